@@ -1,0 +1,393 @@
+"""A real webhook receiver for tests and QA: verifies, records, and fails on command.
+
+Modelled on svix's `TestReceiver`: a real HTTP server (not a mock of httpx) so the
+sender's whole path — SSRF guard, TLS-less loopback connection, timeouts, retries — is
+exercised. It checks each POST the way SPEC 6.2 tells receivers to (HMAC over the raw
+body, constant-time compare, 300-second window), drops repeated `x-svc-delivery` ids,
+and can be told to answer with an error status or to hang past the sender's timeout.
+
+Webhooks go to any path outside `/_control` (e.g. `POST /hooks`). The control API:
+    GET  /_control/mode                     {"mode": ..., "status": ...}
+    POST /_control/mode {mode, status?}     ok | fail (status, default 500) | hang | recover
+    GET  /_control/received                 every request, in arrival order
+    DELETE /_control/received               forget requests and seen delivery ids
+    PUT  /_control/secret {secrets: [...]}  the secrets accepted (several while rolling)
+
+Tests drive the same state in-process through `Receiver` and wait with `wait_for`,
+never by sleeping. `python -m harness.receiver --port 8200 --secret whsec_...` runs it
+standalone for QA.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import copy
+import json
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import uvicorn
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Mount, Route
+
+from service.webhooks.signing import (
+    DEFAULT_TOLERANCE,
+    DELIVERY_HEADER,
+    EVENT_HEADER,
+    SIGNATURE_HEADER,
+    SignatureError,
+    new_secret,
+    verify,
+)
+
+MODES = ("ok", "fail", "hang", "recover")
+
+
+@dataclass
+class Received:
+    """One request as the receiver saw it; `status` is None while the request hangs."""
+
+    seq: int
+    method: str
+    path: str
+    headers: dict[str, str]
+    body: bytes
+    json: Any
+    delivery_id: str | None
+    event: str | None
+    verified: bool
+    error: str | None
+    duplicate: bool
+    mode: str
+    status: int | None
+    received_at: float
+
+    @property
+    def accepted(self) -> bool:
+        """A new, authentic delivery answered 2xx: what a real receiver would process."""
+        ok = self.status is not None and 200 <= self.status < 300
+        return ok and self.verified and self.error is None and not self.duplicate
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seq": self.seq,
+            "method": self.method,
+            "path": self.path,
+            "headers": self.headers,
+            "body": self.body.decode("utf-8", "replace"),
+            "json": self.json,
+            "deliveryId": self.delivery_id,
+            "event": self.event,
+            "verified": self.verified,
+            "error": self.error,
+            "duplicate": self.duplicate,
+            "accepted": self.accepted,
+            "mode": self.mode,
+            "status": self.status,
+            "receivedAt": self.received_at,
+        }
+
+
+class Receiver:
+    """The receiver's state, shared safely between the server thread and the test thread."""
+
+    def __init__(
+        self,
+        secrets: Sequence[str] = (),
+        *,
+        clock: Callable[[], float] = time.time,
+        tolerance: int = DEFAULT_TOLERANCE,
+        hang_seconds: float = 30.0,
+    ) -> None:
+        self._cond = threading.Condition()
+        self._secrets = list(secrets)
+        self._clock = clock
+        self._tolerance = tolerance
+        self._hang_seconds = hang_seconds
+        self._mode = "ok"
+        self._fail_status = 500
+        self._records: list[Received] = []
+        self._accepted_ids: set[str] = set()
+        self._hung: list[tuple[asyncio.AbstractEventLoop, asyncio.Future[None]]] = []
+        self.app = create_receiver_app(self)
+
+    # -- control -------------------------------------------------------------------
+
+    @property
+    def mode(self) -> tuple[str, int]:
+        """The current mode and the status `fail` answers with."""
+        with self._cond:
+            return self._mode, self._fail_status
+
+    def set_mode(self, mode: str, status: int | None = None) -> None:
+        """Switch mode; leaving `hang` (including `recover`, which means `ok`) frees hung requests."""
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(MODES)}")
+        if status is not None and not (isinstance(status, int) and 300 <= status <= 599):
+            raise ValueError("status must be an integer from 300 to 599")
+        with self._cond:
+            self._mode = "ok" if mode == "recover" else mode
+            if status is not None:
+                self._fail_status = status
+        if mode != "hang":
+            self.release_hung()
+
+    def recover(self) -> None:
+        self.set_mode("recover")
+
+    def set_secrets(self, secrets: Sequence[str]) -> None:
+        with self._cond:
+            self._secrets = list(secrets)
+
+    def clear(self) -> None:
+        """Forget every request and every seen delivery id."""
+        with self._cond:
+            self._records.clear()
+            self._accepted_ids.clear()
+            self._cond.notify_all()
+
+    def release_hung(self) -> None:
+        """Let every hanging request finish now (it answers 503); safe from any thread."""
+        with self._cond:
+            hung, self._hung = self._hung, []
+        for loop, future in hung:
+            with contextlib.suppress(RuntimeError):  # the loop has already closed
+                loop.call_soon_threadsafe(_resolve, future)
+
+    # -- inspection ----------------------------------------------------------------
+
+    @property
+    def received(self) -> list[Received]:
+        """Snapshots of every request so far, in arrival order."""
+        with self._cond:
+            return [copy.copy(record) for record in self._records]
+
+    @property
+    def deliveries(self) -> list[Received]:
+        """Snapshots of the accepted deliveries only."""
+        return [record for record in self.received if record.accepted]
+
+    def wait_for(
+        self,
+        count: int,
+        timeout: float = 10.0,
+        *,
+        where: Callable[[Received], bool] | None = None,
+    ) -> list[Received]:
+        """Block until `count` requests match `where` (default: accepted); return them.
+
+        Raises TimeoutError with what did arrive, so a failing test says why.
+        """
+        matches = where or (lambda record: record.accepted)
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while True:
+                found = [copy.copy(r) for r in self._records if matches(r)]
+                if len(found) >= count:
+                    return found
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    seen = [(r.status, r.error, r.duplicate) for r in self._records]
+                    raise TimeoutError(
+                        f"{len(found)} of {count} matching requests after {timeout} s; "
+                        f"all requests as (status, error, duplicate): {seen}"
+                    )
+                self._cond.wait(remaining)
+
+    # -- the webhook endpoint -------------------------------------------------------
+
+    async def handle(self, request: Request) -> Response:
+        if request.url.path.startswith("/_control"):
+            return JSONResponse({"error": "no such control route"}, 404)
+        body = await request.body()
+        headers: dict[str, str] = {}
+        for name, value in request.headers.items():
+            headers[name] = f"{headers[name]}, {value}" if name in headers else value
+        with self._cond:
+            secrets, mode, fail_status = list(self._secrets), self._mode, self._fail_status
+        error = self._check_signature(body, headers.get(SIGNATURE_HEADER), secrets)
+        verified = error is None
+        try:
+            parsed = json.loads(body)
+        except ValueError:
+            parsed = None
+            error = error or "the body is not JSON"
+        delivery_id = headers.get(DELIVERY_HEADER)
+        if delivery_id is None:
+            error = error or f"no {DELIVERY_HEADER} header"
+
+        with self._cond:
+            duplicate = verified and delivery_id in self._accepted_ids
+            if mode == "hang":
+                status = None
+            elif mode == "fail":
+                status = fail_status
+            elif error is not None:
+                status = 400
+            else:
+                status = 200
+                self._accepted_ids.add(delivery_id)
+            record = Received(
+                seq=len(self._records) + 1,
+                method=request.method,
+                path=request.url.path,
+                headers=headers,
+                body=body,
+                json=parsed,
+                delivery_id=delivery_id,
+                event=headers.get(EVENT_HEADER),
+                verified=verified,
+                error=error,
+                duplicate=duplicate,
+                mode=mode,
+                status=status,
+                received_at=self._clock(),
+            )
+            self._records.append(record)
+            self._cond.notify_all()
+
+        if status is None:
+            await self._hang()
+            with self._cond:
+                record.status = status = 503
+                self._cond.notify_all()
+        body_out = {"ok": 200 <= status < 300, "duplicate": duplicate, "error": error}
+        return JSONResponse(body_out, status_code=status)
+
+    def _check_signature(self, body: bytes, header: str | None, secrets: list[str]) -> str | None:
+        """None when any accepted secret verifies the body, else why not (SPEC 6.2 rule 1)."""
+        if header is None:
+            return f"no {SIGNATURE_HEADER} header"
+        if not secrets:
+            return "the receiver has no signing secret"
+        now = int(self._clock())
+        reason = "no secret matched"
+        for secret in secrets:
+            try:
+                verify(body, header, secret, now=now, tolerance=self._tolerance)
+                return None
+            except SignatureError as exc:
+                reason = f"{exc.reason}: {exc}"
+        return reason
+
+    async def _hang(self) -> None:
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        with self._cond:
+            self._hung.append((loop, future))
+        try:
+            await asyncio.wait_for(future, self._hang_seconds)
+        except TimeoutError:
+            pass
+        finally:
+            with self._cond:
+                if (loop, future) in self._hung:
+                    self._hung.remove((loop, future))
+
+
+def _resolve(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)
+
+
+def create_receiver_app(receiver: Receiver) -> Starlette:
+    """The HTTP face of `receiver`: the control API under /_control, webhooks elsewhere."""
+
+    async def mode(request: Request) -> Response:
+        if request.method == "POST":
+            try:
+                payload = await request.json()
+                receiver.set_mode(payload["mode"], payload.get("status"))
+            except (ValueError, KeyError, TypeError, AttributeError) as exc:
+                return JSONResponse({"error": f"expected {{mode, status?}}: {exc}"}, 400)
+        current, status = receiver.mode
+        return JSONResponse({"mode": current, "status": status})
+
+    async def received(request: Request) -> Response:
+        if request.method == "DELETE":
+            receiver.clear()
+            return Response(status_code=204)
+        return JSONResponse({"received": [r.to_json() for r in receiver.received]})
+
+    async def secret(request: Request) -> Response:
+        try:
+            secrets = (await request.json())["secrets"]
+            if not isinstance(secrets, list) or not all(isinstance(s, str) and s for s in secrets):
+                raise ValueError("secrets must be a list of non-empty strings")
+        except (ValueError, KeyError, TypeError) as exc:
+            return JSONResponse({"error": f"expected {{secrets: [...]}}: {exc}"}, 400)
+        receiver.set_secrets(secrets)
+        return Response(status_code=204)
+
+    control = [
+        Route("/mode", mode, methods=["GET", "POST"]),
+        Route("/received", received, methods=["GET", "DELETE"]),
+        Route("/secret", secret, methods=["PUT"]),
+    ]
+    return Starlette(
+        routes=[
+            Mount("/_control", routes=control),
+            Route("/{path:path}", receiver.handle, methods=["POST"]),
+        ]
+    )
+
+
+@contextlib.contextmanager
+def run_receiver_in_thread(
+    receiver: Receiver, *, host: str = "127.0.0.1", startup_timeout: float = 10.0
+) -> Iterator[str]:
+    """Serve `receiver` on a free port in a background thread; yield its base URL."""
+    config = uvicorn.Config(
+        receiver.app,
+        host=host,
+        port=0,
+        lifespan="off",
+        log_level="warning",
+        access_log=False,
+        timeout_graceful_shutdown=5,
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, name="webhook-receiver", daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + startup_timeout
+        while not server.started:
+            if not thread.is_alive():
+                raise RuntimeError("the webhook receiver failed to start")
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"the webhook receiver did not start in {startup_timeout} s")
+            time.sleep(0.01)
+        port = server.servers[0].sockets[0].getsockname()[1]
+        yield f"http://{host}:{port}"
+    finally:
+        receiver.release_hung()  # a hung request would otherwise hold shutdown open
+        server.should_exit = True
+        thread.join(timeout=startup_timeout)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="Countersign's test webhook receiver.")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8200)
+    parser.add_argument(
+        "--secret", action="append", default=[], help="accepted signing secret (repeatable)"
+    )
+    parser.add_argument("--hang-seconds", type=float, default=30.0)
+    args = parser.parse_args(argv)
+    secrets = args.secret or [new_secret()]
+    if not args.secret:
+        print(f"no --secret given; accepting the new secret {secrets[0]}")
+    receiver = Receiver(secrets, hang_seconds=args.hang_seconds)
+    print(f"receiving webhooks on http://{args.host}:{args.port}/hooks (control: /_control)")
+    uvicorn.run(receiver.app, host=args.host, port=args.port, timeout_graceful_shutdown=1)
+
+
+if __name__ == "__main__":
+    main()

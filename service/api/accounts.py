@@ -1,0 +1,41 @@
+"""GET /v1/accounts and GET /v1/accounts/{accountId}: synced data by default (SPEC 4.1, 4.2)."""
+
+from __future__ import annotations
+
+from service.api.endpoint import Call, Reply, endpoint
+from service.domain.clock import isoformat
+from service.render import account_detail_json, account_json
+from service.usecases.actions import visible_account
+
+
+@endpoint("listAccounts")
+async def list_accounts(call: Call) -> Reply:
+    p, q = call.principal, call.params.query
+    limit = q["limit"]
+    filters = {"mode": p.mode, "key": p.key_id or p.user_id}
+    position = call.services.cursors.decode(q.get("cursor"), "accounts", filters)
+    async with call.services.store.reading() as uow:
+        rows = await uow.accounts.list(p.workspace_id, mode=p.mode, only=p.account_ids,
+                                       after=position[0] if position else None, limit=limit + 1)
+    page, more = rows[:limit], len(rows) > limit
+    cursor = call.services.cursors.encode("accounts", filters, [page[-1].id]) if more else None
+    return Reply({"data": [account_json(a) for a in page], "hasMore": more,
+                  "nextCursor": cursor, "meta": call.meta("synced", _newest_sync(page))})
+
+
+def _newest_sync(accounts) -> str | None:
+    times = [a.last_synced_at for a in accounts if a.last_synced_at is not None]
+    return isoformat(max(times)) if times else None
+
+
+@endpoint("getAccount")
+async def get_account(call: Call) -> Reply:
+    account_id = call.params.path["accountId"]
+    async with call.services.store.reading() as uow:
+        account = await visible_account(uow, call.principal, account_id)
+    if call.params.query.get("fresh"):
+        account, read_at = await call.services.live.account(call.principal, account)
+        return Reply({"data": account_detail_json(account), "meta": call.meta(
+            "live", isoformat(read_at))})
+    return Reply({"data": account_detail_json(account),
+                  "meta": call.meta("synced", isoformat(account.last_synced_at))})

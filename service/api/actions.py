@@ -1,0 +1,87 @@
+"""Actions over /v1 (SPEC 4.5): create, get, list, and the dashboard-only approve and reject."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from service.api.endpoint import Call, Reply, endpoint
+from service.api.errors import ApiError
+from service.render import action_json
+from service.usecases.actions import create_action as create, decide_action
+
+
+def _reply(call: Call, action, status: int = 200) -> Reply:
+    body = action_json(action, call.services.settings.public_url, call.services.clock.now())
+    return Reply({"data": body, "meta": call.meta()}, status=status)
+
+
+@endpoint("createAction", scope="write")
+async def create_action(call: Call) -> Reply:
+    body, services = call.params.body, call.services
+    action = await create(services.store, services.clock, call.principal,
+                          call.params.path["accountId"], call.params.headers["Idempotency-Key"],
+                          body["type"], body["params"])
+    return _reply(call, action, status=202)
+
+
+@endpoint("getAction")
+async def get_action(call: Call) -> Reply:
+    action_id = call.params.path["actionId"]
+    async with call.services.store.reading() as uow:
+        action = await uow.actions.get(call.principal.workspace_id, action_id)
+    if action is None or action.mode != call.principal.mode or not call.principal.allows(
+            action.account_id):
+        raise ApiError("action_not_found", param="actionId")
+    return _reply(call, action)
+
+
+@endpoint("listActions")
+async def list_actions(call: Call) -> Reply:
+    p, q, services = call.principal, call.params.query, call.services
+    status = None if q["status"] == "all" else q["status"]
+    limit, account_id = q["limit"], q.get("accountId")
+    filters = {"mode": p.mode, "status": q["status"], "accountId": account_id,
+               "key": p.key_id or p.user_id}
+    position = services.cursors.decode(q.get("cursor"), "actions", filters)
+    before = None
+    if position is not None:
+        try:
+            before = (datetime.fromisoformat(position[0]), str(position[1]))
+        except (IndexError, TypeError, ValueError):
+            raise ApiError("invalid_cursor", param="cursor") from None
+    now = services.clock.now()
+    async with services.store.reading() as uow:
+        rows = await uow.actions.list(p.workspace_id, mode=p.mode, status=status,
+                                      account_id=account_id, only_accounts=p.account_ids,
+                                      before=before, limit=limit + 1, now=now)
+    page, more = rows[:limit], len(rows) > limit
+    cursor = None
+    if more:
+        last = page[-1]
+        cursor = services.cursors.encode("actions", filters,
+                                         [last.created_at.isoformat(), last.id])
+    url = services.settings.public_url
+    return Reply({"data": [action_json(a, url, now) for a in page], "hasMore": more,
+                  "nextCursor": cursor, "meta": call.meta()})
+
+
+async def _decide(call: Call, approve: bool) -> Reply:
+    body = call.params.body or {}
+    services = call.services
+    action = await decide_action(services.store, services.clock, call.principal,
+                                 call.params.path["actionId"], approve=approve,
+                                 note=body.get("note"), public_url=services.settings.public_url)
+    if approve:
+        services.wake_executor()
+    return _reply(call, action)
+
+
+@endpoint("approveAction", auth="session")
+async def approve_action(call: Call) -> Reply:
+    return await _decide(call, approve=True)
+
+
+@endpoint("rejectAction", auth="session")
+async def reject_action(call: Call) -> Reply:
+    return await _decide(call, approve=False)
+

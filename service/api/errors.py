@@ -1,0 +1,45 @@
+"""One exception for every error the API returns, and the one place that renders the envelope."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.responses import JSONResponse
+
+from service.api.error_codes import ERROR_CODES, ErrorCode
+
+
+class ApiError(Exception):
+    """Raise anywhere below the edge; the error handler turns it into SPEC 7's envelope."""
+
+    def __init__(self, code: str, message: str | None = None, *, param: str | None = None,
+                 permission: str | None = None, account_status: str | None = None,
+                 hint: str | None = None, headers: dict[str, str] | None = None) -> None:
+        self.info = ERROR_CODES[ErrorCode(code)]
+        self.code = self.info.code.value
+        self.message = message or self.info.message
+        super().__init__(self.message)
+        self.param = param
+        self.permission = permission
+        self.account_status = account_status
+        self.hint = hint
+        self.headers = headers or {}
+
+    def status(self, *, test_mode: bool = False) -> int:
+        return self.info.status_for(test_mode=test_mode)
+
+    def body(self, public_url: str, request_id: str) -> dict[str, Any]:
+        error: dict[str, Any] = {"type": self.info.type.value, "code": self.code,
+                                 "message": self.message}
+        optional = {"hint": self.hint, "param": self.param, "permission": self.permission,
+                    "accountStatus": self.account_status}
+        error.update({k: v for k, v in optional.items() if v is not None})
+        error["docsUrl"] = self.info.docs_url(public_url)
+        return {"error": error, "requestId": request_id}
+
+
+def error_response(error: ApiError, public_url: str, request_id: str, *,
+                   test_mode: bool = False) -> JSONResponse:
+    headers = {"X-Request-Id": request_id, **error.headers}
+    return JSONResponse(error.body(public_url, request_id), status_code=error.status(
+        test_mode=test_mode), headers=headers)

@@ -1,0 +1,23 @@
+"""The HTTP surface: one Route per path with its methods, so 405s carry a complete Allow header."""
+
+from __future__ import annotations
+
+from starlette.routing import Route
+
+from service.api import accounts, actions, docs, links
+
+
+def api_routes() -> list[Route]:
+    return [
+        Route("/v1/accounts", accounts.list_accounts, methods=["GET"]),
+        Route("/v1/accounts/{accountId}", accounts.get_account, methods=["GET"]),
+        Route("/v1/accounts/{accountId}/actions", actions.create_action, methods=["POST"]),
+        Route("/v1/links", links.create_link, methods=["POST"]),
+        Route("/v1/links/{linkId}", links.get_link, methods=["GET"]),
+        Route("/v1/actions", actions.list_actions, methods=["GET"]),
+        Route("/v1/actions/{actionId}", actions.get_action, methods=["GET"]),
+        Route("/v1/actions/{actionId}/approve", actions.approve_action, methods=["POST"]),
+        Route("/v1/actions/{actionId}/reject", actions.reject_action, methods=["POST"]),
+        Route("/openapi.yaml", docs.openapi_document, methods=["GET"]),
+        Route("/docs/errors", docs.errors_page, methods=["GET"]),
+    ]

@@ -1,0 +1,59 @@
+"""openapi.yaml, loaded once: the document the app serves and the schemas it validates with."""
+
+from __future__ import annotations
+
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+import yaml
+from openapi_schema_validator import OAS31Validator
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+SPEC_PATH = Path(__file__).resolve().parents[2] / "openapi.yaml"
+SPEC_URI = "urn:countersign:openapi"
+HTTP_METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
+
+
+def _escape(segment: str) -> str:
+    return segment.replace("~", "~0").replace("/", "~1")
+
+
+class OpenApiDocument:
+    def __init__(self, path: Path = SPEC_PATH) -> None:
+        self.path = path
+        self.text = path.read_text()
+        self.document: dict[str, Any] = yaml.safe_load(self.text)
+        resource = Resource.from_contents(self.document, default_specification=DRAFT202012)
+        self.registry = Registry().with_resource(SPEC_URI, resource)
+
+    def pointer(self, *segments: str | int) -> str:
+        return SPEC_URI + "#/" + "/".join(_escape(str(s)) for s in segments)
+
+    def validator(self, *segments: str | int) -> OAS31Validator:
+        """A validator for the schema at a JSON pointer, resolving `$ref`s against the document."""
+        return OAS31Validator({"$ref": self.pointer(*segments)}, registry=self.registry,
+                              format_checker=OAS31Validator.FORMAT_CHECKER)
+
+    def resolve(self, node: Any) -> Any:
+        """Follow local `$ref`s (one level at a time) to the node they name."""
+        while isinstance(node, dict) and "$ref" in node:
+            ref = node["$ref"]
+            if not ref.startswith("#/"):
+                raise ValueError(f"only local references are used in openapi.yaml: {ref}")
+            node = self.document
+            for part in ref[2:].split("/"):
+                node = node[part.replace("~1", "/").replace("~0", "~")]
+        return node
+
+    @cached_property
+    def operations(self) -> dict[str, tuple[str, str, dict[str, Any]]]:
+        """operationId -> (path, method, operation object)."""
+        found = {}
+        for path, item in self.document.get("paths", {}).items():
+            for method in HTTP_METHODS:
+                if method in item:
+                    operation = item[method]
+                    found[operation["operationId"]] = (path, method, operation)
+        return found

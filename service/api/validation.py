@@ -1,0 +1,222 @@
+"""Request and response validation compiled per operation from openapi.yaml at start-up.
+
+openapi.yaml stays the single source; we only pre-resolve each operation's parameters and
+body schema once, so a request pays for a few small jsonschema checks instead of openapi-core's
+per-call path finding and unmarshalling (see bench/ for the before and after).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from attrs import frozen
+from jsonschema.exceptions import ValidationError, best_match
+
+from service.api.errors import ApiError
+from service.api.spec import OpenApiDocument
+
+JSON_TYPES = ("application/json",)
+
+
+@frozen
+class Parameter:
+    name: str
+    location: str
+    required: bool
+    kind: str
+    validator: Any
+    default: Any
+
+
+@frozen
+class ParsedRequest:
+    query: dict[str, Any]
+    path: dict[str, Any]
+    headers: dict[str, Any]
+    body: Any
+
+
+def _kind(schema: dict[str, Any]) -> str:
+    kind = schema.get("type", "string")
+    if isinstance(kind, list):
+        kind = next((k for k in kind if k != "null"), "string")
+    return kind
+
+
+def _param_path(error: ValidationError, prefix: str = "") -> str:
+    parts = [prefix] if prefix else []
+    for item in error.absolute_path:
+        if isinstance(item, int):
+            parts[-1:] = [f"{parts[-1] if parts else ''}[{item}]"]
+        else:
+            parts.append(str(item))
+    if error.validator == "required":
+        missing = [name for name in error.validator_value if name not in (error.instance or {})]
+        parts.extend(missing[:1])
+    elif error.validator in ("additionalProperties", "unevaluatedProperties"):
+        allowed = set((error.schema or {}).get("properties", {}))
+        extra = sorted(k for k in (error.instance or {}) if k not in allowed)
+        parts.extend(extra[:1])
+    return ".".join(parts) or "body"
+
+
+def _message(error: ValidationError, param: str) -> str:
+    if error.validator == "required":
+        return f"`{param}` is required."
+    if error.validator in ("additionalProperties", "unevaluatedProperties"):
+        return f"`{param}` is not a known field."
+    return f"`{param}` is not valid: {error.message}."
+
+
+class OperationValidator:
+    def __init__(self, doc: OpenApiDocument, operation_id: str) -> None:
+        path, method, operation = doc.operations[operation_id]
+        self.operation_id = operation_id
+        self.parameters: list[Parameter] = []
+        shared = doc.document["paths"][path].get("parameters", [])
+        for source, index, raw in [("path", i, p) for i, p in enumerate(shared)] + [
+                ("op", i, p) for i, p in enumerate(operation.get("parameters", []))]:
+            where = ("paths", path, "parameters", index) if source == "path" else (
+                "paths", path, method, "parameters", index)
+            param = doc.resolve(raw)
+            schema = doc.resolve(param.get("schema", {}))
+            if "$ref" in raw:
+                where = tuple(raw["$ref"][2:].split("/"))
+                where = tuple(s.replace("~1", "/").replace("~0", "~") for s in where)
+            self.parameters.append(Parameter(
+                name=param["name"], location=param["in"], required=param.get("required", False),
+                kind=_kind(schema), validator=doc.validator(*where, "schema"),
+                default=schema.get("default")))
+        self.body_required = False
+        self.body_validators: dict[str, Any] | None = None
+        self.discriminator: str | None = None
+        body = doc.resolve(operation.get("requestBody"))
+        if body:
+            self.body_required = body.get("required", False)
+            self._compile_body(doc, doc.resolve(body["content"]["application/json"]["schema"]),
+                               body["content"]["application/json"]["schema"],
+                               ("paths", path, method, "requestBody", "content",
+                                "application/json", "schema"))
+        self.responses: dict[str, Any] = {}
+        for status, response in operation.get("responses", {}).items():
+            resolved = doc.resolve(response)
+            content = resolved.get("content", {}).get("application/json")
+            if content and "schema" in content:
+                self.responses[status] = OpenApiDocumentSchema(doc, content["schema"], (
+                    "paths", path, method, "responses", status, "content", "application/json",
+                    "schema")).validator
+
+    def _compile_body(self, doc, schema, raw, where) -> None:
+        discriminator = schema.get("discriminator")
+        if discriminator and "oneOf" in schema:
+            self.discriminator = discriminator["propertyName"]
+            mapping = discriminator.get("mapping") or {}
+            if not mapping:
+                for option in schema["oneOf"]:
+                    target = doc.resolve(option)
+                    value = target["properties"][self.discriminator]["const"]
+                    mapping[value] = option["$ref"]
+            self.body_validators = {
+                value: doc.validator(*[s.replace("~1", "/") for s in ref[2:].split("/")])
+                for value, ref in mapping.items()}
+        else:
+            if "$ref" in raw:
+                where = tuple(raw["$ref"][2:].split("/"))
+            self.body_validators = {"": doc.validator(*where)}
+
+    def parse(self, query: Any, path: dict[str, str], headers: Any, body: bytes,
+              content_type: str | None) -> ParsedRequest:
+        values: dict[str, dict[str, Any]] = {"query": {}, "path": {}, "header": {}, "cookie": {}}
+        sources = {"query": query, "path": path, "header": headers}
+        for param in self.parameters:
+            source = sources.get(param.location)
+            raw = source.get(param.name) if source is not None else None
+            if raw is None:
+                if param.required:
+                    self._missing(param)
+                if param.default is not None:
+                    values[param.location][param.name] = param.default
+                continue
+            value = self._coerce(param, raw)
+            error = best_match(param.validator.iter_errors(value))
+            if error is not None:
+                raise ApiError("invalid_parameter", f"`{param.name}` is not valid: "
+                               f"{error.message}.", param=param.name)
+            values[param.location][param.name] = value
+        return ParsedRequest(query=values["query"], path=values["path"],
+                             headers=values["header"], body=self._body(body, content_type))
+
+    def _missing(self, param: Parameter) -> None:
+        if param.name.lower() == "idempotency-key":
+            raise ApiError("idempotency_key_required", param="Idempotency-Key")
+        raise ApiError("invalid_parameter", f"`{param.name}` is required.", param=param.name)
+
+    @staticmethod
+    def _coerce(param: Parameter, raw: str) -> Any:
+        if param.kind == "integer":
+            try:
+                return int(raw, 10)
+            except ValueError:
+                raise ApiError("invalid_parameter", f"`{param.name}` must be an integer.",
+                               param=param.name) from None
+        if param.kind == "boolean":
+            if raw in ("true", "false"):
+                return raw == "true"
+            raise ApiError("invalid_parameter", f"`{param.name}` must be true or false.",
+                           param=param.name)
+        return raw
+
+    def _body(self, body: bytes, content_type: str | None) -> Any:
+        if self.body_validators is None:
+            return None
+        if not body.strip():
+            if self.body_required:
+                raise ApiError("invalid_parameter", "A JSON body is required.", param="body")
+            return None
+        media_type = (content_type or "").split(";")[0].strip().lower()
+        if media_type not in JSON_TYPES:
+            raise ApiError("invalid_parameter", "Send the body as JSON with "
+                           "`Content-Type: application/json`.", param="Content-Type")
+        try:
+            value = json.loads(body)
+        except (UnicodeDecodeError, ValueError):
+            raise ApiError("invalid_parameter", "The body is not valid JSON.",
+                           param="body") from None
+        validator = self._pick_validator(value)
+        error = best_match(validator.iter_errors(value))
+        if error is not None:
+            param = _param_path(error)
+            raise ApiError("invalid_parameter", _message(error, param), param=param)
+        return value
+
+    def _pick_validator(self, value: Any):
+        if self.discriminator is None:
+            return self.body_validators[""]
+        if not isinstance(value, dict):
+            raise ApiError("invalid_parameter", "The body must be a JSON object.", param="body")
+        choice = value.get(self.discriminator)
+        if choice is None:
+            raise ApiError("invalid_parameter", f"`{self.discriminator}` is required.",
+                           param=self.discriminator)
+        if choice not in self.body_validators:
+            allowed = ", ".join(sorted(self.body_validators))
+            raise ApiError("invalid_parameter", f"`{self.discriminator}` must be one of "
+                           f"{allowed}.", param=self.discriminator)
+        return self.body_validators[choice]
+
+    def response_errors(self, status: int, body: Any) -> list[str]:
+        validator = self.responses.get(str(status)) or self.responses.get(f"{str(status)[0]}XX")
+        if validator is None:
+            return [f"status {status} is not documented for {self.operation_id}"]
+        return [f"{'/'.join(map(str, e.absolute_path))}: {e.message}"
+                for e in validator.iter_errors(body)]
+
+
+class OpenApiDocumentSchema:
+    """A response schema validator, pointed at a `$ref` target when there is one."""
+
+    def __init__(self, doc: OpenApiDocument, raw: dict[str, Any], where: tuple) -> None:
+        if "$ref" in raw:
+            where = tuple(s.replace("~1", "/").replace("~0", "~") for s in raw["$ref"][2:].split("/"))
+        self.validator = doc.validator(*where)

@@ -1,0 +1,78 @@
+"""The composition root: create_app(settings, ...) wires storage, clock, validation and workers.
+
+Nothing happens at import time; tests hand in their own store and clock instead of patching.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import Response
+
+from service.api.cursors import Cursors
+from service.api.edge import Edge
+from service.api.errors import ApiError, error_response
+from service.api.ratelimit import RateLimiter
+from service.api.routes import api_routes
+from service.api.spec import OpenApiDocument
+from service.domain.clock import Clock, SystemClock
+from service.services import Services, compile_validators
+from service.settings import Settings, local_secret_key
+from service.workers.runner import run_workers
+from storage.base import Store
+from storage.migrate import migrate
+from storage.sql.store import SqlStore
+
+
+def _test_mode(request: Request) -> bool:
+    principal = request.scope.get("state", {}).get("principal")
+    return principal is not None and principal.mode == "test"
+
+
+def create_app(settings: Settings, *, store: Store | None = None,
+               clock: Clock | None = None) -> Starlette:
+    secret = settings.secret_key or local_secret_key(settings.database_url)
+    document = OpenApiDocument()
+    owns_store = store is None
+    services = Services(
+        settings=settings, store=store or SqlStore.from_url(settings.database_url),
+        clock=clock or SystemClock(), document=document,
+        validators=compile_validators(document), cursors=Cursors(secret),
+        limiter=RateLimiter(settings.rate_limit, settings.rate_window))
+
+    async def on_api_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, ApiError)
+        return error_response(exc, settings.public_url, request.scope["state"]["request_id"],
+                              test_mode=_test_mode(request))
+
+    async def on_http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        if exc.status_code == 405:
+            allowed = (exc.headers or {}).get("Allow", "")
+            error = ApiError("method_not_allowed",
+                             f"{request.method} is not allowed here. Allowed: {allowed}. "
+                             "Changes go through actions.", headers={"Allow": allowed})
+        else:
+            error = ApiError("route_not_found", f"No route matches {request.method} "
+                             f"{request.url.path}. Paths start with /v1.")
+        return error_response(error, settings.public_url, request.scope["state"]["request_id"])
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if owns_store and settings.embedded:
+            await migrate(services.store.engine)
+        async with run_workers(services, enabled=settings.run_workers):
+            yield
+        if owns_store:
+            await services.store.close()
+
+    app = Starlette(routes=api_routes(), lifespan=lifespan,
+                    middleware=[Middleware(Edge, public_url=settings.public_url)],
+                    exception_handlers={ApiError: on_api_error, HTTPException: on_http_error})
+    app.state.services = services
+    return app

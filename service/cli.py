@@ -1,0 +1,204 @@
+"""`countersign serve | migrate | users | keys | accounts`: operating the service from a shell."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import datetime as dt
+import sys
+
+from service.domain.clock import SystemClock, isoformat
+from service.settings import Settings, SettingsError
+from service.usecases import workspaces as ws
+from storage.migrate import migrate
+from storage.sql.store import SqlStore
+
+
+def _store(settings: Settings) -> SqlStore:
+    return SqlStore.from_url(settings.database_url)
+
+
+async def _with_store(settings: Settings, work):
+    store = _store(settings)
+    try:
+        if settings.embedded:
+            await migrate(store.engine)
+        return await work(store)
+    finally:
+        await store.close()
+
+
+async def _workspace_id(store, wanted: str | None) -> str:
+    """The named workspace, or the only one; a first workspace is created on demand."""
+    async with store.reading() as uow:
+        found = await uow.workspaces.list()
+    if wanted:
+        if not any(w.id == wanted for w in found):
+            raise SystemExit(f"no workspace {wanted}")
+        return wanted
+    if len(found) > 1:
+        raise SystemExit("several workspaces exist: pass --workspace")
+    if found:
+        return found[0].id
+    return (await ws.create_workspace(store, SystemClock(), "My agency")).id
+
+
+def cmd_serve(settings: Settings, args) -> None:
+    import uvicorn
+
+    from service.app import create_app
+
+    uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="info")
+
+
+def cmd_migrate(settings: Settings, args) -> None:
+    async def work(store):
+        await migrate(store.engine)
+        print("database is at the latest schema")
+
+    asyncio.run(_with_store(settings, work))
+
+
+def cmd_users_create(settings: Settings, args) -> None:
+    async def work(store):
+        workspace_id = await _workspace_id(store, args.workspace)
+        user = await ws.create_user(store, SystemClock(), workspace_id, args.email,
+                                    args.name or args.email.split("@")[0], args.password,
+                                    args.role)
+        print(f"{user.email} is {args.role} of {workspace_id}")
+
+    asyncio.run(_with_store(settings, work))
+
+
+def _expiry(days: int | None) -> dt.datetime | None:
+    return None if days is None else SystemClock().now() + dt.timedelta(days=days)
+
+
+def cmd_keys_create(settings: Settings, args) -> None:
+    async def work(store):
+        workspace_id = await _workspace_id(store, args.workspace)
+        key, secret = await ws.create_key(
+            store, SystemClock(), workspace_id, name=args.name, scopes=args.scopes.split(","),
+            mode=args.mode, account_ids=args.accounts.split(",") if args.accounts else None,
+            expires_at=_expiry(args.expires_in_days))
+        print(f"{key.id} ({key.mode}, {','.join(key.scopes)}). Copy the key now; it is not "
+              f"shown again:\n{secret}")
+
+    asyncio.run(_with_store(settings, work))
+
+
+def cmd_keys_list(settings: Settings, args) -> None:
+    async def work(store):
+        workspace_id = await _workspace_id(store, args.workspace)
+        async with store.reading() as uow:
+            keys = await uow.keys.list(workspace_id)
+        for key in keys:
+            state = "revoked" if key.revoked_at else "active"
+            print(f"{key.id}  {key.prefix}…  {key.name}  {key.mode}  {','.join(key.scopes)}  "
+                  f"{state}  accounts={','.join(key.account_ids or ['all'])}  "
+                  f"expires={isoformat(key.expires_at) or 'never'}  "
+                  f"last_used={isoformat(key.last_used_at) or 'never'}")
+
+    asyncio.run(_with_store(settings, work))
+
+
+def cmd_keys_revoke(settings: Settings, args) -> None:
+    async def work(store):
+        workspace_id = await _workspace_id(store, args.workspace)
+        key = await ws.revoke_key(store, SystemClock(), workspace_id, args.key_id)
+        print(f"{key.id} revoked")
+
+    asyncio.run(_with_store(settings, work))
+
+
+def cmd_keys_roll(settings: Settings, args) -> None:
+    async def work(store):
+        workspace_id = await _workspace_id(store, args.workspace)
+        key, secret = await ws.roll_key(store, SystemClock(), workspace_id, args.key_id)
+        print(f"{args.key_id} stopped working; its replacement is {key.id}:\n{secret}")
+
+    asyncio.run(_with_store(settings, work))
+
+
+def cmd_accounts_list(settings: Settings, args) -> None:
+    async def work(store):
+        workspace_id = await _workspace_id(store, args.workspace)
+        async with store.reading() as uow:
+            accounts = await uow.accounts.list(workspace_id, limit=10_000)
+        for a in accounts:
+            print(f"{a.id}  @{a.username}  {a.mode}  {a.status}  "
+                  f"writes={'on' if a.writes_enabled else 'off'}")
+
+    asyncio.run(_with_store(settings, work))
+
+
+def cmd_accounts_writes(settings: Settings, args) -> None:
+    async def work(store):
+        workspace_id = await _workspace_id(store, args.workspace)
+        async with store.transaction() as uow:
+            account = await uow.accounts.update(workspace_id, args.account,
+                                                writes_enabled=args.state == "on")
+        if account is None:
+            raise SystemExit(f"no account {args.account} in {workspace_id}")
+        print(f"writes {args.state} for @{account.username}")
+
+    asyncio.run(_with_store(settings, work))
+
+
+def parser() -> argparse.ArgumentParser:
+    root = argparse.ArgumentParser(prog="countersign")
+    sub = root.add_subparsers(dest="command", required=True)
+
+    serve = sub.add_parser("serve", help="run the HTTP service")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.set_defaults(run=cmd_serve)
+    sub.add_parser("migrate", help="bring the database schema up to date").set_defaults(
+        run=cmd_migrate)
+
+    users = sub.add_parser("users").add_subparsers(dest="users", required=True)
+    create_user = users.add_parser("create", help="add a workspace member")
+    create_user.add_argument("email")
+    create_user.add_argument("--password", required=True)
+    create_user.add_argument("--name")
+    create_user.add_argument("--role", choices=["owner", "admin", "member"], default="member")
+    create_user.set_defaults(run=cmd_users_create)
+
+    keys = sub.add_parser("keys").add_subparsers(dest="keys", required=True)
+    create_key = keys.add_parser("create", help="create an API key (shown once)")
+    create_key.add_argument("--name", required=True)
+    create_key.add_argument("--scopes", default="read,write")
+    create_key.add_argument("--mode", choices=["live", "test"], default="test")
+    create_key.add_argument("--accounts", help="comma-separated account ids (default: all)")
+    create_key.add_argument("--expires-in-days", type=int)
+    create_key.set_defaults(run=cmd_keys_create)
+    keys.add_parser("list").set_defaults(run=cmd_keys_list)
+    for name, run in (("revoke", cmd_keys_revoke), ("roll", cmd_keys_roll)):
+        one = keys.add_parser(name)
+        one.add_argument("key_id")
+        one.set_defaults(run=run)
+
+    accounts = sub.add_parser("accounts").add_subparsers(dest="accounts", required=True)
+    accounts.add_parser("list").set_defaults(run=cmd_accounts_list)
+    writes = accounts.add_parser("writes", help="switch writes on or off for an account")
+    writes.add_argument("account")
+    writes.add_argument("state", choices=["on", "off"])
+    writes.set_defaults(run=cmd_accounts_writes)
+
+    for command in (users, keys, accounts):
+        for choice in command.choices.values():
+            choice.add_argument("--workspace")
+    return root
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parser().parse_args(argv)
+    try:
+        settings = Settings.from_env()
+    except SettingsError as exc:
+        sys.exit(f"configuration error: {exc}")
+    args.run(settings, args)
+
+
+if __name__ == "__main__":
+    main()

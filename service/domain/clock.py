@@ -1,0 +1,38 @@
+"""Time comes from a clock object so expiry and retry schedules are tested without sleeping."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Protocol
+
+UTC = dt.timezone.utc
+
+
+class Clock(Protocol):
+    def now(self) -> dt.datetime: ...
+
+
+class SystemClock:
+    def now(self) -> dt.datetime:
+        return dt.datetime.now(UTC)
+
+
+class ManualClock:
+    """A clock the tests move by hand."""
+
+    def __init__(self, start: dt.datetime | None = None) -> None:
+        self._now = start or dt.datetime.now(UTC)
+
+    def now(self) -> dt.datetime:
+        return self._now
+
+    def advance(self, **delta: float) -> dt.datetime:
+        self._now += dt.timedelta(**delta)
+        return self._now
+
+
+def isoformat(value: dt.datetime | None) -> str | None:
+    """RFC 3339 in UTC with a Z suffix and milliseconds, as every response uses."""
+    if value is None:
+        return None
+    return value.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")

@@ -1,0 +1,29 @@
+"""Identifiers and secrets: prefixed, random, and (for keys) stored only as a hash."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def new_id(prefix: str, length: int = 20) -> str:
+    return prefix + "".join(secrets.choice(_ALPHABET) for _ in range(length))
+
+
+def new_api_key(mode: str) -> str:
+    """A key shown once: `sk_live_…` or `sk_test_…` with 192 bits of randomness."""
+    return f"sk_{mode}_{secrets.token_urlsafe(24)}"
+
+
+def hash_secret(value: str) -> str:
+    """Keys are high-entropy, so a plain SHA-256 is a safe lookup hash (no slow KDF needed)."""
+    return hashlib.sha256(value.encode()).hexdigest()
+
+
+def key_prefix(key: str) -> str:
+    """What lists show so people can tell keys apart: the mode prefix and four characters."""
+    head, _, rest = key.partition("_")
+    mode, _, body = rest.partition("_")
+    return f"{head}_{mode}_{body[:4]}"

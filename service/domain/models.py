@@ -1,0 +1,171 @@
+"""The records the service keeps. Plain attrs values: storage loads them, handlers render them."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from attrs import field, frozen
+
+Json = dict[str, Any]
+
+ACTION_TYPES = (
+    "send_message",
+    "send_mass_message",
+    "unsend_message",
+    "add_fan_to_list",
+    "remove_fan_from_list",
+)
+ACTION_STATUSES = ("pending", "approved", "rejected", "expired", "executing", "executed", "failed")
+ACCOUNT_STATUSES = (
+    "healthy",
+    "syncing",
+    "needs_relink",
+    "awaiting_2fa",
+    "awaiting_selfie",
+    "restricted",
+    "disconnected",
+)
+UNAVAILABLE_STATUSES = frozenset(
+    {"needs_relink", "awaiting_2fa", "awaiting_selfie", "restricted", "disconnected"}
+)
+LINK_STATUSES = ("waiting", "in_progress", "connected", "failed", "expired", "cancelled")
+ROLES = ("owner", "admin", "member")
+SCOPES = ("read", "write")
+MODES = ("live", "test")
+
+
+@frozen
+class Workspace:
+    id: str
+    name: str
+    created_at: dt.datetime
+
+
+@frozen
+class User:
+    id: str
+    email: str
+    name: str
+    password_hash: str
+    created_at: dt.datetime
+
+
+@frozen
+class Member:
+    workspace_id: str
+    user_id: str
+    role: str
+    email: str = ""
+    name: str = ""
+
+
+@frozen
+class ApiKey:
+    id: str
+    workspace_id: str
+    name: str
+    prefix: str
+    secret_hash: str
+    mode: str
+    scopes: tuple[str, ...]
+    account_ids: tuple[str, ...] | None
+    created_at: dt.datetime
+    expires_at: dt.datetime | None = None
+    revoked_at: dt.datetime | None = None
+    last_used_at: dt.datetime | None = None
+
+    def allows_account(self, account_id: str) -> bool:
+        return self.account_ids is None or account_id in self.account_ids
+
+
+@frozen
+class Account:
+    workspace_id: str
+    id: str
+    mode: str
+    username: str
+    name: str | None
+    avatar_url: str | None
+    status: str
+    status_reason: str | None
+    writes_enabled: bool
+    linked_at: dt.datetime | None
+    last_synced_at: dt.datetime | None
+    counts: Json = field(factory=dict)
+    revenue30d: Json = field(factory=dict)
+    subscription_price: Json | None = None
+    session_secret: bytes | None = None
+
+    @property
+    def unavailable(self) -> bool:
+        return self.status in UNAVAILABLE_STATUSES
+
+
+@frozen
+class Fan:
+    workspace_id: str
+    account_id: str
+    id: str
+    username: str
+    name: str | None
+    avatar_url: str | None
+    subscription_status: str
+    subscribed_at: dt.datetime | None
+    expires_at: dt.datetime | None
+    list_ids: tuple[str, ...] = ()
+
+
+@frozen
+class Link:
+    id: str
+    workspace_id: str
+    mode: str
+    status: str
+    step: str | None
+    token: str
+    note: str | None
+    account_id: str | None
+    created_at: dt.datetime
+    expires_at: dt.datetime
+    state: Json = field(factory=dict)
+
+
+@frozen
+class Action:
+    id: str
+    workspace_id: str
+    account_id: str
+    mode: str
+    type: str
+    status: str
+    params: Json
+    summary: str
+    estimated_recipients: int | None
+    price: Json | None
+    requested_by: Json
+    idempotency_key: str
+    fingerprint: str
+    created_at: dt.datetime
+    expires_at: dt.datetime
+    decided_by: Json | None = None
+    decision_note: str | None = None
+    decided_at: dt.datetime | None = None
+    executed_at: dt.datetime | None = None
+    result: Json | None = None
+    error: Json | None = None
+    claimed_by: str | None = None
+    claimed_at: dt.datetime | None = None
+
+
+@frozen
+class Event:
+    """An outbox row: written in the same transaction as the change it reports."""
+
+    id: str
+    workspace_id: str
+    type: str
+    account_id: str | None
+    data: Json
+    created_at: dt.datetime
+    seq: int | None = None

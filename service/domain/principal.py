@@ -1,0 +1,32 @@
+"""Who is calling: an API key, an OAuth client, or a signed-in person in the dashboard."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from attrs import frozen
+
+
+@frozen
+class Principal:
+    workspace_id: str
+    mode: str
+    kind: str
+    label: str
+    scopes: frozenset[str]
+    account_ids: tuple[str, ...] | None = None
+    key_id: str | None = None
+    user_id: str | None = None
+    email: str | None = None
+    role: str | None = None
+    client: str | None = None
+    tool: str | None = None
+
+    def allows(self, account_id: str) -> bool:
+        return self.account_ids is None or account_id in self.account_ids
+
+    def requested_by(self) -> dict[str, Any]:
+        return {"kind": self.kind, "label": self.label, "client": self.client, "tool": self.tool}
+
+    def decider(self) -> dict[str, str]:
+        return {"name": self.label, "email": self.email or ""}

@@ -1,0 +1,91 @@
+"""Domain values to the JSON shapes of SPEC 2 (camelCase, RFC 3339 times)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from service.domain.actions import effective
+from service.domain.clock import isoformat
+from service.domain.models import Account, Action, Fan, Link
+
+
+def action_json(action: Action, public_url: str, now: dt.datetime) -> dict[str, Any]:
+    action = effective(action, now)
+    return {
+        "id": action.id,
+        "type": action.type,
+        "status": action.status,
+        "mode": action.mode,
+        "accountId": action.account_id,
+        "summary": action.summary,
+        "params": action.params,
+        "estimatedRecipients": action.estimated_recipients,
+        "price": action.price,
+        "approvalUrl": f"{public_url}/dashboard/actions/{action.id}",
+        "requestedBy": action.requested_by,
+        "decidedBy": action.decided_by,
+        "decisionNote": action.decision_note,
+        "createdAt": isoformat(action.created_at),
+        "expiresAt": isoformat(action.expires_at),
+        "decidedAt": isoformat(action.decided_at),
+        "executedAt": isoformat(action.executed_at),
+        "result": action.result,
+        "error": action.error,
+    }
+
+
+def account_json(account: Account) -> dict[str, Any]:
+    return {
+        "id": account.id,
+        "username": account.username,
+        "name": account.name,
+        "avatarUrl": account.avatar_url,
+        "status": account.status,
+        "statusReason": account.status_reason,
+        "writesEnabled": account.writes_enabled,
+        "linkedAt": isoformat(account.linked_at),
+        "lastSyncedAt": isoformat(account.last_synced_at),
+    }
+
+
+def account_detail_json(account: Account) -> dict[str, Any]:
+    zero = {"amount": 0, "currency": "USD"}
+    counts = {k: account.counts.get(k, 0) for k in
+              ("activeFans", "expiredFans", "chats", "posts", "vaultItems")}
+    revenue = {"gross": account.revenue30d.get("gross", zero),
+               "net": account.revenue30d.get("net", zero)}
+    return {**account_json(account), "counts": counts, "revenue30d": revenue,
+            "subscriptionPrice": account.subscription_price}
+
+
+EXPIRED_STEP = "The link expired before the creator finished."
+
+
+def link_json(link: Link, public_url: str, now: dt.datetime) -> dict[str, Any]:
+    status = link.status
+    if status in ("waiting", "in_progress") and link.expires_at <= now:
+        status = "expired"
+    return {
+        "id": link.id,
+        "status": status,
+        "step": link.step if status == link.status else EXPIRED_STEP,
+        "url": f"{public_url}/link/{link.token}",
+        "accountId": link.account_id,
+        "note": link.note,
+        "createdAt": isoformat(link.created_at),
+        "expiresAt": isoformat(link.expires_at),
+    }
+
+
+def fan_json(fan: Fan) -> dict[str, Any]:
+    return {
+        "id": fan.id,
+        "username": fan.username,
+        "name": fan.name,
+        "avatarUrl": fan.avatar_url,
+        "subscriptionStatus": fan.subscription_status,
+        "subscribedAt": isoformat(fan.subscribed_at),
+        "expiresAt": isoformat(fan.expires_at),
+        "listIds": list(fan.list_ids),
+    }

@@ -1,0 +1,57 @@
+"""Everything a request or worker needs, built once by the composition root (service/app.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from attrs import define, field
+
+from service.api.cursors import Cursors
+from service.api.ratelimit import RateLimiter
+from service.api.spec import OpenApiDocument
+from service.api.validation import OperationValidator
+from service.domain.clock import Clock
+from service.settings import Settings
+from storage.base import Store
+
+log = logging.getLogger("countersign")
+
+
+class ResponseInvalid(AssertionError):
+    """A reply that does not match openapi.yaml: a bug in the service, surfaced in tests."""
+
+
+class NoSessions:
+    """Until a dashboard is mounted, nobody is signed in."""
+
+    async def principal(self, request) -> None:
+        return None
+
+
+@define
+class Services:
+    settings: Settings
+    store: Store
+    clock: Clock
+    document: OpenApiDocument
+    validators: dict[str, OperationValidator]
+    cursors: Cursors
+    limiter: RateLimiter
+    sessions: Any = field(factory=NoSessions)
+    live: Any = None
+    executor_wakeup: asyncio.Event = field(factory=asyncio.Event)
+
+    def wake_executor(self) -> None:
+        self.executor_wakeup.set()
+
+    def check_response(self, operation_id: str, status: int, body: Any) -> None:
+        problems = self.validators[operation_id].response_errors(status, body)
+        if problems:
+            log.error("response of %s does not match openapi.yaml: %s", operation_id, problems)
+            raise ResponseInvalid(f"{operation_id} {status}: {problems}")
+
+
+def compile_validators(document: OpenApiDocument) -> dict[str, OperationValidator]:
+    return {op: OperationValidator(document, op) for op in document.operations}

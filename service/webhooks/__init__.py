@@ -1,0 +1,1 @@
+"""Outgoing webhooks: signing (shared with receivers) and the destination guard."""

@@ -1,0 +1,37 @@
+"""Starts and stops the background loops inside the app's lifespan."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+
+from service.workers.expirer import expire_due
+
+log = logging.getLogger("countersign.workers")
+
+
+async def every(seconds: float, job: Callable[[], Awaitable[object]]) -> None:
+    """Run `job` forever, logging (never swallowing silently) what goes wrong."""
+    while True:
+        try:
+            await job()
+        except Exception:
+            log.exception("background job %s failed; retrying", getattr(job, "__name__", job))
+        await asyncio.sleep(seconds)
+
+
+@contextlib.asynccontextmanager
+async def run_workers(services, *, enabled: bool) -> AsyncIterator[None]:
+    tasks: list[asyncio.Task] = []
+    if enabled:
+        tasks.append(asyncio.create_task(every(60, lambda: expire_due(services))))
+    try:
+        yield
+    finally:
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task

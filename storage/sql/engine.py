@@ -1,0 +1,44 @@
+"""Async engines for the two drivers. SQLite needs explicit BEGIN handling to be safe for writers."""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+
+def normalise_url(url: str) -> str:
+    """Accept the URLs operators type (`postgresql://`, `sqlite:///file.db`) and pick async drivers."""
+    if url.startswith(("postgres://", "postgresql://")):
+        return "postgresql+asyncpg://" + url.split("://", 1)[1]
+    if url.startswith("sqlite://") and not url.startswith("sqlite+aiosqlite://"):
+        return "sqlite+aiosqlite://" + url.split("://", 1)[1]
+    return url
+
+
+def make_engine(url: str, *, pool_size: int = 10) -> AsyncEngine:
+    url = normalise_url(url)
+    if url.startswith("sqlite"):
+        engine = create_async_engine(url, connect_args={"timeout": 30})
+        _configure_sqlite(engine)
+        return engine
+    return create_async_engine(url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True)
+
+
+def _configure_sqlite(engine: AsyncEngine) -> None:
+    """WAL for concurrent readers; BEGIN IMMEDIATE for writers so two writers queue on the lock
+    instead of both reading and then failing to upgrade (which busy_timeout cannot retry)."""
+
+    @sa.event.listens_for(engine.sync_engine, "connect")
+    def _on_connect(dbapi_connection, _record):
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA busy_timeout=30000")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.close()
+
+    @sa.event.listens_for(engine.sync_engine, "begin")
+    def _on_begin(connection):
+        mode = connection.get_execution_options().get("sqlite_begin", "IMMEDIATE")
+        connection.exec_driver_sql(f"BEGIN {mode}")

@@ -1,0 +1,55 @@
+"""The SQL driver of the Store: one engine, units of work bound to one connection each."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from storage.sql.account_repos import SqlAccounts, SqlFans, SqlLinks
+from storage.sql.action_repos import SqlActions, SqlEvents
+from storage.sql.engine import make_engine
+from storage.sql.workspace_repos import SqlApiKeys, SqlMembers, SqlUsers, SqlWorkspaces
+
+
+class SqlUnitOfWork:
+    def __init__(self, conn: AsyncConnection) -> None:
+        self.conn = conn
+        self.workspaces = SqlWorkspaces(conn)
+        self.users = SqlUsers(conn)
+        self.members = SqlMembers(conn)
+        self.keys = SqlApiKeys(conn)
+        self.accounts = SqlAccounts(conn)
+        self.fans = SqlFans(conn)
+        self.links = SqlLinks(conn)
+        self.actions = SqlActions(conn)
+        self.events = SqlEvents(conn)
+
+
+class SqlStore:
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self.dialect = engine.dialect.name
+
+    @classmethod
+    def from_url(cls, url: str) -> SqlStore:
+        return cls(make_engine(url))
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[SqlUnitOfWork]:
+        """Commits when the block finishes, rolls back when it raises."""
+        async with self.engine.connect() as conn:
+            async with conn.begin():
+                yield SqlUnitOfWork(conn)
+
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[SqlUnitOfWork]:
+        """A read-only unit: on SQLite a deferred BEGIN, so readers never queue behind writers."""
+        async with self.engine.connect() as conn:
+            conn = await conn.execution_options(sqlite_begin="DEFERRED")
+            async with conn.begin():
+                yield SqlUnitOfWork(conn)
+
+    async def close(self) -> None:
+        await self.engine.dispose()

@@ -1,0 +1,157 @@
+"""The schema, in SQLAlchemy Core. Alembic revisions in storage/migrations are generated from it."""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+from storage.sql.types import Json, UtcDateTime
+
+metadata = sa.MetaData(
+    naming_convention={
+        "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+        "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+        "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+        "pk": "pk_%(table_name)s",
+    }
+)
+
+workspaces = sa.Table(
+    "workspaces",
+    metadata,
+    sa.Column("id", sa.String(40), primary_key=True),
+    sa.Column("name", sa.String(200), nullable=False),
+    sa.Column("created_at", UtcDateTime, nullable=False),
+)
+
+users = sa.Table(
+    "users",
+    metadata,
+    sa.Column("id", sa.String(40), primary_key=True),
+    sa.Column("email", sa.String(320), nullable=False, unique=True),
+    sa.Column("name", sa.String(200), nullable=False),
+    sa.Column("password_hash", sa.String(200), nullable=False),
+    sa.Column("created_at", UtcDateTime, nullable=False),
+)
+
+members = sa.Table(
+    "members",
+    metadata,
+    sa.Column("workspace_id", sa.ForeignKey("workspaces.id"), primary_key=True),
+    sa.Column("user_id", sa.ForeignKey("users.id"), primary_key=True),
+    sa.Column("role", sa.String(10), nullable=False),
+)
+
+api_keys = sa.Table(
+    "api_keys",
+    metadata,
+    sa.Column("id", sa.String(40), primary_key=True),
+    sa.Column("workspace_id", sa.ForeignKey("workspaces.id"), nullable=False, index=True),
+    sa.Column("name", sa.String(200), nullable=False),
+    sa.Column("prefix", sa.String(40), nullable=False),
+    sa.Column("secret_hash", sa.String(64), nullable=False, unique=True),
+    sa.Column("mode", sa.String(4), nullable=False),
+    sa.Column("scopes", Json, nullable=False),
+    sa.Column("account_ids", Json, nullable=True),
+    sa.Column("created_at", UtcDateTime, nullable=False),
+    sa.Column("expires_at", UtcDateTime, nullable=True),
+    sa.Column("revoked_at", UtcDateTime, nullable=True),
+    sa.Column("last_used_at", UtcDateTime, nullable=True),
+)
+
+accounts = sa.Table(
+    "accounts",
+    metadata,
+    sa.Column("workspace_id", sa.ForeignKey("workspaces.id"), primary_key=True),
+    sa.Column("id", sa.String(64), primary_key=True),
+    sa.Column("mode", sa.String(4), nullable=False),
+    sa.Column("username", sa.String(200), nullable=False),
+    sa.Column("name", sa.String(200), nullable=True),
+    sa.Column("avatar_url", sa.String(2000), nullable=True),
+    sa.Column("status", sa.String(20), nullable=False),
+    sa.Column("status_reason", sa.String(500), nullable=True),
+    sa.Column("writes_enabled", sa.Boolean, nullable=False),
+    sa.Column("linked_at", UtcDateTime, nullable=True),
+    sa.Column("last_synced_at", UtcDateTime, nullable=True),
+    sa.Column("counts", Json, nullable=False),
+    sa.Column("revenue30d", Json, nullable=False),
+    sa.Column("subscription_price", Json, nullable=True),
+    sa.Column("session_secret", sa.LargeBinary, nullable=True),
+)
+
+fans = sa.Table(
+    "fans",
+    metadata,
+    sa.Column("workspace_id", sa.String(40), primary_key=True),
+    sa.Column("account_id", sa.String(64), primary_key=True),
+    sa.Column("id", sa.String(64), primary_key=True),
+    sa.Column("username", sa.String(200), nullable=False),
+    sa.Column("name", sa.String(200), nullable=True),
+    sa.Column("avatar_url", sa.String(2000), nullable=True),
+    sa.Column("subscription_status", sa.String(10), nullable=False),
+    sa.Column("subscribed_at", UtcDateTime, nullable=True),
+    sa.Column("expires_at", UtcDateTime, nullable=True),
+    sa.Column("list_ids", Json, nullable=False),
+    sa.ForeignKeyConstraint(
+        ["workspace_id", "account_id"], ["accounts.workspace_id", "accounts.id"]
+    ),
+)
+
+links = sa.Table(
+    "links",
+    metadata,
+    sa.Column("id", sa.String(40), primary_key=True),
+    sa.Column("workspace_id", sa.ForeignKey("workspaces.id"), nullable=False, index=True),
+    sa.Column("mode", sa.String(4), nullable=False),
+    sa.Column("status", sa.String(12), nullable=False),
+    sa.Column("step", sa.String(200), nullable=True),
+    sa.Column("token", sa.String(64), nullable=False, unique=True),
+    sa.Column("note", sa.String(200), nullable=True),
+    sa.Column("account_id", sa.String(64), nullable=True),
+    sa.Column("created_at", UtcDateTime, nullable=False),
+    sa.Column("expires_at", UtcDateTime, nullable=False),
+    sa.Column("state", Json, nullable=False),
+)
+
+actions = sa.Table(
+    "actions",
+    metadata,
+    sa.Column("id", sa.String(40), primary_key=True),
+    sa.Column("workspace_id", sa.ForeignKey("workspaces.id"), nullable=False),
+    sa.Column("account_id", sa.String(64), nullable=False),
+    sa.Column("mode", sa.String(4), nullable=False),
+    sa.Column("type", sa.String(30), nullable=False),
+    sa.Column("status", sa.String(10), nullable=False),
+    sa.Column("params", Json, nullable=False),
+    sa.Column("summary", sa.String(400), nullable=False),
+    sa.Column("estimated_recipients", sa.Integer, nullable=True),
+    sa.Column("price", Json, nullable=True),
+    sa.Column("requested_by", Json, nullable=False),
+    sa.Column("idempotency_key", sa.String(255), nullable=False),
+    sa.Column("fingerprint", sa.String(64), nullable=False),
+    sa.Column("created_at", UtcDateTime, nullable=False),
+    sa.Column("expires_at", UtcDateTime, nullable=False),
+    sa.Column("decided_by", Json, nullable=True),
+    sa.Column("decision_note", sa.String(500), nullable=True),
+    sa.Column("decided_at", UtcDateTime, nullable=True),
+    sa.Column("executed_at", UtcDateTime, nullable=True),
+    sa.Column("result", Json, nullable=True),
+    sa.Column("error", Json, nullable=True),
+    sa.Column("claimed_by", sa.String(80), nullable=True),
+    sa.Column("claimed_at", UtcDateTime, nullable=True),
+    sa.UniqueConstraint("workspace_id", "idempotency_key"),
+    sa.Index("ix_actions_list", "workspace_id", "mode", "created_at", "id"),
+    sa.Index("ix_actions_status_expiry", "status", "expires_at"),
+)
+
+events = sa.Table(
+    "events",
+    metadata,
+    sa.Column("seq", sa.BigInteger().with_variant(sa.Integer, "sqlite"), primary_key=True,
+              autoincrement=True),
+    sa.Column("id", sa.String(40), nullable=False, unique=True),
+    sa.Column("workspace_id", sa.ForeignKey("workspaces.id"), nullable=False, index=True),
+    sa.Column("type", sa.String(40), nullable=False),
+    sa.Column("account_id", sa.String(64), nullable=True),
+    sa.Column("data", Json, nullable=False),
+    sa.Column("created_at", UtcDateTime, nullable=False),
+)

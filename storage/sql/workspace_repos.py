@@ -1,0 +1,129 @@
+"""Workspaces, the people in them, and their API keys."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from service.domain.models import ApiKey, Member, User, Workspace
+from storage.sql import tables as t
+from storage.sql.rows import to_model, to_row
+
+
+class SqlWorkspaces:
+    def __init__(self, conn: AsyncConnection) -> None:
+        self.conn = conn
+
+    async def add(self, workspace: Workspace) -> None:
+        await self.conn.execute(t.workspaces.insert().values(to_row(workspace)))
+
+    async def get(self, workspace_id: str) -> Workspace | None:
+        row = (await self.conn.execute(
+            t.workspaces.select().where(t.workspaces.c.id == workspace_id))).first()
+        return to_model(Workspace, row) if row else None
+
+    async def list(self) -> list[Workspace]:
+        rows = await self.conn.execute(t.workspaces.select().order_by(t.workspaces.c.created_at))
+        return [to_model(Workspace, r) for r in rows]
+
+
+class SqlUsers:
+    def __init__(self, conn: AsyncConnection) -> None:
+        self.conn = conn
+
+    async def add(self, user: User) -> None:
+        await self.conn.execute(t.users.insert().values(to_row(user)))
+
+    async def get(self, user_id: str) -> User | None:
+        row = (await self.conn.execute(t.users.select().where(t.users.c.id == user_id))).first()
+        return to_model(User, row) if row else None
+
+    async def get_by_email(self, email: str) -> User | None:
+        query = t.users.select().where(sa.func.lower(t.users.c.email) == email.lower())
+        row = (await self.conn.execute(query)).first()
+        return to_model(User, row) if row else None
+
+
+class SqlMembers:
+    def __init__(self, conn: AsyncConnection) -> None:
+        self.conn = conn
+
+    def _select(self):
+        return sa.select(t.members, t.users.c.email, t.users.c.name).join(
+            t.users, t.users.c.id == t.members.c.user_id)
+
+    async def add(self, member: Member) -> None:
+        await self.conn.execute(t.members.insert().values(
+            workspace_id=member.workspace_id, user_id=member.user_id, role=member.role))
+
+    async def get(self, workspace_id: str, user_id: str) -> Member | None:
+        query = self._select().where(
+            t.members.c.workspace_id == workspace_id, t.members.c.user_id == user_id)
+        row = (await self.conn.execute(query)).first()
+        return to_model(Member, row) if row else None
+
+    async def list(self, workspace_id: str) -> list[Member]:
+        query = self._select().where(t.members.c.workspace_id == workspace_id).order_by(
+            t.users.c.email)
+        return [to_model(Member, r) for r in await self.conn.execute(query)]
+
+    async def workspaces_of(self, user_id: str) -> list[Member]:
+        query = self._select().where(t.members.c.user_id == user_id)
+        return [to_model(Member, r) for r in await self.conn.execute(query)]
+
+    async def set_role(self, workspace_id: str, user_id: str, role: str) -> None:
+        await self.conn.execute(t.members.update().where(
+            t.members.c.workspace_id == workspace_id, t.members.c.user_id == user_id,
+        ).values(role=role))
+
+    async def remove(self, workspace_id: str, user_id: str) -> None:
+        await self.conn.execute(t.members.delete().where(
+            t.members.c.workspace_id == workspace_id, t.members.c.user_id == user_id))
+
+    async def count_owners(self, workspace_id: str) -> int:
+        query = sa.select(sa.func.count()).select_from(t.members).where(
+            t.members.c.workspace_id == workspace_id, t.members.c.role == "owner")
+        return (await self.conn.execute(query)).scalar_one()
+
+
+def _key(row) -> ApiKey:
+    ids = row.account_ids
+    return to_model(ApiKey, row, scopes=tuple(row.scopes),
+                    account_ids=tuple(ids) if ids is not None else None)
+
+
+class SqlApiKeys:
+    def __init__(self, conn: AsyncConnection) -> None:
+        self.conn = conn
+
+    async def add(self, key: ApiKey) -> None:
+        await self.conn.execute(t.api_keys.insert().values(to_row(key)))
+
+    async def get(self, workspace_id: str, key_id: str) -> ApiKey | None:
+        row = (await self.conn.execute(t.api_keys.select().where(
+            t.api_keys.c.workspace_id == workspace_id, t.api_keys.c.id == key_id))).first()
+        return _key(row) if row else None
+
+    async def get_by_hash(self, secret_hash: str) -> ApiKey | None:
+        row = (await self.conn.execute(
+            t.api_keys.select().where(t.api_keys.c.secret_hash == secret_hash))).first()
+        return _key(row) if row else None
+
+    async def list(self, workspace_id: str) -> list[ApiKey]:
+        rows = await self.conn.execute(t.api_keys.select().where(
+            t.api_keys.c.workspace_id == workspace_id).order_by(t.api_keys.c.created_at))
+        return [_key(r) for r in rows]
+
+    async def revoke(self, workspace_id: str, key_id: str, at: dt.datetime) -> ApiKey | None:
+        rows = await self.conn.execute(t.api_keys.update().where(
+            t.api_keys.c.workspace_id == workspace_id, t.api_keys.c.id == key_id,
+            t.api_keys.c.revoked_at.is_(None),
+        ).values(revoked_at=at).returning(*t.api_keys.c))
+        row = rows.first()
+        return _key(row) if row else None
+
+    async def touch(self, key_id: str, at: dt.datetime) -> None:
+        await self.conn.execute(
+            t.api_keys.update().where(t.api_keys.c.id == key_id).values(last_used_at=at))

@@ -1,0 +1,106 @@
+"""SPEC 7 on every error: envelope, routing errors, bad bodies, rate limits, request ids."""
+
+from __future__ import annotations
+
+import pytest
+
+from service.app import create_app
+from service.settings import Settings
+from tests.factories import build_world
+
+
+@pytest.fixture
+async def world(store, clock):
+    return await build_world(store, clock)
+
+
+def assert_envelope(response, status: int, code: str) -> dict:
+    assert response.status_code == status, response.text
+    body = response.json()
+    error = body["error"]
+    assert error["code"] == code and error["message"]
+    assert error["docsUrl"] == f"http://countersign.test/docs/errors#{code}"
+    assert body["requestId"].startswith("req_")
+    assert response.headers["x-request-id"] == body["requestId"]
+    return error
+
+
+@pytest.mark.parametrize("path", ["/nowhere", "/accounts", "/v2/accounts", "/v1/unknown"])
+async def test_unknown_paths_are_route_not_found(client, world, path):
+    assert_envelope(await client.get(path, headers=world.auth()), 404, "route_not_found")
+
+
+@pytest.mark.parametrize("method, path", [
+    ("DELETE", "/v1/accounts"), ("PUT", "/v1/accounts/40001"), ("POST", "/v1/actions"),
+    ("PATCH", "/v1/links/link_1"), ("DELETE", "/v1/actions/act_1"),
+])
+async def test_writes_on_read_only_paths_are_method_not_allowed(client, world, method, path):
+    response = await client.request(method, path, headers=world.auth())
+    assert_envelope(response, 405, "method_not_allowed")
+    assert "GET" in response.headers["allow"] or "POST" in response.headers["allow"]
+
+
+async def test_malformed_json_and_wrong_content_type(client, world):
+    headers = {**world.auth(), "Idempotency-Key": "k", "Content-Type": "application/json"}
+    url = f"/v1/accounts/{world.live_account}/actions"
+    error = assert_envelope(await client.post(url, content=b"{not json", headers=headers),
+                            400, "invalid_parameter")
+    assert error["param"] == "body"
+    error = assert_envelope(await client.post(url, content=b"\xff\xfe", headers=headers),
+                            400, "invalid_parameter")
+    headers["Content-Type"] = "text/plain"
+    error = assert_envelope(await client.post(url, content=b"{}", headers=headers),
+                            400, "invalid_parameter")
+    assert error["param"] == "Content-Type"
+
+
+async def test_body_size_limit(client, world):
+    headers = {**world.auth(), "Idempotency-Key": "k", "Content-Type": "application/json"}
+    body = b'{"type":"send_message","params":{"fanId":"1","text":"' + b"x" * 1_100_000 + b'"}}'
+    response = await client.post(f"/v1/accounts/{world.live_account}/actions", content=body,
+                                 headers=headers)
+    assert assert_envelope(response, 400, "invalid_parameter")["param"] == "body"
+
+
+async def test_errors_page_has_a_section_per_code(client):
+    page = (await client.get("/docs/errors")).text
+    for code in ("invalid_parameter", "rate_limited", "account_unavailable", "last_owner"):
+        assert f'id="{code}"' in page
+
+
+async def test_openapi_document_is_served(client):
+    response = await client.get("/openapi.yaml")
+    assert response.status_code == 200 and "openapi: 3.1" in response.text
+
+
+async def test_rate_limit_gives_retry_after(store, clock, tmp_path):
+    import httpx
+
+    settings = Settings(database_url=f"sqlite:///{tmp_path}/x.db", secret_key="s",
+                        public_url="http://countersign.test", rate_limit=3, rate_window=60,
+                        run_workers=False)
+    world = await build_world(store, clock)
+    app = create_app(settings, store=store, clock=clock)
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app),
+                                 base_url="http://countersign.test") as client:
+        statuses = [(await client.get("/v1/accounts", headers=world.auth())).status_code
+                    for _ in range(4)]
+        limited = await client.get("/v1/accounts", headers=world.auth())
+        other_key = await client.get("/v1/accounts", headers=world.auth(world.test_key))
+    assert statuses == [200, 200, 200, 429]
+    assert_envelope(limited, 429, "rate_limited")
+    assert 1 <= int(limited.headers["retry-after"]) <= 60
+    assert other_key.status_code == 200
+
+
+async def test_invalid_query_values(client, world):
+    for query, param in (("limit=0", "limit"), ("limit=101", "limit"), ("limit=abc", "limit"),
+                         ("status=done", "status")):
+        response = await client.get(f"/v1/actions?{query}", headers=world.auth())
+        assert assert_envelope(response, 400, "invalid_parameter")["param"] == param
+    response = await client.get("/v1/actions?cursor=garbage", headers=world.auth())
+    assert_envelope(response, 400, "invalid_cursor")
+
+
+async def test_unknown_query_parameters_are_ignored(client, world):
+    assert (await client.get("/v1/actions?color=blue", headers=world.auth())).status_code == 200

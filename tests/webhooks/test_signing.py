@@ -1,0 +1,119 @@
+"""The signature scheme receivers rely on (SPEC 6.2), checked against an independent HMAC."""
+
+import hashlib
+import hmac
+import re
+
+import pytest
+
+from service.webhooks.signing import SignatureError, new_secret, sign, verify
+
+BODY = b'{"id":"evt_1","type":"transaction.observed","data":{"grossCents":500}}'
+NOW = 1_790_000_000
+
+
+@pytest.fixture
+def secret() -> str:
+    return new_secret()
+
+
+def test_header_matches_an_independent_hmac(secret: str) -> None:
+    header = sign(BODY, [secret], NOW)
+    expected = hmac.new(secret.encode(), f"{NOW}.".encode() + BODY, hashlib.sha256).hexdigest()
+    assert header == f"t={NOW},v1={expected}"
+
+
+def test_roundtrip(secret: str) -> None:
+    verify(BODY, sign(BODY, [secret], NOW), secret, now=NOW)
+
+
+def test_new_secret_is_prefixed_random_urlsafe() -> None:
+    first, second = new_secret(), new_secret()
+    assert first != second
+    assert re.fullmatch(r"whsec_[A-Za-z0-9_-]{43}", first)
+
+
+@pytest.mark.parametrize(
+    "body", [BODY.replace(b"500", b"501"), BODY + b" ", b"", BODY[:-1]], ids=str
+)
+def test_tampered_body_is_refused(secret: str, body: bytes) -> None:
+    with pytest.raises(SignatureError) as info:
+        verify(body, sign(BODY, [secret], NOW), secret, now=NOW)
+    assert info.value.reason == "no_match"
+
+
+def test_wrong_secret_is_refused(secret: str) -> None:
+    with pytest.raises(SignatureError) as info:
+        verify(BODY, sign(BODY, [secret], NOW), new_secret(), now=NOW)
+    assert info.value.reason == "no_match"
+
+
+def test_changed_timestamp_is_refused(secret: str) -> None:
+    header = sign(BODY, [secret], NOW).replace(f"t={NOW}", f"t={NOW + 1}")
+    with pytest.raises(SignatureError) as info:
+        verify(BODY, header, secret, now=NOW)
+    assert info.value.reason == "no_match"
+
+
+@pytest.mark.parametrize("skew", [-300, 0, 300])
+def test_timestamp_inside_the_window_is_accepted(secret: str, skew: int) -> None:
+    verify(BODY, sign(BODY, [secret], NOW + skew), secret, now=NOW)
+
+
+@pytest.mark.parametrize("skew", [-301, 301, -86_400])
+def test_stale_or_future_timestamp_is_refused(secret: str, skew: int) -> None:
+    with pytest.raises(SignatureError) as info:
+        verify(BODY, sign(BODY, [secret], NOW + skew), secret, now=NOW)
+    assert info.value.reason == "stale"
+
+
+def test_tolerance_is_configurable(secret: str) -> None:
+    header = sign(BODY, [secret], NOW - 30)
+    verify(BODY, header, secret, now=NOW, tolerance=30)
+    with pytest.raises(SignatureError):
+        verify(BODY, header, secret, now=NOW, tolerance=29)
+
+
+def test_rolling_secret_signs_with_new_and_old(secret: str) -> None:
+    old = new_secret()
+    header = sign(BODY, [secret, old], NOW)
+    assert header.count("v1=") == 2
+    verify(BODY, header, secret, now=NOW)
+    verify(BODY, header, old, now=NOW)
+    with pytest.raises(SignatureError):
+        verify(BODY, header, new_secret(), now=NOW)
+
+
+def test_unknown_schemes_are_ignored(secret: str) -> None:
+    header = sign(BODY, [secret], NOW) + ",v2=future-scheme"
+    verify(BODY, header, secret, now=NOW)
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "",
+        "garbage",
+        "v1=" + "a" * 64,
+        f"t={NOW}",
+        f"t=,v1={'a' * 64}",
+        f"t=soon,v1={'a' * 64}",
+        f"t=-5,v1={'a' * 64}",
+        f"t={NOW},t={NOW},v1={'a' * 64}",
+        f"t={NOW},v1=nothex",
+        f"t={NOW},v1={'a' * 63}",
+        f"t={NOW},v1={'é' * 64}",
+        f"t={NOW},,v1={'a' * 64}",
+    ],
+)
+def test_malformed_headers_are_refused(secret: str, header: str) -> None:
+    with pytest.raises(SignatureError) as info:
+        verify(BODY, header, secret, now=NOW)
+    assert info.value.reason == "malformed"
+
+
+def test_sign_refuses_no_secrets_and_bad_timestamps() -> None:
+    with pytest.raises(ValueError):
+        sign(BODY, [], NOW)
+    with pytest.raises(ValueError):
+        sign(BODY, ["whsec_x"], -1)
