@@ -154,4 +154,132 @@ events = sa.Table(
     sa.Column("account_id", sa.String(64), nullable=True),
     sa.Column("data", Json, nullable=False),
     sa.Column("created_at", UtcDateTime, nullable=False),
+    sa.Column("dispatched_at", UtcDateTime, nullable=True),  # fanned out to deliveries
+    sa.Index("ix_events_undispatched", "dispatched_at", "seq"),
+)
+
+# --- dashboard: sessions, invitations and the audit log -------------------------------------
+
+sessions = sa.Table(
+    "sessions",
+    metadata,
+    sa.Column("id", sa.String(64), primary_key=True),  # sha256 of the cookie token
+    sa.Column("user_id", sa.ForeignKey("users.id"), nullable=False, index=True),
+    sa.Column("workspace_id", sa.String(40), nullable=True),
+    sa.Column("csrf_token", sa.String(64), nullable=False),
+    sa.Column("created_at", UtcDateTime, nullable=False),
+    sa.Column("expires_at", UtcDateTime, nullable=False),
+    sa.Column("ended_at", UtcDateTime, nullable=True),
+)
+
+invites = sa.Table(
+    "invites",
+    metadata,
+    sa.Column("id", sa.String(40), primary_key=True),
+    sa.Column("workspace_id", sa.ForeignKey("workspaces.id"), nullable=False, index=True),
+    sa.Column("email", sa.String(320), nullable=False),
+    sa.Column("role", sa.String(10), nullable=False),
+    sa.Column("token_hash", sa.String(64), nullable=False, unique=True),
+    sa.Column("invited_by", sa.String(40), nullable=False),
+    sa.Column("created_at", UtcDateTime, nullable=False),
+    sa.Column("expires_at", UtcDateTime, nullable=False),
+    sa.Column("accepted_at", UtcDateTime, nullable=True),
+)
+
+audit_log = sa.Table(
+    "audit_log",
+    metadata,
+    sa.Column("id", sa.String(40), primary_key=True),
+    sa.Column("workspace_id", sa.ForeignKey("workspaces.id"), nullable=False),
+    sa.Column("actor", Json, nullable=False),  # {kind, id, name, email}
+    sa.Column("action", sa.String(60), nullable=False),  # e.g. action.approved, key.revoked
+    sa.Column("target", sa.String(80), nullable=True),
+    sa.Column("details", Json, nullable=False),
+    sa.Column("created_at", UtcDateTime, nullable=False),
+    sa.Index("ix_audit_log_recent", "workspace_id", "created_at"),
+)
+
+# --- revenue: every observed version of a platform transaction ----------------------------
+
+counters = sa.Table(
+    "counters",
+    metadata,
+    # One row per sequence whose order must equal commit order: writers lock the row with
+    # UPDATE … RETURNING, so a reader paging by `seq` can never skip a late-committing row.
+    sa.Column("name", sa.String(40), primary_key=True),
+    sa.Column("value", sa.BigInteger, nullable=False),
+)
+
+transactions = sa.Table(
+    "transactions",
+    metadata,
+    sa.Column("seq", sa.BigInteger, primary_key=True, autoincrement=False),
+    sa.Column("workspace_id", sa.ForeignKey("workspaces.id"), nullable=False),
+    sa.Column("account_id", sa.String(64), nullable=False),
+    sa.Column("id", sa.String(64), nullable=False),
+    sa.Column("fan_id", sa.String(64), nullable=False),
+    sa.Column("kind", sa.String(30), nullable=False),
+    sa.Column("description", sa.String(500), nullable=False),
+    sa.Column("status", sa.String(20), nullable=False),
+    sa.Column("gross_cents", sa.BigInteger, nullable=False),
+    sa.Column("net_cents", sa.BigInteger, nullable=False),
+    sa.Column("fee_cents", sa.BigInteger, nullable=False),
+    sa.Column("vat_cents", sa.BigInteger, nullable=False),
+    sa.Column("currency", sa.String(3), nullable=False),
+    sa.Column("occurred_at", UtcDateTime, nullable=False),
+    sa.Column("observed_at", UtcDateTime, nullable=False),
+    sa.Column("deleted", sa.Boolean, nullable=False),
+    sa.Column("fingerprint", sa.String(64), nullable=False),
+    sa.Index("ix_transactions_feed", "workspace_id", "seq"),
+    sa.Index("ix_transactions_account_feed", "workspace_id", "account_id", "seq"),
+    sa.Index("ix_transactions_latest", "workspace_id", "account_id", "id", "seq"),
+)
+
+# --- webhooks: endpoints, deliveries and one row per attempt -------------------------------
+
+webhook_endpoints = sa.Table(
+    "webhook_endpoints",
+    metadata,
+    sa.Column("id", sa.String(40), primary_key=True),
+    sa.Column("workspace_id", sa.ForeignKey("workspaces.id"), nullable=False, index=True),
+    sa.Column("kind", sa.String(12), nullable=False),  # transactions (one per workspace) | events
+    sa.Column("url", sa.String(2000), nullable=False),
+    sa.Column("secrets", Json, nullable=False),  # [{secret, expiresAt|null}], newest first
+    sa.Column("event_types", Json, nullable=True),  # null = all events
+    sa.Column("failing", sa.Boolean, nullable=False),
+    sa.Column("created_at", UtcDateTime, nullable=False),
+    sa.Column("disabled_at", UtcDateTime, nullable=True),
+)
+
+deliveries = sa.Table(
+    "deliveries",
+    metadata,
+    sa.Column("id", sa.String(40), primary_key=True),  # x-svc-delivery, stable across retries
+    sa.Column("endpoint_id", sa.ForeignKey("webhook_endpoints.id"), nullable=False),
+    sa.Column("workspace_id", sa.String(40), nullable=False),
+    sa.Column("event_id", sa.String(40), nullable=False),
+    sa.Column("event_type", sa.String(40), nullable=False),
+    sa.Column("ordering_key", sa.String(120), nullable=True),  # endpoint + account
+    sa.Column("payload", sa.Text, nullable=False),  # the exact body, so every retry is identical
+    sa.Column("status", sa.String(10), nullable=False),  # pending | succeeded | failed
+    sa.Column("attempts", sa.Integer, nullable=False),
+    sa.Column("next_attempt_at", UtcDateTime, nullable=True),
+    sa.Column("claimed_by", sa.String(80), nullable=True),
+    sa.Column("claimed_until", UtcDateTime, nullable=True),
+    sa.Column("created_at", UtcDateTime, nullable=False),
+    sa.Column("seq", sa.BigInteger, nullable=False),  # event order, for per-account ordering
+    sa.UniqueConstraint("endpoint_id", "event_id"),
+    sa.Index("ix_deliveries_due", "status", "next_attempt_at"),
+)
+
+delivery_attempts = sa.Table(
+    "delivery_attempts",
+    metadata,
+    sa.Column("id", sa.String(40), primary_key=True),
+    sa.Column("delivery_id", sa.ForeignKey("deliveries.id"), nullable=False, index=True),
+    sa.Column("attempted_at", UtcDateTime, nullable=False),
+    sa.Column("status_code", sa.Integer, nullable=True),
+    sa.Column("response", sa.String(2000), nullable=True),
+    sa.Column("duration_ms", sa.Integer, nullable=False),
+    sa.Column("error", sa.String(500), nullable=True),
 )

@@ -1,0 +1,34 @@
+"""`python -m harness.platform --host 127.0.0.1 --port 8100 [--seed 1]`: run the fake platform.
+
+Prints the seeded creators' sign-in details first, so a person can link one by hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+from datetime import timedelta
+
+import uvicorn
+
+from .app import create_platform_app
+from .state import PlatformState
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m harness.platform", description=__doc__)
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--session-ttl-days", type=float, default=30.0)
+    args = parser.parse_args(argv)
+    state = PlatformState(args.seed, session_ttl=timedelta(days=args.session_ttl_days))
+    print(f"Fake platform on http://{args.host}:{args.port} (seed {args.seed}). Creators:")
+    for creator in state.creators.values():
+        steps = ["password"] + ["2FA code " + creator.two_factor_code] * creator.requires_2fa
+        steps += ["selfie"] * creator.requires_selfie
+        print(f"  {creator.user_id}  {creator.email} / {creator.password}  ({', '.join(steps)})")
+    uvicorn.run(create_platform_app(state), host=args.host, port=args.port, log_level="info")
+
+
+if __name__ == "__main__":
+    main()

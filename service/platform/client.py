@@ -1,0 +1,215 @@
+"""PlatformClient: the client request function over HTTP, and creator sign-in.
+
+`request("POST /chats/:id/messages", session=..., path_params={"id": fan_id}, body=...)`
+returns the platform's decoded JSON or raises a `PlatformError` subclass; nothing else escapes
+(a route outside the catalogue is a ValueError: our bug, not the platform's answer).
+
+Wire design (ours; SPEC does not show it, see harness/platform/README.md): routes live under
+`{base_url}/api`, the platform session goes in `Authorization: Bearer`, errors come back as
+`{"error": {"code", "message", "kind"?}}`. Sign-in lives under `{base_url}/auth`.
+
+The `httpx.AsyncClient` is injected and owned by the caller (created and closed in the app's
+lifespan), so connection pooling is shared and tests can hand in their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+import httpx
+from attrs import frozen
+
+from .errors import (
+    AccountRestricted,
+    NotFoundUpstream,
+    PlatformError,
+    PlatformTimeout,
+    PlatformUnavailable,
+    SessionExpired,
+)
+from .routes import lookup
+
+DEFAULT_TIMEOUT = 10.0
+_SIGN_IN_REFUSALS = frozenset({"invalid_credentials", "invalid_code", "invalid_challenge",
+                               "bad_request"})
+
+
+@frozen
+class SignInResult:
+    """One sign-in step's outcome.
+
+    `status` is "ok" (with `session_token`, `user_id`, `expires_at`), "2fa_required" or
+    "selfie_required" (with `challenge_id` for the next step), or a refusal the creator can
+    fix: "invalid_credentials", "invalid_code", "invalid_challenge" (start again) or
+    "bad_request" (with `message`).
+    """
+
+    status: str
+    session_token: str | None = None
+    user_id: str | None = None
+    expires_at: datetime | None = None
+    challenge_id: str | None = None
+    message: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "ok"
+
+
+class PlatformClient:
+    """Calls the platform for one service process; stateless apart from its settings."""
+
+    def __init__(
+        self,
+        base_url: str,
+        http: httpx.AsyncClient,
+        *,
+        timeout: float = DEFAULT_TIMEOUT,
+        api_prefix: str = "/api",
+    ) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.timeout = timeout
+        self._http = http
+        self._api = self.base_url + api_prefix
+
+    async def request(
+        self,
+        route: str,
+        *,
+        session: str,
+        path_params: Mapping[str, Any] | None = None,
+        query: Mapping[str, Any] | None = None,
+        body: Mapping[str, Any] | None = None,
+    ) -> Any:
+        """The decoded JSON result of one catalogued route, or a PlatformError."""
+        spec = lookup(route)
+        url = self._api + spec.path(path_params)
+        response = await self._send(spec.method, url, is_write=spec.is_write, session=session,
+                                    query=query, body=body)
+        if response.is_success:
+            return _json(response, is_write=spec.is_write)
+        raise _api_error(response, is_write=spec.is_write)
+
+    async def sign_in(self, email: str, password: str) -> SignInResult:
+        return await self._sign_in_step("/auth/login", {"email": email, "password": password})
+
+    async def submit_2fa(self, challenge_id: str, code: str) -> SignInResult:
+        return await self._sign_in_step("/auth/2fa", {"challengeId": challenge_id, "code": code})
+
+    async def submit_selfie(self, challenge_id: str, image: str) -> SignInResult:
+        return await self._sign_in_step("/auth/selfie",
+                                        {"challengeId": challenge_id, "image": image})
+
+    async def _sign_in_step(self, path: str, body: dict[str, Any]) -> SignInResult:
+        response = await self._send("POST", self.base_url + path, is_write=False, body=body)
+        if response.is_success:
+            data = _json(response, is_write=False)
+            if not isinstance(data, dict) or not isinstance(data.get("status"), str):
+                raise PlatformUnavailable("The platform sent a sign-in answer we do not know.",
+                                          upstream_status=response.status_code)
+            session = data.get("session") or {}
+            expires = session.get("expiresAt")
+            return SignInResult(
+                status=data["status"], session_token=session.get("token"),
+                user_id=_str_or_none(session.get("userId")),
+                expires_at=datetime.fromisoformat(expires) if expires else None,
+                challenge_id=data.get("challengeId"),
+            )
+        code, message, _ = _error_fields(response)
+        if response.status_code in (400, 401) and code in _SIGN_IN_REFUSALS:
+            return SignInResult(status=code, message=message)
+        raise _generic_error(response, code, message, is_write=False)
+
+    async def _send(
+        self,
+        method: str,
+        url: str,
+        *,
+        is_write: bool,
+        session: str | None = None,
+        query: Mapping[str, Any] | None = None,
+        body: Mapping[str, Any] | None = None,
+    ) -> httpx.Response:
+        headers = {"Accept": "application/json"}
+        if session is not None:
+            headers["Authorization"] = f"Bearer {session}"
+        try:
+            return await self._http.request(
+                method, url, params=_query(query), json=dict(body) if body is not None else None,
+                headers=headers, timeout=httpx.Timeout(self.timeout),
+            )
+        except httpx.TimeoutException as error:
+            unsent = isinstance(error, (httpx.ConnectTimeout, httpx.PoolTimeout))
+            raise PlatformTimeout(
+                f"The platform did not answer within {self.timeout:g} seconds.",
+                retryable=True, may_have_applied=is_write and not unsent,
+            ) from error
+        except httpx.TransportError as error:
+            unsent = isinstance(error, httpx.ConnectError)
+            raise PlatformUnavailable(
+                "The platform could not be reached." if unsent
+                else "The connection to the platform broke before it answered.",
+                retryable=True, may_have_applied=is_write and not unsent,
+            ) from error
+
+
+def _query(query: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    if not query:
+        return None
+    return {key: ("true" if v else "false") if isinstance(v, bool) else v
+            for key, v in query.items() if v is not None}
+
+
+def _json(response: httpx.Response, *, is_write: bool) -> Any:
+    if not response.content:
+        return None
+    try:
+        return response.json()
+    except ValueError:
+        raise PlatformUnavailable("The platform sent an answer that is not JSON.",
+                                  upstream_status=response.status_code,
+                                  may_have_applied=is_write) from None
+
+
+def _error_fields(response: httpx.Response) -> tuple[str | None, str | None, str | None]:
+    """(code, message, kind) from `{"error": {...}}`, all None when the body is not that."""
+    try:
+        error = response.json().get("error")
+    except (ValueError, AttributeError):
+        return None, None, None
+    if not isinstance(error, dict):
+        return None, None, None
+    fields = (error.get("code"), error.get("message"), error.get("kind"))
+    return tuple(f if isinstance(f, str) else None for f in fields)  # type: ignore[return-value]
+
+
+def _api_error(response: httpx.Response, *, is_write: bool) -> PlatformError:
+    code, message, kind = _error_fields(response)
+    status = response.status_code
+    if status == 401:
+        return SessionExpired(upstream_status=status, upstream_code=code)
+    if status == 403 and code == "account_restricted":
+        return AccountRestricted(upstream_status=status, upstream_code=code)
+    if status == 404 and kind not in (None, "route"):
+        return NotFoundUpstream(kind=kind, upstream_status=status, upstream_code=code)
+    return _generic_error(response, code, message, is_write=is_write)
+
+
+def _generic_error(response: httpx.Response, code: str | None, message: str | None, *,
+                   is_write: bool) -> PlatformError:
+    status = response.status_code
+    detail = f": {message[:300]}" if message else ""
+    if status == 429 or status >= 500:
+        return PlatformUnavailable(
+            f"The platform answered with an error (HTTP {status}){detail}",
+            upstream_status=status, upstream_code=code, retryable=True,
+            may_have_applied=is_write and status != 429,
+        )
+    return PlatformUnavailable(f"The platform refused the call (HTTP {status}){detail}",
+                               upstream_status=status, upstream_code=code)
+
+
+def _str_or_none(value: Any) -> str | None:
+    return None if value is None else str(value)

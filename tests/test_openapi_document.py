@@ -1,0 +1,588 @@
+"""openapi.yaml: valid OpenAPI 3.1, complete against SPEC, and in step with the error code table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from openapi_schema_validator import OAS31Validator
+from openapi_spec_validator import validate
+
+from service.api.error_codes import ERROR_CODES, ErrorCode, ErrorType
+
+SPEC_FILE = Path(__file__).resolve().parents[1] / "openapi.yaml"
+HTTP_METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
+
+# SPEC 7.1, row by row: code -> (status, type, dashboard only).
+SPEC_CODES: dict[str, tuple[int, str, bool]] = {
+    "invalid_parameter": (400, "invalid_request", False),
+    "invalid_cursor": (400, "invalid_request", False),
+    "idempotency_key_required": (400, "invalid_request", False),
+    "method_not_allowed": (405, "invalid_request", False),
+    "missing_api_key": (401, "authentication", False),
+    "invalid_api_key": (401, "authentication", False),
+    "revoked_api_key": (401, "authentication", False),
+    "expired_api_key": (401, "authentication", False),
+    "not_signed_in": (401, "authentication", True),
+    "missing_scope": (403, "permission", False),
+    "writes_disabled": (403, "permission", False),
+    "missing_permission": (403, "permission", False),
+    "dashboard_key_only": (403, "permission", False),
+    "account_not_found": (404, "not_found", False),
+    "fan_not_found": (404, "not_found", False),
+    "chat_not_found": (404, "not_found", False),
+    "action_not_found": (404, "not_found", False),
+    "link_not_found": (404, "not_found", False),
+    "route_not_found": (404, "not_found", False),
+    "workspace_not_found": (404, "not_found", True),
+    "resource_not_found": (404, "not_found", False),
+    "idempotency_conflict": (409, "conflict", False),
+    "action_not_pending": (409, "conflict", False),
+    "action_expired": (409, "conflict", False),
+    "link_not_ready": (409, "conflict", True),
+    "last_owner": (409, "conflict", True),
+    "account_unavailable": (409, "account_unavailable", False),
+    "rate_limited": (429, "rate_limited", False),
+    "platform_error": (502, "upstream", False),
+    "platform_timeout": (502, "upstream", False),
+    "internal_error": (500, "internal", False),
+}
+
+SPEC_TYPES = {
+    "invalid_request",
+    "authentication",
+    "permission",
+    "not_found",
+    "conflict",
+    "account_unavailable",
+    "rate_limited",
+    "upstream",
+    "internal",
+}
+
+# Error codes each operation can return beyond the ones every operation can
+# (authentication, rate_limited, internal_error).
+OPERATION_CODES: dict[str, set[str]] = {
+    "listAccounts": {"invalid_parameter", "invalid_cursor", "missing_scope"},
+    "getAccount": {
+        "invalid_parameter",
+        "missing_scope",
+        "account_not_found",
+        "account_unavailable",
+        "platform_error",
+        "platform_timeout",
+    },
+    "listFans": {
+        "invalid_parameter",
+        "invalid_cursor",
+        "missing_scope",
+        "account_not_found",
+        "account_unavailable",
+        "platform_error",
+        "platform_timeout",
+    },
+    "createLink": {"invalid_parameter", "missing_scope"},
+    "getLink": {"invalid_parameter", "missing_scope", "link_not_found"},
+    "createAction": {
+        "invalid_parameter",
+        "idempotency_key_required",
+        "missing_scope",
+        "writes_disabled",
+        "account_not_found",
+        "idempotency_conflict",
+        "account_unavailable",
+    },
+    "getAction": {"invalid_parameter", "missing_scope", "action_not_found"},
+    "listActions": {"invalid_parameter", "invalid_cursor", "missing_scope"},
+    "approveAction": {
+        "invalid_parameter",
+        "not_signed_in",
+        "dashboard_key_only",
+        "missing_permission",
+        "action_not_found",
+        "action_not_pending",
+        "action_expired",
+        "account_unavailable",
+    },
+    "rejectAction": {
+        "invalid_parameter",
+        "not_signed_in",
+        "dashboard_key_only",
+        "missing_permission",
+        "action_not_found",
+        "action_not_pending",
+        "action_expired",
+    },
+    "listRevenueTransactions": {"invalid_parameter", "invalid_cursor", "missing_permission"},
+}
+EVERY_OPERATION_CODES = {
+    "missing_api_key",
+    "invalid_api_key",
+    "revoked_api_key",
+    "expired_api_key",
+    "rate_limited",
+    "internal_error",
+}
+DASHBOARD_OPERATIONS = {"approveAction", "rejectAction"}
+
+PARAMS_SCHEMAS = {
+    "send_message": "SendMessageParams",
+    "send_mass_message": "SendMassMessageParams",
+    "unsend_message": "UnsendMessageParams",
+    "add_fan_to_list": "AddFanToListParams",
+    "remove_fan_from_list": "RemoveFanFromListParams",
+}
+
+WEBHOOK_EVENTS = {
+    "transaction.observed": "Transaction",
+    "test": None,
+    "action.executed": "Action",
+    "action.rejected": "Action",
+    "action.failed": "Action",
+    "account.connected": None,
+    "link.failed": "HostedLink",
+}
+
+
+# --- helpers ------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def spec() -> dict[str, Any]:
+    return yaml.safe_load(SPEC_FILE.read_text())
+
+
+def resolve(spec: dict[str, Any], node: Any) -> Any:
+    while isinstance(node, dict) and "$ref" in node:
+        assert node["$ref"].startswith("#/"), node["$ref"]
+        target: Any = spec
+        for part in node["$ref"][2:].split("/"):
+            target = target[part.replace("~1", "/").replace("~0", "~")]
+        node = target
+    return node
+
+
+def operations(spec: dict[str, Any], section: str = "paths"):
+    for path, item in spec.get(section, {}).items():
+        for method in HTTP_METHODS:
+            if method in item:
+                yield path, method, item[method]
+
+
+def operations_by_id(spec: dict[str, Any]) -> dict[str, tuple[str, str, dict[str, Any]]]:
+    return {op["operationId"]: (path, method, op) for path, method, op in operations(spec)}
+
+
+def schema_validator(spec: dict[str, Any], name: str) -> OAS31Validator:
+    schema = {"$ref": f"#/components/schemas/{name}", "components": spec["components"]}
+    return OAS31Validator(schema, format_checker=OAS31Validator.FORMAT_CHECKER)
+
+
+def response_codes(spec: dict[str, Any], response: Any) -> set[str]:
+    """The error codes a (possibly referenced) error response's body schema allows."""
+    schema = resolve(spec, resolve(spec, response)["content"]["application/json"]["schema"])
+    assert schema["allOf"][0] == {"$ref": "#/components/schemas/Error"}
+    code = schema["allOf"][1]["properties"]["error"]["properties"]["code"]
+    return {code["const"]} if "const" in code else set(code["enum"])
+
+
+def response_status_of(status: str, code: str) -> bool:
+    info = ERROR_CODES[ErrorCode(code)]
+    return int(status) in {info.status, info.status_for(test_mode=True)}
+
+
+# --- the document as a whole --------------------------------------------------
+
+
+def test_document_is_valid_openapi_3_1(spec):
+    assert spec["openapi"] == "3.1.0"
+    validate(spec)
+
+
+def test_servers_are_relative(spec):
+    for server in spec.get("servers", []):
+        assert server["url"].startswith("/"), server
+    for path, item in spec["paths"].items():
+        for server in item.get("servers", []):
+            assert server["url"].startswith("/"), (path, server)
+
+
+def test_every_operation_has_a_unique_operation_id(spec):
+    ids = [
+        op.get("operationId")
+        for section in ("paths", "webhooks")
+        for _, _, op in operations(spec, section)
+    ]
+    assert all(ids), "an operation lacks an operationId"
+    assert len(ids) == len(set(ids))
+    assert set(operations_by_id(spec)) == set(OPERATION_CODES)
+
+
+def test_every_ref_resolves(spec):
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if "$ref" in node:
+                resolve(spec, node)
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(spec)
+
+
+# --- error codes ----------------------------------------------------------------
+
+
+def test_every_spec_error_code_is_in_the_error_code_enum(spec):
+    enum = spec["components"]["schemas"]["ErrorCode"]["enum"]
+    assert set(SPEC_CODES) <= set(enum)
+
+
+def test_error_code_enum_equals_the_error_code_table(spec):
+    enum = spec["components"]["schemas"]["ErrorCode"]["enum"]
+    assert enum == [code.value for code in ERROR_CODES]
+    assert len(enum) == len(set(enum))
+    assert set(ERROR_CODES) == set(ErrorCode)
+
+
+def test_error_type_enum_matches_spec_and_table(spec):
+    assert set(spec["components"]["schemas"]["ErrorType"]["enum"]) == SPEC_TYPES
+    assert {t.value for t in ErrorType} == SPEC_TYPES
+
+
+def test_error_code_table_matches_spec(spec):
+    assert set(ERROR_CODES) == set(SPEC_CODES)
+    for code, (status, type_, dashboard_only) in SPEC_CODES.items():
+        info = ERROR_CODES[ErrorCode(code)]
+        assert info.code == code
+        assert (info.status, info.type.value, info.dashboard_only) == (
+            status,
+            type_,
+            dashboard_only,
+        ), code
+        assert info.message and info.hint, code
+    assert ERROR_CODES[ErrorCode.INTERNAL_ERROR].status_for(test_mode=True) == 503
+    assert ERROR_CODES[ErrorCode.INTERNAL_ERROR].status_for(test_mode=False) == 500
+    assert ERROR_CODES[ErrorCode.ACCOUNT_NOT_FOUND].status_for(test_mode=True) == 404
+    assert ERROR_CODES[ErrorCode.RATE_LIMITED].docs_url("https://cs.example/") == (
+        "https://cs.example/docs/errors#rate_limited"
+    )
+
+
+def test_error_responses_allow_only_codes_of_their_status(spec):
+    responses = spec["components"]["responses"]
+    expected = {
+        "BadRequest": 400,
+        "Unauthorized": 401,
+        "Forbidden": 403,
+        "NotFound": 404,
+        "MethodNotAllowed": 405,
+        "Conflict": 409,
+        "RateLimited": 429,
+        "InternalError": 500,
+        "ServiceUnavailable": 503,
+        "BadGateway": 502,
+    }
+    covered: set[str] = set()
+    for name, status in expected.items():
+        codes = response_codes(spec, responses[name])
+        assert codes, name
+        for code in codes:
+            assert response_status_of(str(status), code), (name, code)
+            assert f"`{code}`" in responses[name]["description"], (name, code)
+        covered |= codes
+    assert covered == set(SPEC_CODES)
+    assert "Allow" in responses["MethodNotAllowed"]["headers"]
+    assert "Retry-After" in responses["RateLimited"]["headers"]
+
+
+def test_error_body_schema(spec):
+    error = spec["components"]["schemas"]["Error"]
+    assert set(error["required"]) == {"error", "requestId"}
+    detail = error["properties"]["error"]
+    assert set(detail["required"]) == {"type", "code", "message", "docsUrl"}
+    assert set(detail["properties"]) == {
+        "type",
+        "code",
+        "message",
+        "hint",
+        "param",
+        "permission",
+        "accountStatus",
+        "docsUrl",
+    }
+    assert set(detail["properties"]["accountStatus"]["enum"]) == {
+        "needs_relink",
+        "awaiting_2fa",
+        "awaiting_selfie",
+        "restricted",
+        "disconnected",
+    }
+
+    conflict = schema_validator(spec, "ConflictError")
+    body = {
+        "error": {
+            "type": "account_unavailable",
+            "code": "account_unavailable",
+            "message": "m",
+            "accountStatus": "needs_relink",
+            "docsUrl": "https://cs.example/docs/errors#account_unavailable",
+        },
+        "requestId": "req_1",
+    }
+    assert conflict.is_valid(body)
+    assert not conflict.is_valid({**body, "error": {**body["error"], "type": "conflict"}})
+    del body["error"]["accountStatus"]
+    assert not conflict.is_valid(body)
+
+
+# --- operations declare what they can return -------------------------------------
+
+
+@pytest.mark.parametrize("operation_id", sorted(OPERATION_CODES))
+def test_operation_declares_the_errors_it_can_return(spec, operation_id):
+    _, _, op = operations_by_id(spec)[operation_id]
+    responses = op["responses"]
+    codes = OPERATION_CODES[operation_id] | EVERY_OPERATION_CODES
+    if operation_id in DASHBOARD_OPERATIONS:
+        codes -= {"missing_api_key", "invalid_api_key", "revoked_api_key", "expired_api_key"}
+    for code in codes:
+        statuses = [s for s in responses if s[0] in "45" and response_status_of(s, code)]
+        assert statuses, f"{operation_id} does not declare a response for {code}"
+        assert any(code in response_codes(spec, responses[s]) for s in statuses), (
+            operation_id,
+            code,
+        )
+    # 503 is internal_error in test mode; every route can return it.
+    assert "503" in responses
+    # Every error response the operation declares is documented by its codes.
+    for status, response in responses.items():
+        if status[0] in "45":
+            assert response_codes(spec, response), (operation_id, status)
+
+
+@pytest.mark.parametrize("operation_id", sorted(OPERATION_CODES))
+def test_every_response_carries_the_request_id_header(spec, operation_id):
+    _, _, op = operations_by_id(spec)[operation_id]
+    for status, response in op["responses"].items():
+        headers = resolve(spec, response).get("headers", {})
+        assert headers.get("X-Request-Id") == {"$ref": "#/components/headers/XRequestId"}, (
+            operation_id,
+            status,
+        )
+    header = spec["components"]["headers"]["XRequestId"]
+    assert header["required"] is True
+
+
+def test_security(spec):
+    assert spec["security"] == [{"bearerAuth": []}, {"apiKeyHeader": []}]
+    schemes = spec["components"]["securitySchemes"]
+    assert schemes["bearerAuth"] == {**schemes["bearerAuth"], "type": "http", "scheme": "bearer"}
+    assert (schemes["apiKeyHeader"]["in"], schemes["apiKeyHeader"]["name"]) == (
+        "header",
+        "x-api-key",
+    )
+    assert (schemes["serviceApiKey"]["in"], schemes["serviceApiKey"]["name"]) == (
+        "header",
+        "x-service-api-key",
+    )
+    assert (schemes["dashboardSession"]["in"], schemes["dashboardSession"]["name"]) == (
+        "cookie",
+        "cs_session",
+    )
+    assert "x-csrf-token" in schemes["dashboardSession"]["description"]
+    ops = operations_by_id(spec)
+    for operation_id in DASHBOARD_OPERATIONS:
+        op = ops[operation_id][2]
+        assert op["security"] == [{"dashboardSession": []}]
+        names = {resolve(spec, p)["name"] for p in op["parameters"]}
+        assert "x-csrf-token" in names
+    assert ops["listRevenueTransactions"][2]["security"] == [{"serviceApiKey": []}]
+    for operation_id, (_, _, op) in ops.items():
+        if operation_id not in DASHBOARD_OPERATIONS | {"listRevenueTransactions"}:
+            assert "security" not in op, operation_id
+
+
+def test_create_action_requires_the_idempotency_key(spec):
+    _, _, op = operations_by_id(spec)["createAction"]
+    params = [resolve(spec, p) for p in op["parameters"]]
+    key = next(p for p in params if p["name"] == "Idempotency-Key")
+    assert key["in"] == "header" and key["required"] is True
+    assert (key["schema"]["minLength"], key["schema"]["maxLength"]) == (1, 255)
+    assert "202" in op["responses"]
+
+
+# --- action params ----------------------------------------------------------------
+
+
+def test_each_params_schema_exists_and_is_closed(spec):
+    schemas = spec["components"]["schemas"]
+    assert set(schemas["ActionType"]["enum"]) == set(PARAMS_SCHEMAS)
+    for name in PARAMS_SCHEMAS.values():
+        assert name in schemas
+        assert schemas[name]["additionalProperties"] is False, name
+
+
+def test_create_action_request_is_discriminated_on_type(spec):
+    schemas = spec["components"]["schemas"]
+    request = schemas["CreateActionRequest"]
+    mapping = request["discriminator"]["mapping"]
+    assert request["discriminator"]["propertyName"] == "type"
+    assert set(mapping) == set(PARAMS_SCHEMAS)
+    assert sorted(o["$ref"] for o in request["oneOf"]) == sorted(mapping.values())
+    for action_type, ref in mapping.items():
+        option = resolve(spec, {"$ref": ref})
+        assert option["properties"]["type"] == {"const": action_type}
+        assert option["properties"]["params"] == {
+            "$ref": f"#/components/schemas/{PARAMS_SCHEMAS[action_type]}"
+        }
+        assert set(option["required"]) == {"type", "params"}
+        assert option["additionalProperties"] is False
+
+
+ACCEPTED = [
+    ("SendMessageParams", {"fanId": "1", "text": "hi"}),
+    (
+        "SendMessageParams",
+        {"fanId": "1", "text": "x" * 5000, "priceCents": 2000000, "mediaIds": ["m"] * 50},
+    ),
+    ("SendMessageParams", {"fanId": "1", "text": "hi", "priceCents": 0}),
+    ("SendMassMessageParams", {"text": "hi", "audience": {"listIds": ["a"]}}),
+    (
+        "SendMassMessageParams",
+        {"text": "hi", "audience": {"fanIds": ["1"] * 1000, "excludeListIds": ["b"]}},
+    ),
+    ("SendMassMessageParams", {"text": "hi", "audience": {"listIds": [], "fanIds": ["1"]}}),
+    ("UnsendMessageParams", {"messageId": "9"}),
+    ("UnsendMessageParams", {"messageId": "9", "fanId": "1"}),
+    ("AddFanToListParams", {"fanId": "1", "listId": "2"}),
+    ("RemoveFanFromListParams", {"fanId": "1", "listId": "2"}),
+]
+REFUSED = [
+    ("SendMessageParams", {"text": "hi"}),
+    ("SendMessageParams", {"fanId": "1", "text": ""}),
+    ("SendMessageParams", {"fanId": "1", "text": "x" * 5001}),
+    ("SendMessageParams", {"fanId": "1", "text": "hi", "priceCents": -1}),
+    ("SendMessageParams", {"fanId": "1", "text": "hi", "priceCents": 2000001}),
+    ("SendMessageParams", {"fanId": "1", "text": "hi", "priceCents": 1.5}),
+    ("SendMessageParams", {"fanId": "1", "text": "hi", "mediaIds": ["m"] * 51}),
+    ("SendMessageParams", {"fanId": "", "text": "hi"}),
+    ("SendMessageParams", {"fanId": "x" * 65, "text": "hi"}),
+    ("SendMessageParams", {"fanId": "1", "text": "hi", "unknown": True}),
+    ("SendMassMessageParams", {"text": "hi"}),
+    ("SendMassMessageParams", {"text": "hi", "audience": {}}),
+    ("SendMassMessageParams", {"text": "hi", "audience": {"excludeListIds": ["a"]}}),
+    ("SendMassMessageParams", {"text": "hi", "audience": {"listIds": [], "fanIds": []}}),
+    ("SendMassMessageParams", {"text": "hi", "audience": {"fanIds": ["1"] * 1001}}),
+    ("SendMassMessageParams", {"text": "hi", "audience": {"fanIds": ["1"], "other": []}}),
+    ("UnsendMessageParams", {"fanId": "1"}),
+    ("AddFanToListParams", {"fanId": "1"}),
+    ("RemoveFanFromListParams", {"listId": "2"}),
+]
+
+
+@pytest.mark.parametrize(("schema", "params"), ACCEPTED)
+def test_params_accepted(spec, schema, params):
+    schema_validator(spec, schema).validate(params)
+
+
+@pytest.mark.parametrize(("schema", "params"), REFUSED)
+def test_params_refused(spec, schema, params):
+    assert not schema_validator(spec, schema).is_valid(params)
+
+
+def test_request_bodies_refuse_unknown_fields(spec):
+    for name, body in [
+        ("CreateLinkRequest", {"note": "x" * 200}),
+        ("DecisionRequest", {"note": "x" * 500}),
+    ]:
+        validator = schema_validator(spec, name)
+        assert validator.is_valid(body)
+        assert validator.is_valid({})
+        assert not validator.is_valid({"note": body["note"] + "x"})
+        assert not validator.is_valid({"other": 1})
+
+
+# --- resources ----------------------------------------------------------------------
+
+
+def test_action_result_shapes(spec):
+    validator = schema_validator(spec, "ActionResult")
+    for result in [
+        {"messageId": None, "fanId": "1"},
+        {"massMessageId": "m"},
+        {"messageId": "m", "fanId": "1", "unsent": True},
+        {"massMessageId": "m", "unsent": True},
+        {"fanId": "1", "listId": "2", "inList": True},
+        {"fanId": "1", "listId": "2", "inList": False},
+        {"simulated": True},
+    ]:
+        validator.validate(result)
+    for result in [{"simulated": True, "messageId": "m"}, {"simulated": False}, {}]:
+        assert not validator.is_valid(result), result
+
+
+def test_action_fields_match_spec(spec):
+    action = spec["components"]["schemas"]["Action"]
+    assert set(action["required"]) == {
+        "id",
+        "type",
+        "status",
+        "mode",
+        "accountId",
+        "summary",
+        "params",
+        "estimatedRecipients",
+        "price",
+        "approvalUrl",
+        "requestedBy",
+        "decidedBy",
+        "decisionNote",
+        "createdAt",
+        "expiresAt",
+        "decidedAt",
+        "executedAt",
+        "result",
+        "error",
+    }
+    assert set(action["properties"]) == set(action["required"])
+
+
+def test_meta_sources(spec):
+    meta = spec["components"]["schemas"]["Meta"]
+    assert meta["properties"]["source"]["enum"] == ["synced", "live", "service"]
+    assert meta["properties"]["asOf"]["type"] == ["string", "null"]
+
+
+# --- webhooks -----------------------------------------------------------------------
+
+
+def test_webhooks(spec):
+    webhooks = spec["webhooks"]
+    assert set(webhooks) == set(WEBHOOK_EVENTS)
+    assert set(spec["components"]["schemas"]["EventType"]["enum"]) == set(WEBHOOK_EVENTS)
+    for event, data_schema in WEBHOOK_EVENTS.items():
+        op = webhooks[event]["post"]
+        headers = {resolve(spec, p)["name"]: resolve(spec, p) for p in op["parameters"]}
+        assert set(headers) == {"x-svc-event", "x-svc-delivery", "x-svc-signature"}
+        assert headers["x-svc-event"]["schema"] == {"const": event}
+        assert all(h["in"] == "header" and h["required"] for h in headers.values())
+        body = resolve(spec, op["requestBody"]["content"]["application/json"]["schema"])
+        envelope, specific = body["allOf"]
+        assert envelope == {"$ref": "#/components/schemas/EventEnvelope"}
+        assert specific["properties"]["type"] == {"const": event}
+        if data_schema is not None:
+            assert specific["properties"]["data"] == {"$ref": f"#/components/schemas/{data_schema}"}
+        assert "2XX" in op["responses"]
+
+
+def test_signature_header_pattern(spec):
+    validator = OAS31Validator(spec["components"]["parameters"]["WebhookSignature"]["schema"])
+    assert validator.is_valid("t=1763712000,v1=" + "a" * 64)
+    assert validator.is_valid("t=1763712000,v1=" + "a" * 64 + ",v1=" + "b" * 64)
+    assert not validator.is_valid("v1=" + "a" * 64)
+    assert not validator.is_valid("t=1763712000")
