@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import AsyncIterator
 
+import httpx
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
@@ -21,6 +22,9 @@ from service.api.ratelimit import RateLimiter
 from service.api.routes import api_routes
 from service.api.spec import OpenApiDocument
 from service.domain.clock import Clock, SystemClock
+from service.platform.client import PlatformClient
+from service.crypto import SecretBox
+from service.platform.sandbox import SandboxPlatform
 from service.services import Services, compile_validators
 from service.settings import Settings, local_secret_key
 from service.workers.runner import run_workers
@@ -39,11 +43,16 @@ def create_app(settings: Settings, *, store: Store | None = None,
     secret = settings.secret_key or local_secret_key(settings.database_url)
     document = OpenApiDocument()
     owns_store = store is None
+    http = httpx.AsyncClient()
+    platform = PlatformClient(settings.platform_url, http, timeout=settings.platform_timeout) \
+        if settings.platform_url else None
     services = Services(
         settings=settings, store=store or SqlStore.from_url(settings.database_url),
         clock=clock or SystemClock(), document=document,
         validators=compile_validators(document), cursors=Cursors(secret),
-        limiter=RateLimiter(settings.rate_limit, settings.rate_window))
+        limiter=RateLimiter(settings.rate_limit, settings.rate_window),
+        secrets=SecretBox(secret), sandbox=SandboxPlatform(clock=(clock or SystemClock()).now),
+        platform=platform)
 
     async def on_api_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, ApiError)
@@ -68,6 +77,7 @@ def create_app(settings: Settings, *, store: Store | None = None,
             await migrate(services.store.engine)
         async with run_workers(services, enabled=settings.run_workers):
             yield
+        await http.aclose()
         if owns_store:
             await services.store.close()
 

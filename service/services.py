@@ -12,6 +12,9 @@ from service.api.cursors import Cursors
 from service.api.ratelimit import RateLimiter
 from service.api.spec import OpenApiDocument
 from service.api.validation import OperationValidator
+from service.crypto import SecretBox
+from service.platform.client import PlatformClient
+from service.platform.sandbox import SandboxPlatform
 from service.domain.clock import Clock
 from service.settings import Settings
 from storage.base import Store
@@ -39,6 +42,9 @@ class Services:
     validators: dict[str, OperationValidator]
     cursors: Cursors
     limiter: RateLimiter
+    secrets: SecretBox
+    sandbox: SandboxPlatform
+    platform: PlatformClient | None = None
     sessions: Any = field(factory=NoSessions)
     live: Any = None
     executor_wakeup: asyncio.Event = field(factory=asyncio.Event)
