@@ -22,6 +22,7 @@ from service.api.ratelimit import RateLimiter
 from service.api.routes import api_routes
 from service.api.spec import OpenApiDocument
 from service.domain.clock import Clock, SystemClock
+from service.live import LiveReads
 from service.platform.client import PlatformClient
 from service.crypto import SecretBox
 from service.platform.sandbox import SandboxPlatform
@@ -38,21 +39,43 @@ def _test_mode(request: Request) -> bool:
     return principal is not None and principal.mode == "test"
 
 
-def create_app(settings: Settings, *, store: Store | None = None,
-               clock: Clock | None = None) -> Starlette:
+def build_services(settings: Settings, *, store: Store | None = None,
+                   clock: Clock | None = None) -> Services:
+    """Everything but HTTP: the API process and `countersign worker` share this."""
     secret = settings.secret_key or local_secret_key(settings.database_url)
+    clock = clock or SystemClock()
     document = OpenApiDocument()
-    owns_store = store is None
     http = httpx.AsyncClient()
     platform = PlatformClient(settings.platform_url, http, timeout=settings.platform_timeout) \
         if settings.platform_url else None
     services = Services(
         settings=settings, store=store or SqlStore.from_url(settings.database_url),
-        clock=clock or SystemClock(), document=document,
-        validators=compile_validators(document), cursors=Cursors(secret),
-        limiter=RateLimiter(settings.rate_limit, settings.rate_window),
-        secrets=SecretBox(secret), sandbox=SandboxPlatform(clock=(clock or SystemClock()).now),
-        platform=platform)
+        clock=clock, document=document, validators=compile_validators(document),
+        cursors=Cursors(secret), limiter=RateLimiter(settings.rate_limit, settings.rate_window),
+        secrets=SecretBox(secret), sandbox=SandboxPlatform(clock=clock.now), platform=platform,
+        http=http)
+    services.live = LiveReads(services)
+    return services
+
+
+@contextlib.asynccontextmanager
+async def running(services: Services, *, owns_store: bool) -> AsyncIterator[None]:
+    """Migrate the embedded default, run the background workers, and close everything after."""
+    if owns_store and services.settings.embedded:
+        await migrate(services.store.engine)
+    try:
+        async with run_workers(services, enabled=services.settings.run_workers):
+            yield
+    finally:
+        await services.http.aclose()
+        if owns_store:
+            await services.store.close()
+
+
+def create_app(settings: Settings, *, store: Store | None = None,
+               clock: Clock | None = None) -> Starlette:
+    services = build_services(settings, store=store, clock=clock)
+    owns_store = store is None
 
     async def on_api_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, ApiError)
@@ -73,13 +96,8 @@ def create_app(settings: Settings, *, store: Store | None = None,
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        if owns_store and settings.embedded:
-            await migrate(services.store.engine)
-        async with run_workers(services, enabled=settings.run_workers):
+        async with running(services, owns_store=owns_store):
             yield
-        await http.aclose()
-        if owns_store:
-            await services.store.close()
 
     app = Starlette(routes=api_routes(), lifespan=lifespan,
                     middleware=[Middleware(Edge, public_url=settings.public_url)],

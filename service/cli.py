@@ -51,6 +51,18 @@ def cmd_serve(settings: Settings, args) -> None:
     uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="info")
 
 
+def cmd_worker(settings: Settings, args) -> None:
+    """Background work without HTTP: run as many as you like beside the API on PostgreSQL."""
+    from service.app import build_services, running
+
+    async def work():
+        services = build_services(settings)
+        async with running(services, owns_store=True):
+            await asyncio.Event().wait()
+
+    asyncio.run(work())
+
+
 def cmd_migrate(settings: Settings, args) -> None:
     async def work(store):
         await migrate(store.engine)
@@ -155,6 +167,8 @@ def parser() -> argparse.ArgumentParser:
     serve.set_defaults(run=cmd_serve)
     sub.add_parser("migrate", help="bring the database schema up to date").set_defaults(
         run=cmd_migrate)
+    sub.add_parser("worker", help="run executors and other background loops, no HTTP"
+                   ).set_defaults(run=cmd_worker)
 
     users = sub.add_parser("users").add_subparsers(dest="users", required=True)
     create_user = users.add_parser("create", help="add a workspace member")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+
+import httpx
 import logging
 from typing import Any
 
@@ -45,6 +47,7 @@ class Services:
     secrets: SecretBox
     sandbox: SandboxPlatform
     platform: PlatformClient | None = None
+    http: httpx.AsyncClient | None = None
     sessions: Any = field(factory=NoSessions)
     live: Any = None
     executor_wakeup: asyncio.Event = field(factory=asyncio.Event)

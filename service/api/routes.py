@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from starlette.routing import Route
 
-from service.api import accounts, actions, docs, links
+from service.api import accounts, actions, docs, fans, links, revenue
 
 
 def api_routes() -> list[Route]:
     return [
         Route("/v1/accounts", accounts.list_accounts, methods=["GET"]),
         Route("/v1/accounts/{accountId}", accounts.get_account, methods=["GET"]),
+        Route("/v1/accounts/{accountId}/fans", fans.list_fans, methods=["GET"]),
         Route("/v1/accounts/{accountId}/actions", actions.create_action, methods=["POST"]),
         Route("/v1/links", links.create_link, methods=["POST"]),
         Route("/v1/links/{linkId}", links.get_link, methods=["GET"]),
@@ -18,6 +19,7 @@ def api_routes() -> list[Route]:
         Route("/v1/actions/{actionId}", actions.get_action, methods=["GET"]),
         Route("/v1/actions/{actionId}/approve", actions.approve_action, methods=["POST"]),
         Route("/v1/actions/{actionId}/reject", actions.reject_action, methods=["POST"]),
+        Route("/v1/revenue/transactions", revenue.list_revenue_transactions, methods=["GET"]),
         Route("/openapi.yaml", docs.openapi_document, methods=["GET"]),
         Route("/docs/errors", docs.errors_page, methods=["GET"]),
     ]

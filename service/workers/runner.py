@@ -7,6 +7,7 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 
+from service.workers.executor import Executor
 from service.workers.expirer import expire_due
 
 log = logging.getLogger("countersign.workers")
@@ -27,6 +28,7 @@ async def run_workers(services, *, enabled: bool) -> AsyncIterator[None]:
     tasks: list[asyncio.Task] = []
     if enabled:
         tasks.append(asyncio.create_task(every(60, lambda: expire_due(services))))
+        tasks.append(asyncio.create_task(Executor(services).run_forever()))
     try:
         yield
     finally:
