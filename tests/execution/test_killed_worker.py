@@ -1,0 +1,71 @@
+"""A worker process killed mid-call never has its action re-sent blindly (real process, kill -9)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+
+from service.api.auth import principal_for_key
+from service.app import build_services
+from service.settings import Settings
+from service.usecases.actions import create_action, decide_action
+from service.workers.executor import Executor
+from tests.factories import build_world
+from tests.platform_world import fake_platform, link_creator  # noqa: F401 (fixture)
+
+
+async def wait_for_status(store, workspace_id, action_id, status, timeout=20.0):
+    async def poll():
+        while True:
+            async with store.reading() as uow:
+                action = await uow.actions.get(workspace_id, action_id)
+            if action.status == status:
+                return action
+            await asyncio.sleep(0.05)
+
+    return await asyncio.wait_for(poll(), timeout)
+
+
+async def test_killed_worker_leaves_an_honest_failure(database_url, store, clock,
+                                                      fake_platform, tmp_path):
+    settings = Settings(database_url=database_url, secret_key="kill-test", run_workers=False,
+                        public_url="http://countersign.test", platform_url=fake_platform.base_url)
+    services = build_services(settings, store=store, clock=clock)
+    world = await build_world(store, clock)
+    creator = await link_creator(services, fake_platform, world.workspace_id, clock)
+    fan = next(iter(fake_platform.state.creator(creator.user_id).fans))
+    principal = await principal_for_key(store, clock, world.live_key)
+    action = await create_action(store, clock, principal, creator.user_id, "kill-1",
+                                 "send_message", {"fanId": fan, "text": "<p>hi</p>"})
+    fake_platform.state.faults.add({"route": "POST /chats/:id/messages", "delayMs": 60_000})
+    await decide_action(store, clock, world.owner, action.id, approve=True, note=None,
+                        public_url=settings.public_url)
+
+    env = {**os.environ, "COUNTERSIGN_DATABASE_URL": database_url,
+           "COUNTERSIGN_SECRET_KEY": "kill-test", "COUNTERSIGN_PLATFORM_URL":
+           fake_platform.base_url, "COUNTERSIGN_PLATFORM_TIMEOUT": "120"}
+    worker = subprocess.Popen([sys.executable, "-m", "service.cli", "worker"], env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        await wait_for_status(store, world.workspace_id, action.id, "executing")
+    except TimeoutError:
+        worker.kill()
+        raise AssertionError("the worker never claimed the action:\n" +
+                             worker.communicate(timeout=10)[1].decode()[-3000:]) from None
+    worker.send_signal(signal.SIGKILL)
+    worker.wait(timeout=10)
+    fake_platform.state.faults.clear()
+
+    # Another executor starts later: it must not send the action again.
+    assert await Executor(services).run_once() == 0
+    clock.advance(minutes=5)
+    await Executor(services).run_once()
+    async with store.reading() as uow:
+        done = await uow.actions.get(world.workspace_id, action.id)
+    assert done.status == "failed" and done.error["code"] == "internal_error"
+    applied = [w for w in fake_platform.state.writes_for(creator.user_id) if w.get("applied")]
+    assert applied == []
+    await services.http.aclose()
