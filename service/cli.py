@@ -7,6 +7,7 @@ import asyncio
 import datetime as dt
 import sys
 
+from service.api.errors import ApiError
 from service.domain.clock import SystemClock, isoformat
 from service.settings import Settings, SettingsError
 from service.usecases import workspaces as ws
@@ -47,8 +48,16 @@ def cmd_serve(settings: Settings, args) -> None:
     import uvicorn
 
     from service.app import create_app
+    from service.demo import start_fake_platform
 
-    uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="info")
+    uvicorn.run(create_app(start_fake_platform(settings)), host=args.host, port=args.port,
+                log_level="info")
+
+
+def cmd_demo(settings: Settings, args) -> None:
+    from service.demo import run_demo
+
+    run_demo(settings, args.host, args.port)
 
 
 def cmd_worker(settings: Settings, args) -> None:
@@ -165,6 +174,10 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.set_defaults(run=cmd_serve)
+    demo = sub.add_parser("demo", help="serve with the fake platform, a linked creator and keys")
+    demo.add_argument("--host", default="127.0.0.1")
+    demo.add_argument("--port", type=int, default=8000)
+    demo.set_defaults(run=cmd_demo)
     sub.add_parser("migrate", help="bring the database schema up to date").set_defaults(
         run=cmd_migrate)
     sub.add_parser("worker", help="run executors and other background loops, no HTTP"
@@ -211,7 +224,10 @@ def main(argv: list[str] | None = None) -> None:
         settings = Settings.from_env()
     except SettingsError as exc:
         sys.exit(f"configuration error: {exc}")
-    args.run(settings, args)
+    try:
+        args.run(settings, args)
+    except ApiError as exc:
+        sys.exit(f"{exc.code}: {exc.message}")
 
 
 if __name__ == "__main__":
