@@ -1,0 +1,28 @@
+# The two set-up commands of the README: `make demo` runs the service, `make test` the suite.
+PYTHON ?= python3
+VENV := .venv
+STAMP := $(VENV)/.installed
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --upgrade pip
+	$(VENV)/bin/pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+.PHONY: install demo serve test lint bench
+install: $(STAMP)
+
+demo: $(STAMP)
+	$(VENV)/bin/countersign demo
+
+serve: $(STAMP)
+	$(VENV)/bin/countersign serve
+
+test: $(STAMP)
+	$(VENV)/bin/pytest
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check service storage harness tests bench
+
+bench: $(STAMP)
+	$(VENV)/bin/python bench/api_throughput.py
