@@ -11,6 +11,7 @@ from service.domain.ids import new_id
 from service.domain.models import Account, Action, Event
 from service.domain.principal import Principal
 from service.render import action_json
+from service.usecases.audit import record_in
 from storage.base import DuplicateError, Store
 
 
@@ -96,10 +97,12 @@ async def decide_action(store: Store, clock: Clock, principal: Principal, action
         if action is None or action.mode != principal.mode and principal.kind != "user":
             raise ApiError("action_not_found", param="actionId")
         current = effective(action, now)
-        if current.status == "expired" and action.status == "pending":
-            await tx.actions.transition(action.id, ["pending"], "expired")
         if current.status == "expired":
-            raise ApiError("action_expired")
+            # Persist what every read already shows, then refuse (after this commit).
+            await tx.actions.transition(action.id, ["pending"], "expired")
+    if current.status == "expired":
+        raise ApiError("action_expired")
+    async with store.transaction() as tx:
         if current.status != "pending":
             raise ApiError("action_not_pending",
                            f"The action is already {current.status}; nothing was changed.")
@@ -112,6 +115,8 @@ async def decide_action(store: Store, clock: Clock, principal: Principal, action
             decided_by=principal.decider(), decided_at=now, decision_note=note)
         if decided is None:
             raise ApiError("action_not_pending", "Someone else decided this action first.")
+        await record_in(tx, clock, principal, "action.approved" if approve else
+                        "action.rejected", decided.id, note=note, mode=decided.mode)
         if not approve:
             await tx.events.add(Event(
                 id=new_id("evt_"), workspace_id=decided.workspace_id, type="action.rejected",
