@@ -20,6 +20,8 @@ from service.api.edge import Edge
 from service.api.errors import ApiError, error_response
 from service.api.ratelimit import RateLimiter
 from service.api.routes import api_routes
+from service.dashboard import build_dashboard
+from service.dashboard.routes import dashboard_routes
 from service.api.spec import OpenApiDocument
 from service.domain.clock import Clock, SystemClock
 from service.live import LiveReads
@@ -50,7 +52,7 @@ def build_services(settings: Settings, *, store: Store | None = None,
         if settings.platform_url else None
     services = Services(
         settings=settings, store=store or SqlStore.from_url(settings.database_url),
-        clock=clock, document=document, validators=compile_validators(document),
+        clock=clock, document=document, validators=compile_validators(document, settings.validator),
         cursors=Cursors(secret), limiter=RateLimiter(settings.rate_limit, settings.rate_window),
         secrets=SecretBox(secret), sandbox=SandboxPlatform(clock=clock.now), platform=platform,
         http=http)
@@ -99,8 +101,9 @@ def create_app(settings: Settings, *, store: Store | None = None,
         async with running(services, owns_store=owns_store):
             yield
 
-    app = Starlette(routes=api_routes(), lifespan=lifespan,
+    app = Starlette(routes=api_routes() + dashboard_routes(), lifespan=lifespan,
                     middleware=[Middleware(Edge, public_url=settings.public_url)],
                     exception_handlers={ApiError: on_api_error, HTTPException: on_http_error})
     app.state.services = services
+    app.state.dashboard = build_dashboard(services)  # also sets services.sessions
     return app

@@ -2,30 +2,21 @@
 
 from __future__ import annotations
 
-import secrets
-from datetime import timedelta
-
 from service.api.endpoint import Call, Reply, endpoint
 from service.api.errors import ApiError
-from service.domain.ids import new_id
-from service.domain.models import Link
 from service.render import link_json
+from service.usecases.links import FIRST_STEP  # noqa: F401 (re-export)
+from service.usecases.links import create_link as create
 
 LIFETIME_HOURS = 24
-FIRST_STEP = "Waiting for the creator to open the link."
 
 
 @endpoint("createLink")
 async def create_link(call: Call) -> Reply:
     body = call.params.body or {}
-    services, now = call.services, call.services.clock.now()
-    link = Link(id=new_id("link_"), workspace_id=call.principal.workspace_id,
-                mode=call.principal.mode, status="waiting", step=FIRST_STEP,
-                token=secrets.token_urlsafe(24), note=body.get("note"), account_id=None,
-                created_at=now, expires_at=now + timedelta(hours=LIFETIME_HOURS))
-    async with services.store.transaction() as uow:
-        await uow.links.add(link)
-    return Reply({"data": link_json(link, services.settings.public_url, now),
+    services, p = call.services, call.principal
+    link = await create(services.store, services.clock, p.workspace_id, p.mode, body.get("note"))
+    return Reply({"data": link_json(link, services.settings.public_url, services.clock.now()),
                   "meta": call.meta()}, status=201)
 
 

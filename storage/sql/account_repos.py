@@ -106,6 +106,12 @@ class SqlLinks:
             t.links.select().where(t.links.c.token == token))).first()
         return to_model(Link, row) if row else None
 
+    async def recent(self, workspace_id: str, mode: str, limit: int = 100) -> list[Link]:
+        rows = await self.conn.execute(t.links.select().where(
+            t.links.c.workspace_id == workspace_id, t.links.c.mode == mode,
+        ).order_by(t.links.c.created_at.desc(), t.links.c.id.desc()).limit(limit))
+        return [to_model(Link, r) for r in rows]
+
     async def transition(self, link_id: str, from_statuses: Sequence[str],
                          **values: Any) -> Link | None:
         rows = await self.conn.execute(t.links.update().where(

@@ -9,7 +9,10 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from storage.sql.account_repos import SqlAccounts, SqlFans, SqlLinks
 from storage.sql.action_repos import SqlActions, SqlEvents
+from storage.sql.dashboard_repos import SqlAuditLog, SqlInvites, SqlSessions
 from storage.sql.engine import make_engine
+from storage.sql.revenue_repos import SqlTransactions
+from storage.sql.webhook_repos import SqlDeliveries, SqlWebhookEndpoints
 from storage.sql.workspace_repos import SqlApiKeys, SqlMembers, SqlUsers, SqlWorkspaces
 
 
@@ -25,6 +28,11 @@ class SqlUnitOfWork:
         self.links = SqlLinks(conn)
         self.actions = SqlActions(conn)
         self.events = SqlEvents(conn)
+        self.transactions = SqlTransactions(conn)
+        self.webhooks = SqlWebhookEndpoints(conn)
+        self.deliveries = SqlDeliveries(conn)
+        self.sessions, self.invites, self.audit = (SqlSessions(conn), SqlInvites(conn),
+                                                   SqlAuditLog(conn))
 
 
 class SqlStore:

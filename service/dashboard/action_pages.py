@@ -1,0 +1,79 @@
+"""The approvals inbox, the action page (the `approvalUrl`), and deciding without JavaScript."""
+
+from __future__ import annotations
+
+from starlette.responses import Response
+
+from service.api.errors import ApiError
+from service.dashboard.web import Page, json_reply, page
+from service.domain.models import ACTION_STATUSES, ACTION_TYPES, Action
+from service.render import action_json
+from service.usecases.actions import decide_action, present
+
+INBOX_LIMIT = 200
+
+
+async def _action(p: Page) -> Action:
+    """A member sees only their own workspace's actions (any mode: the page says which)."""
+    action_id = p.request.path_params["actionId"]
+    async with p.services.store.reading() as uow:
+        action = await uow.actions.get(p.principal.workspace_id, action_id)
+    if action is None:
+        raise ApiError("action_not_found", param="actionId")
+    return present(action, p.services.clock)
+
+
+@page()
+async def inbox(p: Page) -> Response:
+    q, services, principal = p.request.query_params, p.services, p.principal
+    status = q.get("status", "pending")
+    status = status if status in ACTION_STATUSES or status == "all" else "pending"
+    type_ = q.get("type") if q.get("type") in ACTION_TYPES else None
+    account_id = q.get("accountId") or None
+    now = services.clock.now()
+    async with services.store.reading() as uow:
+        rows = await uow.actions.list(
+            principal.workspace_id, mode=principal.mode,
+            status=None if status == "all" else status, account_id=account_id,
+            limit=INBOX_LIMIT, now=now)
+        accounts = await uow.accounts.list(principal.workspace_id, mode=principal.mode)
+    names = {a.id: a.username for a in accounts}
+    actions = [present(a, services.clock) for a in rows if type_ is None or a.type == type_]
+    return await p.render("inbox.html", actions=actions, accounts=accounts, names=names,
+                          now=now, filters={"status": status, "type": type_ or "",
+                                            "accountId": account_id or ""},
+                          statuses=("all", *ACTION_STATUSES), types=ACTION_TYPES)
+
+
+@page()
+async def action_page(p: Page) -> Response:
+    action = await _action(p)
+    async with p.services.store.reading() as uow:
+        account = await uow.accounts.get(action.workspace_id, action.account_id)
+    return await p.render("action.html", action=action, account=account,
+                          now=p.services.clock.now(), notice=p.request.query_params.get("done"))
+
+
+@page("actions.decide")
+async def decide(p: Page) -> Response:
+    """The no-JavaScript path; the page's script calls POST /v1/actions/{id}/approve|reject."""
+    action_id = p.request.path_params["actionId"]
+    approve = p.field("decision") == "approve"
+    note = p.field("note") or None
+    if note is not None and len(note) > 500:
+        raise ApiError("invalid_parameter", "The note can be at most 500 characters.",
+                       param="note")
+    services = p.services
+    await decide_action(services.store, services.clock, p.principal, action_id,
+                        approve=approve, note=note, public_url=services.settings.public_url)
+    if approve:
+        services.wake_executor()
+    return p.redirect(f"/dashboard/actions/{action_id}?done={'approved' if approve else 'rejected'}")
+
+
+@page()
+async def action_json_route(p: Page) -> Response:
+    """What the action page polls to follow an approved action to executed or failed."""
+    action = await _action(p)
+    now = p.services.clock.now()
+    return json_reply(p, action_json(action, p.services.settings.public_url, now))

@@ -1,0 +1,51 @@
+"""The dashboard's routes, mounted under /dashboard, and its own static files (no CDN)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from starlette.responses import RedirectResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from service.dashboard import action_pages, auth_pages, manage_pages, people_pages, webhook_pages
+
+HERE = Path(__file__).parent
+
+
+async def home(request):
+    return RedirectResponse("/dashboard/approvals", status_code=303)
+
+
+def dashboard_routes() -> list[Route | Mount]:
+    a, m, pp, w = action_pages, manage_pages, people_pages, webhook_pages
+    return [Mount("/dashboard", routes=[
+        Route("/", home, methods=["GET"]),
+        Route("/sign-in", auth_pages.sign_in_form, methods=["GET"]),
+        Route("/sign-in", auth_pages.sign_in, methods=["POST"]),
+        Route("/sign-out", auth_pages.sign_out, methods=["POST"]),
+        Route("/invites/{token}", auth_pages.invite_form, methods=["GET", "POST"]),
+        Route("/mode", auth_pages.switch_mode, methods=["POST"]),
+        Route("/workspace", auth_pages.switch_workspace, methods=["POST"]),
+        Route("/approvals", a.inbox, methods=["GET"]),
+        Route("/actions/{actionId}", a.action_page, methods=["GET"]),
+        Route("/actions/{actionId}/decide", a.decide, methods=["POST"]),
+        Route("/api/actions/{actionId}", a.action_json_route, methods=["GET"]),
+        Route("/accounts", m.accounts, methods=["GET"]),
+        Route("/accounts/{accountId}/writes", m.switch_writes, methods=["POST"]),
+        Route("/links", m.links, methods=["GET"]),
+        Route("/links", m.create_link, methods=["POST"]),
+        Route("/links/{linkId}/cancel", m.cancel_link, methods=["POST"]),
+        Route("/api/links/{linkId}", m.link_status, methods=["GET"]),
+        Route("/keys", m.keys, methods=["GET"]),
+        Route("/keys", m.create_key, methods=["POST"]),
+        Route("/keys/{keyId}/revoke", m.revoke_key, methods=["POST"]),
+        Route("/keys/{keyId}/roll", m.roll_key, methods=["POST"]),
+        Route("/members", pp.members_page, methods=["GET"]),
+        Route("/members/invite", pp.invite, methods=["POST"]),
+        Route("/members/{userId}/role", pp.change_role, methods=["POST"]),
+        Route("/members/{userId}/remove", pp.remove, methods=["POST"]),
+        Route("/audit", pp.audit, methods=["GET"]),
+        *w.routes(),
+        Mount("/static", app=StaticFiles(directory=HERE / "static"), name="dashboard-static"),
+    ])]

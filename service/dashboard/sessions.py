@@ -1,0 +1,131 @@
+"""Dashboard sign-in sessions: a random cookie token, stored only as its SHA-256.
+
+`principal(request)` is what the /v1 approve and reject endpoints call (auth="session"); the
+dashboard pages call `current(request)`. Both resolve the session's user, their current
+workspace and role; a session that ended or expired is simply no principal (`not_signed_in`).
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from datetime import timedelta
+
+from attrs import frozen
+from starlette.requests import Request
+from starlette.responses import Response
+
+from service.api.errors import ApiError
+from service.api.ratelimit import RateLimiter
+from service.domain.clock import Clock
+from service.domain.dashboard import Session
+from service.domain.ids import hash_secret
+from service.domain.principal import Principal
+from service.usecases.members import verify_password
+from service.usecases.workspaces import passwords
+from storage.base import Store
+
+COOKIE = "cs_session"
+MODE_COOKIE = "cs_mode"
+LIFETIME = timedelta(hours=12)
+SIGN_IN_ATTEMPTS, SIGN_IN_WINDOW = 5, 15 * 60.0
+_DUMMY_HASH = passwords.hash("timing equaliser: never a real password")
+
+
+@frozen
+class Signed:
+    """A resolved session: who, where, and the token forms must echo back."""
+
+    session: Session
+    principal: Principal | None  # None when the user belongs to no workspace any more
+
+
+class DashboardSessions:
+    def __init__(self, store: Store, clock: Clock, *, secure: bool) -> None:
+        self.store, self.clock, self.secure = store, clock, secure
+        self.attempts = RateLimiter(SIGN_IN_ATTEMPTS, SIGN_IN_WINDOW)
+
+    # --- signing in and out -------------------------------------------------------------
+    async def sign_in(self, email: str, password: str, ip: str) -> str:
+        """Returns a new cookie token; raises `rate_limited` or `not_signed_in`."""
+        wait = self.attempts.hit(f"{email.strip().lower()}|{ip}", self.clock.now().timestamp())
+        if wait is not None:
+            raise ApiError("rate_limited", "Too many sign-in attempts. Wait and try again.",
+                           headers={"Retry-After": str(wait)})
+        async with self.store.reading() as uow:
+            user = await uow.users.get_by_email(email.strip())
+            memberships = await uow.members.workspaces_of(user.id) if user else []
+        if not verify_password(user.password_hash if user else _DUMMY_HASH, password) or user is None:
+            raise ApiError("not_signed_in", "That email and password do not match.",
+                           param="email")
+        token, now = secrets.token_urlsafe(32), self.clock.now()
+        workspace = min((m.workspace_id for m in memberships), default=None)
+        async with self.store.transaction() as uow:
+            await uow.sessions.add(Session(
+                id=hash_secret(token), user_id=user.id, workspace_id=workspace,
+                csrf_token=secrets.token_urlsafe(32), created_at=now,
+                expires_at=now + LIFETIME))
+        return token
+
+    async def sign_out(self, request: Request) -> None:
+        token = request.cookies.get(COOKIE)
+        if token:
+            async with self.store.transaction() as uow:
+                await uow.sessions.end(hash_secret(token), self.clock.now())
+
+    def set_cookie(self, response: Response, token: str) -> None:
+        response.set_cookie(COOKIE, token, max_age=int(LIFETIME.total_seconds()),
+                            httponly=True, samesite="lax", secure=self.secure, path="/")
+
+    def clear_cookie(self, response: Response) -> None:
+        response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax",
+                               secure=self.secure)
+
+    # --- resolving a request ------------------------------------------------------------
+    async def current(self, request: Request) -> Signed | None:
+        token = request.cookies.get(COOKIE)
+        if not token:
+            return None
+        now = self.clock.now()
+        async with self.store.reading() as uow:
+            session = await uow.sessions.get(hash_secret(token))
+            if session is None or not session.live(now):
+                return None
+            user = await uow.users.get(session.user_id)
+            member = await uow.members.get(session.workspace_id, session.user_id) \
+                if session.workspace_id else None
+        if user is None:
+            return None
+        if member is None:
+            return Signed(session, None)
+        mode = "test" if request.cookies.get(MODE_COOKIE) == "test" else "live"
+        return Signed(session, Principal(
+            workspace_id=member.workspace_id, mode=mode, kind="user", label=user.name,
+            scopes=frozenset({"read", "write"}), user_id=user.id, email=user.email,
+            role=member.role))
+
+    async def principal(self, request: Request) -> Principal | None:
+        """For /v1 approve/reject: a live session whose `x-csrf-token` matches (SPEC 5.6).
+
+        A missing header is left to the request validator (400 invalid_parameter); a header
+        that does not match is `missing_permission` with permission `csrf`.
+        """
+        signed = await self.current(request)
+        if signed is None or signed.principal is None:
+            return None
+        sent = request.headers.get("x-csrf-token")
+        if sent is not None and not same(sent, signed.session.csrf_token):
+            raise ApiError("missing_permission", "The CSRF token does not match your session. "
+                           "Reload the page and try again.", permission="csrf")
+        return signed.principal
+
+    async def switch(self, signed: Signed, workspace_id: str) -> None:
+        async with self.store.transaction() as uow:
+            if await uow.members.get(workspace_id, signed.session.user_id) is None:
+                raise ApiError("workspace_not_found", param="workspaceId")
+            await uow.sessions.switch(signed.session.id, workspace_id)
+
+
+def same(a: str, b: str) -> bool:
+    return hmac.compare_digest(a.encode(), b.encode())
+

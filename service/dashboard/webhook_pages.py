@@ -1,0 +1,88 @@
+"""Webhooks (owners and admins): the revenue push URL and event endpoints with their signing
+secrets, the delivery log and a test send. The rules live in service/usecases/webhooks.py
+(SSRF guard: public https only, loopback allowed only with development settings)."""
+
+from __future__ import annotations
+
+from starlette.responses import Response
+from starlette.routing import Route
+
+from service.dashboard.web import Page, page
+from service.usecases import webhooks as hooks
+from service.webhooks.models import DELIVERED_EVENTS
+from service.webhooks.sender import sender_for
+
+
+async def _render(p: Page, status: int = 200, secret: str | None = None,
+                  log_for: str | None = None) -> Response:
+    endpoints = await hooks.list_endpoints(p.services.store, p.principal)
+    logs = {e.id: await hooks.list_deliveries(p.services.store, p.principal, e.id, 20)
+            for e in endpoints}
+    return await p.render("webhooks.html", status=status, endpoints=endpoints, logs=logs,
+                          secret=secret, now=p.services.clock.now(), events=DELIVERED_EVENTS,
+                          development=p.services.settings.development)
+
+
+def _loopback(p: Page) -> bool:
+    return p.services.settings.development
+
+
+@page("webhooks.manage")
+async def webhooks(p: Page) -> Response:
+    return await _render(p)
+
+
+@page("webhooks.manage")
+async def set_push_url(p: Page) -> Response:
+    await hooks.set_transaction_endpoint(p.services.store, p.services.clock, p.principal,
+                                         p.field("url"), allow_loopback=_loopback(p))
+    return p.redirect("/dashboard/webhooks")
+
+
+@page("webhooks.manage")
+async def add_endpoint(p: Page) -> Response:
+    assert p.form is not None
+    chosen = [str(t) for t in p.form.getlist("eventTypes")] or None
+    await hooks.add_event_endpoint(p.services.store, p.services.clock, p.principal,
+                                   p.field("url"), chosen, allow_loopback=_loopback(p))
+    return p.redirect("/dashboard/webhooks")
+
+
+@page("webhooks.manage")
+async def remove_endpoint(p: Page) -> Response:
+    await hooks.remove_endpoint(p.services.store, p.services.clock, p.principal,
+                                p.request.path_params["endpointId"])
+    return p.redirect("/dashboard/webhooks")
+
+
+@page("webhooks.manage")
+async def roll_secret(p: Page) -> Response:
+    _, secret = await hooks.roll_secret(p.services.store, p.services.clock, p.principal,
+                                        p.request.path_params["endpointId"])
+    return await _render(p, secret=secret)
+
+
+@page("webhooks.manage")
+async def send_test(p: Page) -> Response:
+    await hooks.send_test(p.services.store, p.services.clock, p.principal,
+                          sender_for(p.services), p.request.path_params["endpointId"])
+    return p.redirect("/dashboard/webhooks")
+
+
+@page("webhooks.manage")
+async def redeliver(p: Page) -> Response:
+    await hooks.redeliver(p.services.store, p.services.clock, p.principal,
+                          p.request.path_params["deliveryId"])
+    return p.redirect("/dashboard/webhooks")
+
+
+def routes() -> list[Route]:
+    return [
+        Route("/webhooks", webhooks, methods=["GET"]),
+        Route("/webhooks/push", set_push_url, methods=["POST"]),
+        Route("/webhooks/endpoints", add_endpoint, methods=["POST"]),
+        Route("/webhooks/endpoints/{endpointId}/remove", remove_endpoint, methods=["POST"]),
+        Route("/webhooks/endpoints/{endpointId}/roll", roll_secret, methods=["POST"]),
+        Route("/webhooks/endpoints/{endpointId}/test", send_test, methods=["POST"]),
+        Route("/webhooks/deliveries/{deliveryId}/redeliver", redeliver, methods=["POST"]),
+    ]

@@ -1,0 +1,46 @@
+"""Hosted links from the API and the dashboard: create one, and cancel one still waiting."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+
+from service.api.errors import ApiError
+from service.domain.clock import Clock
+from service.domain.ids import new_id
+from service.domain.models import Link
+from storage.base import Store
+
+LIFETIME = timedelta(hours=24)
+FIRST_STEP = "Waiting for the creator to open the link."
+CANCELLED_STEP = "Cancelled in the dashboard."
+CANCELLABLE = ("waiting", "in_progress")
+
+
+async def create_link(store: Store, clock: Clock, workspace_id: str, mode: str,
+                      note: str | None) -> Link:
+    now = clock.now()
+    link = Link(id=new_id("link_"), workspace_id=workspace_id, mode=mode, status="waiting",
+                step=FIRST_STEP, token=secrets.token_urlsafe(24), note=note, account_id=None,
+                created_at=now, expires_at=now + LIFETIME)
+    async with store.transaction() as uow:
+        await uow.links.add(link)
+    return link
+
+
+async def cancel_link(store: Store, clock: Clock, workspace_id: str, link_id: str) -> Link:
+    """Only a link the creator has not finished can be cancelled (`link_not_ready` otherwise)."""
+    now = clock.now()
+    async with store.transaction() as uow:
+        link = await uow.links.get(workspace_id, link_id)
+        if link is None:
+            raise ApiError("link_not_found", param="linkId")
+        if link.status in CANCELLABLE and link.expires_at <= now:
+            raise ApiError("link_not_ready", "The link already expired; there is nothing to "
+                           "cancel.")
+        done = await uow.links.transition(link.id, CANCELLABLE, status="cancelled",
+                                          step=CANCELLED_STEP)
+        if done is None:
+            raise ApiError("link_not_ready", f"The link is already {link.status}; only a link "
+                           "that is waiting or in progress can be cancelled.")
+        return done

@@ -1,0 +1,141 @@
+"""Members of a workspace: invite, accept, change role, remove; a workspace keeps an owner."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+
+from argon2.exceptions import InvalidHashError, VerificationError
+
+from service.api.errors import ApiError
+from service.domain.clock import Clock
+from service.domain.dashboard import Invite, allowed
+from service.domain.ids import hash_secret, new_id
+from service.domain.models import ROLES, Member, User
+from service.domain.principal import Principal
+from service.usecases.audit import record_in
+from service.usecases.workspaces import passwords
+from storage.base import Store
+
+INVITE_LIFETIME = timedelta(days=7)
+
+
+def require(principal: Principal, permission: str) -> None:
+    if not allowed(principal.role, permission):
+        raise ApiError("missing_permission", f"Your role ({principal.role}) does not allow "
+                       f"`{permission}`. Ask an owner or admin.", permission=permission)
+
+
+def _role(role: str) -> str:
+    if role not in ROLES:
+        raise ApiError("invalid_parameter", f"Role must be one of {', '.join(ROLES)}.",
+                       param="role")
+    return role
+
+
+async def invite(store: Store, clock: Clock, principal: Principal, email: str,
+                 role: str) -> tuple[Invite, str]:
+    """Returns the invitation and its token; the token is shown once, as a URL to pass on."""
+    require(principal, "members.manage")
+    email = email.strip()
+    if "@" not in email or len(email) > 320:
+        raise ApiError("invalid_parameter", "Enter a valid email address.", param="email")
+    if _role(role) == "owner" and principal.role != "owner":
+        raise ApiError("missing_permission", "Only an owner can invite another owner.",
+                       permission="members.owner")
+    token, now = secrets.token_urlsafe(24), clock.now()
+    item = Invite(id=new_id("inv_"), workspace_id=principal.workspace_id, email=email,
+                  role=role, token_hash=hash_secret(token), invited_by=principal.user_id or "",
+                  created_at=now, expires_at=now + INVITE_LIFETIME)
+    async with store.transaction() as uow:
+        await uow.invites.add(item)
+        await record_in(uow, clock, principal, "member.invited", email, role=role)
+    return item, token
+
+
+async def find_invite(store: Store, clock: Clock, token: str) -> Invite:
+    async with store.reading() as uow:
+        item = await uow.invites.get_by_token_hash(hash_secret(token))
+    if item is None or item.accepted_at is not None or item.expires_at <= clock.now():
+        raise ApiError("resource_not_found", "This invitation is not valid any more. Ask for "
+                       "a new one.", param="token")
+    return item
+
+
+async def accept(store: Store, clock: Clock, token: str, name: str, password: str) -> User:
+    """A new person sets a name and password; someone with an account proves it by password."""
+    item = await find_invite(store, clock, token)
+    if len(password) < 10:
+        raise ApiError("invalid_parameter", "Choose a password of at least 10 characters.",
+                       param="password")
+    now = clock.now()
+    async with store.transaction() as uow:
+        if await uow.invites.accept(item.id, now) is None:
+            raise ApiError("resource_not_found", "This invitation was already used.",
+                           param="token")
+        user = await uow.users.get_by_email(item.email)
+        if user is None:
+            user = User(id=new_id("usr_"), email=item.email, name=name.strip() or item.email,
+                        password_hash=passwords.hash(password), created_at=now)
+            await uow.users.add(user)
+        elif not verify_password(user.password_hash, password):
+            raise ApiError("invalid_parameter", "This email already has an account: enter its "
+                           "password to join.", param="password")
+        if await uow.members.get(item.workspace_id, user.id) is None:
+            await uow.members.add(Member(item.workspace_id, user.id, item.role))
+    return user
+
+
+def verify_password(hashed: str, password: str) -> bool:
+    try:
+        return passwords.verify(hashed, password)
+    except (VerificationError, InvalidHashError):  # a mismatch and a malformed hash alike
+        return False
+
+
+async def _target(uow, principal: Principal, user_id: str) -> Member:
+    member = await uow.members.get(principal.workspace_id, user_id)
+    if member is None:
+        raise ApiError("resource_not_found", "No such member in this workspace.",
+                       param="userId")
+    return member
+
+
+async def change_role(store: Store, clock: Clock, principal: Principal, user_id: str,
+                      role: str) -> None:
+    require(principal, "members.manage")
+    _role(role)
+    async with store.transaction() as uow:
+        member = await _target(uow, principal, user_id)
+        if "owner" in (role, member.role) and principal.role != "owner":
+            raise ApiError("missing_permission", "Only an owner can make or unmake owners.",
+                           permission="members.owner")
+        if member.role == "owner" and role != "owner" and \
+                await uow.members.count_owners(principal.workspace_id) <= 1:
+            raise ApiError("last_owner", "This is the last owner. Make another member an "
+                           "owner first.")
+        await uow.members.set_role(principal.workspace_id, user_id, role)
+        await record_in(uow, clock, principal, "member.role_changed", member.email,
+                        before=member.role, after=role)
+
+
+async def remove(store: Store, clock: Clock, principal: Principal, user_id: str) -> None:
+    require(principal, "members.manage")
+    async with store.transaction() as uow:
+        member = await _target(uow, principal, user_id)
+        if member.role == "owner" and principal.role != "owner":
+            raise ApiError("missing_permission", "Only an owner can remove an owner.",
+                           permission="members.owner")
+        if member.role == "owner" and await uow.members.count_owners(principal.workspace_id) <= 1:
+            raise ApiError("last_owner", "This is the last owner. Make another member an "
+                           "owner first.")
+        await uow.members.remove(principal.workspace_id, user_id)
+        await uow.sessions.end_for_user(user_id, principal.workspace_id, clock.now())
+        await record_in(uow, clock, principal, "member.removed", member.email,
+                        role=member.role)
+
+
+async def listing(store: Store, clock: Clock, workspace_id: str):
+    async with store.reading() as uow:
+        return (list(await uow.members.list(workspace_id)),
+                list(await uow.invites.pending(workspace_id, clock.now())))

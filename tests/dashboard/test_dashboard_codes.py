@@ -1,0 +1,155 @@
+"""Every dashboard-only code of SPEC 7.1, and CSRF and sign-in limits, over HTTP on both drivers."""
+
+from __future__ import annotations
+
+import pytest
+
+from service.usecases.workspaces import create_user, create_workspace
+from tests.dashboard.dashboard_helpers import OWNER_EMAIL, code_of, create_action, csrf_of, sign_in
+from tests.factories import build_world
+
+JSON = {"accept": "application/json"}
+
+
+@pytest.fixture
+async def world(store, clock):
+    return await build_world(store, clock)
+
+
+async def test_pages_without_session_show_sign_in_with_not_signed_in(client, world):
+    page = await client.get("/dashboard/approvals")
+    assert page.status_code == 401
+    assert 'data-error-code="not_signed_in"' in page.text and 'action="/dashboard/sign-in"' in page.text
+    api = await client.get("/dashboard/api/actions/act_x")
+    assert api.status_code == 401 and code_of(api) == "not_signed_in"
+    assert api.json()["error"]["type"] == "authentication"
+
+
+async def test_ended_session_gives_not_signed_in(client, world, clock):
+    await sign_in(client)
+    action = await create_action(client, world)
+    csrf = await csrf_of(client)
+    cookie = client.cookies.get("cs_session")
+    await client.post("/dashboard/sign-out")
+    client.cookies.set("cs_session", cookie)  # replay the ended session's cookie
+    refused = await client.post(f"/v1/actions/{action['id']}/approve", json={},
+                                headers={"x-csrf-token": csrf})
+    assert refused.status_code == 401 and code_of(refused) == "not_signed_in"
+    page = await client.get(f"/dashboard/actions/{action['id']}")
+    assert page.status_code == 401 and "not_signed_in" in page.text
+
+
+async def test_session_expires_after_twelve_hours(client, world, clock):
+    await sign_in(client)
+    assert (await client.get("/dashboard/approvals")).status_code == 200
+    clock.advance(hours=12, seconds=1)
+    assert (await client.get("/dashboard/approvals", headers=JSON)).status_code == 401
+
+
+async def test_cookie_flags(client, world):
+    response = await sign_in(client)
+    cookie = response.headers["set-cookie"].lower()
+    assert "httponly" in cookie and "samesite=lax" in cookie
+    assert "secure" not in cookie  # the `settings` fixture runs with development settings
+
+
+async def test_workspace_not_found_when_switching_to_a_foreign_workspace(client, world, store,
+                                                                          clock):
+    other = await create_workspace(store, clock, "Someone else")
+    await sign_in(client)
+    csrf = await csrf_of(client)
+    response = await client.post("/dashboard/workspace", headers=JSON,
+                                 data={"csrf_token": csrf, "workspaceId": other.id})
+    assert response.status_code == 404 and code_of(response) == "workspace_not_found"
+    page = await client.post("/dashboard/workspace",
+                             data={"csrf_token": csrf, "workspaceId": other.id})
+    assert page.status_code == 404 and 'data-error-code="workspace_not_found"' in page.text
+    await create_user(store, clock, other.id, OWNER_EMAIL, "Olive", "x", "member")
+    switched = await client.post("/dashboard/workspace",
+                                 data={"csrf_token": csrf, "workspaceId": other.id})
+    assert switched.status_code == 303
+    assert "Someone else" in (await client.get("/dashboard/approvals")).text
+
+
+async def test_member_lacks_management_permissions(client, world, store, clock):
+    await create_user(store, clock, world.workspace_id, "m@agency.test", "Max Member",
+                      "member password", "member")
+    await sign_in(client, "m@agency.test", "member password")
+    csrf = await csrf_of(client)
+    cases = [("/dashboard/keys", {"name": "x", "mode": "live"}, "keys.manage"),
+             (f"/dashboard/accounts/{world.live_account}/writes", {"enabled": "off"},
+              "accounts.writes"),
+             ("/dashboard/members/invite", {"email": "a@b.c", "role": "member"},
+              "members.manage")]
+    for path, form, permission in cases:
+        response = await client.post(path, headers=JSON, data={"csrf_token": csrf, **form})
+        assert response.status_code == 403, path
+        assert code_of(response) == "missing_permission"
+        assert response.json()["error"]["permission"] == permission
+    page = await client.get("/dashboard/webhooks")
+    assert page.status_code == 403 and "webhooks.manage" in page.text
+    async with store.reading() as uow:
+        assert (await uow.accounts.get(world.workspace_id, world.live_account)).writes_enabled
+
+
+async def test_last_owner_cannot_be_demoted_or_removed(client, world, store, clock):
+    await sign_in(client)
+    csrf = await csrf_of(client)
+    me = world.owner.user_id
+    demote = await client.post(f"/dashboard/members/{me}/role", headers=JSON,
+                               data={"csrf_token": csrf, "role": "admin"})
+    assert demote.status_code == 409 and code_of(demote) == "last_owner"
+    remove = await client.post(f"/dashboard/members/{me}/remove", headers=JSON,
+                               data={"csrf_token": csrf})
+    assert remove.status_code == 409 and code_of(remove) == "last_owner"
+    other = await create_user(store, clock, world.workspace_id, "o2@agency.test", "Otto",
+                              "x", "owner")
+    ok = await client.post(f"/dashboard/members/{other.id}/role",
+                           data={"csrf_token": csrf, "role": "member"})
+    assert ok.status_code == 303
+    async with store.reading() as uow:
+        assert (await uow.members.get(world.workspace_id, other.id)).role == "member"
+        assert [e.action for e in await uow.audit.list(world.workspace_id)] == [
+            "member.role_changed"]
+
+
+async def test_link_not_ready_when_cancelling_a_finished_link(client, world):
+    await sign_in(client)
+    csrf = await csrf_of(client, "/dashboard/links")
+    created = await client.post("/dashboard/links", data={"csrf_token": csrf, "note": "Maya"})
+    assert created.status_code == 201 and "/link/" in created.text
+    link_id = created.text.split('data-link-id="')[1].split('"')[0]
+    first = await client.post(f"/dashboard/links/{link_id}/cancel", data={"csrf_token": csrf})
+    assert first.status_code == 303
+    status = await client.get(f"/dashboard/api/links/{link_id}")
+    assert status.json()["data"]["status"] == "cancelled"
+    again = await client.post(f"/dashboard/links/{link_id}/cancel", headers=JSON,
+                              data={"csrf_token": csrf})
+    assert again.status_code == 409 and code_of(again) == "link_not_ready"
+
+
+async def test_csrf_refused_on_forms_and_on_the_approval_endpoint(client, world, store):
+    await sign_in(client)
+    action = await create_action(client, world)
+    no_token = await client.post(f"/dashboard/accounts/{world.live_account}/writes",
+                                 headers=JSON, data={"enabled": "off"})
+    assert no_token.status_code == 403 and no_token.json()["error"]["permission"] == "csrf"
+    wrong = await client.post(f"/v1/actions/{action['id']}/approve", json={},
+                              headers={"x-csrf-token": "forged"})
+    assert wrong.status_code == 403 and code_of(wrong) == "missing_permission"
+    assert wrong.json()["error"]["permission"] == "csrf"
+    missing = await client.post(f"/v1/actions/{action['id']}/approve", json={})
+    assert missing.status_code == 400 and code_of(missing) == "invalid_parameter"
+    async with store.reading() as uow:
+        assert (await uow.actions.get(world.workspace_id, action["id"])).status == "pending"
+
+
+async def test_sign_in_is_rate_limited(client, world):
+    for _ in range(5):
+        wrong = await client.post("/dashboard/sign-in",
+                                  data={"email": OWNER_EMAIL, "password": "nope"})
+        assert wrong.status_code == 401 and 'data-error-code="not_signed_in"' in wrong.text
+    limited = await client.post("/dashboard/sign-in",
+                                data={"email": OWNER_EMAIL, "password": "correct horse battery"})
+    assert limited.status_code == 429 and int(limited.headers["retry-after"]) > 0
+    assert 'data-error-code="rate_limited"' in limited.text
