@@ -8,13 +8,13 @@ from service.render import account_detail_json, account_json
 from service.usecases.actions import visible_account
 
 
-@endpoint("listAccounts")
+@endpoint("listAccounts", shares_reader=True)
 async def list_accounts(call: Call) -> Reply:
     p, q = call.principal, call.params.query
     limit = q["limit"]
     filters = {"mode": p.mode, "key": p.key_id or p.user_id}
     position = call.services.cursors.decode(q.get("cursor"), "accounts", filters)
-    async with call.services.store.reading() as uow:
+    async with call.reading() as uow:
         rows = await uow.accounts.list(p.workspace_id, mode=p.mode, only=p.account_ids,
                                        after=position[0] if position else None, limit=limit + 1)
     page, more = rows[:limit], len(rows) > limit

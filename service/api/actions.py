@@ -24,10 +24,10 @@ async def create_action(call: Call) -> Reply:
     return _reply(call, action, status=202)
 
 
-@endpoint("getAction")
+@endpoint("getAction", shares_reader=True)
 async def get_action(call: Call) -> Reply:
     action_id = call.params.path["actionId"]
-    async with call.services.store.reading() as uow:
+    async with call.reading() as uow:
         action = await uow.actions.get(call.principal.workspace_id, action_id)
     if action is None or action.mode != call.principal.mode or not call.principal.allows(
             action.account_id):
@@ -35,7 +35,7 @@ async def get_action(call: Call) -> Reply:
     return _reply(call, action)
 
 
-@endpoint("listActions")
+@endpoint("listActions", shares_reader=True)
 async def list_actions(call: Call) -> Reply:
     p, q, services = call.principal, call.params.query, call.services
     status = None if q["status"] == "all" else q["status"]
@@ -50,7 +50,7 @@ async def list_actions(call: Call) -> Reply:
         except (IndexError, TypeError, ValueError):
             raise ApiError("invalid_cursor", param="cursor") from None
     now = services.clock.now()
-    async with services.store.reading() as uow:
+    async with call.reading() as uow:
         rows = await uow.actions.list(p.workspace_id, mode=p.mode, status=status,
                                       account_id=account_id, only_accounts=p.account_ids,
                                       before=before, limit=limit + 1, now=now)

@@ -6,6 +6,7 @@ need; the decorator also validates the reply against openapi.yaml when validatio
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -26,6 +27,14 @@ class Call:
     principal: Principal
     params: ParsedRequest
     services: Any
+    reader: Any = None
+
+    def reading(self):
+        """The request's read-only unit of work (shared with authentication when the endpoint
+        asked for it, saving a round trip), or a fresh one."""
+        if self.reader is not None:
+            return contextlib.nullcontext(self.reader)
+        return self.services.store.reading()
 
     @property
     def request_id(self) -> str:
@@ -60,7 +69,7 @@ async def read_body(request: Request, limit: int) -> bytes:
     return b"".join(chunks)
 
 
-async def authenticate(request: Request, services: Any, auth: str) -> Principal:
+async def authenticate(request: Request, services: Any, auth: str, reader=None) -> Principal:
     if auth == "session":
         if request.headers.get("authorization") or request.headers.get("x-api-key"):
             raise ApiError("dashboard_key_only", "Only a person signed in to the dashboard can "
@@ -71,14 +80,28 @@ async def authenticate(request: Request, services: Any, auth: str) -> Principal:
         return principal
     header = "x-service-api-key" if auth == "service" else None
     return await principal_for_key(services.store, services.clock,
-                                   presented_key(request, header))
+                                   presented_key(request, header), reader)
 
 
-def endpoint(operation_id: str, *, scope: str = "read", auth: str = "key"):
+def endpoint(operation_id: str, *, scope: str = "read", auth: str = "key",
+             shares_reader: bool = False):
+    """`shares_reader`: plain reads keep the unit of work authentication opened, so a read
+    costs one connection checkout and one transaction instead of two."""
+
     def wrap(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
         async def run(request: Request) -> Response:
+            async with contextlib.AsyncExitStack() as stack:
+                return await serve(request, stack)
+
+        async def serve(request: Request, stack: contextlib.AsyncExitStack) -> Response:
             services = request.app.state.services
-            principal = await authenticate(request, services, auth)
+            reader = None
+            if auth != "session":
+                reader = await stack.enter_async_context(services.store.reading())
+            principal = await authenticate(request, services, auth, reader)
+            if not shares_reader and reader is not None:
+                await stack.aclose()
+                reader = None
             request.scope["state"]["principal"] = principal
             retry_after = services.limiter.hit(principal.key_id or principal.user_id,
                                                time.monotonic())
@@ -91,7 +114,7 @@ def endpoint(operation_id: str, *, scope: str = "read", auth: str = "key"):
             parsed = services.validators[operation_id].parse(
                 request.query_params, request.path_params, request.headers, body,
                 request.headers.get("content-type"))
-            reply = await handler(Call(request, principal, parsed, services))
+            reply = await handler(Call(request, principal, parsed, services, reader))
             if services.settings.validate_responses:
                 services.check_response(operation_id, reply.status, reply.body)
             return JSONResponse(reply.body, status_code=reply.status, headers=reply.headers)

@@ -20,10 +20,10 @@ async def create_link(call: Call) -> Reply:
                   "meta": call.meta()}, status=201)
 
 
-@endpoint("getLink")
+@endpoint("getLink", shares_reader=True)
 async def get_link(call: Call) -> Reply:
     link_id = call.params.path["linkId"]
-    async with call.services.store.reading() as uow:
+    async with call.reading() as uow:
         link = await uow.links.get(call.principal.workspace_id, link_id)
     if link is None or link.mode != call.principal.mode:
         raise ApiError("link_not_found", param="linkId")

@@ -21,7 +21,9 @@ def make_engine(url: str, *, pool_size: int = 10) -> AsyncEngine:
         engine = create_async_engine(url, connect_args={"timeout": 30})
         _configure_sqlite(engine)
         return engine
-    return create_async_engine(url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True)
+    # pool_recycle instead of pool_pre_ping: a ping per checkout would double every read.
+    return create_async_engine(url, pool_size=pool_size, max_overflow=pool_size,
+                               pool_recycle=1800)
 
 
 def _configure_sqlite(engine: AsyncEngine) -> None:
