@@ -6,7 +6,7 @@ import os
 import secrets
 from pathlib import Path
 
-from attrs import frozen
+from attrs import fields, frozen
 
 
 class SettingsError(ValueError):
@@ -28,6 +28,7 @@ class Settings:
     validate_responses: bool = False
     validator: str = "compiled"
     run_workers: bool = True
+    sync_interval: float = 300.0
 
     @property
     def revenue_base(self) -> str:
@@ -63,8 +64,8 @@ class Settings:
 
         development = flag("DEVELOPMENT", False)
         values = dict(
-            database_url=get("DATABASE_URL", cls.database_url),
-            public_url=get("PUBLIC_URL", cls.public_url).rstrip("/"),
+            database_url=get("DATABASE_URL", fields(cls).database_url.default),
+            public_url=get("PUBLIC_URL", fields(cls).public_url.default).rstrip("/"),
             revenue_url=get("REVENUE_URL"),
             platform_url=get("PLATFORM_URL"),
             platform_timeout=number("PLATFORM_TIMEOUT", 10.0, float),
@@ -76,6 +77,7 @@ class Settings:
             validate_responses=flag("VALIDATE_RESPONSES", development),
             validator=get("VALIDATOR", "compiled"),
             run_workers=flag("RUN_WORKERS", True),
+            sync_interval=number("SYNC_INTERVAL", 300.0, float),
         )
         values.update(overrides)
         settings = cls(**values)
@@ -87,6 +89,8 @@ class Settings:
             raise SettingsError("COUNTERSIGN_VALIDATOR must be `compiled` or `openapi-core`")
         if self.rate_limit < 1 or self.rate_window <= 0:
             raise SettingsError("COUNTERSIGN_RATE_LIMIT and _RATE_WINDOW must be positive")
+        if self.sync_interval <= 0:
+            raise SettingsError("COUNTERSIGN_SYNC_INTERVAL must be a positive number of seconds")
         if not self.embedded and not self.secret_key:
             raise SettingsError(
                 "COUNTERSIGN_SECRET_KEY is required with PostgreSQL: every replica must share it")

@@ -8,6 +8,7 @@ per-call path finding and unmarshalling (see bench/ for the before and after).
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from attrs import frozen
@@ -17,6 +18,33 @@ from service.api.errors import ApiError
 from service.api.spec import OpenApiDocument
 
 JSON_TYPES = ("application/json",)
+# NUL and lone surrogates are valid JSON escapes but no database text column can hold them.
+UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def unstorable_text(value: Any, path: str) -> str | None:
+    """The path of the first string (or key) that no database can store, if any."""
+    if isinstance(value, str):
+        return path if UNSTORABLE.search(value) else None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            where = f"{path}.{key}" if path else str(key)
+            if UNSTORABLE.search(str(key)):
+                return where
+            found = unstorable_text(item, where)
+            if found:
+                return found
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found = unstorable_text(item, f"{path}[{index}]")
+            if found:
+                return found
+    return None
+
+
+def _unstorable(param: str) -> ApiError:
+    return ApiError("invalid_parameter", f"`{param}` contains a NUL or unpaired surrogate "
+                    "character.", param=param)
 
 
 @frozen
@@ -143,6 +171,8 @@ class OperationValidator:
             if error is not None:
                 raise ApiError("invalid_parameter", f"`{param.name}` is not valid: "
                                f"{error.message}.", param=param.name)
+            if isinstance(value, str) and UNSTORABLE.search(value):
+                raise _unstorable(param.name)
             values[param.location][param.name] = value
         return ParsedRequest(query=values["query"], path=values["path"],
                              headers=values["header"], body=self._body(body, content_type))
@@ -188,6 +218,9 @@ class OperationValidator:
         if error is not None:
             param = _param_path(error)
             raise ApiError("invalid_parameter", _message(error, param), param=param)
+        bad = unstorable_text(value, "")
+        if bad is not None:
+            raise _unstorable(bad)
         return value
 
     def _pick_validator(self, value: Any):
@@ -199,7 +232,7 @@ class OperationValidator:
         if choice is None:
             raise ApiError("invalid_parameter", f"`{self.discriminator}` is required.",
                            param=self.discriminator)
-        if choice not in self.body_validators:
+        if not isinstance(choice, str) or choice not in self.body_validators:
             allowed = ", ".join(sorted(self.body_validators))
             raise ApiError("invalid_parameter", f"`{self.discriminator}` must be one of "
                            f"{allowed}.", param=self.discriminator)

@@ -1,0 +1,153 @@
+"""`countersign` as an operator runs it: real subprocesses against a real database and a served
+instance, on SQLite and PostgreSQL (the `database_url` fixture is parametrised over both)."""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+SCRIPT = Path(sys.executable).parent / "countersign"
+COMMAND = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-m", "service.cli"]
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def environment(database_url: str, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("COUNTERSIGN_")}
+    env["COUNTERSIGN_DATABASE_URL"] = database_url
+    if not database_url.startswith("sqlite"):
+        env["COUNTERSIGN_SECRET_KEY"] = "cli-test-secret"
+    env.update(extra)
+    return env
+
+
+def cli(env: dict[str, str], *args: str, ok: bool = True) -> subprocess.CompletedProcess:
+    done = subprocess.run([*COMMAND, *args], env=env, cwd=ROOT, capture_output=True, text=True,
+                          timeout=60, check=False)
+    if ok:
+        assert done.returncode == 0, (args, done.stdout, done.stderr)
+    return done
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_until_serving(process: subprocess.Popen, base: str, timeout: float = 30.0) -> None:
+    """Poll /openapi.yaml until it answers: a readiness condition, not a fixed sleep."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise AssertionError(f"serve exited early: {process.stderr.read()}")
+        try:
+            if httpx.get(f"{base}/openapi.yaml", timeout=1.0).status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        time.sleep(0.05)
+    raise AssertionError(f"serve did not answer within {timeout} s")
+
+
+@pytest.fixture
+def served(database_url, store):
+    """`countersign serve` on a free port; `store` is requested only so PostgreSQL starts empty."""
+    env = environment(database_url, COUNTERSIGN_RUN_WORKERS="false")
+    cli(env, "migrate")
+    port = free_port()
+    process = subprocess.Popen([*COMMAND, "serve", "--port", str(port)], env=env, cwd=ROOT,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_serving(process, base)
+        yield env, base
+    finally:
+        process.terminate()
+        process.wait(timeout=15)
+        process.stderr.close()
+
+
+def key_from(output: str, prefix: str = "sk_test_") -> str:
+    found = re.findall(rf"^({prefix}\S+)$", output, flags=re.MULTILINE)
+    assert len(found) == 1, output
+    return found[0]
+
+
+def key_id_from(output: str) -> str:
+    return re.search(r"\b(key_[0-9a-z]+)\b", output).group(1)
+
+
+def create_action(base: str, key: str, account: str, idempotency_key: str) -> httpx.Response:
+    return httpx.post(f"{base}/v1/accounts/{account}/actions",
+                      headers={"Authorization": f"Bearer {key}",
+                               "Idempotency-Key": idempotency_key},
+                      json={"type": "send_message", "params": {"fanId": "f1", "text": "Hi"}},
+                      timeout=10)
+
+
+def test_operator_flow_against_a_served_instance(served):
+    env, base = served
+    owner = cli(env, "users", "create", "owner@x.test", "--password", "pw-123456",
+                "--role", "owner")
+    assert "owner@x.test is owner of ws_" in owner.stdout
+
+    created = cli(env, "keys", "create", "--name", "ci", "--mode", "test",
+                  "--scopes", "read,write")
+    key, key_id = key_from(created.stdout), key_id_from(created.stdout)
+
+    listed = cli(env, "keys", "list").stdout
+    assert key_id in listed and key[:12] in listed and "ci" in listed and "active" in listed
+    assert key not in listed
+
+    accounts = cli(env, "accounts", "list").stdout.splitlines()
+    sandbox = [line.split()[0] for line in accounts if "  test  " in line]
+    assert sandbox, accounts
+    account = sandbox[0]
+
+    first = create_action(base, key, account, "cli-1")
+    assert first.status_code == 202, first.text
+    assert first.json()["data"]["status"] == "pending"
+
+    rolled = cli(env, "keys", "roll", key_id).stdout
+    new_key, new_id = key_from(rolled), key_id_from(rolled.split("replacement is", 1)[1])
+    old = httpx.get(f"{base}/v1/actions", headers={"Authorization": f"Bearer {key}"})
+    assert (old.status_code, old.json()["error"]["code"]) == (401, "revoked_api_key")
+    fresh = httpx.get(f"{base}/v1/actions", headers={"Authorization": f"Bearer {new_key}"})
+    assert fresh.status_code == 200 and [a["id"] for a in fresh.json()["data"]] == [
+        first.json()["data"]["id"]]
+
+    assert "writes off" in cli(env, "accounts", "writes", account, "off").stdout
+    blocked = create_action(base, new_key, account, "cli-2")
+    assert (blocked.status_code, blocked.json()["error"]["code"]) == (403, "writes_disabled")
+    cli(env, "accounts", "writes", account, "on")
+    assert create_action(base, new_key, account, "cli-3").status_code == 202
+
+    assert f"{new_id} revoked" in cli(env, "keys", "revoke", new_id).stdout
+    gone = httpx.get(f"{base}/v1/actions", headers={"x-api-key": new_key})
+    assert (gone.status_code, gone.json()["error"]["code"]) == (401, "revoked_api_key")
+    assert "revoked" in cli(env, "keys", "list").stdout
+
+
+def test_unknown_key_and_account_fail_with_a_message(tmp_path):
+    env = environment(f"sqlite:///{tmp_path}/cli.db")
+    cli(env, "migrate")
+    revoke = cli(env, "keys", "revoke", "key_missing", ok=False)
+    assert revoke.returncode != 0 and "Traceback" not in revoke.stderr
+    writes = cli(env, "accounts", "writes", "nope", "off", ok=False)
+    assert writes.returncode != 0 and "no account nope" in writes.stderr
+
+
+def test_postgresql_without_secret_key_is_a_configuration_error(postgres_url):
+    env = environment(postgres_url)
+    del env["COUNTERSIGN_SECRET_KEY"]
+    done = cli(env, "migrate", ok=False)
+    assert done.returncode != 0
+    assert "COUNTERSIGN_SECRET_KEY is required" in done.stderr

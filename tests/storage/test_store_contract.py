@@ -1,0 +1,300 @@
+"""The Store contract (storage/base.py), one suite run unchanged on SQLite and PostgreSQL.
+
+`store` is parametrised over both drivers by tests/conftest.py, so every test here runs twice;
+a driver that behaves differently from the protocol fails on its own parameter.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+
+import pytest
+
+from service.domain.actions import LIFETIME, fingerprint
+from service.domain.ids import new_id
+from service.domain.models import Action, Event
+from service.usecases.workspaces import create_key, create_user, create_workspace
+from storage.base import DuplicateError
+from tests.factories import add_live_account
+
+
+class Boom(Exception):
+    pass
+
+
+def make_action(workspace_id: str, account_id: str, created_at: dt.datetime, *,
+                key: str | None = None, status: str = "pending",
+                params: dict | None = None, action_id: str | None = None) -> Action:
+    params = params if params is not None else {"fanId": "f1", "text": "hi"}
+    return Action(
+        id=action_id or new_id("act_"), workspace_id=workspace_id, account_id=account_id,
+        mode="live", type="send_message", status=status, params=params, summary="Send it.",
+        estimated_recipients=1, price=None,
+        requested_by={"kind": "api_key", "label": "ci", "client": None, "tool": None},
+        idempotency_key=key or new_id("idem_"),
+        fingerprint=fingerprint(account_id, "live", "send_message", params),
+        created_at=created_at, expires_at=created_at + LIFETIME)
+
+
+@pytest.fixture
+async def workspace(store, clock):
+    workspace = await create_workspace(store, clock, "Contract agency")
+    await add_live_account(store, clock, workspace.id)
+    return workspace
+
+
+async def add(store, *actions: Action) -> None:
+    async with store.transaction() as uow:
+        for action in actions:
+            await uow.actions.add(action)
+
+
+# --- unit of work -----------------------------------------------------------------------
+
+
+async def test_transaction_commits_on_clean_exit(store, workspace, clock):
+    action = make_action(workspace.id, "40001", clock.now())
+    await add(store, action)
+    async with store.reading() as uow:
+        assert await uow.actions.get(workspace.id, action.id) == action
+
+
+async def test_transaction_rolls_back_on_exception(store, workspace, clock):
+    action = make_action(workspace.id, "40001", clock.now())
+    with pytest.raises(Boom):
+        async with store.transaction() as uow:
+            await uow.actions.add(action)
+            await uow.accounts.update(workspace.id, "40001", writes_enabled=False)
+            assert await uow.actions.get(workspace.id, action.id) == action
+            raise Boom
+    async with store.reading() as uow:
+        assert await uow.actions.get(workspace.id, action.id) is None
+        assert (await uow.accounts.get(workspace.id, "40001")).writes_enabled is True
+
+
+# --- repositories: add / get / list -----------------------------------------------------
+
+
+async def test_workspaces_users_members(store, clock, workspace):
+    user = await create_user(store, clock, workspace.id, "Owner@Agency.test", "Olive", "pw",
+                             "owner")
+    async with store.reading() as uow:
+        assert await uow.workspaces.get(workspace.id) == workspace
+        assert workspace in await uow.workspaces.list()
+        assert await uow.workspaces.get("ws_missing") is None
+        assert await uow.users.get(user.id) == user
+        assert await uow.users.get_by_email("owner@agency.TEST") == user
+        member = await uow.members.get(workspace.id, user.id)
+        assert (member.role, member.email, member.name) == ("owner", user.email, "Olive")
+        assert [m.user_id for m in await uow.members.list(workspace.id)] == [user.id]
+        assert await uow.members.count_owners(workspace.id) == 1
+
+
+async def test_keys_add_get_list_revoke(store, clock, workspace):
+    key, secret = await create_key(store, clock, workspace.id, name="ci", scopes=["read"],
+                                   mode="test", account_ids=["a1", "a2"])
+    assert secret.startswith("sk_test_") and secret not in repr(key)
+    async with store.transaction() as uow:
+        assert await uow.keys.get(workspace.id, key.id) == key
+        assert await uow.keys.get_by_hash(key.secret_hash) == key
+        assert await uow.keys.get("ws_other", key.id) is None
+        assert [k.id for k in await uow.keys.list(workspace.id)] == [key.id]
+        revoked = await uow.keys.revoke(workspace.id, key.id, clock.now())
+        assert revoked.revoked_at == clock.now()
+        assert await uow.keys.revoke(workspace.id, key.id, clock.now()) is None
+    async with store.reading() as uow:
+        stored = await uow.keys.get(workspace.id, key.id)
+    assert stored.account_ids == ("a1", "a2") and stored.scopes == ("read",)
+
+
+async def test_accounts_list_filters_and_pages(store, workspace):
+    async with store.reading() as uow:
+        live = await uow.accounts.list(workspace.id, mode="live")
+        sandbox = await uow.accounts.list(workspace.id, mode="test")
+        first = await uow.accounts.list(workspace.id, limit=2)
+        rest = await uow.accounts.list(workspace.id, after=first[-1].id, limit=100)
+        only = await uow.accounts.list(workspace.id, only=["40001"])
+    assert [a.id for a in live] == ["40001"] and sandbox
+    assert all(a.mode == "test" for a in sandbox)
+    ids = [a.id for a in first + rest]
+    assert ids == sorted(ids) and len(ids) == len(live) + len(sandbox)
+    assert [a.id for a in only] == ["40001"]
+
+
+async def test_actions_get_by_idempotency_key_is_per_workspace(store, clock, workspace):
+    action = make_action(workspace.id, "40001", clock.now(), key="k-1")
+    await add(store, action)
+    async with store.reading() as uow:
+        assert await uow.actions.get_by_idempotency_key(workspace.id, "k-1") == action
+        assert await uow.actions.get_by_idempotency_key("ws_other", "k-1") is None
+        assert await uow.actions.get("ws_other", action.id) is None
+
+
+async def test_events_list_in_order(store, clock, workspace):
+    async with store.transaction() as uow:
+        for n in range(3):
+            await uow.events.add(Event(id=new_id("evt_"), workspace_id=workspace.id,
+                                       type="action.rejected", account_id="40001",
+                                       data={"n": n}, created_at=clock.now()))
+    async with store.reading() as uow:
+        events = await uow.events.list(workspace.id)
+        later = await uow.events.list(workspace.id, after_seq=events[0].seq)
+    assert [e.data["n"] for e in events] == [0, 1, 2]
+    assert [e.data["n"] for e in later] == [1, 2]
+
+
+# --- conditional writes -----------------------------------------------------------------
+
+
+async def test_concurrent_transitions_have_exactly_one_winner(store, clock, workspace):
+    action = make_action(workspace.id, "40001", clock.now())
+    await add(store, action)
+
+    async def approve(who: str):
+        async with store.transaction() as uow:
+            return await uow.actions.transition(
+                action.id, ["pending"], "approved", decided_at=clock.now(),
+                decided_by={"name": who, "email": f"{who}@x.test"})
+
+    results = await asyncio.gather(approve("ann"), approve("bob"))
+    winners = [r for r in results if r is not None]
+    assert len(winners) == 1 and winners[0].status == "approved"
+    async with store.reading() as uow:
+        stored = await uow.actions.get(workspace.id, action.id)
+    assert stored.status == "approved" and stored.decided_by == winners[0].decided_by
+
+
+async def test_transition_respects_from_status_and_expiry(store, clock, workspace):
+    action = make_action(workspace.id, "40001", clock.now())
+    await add(store, action)
+    async with store.transaction() as uow:
+        late = clock.now() + LIFETIME
+        assert await uow.actions.transition(action.id, ["pending"], "approved",
+                                            not_expired_at=late) is None
+        assert await uow.actions.transition(action.id, ["approved"], "executing") is None
+        moved = await uow.actions.transition(action.id, ["pending"], "rejected",
+                                             decision_note="no")
+    assert (moved.status, moved.decision_note) == ("rejected", "no")
+
+
+async def test_duplicate_idempotency_key_raises_and_transaction_stays_usable(
+        store, clock, workspace):
+    first = make_action(workspace.id, "40001", clock.now(), key="same")
+    again = make_action(workspace.id, "40001", clock.now(), key="same")
+    other = make_action(workspace.id, "40001", clock.now(), key="different")
+    async with store.transaction() as uow:
+        await uow.actions.add(first)
+        with pytest.raises(DuplicateError):
+            await uow.actions.add(again)
+        await uow.actions.add(other)
+        assert await uow.actions.get(workspace.id, first.id) == first
+    async with store.reading() as uow:
+        assert await uow.actions.get(workspace.id, other.id) == other
+        assert await uow.actions.get(workspace.id, again.id) is None
+
+
+async def test_same_idempotency_key_in_another_workspace_is_fine(store, clock, workspace):
+    second = await create_workspace(store, clock, "Other")
+    await add_live_account(store, clock, second.id)
+    await add(store, make_action(workspace.id, "40001", clock.now(), key="shared"),
+              make_action(second.id, "40001", clock.now(), key="shared"))
+
+
+# --- listing ------------------------------------------------------------------------------
+
+
+async def test_list_is_newest_first_with_keyset_pages(store, clock, workspace):
+    base = clock.now()
+    # Two pairs share a created_at, so the id breaks the tie.
+    stamps = [base, base, base + dt.timedelta(seconds=1), base + dt.timedelta(seconds=1),
+              base + dt.timedelta(seconds=2)]
+    actions = [make_action(workspace.id, "40001", at, action_id=f"act_{n:02d}")
+               for n, at in enumerate(stamps)]
+    await add(store, *actions)
+    expected = sorted(actions, key=lambda a: (a.created_at, a.id), reverse=True)
+    seen, before = [], None
+    async with store.reading() as uow:
+        while True:
+            page = await uow.actions.list(workspace.id, mode="live", before=before, limit=2)
+            seen += page
+            if len(page) < 2:
+                break
+            before = (page[-1].created_at, page[-1].id)
+        assert await uow.actions.list(workspace.id, mode="test") == []
+    assert [a.id for a in seen] == [a.id for a in expected]
+
+
+async def test_list_pending_and_expired_filters_go_by_time(store, clock, workspace):
+    now = clock.now()
+    fresh = make_action(workspace.id, "40001", now)
+    stale = make_action(workspace.id, "40001", now - LIFETIME - dt.timedelta(seconds=1))
+    swept = make_action(workspace.id, "40001", now - LIFETIME * 2, status="expired")
+    done = make_action(workspace.id, "40001", now, status="rejected")
+    await add(store, fresh, stale, swept, done)
+    async with store.reading() as uow:
+        def ids(rows):
+            return {a.id for a in rows}
+
+        pending = await uow.actions.list(workspace.id, mode="live", status="pending", now=now)
+        expired = await uow.actions.list(workspace.id, mode="live", status="expired", now=now)
+        rejected = await uow.actions.list(workspace.id, mode="live", status="rejected", now=now)
+        by_account = await uow.actions.list(workspace.id, mode="live", account_id="nope")
+        limited = await uow.actions.list(workspace.id, mode="live", only_accounts=["40001"])
+    assert ids(pending) == {fresh.id}
+    assert ids(expired) == {stale.id, swept.id}
+    assert ids(rejected) == {done.id}
+    assert by_account == [] and len(limited) == 4
+
+
+async def test_expire_due_moves_only_pending_past_expiry(store, clock, workspace):
+    now = clock.now()
+    fresh = make_action(workspace.id, "40001", now)
+    stale = make_action(workspace.id, "40001", now - LIFETIME)
+    decided = make_action(workspace.id, "40001", now - LIFETIME * 2, status="approved")
+    await add(store, fresh, stale, decided)
+    async with store.transaction() as uow:
+        assert await uow.actions.expire_due(now) == [stale.id]
+        assert await uow.actions.expire_due(now) == []
+    async with store.reading() as uow:
+        statuses = {a.id: a.status for a in await uow.actions.list(workspace.id, mode="live")}
+    assert statuses == {fresh.id: "pending", stale.id: "expired", decided.id: "approved"}
+
+
+# --- value round-trips --------------------------------------------------------------------
+
+
+async def test_timestamps_round_trip_as_aware_utc(store, workspace):
+    local = dt.timezone(dt.timedelta(hours=2))
+    created = dt.datetime(2026, 3, 29, 1, 30, 15, 123456, tzinfo=local)
+    action = make_action(workspace.id, "40001", created)
+    await add(store, action)
+    async with store.reading() as uow:
+        stored = await uow.actions.get(workspace.id, action.id)
+    assert stored.created_at == created and stored.created_at.utcoffset() == dt.timedelta(0)
+    assert stored.created_at.tzinfo is not None
+    assert stored.expires_at == created + LIFETIME
+    assert stored.decided_at is None
+
+
+async def test_naive_timestamps_are_refused(store, workspace):
+    action = make_action(workspace.id, "40001", dt.datetime(2026, 1, 1))
+    with pytest.raises(Exception, match="naive"):
+        await add(store, action)
+
+
+async def test_json_columns_round_trip(store, clock, workspace):
+    params = {"text": "Привет 👋 <b>ça</b> \"quoted\" \\ back", "audience": {
+        "listIds": ["l1", "l2"], "fanIds": [], "nested": [{"a": [1, 2.5, None, True]}]}}
+    action = make_action(workspace.id, "40001", clock.now(), params=params)
+    await add(store, action)
+    async with store.transaction() as uow:
+        await uow.actions.transition(action.id, ["pending"], "executed",
+                                     result={"messageId": None, "fanId": "ü"})
+    async with store.reading() as uow:
+        stored = await uow.actions.get(workspace.id, action.id)
+        account = await uow.accounts.get(workspace.id, "40001")
+    assert stored.params == params and stored.requested_by == action.requested_by
+    assert stored.result == {"messageId": None, "fanId": "ü"}
+    assert account.counts["vaultItems"] == 7
+    assert account.subscription_price == {"amount": 999, "currency": "USD"}
