@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 
+from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from service.api.errors import ApiError, error_response
@@ -40,6 +41,8 @@ class Edge:
 
         try:
             await self.app(scope, receive, send_with_id)
+        except ClientDisconnect:
+            return  # the client left mid-request: nobody to answer, nothing went wrong here
         except Exception:
             log.exception("unhandled error in %s %s (%s)", scope.get("method"),
                           scope.get("path"), request_id)
