@@ -20,13 +20,13 @@ from service.api.edge import Edge
 from service.api.errors import ApiError, error_response
 from service.api.ratelimit import RateLimiter
 from service.api.routes import api_routes
+from service.api.spec import OpenApiDocument
+from service.crypto import SecretBox
 from service.dashboard import build_dashboard
 from service.dashboard.routes import dashboard_routes
-from service.api.spec import OpenApiDocument
 from service.domain.clock import Clock, SystemClock
 from service.live import LiveReads
 from service.platform.client import PlatformClient
-from service.crypto import SecretBox
 from service.platform.sandbox import SandboxPlatform
 from service.services import Services, compile_validators
 from service.settings import Settings, local_secret_key

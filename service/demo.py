@@ -9,8 +9,8 @@ from attrs import evolve
 
 from harness.platform import start_platform_in_thread
 from service.app import build_services
-from service.linking import flow
 from service.domain.clock import SystemClock
+from service.linking import flow
 from service.settings import Settings
 from service.usecases import workspaces as ws
 from service.usecases.links import create_link

@@ -72,7 +72,7 @@ class LiveReads:
 def _time(value: Any) -> dt.datetime | None:
     if not value:
         return None
-    return dt.datetime.fromisoformat(str(value).replace("Z", "+00:00"))
+    return dt.datetime.fromisoformat(str(value))
 
 
 def platform_fan(account: Account, row: dict[str, Any]) -> Fan:

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-
-import httpx
 import logging
 from typing import Any
 
+import httpx
 from attrs import define, field
 
 from service.api.cursors import Cursors
@@ -15,9 +14,9 @@ from service.api.ratelimit import RateLimiter
 from service.api.spec import OpenApiDocument
 from service.api.validation import OperationValidator
 from service.crypto import SecretBox
+from service.domain.clock import Clock
 from service.platform.client import PlatformClient
 from service.platform.sandbox import SandboxPlatform
-from service.domain.clock import Clock
 from service.settings import Settings
 from storage.base import Store
 

@@ -24,6 +24,8 @@ from storage.sql.engine import make_engine
 from storage.sql.store import SqlStore
 from storage.sql.tables import metadata
 
+pytest_plugins = ["tests.platform_world"]
+
 POSTGRES_ADMIN_URL = os.environ.get(
     "COUNTERSIGN_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
 

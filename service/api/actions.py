@@ -7,7 +7,8 @@ from datetime import datetime
 from service.api.endpoint import Call, Reply, endpoint
 from service.api.errors import ApiError
 from service.render import action_json
-from service.usecases.actions import create_action as create, decide_action
+from service.usecases.actions import create_action as create
+from service.usecases.actions import decide_action
 
 
 def _reply(call: Call, action, status: int = 200) -> Reply:

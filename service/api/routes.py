@@ -5,6 +5,7 @@ from __future__ import annotations
 from starlette.routing import Route
 
 from service.api import accounts, actions, docs, fans, links, revenue
+from service.linking import linking_routes
 
 
 def api_routes() -> list[Route]:
@@ -22,4 +23,5 @@ def api_routes() -> list[Route]:
         Route("/v1/revenue/transactions", revenue.list_revenue_transactions, methods=["GET"]),
         Route("/openapi.yaml", docs.openapi_document, methods=["GET"]),
         Route("/docs/errors", docs.errors_page, methods=["GET"]),
+        *linking_routes(),
     ]

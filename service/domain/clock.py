@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Protocol
 
-UTC = dt.timezone.utc
+UTC = dt.UTC
 
 
 class Clock(Protocol):

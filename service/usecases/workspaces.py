@@ -46,7 +46,7 @@ async def create_workspace(store: Store, clock: Clock, name: str) -> Workspace:
 def _time(value) -> dt.datetime | None:
     if value is None or isinstance(value, dt.datetime):
         return value
-    return dt.datetime.fromisoformat(value.replace("Z", "+00:00"))
+    return dt.datetime.fromisoformat(value)
 
 
 async def create_user(store: Store, clock: Clock, workspace_id: str, email: str, name: str,

@@ -7,8 +7,11 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 
+from service.webhooks.sender import sender_for
+from service.workers.deliverer import Deliverer
 from service.workers.executor import Executor
 from service.workers.expirer import expire_due
+from service.workers.syncer import sync_all
 
 log = logging.getLogger("countersign.workers")
 
@@ -29,6 +32,10 @@ async def run_workers(services, *, enabled: bool) -> AsyncIterator[None]:
     if enabled:
         tasks.append(asyncio.create_task(every(60, lambda: expire_due(services))))
         tasks.append(asyncio.create_task(Executor(services).run_forever()))
+        tasks.append(asyncio.create_task(Deliverer(
+            services.store, services.clock, sender_for(services)).run_forever()))
+        tasks.append(asyncio.create_task(every(services.settings.sync_interval,
+                                               lambda: sync_all(services))))
     try:
         yield
     finally:

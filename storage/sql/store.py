@@ -47,9 +47,8 @@ class SqlStore:
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SqlUnitOfWork]:
         """Commits when the block finishes, rolls back when it raises."""
-        async with self.engine.connect() as conn:
-            async with conn.begin():
-                yield SqlUnitOfWork(conn)
+        async with self.engine.connect() as conn, conn.begin():
+            yield SqlUnitOfWork(conn)
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[SqlUnitOfWork]:

@@ -7,7 +7,7 @@ import datetime as dt
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql
 
-UTC = dt.timezone.utc
+UTC = dt.UTC
 
 
 class UtcDateTime(sa.types.TypeDecorator):

@@ -108,8 +108,8 @@ async def test_expires_at_is_24_hours_after_creation(client, world):
     data = (await client.get(f"/v1/actions/{action_id}", headers=world.auth())).json()["data"]
     from datetime import datetime
 
-    created = datetime.fromisoformat(data["createdAt"].replace("Z", "+00:00"))
-    expires = datetime.fromisoformat(data["expiresAt"].replace("Z", "+00:00"))
+    created = datetime.fromisoformat(data["createdAt"])
+    expires = datetime.fromisoformat(data["expiresAt"])
     assert (expires - created).total_seconds() == 24 * 3600
 
 

@@ -6,7 +6,6 @@ import asyncio
 
 from service.usecases.actions import decide_action
 from service.workers.executor import Executor
-from tests.platform_world import fake_platform, linked  # noqa: F401 (fixtures)
 
 
 async def create(linked, body, key, account=None, token=None):

@@ -14,7 +14,7 @@ from service.settings import Settings
 from service.usecases.actions import create_action, decide_action
 from service.workers.executor import Executor
 from tests.factories import build_world
-from tests.platform_world import fake_platform, link_creator  # noqa: F401 (fixture)
+from tests.platform_world import link_creator
 
 
 async def wait_for_status(store, workspace_id, action_id, status, timeout=20.0):

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from tests.platform_world import fake_platform, linked  # noqa: F401 (fixtures)
-
 
 async def get(linked, path, token=None):
     return await linked.client.get(path, headers=linked.world.auth(token))
