@@ -233,6 +233,7 @@ transactions = sa.Table(
     sa.Index("ix_transactions_feed", "workspace_id", "seq"),
     sa.Index("ix_transactions_account_feed", "workspace_id", "account_id", "seq"),
     sa.Index("ix_transactions_latest", "workspace_id", "account_id", "id", "seq"),
+    sa.Index("ix_transactions_observed", "workspace_id", "observed_at", "seq"),
 )
 
 # --- webhooks: endpoints, deliveries and one row per attempt -------------------------------

@@ -1,0 +1,81 @@
+"""GET /v1/revenue/transactions: the revenue pull (SPEC 4.7).
+
+Not the /v1 envelope: `{transactions, count, hasMore, nextCursor, checkedAt}`. The cursor is the
+last sequence number read, signed and bound to the workspace, mode and `account` filter, so a
+reader that stores it sees every row exactly once (see storage/sql/revenue_repos.py for why a late
+commit can never be skipped).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from service.api.endpoint import Call, Reply, endpoint
+from service.api.errors import ApiError
+from service.domain.clock import isoformat
+from service.usecases.revenue import parse_instant, transaction_json
+
+DEFAULT_WINDOW = dt.timedelta(hours=24)
+
+
+@endpoint("listRevenueTransactions", auth="service")
+async def list_revenue_transactions(call: Call) -> Reply:
+    p, q = call.principal, call.params.query
+    raw = call.request.query_params
+    limit = q.get("limit", 500)
+    cursor = raw.get("cursor") or None
+    since_text = raw.get("since")
+    account = raw.get("account") or None
+    if since_text is not None and cursor is not None:
+        raise ApiError("invalid_parameter", "Pass `since` or `cursor`, never both: the cursor "
+                       "already says where the next page starts.", param="since")
+    now = call.services.clock.now()
+    since = _since(since_text, now) if cursor is None else None
+    if account is None and p.account_ids is not None:
+        raise ApiError("invalid_parameter", "Keys limited to some accounts must name one with "
+                       "`account`.", param="account")
+    async with call.services.store.reading() as uow:
+        if account is not None:
+            await _check_account(uow, p, account)
+        filters = {"w": p.workspace_id, "m": p.mode, "a": account}
+        position = call.services.cursors.decode(cursor, "revenue", filters)
+        after = _seq(position)
+        # Read before the page: every row numbered up to it is already committed (see
+        # revenue_repos), so when the page is empty the cursor can safely move there.
+        high_water = await uow.transactions.high_water()
+        rows = await uow.transactions.page(
+            p.workspace_id, mode=p.mode, account_id=account, after_seq=after, since=since,
+            limit=limit + 1)
+    if not rows:
+        after = max(after, high_water)  # an idle poller keeps its place
+    page, more = rows[:limit], len(rows) > limit
+    last = page[-1]["seq"] if page else after
+    next_cursor = call.services.cursors.encode("revenue", filters, [last])
+    return Reply({"transactions": [transaction_json(r) for r in page], "count": len(page),
+                  "hasMore": more, "nextCursor": next_cursor, "checkedAt": isoformat(now)})
+
+
+def _since(text: str | None, now: dt.datetime) -> dt.datetime:
+    if text is None:
+        return now - DEFAULT_WINDOW
+    try:
+        return parse_instant(text)
+    except ValueError:
+        raise ApiError("invalid_parameter", "`since` must be an RFC 3339 instant such as "
+                       "2026-11-01T00:00:00Z.", param="since") from None
+
+
+def _seq(position: list | None) -> int:
+    if position is None:
+        return 0
+    if len(position) != 1 or not isinstance(position[0], int) or position[0] < 0:
+        raise ApiError("invalid_cursor", param="cursor")
+    return position[0]
+
+
+async def _check_account(uow, principal, account_id: str) -> None:
+    """The key must be allowed to act as `account`: in its list and an account of its mode."""
+    found = await uow.accounts.get(principal.workspace_id, account_id)
+    if not principal.allows(account_id) or found is None or found.mode != principal.mode:
+        raise ApiError("missing_permission", "This key may not act as that account.",
+                       permission=f"account:{account_id}")

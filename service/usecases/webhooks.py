@@ -1,0 +1,194 @@
+"""Webhook endpoints as the dashboard manages them (owners and admins; SPEC 6.1, 6.2).
+
+A workspace has at most one transactions endpoint (the push of SPEC 6.2) and any number of event
+endpoints (SPEC 6.1). Every URL passes the SSRF guard when saved and again at each send. Rolling a
+secret keeps the old one signing for 24 hours beside the new one, as Stripe does. Reads take any
+member; changes take `webhooks.manage`. Changes are written to the audit log with the change.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+
+from service.api.errors import ApiError
+from service.domain.clock import Clock, isoformat
+from service.domain.ids import new_id
+from service.domain.principal import Principal
+from service.usecases.audit import record_in
+from service.usecases.members import require
+from service.webhooks.delivery import attempt, envelope
+from service.webhooks.models import DELIVERED_EVENTS, Delivery, DeliveryAttempt, WebhookEndpoint
+from service.webhooks.sender import Sender
+from service.webhooks.signing import new_secret
+from service.webhooks.ssrf import UnsafeDestination, check_destination
+from storage.base import Store
+
+ROLL_GRACE = dt.timedelta(hours=24)
+MANAGE = "webhooks.manage"
+
+
+async def _safe_url(url: str, allow_loopback: bool, resolver=None) -> str:
+    url = (url or "").strip()
+    if not url or len(url) > 2000:
+        raise ApiError("invalid_parameter", "Enter the endpoint's https:// URL.", param="url")
+    try:
+        await check_destination(url, allow_loopback=allow_loopback, resolver=resolver)
+    except UnsafeDestination as exc:
+        raise ApiError("invalid_parameter", f"This URL cannot receive webhooks: {exc.reason}.",
+                       param="url") from None
+    return url
+
+
+def _event_types(event_types: Sequence[str] | None) -> list[str] | None:
+    if event_types is None:
+        return None
+    chosen = list(dict.fromkeys(event_types))
+    unknown = [t for t in chosen if t not in DELIVERED_EVENTS]
+    if unknown or not chosen:
+        raise ApiError("invalid_parameter", "Choose event types from: "
+                       + ", ".join(DELIVERED_EVENTS) + ".", param="eventTypes")
+    return chosen
+
+
+async def set_transaction_endpoint(store: Store, clock: Clock, principal: Principal, url: str,
+                                   *, allow_loopback: bool = False,
+                                   resolver=None) -> WebhookEndpoint:
+    """Set (or change) the one transaction push URL. A new endpoint gets a new secret; changing
+    the URL keeps the secret. `endpoint.secrets[0]["secret"]` is the current signing secret."""
+    require(principal, MANAGE)
+    url = await _safe_url(url, allow_loopback, resolver)
+    now = clock.now()
+    async with store.transaction() as uow:
+        current = await uow.webhooks.list(principal.workspace_id, kind="transactions")
+        if current:
+            endpoint = await uow.webhooks.update(current[0].id, url=url)
+        else:
+            endpoint = _new_endpoint(principal.workspace_id, "transactions", url, None, now)
+            await uow.webhooks.add(endpoint)
+        await record_in(uow, clock, principal, "webhook.set", endpoint.id, url=url,
+                        kind="transactions")
+    return endpoint
+
+
+async def add_event_endpoint(store: Store, clock: Clock, principal: Principal, url: str,
+                             event_types: Sequence[str] | None = None, *,
+                             allow_loopback: bool = False, resolver=None) -> WebhookEndpoint:
+    """Add an endpoint for the SPEC 6.1 events (`event_types=None` means all of them)."""
+    require(principal, MANAGE)
+    url = await _safe_url(url, allow_loopback, resolver)
+    endpoint = _new_endpoint(principal.workspace_id, "events", url, _event_types(event_types),
+                             clock.now())
+    async with store.transaction() as uow:
+        await uow.webhooks.add(endpoint)
+        await record_in(uow, clock, principal, "webhook.added", endpoint.id, url=url,
+                        kind="events")
+    return endpoint
+
+
+def _new_endpoint(workspace_id: str, kind: str, url: str, event_types: list[str] | None,
+                  now: dt.datetime) -> WebhookEndpoint:
+    return WebhookEndpoint(
+        id=new_id("whe_"), workspace_id=workspace_id, kind=kind, url=url,
+        secrets=[{"secret": new_secret(), "expiresAt": None}], event_types=event_types,
+        failing=False, created_at=now)
+
+
+async def _endpoint(uow, principal: Principal, endpoint_id: str) -> WebhookEndpoint:
+    endpoint = await uow.webhooks.get(principal.workspace_id, endpoint_id)
+    if endpoint is None:
+        raise ApiError("resource_not_found", "There is no such webhook endpoint.")
+    return endpoint
+
+
+async def remove_endpoint(store: Store, clock: Clock, principal: Principal,
+                          endpoint_id: str) -> None:
+    """Stop sending to it. Its deliveries and attempts stay for the log; pending ones fail."""
+    require(principal, MANAGE)
+    async with store.transaction() as uow:
+        await _endpoint(uow, principal, endpoint_id)
+        await uow.webhooks.update(endpoint_id, disabled_at=clock.now())
+        await record_in(uow, clock, principal, "webhook.removed", endpoint_id)
+
+
+async def roll_secret(store: Store, clock: Clock, principal: Principal,
+                      endpoint_id: str) -> tuple[WebhookEndpoint, str]:
+    """A new signing secret, first; the previous one keeps signing for 24 hours beside it."""
+    require(principal, MANAGE)
+    now = clock.now()
+    secret = new_secret()
+    async with store.transaction() as uow:
+        endpoint = await _endpoint(uow, principal, endpoint_id)
+        keep = [dict(item, expiresAt=item["expiresAt"] or isoformat(now + ROLL_GRACE))
+                for item in endpoint.secrets
+                if item["expiresAt"] is None
+                or dt.datetime.fromisoformat(item["expiresAt"]) > now]
+        updated = await uow.webhooks.update(
+            endpoint_id, secrets=[{"secret": secret, "expiresAt": None}, *keep])
+        await record_in(uow, clock, principal, "webhook.secret_rolled", endpoint_id)
+    return updated, secret
+
+
+async def list_endpoints(store: Store, principal: Principal) -> list[WebhookEndpoint]:
+    """Active endpoints with their `failing` flag (endpoint health), transactions one first."""
+    async with store.reading() as uow:
+        endpoints = await uow.webhooks.list(principal.workspace_id)
+    return sorted(endpoints, key=lambda e: e.kind != "transactions")
+
+
+async def list_deliveries(store: Store, principal: Principal, endpoint_id: str,
+                          limit: int = 50) -> list[tuple[Delivery, DeliveryAttempt | None]]:
+    """The log: newest deliveries first, each with its latest attempt (None before the first)."""
+    async with store.reading() as uow:
+        await _endpoint(uow, principal, endpoint_id)
+        deliveries = await uow.deliveries.list(endpoint_id, limit)
+        last = await uow.deliveries.last_attempts([d.id for d in deliveries])
+    return [(delivery, last.get(delivery.id)) for delivery in deliveries]
+
+
+async def list_attempts(store: Store, principal: Principal,
+                        delivery_id: str) -> list[DeliveryAttempt]:
+    """Every attempt of one delivery, oldest first (status code, response, duration, error)."""
+    async with store.reading() as uow:
+        delivery = await uow.deliveries.get(delivery_id)
+        if delivery is None or delivery.workspace_id != principal.workspace_id:
+            raise ApiError("resource_not_found", "There is no such delivery.")
+        return await uow.deliveries.attempts(delivery_id)
+
+
+async def send_test(store: Store, clock: Clock, principal: Principal, sender: Sender,
+                    endpoint_id: str) -> Delivery:
+    """Send one `test` event now (no retries); returns the finished delivery for the log.
+    A success clears the endpoint's failing flag like any successful delivery."""
+    require(principal, MANAGE)
+    now = clock.now()
+    worker = f"test-{new_id('', 8)}"
+    event_id = new_id("evt_")
+    async with store.transaction() as uow:
+        endpoint = await _endpoint(uow, principal, endpoint_id)
+        delivery = Delivery(
+            id=new_id("dlv_"), endpoint_id=endpoint.id, workspace_id=endpoint.workspace_id,
+            event_id=event_id, event_type="test", ordering_key=None,
+            payload=envelope(event_id, "test", now, {"message": "A test event from Countersign."}),
+            status="pending", attempts=0, next_attempt_at=None, claimed_by=worker,
+            claimed_until=now, created_at=now, seq=0)
+        await uow.deliveries.add(delivery)
+        await record_in(uow, clock, principal, "webhook.test_sent", endpoint.id)
+    return await attempt(store, clock, sender, delivery, endpoint, worker, final=True)
+
+
+async def redeliver(store: Store, clock: Clock, principal: Principal,
+                    delivery_id: str) -> Delivery:
+    """Put a finished delivery back in the queue, due now, with a fresh schedule of five attempts.
+    It keeps its `x-svc-delivery` id (a receiver that already has it drops it)."""
+    require(principal, MANAGE)
+    async with store.transaction() as uow:
+        delivery = await uow.deliveries.get(delivery_id)
+        if delivery is None or delivery.workspace_id != principal.workspace_id:
+            raise ApiError("resource_not_found", "There is no such delivery.")
+        reset = await uow.deliveries.reset(delivery_id, clock.now())
+        if reset is None:
+            raise ApiError("invalid_parameter", "This delivery is still being sent.",
+                           param="delivery")
+        await record_in(uow, clock, principal, "webhook.redelivered", delivery_id)
+    return reset

@@ -1,0 +1,82 @@
+"""One delivery attempt from start to its recorded outcome, and the retry schedule.
+
+Shared by the deliverer (scheduled attempts) and the dashboard (test sends). The schedule here is
+the one documented in openapi.yaml (EventEnvelope): five attempts, waiting 5 minutes, 30 minutes,
+1 hour and 1.5 hours between them, about three hours in all; then the delivery is failed and the
+endpoint shows as failing until a delivery to it succeeds again.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import time
+from typing import Any
+
+from service.domain.clock import Clock, isoformat
+from service.domain.ids import new_id
+from service.webhooks.models import Delivery, DeliveryAttempt, WebhookEndpoint
+from service.webhooks.sender import Outcome, Sender
+
+RETRY_GAPS = (dt.timedelta(minutes=5), dt.timedelta(minutes=30), dt.timedelta(hours=1),
+              dt.timedelta(hours=1, minutes=30))
+MAX_ATTEMPTS = len(RETRY_GAPS) + 1
+LEASE = dt.timedelta(seconds=60)  # longer than the 10 s send limit; a dead worker's lease lapses
+
+
+def attempt_id() -> str:
+    """Sorts by creation, so the log orders two attempts made at the same clock reading (a
+    ManualClock, or a redelivery right after a retry) the way they happened."""
+    return f"att_{time.time_ns():016x}{new_id('', 12)}"
+
+
+def envelope(event_id: str, event_type: str, created_at: dt.datetime,
+             data: dict[str, Any]) -> str:
+    """The exact body text, stored once so every retry sends identical bytes."""
+    return json.dumps({"id": event_id, "type": event_type, "createdAt": isoformat(created_at),
+                       "data": data}, separators=(",", ":"), ensure_ascii=False)
+
+
+def next_state(attempts: int, outcome: Outcome, now: dt.datetime) -> dict[str, Any]:
+    """Column values after attempt number `attempts` (1-based) ended with `outcome`."""
+    if outcome.ok:
+        return {"status": "succeeded", "attempts": attempts, "next_attempt_at": None}
+    if attempts >= MAX_ATTEMPTS:
+        return {"status": "failed", "attempts": attempts, "next_attempt_at": None}
+    return {"status": "pending", "attempts": attempts,
+            "next_attempt_at": now + RETRY_GAPS[attempts - 1]}
+
+
+async def attempt(store: Any, clock: Clock, sender: Sender, delivery: Delivery,
+                  endpoint: WebhookEndpoint | None, worker: str, *,
+                  final: bool = False) -> Delivery | None:
+    """Send a claimed delivery once and record the attempt, its new state and endpoint health.
+
+    `final` makes this the only attempt (test sends). Returns the delivery as stored after, or
+    None when the lease was lost meanwhile (the attempt row is still written).
+    """
+    started = clock.now()
+    gone = endpoint is None or endpoint.disabled_at is not None
+    if gone:
+        outcome = Outcome(None, None, 0, "the endpoint was removed")
+    else:
+        outcome = await sender.send(
+            endpoint.url, delivery.payload, event=delivery.event_type, delivery_id=delivery.id,
+            secrets=endpoint.signing_secrets(started), timestamp=int(started.timestamp()))
+    now = clock.now()
+    attempts = MAX_ATTEMPTS if final or gone else delivery.attempts + 1
+    state = next_state(attempts, outcome, now)
+    if final or gone:
+        state["attempts"] = delivery.attempts + 1
+    async with store.transaction() as uow:
+        await uow.deliveries.add_attempt(DeliveryAttempt(
+            id=attempt_id(), delivery_id=delivery.id, attempted_at=started,
+            status_code=outcome.status_code, response=outcome.response,
+            duration_ms=outcome.duration_ms, error=outcome.error))
+        stored = await uow.deliveries.finish(delivery.id, worker, **state)
+        if not gone and stored is not None:
+            if stored.status == "succeeded":
+                await uow.webhooks.set_failing(endpoint.id, False)
+            elif stored.status == "failed" and not final:  # a failed test send proves little
+                await uow.webhooks.set_failing(endpoint.id, True)
+    return stored

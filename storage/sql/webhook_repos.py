@@ -1,0 +1,168 @@
+"""Webhook endpoints, deliveries with their attempts, and the outbox hand-off from events.
+
+Delivery is data: a delivery row is claimed with a conditional UPDATE (one worker wins a lease),
+finished with another conditional UPDATE that only the lease holder can make, and every attempt
+is its own row. A killed worker's lease simply runs out and another worker sends again with the
+same delivery id, so nothing is lost and receivers drop the duplicate.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from service.domain.models import Event
+from service.webhooks.models import Delivery, DeliveryAttempt, WebhookEndpoint
+from storage.sql import tables as t
+from storage.sql.rows import to_model, to_row
+
+e = t.webhook_endpoints.c
+d = t.deliveries.c
+
+
+class SqlWebhookEndpoints:
+    def __init__(self, conn: AsyncConnection) -> None:
+        self.conn = conn
+
+    async def add(self, endpoint: WebhookEndpoint) -> None:
+        values = to_row(endpoint)
+        await self.conn.execute(t.webhook_endpoints.insert().values(values))
+
+    async def get(self, workspace_id: str, endpoint_id: str) -> WebhookEndpoint | None:
+        row = (await self.conn.execute(t.webhook_endpoints.select().where(
+            e.workspace_id == workspace_id, e.id == endpoint_id,
+            e.disabled_at.is_(None)))).first()
+        return to_model(WebhookEndpoint, row) if row else None
+
+    async def get_by_ids(self, ids: Sequence[str]) -> dict[str, WebhookEndpoint]:
+        if not ids:
+            return {}
+        rows = await self.conn.execute(t.webhook_endpoints.select().where(
+            e.id.in_(list(set(ids)))))
+        return {r.id: to_model(WebhookEndpoint, r) for r in rows}
+
+    async def list(self, workspace_id: str, kind: str | None = None) -> list[WebhookEndpoint]:
+        """Active endpoints, oldest first."""
+        query = t.webhook_endpoints.select().where(
+            e.workspace_id == workspace_id, e.disabled_at.is_(None))
+        if kind is not None:
+            query = query.where(e.kind == kind)
+        rows = await self.conn.execute(query.order_by(e.created_at, e.id))
+        return [to_model(WebhookEndpoint, r) for r in rows]
+
+    async def update(self, endpoint_id: str, **values: Any) -> WebhookEndpoint | None:
+        row = (await self.conn.execute(t.webhook_endpoints.update().where(
+            e.id == endpoint_id, e.disabled_at.is_(None)).values(**values)
+            .returning(*t.webhook_endpoints.c))).first()
+        return to_model(WebhookEndpoint, row) if row else None
+
+    async def set_failing(self, endpoint_id: str, failing: bool) -> None:
+        await self.conn.execute(t.webhook_endpoints.update().where(
+            e.id == endpoint_id, e.failing.is_(not failing)).values(failing=failing))
+
+
+class SqlDeliveries:
+    def __init__(self, conn: AsyncConnection) -> None:
+        self.conn = conn
+
+    # -- outbox hand-off ------------------------------------------------------------
+
+    async def undispatched_events(self, limit: int) -> list[Event]:
+        rows = await self.conn.execute(t.events.select().where(
+            t.events.c.dispatched_at.is_(None)).order_by(t.events.c.seq).limit(limit))
+        return [to_model(Event, r) for r in rows]
+
+    async def mark_dispatched(self, seqs: Sequence[int], now: dt.datetime) -> set[int]:
+        """Conditional: returns only the events this caller took (another dispatcher may win)."""
+        if not seqs:
+            return set()
+        rows = await self.conn.execute(t.events.update().where(
+            t.events.c.seq.in_(list(seqs)), t.events.c.dispatched_at.is_(None))
+            .values(dispatched_at=now).returning(t.events.c.seq))
+        return {int(r.seq) for r in rows}
+
+    # -- deliveries -------------------------------------------------------------------
+
+    async def add(self, delivery: Delivery) -> None:
+        values = to_row(delivery)
+        await self.conn.execute(t.deliveries.insert().values(values))
+
+    async def get(self, delivery_id: str) -> Delivery | None:
+        row = (await self.conn.execute(t.deliveries.select().where(d.id == delivery_id))).first()
+        return to_model(Delivery, row) if row else None
+
+    async def list(self, endpoint_id: str, limit: int = 50) -> list[Delivery]:
+        """Newest first, for the dashboard's log."""
+        rows = await self.conn.execute(t.deliveries.select().where(
+            d.endpoint_id == endpoint_id).order_by(d.created_at.desc(), d.seq.desc()).limit(limit))
+        return [to_model(Delivery, r) for r in rows]
+
+    def _head_of_its_order(self):
+        """No earlier delivery with the same ordering key is still pending."""
+        earlier = t.deliveries.alias("earlier")
+        return ~sa.exists().where(
+            earlier.c.ordering_key == d.ordering_key, earlier.c.status == "pending",
+            earlier.c.seq < d.seq)
+
+    def _claimable(self, now: dt.datetime):
+        return sa.and_(
+            d.status == "pending", d.next_attempt_at <= now,
+            sa.or_(d.claimed_until.is_(None), d.claimed_until < now),
+            sa.or_(d.ordering_key.is_(None), self._head_of_its_order()))
+
+    async def due(self, now: dt.datetime, limit: int) -> list[str]:
+        rows = await self.conn.execute(sa.select(d.id).where(self._claimable(now))
+                                       .order_by(d.next_attempt_at, d.seq).limit(limit))
+        return [r.id for r in rows]
+
+    async def claim(self, delivery_id: str, worker: str, now: dt.datetime,
+                    until: dt.datetime) -> Delivery | None:
+        """Take the lease if the delivery is still due and unclaimed; None if someone else did."""
+        row = (await self.conn.execute(t.deliveries.update().where(
+            d.id == delivery_id, self._claimable(now))
+            .values(claimed_by=worker, claimed_until=until)
+            .returning(*t.deliveries.c))).first()
+        return to_model(Delivery, row) if row else None
+
+    async def finish(self, delivery_id: str, worker: str, **values: Any) -> Delivery | None:
+        """Record the outcome, only while `worker` still holds the lease."""
+        row = (await self.conn.execute(t.deliveries.update().where(
+            d.id == delivery_id, d.claimed_by == worker, d.status == "pending")
+            .values(claimed_by=None, claimed_until=None, **values)
+            .returning(*t.deliveries.c))).first()
+        return to_model(Delivery, row) if row else None
+
+    async def reset(self, delivery_id: str, now: dt.datetime) -> Delivery | None:
+        """Manual redelivery: a finished delivery goes back to pending, due now."""
+        row = (await self.conn.execute(t.deliveries.update().where(
+            d.id == delivery_id, d.status.in_(["succeeded", "failed"]))
+            .values(status="pending", attempts=0, next_attempt_at=now, claimed_by=None,
+                    claimed_until=None).returning(*t.deliveries.c))).first()
+        return to_model(Delivery, row) if row else None
+
+    # -- attempts -----------------------------------------------------------------------
+
+    async def add_attempt(self, attempt: DeliveryAttempt) -> None:
+        values = to_row(attempt)
+        await self.conn.execute(t.delivery_attempts.insert().values(values))
+
+    async def attempts(self, delivery_id: str) -> list[DeliveryAttempt]:
+        rows = await self.conn.execute(t.delivery_attempts.select().where(
+            t.delivery_attempts.c.delivery_id == delivery_id)
+            .order_by(t.delivery_attempts.c.attempted_at, t.delivery_attempts.c.id))
+        return [to_model(DeliveryAttempt, r) for r in rows]
+
+    async def last_attempts(self, delivery_ids: Sequence[str]) -> dict[str, DeliveryAttempt]:
+        out: dict[str, DeliveryAttempt] = {}
+        if not delivery_ids:
+            return out
+        a = t.delivery_attempts.c
+        rows = await self.conn.execute(t.delivery_attempts.select().where(
+            a.delivery_id.in_(list(delivery_ids))).order_by(a.attempted_at, a.id))
+        for row in rows:
+            out[row.delivery_id] = to_model(DeliveryAttempt, row)
+        return out

@@ -1,0 +1,62 @@
+"""Fixtures for the delivery tests: a real receiver on 127.0.0.1 whose clock is the test's
+ManualClock (so signatures stay fresh while the test moves time), and a deliverer wired to it."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from harness.receiver import Receiver, run_receiver_in_thread
+from service.usecases.webhooks import add_event_endpoint, set_transaction_endpoint
+from service.webhooks.sender import Sender
+from service.workers.deliverer import Deliverer
+from tests.factories import build_world
+from tests.platform_world import fake_platform, linked  # noqa: F401  (fixtures)
+
+
+@pytest.fixture
+async def world(store, clock):
+    return await build_world(store, clock)
+
+
+@pytest.fixture
+def receiver(clock):
+    return Receiver(clock=lambda: clock.now().timestamp(), hang_seconds=30)
+
+
+@pytest.fixture
+def receiver_url(receiver):
+    with run_receiver_in_thread(receiver) as url:
+        yield url
+
+
+@pytest.fixture
+async def http():
+    async with httpx.AsyncClient() as client:
+        yield client
+
+
+@pytest.fixture
+def sender(http) -> Sender:
+    return Sender(http, allow_loopback=True)
+
+
+@pytest.fixture
+def deliverer(store, clock, sender) -> Deliverer:
+    return Deliverer(store, clock, sender)
+
+
+@pytest.fixture
+async def push_endpoint(store, clock, world, receiver, receiver_url):
+    endpoint = await set_transaction_endpoint(store, clock, world.owner, receiver_url + "/push",
+                                              allow_loopback=True)
+    receiver.set_secrets([endpoint.secrets[0]["secret"]])
+    return endpoint
+
+
+@pytest.fixture
+async def events_endpoint(store, clock, world, receiver, receiver_url):
+    endpoint = await add_event_endpoint(store, clock, world.owner, receiver_url + "/events",
+                                        allow_loopback=True)
+    receiver.set_secrets([endpoint.secrets[0]["secret"]])
+    return endpoint
