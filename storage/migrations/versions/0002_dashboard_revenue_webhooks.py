@@ -8,8 +8,6 @@ import sqlalchemy as sa
 from alembic import op
 from sqlalchemy import Text
 from sqlalchemy.dialects import postgresql
-from sqlalchemy import Text
-from sqlalchemy.dialects import postgresql
 
 import storage.sql.types
 
