@@ -1,0 +1,77 @@
+"""Finishing a hosted link: connect the account (or fail the link) in one unit of work.
+
+The account row, the link's move to `connected` and the `account.connected` outbox event commit
+together, so an agency never sees an event without its account or an account without its event.
+Relinking a platform user the workspace already has updates that row: same id, same actions and
+history, its writes switch kept as the owner left it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from service.api.errors import ApiError
+from service.domain.ids import new_id
+from service.domain.models import Account, Event, Link
+from service.linking import steps
+from service.render import account_json, link_json
+
+FIRST_SYNC_REASON = "First sync in progress."
+
+
+async def connect_account(services, link: Link, *, account_id: str, profile: dict[str, Any],
+                          session_secret: bytes | None) -> tuple[Link, Account]:
+    """Link → connected and the account → syncing; raises link_not_ready if the link moved on."""
+    now = services.clock.now()
+    async with services.store.transaction() as uow:
+        existing = await uow.accounts.get(link.workspace_id, account_id)
+        values = {"username": profile.get("username") or account_id,
+                  "name": profile.get("name"), "avatar_url": profile.get("avatarUrl"),
+                  "status": "syncing", "status_reason": FIRST_SYNC_REASON, "linked_at": now,
+                  "session_secret": session_secret}
+        if existing is None:
+            account = Account(workspace_id=link.workspace_id, id=account_id, mode=link.mode,
+                              writes_enabled=True, last_synced_at=None, **values)
+            await uow.accounts.add(account)
+        elif existing.mode != link.mode:
+            raise ApiError("link_not_ready", "This account is linked in the other mode "
+                           "(live or test) of the workspace.")
+        else:
+            account = await uow.accounts.update(link.workspace_id, account_id, **values)
+        done = await uow.links.transition(
+            link.id, ["in_progress"], status="connected", account_id=account_id,
+            step=steps.STEP_CONNECTED, state=steps.with_state(
+                link, stage=None, challengeId=None, message=None))
+        if done is None:
+            raise ApiError("link_not_ready", "This link finished in another window.")
+        await uow.events.add(Event(
+            id=new_id("evt_"), workspace_id=link.workspace_id, type="account.connected",
+            account_id=account_id, data={"account": account_json(account), "linkId": link.id},
+            created_at=now))
+    return done, account
+
+
+async def fail_link(services, link: Link, message: str) -> Link | None:
+    """Link → failed with a `link.failed` event; None when it had already finished."""
+    now = services.clock.now()
+    async with services.store.transaction() as uow:
+        failed = await uow.links.transition(
+            link.id, steps.OPEN, status="failed", step=steps.STEP_FAILED,
+            state=steps.with_state(link, stage=None, challengeId=None, message=message,
+                                   attempts=steps.MAX_ATTEMPTS))
+        if failed is not None:
+            await uow.events.add(Event(
+                id=new_id("evt_"), workspace_id=link.workspace_id, type="link.failed",
+                account_id=None, data=link_json(failed, services.settings.public_url, now),
+                created_at=now))
+    return failed
+
+
+def sandbox_profile(services, link: Link, email: str) -> tuple[str, dict[str, Any]]:
+    """Test mode never reaches the platform: a sign-in picks one of the workspace's sandbox
+    creators, the one whose username is the email's local part, else the first one."""
+    creators = services.sandbox.creators(link.workspace_id)
+    wanted = email.partition("@")[0].strip().lower()
+    chosen = next((c for c in creators if c["username"].lower() == wanted), creators[0])
+    return chosen["id"], {"username": chosen["username"], "name": chosen["name"],
+                          "avatarUrl": chosen["avatarUrl"]}

@@ -1,0 +1,156 @@
+"""What each form of the hosted link page does: sign in, 2FA code, selfie, cancel.
+
+Every move is a conditional write on the link (`uow.links.transition`), so two tabs or a
+double click can never both win. Live links sign in on the platform through
+`services.platform`; test links never reach it and connect a sandbox creator instead.
+After a successful sign-in the account is connected and its first sync runs before the page
+answers, so the creator's last page already says the account is ready.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+
+from service.api.errors import ApiError
+from service.domain.models import Link
+from service.linking import steps
+from service.linking.connect import connect_account, fail_link, sandbox_profile
+from service.platform.client import SignInResult
+from service.platform.errors import PlatformError, PlatformTimeout
+
+log = logging.getLogger("countersign.linking")
+
+
+async def _move(services, link: Link, from_statuses=steps.OPEN, **values) -> Link:
+    async with services.store.transaction() as uow:
+        moved = await uow.links.transition(link.id, from_statuses, **values)
+    if moved is None:
+        raise ApiError("link_not_ready", "This link changed in another window. Reload the page.")
+    return moved
+
+
+async def open_page(services, link: Link) -> Link:
+    """On each view: persist expiry once it is due, and give an open link its form token."""
+    now = services.clock.now()
+    if link.status in steps.OPEN and link.expires_at <= now:
+        async with services.store.transaction() as uow:
+            expired = await uow.links.transition(link.id, steps.OPEN, status="expired",
+                                                 step=steps.STEP_EXPIRED)
+        return expired or link
+    if link.status in steps.OPEN and not link.state.get("csrf"):
+        async with services.store.transaction() as uow:
+            moved = await uow.links.transition(
+                link.id, [link.status], state=steps.with_state(link, csrf=secrets.token_urlsafe(24)))
+        return moved or link
+    return link
+
+
+async def sign_in(services, link: Link, email: str, password: str) -> Link:
+    steps.require_stage(link, "password", services.clock.now())
+    if not email.strip() or not password:
+        raise ApiError("invalid_parameter", "Enter the email and password of the platform "
+                       "account.", param="password" if email.strip() else "email")
+    link = await _move(services, link, status="in_progress", step=steps.STEP_SIGNING_IN,
+                       state=steps.with_state(link, message=None))
+    if link.mode == "test":
+        account_id, profile = sandbox_profile(services, link, email)
+        return await _connect(services, link, account_id, profile, session_token=None)
+    result = await _platform_step(services, link, lambda p: p.sign_in(email.strip(), password))
+    return await _after_step(services, link, result)
+
+
+async def submit_2fa(services, link: Link, code: str) -> Link:
+    steps.require_stage(link, "2fa", services.clock.now())
+    if not code.strip():
+        raise ApiError("invalid_parameter", "Enter the code.", param="code")
+    result = await _platform_step(
+        services, link, lambda p: p.submit_2fa(link.state.get("challengeId", ""), code.strip()))
+    return await _after_step(services, link, result)
+
+
+async def submit_selfie(services, link: Link, image: str) -> Link:
+    steps.require_stage(link, "selfie", services.clock.now())
+    if not image.strip():
+        raise ApiError("invalid_parameter", "Take or choose a selfie first.", param="image")
+    result = await _platform_step(
+        services, link, lambda p: p.submit_selfie(link.state.get("challengeId", ""), image))
+    return await _after_step(services, link, result)
+
+
+async def cancel(services, link: Link) -> Link:
+    steps.require_stage(link, "any", services.clock.now())
+    return await _move(services, link, status="cancelled", step=steps.STEP_CANCELLED,
+                       state=steps.with_state(link, stage=None, challengeId=None, message=None))
+
+
+async def _platform_step(services, link: Link, call) -> SignInResult:
+    if services.platform is None:
+        raise ApiError("platform_error", "This service has no platform configured "
+                       "(COUNTERSIGN_PLATFORM_URL), so live links cannot sign in.")
+    try:
+        return await call(services.platform)
+    except PlatformError as error:
+        log.warning("sign-in step of %s failed on the platform: %r", link.id, error)
+        code = "platform_timeout" if isinstance(error, PlatformTimeout) else "platform_error"
+        raise ApiError(code, "The platform is not answering right now. Try again in a "
+                       "moment.") from error
+
+
+async def _after_step(services, link: Link, result: SignInResult) -> Link:
+    if result.ok:
+        token = result.session_token or ""
+        profile = await _profile(services, token)
+        return await _connect(services, link, str(result.user_id), profile, session_token=token)
+    if result.status in ("2fa_required", "selfie_required"):
+        stage = "2fa" if result.status == "2fa_required" else "selfie"
+        return await _move(services, link, status="in_progress", step=steps.STAGE_STEPS[stage],
+                           state=steps.with_state(link, stage=stage, message=None,
+                                                  challengeId=result.challenge_id))
+    if result.status in ("invalid_credentials", "invalid_code"):
+        attempts = int(link.state.get("attempts", 0)) + 1
+        if attempts >= steps.MAX_ATTEMPTS:
+            failed = await fail_link(services, link, "Too many wrong attempts. Ask the agency "
+                                     "for a new link.")
+            if failed is None:
+                raise ApiError("link_not_ready", "This link finished in another window.")
+            return failed
+        left = steps.MAX_ATTEMPTS - attempts
+        what = "email or password" if result.status == "invalid_credentials" else "code"
+        message = f"Wrong {what}. {left} {'try' if left == 1 else 'tries'} left."
+        current = steps.stage(link) or "password"
+        return await _move(services, link, status="in_progress",
+                           step=steps.STAGE_STEPS[current],
+                           state=steps.with_state(link, attempts=attempts, message=message))
+    # invalid_challenge (the step took too long) or a refused body: start the sign-in again.
+    message = result.message or "That step took too long. Sign in again."
+    return await _move(services, link, status="in_progress", step=steps.STEP_SIGN_IN,
+                       state=steps.with_state(link, stage="password", challengeId=None,
+                                              message=message))
+
+
+async def _profile(services, token: str) -> dict:
+    """The new account's name and picture for the `account.connected` event; the first sync
+    fills them in anyway if the platform does not answer now."""
+    try:
+        me = await services.platform.request("GET /users/me", session=token)
+    except PlatformError as error:
+        log.warning("could not read the profile right after sign-in: %r", error)
+        return {}
+    return {"username": me.get("username"), "name": me.get("name"),
+            "avatarUrl": me.get("avatar")} if isinstance(me, dict) else {}
+
+
+async def _connect(services, link: Link, account_id: str, profile: dict,
+                   session_token: str | None) -> Link:
+    from service.workers.syncer import sync_account
+
+    sealed = services.secrets.seal(session_token) if session_token else None
+    link = await _move(services, link, ["in_progress"], step=steps.STEP_CONNECTING)
+    connected, account = await connect_account(services, link, account_id=account_id,
+                                               profile=profile, session_secret=sealed)
+    try:
+        await sync_account(services, account.workspace_id, account.id)
+    except Exception:  # the link is connected; the syncer's next round tries again
+        log.exception("first sync of %s failed", account.id)
+    return connected

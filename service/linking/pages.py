@@ -1,0 +1,183 @@
+"""The hosted link page: GET /link/{token} and its forms (POST /link/{token}/<step>).
+
+Server-rendered HTML without scripts or outside assets, so it works on any phone. A form post
+answers 303 back to the page (a reload never re-submits a password); a request that asks for
+JSON (`Accept: application/json`) gets the HostedLink or the error envelope instead. Refusals
+use the dashboard codes of SPEC 7.1: `link_not_found` (404) and `link_not_ready` (409).
+
+The link token in the URL is the creator's only credential, so every answer carries
+`Referrer-Policy: no-referrer` and `Cache-Control: no-store`. Forms carry a per-link token kept
+in the link's state (checked in constant time); JSON bodies cannot be sent cross-site without a
+CORS preflight we never grant, so they need none.
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime as dt
+import hmac
+import json
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from service.api.errors import ApiError
+from service.domain.models import Link
+from service.linking import flow, steps
+from service.render import link_json
+
+MAX_BODY = 8 * 1024 * 1024  # a phone camera's selfie fits
+HEADERS = {
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; "
+                               "img-src 'self' data: https:; form-action 'self'; "
+                               "frame-ancestors 'none'",
+}
+_templates = Environment(loader=FileSystemLoader(Path(__file__).parent / "templates"),
+                         autoescape=select_autoescape(["html"]), auto_reload=False)
+
+
+def linking_routes() -> list[Route]:
+    return [
+        Route("/link/{token}", show, methods=["GET"]),
+        Route("/link/{token}/sign-in", _form(_sign_in), methods=["POST"]),
+        Route("/link/{token}/2fa", _form(_two_factor), methods=["POST"]),
+        Route("/link/{token}/selfie", _form(_selfie), methods=["POST"]),
+        Route("/link/{token}/cancel", _form(_cancel), methods=["POST"]),
+    ]
+
+
+def _wants_json(request: Request) -> bool:
+    accept = request.headers.get("accept", "")
+    return "application/json" in accept and "text/html" not in accept
+
+
+async def _find(services, token: str) -> Link:
+    async with services.store.reading() as uow:
+        link = await uow.links.get_by_token(token) if len(token) <= 64 else None
+    if link is None:
+        raise ApiError("link_not_found", "This link does not exist. Check the address or ask "
+                       "for a new link.")
+    return link
+
+
+async def show(request: Request) -> Response:
+    services = request.app.state.services
+    try:
+        link = await flow.open_page(services, await _find(services, request.path_params["token"]))
+    except ApiError as error:
+        return _error(request, error, None)
+    return _render(request, link)
+
+
+def _form(action):
+    async def run(request: Request) -> Response:
+        services = request.app.state.services
+        link = None
+        try:
+            link = await flow.open_page(services, await _find(services,
+                                                              request.path_params["token"]))
+            steps.require_stage(link, "any", services.clock.now())  # finished: 409 before 400
+            fields = await _fields(request, link)
+            link = await action(services, link, fields)
+        except ApiError as error:
+            if link is not None:
+                async with services.store.reading() as uow:
+                    link = await uow.links.get(link.workspace_id, link.id) or link
+            return _error(request, error, link)
+        if _wants_json(request):
+            return _json(request, link)
+        return RedirectResponse(f"/link/{link.token}", status_code=303, headers=HEADERS)
+    return run
+
+
+async def _fields(request: Request, link: Link) -> dict[str, str]:
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY:
+        raise ApiError("invalid_parameter", "The upload is too large.", param="image")
+    if request.headers.get("content-type", "").startswith("application/json"):
+        try:
+            body = json.loads(await request.body() or b"{}")
+        except (ValueError, UnicodeDecodeError):
+            raise ApiError("invalid_parameter", "The body is not JSON.", param="body") from None
+        if not isinstance(body, dict):
+            raise ApiError("invalid_parameter", "The body must be an object.", param="body")
+        return {k: v for k, v in body.items() if isinstance(v, str)}
+    form = await request.form(max_files=1, max_fields=20, max_part_size=MAX_BODY)
+    fields: dict[str, str] = {}
+    for key, value in form.multi_items():
+        if isinstance(value, str):
+            fields[key] = value
+        elif key == "photo" and value.filename:
+            data = await value.read()
+            if data:
+                kind = value.content_type or "application/octet-stream"
+                fields["image"] = f"data:{kind};base64," + base64.b64encode(data).decode()
+    expected = link.state.get("csrf", "")
+    if not expected or not hmac.compare_digest(fields.get("csrf", ""), expected):
+        raise ApiError("invalid_parameter", "This page is out of date. Reload it and try "
+                       "again.", param="csrf")
+    return fields
+
+
+async def _sign_in(services, link, fields):
+    return await flow.sign_in(services, link, fields.get("email", ""), fields.get("password", ""))
+
+
+async def _two_factor(services, link, fields):
+    return await flow.submit_2fa(services, link, fields.get("code", ""))
+
+
+async def _selfie(services, link, fields):
+    return await flow.submit_selfie(services, link, fields.get("image", ""))
+
+
+async def _cancel(services, link, fields):
+    return await flow.cancel(services, link)
+
+
+def _meta(request: Request) -> dict[str, Any]:
+    return {"source": "service", "asOf": None, "requestId": request.scope["state"]["request_id"]}
+
+
+def _json(request: Request, link: Link) -> Response:
+    services = request.app.state.services
+    body = {"data": link_json(link, services.settings.public_url, services.clock.now()),
+            "meta": _meta(request)}
+    return JSONResponse(body, headers=HEADERS)
+
+
+def _error(request: Request, error: ApiError, link: Link | None) -> Response:
+    services = request.app.state.services
+    status = error.status(test_mode=link is not None and link.mode == "test")
+    if _wants_json(request):
+        body = error.body(services.settings.public_url, request.scope["state"]["request_id"])
+        return JSONResponse(body, status_code=status, headers=HEADERS)
+    return _render(request, link, error=error, status=status)
+
+
+def _render(request: Request, link: Link | None, *, error: ApiError | None = None,
+            status: int = 200) -> Response:
+    if link is not None and _wants_json(request) and error is None:
+        return _json(request, link)
+    services = request.app.state.services
+    now = services.clock.now()
+    view = None
+    if link is not None:
+        view = "expired" if steps.is_expired(link, now) else (steps.stage(link) or link.status)
+    html = _templates.get_template("link.html").render(
+        link=link, view=view, error=error, now=now,
+        shown=link_json(link, services.settings.public_url, now) if link else None,
+        message=(link.state.get("message") if link else None),
+        csrf=(link.state.get("csrf", "") if link else ""),
+        attempts_left=steps.attempts_left(link) if link else 0,
+        expires=(link.expires_at.astimezone(dt.UTC).strftime("%d %b %Y, %H:%M UTC")
+                 if link else ""))
+    return HTMLResponse(html, status_code=status, headers=HEADERS)

@@ -1,0 +1,184 @@
+"""The hosted link end to end: the creator's browser talks to the service in process, and the
+service signs in on the fake platform over real HTTP (SPEC 2.8, 3.3, 4.3, 4.4)."""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+from storage.sql import tables as t
+from tests.linking.hosted_link_kit import LUNA, MIA, ROSA, running
+
+
+async def test_plain_sign_in_connects_and_runs_the_first_sync(store, clock, settings):
+    async with running(store, clock, settings) as env:
+        link = await env.new_link(note="For Mia")
+        assert (link["status"], link["accountId"]) == ("waiting", None)
+        page = await env.page(link)
+        assert page.status_code == 200 and "For Mia" in page.text
+        assert page.headers["referrer-policy"] == "no-referrer"
+
+        done = await env.sign_in(link, MIA)
+        assert done.status_code == 200 and "Your account is connected" in done.text
+
+        mia = env.creator_id(MIA[0])
+        shown = await env.get_link(link["id"])
+        assert (shown["status"], shown["accountId"], shown["step"]) == ("connected", mia,
+                                                                        "Connected.")
+        body = await env.account(mia)
+        account, meta = body["data"], body["meta"]
+        creator = env.platform.state.creators[mia]
+        active = sum(1 for f in creator.fans.values() if f.active)
+        assert account["status"] == "healthy" and account["statusReason"] is None
+        assert account["username"] == creator.username and account["writesEnabled"] is True
+        assert account["counts"]["activeFans"] == active
+        assert account["counts"]["expiredFans"] == len(creator.fans) - active
+        assert account["counts"]["vaultItems"] == len(creator.media)
+        assert account["subscriptionPrice"] == {"amount": creator.subscribe_price_cents,
+                                                "currency": "USD"}
+        assert account["revenue30d"]["gross"]["amount"] > account["revenue30d"]["net"]["amount"]
+        assert meta["source"] == "synced" and meta["asOf"] == account["lastSyncedAt"]
+
+        connected = await env.events("account.connected")
+        assert len(connected) == 1
+        assert connected[0].data["linkId"] == link["id"]
+        assert connected[0].data["account"]["id"] == mia
+        assert await env.events("transaction.observed")  # the first sync saw the ledger
+
+        async with store.reading() as uow:
+            raw = (await uow.conn.execute(sa.select(t.accounts.c.session_secret).where(
+                t.accounts.c.id == mia))).scalar_one()
+            fans = (await uow.conn.execute(sa.select(sa.func.count()).select_from(t.fans).where(
+                t.fans.c.account_id == mia))).scalar_one()
+        tokens = [s.token for s in env.platform.state.sessions.values() if s.user_id == mia]
+        assert tokens and all(tok.encode() not in bytes(raw) for tok in tokens)
+        assert env.services.secrets.open(bytes(raw)) in tokens
+        assert fans == len(creator.fans)
+
+
+async def test_two_factor_then_selfie(store, clock, settings):
+    async with running(store, clock, settings) as env:
+        link = await env.new_link()
+        page = await env.sign_in(link, ROSA)
+        assert 'name="code"' in page.text
+        assert (await env.get_link(link["id"]))["step"] == "Waiting for the 2FA code."
+
+        wrong = await env.post(link, "2fa", code="000000")
+        assert "Wrong code. 4 tries left." in wrong.text
+        page = await env.post(link, "2fa", code="123456")
+        assert 'name="photo"' in page.text
+        shown = await env.get_link(link["id"])
+        assert (shown["status"], shown["step"]) == ("in_progress",
+                                                    "Waiting for the selfie check.")
+
+        done = await env.post(link, "selfie", files={"photo": ("me.jpg", b"\xff\xd8jpeg",
+                                                               "image/jpeg")})
+        assert "Your account is connected" in done.text
+        shown = await env.get_link(link["id"])
+        assert (shown["status"], shown["accountId"]) == ("connected", env.creator_id(ROSA[0]))
+
+
+async def test_two_factor_only_and_json_answers(store, clock, settings):
+    async with running(store, clock, settings) as env:
+        link = await env.new_link()
+        csrf = await env.csrf(link)
+        path = "/link/" + link["url"].rsplit("/link/", 1)[1]
+        json_headers = {"Accept": "application/json"}
+        first = await env.client.post(f"{path}/sign-in", headers=json_headers,
+                                      data={"csrf": csrf, "email": LUNA[0], "password": LUNA[1]})
+        assert first.status_code == 200
+        assert first.json()["data"]["step"] == "Waiting for the 2FA code."
+        selfie_now = await env.client.post(f"{path}/selfie", headers=json_headers,
+                                           data={"csrf": csrf, "image": "selfie"})
+        assert selfie_now.status_code == 409
+        assert selfie_now.json()["error"]["code"] == "link_not_ready"
+        done = await env.client.post(f"{path}/2fa", headers=json_headers,
+                                     data={"csrf": csrf, "code": "123456"})
+        assert done.json()["data"]["status"] == "connected"
+
+
+async def test_five_wrong_passwords_fail_the_link(store, clock, settings):
+    async with running(store, clock, settings) as env:
+        link = await env.new_link()
+        for left in (4, 3, 2, 1):
+            page = await env.sign_in(link, (MIA[0], "wrong"))
+            assert f"{left} {'try' if left == 1 else 'tries'} left" in page.text
+            assert (await env.get_link(link["id"]))["status"] == "in_progress"
+        page = await env.sign_in(link, (MIA[0], "wrong"))
+        assert "can no longer be used" in page.text
+        shown = await env.get_link(link["id"])
+        assert shown["status"] == "failed" and shown["accountId"] is None
+        failed = await env.events("link.failed")
+        assert [e.data["id"] for e in failed] == [link["id"]]
+        assert failed[0].data["status"] == "failed"
+        # A finished link takes no further step, even the right password.
+        again = await env.post(link, "sign-in", csrf="x", email=MIA[0], password=MIA[1])
+        assert again.status_code == 409 and 'data-code="link_not_ready"' in again.text
+        assert await env.events("account.connected") == []
+
+
+async def test_creator_cancels(store, clock, settings):
+    async with running(store, clock, settings) as env:
+        link = await env.new_link()
+        await env.sign_in(link, LUNA)
+        page = await env.post(link, "cancel")
+        assert "You cancelled" in page.text
+        assert (await env.get_link(link["id"]))["status"] == "cancelled"
+        late = await env.post(link, "2fa", csrf="x", code="123456")
+        assert late.status_code == 409
+
+
+async def test_a_link_past_24_hours_no_longer_works(store, clock, settings):
+    async with running(store, clock, settings) as env:
+        link = await env.new_link()
+        csrf = await env.csrf(link)
+        clock.advance(hours=25)
+        assert (await env.get_link(link["id"]))["status"] == "expired"
+        page = await env.page(link)
+        assert "This link expired" in page.text and 'name="password"' not in page.text
+        late = await env.post(link, "sign-in", csrf=csrf, email=MIA[0], password=MIA[1])
+        assert late.status_code == 409
+        async with store.reading() as uow:
+            stored = await uow.links.get(env.world.workspace_id, link["id"])
+        assert stored.status == "expired"  # persisted on access, not only rendered
+
+
+async def test_steps_out_of_order_and_bad_requests(store, clock, settings):
+    async with running(store, clock, settings) as env:
+        link = await env.new_link()
+        early = await env.post(link, "2fa", code="123456")
+        assert early.status_code == 409 and 'data-code="link_not_ready"' in early.text
+        forged = await env.post(link, "sign-in", csrf="forged", email=MIA[0], password=MIA[1])
+        assert forged.status_code == 400
+        assert (await env.get_link(link["id"]))["status"] == "waiting"
+        missing = await env.client.get("/link/no-such-token")
+        assert missing.status_code == 404 and 'data-code="link_not_found"' in missing.text
+        as_json = await env.client.get("/link/no-such-token",
+                                       headers={"Accept": "application/json"})
+        assert as_json.json()["error"]["code"] == "link_not_found"
+
+
+async def test_platform_down_keeps_the_link_usable(store, clock, settings):
+    async with running(store, clock, settings) as env:
+        link = await env.new_link()
+        await env.control.post("/faults", json={"route": "POST /auth/login", "status": 503,
+                                                "times": 1})
+        down = await env.sign_in(link, MIA)
+        assert down.status_code == 502
+        assert (await env.get_link(link["id"]))["status"] == "in_progress"
+        done = await env.sign_in(link, MIA)
+        assert "Your account is connected" in done.text
+
+
+async def test_test_mode_link_connects_a_sandbox_creator(store, clock, settings):
+    async with running(store, clock, settings) as env:
+        link = await env.new_link(key=env.world.test_key)
+        page = await env.page(link)
+        assert "Test mode" in page.text
+        done = await env.sign_in(link, ("anyone@example.test", "anything"))
+        assert "Your account is connected" in done.text
+        shown = await env.get_link(link["id"], key=env.world.test_key)
+        assert shown["status"] == "connected"
+        assert shown["accountId"] in env.world.sandbox_accounts
+        account = (await env.account(shown["accountId"], key=env.world.test_key))["data"]
+        assert account["status"] == "healthy"
+        assert not env.platform.state.sessions  # nothing reached the platform
