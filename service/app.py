@@ -14,6 +14,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import Response
+from starlette.routing import Mount
 
 from service.api.cursors import Cursors
 from service.api.edge import Edge
@@ -26,6 +27,7 @@ from service.dashboard import build_dashboard
 from service.dashboard.routes import dashboard_routes
 from service.domain.clock import Clock, SystemClock
 from service.live import LiveReads
+from service.mcp import build_mcp, mcp_asgi_app
 from service.platform.client import PlatformClient
 from service.platform.sandbox import SandboxPlatform
 from service.services import Services, compile_validators
@@ -96,12 +98,17 @@ def create_app(settings: Settings, *, store: Store | None = None,
                              f"{request.url.path}. Paths start with /v1.")
         return error_response(error, settings.public_url, request.scope["state"]["request_id"])
 
+    mcp = build_mcp(services)
+    mcp_app = mcp_asgi_app(mcp)  # creates mcp.session_manager
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        async with running(services, owns_store=owns_store):
+        # A mounted app's own lifespan never runs, so the MCP sessions start here.
+        async with running(services, owns_store=owns_store), mcp.session_manager.run():
             yield
 
-    app = Starlette(routes=api_routes() + dashboard_routes(), lifespan=lifespan,
+    app = Starlette(routes=[Mount("/mcp", app=mcp_app)] + api_routes() + dashboard_routes(),
+                    lifespan=lifespan,
                     middleware=[Middleware(Edge, public_url=settings.public_url)],
                     exception_handlers={ApiError: on_api_error, HTTPException: on_http_error})
     app.state.services = services

@@ -15,6 +15,10 @@ from typing import Any, Protocol
 from service.domain.models import Account, Action, ApiKey, Event, Fan, Link, Member, User, Workspace
 
 
+ACTIONS_CHANNEL = "countersign_actions"
+"""Notified when an action is approved, so executors in other processes start at once."""
+
+
 class DuplicateError(Exception):
     """A unique constraint refused the row (for example an idempotency key already used)."""
 
@@ -202,6 +206,8 @@ class UnitOfWork(Protocol):
     audit: AuditLog
     transactions: Transactions
     webhooks: WebhookEndpoints
+
+    async def notify(self, channel: str) -> None: ...
     deliveries: Deliveries
 
 
@@ -210,4 +216,6 @@ class Store(Protocol):
 
     def transaction(self) -> AbstractAsyncContextManager[UnitOfWork]: ...
     def reading(self) -> AbstractAsyncContextManager[UnitOfWork]: ...
+    def listen(self, channel: str, callback: Any) -> AbstractAsyncContextManager[None]:
+        """Call `callback` when another process notifies `channel` (UnitOfWork.notify)."""
     async def close(self) -> None: ...

@@ -12,7 +12,7 @@ from service.domain.models import Account, Action, Event
 from service.domain.principal import Principal
 from service.render import action_json
 from service.usecases.audit import record_in
-from storage.base import DuplicateError, Store
+from storage.base import ACTIONS_CHANNEL, DuplicateError, Store
 
 
 async def visible_account(tx, principal: Principal, account_id: str) -> Account:
@@ -115,6 +115,8 @@ async def decide_action(store: Store, clock: Clock, principal: Principal, action
             decided_by=principal.decider(), decided_at=now, decision_note=note)
         if decided is None:
             raise ApiError("action_not_pending", "Someone else decided this action first.")
+        if approve:
+            await tx.notify(ACTIONS_CHANNEL)
         await record_in(tx, clock, principal, "action.approved" if approve else
                         "action.rejected", decided.id, note=note, mode=decided.mode)
         if not approve:

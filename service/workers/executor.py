@@ -19,6 +19,7 @@ from service.domain.models import Action, Event
 from service.platform.errors import AccountUnavailable, PlatformError
 from service.platform.writes import perform
 from service.render import action_json
+from storage.base import ACTIONS_CHANNEL
 
 log = logging.getLogger("countersign.executor")
 
@@ -36,6 +37,7 @@ class Executor:
     def __init__(self, services, name: str | None = None) -> None:
         self.services = services
         self.name = name or worker_name()
+        self.idle = asyncio.Event()  # set while waiting for work (tests wait on it)
 
     async def run_once(self) -> int:
         """Claim and run every approved action that is waiting; returns how many ran."""
@@ -118,16 +120,22 @@ class Executor:
     async def run_forever(self, poll: float = 1.0) -> None:
         """Wakes the moment an approval happens in this process; polls for other processes."""
         wakeup = self.services.executor_wakeup
+        async with self.services.store.listen(ACTIONS_CHANNEL, wakeup.set):
+            await self._loop(wakeup, poll)
+
+    async def _loop(self, wakeup: asyncio.Event, poll: float) -> None:
         while True:
             wakeup.clear()
             try:
                 await self.run_once()
             except Exception:
                 log.exception("executor round failed; retrying")
+            self.idle.set()
             try:
                 await asyncio.wait_for(wakeup.wait(), timeout=poll)
             except TimeoutError:
                 pass
+            self.idle.clear()
 
 
 def _message(exc: PlatformError) -> str:

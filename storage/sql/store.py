@@ -10,6 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from storage.sql.account_repos import SqlAccounts, SqlFans, SqlLinks
 from storage.sql.action_repos import SqlActions, SqlEvents
 from storage.sql.dashboard_repos import SqlAuditLog, SqlInvites, SqlSessions
+from storage.sql import wakeups
 from storage.sql.engine import make_engine
 from storage.sql.revenue_repos import SqlTransactions
 from storage.sql.webhook_repos import SqlDeliveries, SqlWebhookEndpoints
@@ -34,6 +35,10 @@ class SqlUnitOfWork:
         self.sessions, self.invites, self.audit = (SqlSessions(conn), SqlInvites(conn),
                                                    SqlAuditLog(conn))
 
+    async def notify(self, channel: str) -> None:
+        """Wake listeners in other processes once this unit commits."""
+        await wakeups.notify(self.conn, channel)
+
 
 class SqlStore:
     def __init__(self, engine: AsyncEngine) -> None:
@@ -57,6 +62,9 @@ class SqlStore:
             conn = await conn.execution_options(sqlite_begin="DEFERRED")
             async with conn.begin():
                 yield SqlUnitOfWork(conn)
+
+    def listen(self, channel: str, callback):
+        return wakeups.listen(self.engine, channel, callback)
 
     async def close(self) -> None:
         await self.engine.dispose()

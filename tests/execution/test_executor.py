@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
-from service.usecases.actions import decide_action
+from service.api.auth import principal_for_key
+from service.app import build_services
+from service.settings import Settings
+from service.usecases.actions import create_action, decide_action
 from service.workers.executor import Executor
+from storage.sql.store import SqlStore
+from tests.factories import build_world
+from tests.platform_world import link_creator
 
 
 async def create(linked, body, key, account=None, token=None):
@@ -222,3 +229,45 @@ async def test_approval_wakes_the_executor_immediately(linked):
         assert status["status"] == "executed"
     finally:
         runner.cancel()
+
+
+async def test_an_executor_in_another_process_wakes_on_approval(postgres_url, clock,
+                                                               fake_platform):
+    """Two service instances (separate engines, as two processes would have) on PostgreSQL: the
+    approval in one wakes the other's executor through LISTEN/NOTIFY, not its poll."""
+
+    settings = Settings(database_url=postgres_url, secret_key="notify", run_workers=False,
+                        public_url="http://countersign.test", platform_url=fake_platform.base_url)
+    api = build_services(settings, store=SqlStore.from_url(postgres_url), clock=clock)
+    worker = build_services(settings, store=SqlStore.from_url(postgres_url), clock=clock)
+    world = await build_world(api.store, clock)
+    creator = await link_creator(api, fake_platform, world.workspace_id, clock)
+
+    key = await principal_for_key(api.store, clock, world.live_key)
+    fan = next(iter(fake_platform.state.creator(creator.user_id).fans))
+    action = await create_action(api.store, clock, key, creator.user_id, "notify-1",
+                                 "send_message", {"fanId": fan, "text": "<p>hi</p>"})
+    executor = Executor(worker)
+    runner = asyncio.create_task(executor.run_forever(poll=3600))
+    try:
+        await asyncio.wait_for(executor.idle.wait(), timeout=10)  # subscribed, queue empty
+        await decide_action(api.store, clock, world.owner, action.id, approve=True, note=None,
+                            public_url="http://countersign.test")
+
+        async def executed():
+            while True:
+                async with api.store.reading() as uow:
+                    current = await uow.actions.get(world.workspace_id, action.id)
+                if current.status == "executed":
+                    return current
+                await asyncio.sleep(0.02)
+
+        done = await asyncio.wait_for(executed(), timeout=10)
+        assert done.result["fanId"] == fan
+    finally:
+        runner.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await runner
+        for services in (api, worker):
+            await services.http.aclose()
+            await services.store.close()

@@ -1,0 +1,8 @@
+"""The MCP channel (SPEC 1, 2.3, 5.9): AI agents create actions and read, over Model Context Protocol.
+
+Agents never approve: only a person in the dashboard runs an action. See README.md here.
+"""
+
+from service.mcp.server import build_mcp, mcp_asgi_app
+
+__all__ = ["build_mcp", "mcp_asgi_app"]

@@ -1,0 +1,202 @@
+"""The MCP server: tool definitions, and the ASGI app mounted at /mcp by service/app.py.
+
+Arguments are typed loosely on purpose: openapi.yaml is the one validator, so a bad argument gets
+the same `invalid_parameter` (with `error.param`) over MCP as over REST. The advertised input
+schemas still carry types, descriptions and `required` for agents.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.tools import Tool
+from mcp.server.transport_security import TransportSecuritySettings
+from mcp_types import CallToolResult, ToolAnnotations
+from pydantic import Field
+from starlette.datastructures import Headers
+
+from service.api import accounts, actions, fans, links
+from service.api.errors import ApiError
+from service.mcp.calls import answer, authenticate, http_request
+from service.mcp.catalogue import Catalogue, require_catalogue_access
+from service.mcp.rest import RestBridge
+from service.render import action_json
+from service.usecases.actions import create_action as create_pending_action
+
+READ = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
+
+
+def arg(description: str, **schema: Any) -> Any:
+    return Field(default=None, description=description, json_schema_extra=schema or None)
+
+
+Cursor = Annotated[Any, arg("`nextCursor` of the previous page, unchanged.", type="string")]
+Limit = Annotated[Any, arg("Page size, 1 to 100 (default 25).", type="integer")]
+Fresh = Annotated[Any, arg("true reads live from the platform instead of synced data.",
+                           type="boolean")]
+AccountId = Annotated[Any, arg("The account's id (the creator's platform user id).",
+                               type="string")]
+
+
+def _present(name: str, value: Any) -> str:
+    if value is None or value == "":
+        raise ApiError("invalid_parameter", f"`{name}` is required.", param=name)
+    return str(value)
+
+
+def build_tools(services: Any) -> list[Tool]:  # noqa: C901 - one short closure per tool
+    rest, catalogue = RestBridge(services), Catalogue(services.document)
+
+    def read(route, method: str, path: str, ctx: Context, **kw: Any):
+        return answer(services, lambda rid: rest.call(route, http_request(ctx), rid,
+                                                      method=method, path=path, **kw))
+
+    async def list_accounts(ctx: Context, cursor: Cursor = None,
+                            limit: Limit = None) -> CallToolResult:
+        """List the linked accounts this key can see (sandbox creators with a test key)."""
+        return await read(accounts.list_accounts, "GET", "/v1/accounts", ctx,
+                          query={"cursor": cursor, "limit": limit})
+
+    async def get_account(ctx: Context, accountId: AccountId = None,
+                          fresh: Fresh = None) -> CallToolResult:
+        """One account with counts, 30-day revenue and subscription price."""
+        return await answer(services, lambda rid: rest.call(
+            accounts.get_account, http_request(ctx), rid, method="GET",
+            path="/v1/accounts/{accountId}",
+            path_params={"accountId": _present("accountId", accountId)},
+            query={"fresh": fresh}))
+
+    async def list_fans(ctx: Context, accountId: AccountId = None,
+                        search: Annotated[Any, arg("Filter by name or username.",
+                                                   type="string")] = None,
+                        cursor: Cursor = None, limit: Limit = None,
+                        fresh: Fresh = None) -> CallToolResult:
+        """Fans of an account (synced by default)."""
+        return await answer(services, lambda rid: rest.call(
+            fans.list_fans, http_request(ctx), rid, method="GET",
+            path="/v1/accounts/{accountId}/fans",
+            path_params={"accountId": _present("accountId", accountId)},
+            query={"search": search, "cursor": cursor, "limit": limit, "fresh": fresh}))
+
+    async def create_action(
+            ctx: Context, accountId: AccountId = None,
+            type: Annotated[Any, arg("send_message, send_mass_message, unsend_message, "
+                                     "add_fan_to_list or remove_fan_from_list.",
+                                     type="string")] = None,
+            params: Annotated[Any, arg("The params of the type (describe_endpoint "
+                                       "createAction shows each shape).", type="object")] = None,
+            idempotencyKey: Annotated[Any, arg(
+                "A new unique value per intended action; a retry reuses it.",
+                type="string")] = None) -> CallToolResult:
+        """Ask for a write. It is stored `pending`; a person approves or rejects it in the
+        dashboard at `approvalUrl`, and only then does it run. Agents never approve."""
+
+        async def work(request_id: str) -> dict[str, Any]:
+            principal = await authenticate(services, ctx, "create_action", scope="write")
+            key = None if idempotencyKey is None else str(idempotencyKey)
+            body = json.dumps({k: v for k, v in (("type", type), ("params", params))
+                               if v is not None}).encode()
+            parsed = services.validators["createAction"].parse(
+                {}, {"accountId": _present("accountId", accountId)},
+                Headers({"idempotency-key": key} if key is not None else {}),
+                body, "application/json")
+            action = await create_pending_action(services.store, services.clock, principal,
+                                  parsed.path["accountId"], parsed.headers["Idempotency-Key"],
+                                  parsed.body["type"], parsed.body["params"])
+            reply = {"data": action_json(action, services.settings.public_url,
+                                         services.clock.now()),
+                     "meta": {"source": "service", "asOf": None, "requestId": request_id}}
+            if services.settings.validate_responses:
+                services.check_response("createAction", 202, reply)
+            return reply
+
+        return await answer(services, work)
+
+    async def get_action(ctx: Context, actionId: Annotated[Any, arg(
+            "The action's id (act_...).", type="string")] = None) -> CallToolResult:
+        """One action and its status; poll it after creating."""
+        return await answer(services, lambda rid: rest.call(
+            actions.get_action, http_request(ctx), rid, method="GET",
+            path="/v1/actions/{actionId}",
+            path_params={"actionId": _present("actionId", actionId)}))
+
+    async def list_actions(ctx: Context, status: Annotated[Any, arg(
+            "all (default), pending, approved, rejected, expired, executing, executed or "
+            "failed.", type="string")] = None, accountId: AccountId = None,
+            cursor: Cursor = None, limit: Limit = None) -> CallToolResult:
+        """Actions, newest first."""
+        return await read(actions.list_actions, "GET", "/v1/actions", ctx, query={
+            "status": status, "accountId": accountId, "cursor": cursor, "limit": limit})
+
+    async def create_link(ctx: Context, note: Annotated[Any, arg(
+            "Shown in the dashboard next to the link, up to 200 characters.",
+            type="string")] = None) -> CallToolResult:
+        """A hosted link to send to a creator so they can link their account."""
+        return await read(links.create_link, "POST", "/v1/links", ctx,
+                          body={} if note is None else {"note": note})
+
+    async def get_link(ctx: Context, linkId: Annotated[Any, arg(
+            "The link's id (link_...).", type="string")] = None) -> CallToolResult:
+        """A hosted link's status; `accountId` is set once connected."""
+        return await answer(services, lambda rid: rest.call(
+            links.get_link, http_request(ctx), rid, method="GET", path="/v1/links/{linkId}",
+            path_params={"linkId": _present("linkId", linkId)}))
+
+    async def search_api(ctx: Context, query: Annotated[Any, arg(
+            "Keywords, e.g. `mass message audience`.", type="string")] = None) -> CallToolResult:
+        """Search the REST operations and schemas of openapi.yaml by keyword."""
+
+        async def work(request_id: str) -> dict[str, Any]:
+            principal = await authenticate(services, ctx, "search_api")
+            await require_catalogue_access(services.store, principal, "search_api")
+            return {"data": catalogue.search(_present("query", query)),
+                    "meta": {"source": "service", "asOf": None, "requestId": request_id}}
+
+        return await answer(services, work)
+
+    async def describe_endpoint(ctx: Context, operationId: Annotated[Any, arg(
+            "An operationId from search_api, e.g. `createAction`.",
+            type="string")] = None) -> CallToolResult:
+        """One operation's parameters, request body and response schemas from openapi.yaml."""
+
+        async def work(request_id: str) -> dict[str, Any]:
+            principal = await authenticate(services, ctx, "describe_endpoint")
+            await require_catalogue_access(services.store, principal, "describe_endpoint")
+            return {"data": catalogue.describe(_present("operationId", operationId)),
+                    "meta": {"source": "service", "asOf": None, "requestId": request_id}}
+
+        return await answer(services, work)
+
+    required = {"get_account": ["accountId"], "list_fans": ["accountId"],
+                "create_action": ["accountId", "type", "params", "idempotencyKey"],
+                "get_action": ["actionId"], "get_link": ["linkId"], "search_api": ["query"],
+                "describe_endpoint": ["operationId"]}
+    writes = {"create_action", "create_link"}
+    tools = []
+    for fn in (list_accounts, get_account, list_fans, create_action, get_action, list_actions,
+               create_link, get_link, search_api, describe_endpoint):
+        tool = Tool.from_function(fn, name=fn.__name__, annotations=None if fn.__name__ in
+                                  writes else READ, structured_output=False)
+        if fn.__name__ in required:
+            tool.parameters["required"] = required[fn.__name__]
+            for name in required[fn.__name__]:
+                tool.parameters["properties"][name].pop("default", None)
+        tools.append(tool)
+    return tools
+
+
+def build_mcp(services: Any) -> MCPServer:
+    return MCPServer(name="countersign", instructions=(
+        "Countersign: read creator accounts and ask for writes. Every write is an action that "
+        "a person approves in the dashboard; send a new idempotencyKey per intended action "
+        "and reuse it on retries."), tools=build_tools(services))
+
+
+def mcp_asgi_app(mcp: MCPServer):
+    """Served at /mcp. DNS-rebinding checks are off: callers authenticate with an API key
+    header on every call (no ambient cookie a rebinding page could ride on)."""
+    return mcp.streamable_http_app(
+        streamable_http_path="/",
+        transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False))

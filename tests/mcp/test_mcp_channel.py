@@ -1,0 +1,191 @@
+"""The MCP channel end to end: the real `mcp` client over real HTTP against the service in
+uvicorn, on SQLite and PostgreSQL. Agents create actions and read; they never approve."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import threading
+
+import pytest
+import uvicorn
+from mcp.client.session import ClientSession
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared._httpx_utils import create_mcp_http_client
+from mcp_types import Implementation
+
+from service.app import create_app
+from service.settings import Settings
+from service.usecases.workspaces import create_key, create_workspace
+from tests.factories import build_world
+
+CLIENT = "agent-test-client"
+TOOLS = {"list_accounts", "get_account", "list_fans", "create_action", "get_action",
+         "list_actions", "create_link", "get_link", "search_api", "describe_endpoint"}
+MESSAGE = {"fanId": "123456", "text": "Thanks for subscribing!"}
+
+
+class _Server(uvicorn.Server):
+    def __init__(self, config: uvicorn.Config) -> None:
+        super().__init__(config)
+        self.listening = threading.Event()
+
+    async def startup(self, sockets=None) -> None:
+        await super().startup(sockets)
+        self.listening.set()
+
+
+@pytest.fixture
+async def world(store, clock):
+    return await build_world(store, clock)
+
+
+@pytest.fixture
+def mcp_url(database_url, world, clock):
+    """The whole service (owning its own store) on 127.0.0.1:0, lifespan on, in a thread."""
+    settings = Settings(database_url=database_url, secret_key="test-secret",
+                        public_url="http://countersign.test", run_workers=False,
+                        validate_responses=True)
+    app = create_app(settings, clock=clock)
+    server = _Server(uvicorn.Config(app, host="127.0.0.1", port=0, lifespan="on",
+                                    log_level="warning", access_log=False,
+                                    timeout_graceful_shutdown=2))
+    thread = threading.Thread(target=server.run, name="mcp-service", daemon=True)
+    thread.start()
+    assert server.listening.wait(15) and server.started, "the service did not start"
+    port = server.servers[0].sockets[0].getsockname()[1]
+    yield f"http://127.0.0.1:{port}/mcp/"
+    server.should_exit = True
+    thread.join(timeout=15)
+    assert not thread.is_alive()
+
+
+@contextlib.asynccontextmanager
+async def connect(url: str, key: str, *, name: str = CLIENT, header: str = "authorization"):
+    value = f"Bearer {key}" if header == "authorization" else key
+    async with create_mcp_http_client(headers={header: value}) as http, \
+            streamable_http_client(url, http_client=http) as streams, \
+            ClientSession(streams[0], streams[1],
+                          client_info=Implementation(name=name, version="1.0")) as session:
+        await session.initialize()
+        yield session
+
+
+async def call(session: ClientSession, tool: str, **arguments) -> tuple[bool, dict]:
+    result = await session.call_tool(tool, arguments)
+    return bool(result.is_error), json.loads(result.content[0].text)
+
+
+async def test_tools_are_listed_with_their_required_arguments(mcp_url, world):
+    async with connect(mcp_url, world.live_key) as session:
+        tools = {t.name: t for t in (await session.list_tools()).tools}
+    assert set(tools) == TOOLS
+    assert not {"approve_action", "reject_action"} & set(tools)
+    assert set(tools["create_action"].input_schema["required"]) == {
+        "accountId", "type", "params", "idempotencyKey"}
+
+
+async def test_create_action_records_the_mcp_client_and_tool(mcp_url, world):
+    async with connect(mcp_url, world.live_key) as session:
+        failed, body = await call(session, "create_action", accountId=world.live_account,
+                                  type="send_message", params=MESSAGE, idempotencyKey="mcp-1")
+        assert not failed, body
+        action = body["data"]
+        assert action["status"] == "pending" and action["approvalUrl"]
+        assert action["requestedBy"] == {"kind": "api_key", "label": "backend",
+                                         "client": CLIENT, "tool": "create_action"}
+        failed, again = await call(session, "create_action", accountId=world.live_account,
+                                   type="send_message", params=MESSAGE, idempotencyKey="mcp-1")
+        assert not failed and again["data"]["id"] == action["id"]
+        failed, read = await call(session, "get_action", actionId=action["id"])
+        assert not failed and read["data"]["requestedBy"]["tool"] == "create_action"
+        failed, listed = await call(session, "list_actions", status="pending")
+        assert not failed and [a["id"] for a in listed["data"]] == [action["id"]]
+        failed, conflict = await call(session, "create_action", accountId=world.live_account,
+                                      type="send_message", params={**MESSAGE, "text": "Other"},
+                                      idempotencyKey="mcp-1")
+        assert failed and conflict["error"]["code"] == "idempotency_conflict"
+
+
+async def test_invalid_params_name_the_field(mcp_url, world):
+    async with connect(mcp_url, world.live_key) as session:
+        failed, body = await call(session, "create_action", accountId=world.live_account,
+                                  type="send_message", params={"fanId": "1", "text": ""},
+                                  idempotencyKey="mcp-bad")
+        assert failed
+        assert body["error"]["code"] == "invalid_parameter"
+        assert body["error"]["param"] == "params.text"
+        failed, missing = await call(session, "create_action", accountId=world.live_account,
+                                     type="send_message", params=MESSAGE)
+        assert failed and missing["error"]["code"] == "idempotency_key_required"
+        failed, limit = await call(session, "list_actions", limit=500)
+        assert failed and limit["error"]["param"] == "limit"
+
+
+async def test_a_read_key_cannot_create_and_nobody_approves(mcp_url, world):
+    async with connect(mcp_url, world.read_key) as session:
+        failed, body = await call(session, "create_action", accountId=world.live_account,
+                                  type="send_message", params=MESSAGE, idempotencyKey="mcp-r")
+        assert failed and body["error"]["code"] == "missing_scope"
+        result = await session.call_tool("approve_action", {"actionId": "act_x"})
+        assert result.is_error
+
+
+async def test_bad_key_gives_invalid_api_key(mcp_url, world):
+    async with connect(mcp_url, "sk_live_not_a_key") as session:
+        for tool, args in (("list_accounts", {}), ("search_api", {"query": "action"}),
+                           ("create_action", {"accountId": world.live_account,
+                                              "type": "send_message", "params": MESSAGE,
+                                              "idempotencyKey": "k"})):
+            failed, body = await call(session, tool, **args)
+            assert failed and body["error"]["code"] == "invalid_api_key", (tool, body)
+            assert body["error"]["type"] == "authentication"
+
+
+async def test_reads_through_mcp_match_rest(mcp_url, world):
+    async with connect(mcp_url, world.live_key, header="x-api-key") as session:
+        failed, accounts = await call(session, "list_accounts", limit=10)
+        assert not failed and [a["id"] for a in accounts["data"]] == [world.live_account]
+        failed, detail = await call(session, "get_account", accountId=world.live_account)
+        assert not failed and detail["data"]["counts"]["posts"] == 5
+        failed, missing = await call(session, "get_account", accountId="nope")
+        assert failed and missing["error"]["code"] == "account_not_found"
+        failed, fans = await call(session, "list_fans", accountId=world.live_account)
+        assert not failed and "data" in fans
+        failed, link = await call(session, "create_link", note="for maya")
+        assert not failed and link["data"]["status"] == "waiting"
+        failed, again = await call(session, "get_link", linkId=link["data"]["id"])
+        assert not failed and again["data"]["note"] == "for maya"
+        failed, long = await call(session, "create_link", note="x" * 201)
+        assert failed and long["error"] == {**long["error"], "code": "invalid_parameter",
+                                            "param": "note"}
+
+
+async def test_catalogue_needs_a_live_key_on_a_workspace_with_a_linked_account(
+        mcp_url, world, store, clock):
+    async with connect(mcp_url, world.test_key) as session:
+        for tool, args in (("search_api", {"query": "action"}),
+                           ("describe_endpoint", {"operationId": "createAction"})):
+            failed, body = await call(session, tool, **args)
+            assert failed and body["error"]["code"] == "missing_permission", body
+            assert body["error"]["permission"] == tool
+    async with connect(mcp_url, world.live_key) as session:
+        failed, found = await call(session, "search_api", query="create action")
+        assert not failed
+        assert "createAction" in [o["operationId"] for o in found["data"]["operations"]]
+        failed, described = await call(session, "describe_endpoint", operationId="createAction")
+        assert not failed
+        data = described["data"]
+        assert (data["method"], data["path"]) == ("POST", "/v1/accounts/{accountId}/actions")
+        assert "Idempotency-Key" in [p["name"] for p in data["parameters"]]
+        assert "CreateActionRequest" in data["schemas"] and "202" in data["responses"]
+        failed, unknown = await call(session, "describe_endpoint", operationId="nope")
+        assert failed and unknown["error"]["param"] == "operationId"
+    bare = await create_workspace(store, clock, "No accounts yet")
+    _, key = await create_key(store, clock, bare.id, name="fresh", scopes=["read", "write"],
+                              mode="live")
+    async with connect(mcp_url, key) as session:
+        for tool, args in (("search_api", {"query": "action"}),
+                           ("describe_endpoint", {"operationId": "createAction"})):
+            failed, body = await call(session, tool, **args)
+            assert failed and body["error"]["code"] == "missing_permission", body
