@@ -37,6 +37,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 
+from harness.threaded import start_in_thread
 from service.webhooks.signing import (
     DEFAULT_TOLERANCE,
     DELIVERY_HEADER,
@@ -340,36 +341,14 @@ def create_receiver_app(receiver: Receiver) -> Starlette:
 
 
 @contextlib.contextmanager
-def run_receiver_in_thread(
-    receiver: Receiver, *, host: str = "127.0.0.1", startup_timeout: float = 10.0
-) -> Iterator[str]:
+def run_receiver_in_thread(receiver: Receiver, *, host: str = "127.0.0.1") -> Iterator[str]:
     """Serve `receiver` on a free port in a background thread; yield its base URL."""
-    config = uvicorn.Config(
-        receiver.app,
-        host=host,
-        port=0,
-        lifespan="off",
-        log_level="warning",
-        access_log=False,
-        timeout_graceful_shutdown=5,
-    )
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, name="webhook-receiver", daemon=True)
-    thread.start()
+    running = start_in_thread(receiver.app, name="webhook-receiver", host=host)
     try:
-        deadline = time.monotonic() + startup_timeout
-        while not server.started:
-            if not thread.is_alive():
-                raise RuntimeError("the webhook receiver failed to start")
-            if time.monotonic() > deadline:
-                raise TimeoutError(f"the webhook receiver did not start in {startup_timeout} s")
-            time.sleep(0.01)
-        port = server.servers[0].sockets[0].getsockname()[1]
-        yield f"http://{host}:{port}"
+        yield running.base_url
     finally:
         receiver.release_hung()  # a hung request would otherwise hold shutdown open
-        server.should_exit = True
-        thread.join(timeout=startup_timeout)
+        running.stop()
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -7,31 +7,18 @@ the real port. Startup is awaited on an event set by uvicorn's own startup, neve
 from __future__ import annotations
 
 import asyncio
-import socket
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-import uvicorn
 from attrs import define
 
+from harness.threaded import bound_socket, serve_in_thread
 from service.app import create_app
 from service.domain.clock import Clock
 from service.settings import Settings
 from storage.sql.store import SqlStore
 from storage.sql.tables import metadata
-
-START_TIMEOUT = 15.0
-
-
-class _Server(uvicorn.Server):
-    def __init__(self, config: uvicorn.Config) -> None:
-        super().__init__(config)
-        self.listening = threading.Event()
-
-    async def startup(self, sockets=None) -> None:
-        await super().startup(sockets)
-        self.listening.set()
 
 
 @define
@@ -75,32 +62,11 @@ async def clean(store: SqlStore) -> None:
 
 @contextmanager
 def live_service(database_url: str, clock: Clock, platform_url: str) -> Iterator[LiveService]:
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
+    sock = bound_socket()
     base_url = f"http://127.0.0.1:{sock.getsockname()[1]}"
     settings = Settings(database_url=database_url, secret_key="browser-test-secret",
                         public_url=base_url, platform_url=platform_url, development=True,
                         validate_responses=True, run_workers=True)
     app = create_app(settings, clock=clock)
-    server = _Server(uvicorn.Config(app, loop="asyncio", lifespan="on", log_level="warning",
-                                    access_log=False, timeout_graceful_shutdown=2))
-    failure: list[BaseException] = []
-
-    def serve() -> None:
-        try:
-            server.run(sockets=[sock])
-        except BaseException as error:  # noqa: BLE001 - reported to the starting thread
-            failure.append(error)
-        finally:
-            server.listening.set()
-
-    thread = threading.Thread(target=serve, name="countersign", daemon=True)
-    thread.start()
-    try:
-        if not server.listening.wait(START_TIMEOUT) or failure or not server.started:
-            raise RuntimeError(f"the service did not start: {failure!r}")
+    with serve_in_thread(app, name="countersign", sock=sock, lifespan="on"):
         yield LiveService(base_url, settings)
-    finally:
-        server.should_exit = True
-        thread.join(timeout=START_TIMEOUT)
-        sock.close()

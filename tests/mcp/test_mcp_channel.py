@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import contextlib
 import json
-import threading
 
 import pytest
-import uvicorn
 from mcp.client.session import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 from mcp_types import Implementation
 
+from harness.threaded import serve_in_thread
 from service.app import create_app
 from service.settings import Settings
 from service.usecases.workspaces import create_key, create_workspace
@@ -23,16 +22,6 @@ CLIENT = "agent-test-client"
 TOOLS = {"list_accounts", "get_account", "list_fans", "create_action", "get_action",
          "list_actions", "create_link", "get_link", "search_api", "describe_endpoint"}
 MESSAGE = {"fanId": "123456", "text": "Thanks for subscribing!"}
-
-
-class _Server(uvicorn.Server):
-    def __init__(self, config: uvicorn.Config) -> None:
-        super().__init__(config)
-        self.listening = threading.Event()
-
-    async def startup(self, sockets=None) -> None:
-        await super().startup(sockets)
-        self.listening.set()
 
 
 @pytest.fixture
@@ -47,17 +36,8 @@ def mcp_url(database_url, world, clock):
                         public_url="http://countersign.test", run_workers=False,
                         validate_responses=True)
     app = create_app(settings, clock=clock)
-    server = _Server(uvicorn.Config(app, host="127.0.0.1", port=0, lifespan="on",
-                                    log_level="warning", access_log=False,
-                                    timeout_graceful_shutdown=2))
-    thread = threading.Thread(target=server.run, name="mcp-service", daemon=True)
-    thread.start()
-    assert server.listening.wait(15) and server.started, "the service did not start"
-    port = server.servers[0].sockets[0].getsockname()[1]
-    yield f"http://127.0.0.1:{port}/mcp/"
-    server.should_exit = True
-    thread.join(timeout=15)
-    assert not thread.is_alive()
+    with serve_in_thread(app, name="mcp-service", lifespan="on") as base_url:
+        yield f"{base_url}/mcp/"
 
 
 @contextlib.asynccontextmanager
