@@ -26,6 +26,9 @@ from storage.sql.tables import metadata
 
 pytest_plugins = ["tests.platform_world"]
 
+# argon2's testing profile: members' passwords are hashed hundreds of times in this suite.
+os.environ.setdefault("COUNTERSIGN_PASSWORD_HASHING", "cheapest")
+
 POSTGRES_ADMIN_URL = os.environ.get(
     "COUNTERSIGN_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
 

@@ -21,15 +21,14 @@ from service.domain.clock import Clock
 from service.domain.dashboard import Session
 from service.domain.ids import hash_secret
 from service.domain.principal import Principal
+from service.passwords import dummy_hash
 from service.usecases.members import verify_password
-from service.usecases.workspaces import passwords
 from storage.base import Store
 
 COOKIE = "cs_session"
 MODE_COOKIE = "cs_mode"
 LIFETIME = timedelta(hours=12)
 SIGN_IN_ATTEMPTS, SIGN_IN_WINDOW = 5, 15 * 60.0
-_DUMMY_HASH = passwords.hash("timing equaliser: never a real password")
 
 
 @frozen
@@ -55,7 +54,7 @@ class DashboardSessions:
         async with self.store.reading() as uow:
             user = await uow.users.get_by_email(email.strip())
             memberships = await uow.members.workspaces_of(user.id) if user else []
-        if not verify_password(user.password_hash if user else _DUMMY_HASH, password) or user is None:
+        if not verify_password(user.password_hash if user else dummy_hash(), password) or user is None:
             raise ApiError("not_signed_in", "That email and password do not match.",
                            param="email")
         token, now = secrets.token_urlsafe(32), self.clock.now()

@@ -5,16 +5,14 @@ from __future__ import annotations
 import secrets
 from datetime import timedelta
 
-from argon2.exceptions import InvalidHashError, VerificationError
-
 from service.api.errors import ApiError
 from service.domain.clock import Clock
 from service.domain.dashboard import Invite, allowed
 from service.domain.ids import hash_secret, new_id
 from service.domain.models import ROLES, Member, User
 from service.domain.principal import Principal
+from service.passwords import hash_password, verify_password
 from service.usecases.audit import record_in
-from service.usecases.workspaces import passwords
 from storage.base import Store
 
 INVITE_LIFETIME = timedelta(days=7)
@@ -76,7 +74,7 @@ async def accept(store: Store, clock: Clock, token: str, name: str, password: st
         user = await uow.users.get_by_email(item.email)
         if user is None:
             user = User(id=new_id("usr_"), email=item.email, name=name.strip() or item.email,
-                        password_hash=passwords.hash(password), created_at=now)
+                        password_hash=hash_password(password), created_at=now)
             await uow.users.add(user)
         elif not verify_password(user.password_hash, password):
             raise ApiError("invalid_parameter", "This email already has an account: enter its "
@@ -84,13 +82,6 @@ async def accept(store: Store, clock: Clock, token: str, name: str, password: st
         if await uow.members.get(item.workspace_id, user.id) is None:
             await uow.members.add(Member(item.workspace_id, user.id, item.role))
     return user
-
-
-def verify_password(hashed: str, password: str) -> bool:
-    try:
-        return passwords.verify(hashed, password)
-    except (VerificationError, InvalidHashError):  # a mismatch and a malformed hash alike
-        return False
 
 
 async def _target(uow, principal: Principal, user_id: str) -> Member:

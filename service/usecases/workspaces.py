@@ -5,15 +5,12 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
-from argon2 import PasswordHasher
-
 from service.api.errors import ApiError
 from service.domain.clock import Clock
 from service.domain.ids import hash_secret, key_prefix, new_api_key, new_id
 from service.domain.models import Account, ApiKey, Fan, Member, User, Workspace
+from service.passwords import hash_password
 from storage.base import Store
-
-passwords = PasswordHasher()
 
 
 async def create_workspace(store: Store, clock: Clock, name: str) -> Workspace:
@@ -57,7 +54,7 @@ async def create_user(store: Store, clock: Clock, workspace_id: str, email: str,
         user = await uow.users.get_by_email(email)
         if user is None:
             user = User(id=new_id("usr_"), email=email, name=name,
-                        password_hash=passwords.hash(password), created_at=clock.now())
+                        password_hash=hash_password(password), created_at=clock.now())
             await uow.users.add(user)
         if await uow.members.get(workspace_id, user.id) is None:
             await uow.members.add(Member(workspace_id=workspace_id, user_id=user.id, role=role))
