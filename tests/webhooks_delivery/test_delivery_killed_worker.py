@@ -1,0 +1,43 @@
+"""A worker killed (kill -9) mid-delivery loses nothing: after its lease another worker sends
+the same delivery, with the same x-svc-delivery id, so the receiver can drop a duplicate."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+
+from tests.webhooks_delivery.delivery_kit import add_event, deliveries_of
+
+
+def wait_in_thread(receiver, **kwargs):
+    return asyncio.to_thread(receiver.wait_for, 1, 20, **kwargs)
+
+
+async def test_killed_deliverer_is_picked_up_with_the_same_delivery_id(
+        database_url, store, clock, world, receiver, events_endpoint, deliverer):
+    event = await add_event(store, clock, world.workspace_id, "action.rejected",
+                            world.live_account, {"id": "act_1", "mode": "live"})
+    receiver.set_mode("hang")
+    env = {**os.environ, "COUNTERSIGN_DATABASE_URL": database_url,
+           "COUNTERSIGN_SECRET_KEY": "delivery-kill", "COUNTERSIGN_DEVELOPMENT": "true",
+           "COUNTERSIGN_SYNC_INTERVAL": "3600"}
+    worker = subprocess.Popen([sys.executable, "-m", "service.cli", "worker"], env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        [first] = await wait_in_thread(receiver, where=lambda r: r.event == "action.rejected")
+    finally:
+        worker.send_signal(signal.SIGKILL)
+        worker.wait(timeout=10)
+    receiver.recover()
+
+    assert await deliverer.run_once() == 0  # the dead worker's lease still holds it
+    clock.advance(minutes=2)
+    await deliverer.run_once()
+    [delivered] = receiver.wait_for(1)
+    assert delivered.delivery_id == first.delivery_id
+    assert delivered.json["id"] == event.id and delivered.verified
+    [row] = await deliveries_of(store, events_endpoint.id)
+    assert row.status == "succeeded"
