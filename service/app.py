@@ -21,7 +21,7 @@ from service.api.edge import Edge
 from service.api.errors import ApiError, error_response
 from service.api.ratelimit import RateLimiter
 from service.api.routes import api_routes
-from service.api.spec import OpenApiDocument
+from service.api.spec import load_document
 from service.crypto import SecretBox
 from service.dashboard import build_dashboard
 from service.dashboard.routes import dashboard_routes
@@ -48,7 +48,7 @@ def build_services(settings: Settings, *, store: Store | None = None,
     """Everything but HTTP: the API process and `countersign worker` share this."""
     secret = settings.secret_key or local_secret_key(settings.database_url)
     clock = clock or SystemClock()
-    document = OpenApiDocument()
+    document = load_document()
     http = httpx.AsyncClient()
     platform = PlatformClient(settings.platform_url, http, timeout=settings.platform_timeout) \
         if settings.platform_url else None
