@@ -17,6 +17,14 @@ SPEC_URI = "urn:countersign:openapi"
 HTTP_METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
 
 
+def _has_ref(node: Any) -> bool:
+    if isinstance(node, dict):
+        return "$ref" in node or any(_has_ref(v) for v in node.values())
+    if isinstance(node, list):
+        return any(_has_ref(v) for v in node)
+    return False
+
+
 def _escape(segment: str) -> str:
     return segment.replace("~", "~0").replace("/", "~1")
 
@@ -33,8 +41,16 @@ class OpenApiDocument:
         return SPEC_URI + "#/" + "/".join(_escape(str(s)) for s in segments)
 
     def validator(self, *segments: str | int) -> OAS31Validator:
-        """A validator for the schema at a JSON pointer, resolving `$ref`s against the document."""
-        return OAS31Validator({"$ref": self.pointer(*segments)}, registry=self.registry,
+        """A validator for the schema at a JSON pointer, resolving `$ref`s against the document.
+
+        A self-contained schema (no `$ref` inside once resolved, like most parameters) is
+        compiled as the root, so validating it skips the reference lookup on every request."""
+        node = self.document
+        for segment in segments:
+            node = node[segment] if isinstance(node, dict) else node[int(segment)]
+        resolved = self.resolve(node)
+        schema = resolved if not _has_ref(resolved) else {"$ref": self.pointer(*segments)}
+        return OAS31Validator(schema, registry=self.registry,
                               format_checker=OAS31Validator.FORMAT_CHECKER)
 
     def resolve(self, node: Any) -> Any:

@@ -167,7 +167,8 @@ class OperationValidator:
                     values[param.location][param.name] = param.default
                 continue
             value = self._coerce(param, raw)
-            error = best_match(param.validator.iter_errors(value))
+            error = None if param.validator.is_valid(value) else best_match(
+                param.validator.iter_errors(value))
             if error is not None:
                 raise ApiError("invalid_parameter", f"`{param.name}` is not valid: "
                                f"{error.message}.", param=param.name)
@@ -214,7 +215,7 @@ class OperationValidator:
             raise ApiError("invalid_parameter", "The body is not valid JSON.",
                            param="body") from None
         validator = self._pick_validator(value)
-        error = best_match(validator.iter_errors(value))
+        error = None if validator.is_valid(value) else best_match(validator.iter_errors(value))
         if error is not None:
             param = _param_path(error)
             raise ApiError("invalid_parameter", _message(error, param), param=param)

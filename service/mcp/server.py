@@ -191,7 +191,7 @@ def build_mcp(services: Any) -> MCPServer:
     return MCPServer(name="countersign", instructions=(
         "Countersign: read creator accounts and ask for writes. Every write is an action that "
         "a person approves in the dashboard; send a new idempotencyKey per intended action "
-        "and reuse it on retries."), tools=build_tools(services))
+        "and reuse it on retries."), tools=build_tools(services), log_level="WARNING")
 
 
 def mcp_asgi_app(mcp: MCPServer):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -16,6 +17,33 @@ from storage.sql import tables as t
 from storage.sql.rows import to_model, to_row
 
 c = t.actions.c
+# Hot-path statements are built once: building a Select costs ~100x its cached execution.
+_ACTION = t.actions.select().where(c.workspace_id == sa.bindparam("ws"),
+                                   c.id == sa.bindparam("id"))
+
+
+@functools.cache
+def _list_statement(status_kind: str | None, by_account: bool, only: bool, paged: bool):
+    """One statement per combination of filters; values are bound at execution."""
+    query = t.actions.select().where(c.workspace_id == sa.bindparam("ws"),
+                                     c.mode == sa.bindparam("mode"))
+    now = sa.bindparam("now", type_=c.expires_at.type)
+    if status_kind == "pending":
+        query = query.where(c.status == "pending", c.expires_at > now)
+    elif status_kind == "expired":
+        query = query.where(sa.or_(c.status == "expired",
+                                   sa.and_(c.status == "pending", c.expires_at <= now)))
+    elif status_kind == "exact":
+        query = query.where(c.status == sa.bindparam("status"))
+    if by_account:
+        query = query.where(c.account_id == sa.bindparam("account"))
+    if only:
+        query = query.where(c.account_id.in_(sa.bindparam("only", expanding=True)))
+    if paged:
+        at = sa.bindparam("before_at", type_=c.created_at.type)
+        query = query.where(sa.or_(c.created_at < at, sa.and_(
+            c.created_at == at, c.id < sa.bindparam("before_id"))))
+    return query.order_by(c.created_at.desc(), c.id.desc()).limit(sa.bindparam("limit"))
 
 
 class SqlActions:
@@ -31,8 +59,7 @@ class SqlActions:
             raise DuplicateError(str(exc.orig)) from exc
 
     async def get(self, workspace_id: str, action_id: str) -> Action | None:
-        row = (await self.conn.execute(t.actions.select().where(
-            c.workspace_id == workspace_id, c.id == action_id))).first()
+        row = (await self.conn.execute(_ACTION, {"ws": workspace_id, "id": action_id})).first()
         return to_model(Action, row) if row else None
 
     async def get_by_id(self, action_id: str) -> Action | None:
@@ -50,24 +77,16 @@ class SqlActions:
                    now: dt.datetime | None = None) -> list[Action]:
         """Newest first, keyset-paginated on (created_at, id). Pending rows past their expiry
         count as expired, so the filter agrees with what each row shows."""
-        query = t.actions.select().where(c.workspace_id == workspace_id, c.mode == mode)
-        if status == "pending" and now is not None:
-            query = query.where(c.status == "pending", c.expires_at > now)
-        elif status == "expired" and now is not None:
-            query = query.where(sa.or_(
-                c.status == "expired", sa.and_(c.status == "pending", c.expires_at <= now)))
-        elif status is not None:
-            query = query.where(c.status == status)
-        if account_id is not None:
-            query = query.where(c.account_id == account_id)
-        if only_accounts is not None:
-            query = query.where(c.account_id.in_(list(only_accounts)))
+        status_kind = status if status in ("pending", "expired") and now is not None else (
+            "exact" if status is not None else None)
+        query = _list_statement(status_kind, account_id is not None, only_accounts is not None,
+                                before is not None)
+        values = {"ws": workspace_id, "mode": mode, "status": status, "now": now,
+                  "account": account_id, "limit": limit,
+                  "only": list(only_accounts) if only_accounts is not None else None}
         if before is not None:
-            created_at, action_id = before
-            query = query.where(sa.or_(c.created_at < created_at,
-                                       sa.and_(c.created_at == created_at, c.id < action_id)))
-        query = query.order_by(c.created_at.desc(), c.id.desc()).limit(limit)
-        return [to_model(Action, r) for r in await self.conn.execute(query)]
+            values["before_at"], values["before_id"] = before
+        return [to_model(Action, r) for r in await self.conn.execute(query, values)]
 
     async def transition(self, action_id: str, from_statuses: Sequence[str], to_status: str,
                          *, not_expired_at: dt.datetime | None = None,
