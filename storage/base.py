@@ -14,7 +14,6 @@ from typing import Any, Protocol
 
 from service.domain.models import Account, Action, ApiKey, Event, Fan, Link, Member, User, Workspace
 
-
 ACTIONS_CHANNEL = "countersign_actions"
 """Notified when an action is approved, so executors in other processes start at once."""
 

@@ -86,6 +86,6 @@ async def answer(services: Any, work: Callable[[str], Awaitable[dict[str, Any]]]
         return ok(await work(request_id))
     except ApiError as error:
         return failed(error, public_url, request_id)
-    except Exception:  # noqa: BLE001 - an agent gets internal_error, never a crashed session
+    except Exception:
         log.exception("MCP tool failed (%s)", request_id)
         return failed(ApiError("internal_error"), public_url, request_id)

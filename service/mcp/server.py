@@ -46,7 +46,7 @@ def _present(name: str, value: Any) -> str:
     return str(value)
 
 
-def build_tools(services: Any) -> list[Tool]:  # noqa: C901 - one short closure per tool
+def build_tools(services: Any) -> list[Tool]:
     rest, catalogue = RestBridge(services), Catalogue(services.document)
 
     def read(route, method: str, path: str, ctx: Context, **kw: Any):

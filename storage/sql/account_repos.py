@@ -12,7 +12,6 @@ from service.domain.models import Account, Fan, Link
 from storage.sql import tables as t
 from storage.sql.rows import to_model, to_row
 
-
 # Hot-path statements are built once: building a Select costs ~100x its cached execution.
 _ACCOUNT = t.accounts.select().where(t.accounts.c.workspace_id == sa.bindparam("ws"),
                                      t.accounts.c.id == sa.bindparam("id"))

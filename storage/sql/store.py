@@ -7,10 +7,10 @@ from contextlib import asynccontextmanager
 
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from storage.sql import wakeups
 from storage.sql.account_repos import SqlAccounts, SqlFans, SqlLinks
 from storage.sql.action_repos import SqlActions, SqlEvents
 from storage.sql.dashboard_repos import SqlAuditLog, SqlInvites, SqlSessions
-from storage.sql import wakeups
 from storage.sql.engine import make_engine
 from storage.sql.revenue_repos import SqlTransactions
 from storage.sql.webhook_repos import SqlDeliveries, SqlWebhookEndpoints
