@@ -1,12 +1,11 @@
 """The main journeys in real headless Chromium against the live service and the fake platform.
 
 Runs on SQLite and PostgreSQL (`database_url` is parametrised). Screenshots of the main pages
-go to test-artifacts/screenshots/; the inbox one is also copied to docs/ for the README.
+go to test-artifacts/screenshots/; docs/approvals-inbox.png (README) is a copy of the inbox one.
 """
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import httpx
@@ -107,9 +106,7 @@ def test_sign_in_create_key_approve_and_see_executed(browser, service, world, da
     row = page.locator(f"[data-action-id={action['id']}]")
     expect(row).to_contain_text("browser journey (api_key)")
     expect(row).to_contain_text("left")
-    shot(page, "approvals-inbox")
-    (ROOT / "docs").mkdir(exist_ok=True)
-    shutil.copyfile(SHOTS / "approvals-inbox.png", ROOT / "docs" / "approvals-inbox.png")
+    shot(page, "approvals-inbox")  # docs/approvals-inbox.png in the README is a copy of it
 
     # The action page: the message as the fan sees it, then approve and follow it.
     row.locator("a").click()
