@@ -104,3 +104,20 @@ async def test_invalid_query_values(client, world):
 
 async def test_unknown_query_parameters_are_ignored(client, world):
     assert (await client.get("/v1/actions?color=blue", headers=world.auth())).status_code == 200
+
+
+async def test_a_failure_inside_the_service_is_internal_error(client, world, store):
+    """A broken dependency (here: the actions table is gone) answers SPEC 7's envelope, 500 for
+    live keys and 503 for test keys (the sandbox is "briefly unavailable"), never a bare page."""
+    import sqlalchemy as sa
+
+    async with store.engine.begin() as conn:
+        await conn.execute(sa.text("ALTER TABLE actions RENAME TO actions_away"))
+    try:
+        live = await client.get("/v1/actions", headers=world.auth())
+        test = await client.get("/v1/actions", headers=world.auth(world.test_key))
+    finally:
+        async with store.engine.begin() as conn:
+            await conn.execute(sa.text("ALTER TABLE actions_away RENAME TO actions"))
+    assert assert_envelope(live, 500, "internal_error")["type"] == "internal"
+    assert_envelope(test, 503, "internal_error")

@@ -90,12 +90,21 @@ async def test_unsend_a_sent_message(linked):
     assert creator(linked).find_message(message_id) is None
 
 
-async def test_unknown_fan_fails_with_fan_not_found(linked):
-    done = await approve_and_run(linked, (await create(linked, {
-        "type": "send_message", "params": {"fanId": "123", "text": "<p>hi</p>"}}, "nf"))["id"])
-    assert done["status"] == "failed"
-    assert done["error"]["code"] in {"fan_not_found", "chat_not_found"}
-    assert done["result"] is None
+async def test_unknown_ids_fail_with_the_matching_not_found_code(linked):
+    """SPEC 7.1's fan_not_found, chat_not_found and resource_not_found, as the platform says."""
+    fan, list_id = a_fan(linked), next(iter(creator(linked).lists))
+    cases = {
+        "chat_not_found": {"type": "send_message",
+                           "params": {"fanId": "123", "text": "<p>hi</p>"}},
+        "fan_not_found": {"type": "add_fan_to_list",
+                          "params": {"fanId": "123", "listId": list_id}},
+        "resource_not_found": {"type": "add_fan_to_list",
+                               "params": {"fanId": fan, "listId": "999999"}},
+    }
+    for code, body in cases.items():
+        done = await approve_and_run(linked, (await create(linked, body, code))["id"])
+        assert (done["status"], done["error"]["code"]) == ("failed", code), done
+        assert done["result"] is None and done["error"]["message"]
 
 
 async def test_test_mode_is_simulated_and_never_reaches_the_platform(linked):
