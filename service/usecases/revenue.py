@@ -91,6 +91,7 @@ async def observe_transactions(
     latest: dict[str, dict[str, Any]] = {}
     for row in platform_rows:
         latest[str(row["id"])] = row  # a row repeated in one batch counts once (last wins)
+    await uow.transactions.lock(now)
     known = await uow.transactions.latest_fingerprints(workspace_id, account_id, list(latest))
     changed: list[tuple[str, dict[str, Any], str]] = []
     for tx_id, row in latest.items():

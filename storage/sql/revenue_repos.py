@@ -44,6 +44,12 @@ class SqlTransactions:
                 found[row.id] = row.fingerprint  # ascending seq: the last one wins
         return found
 
+    async def lock(self, now: dt.datetime) -> None:
+        """Hold the counter's row lock until commit, before reading what is already stored:
+        two syncs of one account (two replicas) then go one after the other, and the second
+        sees the first's versions instead of recording the same change twice."""
+        await self.reserve(0, now)
+
     async def reserve(self, count: int, now: dt.datetime) -> tuple[int, dt.datetime]:
         """Lock the counter, take `count` numbers and the observation time.
 

@@ -40,3 +40,21 @@ async def test_new_and_changed_rows_become_versions_with_events(store, clock):
     assert [e.data["id"] for e in events] == ["t1", "t2", "t2", "t1"]
     assert [r["id"] for r in rows] == ["t1", "t2", "t2", "t1"]
     assert [r["seq"] for r in rows] == sorted(r["seq"] for r in rows)
+
+
+async def test_two_syncs_at_once_record_a_change_once(store, clock):
+    """Two replicas syncing one account at the same moment: one version, one event."""
+    import asyncio
+
+    world = await build_world(store, clock)
+
+    async def sync_once():
+        async with store.transaction() as uow:
+            return await observe_transactions(uow, clock.now(), world.workspace_id, "40001",
+                                              [platform_row("t9", status="completed")])
+
+    results = await asyncio.gather(*[sync_once() for _ in range(4)])
+    assert sorted(len(r) for r in results) == [0, 0, 0, 1]
+    async with store.reading() as uow:
+        rows = await uow.transactions.page(world.workspace_id, mode="live")
+    assert [r["id"] for r in rows] == ["t9"]
