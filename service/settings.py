@@ -63,22 +63,22 @@ class Settings:
                 raise SettingsError(f"COUNTERSIGN_{name} must be a number, not {value!r}") from None
 
         development = flag("DEVELOPMENT", False)
-        values = dict(
-            database_url=get("DATABASE_URL", fields(cls).database_url.default),
-            public_url=get("PUBLIC_URL", fields(cls).public_url.default).rstrip("/"),
-            revenue_url=get("REVENUE_URL"),
-            platform_url=get("PLATFORM_URL"),
-            platform_timeout=number("PLATFORM_TIMEOUT", 10.0, float),
-            secret_key=get("SECRET_KEY", ""),
-            rate_limit=number("RATE_LIMIT", 100),
-            rate_window=number("RATE_WINDOW", 10.0, float),
-            max_body_bytes=number("MAX_BODY_BYTES", 1_048_576),
-            development=development,
-            validate_responses=flag("VALIDATE_RESPONSES", development),
-            validator=get("VALIDATOR", "compiled"),
-            run_workers=flag("RUN_WORKERS", True),
-            sync_interval=number("SYNC_INTERVAL", 300.0, float),
-        )
+        values = {
+            "database_url": get("DATABASE_URL", fields(cls).database_url.default),
+            "public_url": get("PUBLIC_URL", fields(cls).public_url.default).rstrip("/"),
+            "revenue_url": get("REVENUE_URL"),
+            "platform_url": get("PLATFORM_URL"),
+            "platform_timeout": number("PLATFORM_TIMEOUT", 10.0, float),
+            "secret_key": get("SECRET_KEY", ""),
+            "rate_limit": number("RATE_LIMIT", 100),
+            "rate_window": number("RATE_WINDOW", 10.0, float),
+            "max_body_bytes": number("MAX_BODY_BYTES", 1_048_576),
+            "development": development,
+            "validate_responses": flag("VALIDATE_RESPONSES", development),
+            "validator": get("VALIDATOR", "compiled"),
+            "run_workers": flag("RUN_WORKERS", True),
+            "sync_interval": number("SYNC_INTERVAL", 300.0, float),
+        }
         values.update(overrides)
         settings = cls(**values)
         settings.check()

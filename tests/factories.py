@@ -27,14 +27,14 @@ class World:
 async def add_live_account(store, clock, workspace_id: str, account_id: str = "40001",
                            username: str = "maya.live", **overrides) -> Account:
     now = clock.now()
-    values = dict(workspace_id=workspace_id, id=account_id, mode="live", username=username,
-                  name="Maya", avatar_url=None, status="healthy", status_reason=None,
-                  writes_enabled=True, linked_at=now, last_synced_at=now,
-                  counts={"activeFans": 2, "expiredFans": 1, "chats": 2, "posts": 5,
+    values = {"workspace_id": workspace_id, "id": account_id, "mode": "live", "username": username,
+                  "name": "Maya", "avatar_url": None, "status": "healthy", "status_reason": None,
+                  "writes_enabled": True, "linked_at": now, "last_synced_at": now,
+                  "counts": {"activeFans": 2, "expiredFans": 1, "chats": 2, "posts": 5,
                           "vaultItems": 7},
-                  revenue30d={"gross": {"amount": 10000, "currency": "USD"},
+                  "revenue30d": {"gross": {"amount": 10000, "currency": "USD"},
                               "net": {"amount": 8000, "currency": "USD"}},
-                  subscription_price={"amount": 999, "currency": "USD"})
+                  "subscription_price": {"amount": 999, "currency": "USD"}}
     values.update(overrides)
     account = Account(**values)
     async with store.transaction() as uow:

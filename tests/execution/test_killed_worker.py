@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-import subprocess
 import sys
 
 from service.api.auth import principal_for_key
@@ -47,16 +46,18 @@ async def test_killed_worker_leaves_an_honest_failure(database_url, store, clock
     env = {**os.environ, "COUNTERSIGN_DATABASE_URL": database_url,
            "COUNTERSIGN_SECRET_KEY": "kill-test", "COUNTERSIGN_PLATFORM_URL":
            fake_platform.base_url, "COUNTERSIGN_PLATFORM_TIMEOUT": "120"}
-    worker = subprocess.Popen([sys.executable, "-m", "service.cli", "worker"], env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    worker = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "service.cli", "worker", env=env,
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
     try:
         await wait_for_status(store, world.workspace_id, action.id, "executing")
     except TimeoutError:
         worker.kill()
+        _, stderr = await worker.communicate()
         raise AssertionError("the worker never claimed the action:\n" +
-                             worker.communicate(timeout=10)[1].decode()[-3000:]) from None
+                             stderr.decode()[-3000:]) from None
     worker.send_signal(signal.SIGKILL)
-    worker.wait(timeout=10)
+    await worker.wait()
     fake_platform.state.faults.clear()
 
     # Another executor starts later: it must not send the action again.

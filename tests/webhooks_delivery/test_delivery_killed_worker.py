@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-import subprocess
 import sys
 
 from tests.webhooks_delivery.delivery_kit import add_event, deliveries_of
@@ -24,13 +23,14 @@ async def test_killed_deliverer_is_picked_up_with_the_same_delivery_id(
     env = {**os.environ, "COUNTERSIGN_DATABASE_URL": database_url,
            "COUNTERSIGN_SECRET_KEY": "delivery-kill", "COUNTERSIGN_DEVELOPMENT": "true",
            "COUNTERSIGN_SYNC_INTERVAL": "3600"}
-    worker = subprocess.Popen([sys.executable, "-m", "service.cli", "worker"], env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    worker = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "service.cli", "worker", env=env,
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
     try:
         [first] = await wait_in_thread(receiver, where=lambda r: r.event == "action.rejected")
     finally:
         worker.send_signal(signal.SIGKILL)
-        worker.wait(timeout=10)
+        await worker.wait()
     receiver.recover()
 
     assert await deliverer.run_once() == 0  # the dead worker's lease still holds it
