@@ -180,6 +180,9 @@ def parser() -> argparse.ArgumentParser:
     demo.set_defaults(run=cmd_demo)
     sub.add_parser("migrate", help="bring the database schema up to date").set_defaults(
         run=cmd_migrate)
+    # Listed for --help; main() hands its arguments to `python -m harness.platform` unparsed.
+    sub.add_parser("fake-platform", help="run the fake platform on its own (QA): "
+                   "[--host H] [--port 8100] [--seed N] [--tick-seconds N]")
     sub.add_parser("worker", help="run executors and other background loops, no HTTP"
                    ).set_defaults(run=cmd_worker)
 
@@ -219,6 +222,12 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["fake-platform"]:
+        from harness.platform.__main__ import main as platform_main
+
+        platform_main(argv[1:])
+        return
     args = parser().parse_args(argv)
     try:
         settings = Settings.from_env()
