@@ -106,6 +106,7 @@ class Actions(Protocol):
         mode: str,
         status: str | None = None,
         account_id: str | None = None,
+        type_: str | None = None,
         only_accounts: Sequence[str] | None = None,
         before: tuple[dt.datetime, str] | None = None,
         limit: int = 25,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 from starlette.responses import Response
 
 from service.api.errors import ApiError
@@ -10,7 +12,7 @@ from service.domain.models import ACTION_STATUSES, ACTION_TYPES, Action
 from service.render import action_json
 from service.usecases.actions import decide_action, present
 
-INBOX_LIMIT = 200
+INBOX_PAGE = 50
 
 
 async def _action(p: Page) -> Action:
@@ -30,18 +32,24 @@ async def inbox(p: Page) -> Response:
     status = status if status in ACTION_STATUSES or status == "all" else "pending"
     type_ = q.get("type") if q.get("type") in ACTION_TYPES else None
     account_id = q.get("accountId") or None
+    filters = {"status": status, "type": type_ or "", "accountId": account_id or ""}
+    bound = {**filters, "mode": principal.mode, "workspace": principal.workspace_id}
+    position = services.cursors.decode(q.get("older") or None, "inbox", bound)
+    before = (dt.datetime.fromisoformat(position[0]), position[1]) if position else None
     now = services.clock.now()
     async with services.store.reading() as uow:
         rows = await uow.actions.list(
             principal.workspace_id, mode=principal.mode,
-            status=None if status == "all" else status, account_id=account_id,
-            limit=INBOX_LIMIT, now=now)
+            status=None if status == "all" else status, account_id=account_id, type_=type_,
+            before=before, limit=INBOX_PAGE + 1, now=now)
         accounts = await uow.accounts.list(principal.workspace_id, mode=principal.mode)
     names = {a.id: a.username for a in accounts}
-    actions = [present(a, services.clock) for a in rows if type_ is None or a.type == type_]
+    actions = [present(a, services.clock) for a in rows[:INBOX_PAGE]]
+    older = services.cursors.encode("inbox", bound, [actions[-1].created_at.isoformat(),
+                                                     actions[-1].id]) \
+        if len(rows) > INBOX_PAGE else None
     return await p.render("inbox.html", actions=actions, accounts=accounts, names=names,
-                          now=now, filters={"status": status, "type": type_ or "",
-                                            "accountId": account_id or ""},
+                          now=now, filters=filters, older=older,
                           statuses=("all", *ACTION_STATUSES), types=ACTION_TYPES)
 
 

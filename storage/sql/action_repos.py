@@ -23,7 +23,8 @@ _ACTION = t.actions.select().where(c.workspace_id == sa.bindparam("ws"),
 
 
 @functools.cache
-def _list_statement(status_kind: str | None, by_account: bool, only: bool, paged: bool):
+def _list_statement(status_kind: str | None, by_account: bool, by_type: bool, only: bool,
+                    paged: bool):
     """One statement per combination of filters; values are bound at execution."""
     query = t.actions.select().where(c.workspace_id == sa.bindparam("ws"),
                                      c.mode == sa.bindparam("mode"))
@@ -37,6 +38,8 @@ def _list_statement(status_kind: str | None, by_account: bool, only: bool, paged
         query = query.where(c.status == sa.bindparam("status"))
     if by_account:
         query = query.where(c.account_id == sa.bindparam("account"))
+    if by_type:
+        query = query.where(c.type == sa.bindparam("type"))
     if only:
         query = query.where(c.account_id.in_(sa.bindparam("only", expanding=True)))
     if paged:
@@ -72,17 +75,18 @@ class SqlActions:
         return to_model(Action, row) if row else None
 
     async def list(self, workspace_id: str, *, mode: str, status: str | None = None,
-                   account_id: str | None = None, only_accounts: Sequence[str] | None = None,
+                   account_id: str | None = None, type_: str | None = None,
+                   only_accounts: Sequence[str] | None = None,
                    before: tuple[dt.datetime, str] | None = None, limit: int = 25,
                    now: dt.datetime | None = None) -> list[Action]:
         """Newest first, keyset-paginated on (created_at, id). Pending rows past their expiry
         count as expired, so the filter agrees with what each row shows."""
         status_kind = status if status in ("pending", "expired") and now is not None else (
             "exact" if status is not None else None)
-        query = _list_statement(status_kind, account_id is not None, only_accounts is not None,
-                                before is not None)
+        query = _list_statement(status_kind, account_id is not None, type_ is not None,
+                                only_accounts is not None, before is not None)
         values = {"ws": workspace_id, "mode": mode, "status": status, "now": now,
-                  "account": account_id, "limit": limit,
+                  "account": account_id, "type": type_, "limit": limit,
                   "only": list(only_accounts) if only_accounts is not None else None}
         if before is not None:
             values["before_at"], values["before_id"] = before

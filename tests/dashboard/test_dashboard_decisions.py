@@ -127,3 +127,27 @@ async def test_inbox_lists_pending_newest_first_and_keeps_modes_apart(client, wo
     assert 'id="test-banner"' in test_page
     filtered = await client.get("/dashboard/approvals", params={"type": "send_mass_message"})
     assert test_action["id"] not in filtered.text
+
+
+async def test_inbox_filters_by_type_and_pages_to_older_actions(client, world, clock):
+    await sign_in(client)
+    ids = []
+    for i in range(52):
+        ids.append((await create_action(client, world, key=f"p{i}"))["id"])
+        clock.advance(seconds=1)
+    mass = await client.post(
+        f"/v1/accounts/{world.live_account}/actions",
+        headers={**world.auth(), "Idempotency-Key": "mass"},
+        json={"type": "send_mass_message",
+              "params": {"text": "<p>hi all</p>", "audience": {"fanIds": ["f1", "f2"]}}})
+    only_mass = (await client.get("/dashboard/approvals",
+                                  params={"type": "send_mass_message"})).text
+    assert mass.json()["data"]["id"] in only_mass and ids[-1] not in only_mass
+    first = (await client.get("/dashboard/approvals", params={"type": "send_message"})).text
+    assert ids[-1] in first and ids[1] not in first
+    older = first.split('id="inbox-older" href="')[1].split('"')[0].replace("&amp;", "&")
+    second = (await client.get("/dashboard/approvals" + older)).text
+    assert ids[1] in second and ids[0] in second and ids[-1] not in second
+    assert 'id="inbox-older"' not in second
+    forged = await client.get("/dashboard/approvals", params={"older": "forged"})
+    assert forged.status_code == 400
