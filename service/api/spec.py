@@ -25,6 +25,13 @@ def _has_ref(node: Any) -> bool:
     return False
 
 
+def ref_segments(ref: str) -> tuple[str, ...]:
+    """`#/components/schemas/A~1B` -> ("components", "schemas", "A/B")."""
+    if not ref.startswith("#/"):
+        raise ValueError(f"only local references are used in openapi.yaml: {ref}")
+    return tuple(p.replace("~1", "/").replace("~0", "~") for p in ref[2:].split("/"))
+
+
 def _escape(segment: str) -> str:
     return segment.replace("~", "~0").replace("/", "~1")
 
@@ -52,6 +59,12 @@ class OpenApiDocument:
         schema = resolved if not _has_ref(resolved) else {"$ref": self.pointer(*segments)}
         return OAS31Validator(schema, registry=self.registry,
                               format_checker=OAS31Validator.FORMAT_CHECKER)
+
+    def validator_for(self, node: dict[str, Any], *where: str | int) -> OAS31Validator:
+        """A validator for `node`, found at `where`: a `$ref` node validates its target."""
+        if "$ref" in node:
+            return self.validator(*ref_segments(node["$ref"]))
+        return self.validator(*where)
 
     def resolve(self, node: Any) -> Any:
         """Follow local `$ref`s (one level at a time) to the node they name."""

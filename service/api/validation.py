@@ -15,7 +15,7 @@ from attrs import frozen
 from jsonschema.exceptions import ValidationError, best_match
 
 from service.api.errors import ApiError
-from service.api.spec import OpenApiDocument
+from service.api.spec import OpenApiDocument, ref_segments
 
 JSON_TYPES = ("application/json",)
 # NUL and lone surrogates are valid JSON escapes but no database text column can hold them.
@@ -103,15 +103,14 @@ class OperationValidator:
         self.operation_id = operation_id
         self.parameters: list[Parameter] = []
         shared = doc.document["paths"][path].get("parameters", [])
-        for source, index, raw in [("path", i, p) for i, p in enumerate(shared)] + [
-                ("op", i, p) for i, p in enumerate(operation.get("parameters", []))]:
-            where = ("paths", path, "parameters", index) if source == "path" else (
-                "paths", path, method, "parameters", index)
+        declared = [(("paths", path, "parameters", i), p) for i, p in enumerate(shared)] + [
+            (("paths", path, method, "parameters", i), p)
+            for i, p in enumerate(operation.get("parameters", []))]
+        for where, raw in declared:
+            if "$ref" in raw:
+                where = ref_segments(raw["$ref"])
             param = doc.resolve(raw)
             schema = doc.resolve(param.get("schema", {}))
-            if "$ref" in raw:
-                where = tuple(raw["$ref"][2:].split("/"))
-                where = tuple(s.replace("~1", "/").replace("~0", "~") for s in where)
             self.parameters.append(Parameter(
                 name=param["name"], location=param["in"], required=param.get("required", False),
                 kind=_kind(schema), validator=doc.validator(*where, "schema"),
@@ -131,9 +130,9 @@ class OperationValidator:
             resolved = doc.resolve(response)
             content = resolved.get("content", {}).get("application/json")
             if content and "schema" in content:
-                self.responses[status] = OpenApiDocumentSchema(doc, content["schema"], (
-                    "paths", path, method, "responses", status, "content", "application/json",
-                    "schema")).validator
+                self.responses[status] = doc.validator_for(
+                    content["schema"], "paths", path, method, "responses", status, "content",
+                    "application/json", "schema")
 
     def _compile_body(self, doc, schema, raw, where) -> None:
         discriminator = schema.get("discriminator")
@@ -145,13 +144,10 @@ class OperationValidator:
                     target = doc.resolve(option)
                     value = target["properties"][self.discriminator]["const"]
                     mapping[value] = option["$ref"]
-            self.body_validators = {
-                value: doc.validator(*[s.replace("~1", "/") for s in ref[2:].split("/")])
-                for value, ref in mapping.items()}
+            self.body_validators = {value: doc.validator(*ref_segments(ref))
+                                    for value, ref in mapping.items()}
         else:
-            if "$ref" in raw:
-                where = tuple(raw["$ref"][2:].split("/"))
-            self.body_validators = {"": doc.validator(*where)}
+            self.body_validators = {"": doc.validator_for(raw, *where)}
 
     def parse(self, query: Any, path: dict[str, str], headers: Any, body: bytes,
               content_type: str | None) -> ParsedRequest:
@@ -245,12 +241,3 @@ class OperationValidator:
             return [f"status {status} is not documented for {self.operation_id}"]
         return [f"{'/'.join(map(str, e.absolute_path))}: {e.message}"
                 for e in validator.iter_errors(body)]
-
-
-class OpenApiDocumentSchema:
-    """A response schema validator, pointed at a `$ref` target when there is one."""
-
-    def __init__(self, doc: OpenApiDocument, raw: dict[str, Any], where: tuple) -> None:
-        if "$ref" in raw:
-            where = tuple(s.replace("~1", "/").replace("~0", "~") for s in raw["$ref"][2:].split("/"))
-        self.validator = doc.validator(*where)
