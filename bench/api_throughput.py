@@ -26,13 +26,13 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
-import sqlalchemy as sa
 
 from service.api.auth import principal_of
 from service.domain.clock import SystemClock
 from service.usecases.actions import create_action
 from service.usecases.workspaces import create_key, create_workspace
 from storage.migrate import migrate
+from storage.scratch import scratch_database
 from storage.sql.engine import make_engine
 from storage.sql.store import SqlStore
 
@@ -136,22 +136,8 @@ def database(kind: str, admin_url: str):
         finally:
             shutil.rmtree(folder, ignore_errors=True)
         return
-    name = f"cs_bench_{uuid.uuid4().hex[:8]}"
-
-    async def admin(statement: str) -> None:
-        engine = make_engine(admin_url)
-        try:
-            async with engine.connect() as conn:
-                conn = await conn.execution_options(isolation_level="AUTOCOMMIT")
-                await conn.execute(sa.text(statement))
-        finally:
-            await engine.dispose()
-
-    asyncio.run(admin(f'CREATE DATABASE "{name}"'))
-    try:
-        yield admin_url.rsplit("/", 1)[0] + "/" + name
-    finally:
-        asyncio.run(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    with scratch_database(admin_url, "cs_bench") as url:
+        yield url
 
 
 def capture_bodies(base: str, paths: dict[str, str], key: str, path: Path) -> None:

@@ -29,6 +29,7 @@ from service.domain.models import Account
 from service.settings import Settings
 from service.usecases.workspaces import create_key, create_workspace
 from storage.migrate import migrate
+from storage.scratch import run_admin
 from storage.sql.engine import make_engine
 from storage.sql.store import SqlStore
 
@@ -56,16 +57,6 @@ SELECT n, :ws, CASE WHEN n % 4 = 0 THEN '40002' ELSE '40001' END, 'tx' || (n / 2
   :start, :start, 0, hex(n)
 FROM g
 """
-
-
-async def admin(url: str, statement: str) -> None:
-    engine = make_engine(url)
-    try:
-        async with engine.connect() as conn:
-            conn = await conn.execution_options(isolation_level="AUTOCOMMIT")
-            await conn.execute(sa.text(statement))
-    finally:
-        await engine.dispose()
 
 
 async def seed(store: SqlStore, clock: ManualClock, rows: int) -> tuple[str, str]:
@@ -144,7 +135,7 @@ async def run(args: argparse.Namespace) -> None:
     clock = ManualClock(START)
     if args.driver == "postgresql":
         name = f"cs_bench_{uuid.uuid4().hex[:8]}"
-        await admin(args.postgres, f'CREATE DATABASE "{name}"')
+        await run_admin(args.postgres, f'CREATE DATABASE "{name}"')
         url = args.postgres.rsplit("/", 1)[0] + "/" + name
     else:
         name = None
@@ -165,7 +156,7 @@ async def run(args: argparse.Namespace) -> None:
         await store.close()
     finally:
         if name:
-            await admin(args.postgres, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            await run_admin(args.postgres, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
     k = min(args.sample, len(timings) // 2)
     first = statistics.median(timings[:k]) * 1000
     last = statistics.median(timings[-k - 1:-1] or timings[-k:]) * 1000

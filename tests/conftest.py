@@ -9,17 +9,16 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
-import uuid
 from pathlib import Path
 
 import httpx
 import pytest
-import sqlalchemy as sa
 
 from service.app import create_app
 from service.domain.clock import ManualClock
 from service.settings import Settings
 from storage.migrate import migrate
+from storage.scratch import scratch_database
 from storage.sql.engine import make_engine
 from storage.sql.store import SqlStore
 from storage.sql.tables import metadata
@@ -51,23 +50,9 @@ def sqlite_template(tmp_path_factory) -> Path:
 @pytest.fixture(scope="session")
 def postgres_url() -> str:
     """A database of our own on the real server, created for this run and dropped after it."""
-    name = f"cs_test_{uuid.uuid4().hex[:10]}"
-    admin = POSTGRES_ADMIN_URL
-
-    async def admin_sql(statement: str) -> None:
-        engine = make_engine(admin)
-        try:
-            async with engine.connect() as conn:
-                conn = await conn.execution_options(isolation_level="AUTOCOMMIT")
-                await conn.execute(sa.text(statement))
-        finally:
-            await engine.dispose()
-
-    asyncio.run(admin_sql(f'CREATE DATABASE "{name}"'))
-    url = admin.rsplit("/", 1)[0] + "/" + name
-    asyncio.run(_migrate_url(url))
-    yield url
-    asyncio.run(admin_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    with scratch_database(POSTGRES_ADMIN_URL, "cs_test") as url:
+        asyncio.run(_migrate_url(url))
+        yield url
 
 
 def _database_url(request, tmp_path) -> str:
