@@ -23,7 +23,7 @@ from storage.sql.engine import make_engine
 from storage.sql.store import SqlStore
 from storage.sql.tables import metadata
 
-pytest_plugins = ["tests.platform_world"]
+pytest_plugins = ["tests.platform_world", "tests.openapi_kit"]
 
 # argon2's testing profile: members' passwords are hashed hundreds of times in this suite.
 os.environ.setdefault("COUNTERSIGN_PASSWORD_HASHING", "cheapest")

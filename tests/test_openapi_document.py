@@ -2,65 +2,20 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from openapi_schema_validator import OAS31Validator
 from openapi_spec_validator import validate
 
-from service.api.error_codes import ERROR_CODES, ErrorCode, ErrorType
-
-SPEC_FILE = Path(__file__).resolve().parents[1] / "openapi.yaml"
-HTTP_METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
-
-# SPEC 7.1, row by row: code -> (status, type, dashboard only).
-SPEC_CODES: dict[str, tuple[int, str, bool]] = {
-    "invalid_parameter": (400, "invalid_request", False),
-    "invalid_cursor": (400, "invalid_request", False),
-    "idempotency_key_required": (400, "invalid_request", False),
-    "method_not_allowed": (405, "invalid_request", False),
-    "missing_api_key": (401, "authentication", False),
-    "invalid_api_key": (401, "authentication", False),
-    "revoked_api_key": (401, "authentication", False),
-    "expired_api_key": (401, "authentication", False),
-    "not_signed_in": (401, "authentication", True),
-    "missing_scope": (403, "permission", False),
-    "writes_disabled": (403, "permission", False),
-    "missing_permission": (403, "permission", False),
-    "dashboard_key_only": (403, "permission", False),
-    "account_not_found": (404, "not_found", False),
-    "fan_not_found": (404, "not_found", False),
-    "chat_not_found": (404, "not_found", False),
-    "action_not_found": (404, "not_found", False),
-    "link_not_found": (404, "not_found", False),
-    "route_not_found": (404, "not_found", False),
-    "workspace_not_found": (404, "not_found", True),
-    "resource_not_found": (404, "not_found", False),
-    "idempotency_conflict": (409, "conflict", False),
-    "action_not_pending": (409, "conflict", False),
-    "action_expired": (409, "conflict", False),
-    "link_not_ready": (409, "conflict", True),
-    "last_owner": (409, "conflict", True),
-    "account_unavailable": (409, "account_unavailable", False),
-    "rate_limited": (429, "rate_limited", False),
-    "platform_error": (502, "upstream", False),
-    "platform_timeout": (502, "upstream", False),
-    "internal_error": (500, "internal", False),
-}
-
-SPEC_TYPES = {
-    "invalid_request",
-    "authentication",
-    "permission",
-    "not_found",
-    "conflict",
-    "account_unavailable",
-    "rate_limited",
-    "upstream",
-    "internal",
-}
+from tests.openapi_kit import (
+    operations,
+    operations_by_id,
+    resolve,
+    response_codes,
+    response_status_of,
+    schema_validator,
+)
 
 # Error codes each operation can return beyond the ones every operation can
 # (authentication, rate_limited, internal_error).
@@ -146,53 +101,6 @@ WEBHOOK_EVENTS = {
 }
 
 
-# --- helpers ------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def spec() -> dict[str, Any]:
-    return yaml.safe_load(SPEC_FILE.read_text())
-
-
-def resolve(spec: dict[str, Any], node: Any) -> Any:
-    while isinstance(node, dict) and "$ref" in node:
-        assert node["$ref"].startswith("#/"), node["$ref"]
-        target: Any = spec
-        for part in node["$ref"][2:].split("/"):
-            target = target[part.replace("~1", "/").replace("~0", "~")]
-        node = target
-    return node
-
-
-def operations(spec: dict[str, Any], section: str = "paths"):
-    for path, item in spec.get(section, {}).items():
-        for method in HTTP_METHODS:
-            if method in item:
-                yield path, method, item[method]
-
-
-def operations_by_id(spec: dict[str, Any]) -> dict[str, tuple[str, str, dict[str, Any]]]:
-    return {op["operationId"]: (path, method, op) for path, method, op in operations(spec)}
-
-
-def schema_validator(spec: dict[str, Any], name: str) -> OAS31Validator:
-    schema = {"$ref": f"#/components/schemas/{name}", "components": spec["components"]}
-    return OAS31Validator(schema, format_checker=OAS31Validator.FORMAT_CHECKER)
-
-
-def response_codes(spec: dict[str, Any], response: Any) -> set[str]:
-    """The error codes a (possibly referenced) error response's body schema allows."""
-    schema = resolve(spec, resolve(spec, response)["content"]["application/json"]["schema"])
-    assert schema["allOf"][0] == {"$ref": "#/components/schemas/Error"}
-    code = schema["allOf"][1]["properties"]["error"]["properties"]["code"]
-    return {code["const"]} if "const" in code else set(code["enum"])
-
-
-def response_status_of(status: str, code: str) -> bool:
-    info = ERROR_CODES[ErrorCode(code)]
-    return int(status) in {info.status, info.status_for(test_mode=True)}
-
-
 # --- the document as a whole --------------------------------------------------
 
 
@@ -232,112 +140,6 @@ def test_every_ref_resolves(spec):
                 walk(value)
 
     walk(spec)
-
-
-# --- error codes ----------------------------------------------------------------
-
-
-def test_every_spec_error_code_is_in_the_error_code_enum(spec):
-    enum = spec["components"]["schemas"]["ErrorCode"]["enum"]
-    assert set(SPEC_CODES) <= set(enum)
-
-
-def test_error_code_enum_equals_the_error_code_table(spec):
-    enum = spec["components"]["schemas"]["ErrorCode"]["enum"]
-    assert enum == [code.value for code in ERROR_CODES]
-    assert len(enum) == len(set(enum))
-    assert set(ERROR_CODES) == set(ErrorCode)
-
-
-def test_error_type_enum_matches_spec_and_table(spec):
-    assert set(spec["components"]["schemas"]["ErrorType"]["enum"]) == SPEC_TYPES
-    assert {t.value for t in ErrorType} == SPEC_TYPES
-
-
-def test_error_code_table_matches_spec(spec):
-    assert set(ERROR_CODES) == set(SPEC_CODES)
-    for code, (status, type_, dashboard_only) in SPEC_CODES.items():
-        info = ERROR_CODES[ErrorCode(code)]
-        assert info.code == code
-        assert (info.status, info.type.value, info.dashboard_only) == (
-            status,
-            type_,
-            dashboard_only,
-        ), code
-        assert info.message and info.hint, code
-    assert ERROR_CODES[ErrorCode.INTERNAL_ERROR].status_for(test_mode=True) == 503
-    assert ERROR_CODES[ErrorCode.INTERNAL_ERROR].status_for(test_mode=False) == 500
-    assert ERROR_CODES[ErrorCode.ACCOUNT_NOT_FOUND].status_for(test_mode=True) == 404
-    assert ERROR_CODES[ErrorCode.RATE_LIMITED].docs_url("https://cs.example/") == (
-        "https://cs.example/docs/errors#rate_limited"
-    )
-
-
-def test_error_responses_allow_only_codes_of_their_status(spec):
-    responses = spec["components"]["responses"]
-    expected = {
-        "BadRequest": 400,
-        "Unauthorized": 401,
-        "Forbidden": 403,
-        "NotFound": 404,
-        "MethodNotAllowed": 405,
-        "Conflict": 409,
-        "RateLimited": 429,
-        "InternalError": 500,
-        "ServiceUnavailable": 503,
-        "BadGateway": 502,
-    }
-    covered: set[str] = set()
-    for name, status in expected.items():
-        codes = response_codes(spec, responses[name])
-        assert codes, name
-        for code in codes:
-            assert response_status_of(str(status), code), (name, code)
-            assert f"`{code}`" in responses[name]["description"], (name, code)
-        covered |= codes
-    assert covered == set(SPEC_CODES)
-    assert "Allow" in responses["MethodNotAllowed"]["headers"]
-    assert "Retry-After" in responses["RateLimited"]["headers"]
-
-
-def test_error_body_schema(spec):
-    error = spec["components"]["schemas"]["Error"]
-    assert set(error["required"]) == {"error", "requestId"}
-    detail = error["properties"]["error"]
-    assert set(detail["required"]) == {"type", "code", "message", "docsUrl"}
-    assert set(detail["properties"]) == {
-        "type",
-        "code",
-        "message",
-        "hint",
-        "param",
-        "permission",
-        "accountStatus",
-        "docsUrl",
-    }
-    assert set(detail["properties"]["accountStatus"]["enum"]) == {
-        "needs_relink",
-        "awaiting_2fa",
-        "awaiting_selfie",
-        "restricted",
-        "disconnected",
-    }
-
-    conflict = schema_validator(spec, "ConflictError")
-    body = {
-        "error": {
-            "type": "account_unavailable",
-            "code": "account_unavailable",
-            "message": "m",
-            "accountStatus": "needs_relink",
-            "docsUrl": "https://cs.example/docs/errors#account_unavailable",
-        },
-        "requestId": "req_1",
-    }
-    assert conflict.is_valid(body)
-    assert not conflict.is_valid({**body, "error": {**body["error"], "type": "conflict"}})
-    del body["error"]["accountStatus"]
-    assert not conflict.is_valid(body)
 
 
 # --- operations declare what they can return -------------------------------------
