@@ -70,9 +70,13 @@ class LiveReads:
 
 
 def _time(value: Any) -> dt.datetime | None:
+    """Platform times are ISO 8601; an unreadable one is treated as unknown, never a 500."""
     if not value:
         return None
-    return dt.datetime.fromisoformat(str(value))
+    try:
+        return dt.datetime.fromisoformat(str(value))
+    except ValueError:
+        return None
 
 
 def platform_fan(account: Account, row: dict[str, Any]) -> Fan:

@@ -10,13 +10,12 @@ from service.domain.clock import Clock
 from service.domain.ids import hash_secret, key_prefix, new_api_key, new_id
 from service.domain.models import Account, ApiKey, Fan, Member, User, Workspace
 from service.passwords import hash_password
+from service.platform.sandbox import sandbox_creators
 from storage.base import Store
 
 
 async def create_workspace(store: Store, clock: Clock, name: str) -> Workspace:
     """A new workspace comes with sandbox creators, so test keys work from the first minute."""
-    from service.platform.sandbox import sandbox_creators
-
     now = clock.now()
     workspace = Workspace(id=new_id("ws_"), name=name, created_at=now)
     async with store.transaction() as uow:

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from typing import Any
 
 from service.domain.models import Account, Fan
+from service.live import platform_fan
 from service.platform.errors import AccountUnavailable, PlatformError
 from service.platform.sandbox import sandbox_creators
 from service.usecases.revenue import observe_transactions
@@ -92,7 +92,7 @@ async def _set_status(services, account: Account, status: str, reason: str) -> A
 
 
 async def _store(services, account: Account, snapshot: Snapshot, now: dt.datetime) -> Account:
-    fans = [_fan(account, row) for row in snapshot.fans]
+    fans = [platform_fan(account, row) for row in snapshot.fans]
     async with services.store.transaction() as uow:
         await uow.fans.replace(account.workspace_id, account.id, _unique(fans))
         if snapshot.transactions:
@@ -110,26 +110,6 @@ async def _store(services, account: Account, snapshot: Snapshot, now: dt.datetim
 def _unique(fans: list[Fan]) -> list[Fan]:
     """A fan listed twice (a page shifted between two calls) is stored once."""
     return list({fan.id: fan for fan in fans}.values())
-
-
-def _time(value: Any) -> dt.datetime | None:
-    if not value:
-        return None
-    try:
-        return dt.datetime.fromisoformat(str(value))
-    except ValueError:
-        return None
-
-
-def _fan(account: Account, row: dict[str, Any]) -> Fan:
-    expired = bool(row.get("subscribedIsExpiredNow"))
-    return Fan(workspace_id=account.workspace_id, account_id=account.id, id=str(row["id"]),
-               username=str(row.get("username") or row["id"]), name=row.get("name"),
-               avatar_url=row.get("avatar"),
-               subscription_status="expired" if expired else "active",
-               subscribed_at=_time(row.get("subscribedAt")),
-               expires_at=_time(row.get("expiredAt")),
-               list_ids=tuple(str(i) for i in row.get("listIds") or ()))
 
 
 def _sandbox_snapshot(services, account: Account) -> Snapshot:
