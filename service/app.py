@@ -33,9 +33,13 @@ from service.platform.sandbox import SandboxPlatform
 from service.services import Services, compile_validators
 from service.settings import Settings, local_secret_key
 from service.workers.runner import run_workers
-from storage.base import Store
+from storage.base import StorageBusy, Store
 from storage.migrate import migrate
 from storage.sql.store import SqlStore
+
+BUSY = ApiError("internal_error", "The service is busy: every database connection is in use. "
+               "Nothing was changed; retry after `Retry-After` seconds.", status=503,
+               headers={"Retry-After": "1"})
 
 
 def _test_mode(request: Request) -> bool:
@@ -71,6 +75,7 @@ async def running(services: Services, *, owns_store: bool) -> AsyncIterator[None
         async with run_workers(services, enabled=services.settings.run_workers):
             yield
     finally:
+        await services.key_touches.flush()
         await services.http.aclose()
         if owns_store:
             await services.store.close()
@@ -85,6 +90,9 @@ def create_app(settings: Settings, *, store: Store | None = None,
         assert isinstance(exc, ApiError)
         return error_response(exc, settings.public_url, request.scope["state"]["request_id"],
                               test_mode=_test_mode(request))
+
+    async def on_storage_busy(request: Request, exc: Exception) -> Response:
+        return error_response(BUSY, settings.public_url, request.scope["state"]["request_id"])
 
     async def on_http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -110,7 +118,8 @@ def create_app(settings: Settings, *, store: Store | None = None,
     app = Starlette(routes=[Mount("/mcp", app=mcp_app)] + api_routes() + dashboard_routes(),
                     lifespan=lifespan,
                     middleware=[Middleware(Edge, public_url=settings.public_url)],
-                    exception_handlers={ApiError: on_api_error, HTTPException: on_http_error})
+                    exception_handlers={ApiError: on_api_error, HTTPException: on_http_error,
+                                        StorageBusy: on_storage_busy})
     app.state.services = services
     app.state.dashboard = build_dashboard(services)  # also sets services.sessions
     return app

@@ -6,10 +6,12 @@ import asyncio
 import logging
 from typing import Any
 
+import attrs
 import httpx
 from attrs import define, field
 
 from service.api.cursors import Cursors
+from service.api.key_touches import KeyTouches
 from service.api.ratelimit import RateLimiter
 from service.api.spec import OpenApiDocument
 from service.api.validation import OperationValidator
@@ -50,6 +52,8 @@ class Services:
     sessions: Any = field(factory=NoSessions)
     live: Any = None
     executor_wakeup: asyncio.Event = field(factory=asyncio.Event)
+    key_touches: KeyTouches = field(
+        default=attrs.Factory(lambda self: KeyTouches(self.store), takes_self=True))
 
     def wake_executor(self) -> None:
         self.executor_wakeup.set()

@@ -18,6 +18,11 @@ ACTIONS_CHANNEL = "countersign_actions"
 """Notified when an action is approved, so executors in other processes start at once."""
 
 
+class StorageBusy(Exception):
+    """No database connection came free in time: the caller should answer 503 and move on
+    rather than queue behind a stalled pool."""
+
+
 class DuplicateError(Exception):
     """A unique constraint refused the row (for example an idempotency key already used)."""
 

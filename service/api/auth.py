@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import hmac
 
 from starlette.requests import Request
 
 from service.api.errors import ApiError
+from service.api.key_touches import KeyTouches
 from service.domain.clock import Clock
 from service.domain.ids import hash_secret
 from service.domain.models import ApiKey
 from service.domain.principal import Principal
 from storage.base import Store
-
-TOUCH_EVERY = dt.timedelta(minutes=1)
 
 
 def presented_key(request: Request, header: str | None = None) -> str:
@@ -34,8 +32,11 @@ def presented_key(request: Request, header: str | None = None) -> str:
     return value
 
 
-async def principal_for_key(store: Store, clock: Clock, secret: str,
-                            reader=None) -> Principal:
+async def principal_for_key(store: Store, clock: Clock, secret: str, reader=None,
+                            touches: KeyTouches | None = None) -> Principal:
+    """Look the key up (in `reader`, the request's own unit of work, when given). The use is
+    noted in `touches` and written after the request; without `touches` (CLI, tests) it is
+    written here, after the read has closed, so one caller never holds two connections."""
     digest = hash_secret(secret)
     if reader is not None:
         key = await reader.keys.get_by_hash(digest)
@@ -49,7 +50,10 @@ async def principal_for_key(store: Store, clock: Clock, secret: str,
         raise ApiError("revoked_api_key", "This key was revoked or rolled; use its replacement.")
     if key.expires_at is not None and key.expires_at <= now:
         raise ApiError("expired_api_key")
-    if key.last_used_at is None or now - key.last_used_at > TOUCH_EVERY:
+    if touches is not None:
+        if touches.due(key.last_used_at, now):
+            touches.note(key.id, now)
+    elif reader is None and KeyTouches(store).due(key.last_used_at, now):
         async with store.transaction() as uow:
             await uow.keys.touch(key.id, now)
     return principal_of(key)

@@ -80,7 +80,7 @@ async def authenticate(request: Request, services: Any, auth: str, reader=None) 
         return principal
     header = "x-service-api-key" if auth == "service" else None
     return await principal_for_key(services.store, services.clock,
-                                   presented_key(request, header), reader)
+                                   presented_key(request, header), reader, services.key_touches)
 
 
 def endpoint(operation_id: str, *, scope: str = "read", auth: str = "key",

@@ -14,7 +14,8 @@ class ApiError(Exception):
 
     def __init__(self, code: str, message: str | None = None, *, param: str | None = None,
                  permission: str | None = None, account_status: str | None = None,
-                 hint: str | None = None, headers: dict[str, str] | None = None) -> None:
+                 hint: str | None = None, headers: dict[str, str] | None = None,
+                 status: int | None = None) -> None:
         self.info = ERROR_CODES[ErrorCode(code)]
         self.code = self.info.code.value
         self.message = message or self.info.message
@@ -24,8 +25,11 @@ class ApiError(Exception):
         self.account_status = account_status
         self.hint = hint
         self.headers = headers or {}
+        self.fixed_status = status
 
     def status(self, *, test_mode: bool = False) -> int:
+        if self.fixed_status is not None:
+            return self.fixed_status
         return self.info.status_for(test_mode=test_mode)
 
     def body(self, public_url: str, request_id: str) -> dict[str, Any]:

@@ -63,7 +63,8 @@ async def authenticate(services: Any, ctx: Context, tool: str, *,
                        "`Authorization: Bearer <API_KEY>`.")
     async with services.store.reading() as reader:
         principal = await principal_for_key(services.store, services.clock,
-                                            presented_key(request), reader)
+                                            presented_key(request), reader,
+                                            services.key_touches)
     check_rate(services, principal)
     if scope not in principal.scopes:
         raise ApiError("missing_scope", f"This key lacks the `{scope}` scope.", permission=scope)

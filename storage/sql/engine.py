@@ -15,15 +15,22 @@ def normalise_url(url: str) -> str:
     return url
 
 
-def make_engine(url: str, *, pool_size: int = 10) -> AsyncEngine:
+POOL_TIMEOUT = 1.0
+"""Seconds a request waits for a pooled connection before it is answered 503 (StorageBusy)."""
+
+
+def make_engine(url: str, *, pool_size: int = 10, max_overflow: int | None = None,
+                pool_timeout: float = POOL_TIMEOUT) -> AsyncEngine:
     url = normalise_url(url)
+    overflow = pool_size if max_overflow is None else max_overflow
     if url.startswith("sqlite"):
-        engine = create_async_engine(url, connect_args={"timeout": 30})
+        engine = create_async_engine(url, connect_args={"timeout": 30}, pool_size=pool_size,
+                                     max_overflow=overflow, pool_timeout=pool_timeout)
         _configure_sqlite(engine)
         return engine
     # pool_recycle instead of pool_pre_ping: a ping per checkout would double every read.
-    return create_async_engine(url, pool_size=pool_size, max_overflow=pool_size,
-                               pool_recycle=1800)
+    return create_async_engine(url, pool_size=pool_size, max_overflow=overflow,
+                               pool_timeout=pool_timeout, pool_recycle=1800)
 
 
 def _configure_sqlite(engine: AsyncEngine) -> None:

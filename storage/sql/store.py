@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
+import sqlalchemy.exc
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from storage.base import StorageBusy
 from storage.sql import wakeups
 from storage.sql.account_repos import SqlAccounts, SqlFans, SqlLinks
 from storage.sql.action_repos import SqlActions, SqlEvents
@@ -46,19 +49,31 @@ class SqlStore:
         self.dialect = engine.dialect.name
 
     @classmethod
-    def from_url(cls, url: str) -> SqlStore:
-        return cls(make_engine(url))
+    def from_url(cls, url: str, **pool: Any) -> SqlStore:
+        return cls(make_engine(url, **pool))
+
+    @asynccontextmanager
+    async def _checkout(self) -> AsyncIterator[AsyncConnection]:
+        conn = self.engine.connect()
+        try:
+            await conn.start()
+        except sqlalchemy.exc.TimeoutError as exc:
+            raise StorageBusy("every database connection is in use") from exc
+        try:
+            yield conn
+        finally:
+            await conn.close()
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SqlUnitOfWork]:
         """Commits when the block finishes, rolls back when it raises."""
-        async with self.engine.connect() as conn, conn.begin():
+        async with self._checkout() as conn, conn.begin():
             yield SqlUnitOfWork(conn)
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[SqlUnitOfWork]:
         """A read-only unit: on SQLite a deferred BEGIN, so readers never queue behind writers."""
-        async with self.engine.connect() as conn:
+        async with self._checkout() as conn:
             conn = await conn.execution_options(sqlite_begin="DEFERRED")
             async with conn.begin():
                 yield SqlUnitOfWork(conn)
