@@ -77,6 +77,9 @@ class Accounts(Protocol):
 
 class Fans(Protocol):
     async def replace(self, workspace_id: str, account_id: str, fans: Sequence[Fan]) -> None: ...
+    async def get_many(
+        self, workspace_id: str, account_id: str, fan_ids: Sequence[str]
+    ) -> Sequence[Fan]: ...
     async def list(
         self,
         workspace_id: str,

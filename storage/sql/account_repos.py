@@ -73,6 +73,16 @@ class SqlFans:
         if fans:
             await self.conn.execute(t.fans.insert(), [to_row(f) for f in fans])
 
+    async def get_many(self, workspace_id: str, account_id: str,
+                       fan_ids: Sequence[str]) -> list[Fan]:
+        if not fan_ids:
+            return []
+        c = t.fans.c
+        rows = await self.conn.execute(t.fans.select().where(
+            c.workspace_id == workspace_id, c.account_id == account_id,
+            c.id.in_(list(set(fan_ids)))))
+        return [_fan(r) for r in rows]
+
     async def list(self, workspace_id: str, account_id: str, *, search: str | None = None,
                    after: str | None = None, limit: int = 25) -> list[Fan]:
         c = t.fans.c
