@@ -71,6 +71,9 @@ class Accounts(Protocol):
         limit: int = 100,
     ) -> Sequence[Account]: ...
     async def update(self, workspace_id: str, account_id: str, **values: Any) -> Account | None: ...
+    async def set_writes_everywhere(
+        self, workspace_id: str, enabled: bool
+    ) -> Sequence[Account]: ...
     async def list_all(self, *, statuses: Sequence[str] | None = None) -> Sequence[Account]:
         """Every workspace's accounts (for the syncer), optionally only some statuses."""
 

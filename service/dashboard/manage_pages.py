@@ -10,9 +10,10 @@ from service.api.errors import ApiError
 from service.dashboard.web import Page, json_reply, page
 from service.domain.models import MODES, SCOPES
 from service.render import link_json
+from service.usecases import accounts as account_cases
 from service.usecases import links as link_cases
 from service.usecases import workspaces
-from service.usecases.audit import record, record_in
+from service.usecases.audit import record
 
 RELINK = ("needs_relink", "awaiting_2fa", "awaiting_selfie", "disconnected")
 
@@ -30,15 +31,18 @@ async def accounts(p: Page, notice: str | None = None) -> Response:
 @page("accounts.writes")
 async def switch_writes(p: Page) -> Response:
     account_id, enabled = p.request.path_params["accountId"], p.field("enabled") == "on"
-    services, principal = p.services, p.principal
-    async with services.store.transaction() as uow:
-        account = await uow.accounts.get(principal.workspace_id, account_id)
-        if account is None:
-            raise ApiError("account_not_found", param="accountId")
-        await uow.accounts.update(principal.workspace_id, account_id, writes_enabled=enabled)
-        await record_in(uow, services.clock, principal, "account.writes_switched", account_id,
-                        enabled=enabled, mode=account.mode)
+    await account_cases.switch_writes(p.services.store, p.services.clock, p.principal,
+                                      account_id, enabled)
     return p.redirect(f"/dashboard/accounts?done=writes-{'on' if enabled else 'off'}")
+
+
+@page("accounts.writes")
+async def switch_all_writes(p: Page) -> Response:
+    """The workspace-wide kill switch: every account, live and test, at once."""
+    enabled = p.field("enabled") == "on"
+    await account_cases.switch_all_writes(p.services.store, p.services.clock, p.principal,
+                                          enabled)
+    return p.redirect(f"/dashboard/accounts?done=all-writes-{'on' if enabled else 'off'}")
 
 
 # --- links ------------------------------------------------------------------------------

@@ -51,6 +51,12 @@ class SqlAccounts:
             query = query.where(t.accounts.c.status.in_(list(statuses)))
         return [to_model(Account, r) for r in await self.conn.execute(query)]
 
+    async def set_writes_everywhere(self, workspace_id: str, enabled: bool) -> list[Account]:
+        rows = await self.conn.execute(t.accounts.update().where(
+            t.accounts.c.workspace_id == workspace_id).values(writes_enabled=enabled)
+            .returning(*t.accounts.c))
+        return [to_model(Account, r) for r in rows]
+
     async def update(self, workspace_id: str, account_id: str, **values: Any) -> Account | None:
         rows = await self.conn.execute(t.accounts.update().where(
             t.accounts.c.workspace_id == workspace_id, t.accounts.c.id == account_id,
