@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import pytest
+
 from service.usecases import accounts as account_cases
 from service.usecases.audit import recent
 from tests.dashboard.dashboard_helpers import code_of, create_action, csrf_of, sign_in
-from tests.dashboard.test_dashboard_decisions import decide, world  # noqa: F401 (fixture)
+from tests.dashboard.test_dashboard_decisions import decide
+from tests.factories import build_world
+
+
+@pytest.fixture
+async def world(store, clock):
+    return await build_world(store, clock)
 
 
 async def test_approving_while_writes_are_off_is_refused_and_the_action_waits(
-        client, world, store, clock):  # noqa: F811
+        client, world, store, clock):
     await sign_in(client)
     action = await create_action(client, world)
     await account_cases.switch_writes(store, clock, world.owner, world.live_account, False)
@@ -33,7 +41,7 @@ async def test_rejecting_still_works_while_writes_are_off(client, world, store,
 
 
 async def test_the_workspace_kill_switch_stops_every_account_and_is_audited(
-        client, world, store):  # noqa: F811
+        client, world, store):
     await sign_in(client)
     test_action = await create_action(client, world, key="t", token=world.test_key,
                                       account=world.sandbox_accounts[0])
@@ -58,7 +66,7 @@ async def test_the_workspace_kill_switch_stops_every_account_and_is_audited(
     assert entry.actor["email"] == world.owner.email
 
 
-async def test_a_member_cannot_use_the_kill_switch(client, world, store, clock):  # noqa: F811
+async def test_a_member_cannot_use_the_kill_switch(client, world, store, clock):
     from service.usecases.workspaces import create_user
 
     await create_user(store, clock, world.workspace_id, "m@agency.test", "Mem", "member pw 1",
