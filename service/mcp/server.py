@@ -102,7 +102,7 @@ def build_tools(services: Any) -> list[Tool]:
                 {}, {"accountId": _present("accountId", accountId)},
                 Headers({"idempotency-key": key} if key is not None else {}),
                 body, "application/json")
-            action = await create_pending_action(services.store, services.clock, principal,
+            action, _ = await create_pending_action(services.store, services.clock, principal,
                                   parsed.path["accountId"], parsed.headers["Idempotency-Key"],
                                   parsed.body["type"], parsed.body["params"])
             reply = {"data": action_json(action, services.settings.public_url,

@@ -48,7 +48,9 @@ async def _estimate(tx, account: Account, type_: str, params: dict[str, Any]) ->
 
 
 async def create_action(store: Store, clock: Clock, principal: Principal, account_id: str,
-                        idempotency_key: str, type_: str, params: dict[str, Any]) -> Action:
+                        idempotency_key: str, type_: str,
+                        params: dict[str, Any]) -> tuple[Action, bool]:
+    """The action and whether it is a replay of an earlier request with the same key."""
     if "write" not in principal.scopes:
         raise ApiError("missing_scope", permission="write")
     fp = fingerprint(account_id, principal.mode, type_, params)
@@ -56,7 +58,7 @@ async def create_action(store: Store, clock: Clock, principal: Principal, accoun
         account = await visible_account(tx, principal, account_id)
         existing = await tx.actions.get_by_idempotency_key(principal.workspace_id, idempotency_key)
         if existing is not None:
-            return _replay(existing, fp)
+            return _replay(existing, fp), True
         if not account.writes_enabled:
             raise ApiError("writes_disabled", f"Writes are switched off for @{account.username}.")
         if account.unavailable:
@@ -76,8 +78,8 @@ async def create_action(store: Store, clock: Clock, principal: Principal, accoun
             # A concurrent retry won the unique index; answer exactly as a retry would.
             existing = await tx.actions.get_by_idempotency_key(
                 principal.workspace_id, idempotency_key)
-            return _replay(existing, fp)
-        return action
+            return _replay(existing, fp), True
+        return action, False
 
 
 def _replay(existing: Action, fp: str) -> Action:
