@@ -231,7 +231,7 @@ class OperationValidator:
             # int() also takes "+5", " 5", "5_0" and other scripts' digits ("٣"): not ours.
             if not ASCII_INTEGER.fullmatch(raw):
                 raise ApiError("invalid_parameter", f"`{param.name}` must be a whole number "
-                               "written in ASCII digits.", param=param.name)
+                               "of at most 18 ASCII digits.", param=param.name)
             return int(raw)
         if param.kind == "boolean":
             if raw in ("true", "false"):
