@@ -57,6 +57,26 @@ def config_for(key: str, *, max_examples: int = 15, stateful_steps: int = 6,
     return SchemathesisConfig.from_dict(data)
 
 
+ECHO_MAX = 64  # an error may name an id back (ids are at most 64 characters), nothing longer
+MAX_ERROR_BODY = 8192
+
+
+@schemathesis.check
+def errors_never_echo_input(ctx, response, case) -> None:
+    """An error names the parameter, never repeats a long value sent (it may be huge, or a
+    secret); and an error envelope stays small whatever the request carried."""
+    if response.status_code < 400:
+        return
+    if len(response.content) > MAX_ERROR_BODY:
+        raise AssertionError(f"error body of {len(response.content)} bytes")
+    text = response.content.decode("utf-8", "replace")
+    sent = [*(case.query or {}).values(), *(case.headers or {}).values(),
+            *(case.path_parameters or {}).values()]
+    for value in sent:
+        if isinstance(value, str) and len(value) > ECHO_MAX and value in text:
+            raise AssertionError(f"error body repeats a {len(value)}-character value sent")
+
+
 def prepare(schema, *, live_reads: bool = True):
     """Positive cases must be accepted, so they carry no invented server-issued values; and
     without a platform session behind a live key, `fresh=true` can only answer 502."""

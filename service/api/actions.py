@@ -11,9 +11,10 @@ from service.usecases.actions import create_action as create
 from service.usecases.actions import decide_action
 
 
-def _reply(call: Call, action, status: int = 200) -> Reply:
+def _reply(call: Call, action, status: int = 200, headers: dict[str, str] | None = None
+           ) -> Reply:
     body = action_json(action, call.services.settings.public_url, call.services.clock.now())
-    return Reply({"data": body, "meta": call.meta()}, status=status)
+    return Reply({"data": body, "meta": call.meta()}, status=status, headers=headers)
 
 
 @endpoint("createAction", scope="write")
@@ -22,7 +23,9 @@ async def create_action(call: Call) -> Reply:
     created = await create(services.store, services.clock, call.principal,
                            call.params.path["accountId"], call.params.headers["Idempotency-Key"],
                            body["type"], body["params"], public_url=services.settings.public_url)
-    return _reply(call, created.action, status=202)
+    # As Stripe does: a client (or its logs) can tell a retry's answer from a new action.
+    return _reply(call, created.action, status=202,
+                  headers={"Idempotent-Replayed": "true"} if created.replayed else None)
 
 
 @endpoint("getAction", shares_reader=True)

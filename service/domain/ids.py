@@ -29,3 +29,11 @@ def key_prefix(key: str) -> str:
     head, _, rest = key.partition("_")
     mode, _, body = rest.partition("_")
     return f"{head}_{mode}_{body[:4]}"
+
+
+def looks_like(value: str, prefix: str, max_length: int = 64) -> bool:
+    """Whether `value` could be one of our ids with `prefix` (letters and digits after it);
+    anything else names nothing, so callers answer "not found" without a lookup."""
+    body = value[len(prefix):]
+    return (value.startswith(prefix) and 0 < len(value) <= max_length
+            and body.isascii() and body.isalnum())

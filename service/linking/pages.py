@@ -16,7 +16,6 @@ from __future__ import annotations
 import base64
 import datetime as dt
 import hmac
-import json
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +25,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from service.api.errors import ApiError
+from service.api.validation import json_body
 from service.domain.models import Link
 from service.linking import flow, steps
 from service.render import link_json
@@ -103,10 +103,7 @@ async def _fields(request: Request, link: Link) -> dict[str, str]:
     if declared.isdigit() and int(declared) > MAX_BODY:
         raise ApiError("invalid_parameter", "The upload is too large.", param="image")
     if request.headers.get("content-type", "").startswith("application/json"):
-        try:
-            body = json.loads(await request.body() or b"{}")
-        except (ValueError, UnicodeDecodeError):
-            raise ApiError("invalid_parameter", "The body is not JSON.", param="body") from None
+        body = json_body(await request.body() or b"{}")
         if not isinstance(body, dict):
             raise ApiError("invalid_parameter", "The body must be an object.", param="body")
         return {k: v for k, v in body.items() if isinstance(v, str)}

@@ -21,6 +21,8 @@ from typing import Any
 import httpx
 from attrs import frozen
 
+from service.domain.json_text import UnacceptableJson, parse_json
+
 from .errors import (
     AccountRestricted,
     NotFoundUpstream,
@@ -32,6 +34,10 @@ from .errors import (
 from .routes import lookup
 
 DEFAULT_TIMEOUT = 10.0
+# Our wire rule (harness/platform/README.md): 429 (rate limited) and 503 (overloaded, down for
+# maintenance) are refusals before the request is handled, so a write answered so did not
+# apply. 500, 502 and 504 may come after the platform acted on it.
+REFUSED_UNREAD = frozenset({429, 503})
 _SIGN_IN_REFUSALS = frozenset({"invalid_credentials", "invalid_code", "invalid_challenge",
                                "bad_request"})
 
@@ -105,18 +111,7 @@ class PlatformClient:
     async def _sign_in_step(self, path: str, body: dict[str, Any]) -> SignInResult:
         response = await self._send("POST", self.base_url + path, is_write=False, body=body)
         if response.is_success:
-            data = _json(response, is_write=False)
-            if not isinstance(data, dict) or not isinstance(data.get("status"), str):
-                raise PlatformUnavailable("The platform sent a sign-in answer we do not know.",
-                                          upstream_status=response.status_code)
-            session = data.get("session") or {}
-            expires = session.get("expiresAt")
-            return SignInResult(
-                status=data["status"], session_token=session.get("token"),
-                user_id=_str_or_none(session.get("userId")),
-                expires_at=datetime.fromisoformat(expires) if expires else None,
-                challenge_id=data.get("challengeId"),
-            )
+            return _sign_in_answer(_json(response, is_write=False), response.status_code)
         code, message, _ = _error_fields(response)
         if response.status_code in (400, 401) and code in _SIGN_IN_REFUSALS:
             return SignInResult(status=code, message=message)
@@ -166,9 +161,9 @@ def _json(response: httpx.Response, *, is_write: bool) -> Any:
     if not response.content:
         return None
     try:
-        return response.json()
-    except ValueError:
-        raise PlatformUnavailable("The platform sent an answer that is not JSON.",
+        return parse_json(response.content)
+    except UnacceptableJson:
+        raise PlatformUnavailable("The platform sent an answer that is not JSON we accept.",
                                   upstream_status=response.status_code,
                                   may_have_applied=is_write) from None
 
@@ -176,8 +171,8 @@ def _json(response: httpx.Response, *, is_write: bool) -> Any:
 def _error_fields(response: httpx.Response) -> tuple[str | None, str | None, str | None]:
     """(code, message, kind) from `{"error": {...}}`, all None when the body is not that."""
     try:
-        error = response.json().get("error")
-    except (ValueError, AttributeError):
+        error = parse_json(response.content).get("error")
+    except (UnacceptableJson, AttributeError):
         return None, None, None
     if not isinstance(error, dict):
         return None, None, None
@@ -205,7 +200,7 @@ def _generic_error(response: httpx.Response, code: str | None, message: str | No
         return PlatformUnavailable(
             f"The platform answered with an error (HTTP {status}){detail}",
             upstream_status=status, upstream_code=code, retryable=True,
-            may_have_applied=is_write and status != 429,
+            may_have_applied=is_write and status not in REFUSED_UNREAD,
         )
     return PlatformUnavailable(f"The platform refused the call (HTTP {status}){detail}",
                                upstream_status=status, upstream_code=code)
@@ -213,3 +208,25 @@ def _generic_error(response: httpx.Response, code: str | None, message: str | No
 
 def _str_or_none(value: Any) -> str | None:
     return None if value is None else str(value)
+
+
+def _sign_in_answer(data: Any, status: int) -> SignInResult:
+    """A successful sign-in step's answer, or PlatformUnavailable when its shape is not ours."""
+    unknown = PlatformUnavailable("The platform sent a sign-in answer we do not know.",
+                                  upstream_status=status)
+    if not isinstance(data, dict) or not isinstance(data.get("status"), str):
+        raise unknown
+    session = data.get("session") or {}
+    challenge = data.get("challengeId")
+    if not isinstance(session, dict) or not isinstance(challenge, str | None):
+        raise unknown
+    token, user_id, expires = session.get("token"), session.get("userId"), session.get("expiresAt")
+    if not isinstance(token, str | None) or not isinstance(user_id, str | int | None):
+        raise unknown
+    try:
+        expires_at = datetime.fromisoformat(expires) if expires else None
+    except (TypeError, ValueError):
+        raise unknown from None
+    return SignInResult(status=data["status"], session_token=token,
+                        user_id=_str_or_none(user_id), expires_at=expires_at,
+                        challenge_id=challenge)

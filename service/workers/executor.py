@@ -4,6 +4,12 @@ Claiming is a conditional write (`approved → executing` with our worker id), s
 processes on one database can run executors and each action is sent by exactly one of them.
 An action found `executing` past its lease belonged to a process that died mid-call: the
 platform may or may not have received it, so it is never re-sent; it fails with an honest error.
+
+Every claimed action ends `executed` or `failed` with the real reason: anything unexpected
+(a database error, an undecryptable session) fails that action with `internal_error` and a safe
+sentence, and the batch goes on. Refusals the platform surely never acted on are sent again
+(service/workers/retries.py). Writes switched off after approval stop the action
+(`writes_disabled`), in both modes.
 """
 
 from __future__ import annotations
@@ -14,11 +20,15 @@ import logging
 import os
 import socket
 
+from attrs import define
+from cryptography.fernet import InvalidToken
+
 from service.domain.ids import new_id
 from service.domain.models import Action, Event
 from service.platform.errors import AccountUnavailable, PlatformError
 from service.platform.writes import perform
 from service.render import action_json
+from service.workers.retries import RetryPolicy, surely_unsent
 from storage.base import ACTIONS_CHANNEL
 
 log = logging.getLogger("countersign.executor")
@@ -34,9 +44,11 @@ def worker_name() -> str:
 
 
 class Executor:
-    def __init__(self, services, name: str | None = None) -> None:
+    def __init__(self, services, name: str | None = None,
+                 retry: RetryPolicy | None = None) -> None:
         self.services = services
         self.name = name or worker_name()
+        self.retry = retry or RetryPolicy()
         self.idle = asyncio.Event()  # set while waiting for work (tests wait on it)
 
     async def run_once(self) -> int:
@@ -51,7 +63,7 @@ class Executor:
             for action in waiting:
                 claimed = await self._claim(action)
                 if claimed is not None:
-                    await self._execute(claimed)
+                    await self._run(claimed)
                     ran += 1
 
     async def _claim(self, action: Action) -> Action | None:
@@ -60,12 +72,33 @@ class Executor:
                                                 claimed_by=self.name,
                                                 claimed_at=self.services.clock.now())
 
-    async def _execute(self, action: Action) -> None:
+    async def _run(self, action: Action) -> None:
+        """One claimed action, guarded on its own: whatever goes wrong ends it `failed` with
+        the real reason (never left `executing`), and the rest of the batch still runs."""
+        progress = Progress()
+        try:
+            await self._execute(action, progress)
+        except Exception as exc:
+            log.exception("action %s failed inside the service", action.id)
+            try:
+                await self._finish(action, error={"code": "internal_error",
+                                                  "message": internal_reason(exc, progress)})
+            except Exception:
+                # Nothing more we can record now; the lease sweep fails it honestly later.
+                log.exception("could not record the failure of action %s", action.id)
+
+    async def _execute(self, action: Action, progress: Progress) -> None:
+        async with self.services.store.reading() as uow:
+            account = await uow.accounts.get(action.workspace_id, action.account_id)
+        if account is not None and not account.writes_enabled:
+            # The kill switch wins over an earlier approval, in both modes.
+            await self._finish(action, error={"code": "writes_disabled", "message": (
+                f"Writes were switched off for @{account.username} after this action was "
+                "approved, so it was not sent.")})
+            return
         if action.mode == "test":
             await self._finish(action, result={"simulated": True})
             return
-        async with self.services.store.reading() as uow:
-            account = await uow.accounts.get(action.workspace_id, action.account_id)
         if account is None or account.unavailable or account.session_secret is None:
             status = account.status if account is not None else "disconnected"
             await self._finish(action, error={
@@ -77,15 +110,32 @@ class Executor:
             await self._finish(action, error={"code": "platform_error", "message":
                                "No platform is configured (COUNTERSIGN_PLATFORM_URL)."})
             return
+        progress.step = "opening the stored platform session"
+        session = self.services.secrets.open(account.session_secret)
         try:
-            session = self.services.secrets.open(account.session_secret)
-            result = await perform(self.services.platform, session, action)
+            result = await self._send(action, session, progress)
         except PlatformError as exc:
-            await self._finish(action, error={"code": exc.code, "message": _message(exc)},
+            await self._finish(action, error={"code": exc.code, "message": _message(exc,
+                                                                                   progress)},
                                account_status=exc.account_status
                                if isinstance(exc, AccountUnavailable) else None)
             return
+        progress.step = "recording the platform's answer"
         await self._finish(action, result=result)
+
+    async def _send(self, action: Action, session: str, progress: Progress) -> dict:
+        """The write, sent again only while the platform surely received none of it."""
+        while True:
+            progress.attempts += 1
+            progress.step = "sending it to the platform"
+            try:
+                return await perform(self.services.platform, session, action)
+            except PlatformError as exc:
+                if progress.attempts >= self.retry.attempts or not surely_unsent(exc):
+                    raise
+                log.info("action %s: platform refused before reading it (%s); retrying",
+                         action.id, exc.message)
+            await asyncio.sleep(self.retry.delay(progress.attempts))
 
     async def _finish(self, action: Action, *, result=None, error=None,
                       account_status: str | None = None) -> None:
@@ -138,8 +188,42 @@ class Executor:
             self.idle.clear()
 
 
-def _message(exc: PlatformError) -> str:
+@define
+class Progress:
+    """How far one action got, so a failure can say whether the platform may have it."""
+
+    step: str = "preparing it"
+    attempts: int = 0
+
+    @property
+    def reached_platform(self) -> bool:
+        return self.attempts > 0
+
+
+def _message(exc: PlatformError, progress: Progress) -> str:
+    tries = f" (after {progress.attempts} attempts)" if progress.attempts > 1 else ""
     if exc.may_have_applied:
-        return (f"{exc.message} The platform may have applied it anyway; check before "
+        return (f"{exc.message}{tries} The platform may have applied it anyway; check before "
                 "creating the action again.")
-    return exc.message
+    return exc.message + tries
+
+
+def internal_reason(exc: Exception, progress: Progress) -> str:
+    """A sentence for `error.message`: what failed and whether anything was sent, without the
+    exception's text (it may hold SQL, secrets or a stack)."""
+    if isinstance(exc, InvalidToken):
+        what = ("The stored platform session for this account could not be decrypted (was "
+                "COUNTERSIGN_SECRET_KEY changed?); link the account again.")
+    elif _from_database(exc):
+        what = f"The service's database failed while {progress.step}."
+    else:
+        what = f"An unexpected error inside the service stopped this action while {progress.step}."
+    if progress.reached_platform:
+        return (f"{what} The platform may have received it; check the account before creating "
+                "the action again.")
+    return f"{what} Nothing was sent to the platform."
+
+
+def _from_database(exc: Exception) -> bool:
+    drivers = {"sqlalchemy", "asyncpg", "sqlite3", "aiosqlite"}
+    return any(cls.__module__.split(".")[0] in drivers for cls in type(exc).__mro__)

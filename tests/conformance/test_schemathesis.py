@@ -93,3 +93,31 @@ def test_harness_reports_a_broken_operation(tmp_path, sqlite_template):
     finally:
         shutdown_lifespans()
     assert any("response_schema_conformance" in line for line in found), found
+
+
+def test_harness_reports_an_error_that_echoes_input(tmp_path, sqlite_template):
+    """The custom check fails a service that repeats a long header back in its error."""
+    import shutil
+
+    from starlette.responses import JSONResponse
+    from starlette.routing import Route
+
+    path = tmp_path / "echo.db"
+    shutil.copy(sqlite_template, path)
+    url = f"sqlite:///{path}"
+    world = asyncio.run(_seed(url))
+    app = conformance_app(url)
+
+    async def echo(request):
+        key = request.headers.get("idempotency-key", "")
+        return JSONResponse({"error": {"message": key}}, status_code=400)
+
+    app.router.routes.insert(0, Route("/v1/accounts/{accountId}/actions", echo,
+                                      methods=["POST"]))
+    try:
+        schema = in_process_schema(app, world.live_key, max_examples=3,
+                                   phases=("coverage",), seed=4)
+        found = run(schema.include(operation_id="createAction"), echo=lambda line: None)
+    finally:
+        shutdown_lifespans()
+    assert any("errors_never_echo_input" in line for line in found), found

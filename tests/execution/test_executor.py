@@ -123,7 +123,7 @@ async def test_test_mode_is_simulated_and_never_reaches_the_platform(linked):
 
 
 async def test_platform_5xx_fails_the_action(linked):
-    linked.platform.state.faults.add({"route": "POST /chats/:id/messages", "status": 503,
+    linked.platform.state.faults.add({"route": "POST /chats/:id/messages", "status": 500,
                                       "times": 1})
     done = await approve_and_run(linked, (await create(linked, {
         "type": "send_message", "params": {"fanId": a_fan(linked), "text": "<p>x</p>"}},

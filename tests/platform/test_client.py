@@ -121,11 +121,22 @@ async def test_injected_503_is_platform_unavailable(client, mia, state):
                              path_params={"id": _active_fan(creator)}, body={"text": "<p>x</p>"})
     error = caught.value
     assert (error.code, error.status, error.upstream_status) == ("platform_error", 502, 503)
-    assert error.retryable and error.may_have_applied
+    # 503 is a refusal before the request is handled (our wire rule): safe to send again.
+    assert error.retryable and not error.may_have_applied
     assert not any(m.text == "<p>x</p>" for msgs in creator.chats.values() for m in msgs)
     # `times: 1` used up: the next call goes through.
     await client.request("POST /chats/:id/messages", session=session,
                          path_params={"id": _active_fan(creator)}, body={"text": "<p>x</p>"})
+
+
+@pytest.mark.asyncio
+async def test_a_write_answered_500_may_have_applied(client, mia, state):
+    creator, session = mia
+    state.faults.add({"route": "POST /chats/:id/messages", "status": 500, "times": 1})
+    with pytest.raises(PlatformUnavailable) as caught:
+        await client.request("POST /chats/:id/messages", session=session,
+                             path_params={"id": _active_fan(creator)}, body={"text": "<p>x</p>"})
+    assert caught.value.retryable and caught.value.may_have_applied
 
 
 @pytest.mark.asyncio
@@ -274,3 +285,27 @@ async def test_connection_refused_is_platform_unavailable(http):
     with pytest.raises(PlatformUnavailable) as caught:
         await PlatformClient(url, http).request("GET /users/me", session="x")
     assert caught.value.retryable and not caught.value.may_have_applied
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("answer", [{"status": "ok", "session": "not-an-object"},
+                                    {"status": "ok", "session": {"token": 5}},
+                                    {"status": "ok", "session": {"token": "t",
+                                                                 "expiresAt": "soon"}},
+                                    {"status": "2fa_required", "challengeId": ["x"]}])
+async def test_a_sign_in_answer_of_the_wrong_shape_is_platform_unavailable(client, state,
+                                                                           answer):
+    state.faults.add({"route": "POST /auth/login", "status": 200, "body": answer, "times": 1})
+    with pytest.raises(PlatformUnavailable):
+        await client.sign_in("mia@creators.test", "mia-password-1")
+
+
+@pytest.mark.asyncio
+async def test_a_deeply_nested_answer_is_platform_unavailable(client, mia, state):
+    _, session = mia
+    deep: list = []
+    for _ in range(100):
+        deep = [deep]
+    state.faults.add({"route": "GET /users/me", "status": 200, "body": deep, "times": 1})
+    with pytest.raises(PlatformUnavailable):
+        await client.request("GET /users/me", session=session)
