@@ -26,6 +26,7 @@ from service.crypto import SecretBox
 from service.dashboard import build_dashboard
 from service.dashboard.routes import dashboard_routes
 from service.domain.clock import Clock, SystemClock
+from service.domain.link_tokens import LinkTokens
 from service.live import LiveReads
 from service.mcp import build_mcp, mcp_asgi_app
 from service.platform.client import PlatformClient
@@ -56,8 +57,9 @@ def build_services(settings: Settings, *, store: Store | None = None,
         settings=settings, store=store or SqlStore.from_url(settings.database_url),
         clock=clock, document=document, validators=compile_validators(document, settings.validator),
         cursors=Cursors(secret), limiter=RateLimiter(settings.rate_limit, settings.rate_window),
-        secrets=SecretBox(secret), sandbox=SandboxPlatform(clock=clock.now), platform=platform,
-        http=http)
+        secrets=SecretBox(secret, [settings.secret_key_previous]),
+        sandbox=SandboxPlatform(clock=clock.now), platform=platform, http=http,
+        link_tokens=LinkTokens(secret, [settings.secret_key_previous]))
     services.live = LiveReads(services)
     return services
 

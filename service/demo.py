@@ -54,7 +54,8 @@ async def seed(settings: Settings) -> dict[str, str]:
 
 async def _link_demo_creator(services, workspace_id: str, clock) -> str:
     """Link the demo creator through the same hosted-link steps a creator's browser takes."""
-    link = await create_link(services.store, clock, workspace_id, "live", "demo creator")
+    link = await create_link(services.store, clock, workspace_id, "live", "demo creator",
+                             tokens=services.link_tokens)
     link = await flow.open_page(services, link)
     link = await flow.sign_in(services, link, CREATOR_EMAIL, CREATOR_PASSWORD)
     return link.account_id

@@ -45,12 +45,15 @@ class SqlWebhookEndpoints:
             e.id.in_(list(set(ids)))))
         return {r.id: to_model(WebhookEndpoint, r) for r in rows}
 
-    async def list(self, workspace_id: str, kind: str | None = None) -> list[WebhookEndpoint]:
+    async def list(self, workspace_id: str, kind: str | None = None,
+                   mode: str | None = None) -> list[WebhookEndpoint]:
         """Active endpoints, oldest first."""
         query = t.webhook_endpoints.select().where(
             e.workspace_id == workspace_id, e.disabled_at.is_(None))
         if kind is not None:
             query = query.where(e.kind == kind)
+        if mode is not None:
+            query = query.where(e.mode == mode)
         rows = await self.conn.execute(query.order_by(e.created_at, e.id))
         return [to_model(WebhookEndpoint, r) for r in rows]
 
@@ -114,10 +117,19 @@ class SqlDeliveries:
             sa.or_(d.claimed_until.is_(None), d.claimed_until < now),
             sa.or_(d.ordering_key.is_(None), self._head_of_its_order()))
 
-    async def due(self, now: dt.datetime, limit: int) -> list[str]:
-        rows = await self.conn.execute(sa.select(d.id).where(self._claimable(now))
-                                       .order_by(d.next_attempt_at, d.seq).limit(limit))
-        return [r.id for r in rows]
+    async def due(self, now: dt.datetime, limit: int, *,
+                  exclude_endpoints: Sequence[str] = ()) -> list[tuple[str, str]]:
+        """(delivery id, endpoint id) of what may be claimed now, longest waiting first.
+
+        `ix_deliveries_due` finds the pending rows; `ix_deliveries_order` answers the NOT EXISTS
+        on an earlier pending delivery of the same ordering key with an index lookup per row
+        (tests/webhooks_delivery/test_delivery_index.py checks the plans on both databases).
+        """
+        query = sa.select(d.id, d.endpoint_id).where(self._claimable(now))
+        if exclude_endpoints:
+            query = query.where(d.endpoint_id.not_in(list(exclude_endpoints)))
+        rows = await self.conn.execute(query.order_by(d.next_attempt_at, d.seq).limit(limit))
+        return [(r.id, r.endpoint_id) for r in rows]
 
     async def claim(self, delivery_id: str, worker: str, now: dt.datetime,
                     until: dt.datetime) -> Delivery | None:
