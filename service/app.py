@@ -33,6 +33,7 @@ from service.platform.client import PlatformClient
 from service.platform.sandbox import SandboxPlatform
 from service.services import Services, compile_validators
 from service.settings import Settings, local_secret_key
+from service.workers.reseal import reseal_webhook_secrets
 from service.workers.runner import run_workers
 from storage.base import Store
 from storage.migrate import migrate
@@ -69,6 +70,8 @@ async def running(services: Services, *, owns_store: bool) -> AsyncIterator[None
     """Migrate the embedded default, run the background workers, and close everything after."""
     if owns_store and services.settings.embedded:
         await migrate(services.store.engine)
+    if owns_store:
+        await reseal_webhook_secrets(services.store, services.secrets)
     try:
         async with run_workers(services, enabled=services.settings.run_workers):
             yield

@@ -47,11 +47,12 @@ async def _workspace_id(store, wanted: str | None) -> str:
 def cmd_serve(settings: Settings, args) -> None:
     import uvicorn
 
+    from service.access_log import log_config
     from service.app import create_app
     from service.demo import start_fake_platform
 
     uvicorn.run(create_app(start_fake_platform(settings)), host=args.host, port=args.port,
-                log_level="info")
+                log_level="info", log_config=log_config())
 
 
 def cmd_demo(settings: Settings, args) -> None:

@@ -30,6 +30,7 @@ class SecretBox:
     def __init__(self, secret_key: str, previous: Sequence[str] = ()) -> None:
         keys = [secret_key, *(key for key in previous if key and key != secret_key)]
         self._fernet = MultiFernet([_fernet(key) for key in keys])
+        self.rotating = len(keys) > 1  # a previous key is configured
 
     def seal(self, plaintext: str) -> bytes:
         return self._fernet.encrypt(plaintext.encode())

@@ -82,10 +82,12 @@ Then open its approvalUrl, approve it, and GET /v1/actions/<id> to see it execut
 def run_demo(settings: Settings, host: str, port: int) -> None:
     import uvicorn
 
+    from service.access_log import log_config
     from service.app import create_app
 
     settings = start_fake_platform(settings)
     seeded = asyncio.run(seed(settings))
     settings = evolve(settings, public_url=f"http://{host}:{port}")
     print(banner(settings, seeded, host, port))
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="info")
+    uvicorn.run(create_app(settings), host=host, port=port, log_level="info",
+                log_config=log_config())

@@ -63,6 +63,15 @@ class SqlWebhookEndpoints:
             .returning(*t.webhook_endpoints.c))).first()
         return to_model(WebhookEndpoint, row) if row else None
 
+    async def every(self) -> list[WebhookEndpoint]:
+        """Every endpoint of every workspace, removed ones too (re-sealing secrets at start)."""
+        rows = await self.conn.execute(t.webhook_endpoints.select().order_by(e.id))
+        return [to_model(WebhookEndpoint, r) for r in rows]
+
+    async def set_secrets(self, endpoint_id: str, secrets: list[dict[str, Any]]) -> None:
+        await self.conn.execute(t.webhook_endpoints.update().where(
+            e.id == endpoint_id).values(secrets=secrets))
+
     async def set_failing(self, endpoint_id: str, failing: bool) -> None:
         await self.conn.execute(t.webhook_endpoints.update().where(
             e.id == endpoint_id, e.failing.is_(not failing)).values(failing=failing))
