@@ -134,11 +134,14 @@ class SqlDeliveries:
         on an earlier pending delivery of the same ordering key with an index lookup per row
         (tests/webhooks_delivery/test_delivery_index.py checks the plans on both databases).
         """
+        rows = await self.conn.execute(self.due_query(now, limit, exclude_endpoints))
+        return [(r.id, r.endpoint_id) for r in rows]
+
+    def due_query(self, now: dt.datetime, limit: int, exclude_endpoints: Sequence[str] = ()):
         query = sa.select(d.id, d.endpoint_id).where(self._claimable(now))
         if exclude_endpoints:
             query = query.where(d.endpoint_id.not_in(list(exclude_endpoints)))
-        rows = await self.conn.execute(query.order_by(d.next_attempt_at, d.seq).limit(limit))
-        return [(r.id, r.endpoint_id) for r in rows]
+        return query.order_by(d.next_attempt_at, d.seq).limit(limit)
 
     async def claim(self, delivery_id: str, worker: str, now: dt.datetime,
                     until: dt.datetime) -> Delivery | None:
