@@ -26,12 +26,14 @@ from service.crypto import SecretBox
 from service.dashboard import build_dashboard
 from service.dashboard.routes import dashboard_routes
 from service.domain.clock import Clock, SystemClock
+from service.domain.link_tokens import LinkTokens
 from service.live import LiveReads
 from service.mcp import build_mcp, mcp_asgi_app
 from service.platform.client import PlatformClient
 from service.platform.sandbox import SandboxPlatform
 from service.services import Services, compile_validators
 from service.settings import Settings, local_secret_key
+from service.workers.reseal import reseal_webhook_secrets
 from service.workers.runner import run_workers
 from storage.base import StorageBusy, Store
 from storage.migrate import migrate
@@ -60,8 +62,9 @@ def build_services(settings: Settings, *, store: Store | None = None,
         settings=settings, store=store or SqlStore.from_url(settings.database_url),
         clock=clock, document=document, validators=compile_validators(document, settings.validator),
         cursors=Cursors(secret), limiter=RateLimiter(settings.rate_limit, settings.rate_window),
-        secrets=SecretBox(secret), sandbox=SandboxPlatform(clock=clock.now), platform=platform,
-        http=http)
+        secrets=SecretBox(secret, [settings.secret_key_previous]),
+        sandbox=SandboxPlatform(clock=clock.now), platform=platform, http=http,
+        link_tokens=LinkTokens(secret, [settings.secret_key_previous]))
     services.live = LiveReads(services)
     return services
 
@@ -71,6 +74,8 @@ async def running(services: Services, *, owns_store: bool) -> AsyncIterator[None
     """Migrate the embedded default, run the background workers, and close everything after."""
     if owns_store and services.settings.embedded:
         await migrate(services.store.engine)
+    if owns_store:
+        await reseal_webhook_secrets(services.store, services.secrets)
     try:
         async with run_workers(services, enabled=services.settings.run_workers):
             yield

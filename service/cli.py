@@ -72,10 +72,12 @@ def _platform_settings(settings: Settings, args) -> Settings:
 def cmd_serve(settings: Settings, args) -> None:
     import uvicorn
 
+    from service.access_log import log_config
     from service.app import create_app
 
     settings = _platform_settings(settings, args)
-    uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="info")
+    uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="info",
+                log_config=log_config())
 
 
 def cmd_demo(settings: Settings, args) -> None:

@@ -56,7 +56,8 @@ async def seed(settings: Settings) -> dict[str, str]:
 
 async def _link_demo_creator(services, workspace_id: str, clock) -> str:
     """Link the demo creator through the same hosted-link steps a creator's browser takes."""
-    link = await create_link(services.store, clock, workspace_id, "live", "demo creator")
+    link = await create_link(services.store, clock, workspace_id, "live", "demo creator",
+                             tokens=services.link_tokens)
     link = await flow.open_page(services, link)
     link = await flow.sign_in(services, link, CREATOR_EMAIL, CREATOR_PASSWORD)
     return link.account_id
@@ -83,10 +84,12 @@ Then open its approvalUrl, approve it, and GET /v1/actions/<id> to see it execut
 def run_demo(settings: Settings, host: str, port: int) -> None:
     import uvicorn
 
+    from service.access_log import log_config
     from service.app import create_app
 
     settings = start_fake_platform(settings)
     seeded = asyncio.run(seed(settings))
     settings = evolve(settings, public_url=f"http://{host}:{port}")
     print(banner(settings, seeded, host, port))
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="info")
+    uvicorn.run(create_app(settings), host=host, port=port, log_level="info",
+                log_config=log_config())

@@ -7,6 +7,7 @@ from typing import Any
 
 from service.domain.actions import effective
 from service.domain.clock import isoformat
+from service.domain.link_tokens import LinkTokens
 from service.domain.models import Account, Action, Fan, Link
 
 
@@ -63,7 +64,8 @@ def account_detail_json(account: Account) -> dict[str, Any]:
 EXPIRED_STEP = "The link expired before the creator finished."
 
 
-def link_json(link: Link, public_url: str, now: dt.datetime) -> dict[str, Any]:
+def link_json(link: Link, public_url: str, now: dt.datetime,
+              tokens: LinkTokens) -> dict[str, Any]:
     status = link.status
     if status in ("waiting", "in_progress") and link.expires_at <= now:
         status = "expired"
@@ -71,7 +73,7 @@ def link_json(link: Link, public_url: str, now: dt.datetime) -> dict[str, Any]:
         "id": link.id,
         "status": status,
         "step": link.step if status == link.status else EXPIRED_STEP,
-        "url": f"{public_url}/link/{link.token}",
+        "url": tokens.url(public_url, link),
         "accountId": link.account_id,
         "note": link.note,
         "createdAt": isoformat(link.created_at),

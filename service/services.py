@@ -17,6 +17,7 @@ from service.api.spec import OpenApiDocument
 from service.api.validation import OperationValidator
 from service.crypto import SecretBox
 from service.domain.clock import Clock
+from service.domain.link_tokens import LinkTokens
 from service.platform.client import PlatformClient
 from service.platform.sandbox import SandboxPlatform
 from service.settings import Settings
@@ -47,6 +48,7 @@ class Services:
     limiter: RateLimiter
     secrets: SecretBox
     sandbox: SandboxPlatform
+    link_tokens: LinkTokens
     platform: PlatformClient | None = None
     http: httpx.AsyncClient | None = None
     sessions: Any = field(factory=NoSessions)

@@ -21,6 +21,7 @@ class Settings:
     platform_url: str | None = None
     platform_timeout: float = 10.0
     secret_key: str = ""
+    secret_key_previous: str = ""  # still opens what it sealed, so the key can be rotated
     rate_limit: int = 100
     rate_window: float = 10.0
     max_body_bytes: int = 1_048_576
@@ -29,6 +30,7 @@ class Settings:
     validator: str = "compiled"
     run_workers: bool = True
     sync_interval: float = 300.0
+    webhook_timeout: float = 10.0  # one deadline per delivery attempt, connect to last byte
 
     @property
     def revenue_base(self) -> str:
@@ -70,6 +72,7 @@ class Settings:
             "platform_url": get("PLATFORM_URL"),
             "platform_timeout": number("PLATFORM_TIMEOUT", 10.0, float),
             "secret_key": get("SECRET_KEY", ""),
+            "secret_key_previous": get("SECRET_KEY_PREVIOUS", ""),
             "rate_limit": number("RATE_LIMIT", 100),
             "rate_window": number("RATE_WINDOW", 10.0, float),
             "max_body_bytes": number("MAX_BODY_BYTES", 1_048_576),
@@ -78,6 +81,7 @@ class Settings:
             "validator": get("VALIDATOR", "compiled"),
             "run_workers": flag("RUN_WORKERS", True),
             "sync_interval": number("SYNC_INTERVAL", 300.0, float),
+            "webhook_timeout": number("WEBHOOK_TIMEOUT", 10.0, float),
         }
         values.update(overrides)
         settings = cls(**values)
@@ -89,6 +93,8 @@ class Settings:
             raise SettingsError("COUNTERSIGN_VALIDATOR must be `compiled` or `openapi-core`")
         if self.rate_limit < 1 or self.rate_window <= 0:
             raise SettingsError("COUNTERSIGN_RATE_LIMIT and _RATE_WINDOW must be positive")
+        if not 0 < self.webhook_timeout <= 60:
+            raise SettingsError("COUNTERSIGN_WEBHOOK_TIMEOUT must be from 0 to 60 seconds")
         if self.sync_interval <= 0:
             raise SettingsError("COUNTERSIGN_SYNC_INTERVAL must be a positive number of seconds")
         if not self.embedded and not self.secret_key:

@@ -50,10 +50,10 @@ async def _links(p: Page, created=None, status: int = 200) -> Response:
     services, principal = p.services, p.principal
     async with services.store.reading() as uow:
         rows = await uow.links.recent(principal.workspace_id, principal.mode)
-    now, url = services.clock.now(), services.settings.public_url
+    now, url, tokens = services.clock.now(), services.settings.public_url, services.link_tokens
     return await p.render("links.html", status=status,
-                          links=[link_json(link, url, now) for link in rows],
-                          created=link_json(created, url, now) if created else None)
+                          links=[link_json(link, url, now, tokens) for link in rows],
+                          created=link_json(created, url, now, tokens) if created else None)
 
 
 @page()
@@ -68,7 +68,8 @@ async def create_link(p: Page) -> Response:
         raise ApiError("invalid_parameter", "The note can be at most 200 characters.",
                        param="note")
     link = await link_cases.create_link(p.services.store, p.services.clock,
-                                        p.principal.workspace_id, p.principal.mode, note)
+                                        p.principal.workspace_id, p.principal.mode, note,
+                                        tokens=p.services.link_tokens)
     return await _links(p, created=link, status=201)
 
 
@@ -85,7 +86,8 @@ async def link_status(p: Page) -> Response:
         link = await uow.links.get(p.principal.workspace_id, p.request.path_params["linkId"])
     if link is None:
         raise ApiError("link_not_found", param="linkId")
-    return json_reply(p, link_json(link, p.services.settings.public_url, p.services.clock.now()))
+    return json_reply(p, link_json(link, p.services.settings.public_url, p.services.clock.now(),
+                                   p.services.link_tokens))
 
 
 # --- API keys ---------------------------------------------------------------------------

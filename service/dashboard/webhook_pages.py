@@ -1,6 +1,7 @@
 """Webhooks (owners and admins): the revenue push URL and event endpoints with their signing
 secrets, the delivery log and a test send. The rules live in service/usecases/webhooks.py
-(SSRF guard: public https only, loopback allowed only with development settings)."""
+(SSRF guard: public https only, loopback allowed only with development settings). The page
+shows and makes the endpoints of the mode the dashboard's test-mode switch is on."""
 
 from __future__ import annotations
 
@@ -18,9 +19,11 @@ async def _render(p: Page, status: int = 200, secret: str | None = None,
     endpoints = await hooks.list_endpoints(p.services.store, p.principal)
     logs = {e.id: await hooks.list_deliveries(p.services.store, p.principal, e.id, 20)
             for e in endpoints}
+    shown = {e.id: hooks.shown_secrets(e, p.services.secrets) for e in endpoints}
     return await p.render("webhooks.html", status=status, endpoints=endpoints, logs=logs,
                           secret=secret, now=p.services.clock.now(), events=DELIVERED_EVENTS,
-                          development=p.services.settings.development)
+                          development=p.services.settings.development, shown=shown,
+                          test_mode=p.principal.mode == "test")
 
 
 def _loopback(p: Page) -> bool:
@@ -35,7 +38,8 @@ async def webhooks(p: Page) -> Response:
 @page("webhooks.manage")
 async def set_push_url(p: Page) -> Response:
     await hooks.set_transaction_endpoint(p.services.store, p.services.clock, p.principal,
-                                         p.field("url"), allow_loopback=_loopback(p))
+                                         p.field("url"), box=p.services.secrets,
+                                         allow_loopback=_loopback(p))
     return p.redirect("/dashboard/webhooks")
 
 
@@ -44,7 +48,8 @@ async def add_endpoint(p: Page) -> Response:
     assert p.form is not None
     chosen = [str(t) for t in p.form.getlist("eventTypes")] or None
     await hooks.add_event_endpoint(p.services.store, p.services.clock, p.principal,
-                                   p.field("url"), chosen, allow_loopback=_loopback(p))
+                                   p.field("url"), chosen, box=p.services.secrets,
+                                   allow_loopback=_loopback(p))
     return p.redirect("/dashboard/webhooks")
 
 
@@ -58,7 +63,8 @@ async def remove_endpoint(p: Page) -> Response:
 @page("webhooks.manage")
 async def roll_secret(p: Page) -> Response:
     _, secret = await hooks.roll_secret(p.services.store, p.services.clock, p.principal,
-                                        p.request.path_params["endpointId"])
+                                        p.request.path_params["endpointId"],
+                                        box=p.services.secrets)
     return await _render(p, secret=secret)
 
 

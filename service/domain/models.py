@@ -127,7 +127,7 @@ class Link:
     mode: str
     status: str
     step: str | None
-    token: str
+    token_hash: str  # sha256 of the URL's token (service/domain/link_tokens.py); never the token
     note: str | None
     account_id: str | None
     created_at: dt.datetime
@@ -174,4 +174,5 @@ class Event:
     account_id: str | None
     data: Json
     created_at: dt.datetime
+    mode: str  # live | test: delivered only to endpoints of the same mode
     seq: int | None = None

@@ -47,7 +47,7 @@ async def connect_account(services, link: Link, *, account_id: str, profile: dic
         await uow.events.add(Event(
             id=new_id("evt_"), workspace_id=link.workspace_id, type="account.connected",
             account_id=account_id, data={"account": account_json(account), "linkId": link.id},
-            created_at=now))
+            created_at=now, mode=link.mode))
     return done, account
 
 
@@ -62,7 +62,8 @@ async def fail_link(services, link: Link, message: str) -> Link | None:
         if failed is not None:
             await uow.events.add(Event(
                 id=new_id("evt_"), workspace_id=link.workspace_id, type="link.failed",
-                account_id=None, data=link_json(failed, services.settings.public_url, now),
+                account_id=None, mode=link.mode,
+                data=link_json(failed, services.settings.public_url, now, services.link_tokens),
                 created_at=now))
     return failed
 

@@ -13,6 +13,7 @@ import logging
 import secrets
 
 from service.api.errors import ApiError
+from service.crypto import looks_sealed
 from service.domain.models import Link
 from service.linking import steps
 from service.linking.connect import connect_account, fail_link, sandbox_profile
@@ -64,8 +65,8 @@ async def submit_2fa(services, link: Link, code: str) -> Link:
     steps.require_stage(link, "2fa", services.clock.now())
     if not code.strip():
         raise ApiError("invalid_parameter", "Enter the code.", param="code")
-    result = await _platform_step(
-        services, link, lambda p: p.submit_2fa(link.state.get("challengeId", ""), code.strip()))
+    challenge = _challenge(services, link)
+    result = await _platform_step(services, link, lambda p: p.submit_2fa(challenge, code.strip()))
     return await _after_step(services, link, result)
 
 
@@ -73,8 +74,8 @@ async def submit_selfie(services, link: Link, image: str) -> Link:
     steps.require_stage(link, "selfie", services.clock.now())
     if not image.strip():
         raise ApiError("invalid_parameter", "Take or choose a selfie first.", param="image")
-    result = await _platform_step(
-        services, link, lambda p: p.submit_selfie(link.state.get("challengeId", ""), image))
+    challenge = _challenge(services, link)
+    result = await _platform_step(services, link, lambda p: p.submit_selfie(challenge, image))
     return await _after_step(services, link, result)
 
 
@@ -82,6 +83,18 @@ async def cancel(services, link: Link) -> Link:
     steps.require_stage(link, "any", services.clock.now())
     return await _move(services, link, status="cancelled", step=steps.STEP_CANCELLED,
                        state=steps.with_state(link, stage=None, challengeId=None, message=None))
+
+
+def _sealed(services, result: SignInResult) -> str | None:
+    """The platform's pending challenge lets whoever holds it finish the sign-in: sealed."""
+    return services.secrets.seal_text(result.challenge_id) if result.challenge_id else None
+
+
+def _challenge(services, link: Link) -> str:
+    """The pending challenge id; a link saved before sealing holds it in plaintext (re-sealed
+    by the service at start, see service/workers/reseal.py)."""
+    value = str(link.state.get("challengeId") or "")
+    return services.secrets.open_text(value) if looks_sealed(value) else value
 
 
 async def _platform_step(services, link: Link, call) -> SignInResult:
@@ -106,7 +119,7 @@ async def _after_step(services, link: Link, result: SignInResult) -> Link:
         stage = "2fa" if result.status == "2fa_required" else "selfie"
         return await _move(services, link, status="in_progress", step=steps.STAGE_STEPS[stage],
                            state=steps.with_state(link, stage=stage, message=None,
-                                                  challengeId=result.challenge_id))
+                                                  challengeId=_sealed(services, result)))
     if result.status in ("invalid_credentials", "invalid_code"):
         attempts = int(link.state.get("attempts", 0)) + 1
         if attempts >= steps.MAX_ATTEMPTS:

@@ -26,6 +26,7 @@ from starlette.routing import Route
 
 from service.api.errors import ApiError
 from service.api.validation import json_body
+from service.domain.ids import hash_secret
 from service.domain.models import Link
 from service.linking import flow, steps
 from service.render import link_json
@@ -61,7 +62,7 @@ def _wants_json(request: Request) -> bool:
 
 async def _find(services, token: str) -> Link:
     async with services.store.reading() as uow:
-        link = await uow.links.get_by_token(token) if len(token) <= 64 else None
+        link = await uow.links.get_by_token_hash(hash_secret(token)) if len(token) <= 64 else None
     if link is None:
         raise ApiError("link_not_found", "This link does not exist. Check the address or ask "
                        "for a new link.")
@@ -94,7 +95,8 @@ def _form(action):
             return _error(request, error, link)
         if _wants_json(request):
             return _json(request, link)
-        return RedirectResponse(f"/link/{link.token}", status_code=303, headers=HEADERS)
+        return RedirectResponse(f"/link/{request.path_params['token']}", status_code=303,
+                                headers=HEADERS)
     return run
 
 
@@ -146,7 +148,8 @@ def _meta(request: Request) -> dict[str, Any]:
 
 def _json(request: Request, link: Link) -> Response:
     services = request.app.state.services
-    body = {"data": link_json(link, services.settings.public_url, services.clock.now()),
+    body = {"data": link_json(link, services.settings.public_url, services.clock.now(),
+                              services.link_tokens),
             "meta": _meta(request)}
     return JSONResponse(body, headers=HEADERS)
 
@@ -171,7 +174,8 @@ def _render(request: Request, link: Link | None, *, error: ApiError | None = Non
         view = "expired" if steps.is_expired(link, now) else (steps.stage(link) or link.status)
     html = _templates.get_template("link.html").render(
         link=link, view=view, error=error, now=now,
-        shown=link_json(link, services.settings.public_url, now) if link else None,
+        shown=link_json(link, services.settings.public_url, now, services.link_tokens)
+        if link else None,
         message=(link.state.get("message") if link else None),
         csrf=(link.state.get("csrf", "") if link else ""),
         attempts_left=steps.attempts_left(link) if link else 0,

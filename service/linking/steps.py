@@ -2,7 +2,8 @@
 
 A link row keeps its progress in `status` + `step` (shown to the agency through GET /v1/links)
 and in `state` (private to the page): `stage` (which form the creator must fill next),
-`challengeId` (the platform's pending 2FA/selfie challenge), `attempts` (failed tries),
+`challengeId` (the platform's pending 2FA/selfie challenge, sealed with the service's secret
+box: service/crypto.py), `attempts` (failed tries),
 `message` (the last thing to tell the creator) and `csrf` (the page's form token).
 """
 

@@ -112,7 +112,7 @@ async def create_action(store: Store, clock: Clock, principal: Principal, accoun
         await tx.events.add(Event(
             id=new_id("evt_"), workspace_id=action.workspace_id, type="action.created",
             account_id=action.account_id, data=action_json(action, public_url, now),
-            created_at=now))
+            created_at=now, mode=action.mode))
         return Created(action, replayed=False)
 
 
@@ -166,7 +166,7 @@ async def decide_action(store: Store, clock: Clock, principal: Principal, action
             await tx.events.add(Event(
                 id=new_id("evt_"), workspace_id=decided.workspace_id, type="action.rejected",
                 account_id=decided.account_id, data=action_json(decided, public_url, now),
-                created_at=now))
+                created_at=now, mode=decided.mode))
         return decided
 
 

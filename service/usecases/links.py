@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import secrets
 from datetime import timedelta
 
 from service.api.errors import ApiError
 from service.domain.clock import Clock
 from service.domain.ids import new_id
+from service.domain.link_tokens import LinkTokens
 from service.domain.models import Link
 from storage.base import Store
 
@@ -18,10 +18,14 @@ CANCELLABLE = ("waiting", "in_progress")
 
 
 async def create_link(store: Store, clock: Clock, workspace_id: str, mode: str,
-                      note: str | None) -> Link:
+                      note: str | None, *, tokens: LinkTokens) -> Link:
+    """The link's token is derived from its id (service/domain/link_tokens.py); only its hash is
+    stored."""
     now = clock.now()
-    link = Link(id=new_id("link_"), workspace_id=workspace_id, mode=mode, status="waiting",
-                step=FIRST_STEP, token=secrets.token_urlsafe(24), note=note, account_id=None,
+    link_id = new_id("link_")
+    _, token_hash = tokens.new(link_id)
+    link = Link(id=link_id, workspace_id=workspace_id, mode=mode, status="waiting",
+                step=FIRST_STEP, token_hash=token_hash, note=note, account_id=None,
                 created_at=now, expires_at=now + LIFETIME)
     async with store.transaction() as uow:
         await uow.links.add(link)

@@ -106,10 +106,12 @@ async def observe_transactions(
               for i, (tx_id, content, print_) in enumerate(changed)]
     await uow.transactions.add_many(stored)
     out = [transaction_json(row) for row in stored]
+    account = await uow.accounts.get(workspace_id, account_id)
+    mode = account.mode if account is not None else "live"  # sandbox creators' are test
     for item in out:
         await uow.events.add(Event(
             id=new_id("evt_"), workspace_id=workspace_id, type="transaction.observed",
-            account_id=account_id, data=item, created_at=now))
+            account_id=account_id, data=item, created_at=now, mode=mode))
     return out
 
 

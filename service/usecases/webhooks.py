@@ -1,24 +1,36 @@
 """Webhook endpoints as the dashboard manages them (owners and admins; SPEC 6.1, 6.2).
 
-A workspace has at most one transactions endpoint (the push of SPEC 6.2) and any number of event
-endpoints (SPEC 6.1). Every URL passes the SSRF guard when saved and again at each send. Rolling a
-secret keeps the old one signing for 24 hours beside the new one, as Stripe does. Reads take any
-member; changes take `webhooks.manage`. Changes are written to the audit log with the change.
+Endpoints belong to one mode, like Stripe's test-mode endpoints: the dashboard's test-mode switch
+(`principal.mode`) decides which ones are listed and made, and an endpoint receives only events
+of its mode. Per mode a workspace has at most one transactions endpoint (the push of SPEC 6.2)
+and any number of event endpoints (SPEC 6.1). Every URL passes the SSRF guard when saved and
+again at each send. Signing secrets are stored sealed (`box`). Rolling a secret keeps the old one
+signing for 24 hours beside the new one, as Stripe does. Reads take any member; changes take
+`webhooks.manage`. Changes are written to the audit log with the change.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from typing import Any
 
 from service.api.errors import ApiError
+from service.crypto import SecretBox
 from service.domain.clock import Clock, isoformat
 from service.domain.ids import new_id
 from service.domain.principal import Principal
 from service.usecases.audit import record_in
 from service.usecases.members import require
 from service.webhooks.delivery import attempt, envelope
-from service.webhooks.models import DELIVERED_EVENTS, Delivery, DeliveryAttempt, WebhookEndpoint
+from service.webhooks.models import (
+    DELIVERED_EVENTS,
+    Delivery,
+    DeliveryAttempt,
+    WebhookEndpoint,
+    open_secret,
+    seal_secret,
+)
 from service.webhooks.sender import Sender
 from service.webhooks.signing import new_secret
 from service.webhooks.ssrf import UnsafeDestination, check_destination
@@ -52,53 +64,78 @@ def _event_types(event_types: Sequence[str] | None) -> list[str] | None:
 
 
 async def set_transaction_endpoint(store: Store, clock: Clock, principal: Principal, url: str,
-                                   *, allow_loopback: bool = False,
+                                   *, box: SecretBox, allow_loopback: bool = False,
                                    resolver=None) -> WebhookEndpoint:
-    """Set (or change) the one transaction push URL. A new endpoint gets a new secret; changing
-    the URL keeps the secret. `endpoint.secrets[0]["secret"]` is the current signing secret."""
+    """Set (or change) the one transaction push URL of the principal's mode. A new endpoint gets
+    a new secret; changing the URL keeps the secret (`current_secret` reads it)."""
     require(principal, MANAGE)
     url = await _safe_url(url, allow_loopback, resolver)
     now = clock.now()
     async with store.transaction() as uow:
-        current = await uow.webhooks.list(principal.workspace_id, kind="transactions")
+        current = await uow.webhooks.list(principal.workspace_id, kind="transactions",
+                                          mode=principal.mode)
         if current:
             endpoint = await uow.webhooks.update(current[0].id, url=url)
         else:
-            endpoint = _new_endpoint(principal.workspace_id, "transactions", url, None, now)
+            endpoint = _new_endpoint(principal, "transactions", url, None, now, box)
             await uow.webhooks.add(endpoint)
         await record_in(uow, clock, principal, "webhook.set", endpoint.id, url=url,
-                        kind="transactions")
+                        kind="transactions", mode=principal.mode)
     return endpoint
 
 
 async def add_event_endpoint(store: Store, clock: Clock, principal: Principal, url: str,
-                             event_types: Sequence[str] | None = None, *,
+                             event_types: Sequence[str] | None = None, *, box: SecretBox,
                              allow_loopback: bool = False, resolver=None) -> WebhookEndpoint:
-    """Add an endpoint for the SPEC 6.1 events (`event_types=None` means all of them)."""
+    """Add an endpoint of the principal's mode for the SPEC 6.1 events (`event_types=None`
+    means all of them)."""
     require(principal, MANAGE)
     url = await _safe_url(url, allow_loopback, resolver)
-    endpoint = _new_endpoint(principal.workspace_id, "events", url, _event_types(event_types),
-                             clock.now())
+    endpoint = _new_endpoint(principal, "events", url, _event_types(event_types), clock.now(),
+                             box)
     async with store.transaction() as uow:
         await uow.webhooks.add(endpoint)
         await record_in(uow, clock, principal, "webhook.added", endpoint.id, url=url,
-                        kind="events")
+                        kind="events", mode=principal.mode)
     return endpoint
 
 
-def _new_endpoint(workspace_id: str, kind: str, url: str, event_types: list[str] | None,
-                  now: dt.datetime) -> WebhookEndpoint:
+def current_secret(endpoint: WebhookEndpoint, box: SecretBox) -> str:
+    """The newest signing secret, in clear (to show it, or to hand it to a test receiver)."""
+    return open_secret(endpoint.secrets[0], box)
+
+
+def shown_secrets(endpoint: WebhookEndpoint, box: SecretBox) -> list[dict[str, Any]]:
+    """The secrets as the dashboard shows them: `{secret, expiresAt}`, newest first."""
+    return [{"secret": open_secret(item, box), "expiresAt": item.get("expiresAt")}
+            for item in endpoint.secrets]
+
+
+def _new_endpoint(principal: Principal, kind: str, url: str, event_types: list[str] | None,
+                  now: dt.datetime, box: SecretBox) -> WebhookEndpoint:
     return WebhookEndpoint(
-        id=new_id("whe_"), workspace_id=workspace_id, kind=kind, url=url,
-        secrets=[{"secret": new_secret(), "expiresAt": None}], event_types=event_types,
+        id=new_id("whe_"), workspace_id=principal.workspace_id, kind=kind, mode=principal.mode,
+        url=url, secrets=[seal_secret(new_secret(), box)], event_types=event_types,
         failing=False, created_at=now)
 
 
 async def _endpoint(uow, principal: Principal, endpoint_id: str) -> WebhookEndpoint:
+    """One of the principal's workspace and mode: the other mode's endpoints are not shown."""
     endpoint = await uow.webhooks.get(principal.workspace_id, endpoint_id)
-    if endpoint is None:
+    if endpoint is None or endpoint.mode != principal.mode:
         raise ApiError("resource_not_found", "There is no such webhook endpoint.")
     return endpoint
+
+
+async def _delivery(uow, principal: Principal, delivery_id: str) -> Delivery:
+    """One to an endpoint (even a removed one) of the principal's workspace and mode."""
+    delivery = await uow.deliveries.get(delivery_id)
+    if delivery is not None and delivery.workspace_id == principal.workspace_id:
+        endpoint = (await uow.webhooks.get_by_ids([delivery.endpoint_id])).get(
+            delivery.endpoint_id)
+        if endpoint is not None and endpoint.mode == principal.mode:
+            return delivery
+    raise ApiError("resource_not_found", "There is no such delivery.")
 
 
 async def remove_endpoint(store: Store, clock: Clock, principal: Principal,
@@ -111,28 +148,30 @@ async def remove_endpoint(store: Store, clock: Clock, principal: Principal,
         await record_in(uow, clock, principal, "webhook.removed", endpoint_id)
 
 
-async def roll_secret(store: Store, clock: Clock, principal: Principal,
-                      endpoint_id: str) -> tuple[WebhookEndpoint, str]:
+async def roll_secret(store: Store, clock: Clock, principal: Principal, endpoint_id: str, *,
+                      box: SecretBox) -> tuple[WebhookEndpoint, str]:
     """A new signing secret, first; the previous one keeps signing for 24 hours beside it."""
     require(principal, MANAGE)
     now = clock.now()
     secret = new_secret()
     async with store.transaction() as uow:
         endpoint = await _endpoint(uow, principal, endpoint_id)
-        keep = [dict(item, expiresAt=item["expiresAt"] or isoformat(now + ROLL_GRACE))
+        keep = [seal_secret(open_secret(item, box), box,
+                            item["expiresAt"] or isoformat(now + ROLL_GRACE))
                 for item in endpoint.secrets
                 if item["expiresAt"] is None
                 or dt.datetime.fromisoformat(item["expiresAt"]) > now]
         updated = await uow.webhooks.update(
-            endpoint_id, secrets=[{"secret": secret, "expiresAt": None}, *keep])
+            endpoint_id, secrets=[seal_secret(secret, box), *keep])
         await record_in(uow, clock, principal, "webhook.secret_rolled", endpoint_id)
     return updated, secret
 
 
 async def list_endpoints(store: Store, principal: Principal) -> list[WebhookEndpoint]:
-    """Active endpoints with their `failing` flag (endpoint health), transactions one first."""
+    """Active endpoints of the principal's mode with their `failing` flag (endpoint health),
+    the transactions one first."""
     async with store.reading() as uow:
-        endpoints = await uow.webhooks.list(principal.workspace_id)
+        endpoints = await uow.webhooks.list(principal.workspace_id, mode=principal.mode)
     return sorted(endpoints, key=lambda e: e.kind != "transactions")
 
 
@@ -150,9 +189,7 @@ async def list_attempts(store: Store, principal: Principal,
                         delivery_id: str) -> list[DeliveryAttempt]:
     """Every attempt of one delivery, oldest first (status code, response, duration, error)."""
     async with store.reading() as uow:
-        delivery = await uow.deliveries.get(delivery_id)
-        if delivery is None or delivery.workspace_id != principal.workspace_id:
-            raise ApiError("resource_not_found", "There is no such delivery.")
+        await _delivery(uow, principal, delivery_id)
         return await uow.deliveries.attempts(delivery_id)
 
 
@@ -169,7 +206,8 @@ async def send_test(store: Store, clock: Clock, principal: Principal, sender: Se
         delivery = Delivery(
             id=new_id("dlv_"), endpoint_id=endpoint.id, workspace_id=endpoint.workspace_id,
             event_id=event_id, event_type="test", ordering_key=None,
-            payload=envelope(event_id, "test", now, {"message": "A test event from Countersign."}),
+            payload=envelope(event_id, "test", now, {"message": "A test event from Countersign."},
+                             mode=endpoint.mode),
             status="pending", attempts=0, next_attempt_at=None, claimed_by=worker,
             claimed_until=now, created_at=now, seq=0)
         await uow.deliveries.add(delivery)
@@ -183,9 +221,7 @@ async def redeliver(store: Store, clock: Clock, principal: Principal,
     It keeps its `x-svc-delivery` id (a receiver that already has it drops it)."""
     require(principal, MANAGE)
     async with store.transaction() as uow:
-        delivery = await uow.deliveries.get(delivery_id)
-        if delivery is None or delivery.workspace_id != principal.workspace_id:
-            raise ApiError("resource_not_found", "There is no such delivery.")
+        await _delivery(uow, principal, delivery_id)
         reset = await uow.deliveries.reset(delivery_id, clock.now())
         if reset is None:
             raise ApiError("invalid_parameter", "This delivery is still being sent.",

@@ -31,10 +31,11 @@ def attempt_id() -> str:
 
 
 def envelope(event_id: str, event_type: str, created_at: dt.datetime,
-             data: dict[str, Any]) -> str:
-    """The exact body text, stored once so every retry sends identical bytes."""
+             data: dict[str, Any], *, mode: str) -> str:
+    """The exact body text, stored once so every retry sends identical bytes. `mode` (`live` or
+    `test`) says which kind of activity it reports, as Stripe's `livemode` does."""
     return json.dumps({"id": event_id, "type": event_type, "createdAt": isoformat(created_at),
-                       "data": data}, separators=(",", ":"), ensure_ascii=False)
+                       "mode": mode, "data": data}, separators=(",", ":"), ensure_ascii=False)
 
 
 def next_state(attempts: int, outcome: Outcome, now: dt.datetime) -> dict[str, Any]:
@@ -62,7 +63,8 @@ async def attempt(store: Any, clock: Clock, sender: Sender, delivery: Delivery,
     else:
         outcome = await sender.send(
             endpoint.url, delivery.payload, event=delivery.event_type, delivery_id=delivery.id,
-            secrets=endpoint.signing_secrets(started), timestamp=int(started.timestamp()))
+            secrets=endpoint.signing_secrets(started, sender.box),
+            timestamp=int(started.timestamp()))
     now = clock.now()
     attempts = MAX_ATTEMPTS if final or gone else delivery.attempts + 1
     state = next_state(attempts, outcome, now)

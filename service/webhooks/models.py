@@ -7,33 +7,48 @@ from typing import Any
 
 from attrs import frozen
 
+from service.crypto import SecretBox
+from service.domain.models import Event
+
 DELIVERED_EVENTS = ("action.created", "action.executed", "action.rejected", "action.failed",
                     "account.connected", "link.failed")
 TRANSACTION_EVENT = "transaction.observed"
+
+
+def seal_secret(secret: str, box: SecretBox, expires_at: str | None = None) -> dict[str, Any]:
+    return {"sealed": box.seal_text(secret), "expiresAt": expires_at}
+
+
+def open_secret(item: dict[str, Any], box: SecretBox) -> str:
+    return box.open_text(item["sealed"]) if "sealed" in item else item["secret"]
 
 
 @frozen
 class WebhookEndpoint:
     id: str
     workspace_id: str
-    kind: str  # "transactions" (one per workspace) | "events"
+    kind: str  # "transactions" (one per workspace and mode) | "events"
+    mode: str  # live | test: receives only the events of its mode
     url: str
-    secrets: list[dict[str, Any]]  # [{secret, expiresAt}] newest first; expiresAt ISO or None
+    # [{sealed, expiresAt}] newest first; expiresAt ISO or None. `sealed` is the signing secret
+    # sealed with the service's SecretBox; rows from before sealing hold `secret` in plaintext
+    # until the service re-seals them at start (service/workers/reseal.py).
+    secrets: list[dict[str, Any]]
     event_types: list[str] | None
     failing: bool
     created_at: dt.datetime
     disabled_at: dt.datetime | None = None
 
-    def signing_secrets(self, now: dt.datetime) -> list[str]:
+    def signing_secrets(self, now: dt.datetime, box: SecretBox) -> list[str]:
         """Every secret still signing at `now`, newest first (two while a roll is in grace)."""
-        out = []
-        for item in self.secrets:
-            expires = item.get("expiresAt")
-            if expires is None or dt.datetime.fromisoformat(expires) > now:
-                out.append(item["secret"])
-        return out
+        return [open_secret(item, box) for item in self.secrets
+                if item.get("expiresAt") is None
+                or dt.datetime.fromisoformat(item["expiresAt"]) > now]
 
-    def wants(self, event_type: str) -> bool:
+    def wants(self, event: Event) -> bool:
+        if event.mode != self.mode:
+            return False
+        event_type = event.type
         if self.kind == "transactions":
             return event_type == TRANSACTION_EVENT
         return event_type in DELIVERED_EVENTS and (

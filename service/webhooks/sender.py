@@ -1,22 +1,33 @@
 """One signed POST to a webhook endpoint, and what came back (never an exception).
 
-The destination is checked against the SSRF guard again right before each send (the URL was
-checked when saved, but DNS answers change). Redirects are not followed: a 3xx is an answer that
-is not 2xx, so it is retried like any other failure, and a redirect cannot lead the sender into
-a private network.
+No endpoint can hold a sender: one deadline (`timeout`, 10 s by default) covers the whole
+attempt, from resolving the host to the last byte read, and at most `BODY_LIMIT` bytes of the
+answer are read (the rest is dropped with the connection). A receiver that drips one byte at a
+time, answers without end or never answers ends at the deadline like any other failure.
+
+The destination is checked against the SSRF guard right before each send (the URL was checked
+when saved, but DNS answers change), and the connection goes to the exact address the guard
+approved: the URL's host is replaced by that address while the `Host` header, TLS SNI and
+certificate verification keep the real hostname, so there is no second DNS lookup for a
+rebinding answer to slip into. Each attempt uses its own connection (`Connection: close`), so a
+connection pinned for one hostname is never reused for another. Redirects are not followed: a
+3xx is an answer that is not 2xx, retried like any other failure.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 import httpx
 from attrs import frozen
 
+from service.crypto import SecretBox
 from service.webhooks.signing import DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, sign
-from service.webhooks.ssrf import UnsafeDestination, check_destination
+from service.webhooks.ssrf import IPAddress, UnsafeDestination, check_destination
 
 TIMEOUT_SECONDS = 10.0
+BODY_LIMIT = 64 * 1024  # bytes of an answer read at most; the rest is never read
 RESPONSE_LIMIT = 2000  # characters of the response body kept on the attempt row
 USER_AGENT = "Countersign-Webhooks/1"
 
@@ -33,12 +44,34 @@ class Outcome:
         return self.status_code is not None and 200 <= self.status_code < 300
 
 
-class Sender:
-    """Holds the HTTP client and the policy (timeout, loopback allowed for the harness)."""
+def pinned(url: str, address: IPAddress) -> tuple[httpx.URL, dict[str, str], dict[str, str]]:
+    """The URL aimed at `address`, the Host header and the TLS extension for the real host."""
+    original = httpx.URL(url)
+    host_header = original.netloc.decode("ascii")
+    extensions = {"sni_hostname": original.host} if original.scheme == "https" else {}
+    return original.copy_with(host=str(address)), {"host": host_header}, extensions
 
-    def __init__(self, client: httpx.AsyncClient, *, allow_loopback: bool = False,
+
+async def read_limited(response: httpx.Response, limit: int = BODY_LIMIT) -> bytes:
+    """Up to `limit` bytes of the body as sent (no decompression, so no decompression bomb)."""
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in response.aiter_raw():
+        chunks.append(chunk)
+        size += len(chunk)
+        if size >= limit:
+            break
+    return b"".join(chunks)[:limit]
+
+
+class Sender:
+    """Holds the HTTP client and the policy: the deadline, loopback allowed for the harness, and
+    the secret box that opens the endpoints' sealed signing secrets."""
+
+    def __init__(self, client: httpx.AsyncClient, *, box: SecretBox, allow_loopback: bool = False,
                  timeout: float = TIMEOUT_SECONDS, resolver=None) -> None:
         self.client = client
+        self.box = box
         self.allow_loopback = allow_loopback
         self.timeout = timeout
         self.resolver = resolver
@@ -52,31 +85,53 @@ class Sender:
 
         if not secrets:
             return Outcome(None, None, 0, "the endpoint has no signing secret")
-        try:
-            await check_destination(url, allow_loopback=self.allow_loopback,
-                                    resolver=self.resolver)
-        except UnsafeDestination as exc:
-            return Outcome(None, None, elapsed(), f"refused destination: {exc.reason}"[:500])
         raw = body.encode("utf-8")
         headers = {
             "content-type": "application/json",
             "user-agent": USER_AGENT,
+            "accept-encoding": "identity",
+            "connection": "close",
             EVENT_HEADER: event,
             DELIVERY_HEADER: delivery_id,
             SIGNATURE_HEADER: sign(raw, secrets, timestamp),
         }
         try:
-            response = await self.client.post(url, content=raw, headers=headers,
-                                              timeout=self.timeout, follow_redirects=False)
-        except httpx.TimeoutException:
-            return Outcome(None, None, elapsed(), f"no response within {self.timeout:g} s")
+            async with asyncio.timeout(self.timeout):
+                status, text = await self._post(url, raw, headers)
+        except UnsafeDestination as exc:
+            return Outcome(None, None, elapsed(), f"refused destination: {exc.reason}"[:500])
+        except TimeoutError:
+            return Outcome(None, None, elapsed(),
+                           f"no complete answer within {self.timeout:g} s")
         except httpx.HTTPError as exc:
             return Outcome(None, None, elapsed(), f"{type(exc).__name__}: {exc}"[:500])
-        text = response.text[:RESPONSE_LIMIT] if response.content else ""
-        return Outcome(response.status_code, text, elapsed(), None)
+        return Outcome(status, text, elapsed(), None)
+
+    async def _post(self, url: str, raw: bytes, headers: dict[str, str]) -> tuple[int, str]:
+        addresses = await check_destination(url, allow_loopback=self.allow_loopback,
+                                            resolver=self.resolver)
+        for index, address in enumerate(addresses):
+            target, host, extensions = pinned(url, address)
+            request = self.client.build_request(
+                "POST", target, content=raw, headers={**headers, **host},
+                extensions=extensions, timeout=httpx.Timeout(self.timeout))
+            try:
+                response = await self.client.send(request, stream=True, follow_redirects=False)
+            except httpx.ConnectError:
+                if index == len(addresses) - 1:
+                    raise
+                continue  # the next approved address of the same host
+            try:
+                body = await read_limited(response)
+            finally:
+                await response.aclose()
+            text = body.decode("utf-8", "replace")[:RESPONSE_LIMIT]
+            return response.status_code, text
+        raise AssertionError("check_destination returns at least one address")
 
 
 def sender_for(services) -> Sender:
     """The sender every part of the service uses: the shared HTTP client, loopback allowed only
     in development (the harness receiver listens on 127.0.0.1)."""
-    return Sender(services.http, allow_loopback=services.settings.development)
+    return Sender(services.http, box=services.secrets, allow_loopback=services.settings.development,
+                  timeout=services.settings.webhook_timeout)

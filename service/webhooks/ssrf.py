@@ -6,11 +6,9 @@ into the private network, so we resolve the host and refuse every address that i
 globally routable (the rule svix applies in `webhook_http_client.rs::is_allowed`).
 
 Check when the URL is saved (a clear error for the person typing it) and again right
-before each send. httpx resolves the name again when it connects, so a DNS answer that
-changes between our check and the connection (DNS rebinding) is not excluded by the
-check alone; re-checking at send time narrows that window, and a sender that needs to
-close it can connect to one of the addresses returned here. We accept that remaining
-gap as a known limit.
+before each send. The sender then connects to one of the addresses returned here (never
+resolving the name a second time), so a DNS answer that changes between the check and
+the connection (DNS rebinding) cannot aim it elsewhere: see service/webhooks/sender.py.
 
 `allow_loopback` exists for the test harness and local development, where the receiver
 listens on 127.0.0.1 over plain http; it never opens private or link-local ranges.

@@ -3,7 +3,9 @@
 Runs in the same transaction as marking the events dispatched (a conditional write), so two
 dispatchers never fan one event out twice, and a crash before commit leaves the events for the
 next run. `transaction.observed` goes to the workspace's transactions endpoint; action, account
-and link events go to its event endpoints. Test-mode events are not delivered.
+and link events go to its event endpoints. Every event carries the mode its producer set (test
+keys' actions, test links, sandbox creators' transactions are `test`) and goes only to endpoints
+of that mode, as Stripe keeps test-mode webhooks apart.
 """
 
 from __future__ import annotations
@@ -26,20 +28,6 @@ def ordering_key(endpoint: WebhookEndpoint, event: Event) -> str:
     return f"{endpoint.id}:{event.account_id or '-'}"
 
 
-async def _test_mode(uow: Any, event: Event, modes: dict) -> bool:
-    """Test-mode events (sandbox creators, test actions and links) are not sent: endpoints
-    receive the agency's real activity only; the dashboard's test send exercises an endpoint."""
-    if isinstance(event.data, dict) and event.data.get("mode") == "test":
-        return True
-    if event.type != "transaction.observed" or event.account_id is None:
-        return False
-    key = (event.workspace_id, event.account_id)
-    if key not in modes:
-        account = await uow.accounts.get(*key)
-        modes[key] = account.mode if account else None
-    return modes[key] == "test"
-
-
 async def dispatch_once(store: Any, clock: Clock, *, batch: int = BATCH) -> int:
     """Fan out up to `batch` events; returns how many deliveries were created."""
     created = 0
@@ -48,20 +36,20 @@ async def dispatch_once(store: Any, clock: Clock, *, batch: int = BATCH) -> int:
         events = await uow.deliveries.undispatched_events(batch)
         taken = await uow.deliveries.mark_dispatched([ev.seq for ev in events], now)
         endpoints: dict[str, list[WebhookEndpoint]] = {}
-        modes: dict[tuple[str, str], str | None] = {}
         for event in events:
-            if event.seq not in taken or await _test_mode(uow, event, modes):
+            if event.seq not in taken:
                 continue
             if event.workspace_id not in endpoints:
                 endpoints[event.workspace_id] = await uow.webhooks.list(event.workspace_id)
             for endpoint in endpoints[event.workspace_id]:
-                if not endpoint.wants(event.type):
+                if not endpoint.wants(event):
                     continue
                 await uow.deliveries.add(Delivery(
                     id=new_id("dlv_"), endpoint_id=endpoint.id, workspace_id=event.workspace_id,
                     event_id=event.id, event_type=event.type,
                     ordering_key=ordering_key(endpoint, event),
-                    payload=envelope(event.id, event.type, event.created_at, event.data),
+                    payload=envelope(event.id, event.type, event.created_at, event.data,
+                                     mode=event.mode),
                     status="pending", attempts=0, next_attempt_at=now, claimed_by=None,
                     claimed_until=None, created_at=now, seq=event.seq))
                 created += 1

@@ -152,7 +152,8 @@ class Executor:
             await uow.events.add(Event(
                 id=new_id("evt_"), workspace_id=done.workspace_id, type=f"action.{status}",
                 account_id=done.account_id,
-                data=action_json(done, self.services.settings.public_url, now), created_at=now))
+                data=action_json(done, self.services.settings.public_url, now), created_at=now,
+                mode=done.mode))
             if account_status is not None:
                 await uow.accounts.update(done.workspace_id, done.account_id,
                                           status=account_status, status_reason=error["message"])

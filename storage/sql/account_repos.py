@@ -121,9 +121,9 @@ class SqlLinks:
         row = (await self.conn.execute(_LINK, {"ws": workspace_id, "id": link_id})).first()
         return to_model(Link, row) if row else None
 
-    async def get_by_token(self, token: str) -> Link | None:
+    async def get_by_token_hash(self, token_hash: str) -> Link | None:
         row = (await self.conn.execute(
-            t.links.select().where(t.links.c.token == token))).first()
+            t.links.select().where(t.links.c.token_hash == token_hash))).first()
         return to_model(Link, row) if row else None
 
     async def recent(self, workspace_id: str, mode: str, limit: int = 100) -> list[Link]:

@@ -106,7 +106,7 @@ links = sa.Table(
     sa.Column("mode", sa.String(4), nullable=False),
     sa.Column("status", sa.String(12), nullable=False),
     sa.Column("step", sa.String(200), nullable=True),
-    sa.Column("token", sa.String(64), nullable=False, unique=True),
+    sa.Column("token_hash", sa.String(64), nullable=False, unique=True),  # sha256 of the token
     sa.Column("note", sa.String(200), nullable=True),
     sa.Column("account_id", sa.String(64), nullable=True),
     sa.Column("created_at", UtcDateTime, nullable=False),
@@ -154,6 +154,7 @@ events = sa.Table(
     sa.Column("id", sa.String(40), nullable=False, unique=True),
     sa.Column("workspace_id", sa.ForeignKey("workspaces.id"), nullable=False, index=True),
     sa.Column("type", sa.String(40), nullable=False),
+    sa.Column("mode", sa.String(4), nullable=False),  # live | test: which endpoints get it
     sa.Column("account_id", sa.String(64), nullable=True),
     sa.Column("data", Json, nullable=False),
     sa.Column("created_at", UtcDateTime, nullable=False),
@@ -246,7 +247,8 @@ webhook_endpoints = sa.Table(
     metadata,
     sa.Column("id", sa.String(40), primary_key=True),
     sa.Column("workspace_id", sa.ForeignKey("workspaces.id"), nullable=False, index=True),
-    sa.Column("kind", sa.String(12), nullable=False),  # transactions (one per workspace) | events
+    sa.Column("kind", sa.String(12), nullable=False),  # transactions (one per mode) | events
+    sa.Column("mode", sa.String(4), nullable=False),  # live | test: the events it receives
     sa.Column("url", sa.String(2000), nullable=False),
     sa.Column("secrets", Json, nullable=False),  # [{secret, expiresAt|null}], newest first
     sa.Column("event_types", Json, nullable=True),  # null = all events
@@ -274,6 +276,8 @@ deliveries = sa.Table(
     sa.Column("seq", sa.BigInteger, nullable=False),  # event order, for per-account ordering
     sa.UniqueConstraint("endpoint_id", "event_id"),
     sa.Index("ix_deliveries_due", "status", "next_attempt_at"),
+    # The due query's NOT EXISTS: an earlier pending delivery with the same ordering key.
+    sa.Index("ix_deliveries_order", "ordering_key", "status", "seq"),
 )
 
 delivery_attempts = sa.Table(

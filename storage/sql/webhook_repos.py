@@ -45,12 +45,15 @@ class SqlWebhookEndpoints:
             e.id.in_(list(set(ids)))))
         return {r.id: to_model(WebhookEndpoint, r) for r in rows}
 
-    async def list(self, workspace_id: str, kind: str | None = None) -> list[WebhookEndpoint]:
+    async def list(self, workspace_id: str, kind: str | None = None,
+                   mode: str | None = None) -> list[WebhookEndpoint]:
         """Active endpoints, oldest first."""
         query = t.webhook_endpoints.select().where(
             e.workspace_id == workspace_id, e.disabled_at.is_(None))
         if kind is not None:
             query = query.where(e.kind == kind)
+        if mode is not None:
+            query = query.where(e.mode == mode)
         rows = await self.conn.execute(query.order_by(e.created_at, e.id))
         return [to_model(WebhookEndpoint, r) for r in rows]
 
@@ -59,6 +62,15 @@ class SqlWebhookEndpoints:
             e.id == endpoint_id, e.disabled_at.is_(None)).values(**values)
             .returning(*t.webhook_endpoints.c))).first()
         return to_model(WebhookEndpoint, row) if row else None
+
+    async def every(self) -> list[WebhookEndpoint]:
+        """Every endpoint of every workspace, removed ones too (re-sealing secrets at start)."""
+        rows = await self.conn.execute(t.webhook_endpoints.select().order_by(e.id))
+        return [to_model(WebhookEndpoint, r) for r in rows]
+
+    async def set_secrets(self, endpoint_id: str, secrets: list[dict[str, Any]]) -> None:
+        await self.conn.execute(t.webhook_endpoints.update().where(
+            e.id == endpoint_id).values(secrets=secrets))
 
     async def set_failing(self, endpoint_id: str, failing: bool) -> None:
         await self.conn.execute(t.webhook_endpoints.update().where(
@@ -114,10 +126,22 @@ class SqlDeliveries:
             sa.or_(d.claimed_until.is_(None), d.claimed_until < now),
             sa.or_(d.ordering_key.is_(None), self._head_of_its_order()))
 
-    async def due(self, now: dt.datetime, limit: int) -> list[str]:
-        rows = await self.conn.execute(sa.select(d.id).where(self._claimable(now))
-                                       .order_by(d.next_attempt_at, d.seq).limit(limit))
-        return [r.id for r in rows]
+    async def due(self, now: dt.datetime, limit: int, *,
+                  exclude_endpoints: Sequence[str] = ()) -> list[tuple[str, str]]:
+        """(delivery id, endpoint id) of what may be claimed now, longest waiting first.
+
+        `ix_deliveries_due` finds the pending rows; `ix_deliveries_order` answers the NOT EXISTS
+        on an earlier pending delivery of the same ordering key with an index lookup per row
+        (tests/webhooks_delivery/test_delivery_index.py checks the plans on both databases).
+        """
+        rows = await self.conn.execute(self.due_query(now, limit, exclude_endpoints))
+        return [(r.id, r.endpoint_id) for r in rows]
+
+    def due_query(self, now: dt.datetime, limit: int, exclude_endpoints: Sequence[str] = ()):
+        query = sa.select(d.id, d.endpoint_id).where(self._claimable(now))
+        if exclude_endpoints:
+            query = query.where(d.endpoint_id.not_in(list(exclude_endpoints)))
+        return query.order_by(d.next_attempt_at, d.seq).limit(limit)
 
     async def claim(self, delivery_id: str, worker: str, now: dt.datetime,
                     until: dt.datetime) -> Delivery | None:

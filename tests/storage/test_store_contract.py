@@ -136,7 +136,7 @@ async def test_events_list_in_order(store, clock, workspace):
         for n in range(3):
             await uow.events.add(Event(id=new_id("evt_"), workspace_id=workspace.id,
                                        type="action.rejected", account_id="40001",
-                                       data={"n": n}, created_at=clock.now()))
+                                       data={"n": n}, created_at=clock.now(), mode="live"))
     async with store.reading() as uow:
         events = await uow.events.list(workspace.id)
         later = await uow.events.list(workspace.id, after_seq=events[0].seq)

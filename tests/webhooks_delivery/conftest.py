@@ -7,7 +7,8 @@ import httpx
 import pytest
 
 from harness.receiver import Receiver, run_receiver_in_thread
-from service.usecases.webhooks import add_event_endpoint, set_transaction_endpoint
+from service.crypto import SecretBox
+from service.usecases.webhooks import add_event_endpoint, current_secret, set_transaction_endpoint
 from service.webhooks.sender import Sender
 from service.workers.deliverer import Deliverer
 from tests.factories import build_world
@@ -37,8 +38,13 @@ async def http():
 
 
 @pytest.fixture
-def sender(http) -> Sender:
-    return Sender(http, allow_loopback=True)
+def box() -> SecretBox:
+    return SecretBox("test-secret")
+
+
+@pytest.fixture
+def sender(http, box) -> Sender:
+    return Sender(http, box=box, allow_loopback=True)
 
 
 @pytest.fixture
@@ -47,16 +53,16 @@ def deliverer(store, clock, sender) -> Deliverer:
 
 
 @pytest.fixture
-async def push_endpoint(store, clock, world, receiver, receiver_url):
+async def push_endpoint(store, clock, world, receiver, receiver_url, box):
     endpoint = await set_transaction_endpoint(store, clock, world.owner, receiver_url + "/push",
-                                              allow_loopback=True)
-    receiver.set_secrets([endpoint.secrets[0]["secret"]])
+                                              box=box, allow_loopback=True)
+    receiver.set_secrets([current_secret(endpoint, box)])
     return endpoint
 
 
 @pytest.fixture
-async def events_endpoint(store, clock, world, receiver, receiver_url):
+async def events_endpoint(store, clock, world, receiver, receiver_url, box):
     endpoint = await add_event_endpoint(store, clock, world.owner, receiver_url + "/events",
-                                        allow_loopback=True)
-    receiver.set_secrets([endpoint.secrets[0]["secret"]])
+                                        box=box, allow_loopback=True)
+    receiver.set_secrets([current_secret(endpoint, box)])
     return endpoint

@@ -15,9 +15,9 @@ def platform_row(tx_id: str, **changes) -> dict:
 
 
 async def add_event(store, clock, workspace_id: str, event_type: str, account_id: str | None,
-                    data: dict) -> Event:
+                    data: dict, mode: str = "live") -> Event:
     event = Event(id=new_id("evt_"), workspace_id=workspace_id, type=event_type,
-                  account_id=account_id, data=data, created_at=clock.now())
+                  account_id=account_id, data=data, created_at=clock.now(), mode=mode)
     async with store.transaction() as uow:
         await uow.events.add(event)
     return event

@@ -76,14 +76,14 @@ async def test_a_retry_that_succeeds_keeps_the_endpoint_healthy(store, clock, wo
 
 
 async def test_a_hanging_receiver_times_out_and_is_retried(store, clock, world, receiver,
-                                                           push_endpoint, http):
-    quick = Deliverer(store, clock, Sender(http, allow_loopback=True, timeout=0.3))
+                                                           push_endpoint, http, box):
+    quick = Deliverer(store, clock, Sender(http, box=box, allow_loopback=True, timeout=0.3))
     receiver.set_mode("hang")
     await observe(store, clock, world, [platform_row("t1")])
     assert await quick.run_once() == 1
     [delivery] = await deliveries_of(store, push_endpoint.id)
     async with store.reading() as uow:
         [attempt] = await uow.deliveries.attempts(delivery.id)
-    assert attempt.status_code is None and "no response within" in attempt.error
+    assert attempt.status_code is None and "no complete answer within" in attempt.error
     assert (delivery.status, delivery.next_attempt_at) == ("pending",
                                                            clock.now() + RETRY_GAPS[0])

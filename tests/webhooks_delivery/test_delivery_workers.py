@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from service.usecases.webhooks import add_event_endpoint, remove_endpoint
+from service.usecases.webhooks import add_event_endpoint, current_secret, remove_endpoint
 from service.webhooks.delivery import LEASE
 from service.webhooks.sender import Sender
 from service.workers.deliverer import Deliverer
@@ -15,14 +15,15 @@ from tests.webhooks_delivery.delivery_kit import add_event, deliveries_of
 
 
 async def test_two_deliverers_never_send_one_delivery_twice(store, clock, world, receiver,
-                                                           events_endpoint, http, database_url):
+                                                           events_endpoint, http, database_url,
+                                                           box):
     for i in range(40):
         await add_event(store, clock, world.workspace_id, "action.executed", f"acct{i % 8}",
                         {"n": i})
     other = SqlStore.from_url(database_url)  # a second "process": its own engine and pool
     try:
-        workers = [Deliverer(store, clock, Sender(http, allow_loopback=True)),
-                   Deliverer(other, clock, Sender(http, allow_loopback=True))]
+        workers = [Deliverer(store, clock, Sender(http, box=box, allow_loopback=True)),
+                   Deliverer(other, clock, Sender(http, box=box, allow_loopback=True))]
         counts = await asyncio.gather(*(w.run_once() for w in workers))
     finally:
         await other.close()
@@ -34,14 +35,14 @@ async def test_two_deliverers_never_send_one_delivery_twice(store, clock, world,
 
 
 async def test_a_killed_worker_loses_nothing(store, clock, world, receiver, events_endpoint,
-                                             http):
+                                             http, box):
     await add_event(store, clock, world.workspace_id, "link.failed", None, {"id": "lnk_1"})
     await dispatch_all(store, clock)
     [delivery] = await deliveries_of(store, events_endpoint.id)
     async with store.transaction() as uow:  # a worker claims it, then dies before sending
         assert await uow.deliveries.claim(delivery.id, "dead-worker", clock.now(),
                                           clock.now() + LEASE)
-    survivor = Deliverer(store, clock, Sender(http, allow_loopback=True))
+    survivor = Deliverer(store, clock, Sender(http, box=box, allow_loopback=True))
     assert await survivor.run_once() == 0, "the lease is still held"
     clock.advance(seconds=LEASE.total_seconds() + 1)
     assert await survivor.run_once() == 1
@@ -50,8 +51,8 @@ async def test_a_killed_worker_loses_nothing(store, clock, world, receiver, even
 
 
 async def test_one_accounts_events_keep_their_order(store, clock, world, receiver,
-                                                    events_endpoint, http):
-    deliverer = Deliverer(store, clock, Sender(http, allow_loopback=True))
+                                                    events_endpoint, http, box):
+    deliverer = Deliverer(store, clock, Sender(http, box=box, allow_loopback=True))
     receiver.set_mode("fail", 500)
     for i in range(3):
         await add_event(store, clock, world.workspace_id, "action.executed", "40001", {"n": i})
@@ -66,31 +67,18 @@ async def test_one_accounts_events_keep_their_order(store, clock, world, receive
 
 
 async def test_events_go_only_where_they_are_wanted(store, clock, world, receiver, receiver_url,
-                                                    http):
+                                                    http, box):
     only_links = await add_event_endpoint(store, clock, world.owner, receiver_url + "/links",
-                                          ["link.failed"], allow_loopback=True)
+                                          ["link.failed"], box=box, allow_loopback=True)
     gone = await add_event_endpoint(store, clock, world.owner, receiver_url + "/gone",
-                                    allow_loopback=True)
-    receiver.set_secrets([only_links.secrets[0]["secret"]])
+                                    box=box, allow_loopback=True)
+    receiver.set_secrets([current_secret(only_links, box)])
     await remove_endpoint(store, clock, world.owner, gone.id)
     await add_event(store, clock, world.workspace_id, "action.executed", "40001", {"x": 1})
     await add_event(store, clock, world.workspace_id, "link.failed", None, {"x": 2})
     await add_event(store, clock, world.workspace_id, "transaction.observed", "40001", {"x": 3})
-    await Deliverer(store, clock, Sender(http, allow_loopback=True)).run_once()
+    await Deliverer(store, clock, Sender(http, box=box, allow_loopback=True)).run_once()
     [got] = receiver.wait_for(1)
     assert (got.path, got.event) == ("/links", "link.failed")
     assert await deliveries_of(store, gone.id) == []
     assert len(receiver.received) == 1
-
-
-async def test_sandbox_activity_is_not_pushed(store, clock, world, receiver, push_endpoint,
-                                              events_endpoint, http):
-    sandbox = world.sandbox_accounts[0]
-    await add_event(store, clock, world.workspace_id, "transaction.observed", sandbox, {"s": 1})
-    await add_event(store, clock, world.workspace_id, "action.executed", sandbox,
-                    {"mode": "test"})
-    await add_event(store, clock, world.workspace_id, "transaction.observed", "40001", {"s": 2})
-    await Deliverer(store, clock, Sender(http, allow_loopback=True)).run_once()
-    assert [d.event_type for d in await deliveries_of(store, push_endpoint.id)] == [
-        "transaction.observed"]
-    assert await deliveries_of(store, events_endpoint.id) == []

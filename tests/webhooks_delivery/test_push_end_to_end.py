@@ -4,7 +4,7 @@ signed, exactly once per change, and the pull feed reports exactly the same rows
 from __future__ import annotations
 
 from service.usecases.revenue import observe_transactions
-from service.usecases.webhooks import set_transaction_endpoint
+from service.usecases.webhooks import current_secret, set_transaction_endpoint
 from service.webhooks.sender import Sender
 from service.workers.deliverer import Deliverer
 
@@ -41,11 +41,12 @@ async def pull_everything(linked) -> list[dict]:
 
 async def test_platform_transactions_reach_the_receiver_once_per_change(
         linked, clock, receiver, receiver_url, http):
-    store = linked.services.store
+    store, box = linked.services.store, linked.services.secrets
     endpoint = await set_transaction_endpoint(store, clock, linked.world.owner,
-                                              receiver_url + "/push", allow_loopback=True)
-    receiver.set_secrets([endpoint.secrets[0]["secret"]])
-    deliverer = Deliverer(store, clock, Sender(http, allow_loopback=True))
+                                              receiver_url + "/push", box=box,
+                                              allow_loopback=True)
+    receiver.set_secrets([current_secret(endpoint, box)])
+    deliverer = Deliverer(store, clock, Sender(http, box=box, allow_loopback=True))
     session = linked.platform.state.create_session(linked.creator_id).token
 
     seen = await observe_from_platform(linked, clock, session)
@@ -70,7 +71,8 @@ async def test_platform_transactions_reach_the_receiver_once_per_change(
     assert all(r.verified and r.event == "transaction.observed" for r in everything)
     assert len({r.delivery_id for r in everything}) == len(everything)
     envelope = everything[-1].json
-    assert set(envelope) == {"id", "type", "createdAt", "data"}
+    assert set(envelope) == {"id", "type", "createdAt", "mode", "data"}
+    assert envelope["mode"] == "live"
     assert envelope["type"] == "transaction.observed"
     refunded = [r.json["data"] for r in everything if r.json["data"]["id"] == changed]
     assert [row["status"] for row in refunded][-1] == "refunded" and len(refunded) == 2

@@ -21,39 +21,39 @@ async def public_resolver(host: str, port: int) -> list[str]:
 @pytest.mark.parametrize("url", ["http://hooks.example.com/x", "https://internal.example.com/x",
                                  "https://127.0.0.1/x", "https://169.254.169.254/latest", "",
                                  "not a url"])
-async def test_unsafe_urls_are_refused(store, clock, world, url):
+async def test_unsafe_urls_are_refused(store, clock, world, url, box):
     with pytest.raises(ApiError) as caught:
         await hooks.set_transaction_endpoint(store, clock, world.owner, url,
-                                             resolver=public_resolver)
+                                             box=box, resolver=public_resolver)
     assert (caught.value.code, caught.value.param) == ("invalid_parameter", "url")
 
 
-async def test_one_transactions_endpoint_per_workspace(store, clock, world):
+async def test_one_transactions_endpoint_per_workspace(store, clock, world, box):
     first = await hooks.set_transaction_endpoint(store, clock, world.owner,
                                                  "https://hooks.example.com/a",
-                                                 resolver=public_resolver)
+                                                 box=box, resolver=public_resolver)
     second = await hooks.set_transaction_endpoint(store, clock, world.owner,
                                                   "https://hooks.example.com/b",
-                                                  resolver=public_resolver)
+                                                  box=box, resolver=public_resolver)
     assert second.id == first.id and second.secrets == first.secrets
     listed = await hooks.list_endpoints(store, world.owner)
     assert [(e.kind, e.url) for e in listed] == [("transactions", "https://hooks.example.com/b")]
 
 
-async def test_members_cannot_manage_webhooks(store, clock, world):
+async def test_members_cannot_manage_webhooks(store, clock, world, box):
     member = attrs.evolve(world.owner, role="member")
     with pytest.raises(ApiError) as caught:
         await hooks.set_transaction_endpoint(store, clock, member, "https://hooks.example.com/a",
-                                             resolver=public_resolver)
+                                             box=box, resolver=public_resolver)
     assert (caught.value.code, caught.value.permission) == ("missing_permission",
                                                            "webhooks.manage")
 
 
 async def test_rolled_secret_signs_beside_the_old_one_for_a_day(
-        store, clock, world, receiver, push_endpoint, deliverer):
-    old = push_endpoint.secrets[0]["secret"]
-    rolled, new = await hooks.roll_secret(store, clock, world.owner, push_endpoint.id)
-    assert [s["secret"] for s in rolled.secrets] == [new, old]
+        store, clock, world, receiver, push_endpoint, deliverer, box):
+    old = hooks.current_secret(push_endpoint, box)
+    rolled, new = await hooks.roll_secret(store, clock, world.owner, push_endpoint.id, box=box)
+    assert [s["secret"] for s in hooks.shown_secrets(rolled, box)] == [new, old]
     for only in ([old], [new]):
         receiver.set_secrets(only)
         async with store.transaction() as uow:
