@@ -53,17 +53,26 @@ def build_services(settings: Settings, *, store: Store | None = None,
     secret = settings.secret_key or local_secret_key(settings.database_url)
     clock = clock or SystemClock()
     document = load_document()
-    http = httpx.AsyncClient()
-    platform = PlatformClient(settings.platform_url, http, timeout=settings.platform_timeout) \
-        if settings.platform_url else None
     services = Services(
         settings=settings, store=store or SqlStore.from_url(settings.database_url),
         clock=clock, document=document, validators=compile_validators(document, settings.validator),
         cursors=Cursors(secret), limiter=RateLimiter(settings.rate_limit, settings.rate_window),
-        secrets=SecretBox(secret), sandbox=SandboxPlatform(clock=clock.now), platform=platform,
-        http=http)
+        secrets=SecretBox(secret), sandbox=SandboxPlatform(clock=clock.now))
     services.live = LiveReads(services)
     return services
+
+
+@contextlib.asynccontextmanager
+async def outgoing_http(services: Services) -> AsyncIterator[None]:
+    """The one outgoing HTTP client (platform calls, webhook sends), opened when the app starts
+    and closed when it stops: an app that is built but never run holds no client."""
+    settings = services.settings
+    async with httpx.AsyncClient() as http:
+        services.http = http
+        services.platform = PlatformClient(
+            settings.platform_url, http, timeout=settings.platform_timeout) \
+            if settings.platform_url else None
+        yield
 
 
 @contextlib.asynccontextmanager
@@ -72,11 +81,11 @@ async def running(services: Services, *, owns_store: bool) -> AsyncIterator[None
     if owns_store and services.settings.embedded:
         await migrate(services.store.engine)
     try:
-        async with run_workers(services, enabled=services.settings.run_workers):
+        async with outgoing_http(services), \
+                run_workers(services, enabled=services.settings.run_workers):
             yield
     finally:
         await services.key_touches.flush()
-        await services.http.aclose()
         if owns_store:
             await services.store.close()
 

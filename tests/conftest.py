@@ -14,7 +14,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from service.app import create_app
+from service.app import create_app, outgoing_http
 from service.domain.clock import ManualClock
 from service.settings import Settings
 from storage.migrate import migrate
@@ -99,6 +99,8 @@ async def app(settings, store, clock):
 
 @pytest.fixture
 async def client(app):
+    """ASGITransport runs no lifespan: the app's outgoing HTTP client is opened here instead."""
     transport = httpx.ASGITransport(app=app)
-    async with httpx.AsyncClient(transport=transport, base_url="http://countersign.test") as c:
+    async with outgoing_http(app.state.services), \
+            httpx.AsyncClient(transport=transport, base_url="http://countersign.test") as c:
         yield c

@@ -7,7 +7,7 @@ import pytest
 from attrs import define
 
 from harness.platform import run_platform_in_thread
-from service.app import create_app
+from service.app import create_app, outgoing_http
 from service.settings import Settings
 from tests.factories import add_live_account, build_world
 
@@ -51,6 +51,6 @@ async def linked(store, clock, fake_platform, tmp_path):
     world = await build_world(store, clock)
     creator = await link_creator(services, fake_platform, world.workspace_id, clock)
     transport = httpx.ASGITransport(app=app)
-    async with httpx.AsyncClient(transport=transport, base_url="http://countersign.test") as c:
+    async with outgoing_http(services), \
+            httpx.AsyncClient(transport=transport, base_url="http://countersign.test") as c:
         yield Linked(app, c, services, fake_platform, world, creator.user_id)
-    await services.http.aclose()

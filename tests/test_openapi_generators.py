@@ -22,7 +22,7 @@ PACKAGE = "countersign_generated_client"
 
 def _generate(out: Path) -> list[str]:
     config = Config.from_sources(ConfigFile(post_hooks=[]), MetaType.NONE,
-                                 load_document().path, "utf-8", overwrite=False,
+                                 Path(str(load_document().path)), "utf-8", overwrite=False,
                                  output_path=out)
     return [f"{e.level.value} {e.header}: {e.detail}" for e in generate(config=config)]
 
