@@ -17,6 +17,7 @@ from starlette.responses import Response
 from starlette.routing import Mount
 
 from service.api.cursors import Cursors
+from service.api.docs import render_errors_page
 from service.api.edge import Edge
 from service.api.errors import ApiError, error_response
 from service.api.ratelimit import RateLimiter
@@ -26,6 +27,7 @@ from service.crypto import SecretBox
 from service.dashboard import build_dashboard
 from service.dashboard.routes import dashboard_routes
 from service.domain.clock import Clock, SystemClock
+from service.linking.pages import link_templates
 from service.live import LiveReads
 from service.mcp import build_mcp, mcp_asgi_app
 from service.platform.client import PlatformClient
@@ -131,4 +133,6 @@ def create_app(settings: Settings, *, store: Store | None = None,
                                         StorageBusy: on_storage_busy})
     app.state.services = services
     app.state.dashboard = build_dashboard(services)  # also sets services.sessions
+    app.state.link_templates = link_templates()
+    app.state.errors_page = render_errors_page()
     return app

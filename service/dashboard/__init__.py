@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from service.dashboard.sessions import DashboardSessions
@@ -14,4 +13,4 @@ def build_dashboard(services: Any) -> Dashboard:
     sessions = DashboardSessions(services.store, services.clock,
                                  secure=not services.settings.development)
     services.sessions = sessions
-    return Dashboard(services, sessions, make_templates(str(Path(__file__).parent / "templates")))
+    return Dashboard(services, sessions, make_templates())
