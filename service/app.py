@@ -30,6 +30,7 @@ from service.domain.clock import Clock, SystemClock
 from service.linking.pages import link_templates
 from service.live import LiveReads
 from service.mcp import build_mcp, mcp_asgi_app
+from service.passwords import Passwords
 from service.platform.client import PlatformClient
 from service.platform.sandbox import SandboxPlatform
 from service.services import Services, compile_validators
@@ -59,7 +60,8 @@ def build_services(settings: Settings, *, store: Store | None = None,
         settings=settings, store=store or SqlStore.from_url(settings.database_url),
         clock=clock, document=document, validators=compile_validators(document, settings.validator),
         cursors=Cursors(secret), limiter=RateLimiter(settings.rate_limit, settings.rate_window),
-        secrets=SecretBox(secret), sandbox=SandboxPlatform(clock=clock.now))
+        secrets=SecretBox(secret), sandbox=SandboxPlatform(clock=clock.now),
+        passwords=Passwords(settings.password_hashing))
     services.live = LiveReads(services)
     return services
 

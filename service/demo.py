@@ -41,7 +41,7 @@ async def seed(settings: Settings) -> dict[str, str]:
             workspace = existing[0] if existing else await ws.create_workspace(
                 services.store, clock, "Demo agency")
             await ws.create_user(services.store, clock, workspace.id, OWNER_EMAIL, "Demo Owner",
-                                 OWNER_PASSWORD, "owner")
+                                 OWNER_PASSWORD, "owner", passwords=services.passwords)
             account_id = await _link_demo_creator(services, workspace.id, clock)
             _, live = await ws.create_key(services.store, clock, workspace.id, name="demo live",
                                           scopes=["read", "write"], mode="live")

@@ -8,6 +8,8 @@ from pathlib import Path
 
 from attrs import fields, frozen
 
+from service.passwords import PROFILES
+
 
 class SettingsError(ValueError):
     pass
@@ -29,6 +31,7 @@ class Settings:
     validator: str = "compiled"
     run_workers: bool = True
     sync_interval: float = 300.0
+    password_hashing: str = "default"
 
     @property
     def revenue_base(self) -> str:
@@ -78,6 +81,7 @@ class Settings:
             "validator": get("VALIDATOR", "compiled"),
             "run_workers": flag("RUN_WORKERS", True),
             "sync_interval": number("SYNC_INTERVAL", 300.0, float),
+            "password_hashing": get("PASSWORD_HASHING", "default"),
         }
         values.update(overrides)
         settings = cls(**values)
@@ -89,6 +93,8 @@ class Settings:
             raise SettingsError("COUNTERSIGN_VALIDATOR must be `compiled` or `openapi-core`")
         if self.rate_limit < 1 or self.rate_window <= 0:
             raise SettingsError("COUNTERSIGN_RATE_LIMIT and _RATE_WINDOW must be positive")
+        if self.password_hashing not in PROFILES:
+            raise SettingsError("COUNTERSIGN_PASSWORD_HASHING must be `default` or `cheapest`")
         if self.sync_interval <= 0:
             raise SettingsError("COUNTERSIGN_SYNC_INTERVAL must be a positive number of seconds")
         if not self.embedded and not self.secret_key:

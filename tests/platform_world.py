@@ -44,7 +44,7 @@ async def link_creator(services, platform, workspace_id: str, clock, email="mia@
 async def linked(store, clock, fake_platform, tmp_path):
     settings = Settings(database_url=f"sqlite:///{tmp_path}/unused.db", secret_key="test-secret",
                         public_url="http://countersign.test", validate_responses=True,
-                        run_workers=False, development=True,
+                        run_workers=False, development=True, password_hashing="cheapest",
                         platform_url=fake_platform.base_url, platform_timeout=1.0)
     app = create_app(settings, store=store, clock=clock)
     services = app.state.services
