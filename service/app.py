@@ -17,6 +17,7 @@ from starlette.responses import Response
 from starlette.routing import Mount
 
 from service.api.cursors import Cursors
+from service.api.docs import render_errors_page
 from service.api.edge import Edge
 from service.api.errors import ApiError, error_response
 from service.api.ratelimit import RateLimiter
@@ -27,8 +28,10 @@ from service.dashboard import build_dashboard
 from service.dashboard.routes import dashboard_routes
 from service.domain.clock import Clock, SystemClock
 from service.domain.link_tokens import LinkTokens
+from service.linking.pages import link_templates
 from service.live import LiveReads
 from service.mcp import build_mcp, mcp_asgi_app
+from service.passwords import Passwords
 from service.platform.client import PlatformClient
 from service.platform.sandbox import SandboxPlatform
 from service.services import Services, compile_validators
@@ -55,18 +58,28 @@ def build_services(settings: Settings, *, store: Store | None = None,
     secret = settings.secret_key or local_secret_key(settings.database_url)
     clock = clock or SystemClock()
     document = load_document()
-    http = httpx.AsyncClient()
-    platform = PlatformClient(settings.platform_url, http, timeout=settings.platform_timeout) \
-        if settings.platform_url else None
     services = Services(
         settings=settings, store=store or SqlStore.from_url(settings.database_url),
         clock=clock, document=document, validators=compile_validators(document, settings.validator),
         cursors=Cursors(secret), limiter=RateLimiter(settings.rate_limit, settings.rate_window),
         secrets=SecretBox(secret, [settings.secret_key_previous]),
-        sandbox=SandboxPlatform(clock=clock.now), platform=platform, http=http,
+        sandbox=SandboxPlatform(clock=clock.now), passwords=Passwords(settings.password_hashing),
         link_tokens=LinkTokens(secret, [settings.secret_key_previous]))
     services.live = LiveReads(services)
     return services
+
+
+@contextlib.asynccontextmanager
+async def outgoing_http(services: Services) -> AsyncIterator[None]:
+    """The one outgoing HTTP client (platform calls, webhook sends), opened when the app starts
+    and closed when it stops: an app that is built but never run holds no client."""
+    settings = services.settings
+    async with httpx.AsyncClient() as http:
+        services.http = http
+        services.platform = PlatformClient(
+            settings.platform_url, http, timeout=settings.platform_timeout) \
+            if settings.platform_url else None
+        yield
 
 
 @contextlib.asynccontextmanager
@@ -77,11 +90,11 @@ async def running(services: Services, *, owns_store: bool) -> AsyncIterator[None
     if owns_store:
         await reseal_webhook_secrets(services.store, services.secrets)
     try:
-        async with run_workers(services, enabled=services.settings.run_workers):
+        async with outgoing_http(services), \
+                run_workers(services, enabled=services.settings.run_workers):
             yield
     finally:
         await services.key_touches.flush()
-        await services.http.aclose()
         if owns_store:
             await services.store.close()
 
@@ -127,4 +140,6 @@ def create_app(settings: Settings, *, store: Store | None = None,
                                         StorageBusy: on_storage_busy})
     app.state.services = services
     app.state.dashboard = build_dashboard(services)  # also sets services.sessions
+    app.state.link_templates = link_templates()
+    app.state.errors_page = render_errors_page()
     return app

@@ -12,6 +12,7 @@ from attrs import evolve
 
 from service.api.errors import ApiError
 from service.domain.clock import SystemClock, isoformat
+from service.passwords import Passwords
 from service.settings import Settings, SettingsError
 from service.usecases import workspaces as ws
 from storage.migrate import migrate
@@ -113,7 +114,7 @@ def cmd_users_create(settings: Settings, args) -> None:
         workspace_id = await _workspace_id(store, args.workspace)
         user = await ws.create_user(store, SystemClock(), workspace_id, args.email,
                                     args.name or args.email.split("@")[0], args.password,
-                                    args.role)
+                                    args.role, passwords=Passwords(settings.password_hashing))
         print(f"{user.email} is {args.role} of {workspace_id}")
 
     asyncio.run(_with_store(settings, work))

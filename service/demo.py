@@ -8,7 +8,7 @@ import asyncio
 from attrs import evolve
 
 from harness.platform import start_platform_in_thread
-from service.app import build_services
+from service.app import build_services, outgoing_http
 from service.domain.clock import SystemClock
 from service.linking import flow
 from service.settings import Settings
@@ -36,21 +36,21 @@ async def seed(settings: Settings) -> dict[str, str]:
     services = build_services(settings)
     clock = SystemClock()
     try:
-        await migrate(services.store.engine)
-        async with services.store.reading() as uow:
-            existing = await uow.workspaces.list()
-        workspace = existing[0] if existing else await ws.create_workspace(
-            services.store, clock, "Demo agency")
-        await ws.create_user(services.store, clock, workspace.id, OWNER_EMAIL, "Demo Owner",
-                             OWNER_PASSWORD, "owner")
-        account_id = await _link_demo_creator(services, workspace.id, clock)
-        _, live = await ws.create_key(services.store, clock, workspace.id, name="demo live",
-                                      scopes=["read", "write"], mode="live")
-        _, test = await ws.create_key(services.store, clock, workspace.id, name="demo test",
-                                      scopes=["read", "write"], mode="test")
+        async with outgoing_http(services):  # linking the demo creator calls the platform
+            await migrate(services.store.engine)
+            async with services.store.reading() as uow:
+                existing = await uow.workspaces.list()
+            workspace = existing[0] if existing else await ws.create_workspace(
+                services.store, clock, "Demo agency")
+            await ws.create_user(services.store, clock, workspace.id, OWNER_EMAIL, "Demo Owner",
+                                 OWNER_PASSWORD, "owner", passwords=services.passwords)
+            account_id = await _link_demo_creator(services, workspace.id, clock)
+            _, live = await ws.create_key(services.store, clock, workspace.id, name="demo live",
+                                          scopes=["read", "write"], mode="live")
+            _, test = await ws.create_key(services.store, clock, workspace.id, name="demo test",
+                                          scopes=["read", "write"], mode="test")
         return {"workspace": workspace.id, "account": account_id, "live": live, "test": test}
     finally:
-        await services.http.aclose()
         await services.store.close()
 
 

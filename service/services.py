@@ -18,6 +18,7 @@ from service.api.validation import OperationValidator
 from service.crypto import SecretBox
 from service.domain.clock import Clock
 from service.domain.link_tokens import LinkTokens
+from service.passwords import Passwords
 from service.platform.client import PlatformClient
 from service.platform.sandbox import SandboxPlatform
 from service.settings import Settings
@@ -54,6 +55,7 @@ class Services:
     sessions: Any = field(factory=NoSessions)
     live: Any = None
     executor_wakeup: asyncio.Event = field(factory=asyncio.Event)
+    passwords: Passwords = field(factory=Passwords)
     key_touches: KeyTouches = field(
         default=attrs.Factory(lambda self: KeyTouches(self.store), takes_self=True))
 

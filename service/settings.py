@@ -8,6 +8,8 @@ from pathlib import Path
 
 from attrs import fields, frozen
 
+from service.passwords import PROFILES
+
 
 class SettingsError(ValueError):
     pass
@@ -31,6 +33,7 @@ class Settings:
     run_workers: bool = True
     sync_interval: float = 300.0
     webhook_timeout: float = 10.0  # one deadline per delivery attempt, connect to last byte
+    password_hashing: str = "default"
 
     @property
     def revenue_base(self) -> str:
@@ -82,6 +85,7 @@ class Settings:
             "run_workers": flag("RUN_WORKERS", True),
             "sync_interval": number("SYNC_INTERVAL", 300.0, float),
             "webhook_timeout": number("WEBHOOK_TIMEOUT", 10.0, float),
+            "password_hashing": get("PASSWORD_HASHING", "default"),
         }
         values.update(overrides)
         settings = cls(**values)
@@ -95,6 +99,8 @@ class Settings:
             raise SettingsError("COUNTERSIGN_RATE_LIMIT and _RATE_WINDOW must be positive")
         if not 0 < self.webhook_timeout <= 60:
             raise SettingsError("COUNTERSIGN_WEBHOOK_TIMEOUT must be from 0 to 60 seconds")
+        if self.password_hashing not in PROFILES:
+            raise SettingsError("COUNTERSIGN_PASSWORD_HASHING must be `default` or `cheapest`")
         if self.sync_interval <= 0:
             raise SettingsError("COUNTERSIGN_SYNC_INTERVAL must be a positive number of seconds")
         if not self.embedded and not self.secret_key:

@@ -14,7 +14,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from service.app import create_app
+from service.app import create_app, outgoing_http
 from service.domain.clock import ManualClock
 from service.settings import Settings
 from storage.migrate import migrate
@@ -25,7 +25,8 @@ from storage.sql.tables import metadata
 
 pytest_plugins = ["tests.platform_world", "tests.openapi_kit"]
 
-# argon2's testing profile: members' passwords are hashed hundreds of times in this suite.
+# argon2's testing profile for `countersign` processes the suite starts (Settings.from_env reads
+# it); apps built here get it from the `settings` fixture.
 os.environ.setdefault("COUNTERSIGN_PASSWORD_HASHING", "cheapest")
 
 POSTGRES_ADMIN_URL = os.environ.get(
@@ -89,7 +90,7 @@ def clock() -> ManualClock:
 def settings(tmp_path) -> Settings:
     return Settings(database_url=f"sqlite:///{tmp_path}/unused.db", secret_key="test-secret",
                     public_url="http://countersign.test", validate_responses=True,
-                    run_workers=False, development=True)
+                    run_workers=False, development=True, password_hashing="cheapest")
 
 
 @pytest.fixture
@@ -99,6 +100,8 @@ async def app(settings, store, clock):
 
 @pytest.fixture
 async def client(app):
+    """ASGITransport runs no lifespan: the app's outgoing HTTP client is opened here instead."""
     transport = httpx.ASGITransport(app=app)
-    async with httpx.AsyncClient(transport=transport, base_url="http://countersign.test") as c:
+    async with outgoing_http(app.state.services), \
+            httpx.AsyncClient(transport=transport, base_url="http://countersign.test") as c:
         yield c

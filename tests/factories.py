@@ -7,7 +7,12 @@ from attrs import define
 
 from service.domain.models import Account
 from service.domain.principal import Principal
+from service.passwords import Passwords
 from service.usecases.workspaces import create_key, create_user, create_workspace
+
+# argon2's testing profile: the suite hashes members' passwords hundreds of times. Hashes carry
+# their parameters, so the service verifies them cheaply whatever its own setting.
+PASSWORDS = Passwords("cheapest")
 
 
 @define
@@ -45,7 +50,7 @@ async def add_live_account(store, clock, workspace_id: str, account_id: str = "4
 async def build_world(store, clock) -> World:
     workspace = await create_workspace(store, clock, "Agency")
     user = await create_user(store, clock, workspace.id, "owner@agency.test", "Olive Owner",
-                             "correct horse battery", "owner")
+                             "correct horse battery", "owner", passwords=PASSWORDS)
     await add_live_account(store, clock, workspace.id)
     _, live = await create_key(store, clock, workspace.id, name="backend", scopes=["read", "write"],
                                mode="live")

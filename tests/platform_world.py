@@ -7,7 +7,7 @@ import pytest
 from attrs import define
 
 from harness.platform import run_platform_in_thread
-from service.app import create_app
+from service.app import create_app, outgoing_http
 from service.settings import Settings
 from tests.factories import add_live_account, build_world
 
@@ -44,13 +44,13 @@ async def link_creator(services, platform, workspace_id: str, clock, email="mia@
 async def linked(store, clock, fake_platform, tmp_path):
     settings = Settings(database_url=f"sqlite:///{tmp_path}/unused.db", secret_key="test-secret",
                         public_url="http://countersign.test", validate_responses=True,
-                        run_workers=False, development=True,
+                        run_workers=False, development=True, password_hashing="cheapest",
                         platform_url=fake_platform.base_url, platform_timeout=1.0)
     app = create_app(settings, store=store, clock=clock)
     services = app.state.services
     world = await build_world(store, clock)
     creator = await link_creator(services, fake_platform, world.workspace_id, clock)
     transport = httpx.ASGITransport(app=app)
-    async with httpx.AsyncClient(transport=transport, base_url="http://countersign.test") as c:
+    async with outgoing_http(services), \
+            httpx.AsyncClient(transport=transport, base_url="http://countersign.test") as c:
         yield Linked(app, c, services, fake_platform, world, creator.user_id)
-    await services.http.aclose()

@@ -28,7 +28,8 @@ def presented_key(request: Request, header: str | None = None) -> str:
                                "<API_KEY>` or in the `x-api-key` header.")
             value = token.strip()
     if not value:
-        raise ApiError("missing_api_key", hint="Send `Authorization: Bearer <API_KEY>`.")
+        where = f"in the `{header}` header" if header else "as `Authorization: Bearer <API_KEY>`"
+        raise ApiError("missing_api_key", hint=f"Send the key {where}.")
     return value
 
 

@@ -15,7 +15,8 @@ async def openapi_document(request: Request) -> Response:
                     media_type="application/yaml; charset=utf-8")
 
 
-def _errors_page() -> str:
+def render_errors_page() -> str:
+    """Rendered once by create_app (app.state.errors_page), not at import."""
     sections = []
     for info in ERROR_CODES.values():
         code = info.code.value
@@ -32,8 +33,5 @@ def _errors_page() -> str:
             "never on the message.</p>" + "".join(sections))
 
 
-ERRORS_PAGE = _errors_page()
-
-
 async def errors_page(request: Request) -> Response:
-    return HTMLResponse(ERRORS_PAGE)
+    return HTMLResponse(request.app.state.errors_page)

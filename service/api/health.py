@@ -40,10 +40,15 @@ async def _database(services: Any) -> str:
 
 
 async def _platform(services: Any) -> dict[str, Any]:
-    if services.platform is None:
+    url = services.settings.platform_url
+    if not url:
         return {"configured": False, "reachable": False}
     try:
-        await services.http.get(services.settings.platform_url, timeout=PROBE_TIMEOUT)
+        if services.http is not None:
+            await services.http.get(url, timeout=PROBE_TIMEOUT)
+        else:  # an app run without its lifespan (tests) has no shared client
+            async with httpx.AsyncClient() as http:
+                await http.get(url, timeout=PROBE_TIMEOUT)
     except httpx.HTTPError:
         return {"configured": True, "reachable": False}
     return {"configured": True, "reachable": True}  # any HTTP answer means it is up

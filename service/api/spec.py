@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from functools import cache, cached_property
-from pathlib import Path
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from typing import Any
 
 import yaml
@@ -12,7 +13,9 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml: ~20x faster than pure Python
-SPEC_PATH = Path(__file__).resolve().parents[2] / "openapi.yaml"
+# Package data, so an installed wheel has it. In the checkout service/openapi.yaml is a symlink to
+# the top-level openapi.yaml, the one source of truth; a wheel build copies the file it points at.
+SPEC_PATH = files("service") / "openapi.yaml"
 SPEC_URI = "urn:countersign:openapi"
 HTTP_METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
 
@@ -37,9 +40,9 @@ def _escape(segment: str) -> str:
 
 
 class OpenApiDocument:
-    def __init__(self, path: Path = SPEC_PATH) -> None:
+    def __init__(self, path: Traversable = SPEC_PATH) -> None:
         self.path = path
-        self.text = path.read_text()
+        self.text = path.read_text(encoding="utf-8")
         self.document: dict[str, Any] = yaml.load(self.text, Loader=_Loader)
         resource = Resource.from_contents(self.document, default_specification=DRAFT202012)
         self.registry = Registry().with_resource(SPEC_URI, resource)
@@ -90,6 +93,6 @@ class OpenApiDocument:
 
 
 @cache
-def load_document(path: Path = SPEC_PATH) -> OpenApiDocument:
+def load_document(path: Traversable = SPEC_PATH) -> OpenApiDocument:
     """Parsed once per process: every app built in it (tests build many) shares the document."""
     return OpenApiDocument(path)

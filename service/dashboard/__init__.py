@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from service.dashboard.sessions import DashboardSessions
@@ -11,7 +10,7 @@ from service.dashboard.web import Dashboard, make_templates
 
 def build_dashboard(services: Any) -> Dashboard:
     """Called by create_app; also sets services.sessions for the /v1 approve/reject routes."""
-    sessions = DashboardSessions(services.store, services.clock,
+    sessions = DashboardSessions(services.store, services.clock, services.passwords,
                                  secure=not services.settings.development)
     services.sessions = sessions
-    return Dashboard(services, sessions, make_templates(str(Path(__file__).parent / "templates")))
+    return Dashboard(services, sessions, make_templates())

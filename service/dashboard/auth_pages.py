@@ -57,7 +57,8 @@ async def invite_form(request: Request) -> Response:
         form = await request.form()
         try:
             await members.accept(services.store, services.clock, token,
-                                 str(form.get("name", "")), str(form.get("password", "")))
+                                 str(form.get("name", "")), str(form.get("password", "")),
+                                 passwords=services.passwords)
         except ApiError as exc:
             error = exc
         else:

@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from starlette.responses import RedirectResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from service.dashboard import action_pages, auth_pages, manage_pages, people_pages, webhook_pages
-
-HERE = Path(__file__).parent
 
 
 async def home(request):
@@ -48,5 +44,6 @@ def dashboard_routes() -> list[Route | Mount]:
         Route("/members/{userId}/remove", pp.remove, methods=["POST"]),
         Route("/audit", pp.audit, methods=["GET"]),
         *w.routes(),
-        Mount("/static", app=StaticFiles(directory=HERE / "static"), name="dashboard-static"),
+        Mount("/static", app=StaticFiles(packages=[("service.dashboard", "static")]),
+              name="dashboard-static"),
     ])]

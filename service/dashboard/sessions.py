@@ -21,8 +21,7 @@ from service.domain.clock import Clock
 from service.domain.dashboard import Session
 from service.domain.ids import hash_secret
 from service.domain.principal import Principal
-from service.passwords import dummy_hash
-from service.usecases.members import verify_password
+from service.passwords import Passwords
 from storage.base import Store
 
 COOKIE = "cs_session"
@@ -40,8 +39,9 @@ class Signed:
 
 
 class DashboardSessions:
-    def __init__(self, store: Store, clock: Clock, *, secure: bool) -> None:
-        self.store, self.clock, self.secure = store, clock, secure
+    def __init__(self, store: Store, clock: Clock, passwords: Passwords, *,
+                 secure: bool) -> None:
+        self.store, self.clock, self.passwords, self.secure = store, clock, passwords, secure
         self.attempts = RateLimiter(SIGN_IN_ATTEMPTS, SIGN_IN_WINDOW)
 
     # --- signing in and out -------------------------------------------------------------
@@ -54,7 +54,8 @@ class DashboardSessions:
         async with self.store.reading() as uow:
             user = await uow.users.get_by_email(email.strip())
             memberships = await uow.members.workspaces_of(user.id) if user else []
-        if not verify_password(user.password_hash if user else dummy_hash(), password) or user is None:
+        if not await self.passwords.verify(user.password_hash if user else None, password) \
+                or user is None:
             raise ApiError("not_signed_in", "That email and password do not match.",
                            param="email")
         token, now = secrets.token_urlsafe(32), self.clock.now()

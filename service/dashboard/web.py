@@ -34,8 +34,9 @@ SECURITY_HEADERS = {
 }
 
 
-def make_templates(directory: str) -> jinja2.Environment:
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(directory),
+def make_templates() -> jinja2.Environment:
+    """The dashboard's templates, package data (importlib.resources finds them in a wheel)."""
+    env = jinja2.Environment(loader=jinja2.PackageLoader("service.dashboard", "templates"),
                              autoescape=True)
     env.filters.update(when=when, money=money, left=time_left, message=message_html,
                        pretty=pretty)

@@ -16,10 +16,9 @@ from __future__ import annotations
 import base64
 import datetime as dt
 import hmac
-from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, select_autoescape
+from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
@@ -41,8 +40,12 @@ HEADERS = {
                                "img-src 'self' data: https:; form-action 'self'; "
                                "frame-ancestors 'none'",
 }
-_templates = Environment(loader=FileSystemLoader(Path(__file__).parent / "templates"),
-                         autoescape=select_autoescape(["html"]), auto_reload=False)
+
+
+def link_templates() -> Environment:
+    """The page's templates, package data; built by create_app (app.state), never at import."""
+    return Environment(loader=PackageLoader("service.linking", "templates"),
+                       autoescape=select_autoescape(["html"]), auto_reload=False)
 
 
 def linking_routes() -> list[Route]:
@@ -172,7 +175,7 @@ def _render(request: Request, link: Link | None, *, error: ApiError | None = Non
     view = None
     if link is not None:
         view = "expired" if steps.is_expired(link, now) else (steps.stage(link) or link.status)
-    html = _templates.get_template("link.html").render(
+    html = request.app.state.link_templates.get_template("link.html").render(
         link=link, view=view, error=error, now=now,
         shown=link_json(link, services.settings.public_url, now, services.link_tokens)
         if link else None,

@@ -24,6 +24,7 @@ from service.mcp.catalogue import Catalogue, require_catalogue_access
 from service.mcp.rest import RestBridge
 from service.render import action_json
 from service.usecases.actions import create_action as create_pending_action
+from service.version import package_version
 
 READ = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
 
@@ -192,7 +193,8 @@ def build_mcp(services: Any) -> MCPServer:
     return MCPServer(name="countersign", instructions=(
         "Countersign: read creator accounts and ask for writes. Every write is an action that "
         "a person approves in the dashboard; send a new idempotencyKey per intended action "
-        "and reuse it on retries."), tools=build_tools(services), log_level="WARNING")
+        "and reuse it on retries."), tools=build_tools(services), log_level="WARNING",
+        version=package_version())
 
 
 def mcp_asgi_app(mcp: MCPServer):

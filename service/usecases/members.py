@@ -11,7 +11,7 @@ from service.domain.dashboard import Invite, allowed
 from service.domain.ids import hash_secret, new_id
 from service.domain.models import ROLES, Member, User
 from service.domain.principal import Principal
-from service.passwords import hash_password, verify_password
+from service.passwords import Passwords
 from service.usecases.audit import record_in
 from storage.base import Store
 
@@ -60,28 +60,41 @@ async def find_invite(store: Store, clock: Clock, token: str) -> Invite:
     return item
 
 
-async def accept(store: Store, clock: Clock, token: str, name: str, password: str) -> User:
-    """A new person sets a name and password; someone with an account proves it by password."""
+async def accept(store: Store, clock: Clock, token: str, name: str, password: str, *,
+                 passwords: Passwords) -> User:
+    """A new person sets a name and password; someone with an account proves it by password.
+
+    The password is hashed or verified before the transaction (see passwords.py); an account
+    made for the email in between is refused as unproven, leaving the invitation unused."""
     item = await find_invite(store, clock, token)
     if len(password) < 10:
         raise ApiError("invalid_parameter", "Choose a password of at least 10 characters.",
                        param="password")
+    async with store.reading() as uow:
+        known = await uow.users.get_by_email(item.email)
+    if known is not None and not await passwords.verify(known.password_hash, password):
+        raise _unproven()
+    password_hash = await passwords.hash(password) if known is None else None
     now = clock.now()
     async with store.transaction() as uow:
         if await uow.invites.accept(item.id, now) is None:
             raise ApiError("resource_not_found", "This invitation was already used.",
                            param="token")
         user = await uow.users.get_by_email(item.email)
-        if user is None:
+        if user is None and password_hash is not None:
             user = User(id=new_id("usr_"), email=item.email, name=name.strip() or item.email,
-                        password_hash=hash_password(password), created_at=now)
+                        password_hash=password_hash, created_at=now)
             await uow.users.add(user)
-        elif not verify_password(user.password_hash, password):
-            raise ApiError("invalid_parameter", "This email already has an account: enter its "
-                           "password to join.", param="password")
+        elif user is None or known is None or user.id != known.id:
+            raise _unproven()
         if await uow.members.get(item.workspace_id, user.id) is None:
             await uow.members.add(Member(item.workspace_id, user.id, item.role))
     return user
+
+
+def _unproven() -> ApiError:
+    return ApiError("invalid_parameter", "This email already has an account: enter its "
+                    "password to join.", param="password")
 
 
 async def _target(uow, principal: Principal, user_id: str) -> Member:

@@ -9,7 +9,7 @@ from service.api.errors import ApiError
 from service.domain.clock import Clock
 from service.domain.ids import hash_secret, key_prefix, new_api_key, new_id
 from service.domain.models import Account, ApiKey, Fan, Member, User, Workspace
-from service.passwords import hash_password
+from service.passwords import Passwords
 from service.platform.sandbox import sandbox_creators
 from storage.base import Store
 
@@ -47,14 +47,16 @@ def _time(value) -> dt.datetime | None:
 
 
 async def create_user(store: Store, clock: Clock, workspace_id: str, email: str, name: str,
-                      password: str, role: str) -> User:
+                      password: str, role: str, *, passwords: Passwords) -> User:
+    """An existing user (same email) keeps their password and gets the role here."""
+    password_hash = await passwords.hash(password)  # before the transaction: see passwords.py
     async with store.transaction() as uow:
         if await uow.workspaces.get(workspace_id) is None:
             raise ApiError("workspace_not_found")
         user = await uow.users.get_by_email(email)
         if user is None:
             user = User(id=new_id("usr_"), email=email, name=name,
-                        password_hash=hash_password(password), created_at=clock.now())
+                        password_hash=password_hash, created_at=clock.now())
             await uow.users.add(user)
         if await uow.members.get(workspace_id, user.id) is None:
             await uow.members.add(Member(workspace_id=workspace_id, user_id=user.id, role=role))

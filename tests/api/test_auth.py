@@ -26,7 +26,9 @@ async def test_bearer_and_x_api_key_both_work(client, world):
 
 
 async def test_missing_and_invalid_keys(client, world):
-    assert await code(await client.get("/v1/accounts")) == (401, "missing_api_key")
+    missing = await client.get("/v1/accounts")
+    assert await code(missing) == (401, "missing_api_key")
+    assert "Authorization: Bearer" in missing.json()["error"]["hint"]
     bad = await client.get("/v1/accounts", headers={"Authorization": "Bearer sk_live_nope"})
     assert await code(bad) == (401, "invalid_api_key")
     basic = await client.get("/v1/accounts", headers={"Authorization": "Basic abc"})

@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect, sync_playwright
 from harness.platform import run_platform_in_thread
 from service.usecases.workspaces import create_user
 from tests.dashboard.live_service import clean, live_service, run_store
-from tests.factories import build_world
+from tests.factories import PASSWORDS, build_world
 
 pytestmark = pytest.mark.browser
 
@@ -44,7 +44,7 @@ def world(database_url, clock):
         await clean(store)
         world = await build_world(store, clock)
         await create_user(store, clock, world.workspace_id, *MEMBER[:1], "Max Member",
-                          MEMBER[1], "member")
+                          MEMBER[1], "member", passwords=PASSWORDS)
         return world
     return run_store(database_url, seed)
 

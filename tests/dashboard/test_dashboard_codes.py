@@ -6,7 +6,7 @@ import pytest
 
 from service.usecases.workspaces import create_user, create_workspace
 from tests.dashboard.dashboard_helpers import OWNER_EMAIL, code_of, create_action, csrf_of, sign_in
-from tests.factories import build_world
+from tests.factories import PASSWORDS, build_world
 
 JSON = {"accept": "application/json"}
 
@@ -64,7 +64,8 @@ async def test_workspace_not_found_when_switching_to_a_foreign_workspace(client,
     page = await client.post("/dashboard/workspace",
                              data={"csrf_token": csrf, "workspaceId": other.id})
     assert page.status_code == 404 and 'data-error-code="workspace_not_found"' in page.text
-    await create_user(store, clock, other.id, OWNER_EMAIL, "Olive", "x", "member")
+    await create_user(store, clock, other.id, OWNER_EMAIL, "Olive", "x", "member",
+                      passwords=PASSWORDS)
     switched = await client.post("/dashboard/workspace",
                                  data={"csrf_token": csrf, "workspaceId": other.id})
     assert switched.status_code == 303
@@ -73,7 +74,7 @@ async def test_workspace_not_found_when_switching_to_a_foreign_workspace(client,
 
 async def test_member_lacks_management_permissions(client, world, store, clock):
     await create_user(store, clock, world.workspace_id, "m@agency.test", "Max Member",
-                      "member password", "member")
+                      "member password", "member", passwords=PASSWORDS)
     await sign_in(client, "m@agency.test", "member password")
     csrf = await csrf_of(client)
     cases = [("/dashboard/keys", {"name": "x", "mode": "live"}, "keys.manage"),
@@ -103,7 +104,7 @@ async def test_last_owner_cannot_be_demoted_or_removed(client, world, store, clo
                                data={"csrf_token": csrf})
     assert remove.status_code == 409 and code_of(remove) == "last_owner"
     other = await create_user(store, clock, world.workspace_id, "o2@agency.test", "Otto",
-                              "x", "owner")
+                              "x", "owner", passwords=PASSWORDS)
     ok = await client.post(f"/dashboard/members/{other.id}/role",
                            data={"csrf_token": csrf, "role": "member"})
     assert ok.status_code == 303

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from tests.dashboard.dashboard_helpers import csrf_of, sign_in
-from tests.factories import add_live_account, build_world
+from tests.factories import PASSWORDS, add_live_account, build_world
 
 
 @pytest.fixture
@@ -99,7 +99,7 @@ async def test_invited_person_joins_and_signs_in(client, world, store):
 async def test_removed_member_loses_access(client, world, store, clock):
     from service.usecases.workspaces import create_user
     member = await create_user(store, clock, world.workspace_id, "m@agency.test", "Max",
-                               "member password", "member")
+                               "member password", "member", passwords=PASSWORDS)
     await sign_in(client, "m@agency.test", "member password")
     member_cookie = client.cookies.get("cs_session")
     client.cookies.clear()

@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 
 from service.api.auth import principal_for_key
-from service.app import build_services
+from service.app import build_services, outgoing_http
 from service.settings import Settings
 from service.usecases.actions import create_action, decide_action
 from service.workers.executor import Executor
@@ -257,27 +257,29 @@ async def test_an_executor_in_another_process_wakes_on_approval(postgres_url, cl
     action = (await create_action(api.store, clock, key, creator.user_id, "notify-1",
                                   "send_message", {"fanId": fan, "text": "<p>hi</p>"},
                                   public_url="http://countersign.test")).action
-    executor = Executor(worker)
-    runner = asyncio.create_task(executor.run_forever(poll=3600))
     try:
-        await asyncio.wait_for(executor.idle.wait(), timeout=10)  # subscribed, queue empty
-        await decide_action(api.store, clock, world.owner, action.id, approve=True, note=None,
-                            public_url="http://countersign.test")
+        async with outgoing_http(worker):
+            executor = Executor(worker)
+            runner = asyncio.create_task(executor.run_forever(poll=3600))
+            try:
+                await asyncio.wait_for(executor.idle.wait(), timeout=10)  # subscribed, queue empty
+                await decide_action(api.store, clock, world.owner, action.id, approve=True,
+                                    note=None, public_url="http://countersign.test")
 
-        async def executed():
-            while True:
-                async with api.store.reading() as uow:
-                    current = await uow.actions.get(world.workspace_id, action.id)
-                if current.status == "executed":
-                    return current
-                await asyncio.sleep(0.02)
+                async def executed():
+                    while True:
+                        async with api.store.reading() as uow:
+                            current = await uow.actions.get(world.workspace_id, action.id)
+                        if current.status == "executed":
+                            return current
+                        await asyncio.sleep(0.02)
 
-        done = await asyncio.wait_for(executed(), timeout=10)
-        assert done.result["fanId"] == fan
+                done = await asyncio.wait_for(executed(), timeout=10)
+                assert done.result["fanId"] == fan
+            finally:
+                runner.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await runner
     finally:
-        runner.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await runner
         for services in (api, worker):
-            await services.http.aclose()
             await services.store.close()

@@ -8,7 +8,7 @@ import signal
 import sys
 
 from service.api.auth import principal_for_key
-from service.app import build_services
+from service.app import build_services, outgoing_http
 from service.settings import Settings
 from service.usecases.actions import create_action, decide_action
 from service.workers.executor import Executor
@@ -62,12 +62,12 @@ async def test_killed_worker_leaves_an_honest_failure(database_url, store, clock
     fake_platform.state.faults.clear()
 
     # Another executor starts later: it must not send the action again.
-    assert await Executor(services).run_once() == 0
-    clock.advance(minutes=5)
-    await Executor(services).run_once()
+    async with outgoing_http(services):
+        assert await Executor(services).run_once() == 0
+        clock.advance(minutes=5)
+        await Executor(services).run_once()
     async with store.reading() as uow:
         done = await uow.actions.get(world.workspace_id, action.id)
     assert done.status == "failed" and done.error["code"] == "internal_error"
     applied = [w for w in fake_platform.state.writes_for(creator.user_id) if w.get("applied")]
     assert applied == []
-    await services.http.aclose()

@@ -8,7 +8,7 @@ from service.usecases import accounts as account_cases
 from service.usecases.audit import recent
 from tests.dashboard.dashboard_helpers import code_of, create_action, csrf_of, sign_in
 from tests.dashboard.test_dashboard_decisions import decide
-from tests.factories import build_world
+from tests.factories import PASSWORDS, build_world
 
 
 @pytest.fixture
@@ -70,7 +70,7 @@ async def test_a_member_cannot_use_the_kill_switch(client, world, store, clock):
     from service.usecases.workspaces import create_user
 
     await create_user(store, clock, world.workspace_id, "m@agency.test", "Mem", "member pw 1",
-                      "member")
+                      "member", passwords=PASSWORDS)
     await sign_in(client, "m@agency.test", "member pw 1")
     csrf = await csrf_of(client)
     response = await client.post("/dashboard/accounts/writes", data={"enabled": "off",

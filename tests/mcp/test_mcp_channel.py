@@ -4,6 +4,7 @@ uvicorn, on SQLite and PostgreSQL. Agents create actions and read; they never ap
 from __future__ import annotations
 
 import contextlib
+import importlib.metadata
 import json
 
 import pytest
@@ -54,6 +55,13 @@ async def connect(url: str, key: str, *, name: str = CLIENT, header: str = "auth
 async def call(session: ClientSession, tool: str, **arguments) -> tuple[bool, dict]:
     result = await session.call_tool(tool, arguments)
     return bool(result.is_error), json.loads(result.content[0].text)
+
+
+async def test_server_info_names_the_package_version(mcp_url, world):
+    async with connect(mcp_url, world.live_key) as session:
+        info = (await session.initialize()).server_info
+    assert (info.name, info.version) == ("countersign", importlib.metadata.version("countersign"))
+    assert info.version
 
 
 async def test_tools_are_listed_with_their_required_arguments(mcp_url, world):

@@ -115,6 +115,8 @@ async def test_authentication_errors(client, store, clock, world):
         401, "revoked_api_key")
     bearer = await client.get(URL, headers={"Authorization": f"Bearer {world.live_key}"})
     assert (await error(bearer))[:2] == (401, "missing_api_key")
+    hint = bearer.json()["error"]["hint"]  # the header this endpoint reads, never Bearer
+    assert "`x-service-api-key`" in hint and "Bearer" not in hint
 
 
 @pytest.mark.parametrize("since", ["yesterday", "2026-13-01T00:00:00Z", "2026-11-01",

@@ -16,7 +16,7 @@ from service.domain.ids import new_id
 from service.domain.models import Action, Event
 from service.usecases.workspaces import create_key, create_user, create_workspace
 from storage.base import DuplicateError
-from tests.factories import add_live_account
+from tests.factories import PASSWORDS, add_live_account
 
 
 class Boom(Exception):
@@ -78,7 +78,7 @@ async def test_transaction_rolls_back_on_exception(store, workspace, clock):
 
 async def test_workspaces_users_members(store, clock, workspace):
     user = await create_user(store, clock, workspace.id, "Owner@Agency.test", "Olive", "pw",
-                             "owner")
+                             "owner", passwords=PASSWORDS)
     async with store.reading() as uow:
         assert await uow.workspaces.get(workspace.id) == workspace
         assert workspace in await uow.workspaces.list()

@@ -1,0 +1,27 @@
+"""The alembic revisions build exactly the tables of storage/sql/tables.py, on both drivers.
+
+A column added to the metadata without a revision (or a revision that drifts from it) would pass
+every test that uses a migrated database and fail only in production's schema: so compare."""
+
+from __future__ import annotations
+
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+
+from storage.sql.engine import make_engine
+from storage.sql.tables import metadata
+
+
+async def test_a_migrated_database_has_exactly_the_metadata_tables(database_url):
+    engine = make_engine(database_url)  # migrated by the suite's fixtures, like a real start
+
+    def differences(connection) -> list:
+        context = MigrationContext.configure(connection, opts={"compare_type": True})
+        return compare_metadata(context, metadata)
+
+    try:
+        async with engine.connect() as conn:
+            found = await conn.run_sync(differences)
+    finally:
+        await engine.dispose()
+    assert found == []
