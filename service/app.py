@@ -19,7 +19,8 @@ from starlette.routing import Mount
 from service.api.cursors import Cursors
 from service.api.edge import Edge
 from service.api.errors import ApiError, error_response
-from service.api.ratelimit import RateLimiter
+from service.api.forwarded import ClientAddress
+from service.api.ratelimit import RateLimiter, close_storage, limits_storage
 from service.api.routes import api_routes
 from service.api.spec import load_document
 from service.crypto import SecretBox
@@ -52,10 +53,13 @@ def build_services(settings: Settings, *, store: Store | None = None,
     http = httpx.AsyncClient()
     platform = PlatformClient(settings.platform_url, http, timeout=settings.platform_timeout) \
         if settings.platform_url else None
+    limits = limits_storage(settings.limits_storage, settings.limits_prefix)
     services = Services(
         settings=settings, store=store or SqlStore.from_url(settings.database_url),
         clock=clock, document=document, validators=compile_validators(document, settings.validator),
-        cursors=Cursors(secret), limiter=RateLimiter(settings.rate_limit, settings.rate_window),
+        cursors=Cursors(secret),
+        limiter=RateLimiter(limits, settings.rate_limit, settings.rate_window, "api"),
+        limits=limits, client_address=ClientAddress(settings.forwarded_allow_ips),
         secrets=SecretBox(secret), sandbox=SandboxPlatform(clock=clock.now), platform=platform,
         http=http)
     services.live = LiveReads(services)
@@ -72,6 +76,7 @@ async def running(services: Services, *, owns_store: bool) -> AsyncIterator[None
             yield
     finally:
         await services.http.aclose()
+        await close_storage(services.limits)
         if owns_store:
             await services.store.close()
 

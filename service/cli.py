@@ -50,8 +50,9 @@ def cmd_serve(settings: Settings, args) -> None:
     from service.app import create_app
     from service.demo import start_fake_platform
 
+    # The app reads X-Forwarded-For itself, from COUNTERSIGN_FORWARDED_ALLOW_IPS only.
     uvicorn.run(create_app(start_fake_platform(settings)), host=args.host, port=args.port,
-                log_level="info")
+                log_level="info", proxy_headers=False)
 
 
 def cmd_demo(settings: Settings, args) -> None:

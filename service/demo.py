@@ -87,4 +87,4 @@ def run_demo(settings: Settings, host: str, port: int) -> None:
     seeded = asyncio.run(seed(settings))
     settings = evolve(settings, public_url=f"http://{host}:{port}")
     print(banner(settings, seeded, host, port))
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="info")
+    uvicorn.run(create_app(settings), host=host, port=port, log_level="info", proxy_headers=False)

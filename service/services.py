@@ -8,8 +8,10 @@ from typing import Any
 
 import httpx
 from attrs import define, field
+from limits.aio.storage import Storage
 
 from service.api.cursors import Cursors
+from service.api.forwarded import ClientAddress
 from service.api.ratelimit import RateLimiter
 from service.api.spec import OpenApiDocument
 from service.api.validation import OperationValidator
@@ -43,6 +45,8 @@ class Services:
     validators: dict[str, OperationValidator]
     cursors: Cursors
     limiter: RateLimiter
+    limits: Storage
+    client_address: ClientAddress
     secrets: SecretBox
     sandbox: SandboxPlatform
     platform: PlatformClient | None = None

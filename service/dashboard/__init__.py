@@ -12,6 +12,7 @@ from service.dashboard.web import Dashboard, make_templates
 def build_dashboard(services: Any) -> Dashboard:
     """Called by create_app; also sets services.sessions for the /v1 approve/reject routes."""
     sessions = DashboardSessions(services.store, services.clock,
-                                 secure=not services.settings.development)
+                                 secure=not services.settings.development,
+                                 limits=services.limits)
     services.sessions = sessions
     return Dashboard(services, sessions, make_templates(str(Path(__file__).parent / "templates")))
