@@ -20,7 +20,8 @@ from service.api.cursors import Cursors
 from service.api.docs import render_errors_page
 from service.api.edge import Edge
 from service.api.errors import ApiError, error_response
-from service.api.ratelimit import RateLimiter
+from service.api.forwarded import ClientAddress
+from service.api.ratelimit import RateLimiter, close_storage, limits_storage
 from service.api.routes import api_routes
 from service.api.spec import load_document
 from service.crypto import SecretBox
@@ -58,10 +59,13 @@ def build_services(settings: Settings, *, store: Store | None = None,
     secret = settings.secret_key or local_secret_key(settings.database_url)
     clock = clock or SystemClock()
     document = load_document()
+    limits = limits_storage(settings.limits_storage, settings.limits_prefix)
     services = Services(
         settings=settings, store=store or SqlStore.from_url(settings.database_url),
         clock=clock, document=document, validators=compile_validators(document, settings.validator),
-        cursors=Cursors(secret), limiter=RateLimiter(settings.rate_limit, settings.rate_window),
+        cursors=Cursors(secret),
+        limiter=RateLimiter(limits, settings.rate_limit, settings.rate_window, "api"),
+        limits=limits, client_address=ClientAddress(settings.forwarded_allow_ips),
         secrets=SecretBox(secret, [settings.secret_key_previous]),
         sandbox=SandboxPlatform(clock=clock.now), passwords=Passwords(settings.password_hashing),
         link_tokens=LinkTokens(secret, [settings.secret_key_previous]))
@@ -95,6 +99,7 @@ async def running(services: Services, *, owns_store: bool) -> AsyncIterator[None
             yield
     finally:
         await services.key_touches.flush()
+        await close_storage(services.limits)
         if owns_store:
             await services.store.close()
 

@@ -77,8 +77,9 @@ def cmd_serve(settings: Settings, args) -> None:
     from service.app import create_app
 
     settings = _platform_settings(settings, args)
+    # The app reads X-Forwarded-For itself, from COUNTERSIGN_FORWARDED_ALLOW_IPS only.
     uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="info",
-                log_config=log_config())
+                log_config=log_config(), proxy_headers=False)
 
 
 def cmd_demo(settings: Settings, args) -> None:

@@ -92,4 +92,4 @@ def run_demo(settings: Settings, host: str, port: int) -> None:
     settings = evolve(settings, public_url=f"http://{host}:{port}")
     print(banner(settings, seeded, host, port))
     uvicorn.run(create_app(settings), host=host, port=port, log_level="info",
-                log_config=log_config())
+                log_config=log_config(), proxy_headers=False)

@@ -37,8 +37,10 @@ class LiveReads:
             return await platform.request(route, session=session, **kwargs)
         except AccountUnavailable as exc:
             async with self.services.store.transaction() as uow:
-                await uow.accounts.update(account.workspace_id, account.id,
-                                          status=exc.account_status, status_reason=exc.message)
+                await uow.accounts.move(account.workspace_id, account.id,
+                                        from_status=account.status,
+                                        from_session=account.session_secret,
+                                        status=exc.account_status, status_reason=exc.message)
             raise ApiError("account_unavailable", exc.message,
                            account_status=exc.account_status) from None
         except PlatformError as exc:

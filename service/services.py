@@ -9,8 +9,10 @@ from typing import Any
 import attrs
 import httpx
 from attrs import define, field
+from limits.aio.storage import Storage
 
 from service.api.cursors import Cursors
+from service.api.forwarded import ClientAddress
 from service.api.key_touches import KeyTouches
 from service.api.ratelimit import RateLimiter
 from service.api.spec import OpenApiDocument
@@ -47,6 +49,8 @@ class Services:
     validators: dict[str, OperationValidator]
     cursors: Cursors
     limiter: RateLimiter
+    limits: Storage
+    client_address: ClientAddress
     secrets: SecretBox
     sandbox: SandboxPlatform
     link_tokens: LinkTokens

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import secrets
 from pathlib import Path
@@ -34,6 +35,9 @@ class Settings:
     sync_interval: float = 300.0
     webhook_timeout: float = 10.0  # one deadline per delivery attempt, connect to last byte
     password_hashing: str = "default"
+    limits_storage: str = "memory://"
+    limits_prefix: str = "countersign"
+    forwarded_allow_ips: tuple[str, ...] = ()
 
     @property
     def revenue_base(self) -> str:
@@ -86,6 +90,11 @@ class Settings:
             "sync_interval": number("SYNC_INTERVAL", 300.0, float),
             "webhook_timeout": number("WEBHOOK_TIMEOUT", 10.0, float),
             "password_hashing": get("PASSWORD_HASHING", "default"),
+            "limits_storage": get("LIMITS_STORAGE", "memory://"),
+            "limits_prefix": get("LIMITS_PREFIX", "countersign"),
+            "forwarded_allow_ips": tuple(
+                part.strip() for part in get("FORWARDED_ALLOW_IPS", "").split(",")
+                if part.strip()),
         }
         values.update(overrides)
         settings = cls(**values)
@@ -103,6 +112,17 @@ class Settings:
             raise SettingsError("COUNTERSIGN_PASSWORD_HASHING must be `default` or `cheapest`")
         if self.sync_interval <= 0:
             raise SettingsError("COUNTERSIGN_SYNC_INTERVAL must be a positive number of seconds")
+        if not self.limits_storage.startswith(("memory://", "redis://", "rediss://")):
+            raise SettingsError("COUNTERSIGN_LIMITS_STORAGE must start with memory://, "
+                                "redis:// or rediss://")
+        for network in self.forwarded_allow_ips:
+            try:
+                if network == "*":
+                    continue
+                ipaddress.ip_network(network, strict=False)
+            except ValueError:
+                raise SettingsError("COUNTERSIGN_FORWARDED_ALLOW_IPS must list IP addresses or "
+                                    f"networks, not {network!r}") from None
         if not self.embedded and not self.secret_key:
             raise SettingsError(
                 "COUNTERSIGN_SECRET_KEY is required with PostgreSQL: every replica must share it")

@@ -7,7 +7,6 @@ need; the decorator also validates the reply against openapi.yaml when validatio
 from __future__ import annotations
 
 import contextlib
-import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -17,6 +16,7 @@ from starlette.responses import JSONResponse, Response
 
 from service.api.auth import presented_key, principal_for_key
 from service.api.errors import ApiError
+from service.api.ratelimit import spend
 from service.api.validation import ParsedRequest
 from service.domain.principal import Principal
 
@@ -103,10 +103,7 @@ def endpoint(operation_id: str, *, scope: str = "read", auth: str = "key",
                 await stack.aclose()
                 reader = None
             request.scope["state"]["principal"] = principal
-            retry_after = services.limiter.hit(principal.key_id or principal.user_id,
-                                               time.monotonic())
-            if retry_after is not None:
-                raise ApiError("rate_limited", headers={"Retry-After": str(retry_after)})
+            await spend(services.limiter, principal.key_id or principal.user_id)
             if scope not in principal.scopes:
                 raise ApiError("missing_scope", f"This key lacks the `{scope}` scope.",
                                permission=scope)

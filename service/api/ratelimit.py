@@ -1,26 +1,64 @@
-"""Per-key rate limiting: a fixed budget of requests per window, kept in process memory.
+"""Request budgets counted in `limits` storage, so every replica spends the same budget.
 
-Each process counts on its own, so N replicas allow up to N times the budget; the README says so.
+`COUNTERSIGN_LIMITS_STORAGE` picks the storage: `memory://` (one process, the default; entries
+expire with their window and are pruned on later hits) or `redis://host:port[/db]`, which every
+replica shares. Counting is a moving window: at most `limit` hits in any `window` seconds.
 """
 
 from __future__ import annotations
 
 import math
-from collections import deque
+import time
+
+from limits import RateLimitItemPerSecond
+from limits.aio.storage import MemoryStorage, RedisStorage, Storage
+from limits.aio.strategies import MovingWindowRateLimiter
+
+from service.api.errors import ApiError
+from service.settings import SettingsError
+
+STORAGE_SCHEMES = ("memory://", "redis://", "rediss://")
+
+
+def limits_storage(url: str, prefix: str) -> Storage:
+    """The shared counter store; Redis goes through redis-py's asyncio client."""
+    if url.startswith("memory://"):
+        return MemoryStorage()
+    if url.startswith(("redis://", "rediss://")):
+        return RedisStorage(f"async+{url}", implementation="redispy", key_prefix=prefix)
+    raise SettingsError("COUNTERSIGN_LIMITS_STORAGE must start with memory://, redis:// or "
+                        f"rediss://, not {url!r}")
+
+
+async def close_storage(storage: Storage) -> None:
+    """Returns Redis connections to the server; memory storage has nothing to close."""
+    if isinstance(storage, RedisStorage):
+        await storage.bridge.storage.aclose()
 
 
 class RateLimiter:
-    def __init__(self, limit: int, window: float) -> None:
-        self.limit = limit
-        self.window = window
-        self._hits: dict[str, deque[float]] = {}
+    """`limit` hits per `window` seconds for each key, under its own `name` in the storage."""
 
-    def hit(self, key: str, now: float) -> int | None:
-        """Count one request; return the seconds to wait when over the limit, else None."""
-        hits = self._hits.setdefault(key, deque())
-        while hits and hits[0] <= now - self.window:
-            hits.popleft()
-        if len(hits) >= self.limit:
-            return max(1, math.ceil(hits[0] + self.window - now))
-        hits.append(now)
-        return None
+    def __init__(self, storage: Storage, limit: int, window: float, name: str) -> None:
+        self.storage = storage
+        self.item = RateLimitItemPerSecond(limit, max(1, math.ceil(window)), namespace=name)
+        self._strategy = MovingWindowRateLimiter(storage)
+
+    async def hit(self, key: str) -> int | None:
+        """Count one hit; return the whole seconds to wait when over the limit, else None."""
+        if await self._strategy.hit(self.item, key):
+            return None
+        stats = await self._strategy.get_window_stats(self.item, key)
+        return max(1, math.ceil(stats.reset_time - time.time()))
+
+    async def clear(self, key: str) -> None:
+        await self._strategy.clear(self.item, key)
+
+
+async def spend(limiter: RateLimiter, key: str) -> None:
+    """One request of a key's budget, shared by REST and MCP tool calls: over it is
+    `rate_limited` with the wait in `Retry-After` and, for agents reading only the body, `hint`."""
+    wait = await limiter.hit(key)
+    if wait is not None:
+        raise ApiError("rate_limited", hint=f"Retry after {wait} seconds.",
+                       headers={"Retry-After": str(wait)})

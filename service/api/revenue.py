@@ -42,7 +42,7 @@ async def list_revenue_transactions(call: Call) -> Reply:
         after = _seq(position)
         # Read before the page: every row numbered up to it is already committed (see
         # revenue_repos), so when the page is empty the cursor can safely move there.
-        high_water = await uow.transactions.high_water()
+        high_water = await uow.transactions.high_water(p.workspace_id)
         rows = await uow.transactions.page(
             p.workspace_id, mode=p.mode, account_id=account, after_seq=after, since=since,
             limit=limit + 1)

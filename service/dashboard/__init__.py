@@ -11,6 +11,7 @@ from service.dashboard.web import Dashboard, make_templates
 def build_dashboard(services: Any) -> Dashboard:
     """Called by create_app; also sets services.sessions for the /v1 approve/reject routes."""
     sessions = DashboardSessions(services.store, services.clock, services.passwords,
-                                 secure=not services.settings.development)
+                                 secure=not services.settings.development,
+                                 limits=services.limits)
     services.sessions = sessions
     return Dashboard(services, sessions, make_templates())

@@ -23,7 +23,7 @@ async def sign_in(request: Request) -> Response:
     form = await request.form()
     email, password = str(form.get("email", "")), str(form.get("password", ""))
     target = safe_next(str(form.get("next", "")))
-    ip = request.client.host if request.client else "unknown"
+    ip = dashboard.services.client_address.of(request)
     try:
         token = await dashboard.sessions.sign_in(email, password, ip)
     except ApiError as error:

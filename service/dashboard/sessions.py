@@ -12,6 +12,7 @@ import secrets
 from datetime import timedelta
 
 from attrs import frozen
+from limits.aio.storage import Storage
 from starlette.requests import Request
 from starlette.responses import Response
 
@@ -39,15 +40,20 @@ class Signed:
 
 
 class DashboardSessions:
-    def __init__(self, store: Store, clock: Clock, passwords: Passwords, *,
-                 secure: bool) -> None:
+    def __init__(self, store: Store, clock: Clock, passwords: Passwords, *, secure: bool,
+                 limits: Storage) -> None:
         self.store, self.clock, self.passwords, self.secure = store, clock, passwords, secure
-        self.attempts = RateLimiter(SIGN_IN_ATTEMPTS, SIGN_IN_WINDOW)
+        self.failures = RateLimiter(limits, SIGN_IN_ATTEMPTS, SIGN_IN_WINDOW, "sign-in")
 
     # --- signing in and out -------------------------------------------------------------
     async def sign_in(self, email: str, password: str, ip: str) -> str:
-        """Returns a new cookie token; raises `rate_limited` or `not_signed_in`."""
-        wait = self.attempts.hit(f"{email.strip().lower()}|{ip}", self.clock.now().timestamp())
+        """Returns a new cookie token; raises `rate_limited` or `not_signed_in`.
+
+        Only failures count: each attempt takes a slot first (so parallel guesses cannot
+        overrun the budget) and a success clears the email and address's slots again.
+        """
+        key = f"{email.strip().lower()}|{ip}"
+        wait = await self.failures.hit(key)
         if wait is not None:
             raise ApiError("rate_limited", "Too many sign-in attempts. Wait and try again.",
                            headers={"Retry-After": str(wait)})
@@ -58,6 +64,7 @@ class DashboardSessions:
                 or user is None:
             raise ApiError("not_signed_in", "That email and password do not match.",
                            param="email")
+        await self.failures.clear(key)
         token, now = secrets.token_urlsafe(32), self.clock.now()
         workspace = min((m.workspace_id for m in memberships), default=None)
         async with self.store.transaction() as uow:

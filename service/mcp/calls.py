@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import logging
-import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -18,6 +17,7 @@ from mcp_types import CallToolResult, TextContent
 
 from service.api.auth import presented_key, principal_for_key
 from service.api.errors import ApiError
+from service.api.ratelimit import spend
 from service.domain.ids import new_id
 from service.domain.principal import Principal
 
@@ -65,17 +65,10 @@ async def authenticate(services: Any, ctx: Context, tool: str, *,
         principal = await principal_for_key(services.store, services.clock,
                                             presented_key(request), reader,
                                             services.key_touches)
-    check_rate(services, principal)
+    await spend(services.limiter, principal.key_id or principal.user_id)
     if scope not in principal.scopes:
         raise ApiError("missing_scope", f"This key lacks the `{scope}` scope.", permission=scope)
     return attrs.evolve(principal, client=client_name(ctx), tool=tool)
-
-
-def check_rate(services: Any, principal: Principal) -> None:
-    retry_after = services.limiter.hit(principal.key_id or principal.user_id, time.monotonic())
-    if retry_after is not None:
-        raise ApiError("rate_limited", hint=f"Retry after {retry_after} seconds.",
-                       headers={"Retry-After": str(retry_after)})
 
 
 async def answer(services: Any, work: Callable[[str], Awaitable[dict[str, Any]]]

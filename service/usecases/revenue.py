@@ -91,17 +91,15 @@ async def observe_transactions(
     latest: dict[str, dict[str, Any]] = {}
     for row in platform_rows:
         latest[str(row["id"])] = row  # a row repeated in one batch counts once (last wins)
-    await uow.transactions.lock(now)
-    known = await uow.transactions.latest_fingerprints(workspace_id, account_id, list(latest))
-    changed: list[tuple[str, dict[str, Any], str]] = []
-    for tx_id, row in latest.items():
-        content = _content(row)
-        print_ = fingerprint(content)
-        if known.get(tx_id) != print_:
-            changed.append((tx_id, content, print_))
+    changed = await _changed(uow, workspace_id, account_id, latest)
     if not changed:
-        return []
-    first, observed_at = await uow.transactions.reserve(len(changed), now)
+        return []  # nothing new: no lock, so an unchanged sync never queues behind writers
+    await uow.transactions.lock(workspace_id, now)
+    changed = await _changed(uow, workspace_id, account_id,
+                             {tx_id: latest[tx_id] for tx_id, _, _ in changed})
+    if not changed:
+        return []  # a concurrent sync of the account recorded them first
+    first, observed_at = await uow.transactions.reserve(workspace_id, len(changed), now)
     stored = [_row(first + i, workspace_id, account_id, tx_id, content, print_, observed_at)
               for i, (tx_id, content, print_) in enumerate(changed)]
     await uow.transactions.add_many(stored)
@@ -113,6 +111,19 @@ async def observe_transactions(
             id=new_id("evt_"), workspace_id=workspace_id, type="transaction.observed",
             account_id=account_id, data=item, created_at=now, mode=mode))
     return out
+
+
+async def _changed(uow: Any, workspace_id: str, account_id: str,
+                   rows: dict[str, dict[str, Any]]) -> list[tuple[str, dict[str, Any], str]]:
+    """The rows whose content differs from their newest stored version, with fingerprints."""
+    known = await uow.transactions.latest_fingerprints(workspace_id, account_id, list(rows))
+    changed = []
+    for tx_id, row in rows.items():
+        content = _content(row)
+        print_ = fingerprint(content)
+        if known.get(tx_id) != print_:
+            changed.append((tx_id, content, print_))
+    return changed
 
 
 def _row(seq: int, workspace_id: str, account_id: str, tx_id: str, content: dict[str, Any],

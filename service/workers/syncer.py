@@ -6,6 +6,13 @@ work, then marks the account `healthy` with `lastSyncedAt`. What the platform sa
 account moves its status: an expired session → `needs_relink`, a restriction → `restricted`.
 A platform that is down or slow changes nothing; the next round tries again.
 
+Many workers can share one database: a round claims each account's lease with a conditional
+write (`claim_sync`) until its next due time, one sync interval later, so N workers sync each
+account once per interval (and a failing account is retried once per interval, not once per
+worker). Every status write is conditional too (`accounts.move`): it names the status and the
+sealed platform session the sync started from, so a stale sync never undoes a relink (a new
+session) or another writer's status (the executor's `needs_relink`); it then writes nothing.
+
 Which accounts a round visits (`sync_all`): live accounts that are `healthy` or `syncing`, and
 `restricted` ones (a restriction can be lifted on the platform while the session still works,
 so each round re-checks it). `needs_relink` accounts wait for a new hosted link; other
@@ -24,11 +31,13 @@ from service.live import platform_fan
 from service.platform.errors import AccountUnavailable, PlatformError
 from service.platform.sandbox import sandbox_creators
 from service.usecases.revenue import observe_transactions
+from service.workers.executor import worker_name
 from service.workers.snapshot import Snapshot, read_snapshot
 
 log = logging.getLogger("countersign.syncer")
 
 ROUND_STATUSES = ("healthy", "syncing", "restricted")
+WORKER = worker_name()  # this process's name on the leases it takes
 REASONS = {
     "needs_relink": "The platform session expired. Link the account again.",
     "restricted": "The platform has restricted this account. It is synced again once the "
@@ -36,26 +45,36 @@ REASONS = {
 }
 
 
-async def sync_all(services) -> dict[str, int]:
-    """One round over every workspace's live accounts that can be synced; one failure never
-    stops the round."""
+async def sync_all(services, worker: str | None = None) -> dict[str, int]:
+    """One round over every workspace's live accounts whose sync is due; one failure never
+    stops the round. `skipped` counts accounts another worker claimed first."""
+    worker = worker or WORKER
     async with services.store.reading() as uow:
-        accounts = await uow.accounts.list_all(statuses=ROUND_STATUSES)
+        due = await uow.accounts.due_for_sync(services.clock.now(), statuses=ROUND_STATUSES)
     tally = {"synced": 0, "failed": 0, "skipped": 0}
-    for account in accounts:
-        if account.mode != "live" or account.session_secret is None:
+    for workspace_id, account_id in due:
+        account = await _claim(services, workspace_id, account_id, worker)
+        if account is None:
             tally["skipped"] += 1
             continue
         try:
-            synced = await sync_account(services, account.workspace_id, account.id)
+            synced = await _sync(services, account)
         except Exception:
-            log.exception("sync of %s/%s failed", account.workspace_id, account.id)
+            log.exception("sync of %s/%s failed", workspace_id, account_id)
             tally["failed"] += 1
             continue
-        fresh = synced is not None and synced.status == "healthy" and \
-            synced.last_synced_at != account.last_synced_at
+        fresh = synced.status == "healthy" and synced.last_synced_at != account.last_synced_at
         tally["synced" if fresh else "failed"] += 1
+    log.info("sync round by %s: %s", worker, tally)
     return tally
+
+
+async def _claim(services, workspace_id: str, account_id: str, worker: str) -> Account | None:
+    now = services.clock.now()
+    until = now + dt.timedelta(seconds=services.settings.sync_interval)
+    async with services.store.transaction() as uow:
+        return await uow.accounts.claim_sync(workspace_id, account_id, worker=worker, now=now,
+                                             until=until, statuses=ROUND_STATUSES)
 
 
 async def sync_account(services, workspace_id: str, account_id: str) -> Account | None:
@@ -64,6 +83,10 @@ async def sync_account(services, workspace_id: str, account_id: str) -> Account 
         account = await uow.accounts.get(workspace_id, account_id)
     if account is None:
         return None
+    return await _sync(services, account)
+
+
+async def _sync(services, account: Account) -> Account:
     now = services.clock.now()
     if account.mode == "test":
         return await _store(services, account, _sandbox_snapshot(services, account), now)
@@ -84,28 +107,48 @@ async def sync_account(services, workspace_id: str, account_id: str) -> Account 
     return await _store(services, account, snapshot, services.clock.now())
 
 
+class _MovedOn(Exception):
+    """The account left the status or session this sync started from: write nothing."""
+
+
 async def _set_status(services, account: Account, status: str, reason: str) -> Account:
     async with services.store.transaction() as uow:
-        updated = await uow.accounts.update(account.workspace_id, account.id, status=status,
-                                            status_reason=reason)
-    return updated or account
+        updated = await uow.accounts.move(
+            account.workspace_id, account.id, from_status=account.status,
+            from_session=account.session_secret, status=status, status_reason=reason)
+    return updated or await _moved_on(services, account)
 
 
 async def _store(services, account: Account, snapshot: Snapshot, now: dt.datetime) -> Account:
     fans = [platform_fan(account, row) for row in snapshot.fans]
-    async with services.store.transaction() as uow:
-        await uow.fans.replace(account.workspace_id, account.id, _unique(fans))
-        if snapshot.transactions:
-            await observe_transactions(uow, now, account.workspace_id, account.id,
-                                       snapshot.transactions)
-        updated = await uow.accounts.update(
-            account.workspace_id, account.id, username=snapshot.profile["username"] or
-            account.username, name=snapshot.profile.get("name"),
-            avatar_url=snapshot.profile.get("avatarUrl"), counts=snapshot.counts,
-            revenue30d=snapshot.revenue30d, subscription_price=snapshot.subscription_price,
-            fan_lists=snapshot.fan_lists, media_ids=snapshot.media_ids,
-            status="healthy", status_reason=None, last_synced_at=now)
-    return updated or account
+    try:
+        async with services.store.transaction() as uow:
+            # The account row first: its conditional write decides whether anything is kept.
+            updated = await uow.accounts.move(
+                account.workspace_id, account.id, from_status=account.status,
+                from_session=account.session_secret,
+                username=snapshot.profile["username"] or account.username,
+                name=snapshot.profile.get("name"), avatar_url=snapshot.profile.get("avatarUrl"),
+                counts=snapshot.counts, revenue30d=snapshot.revenue30d,
+                subscription_price=snapshot.subscription_price, fan_lists=snapshot.fan_lists,
+                media_ids=snapshot.media_ids, status="healthy",
+                status_reason=None, last_synced_at=now)
+            if updated is None:
+                raise _MovedOn
+            await uow.fans.replace(account.workspace_id, account.id, _unique(fans))
+            if snapshot.transactions:
+                await observe_transactions(uow, now, account.workspace_id, account.id,
+                                           snapshot.transactions)
+    except _MovedOn:
+        return await _moved_on(services, account)
+    return updated
+
+
+async def _moved_on(services, account: Account) -> Account:
+    log.info("account %s changed while it was synced (relinked or status moved); the sync "
+             "wrote nothing", account.id)
+    async with services.store.reading() as uow:
+        return await uow.accounts.get(account.workspace_id, account.id) or account
 
 
 def _unique(fans: list[Fan]) -> list[Fan]:

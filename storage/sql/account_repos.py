@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
 from typing import Any
 
@@ -56,6 +57,41 @@ class SqlAccounts:
             t.accounts.c.workspace_id == workspace_id).values(writes_enabled=enabled)
             .returning(*t.accounts.c))
         return [to_model(Account, r) for r in rows]
+    async def due_for_sync(self, now: dt.datetime, *,
+                           statuses: Sequence[str]) -> list[tuple[str, str]]:
+        """(workspace id, account id) of live accounts with a session whose lease is free."""
+        c = t.accounts.c
+        rows = await self.conn.execute(sa.select(c.workspace_id, c.id).where(
+            c.mode == "live", c.session_secret.is_not(None), c.status.in_(list(statuses)),
+            sa.or_(c.sync_lease_until.is_(None), c.sync_lease_until <= now),
+        ).order_by(c.sync_lease_until.is_not(None), c.sync_lease_until, c.workspace_id, c.id))
+        return [(row.workspace_id, row.id) for row in rows]
+
+    async def claim_sync(self, workspace_id: str, account_id: str, *, worker: str,
+                         now: dt.datetime, until: dt.datetime,
+                         statuses: Sequence[str]) -> Account | None:
+        """Take the account's sync lease until `until` (its next due time) if it is free or
+        expired; None when another worker holds it. One statement, so one claimant wins."""
+        c = t.accounts.c
+        rows = await self.conn.execute(t.accounts.update().where(
+            c.workspace_id == workspace_id, c.id == account_id, c.status.in_(list(statuses)),
+            sa.or_(c.sync_lease_until.is_(None), c.sync_lease_until <= now),
+        ).values(sync_claimed_by=worker, sync_lease_until=until).returning(*t.accounts.c))
+        row = rows.first()
+        return to_model(Account, row) if row else None
+
+    async def move(self, workspace_id: str, account_id: str, *, from_status: str,
+                   from_session: bytes | None, **values: Any) -> Account | None:
+        """Write `values` only while the account is still in `from_status` with the platform
+        session `from_session` the caller started from; None when either moved on meanwhile
+        (a relink sealed a new session, or another writer changed the status)."""
+        c = t.accounts.c
+        rows = await self.conn.execute(t.accounts.update().where(
+            c.workspace_id == workspace_id, c.id == account_id, c.status == from_status,
+            c.session_secret.is_not_distinct_from(from_session),
+        ).values(**values).returning(*t.accounts.c))
+        row = rows.first()
+        return to_model(Account, row) if row else None
 
     async def update(self, workspace_id: str, account_id: str, **values: Any) -> Account | None:
         rows = await self.conn.execute(t.accounts.update().where(

@@ -1,10 +1,13 @@
-"""Revenue transactions: an append-only log of every observed version, ordered by one counter.
+"""Revenue transactions: an append-only log of every observed version, numbered per workspace.
 
-Writers take the next sequence numbers by locking the `counters` row ("transactions") with
-UPDATE … RETURNING inside their own transaction. A second writer waits on that row lock until the
-first commits, so sequence order equals commit order and a keyset reader paging by `seq` never
-skips a row that commits late. `observed_at` is taken inside the same locked section and never
-runs backwards, so ordering by `observedAt` with `seq` as tiebreak is the same order.
+Writers take the workspace's next sequence numbers by locking its counter row
+("transactions:{workspace_id}") with UPDATE … RETURNING inside their own transaction. A second
+writer of the same workspace waits on that row lock until the first commits, so within a
+workspace sequence order equals commit order and a keyset reader paging by `seq` (always within
+one workspace) never skips a row that commits late. Writers of different workspaces lock
+different rows and never wait on each other. `observed_at` is taken inside the same locked
+section and never runs backwards, so ordering by `observedAt` with `seq` as tiebreak is the same
+order.
 """
 
 from __future__ import annotations
@@ -20,7 +23,11 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from storage.sql import tables as t
 
 c = t.transactions.c
-COUNTER = "transactions"
+
+
+def counter(workspace_id: str) -> str:
+    return f"transactions:{workspace_id}"
+
 _CHUNK = 500  # ids per IN (…) list, well inside SQLite's bound-parameter limit
 
 
@@ -44,43 +51,45 @@ class SqlTransactions:
                 found[row.id] = row.fingerprint  # ascending seq: the last one wins
         return found
 
-    async def lock(self, now: dt.datetime) -> None:
-        """Hold the counter's row lock until commit, before reading what is already stored:
-        two syncs of one account (two replicas) then go one after the other, and the second
-        sees the first's versions instead of recording the same change twice."""
-        await self.reserve(0, now)
+    async def lock(self, workspace_id: str, now: dt.datetime) -> None:
+        """Hold the workspace's counter row lock until commit, before reading again what is
+        already stored: two syncs of one account (two replicas) then go one after the other,
+        and the second sees the first's versions instead of recording the same change twice."""
+        await self.reserve(workspace_id, 0, now)
 
-    async def reserve(self, count: int, now: dt.datetime) -> tuple[int, dt.datetime]:
-        """Lock the counter, take `count` numbers and the observation time.
+    async def reserve(self, workspace_id: str, count: int,
+                      now: dt.datetime) -> tuple[int, dt.datetime]:
+        """Lock the workspace's counter, take `count` numbers and the observation time.
 
         Returns the first number and an `observed_at` no earlier than the previous row's, so the
         feed order by time and by number agree even if the wall clock steps back.
         """
-        first = await self._bump(count)
+        name = counter(workspace_id)
+        first = await self._bump(name, count)
         if first is None:
             try:
                 async with self.conn.begin_nested():
-                    await self.conn.execute(t.counters.insert().values(name=COUNTER, value=0))
+                    await self.conn.execute(t.counters.insert().values(name=name, value=0))
             except IntegrityError:
                 pass  # another writer created it first
-            first = await self._bump(count)
+            first = await self._bump(name, count)
         assert first is not None
-        previous = (await self.conn.execute(
-            sa.select(c.observed_at).where(c.seq == first - 1))).scalar()
+        previous = (await self.conn.execute(sa.select(c.observed_at).where(
+            c.workspace_id == workspace_id, c.seq == first - 1))).scalar()
         observed_at = max(now, previous) if previous is not None else now
         return first, observed_at
 
-    async def _bump(self, count: int) -> int | None:
+    async def _bump(self, name: str, count: int) -> int | None:
         value = (await self.conn.execute(
-            t.counters.update().where(t.counters.c.name == COUNTER)
+            t.counters.update().where(t.counters.c.name == name)
             .values(value=t.counters.c.value + count)
             .returning(t.counters.c.value))).scalar()
         return None if value is None else int(value) - count + 1
 
-    async def high_water(self) -> int:
-        """The last number handed to a committed writer (0 before the first)."""
+    async def high_water(self, workspace_id: str) -> int:
+        """The workspace's last number handed to a committed writer (0 before the first)."""
         value = (await self.conn.execute(sa.select(t.counters.c.value).where(
-            t.counters.c.name == COUNTER))).scalar()
+            t.counters.c.name == counter(workspace_id)))).scalar()
         return int(value or 0)
 
     async def add_many(self, rows: Sequence[dict[str, Any]]) -> None:

@@ -78,6 +78,10 @@ accounts = sa.Table(
     sa.Column("session_secret", sa.LargeBinary, nullable=True),
     sa.Column("fan_lists", Json, nullable=True),
     sa.Column("media_ids", Json, nullable=True),
+    # The syncer's lease: a worker claims the account until `sync_lease_until` (its next due
+    # time) with a conditional write, so N workers sync it once per interval.
+    sa.Column("sync_claimed_by", sa.String(64), nullable=True),
+    sa.Column("sync_lease_until", UtcDateTime, nullable=True),
 )
 
 fans = sa.Table(
@@ -210,14 +214,15 @@ counters = sa.Table(
     metadata,
     # One row per sequence whose order must equal commit order: writers lock the row with
     # UPDATE … RETURNING, so a reader paging by `seq` can never skip a late-committing row.
-    sa.Column("name", sa.String(40), primary_key=True),
+    sa.Column("name", sa.String(80), primary_key=True),
     sa.Column("value", sa.BigInteger, nullable=False),
 )
 
 transactions = sa.Table(
     "transactions",
     metadata,
-    sa.Column("seq", sa.BigInteger, primary_key=True, autoincrement=False),
+    # Numbered per workspace (counter row `transactions:{workspace_id}`).
+    sa.Column("seq", sa.BigInteger, nullable=False, autoincrement=False),
     sa.Column("workspace_id", sa.ForeignKey("workspaces.id"), nullable=False),
     sa.Column("account_id", sa.String(64), nullable=False),
     sa.Column("id", sa.String(64), nullable=False),
@@ -234,7 +239,7 @@ transactions = sa.Table(
     sa.Column("observed_at", UtcDateTime, nullable=False),
     sa.Column("deleted", sa.Boolean, nullable=False),
     sa.Column("fingerprint", sa.String(64), nullable=False),
-    sa.Index("ix_transactions_feed", "workspace_id", "seq"),
+    sa.PrimaryKeyConstraint("workspace_id", "seq"),
     sa.Index("ix_transactions_account_feed", "workspace_id", "account_id", "seq"),
     sa.Index("ix_transactions_latest", "workspace_id", "account_id", "id", "seq"),
     sa.Index("ix_transactions_observed", "workspace_id", "observed_at", "seq"),

@@ -61,6 +61,7 @@ async def test_restriction_is_followed_both_ways(store, clock, settings):
         assert account["status"] == "restricted" and "restricted" in account["statusReason"]
 
         await env.control.post(f"/creators/{mia}/unrestrict")
+        clock.advance(seconds=settings.sync_interval)  # the next round's due time
         await sync_all(env.services)
         account = (await env.account(mia))["data"]
         assert (account["status"], account["statusReason"]) == ("healthy", None)
@@ -77,6 +78,8 @@ async def test_platform_down_keeps_status_and_data(store, clock, settings):
         assert tally["failed"] == 1
         assert (after["status"], after["lastSyncedAt"]) == ("healthy", before["lastSyncedAt"])
         await env.control.delete("/faults")
+        assert (await sync_all(env.services))["synced"] == 0  # retried once per interval
+        clock.advance(seconds=settings.sync_interval)
         await sync_all(env.services)
         assert (await env.account(mia))["data"]["lastSyncedAt"] != before["lastSyncedAt"]
 
