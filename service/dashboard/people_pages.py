@@ -10,16 +10,12 @@ from service.usecases import members
 from service.usecases.audit import recent
 
 
-async def _members(p: Page, invite_url: str | None = None, status: int = 200) -> Response:
-    rows, invites = await members.listing(p.services.store, p.services.clock,
-                                          p.principal.workspace_id)
-    return await p.render("members.html", status=status, members=rows, invites=invites,
-                          roles=ROLES, invite_url=invite_url)
-
-
 @page()
 async def members_page(p: Page) -> Response:
-    return await _members(p)
+    rows, invites = await members.listing(p.services.store, p.services.clock,
+                                          p.principal.workspace_id)
+    return await p.render("members.html", members=rows, invites=invites, roles=ROLES,
+                          invite_url=p.flash.get("invite_url"))
 
 
 @page("members.manage")
@@ -27,21 +23,21 @@ async def invite(p: Page) -> Response:
     _, token = await members.invite(p.services.store, p.services.clock, p.principal,
                                     p.field("email"), p.field("role") or "member")
     url = f"{p.services.settings.public_url}/dashboard/invites/{token}"
-    return await _members(p, invite_url=url, status=201)
+    return p.redirect("/dashboard/members", invite_url=url, notice="Invitation created.")
 
 
 @page("members.manage")
 async def change_role(p: Page) -> Response:
     await members.change_role(p.services.store, p.services.clock, p.principal,
                               p.request.path_params["userId"], p.field("role"))
-    return p.redirect("/dashboard/members")
+    return p.redirect("/dashboard/members", notice="Role changed.")
 
 
 @page("members.manage")
 async def remove(p: Page) -> Response:
     await members.remove(p.services.store, p.services.clock, p.principal,
                          p.request.path_params["userId"])
-    return p.redirect("/dashboard/members")
+    return p.redirect("/dashboard/members", notice="Member removed.")
 
 
 @page()

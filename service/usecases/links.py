@@ -18,11 +18,13 @@ CANCELLABLE = ("waiting", "in_progress")
 
 
 async def create_link(store: Store, clock: Clock, workspace_id: str, mode: str,
-                      note: str | None) -> Link:
+                      note: str | None, creator_message: str | None = None) -> Link:
+    """`note` is the agency's own; `creator_message` is the only text the creator sees."""
     now = clock.now()
     link = Link(id=new_id("link_"), workspace_id=workspace_id, mode=mode, status="waiting",
                 step=FIRST_STEP, token=secrets.token_urlsafe(24), note=note, account_id=None,
-                created_at=now, expires_at=now + LIFETIME)
+                created_at=now, expires_at=now + LIFETIME,
+                state={"creatorMessage": creator_message} if creator_message else {})
     async with store.transaction() as uow:
         await uow.links.add(link)
     return link
