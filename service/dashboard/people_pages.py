@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 from starlette.responses import Response
 
+from service.api.errors import ApiError
 from service.dashboard.web import Page, page
 from service.domain.models import ROLES
 from service.usecases import members
@@ -40,7 +43,29 @@ async def remove(p: Page) -> Response:
     return p.redirect("/dashboard/members", notice="Member removed.")
 
 
+AUDIT_FAMILIES = ("action.", "account.", "key.", "member.", "webhook.")
+
+
 @page()
 async def audit(p: Page) -> Response:
-    entries = await recent(p.services.store, p.principal.workspace_id)
-    return await p.render("audit.html", entries=entries)
+    """Filters: who (name, email or id), what (a family like `key.`), and a date range."""
+    q = p.request.query_params
+    filters = {"who": q.get("who", "").strip()[:200], "what": q.get("what", ""),
+               "from": q.get("from", ""), "to": q.get("to", "")}
+    what = filters["what"] if filters["what"] in AUDIT_FAMILIES else None
+    since, until = _day(filters["from"], "from"), _day(filters["to"], "to")
+    if until is not None:
+        until += dt.timedelta(days=1)  # "to" includes its whole day
+    entries = await recent(p.services.store, p.principal.workspace_id, who=filters["who"] or None,
+                           action=what, since=since, until=until)
+    return await p.render("audit.html", entries=entries, filters=filters,
+                          families=AUDIT_FAMILIES)
+
+
+def _day(value: str, param: str) -> dt.datetime | None:
+    if not value:
+        return None
+    try:
+        return dt.datetime.combine(dt.date.fromisoformat(value), dt.time(), tzinfo=dt.UTC)
+    except ValueError:
+        raise ApiError("invalid_parameter", "Dates are YYYY-MM-DD.", param=param) from None

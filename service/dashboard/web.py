@@ -41,7 +41,7 @@ def make_templates(directory: str) -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(directory),
                              autoescape=True)
     env.filters.update(when=when, money=money, left=time_left, message=message_html,
-                       pretty=pretty)
+                       pretty=pretty, detail=detail)
     return env
 
 
@@ -264,6 +264,17 @@ def when(value: dt.datetime | str | None) -> Markup:
 def pretty(value: Any) -> str:
     """Readable JSON as plain text (autoescaped on output, unlike `tojson`'s \\u003c form)."""
     return json.dumps(value, indent=2, ensure_ascii=False)
+
+
+def detail(value: Any) -> str:
+    """An audit detail in words, never a Python repr: lists joined, booleans as yes/no."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list | tuple | set | frozenset):
+        return ", ".join(detail(v) for v in value) or "none"
+    if isinstance(value, dict):
+        return "; ".join(f"{k}: {detail(v)}" for k, v in value.items() if v is not None)
+    return str(value)
 
 
 def money(value: dict[str, Any] | None) -> str:

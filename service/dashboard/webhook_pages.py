@@ -7,6 +7,7 @@ from __future__ import annotations
 from starlette.responses import Response
 from starlette.routing import Route
 
+from service.dashboard.delivery_pages import endpoint_health
 from service.dashboard.web import Page, page
 from service.usecases import webhooks as hooks
 from service.webhooks.models import DELIVERED_EVENTS
@@ -19,7 +20,7 @@ async def _render(p: Page, status: int = 200, log_for: str | None = None) -> Res
             for e in endpoints}
     return await p.render("webhooks.html", status=status, endpoints=endpoints, logs=logs,
                           secret=p.flash.get("secret"), now=p.services.clock.now(), events=DELIVERED_EVENTS,
-                          development=p.services.settings.development)
+                          development=p.services.settings.development, health=endpoint_health)
 
 
 def _loopback(p: Page) -> bool:
