@@ -29,6 +29,7 @@ class Settings:
     validator: str = "compiled"
     run_workers: bool = True
     sync_interval: float = 300.0
+    platform_name: str = "the creator platform"  # named to creators on the hosted link page
 
     @property
     def revenue_base(self) -> str:
@@ -78,6 +79,7 @@ class Settings:
             "validator": get("VALIDATOR", "compiled"),
             "run_workers": flag("RUN_WORKERS", True),
             "sync_interval": number("SYNC_INTERVAL", 300.0, float),
+            "platform_name": get("PLATFORM_NAME", fields(cls).platform_name.default),
         }
         values.update(overrides)
         settings = cls(**values)
