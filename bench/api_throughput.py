@@ -120,8 +120,9 @@ async def seed(url: str, actions: int) -> dict[str, str]:
             account = (await uow.accounts.list(workspace.id, mode="test"))[0].id
         principal, last = principal_of(key), None
         for n in range(actions):
-            last = await create_action(store, clock, principal, account, f"seed-{n}",
-                                       "send_message", {"fanId": "f1", "text": f"<p>{n}</p>"})
+            last = (await create_action(store, clock, principal, account, f"seed-{n}",
+                                        "send_message", {"fanId": "f1", "text": f"<p>{n}</p>"},
+                                        public_url="http://bench.invalid")).action
     finally:
         await store.close()
     return {"key": secret, "account": account, "action": last.id}

@@ -5,7 +5,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import datetime as dt
+import logging
 import sys
+
+from attrs import evolve
 
 from service.api.errors import ApiError
 from service.domain.clock import SystemClock, isoformat
@@ -14,6 +17,8 @@ from service.usecases import workspaces as ws
 from service.usecases.audit import record_cli
 from storage.migrate import migrate
 from storage.sql.store import SqlStore
+
+log = logging.getLogger("countersign")
 
 
 def _store(settings: Settings) -> SqlStore:
@@ -45,14 +50,33 @@ async def _workspace_id(store, wanted: str | None) -> str:
     return (await ws.create_workspace(store, SystemClock(), "My agency")).id
 
 
+NO_PLATFORM = (
+    "COUNTERSIGN_PLATFORM_URL is not set: set it to the platform's base URL. To run against "
+    "the fake platform on purpose (development only), pass --fake-platform or use "
+    "`countersign demo`.")
+
+
+def _platform_settings(settings: Settings, args) -> Settings:
+    """The platform is never faked by accident: without a URL, `serve` and `worker` refuse to
+    start unless the fake was asked for by name."""
+    if getattr(args, "fake_platform", False):
+        from service.demo import start_fake_platform  # imports harness: development only
+
+        settings = start_fake_platform(evolve(settings, platform_url=None))
+    if not settings.platform_url:
+        sys.exit(f"configuration error: {NO_PLATFORM}")
+    log.info("platform: %s", settings.platform_url)
+    print(f"countersign {args.command}: platform at {settings.platform_url}", flush=True)
+    return settings
+
+
 def cmd_serve(settings: Settings, args) -> None:
     import uvicorn
 
     from service.app import create_app
-    from service.demo import start_fake_platform
 
-    uvicorn.run(create_app(start_fake_platform(settings)), host=args.host, port=args.port,
-                log_level="info")
+    settings = _platform_settings(settings, args)
+    uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="info")
 
 
 def cmd_demo(settings: Settings, args) -> None:
@@ -64,6 +88,8 @@ def cmd_demo(settings: Settings, args) -> None:
 def cmd_worker(settings: Settings, args) -> None:
     """Background work without HTTP: run as many as you like beside the API on PostgreSQL."""
     from service.app import build_services, running
+
+    settings = _platform_settings(settings, args)
 
     async def work():
         services = build_services(settings)
@@ -190,15 +216,24 @@ def cmd_accounts_list(settings: Settings, args) -> None:
 
 
 def cmd_accounts_writes(settings: Settings, args) -> None:
+    """The same audited use case as the dashboard's switch; `--all` is the kill switch."""
+    from service.usecases import accounts as account_cases
+
+    if (args.account is None) == (not args.all):
+        sys.exit("name one account, or pass --all for every account of the workspace")
+
     async def work(store):
         workspace_id = await _workspace_id(store, args.workspace)
-        async with store.transaction() as uow:
-            account = await uow.accounts.update(workspace_id, args.account,
-                                                writes_enabled=args.state == "on")
-        if account is None:
-            raise SystemExit(f"no account {args.account} in {workspace_id}")
-        await record_cli(store, SystemClock(), workspace_id, "account.writes_switched",
-                         account.id, enabled=args.state == "on", mode=account.mode)
+        who, enabled = account_cases.operator(workspace_id), args.state == "on"
+        if args.all:
+            changed = await account_cases.switch_all_writes(store, SystemClock(), who, enabled)
+            print(f"writes {args.state} for all {len(changed)} accounts of {workspace_id}")
+            return
+        try:
+            account = await account_cases.switch_writes(store, SystemClock(), who, args.account,
+                                                        enabled)
+        except ApiError:
+            raise SystemExit(f"no account {args.account} in {workspace_id}") from None
         print(f"writes {args.state} for @{account.username}")
 
     asyncio.run(_with_store(settings, work))
@@ -211,6 +246,8 @@ def parser() -> argparse.ArgumentParser:
     serve = sub.add_parser("serve", help="run the HTTP service")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--fake-platform", action="store_true",
+                       help="development only: run the fake platform beside the service")
     serve.set_defaults(run=cmd_serve)
     demo = sub.add_parser("demo", help="serve with the fake platform, a linked creator and keys")
     demo.add_argument("--host", default="127.0.0.1")
@@ -221,8 +258,10 @@ def parser() -> argparse.ArgumentParser:
     # Listed for --help; main() hands its arguments to `python -m harness.platform` unparsed.
     sub.add_parser("fake-platform", help="run the fake platform on its own (QA): "
                    "[--host H] [--port 8100] [--seed N] [--tick-seconds N]")
-    sub.add_parser("worker", help="run executors and other background loops, no HTTP"
-                   ).set_defaults(run=cmd_worker)
+    worker = sub.add_parser("worker", help="run executors and other background loops, no HTTP")
+    worker.add_argument("--fake-platform", action="store_true",
+                        help="development only: run the fake platform beside the worker")
+    worker.set_defaults(run=cmd_worker)
 
     users = sub.add_parser("users").add_subparsers(dest="users", required=True)
     create_user = users.add_parser("create", help="add a workspace member")
@@ -249,9 +288,11 @@ def parser() -> argparse.ArgumentParser:
 
     accounts = sub.add_parser("accounts").add_subparsers(dest="accounts", required=True)
     accounts.add_parser("list").set_defaults(run=cmd_accounts_list)
-    writes = accounts.add_parser("writes", help="switch writes on or off for an account")
-    writes.add_argument("account")
+    writes = accounts.add_parser("writes", help="switch writes on or off for an account, "
+                                 "or with --all for every account (audited)")
+    writes.add_argument("account", nargs="?")
     writes.add_argument("state", choices=["on", "off"])
+    writes.add_argument("--all", action="store_true", help="every account of the workspace")
     writes.set_defaults(run=cmd_accounts_writes)
 
     for command in (users, keys, accounts):

@@ -30,11 +30,13 @@ LOCAL_RECEIVER = "http://127.0.0.1:"
 
 
 def start_fake_platform(settings: Settings, port: int = 0) -> Settings:
-    """With no real platform configured, run the fake one beside the service (README: run)."""
+    """Run the fake platform beside the service: only `demo` and `--fake-platform` call this,
+    so a deployment that forgets COUNTERSIGN_PLATFORM_URL never executes against a fake."""
     if settings.platform_url:
         return settings
     platform = start_platform_in_thread(port=port)
-    print(f"fake platform running at {platform.base_url} (control API: /_control)")
+    print(f"FAKE platform running at {platform.base_url} (control API: /_control): "
+          "nothing reaches real creators")
     return evolve(settings, platform_url=platform.base_url)
 
 

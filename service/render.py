@@ -32,6 +32,7 @@ def action_json(action: Action, public_url: str, now: dt.datetime) -> dict[str, 
         "executedAt": isoformat(action.executed_at),
         "result": action.result,
         "error": action.error,
+        "warnings": list(action.warnings),
     }
 
 

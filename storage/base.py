@@ -71,12 +71,18 @@ class Accounts(Protocol):
         limit: int = 100,
     ) -> Sequence[Account]: ...
     async def update(self, workspace_id: str, account_id: str, **values: Any) -> Account | None: ...
+    async def set_writes_everywhere(
+        self, workspace_id: str, enabled: bool
+    ) -> Sequence[Account]: ...
     async def list_all(self, *, statuses: Sequence[str] | None = None) -> Sequence[Account]:
         """Every workspace's accounts (for the syncer), optionally only some statuses."""
 
 
 class Fans(Protocol):
     async def replace(self, workspace_id: str, account_id: str, fans: Sequence[Fan]) -> None: ...
+    async def get_many(
+        self, workspace_id: str, account_id: str, fan_ids: Sequence[str]
+    ) -> Sequence[Fan]: ...
     async def list(
         self,
         workspace_id: str,

@@ -93,6 +93,7 @@ PARAMS_SCHEMAS = {
 WEBHOOK_EVENTS = {
     "transaction.observed": "Transaction",
     "test": None,
+    "action.created": "Action",
     "action.executed": "Action",
     "action.rejected": "Action",
     "action.failed": "Action",
@@ -350,6 +351,7 @@ def test_action_fields_match_spec(spec):
         "executedAt",
         "result",
         "error",
+        "warnings",  # additive (issue 8): found against synced data at creation
     }
     assert set(action["properties"]) == set(action["required"])
 

@@ -19,10 +19,10 @@ def _reply(call: Call, action, status: int = 200) -> Reply:
 @endpoint("createAction", scope="write")
 async def create_action(call: Call) -> Reply:
     body, services = call.params.body, call.services
-    action = await create(services.store, services.clock, call.principal,
-                          call.params.path["accountId"], call.params.headers["Idempotency-Key"],
-                          body["type"], body["params"])
-    return _reply(call, action, status=202)
+    created = await create(services.store, services.clock, call.principal,
+                           call.params.path["accountId"], call.params.headers["Idempotency-Key"],
+                           body["type"], body["params"], public_url=services.settings.public_url)
+    return _reply(call, created.action, status=202)
 
 
 @endpoint("getAction", shares_reader=True)

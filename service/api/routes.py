@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from starlette.routing import Route
 
-from service.api import accounts, actions, docs, fans, links, revenue
+from service.api import accounts, actions, docs, fans, health, links, revenue
 from service.linking import linking_routes
 
 
@@ -22,6 +22,7 @@ def api_routes() -> list[Route]:
         Route("/v1/actions/{actionId}/reject", actions.reject_action, methods=["POST"]),
         Route("/v1/revenue/transactions", revenue.list_revenue_transactions, methods=["GET"]),
         Route("/openapi.yaml", docs.openapi_document, methods=["GET"]),
+        Route("/healthz", health.healthz, methods=["GET"]),
         Route("/docs/errors", docs.errors_page, methods=["GET"]),
         *linking_routes(),
     ]

@@ -11,9 +11,10 @@ from service.api.errors import ApiError
 from service.dashboard.web import Page, json_reply, page
 from service.domain.models import MODES, SCOPES
 from service.render import link_json
+from service.usecases import accounts as account_cases
 from service.usecases import links as link_cases
 from service.usecases import workspaces
-from service.usecases.audit import record, record_in
+from service.usecases.audit import record
 
 RELINK = ("needs_relink", "awaiting_2fa", "awaiting_selfie", "disconnected")
 
@@ -30,16 +31,20 @@ async def accounts(p: Page) -> Response:
 @page("accounts.writes")
 async def switch_writes(p: Page) -> Response:
     account_id, enabled = p.request.path_params["accountId"], p.field("enabled") == "on"
-    services, principal = p.services, p.principal
-    async with services.store.transaction() as uow:
-        account = await uow.accounts.get(principal.workspace_id, account_id)
-        if account is None:
-            raise ApiError("account_not_found", param="accountId")
-        await uow.accounts.update(principal.workspace_id, account_id, writes_enabled=enabled)
-        await record_in(uow, services.clock, principal, "account.writes_switched", account_id,
-                        enabled=enabled, mode=account.mode)
+    account = await account_cases.switch_writes(p.services.store, p.services.clock, p.principal,
+                                                account_id, enabled)
     return p.redirect("/dashboard/accounts", notice=f"Writes are {'on' if enabled else 'off'} "
                       f"for @{account.username}.")
+
+
+@page("accounts.writes")
+async def switch_all_writes(p: Page) -> Response:
+    """The workspace-wide kill switch: every account, live and test, at once."""
+    enabled = p.field("enabled") == "on"
+    await account_cases.switch_all_writes(p.services.store, p.services.clock, p.principal,
+                                          enabled)
+    return p.redirect("/dashboard/accounts", notice=f"Writes are {'on' if enabled else 'off'} "
+                      "for every account of the workspace.")
 
 
 # --- links ------------------------------------------------------------------------------

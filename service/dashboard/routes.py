@@ -48,6 +48,7 @@ def dashboard_routes() -> list[Route | Mount]:
         Route("/api/actions/{actionId}", a.action_json_route, methods=["GET"]),
         Route("/accounts", m.accounts, methods=["GET"]),
         Route("/accounts/{accountId}/writes", m.switch_writes, methods=["POST"]),
+        Route("/accounts/writes", m.switch_all_writes, methods=["POST"]),
         Route("/links", m.links, methods=["GET"]),
         Route("/links", m.create_link, methods=["POST"]),
         Route("/links/{linkId}/cancel", m.cancel_link, methods=["POST"]),

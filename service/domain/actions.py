@@ -5,11 +5,11 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-import re
 from typing import Any
 
 from attrs import evolve
 
+from service.domain.messages import visible_text
 from service.domain.models import Action
 
 LIFETIME = dt.timedelta(hours=24)
@@ -37,7 +37,8 @@ def price_of(params: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def _plain(html: str, limit: int = 60) -> str:
-    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
+    """The start of what a fan will read (never script or style content, entities decoded)."""
+    text = visible_text(html)
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 

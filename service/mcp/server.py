@@ -102,10 +102,11 @@ def build_tools(services: Any) -> list[Tool]:
                 {}, {"accountId": _present("accountId", accountId)},
                 Headers({"idempotency-key": key} if key is not None else {}),
                 body, "application/json")
-            action = await create_pending_action(services.store, services.clock, principal,
-                                  parsed.path["accountId"], parsed.headers["Idempotency-Key"],
-                                  parsed.body["type"], parsed.body["params"])
-            reply = {"data": action_json(action, services.settings.public_url,
+            created = await create_pending_action(
+                services.store, services.clock, principal, parsed.path["accountId"],
+                parsed.headers["Idempotency-Key"], parsed.body["type"], parsed.body["params"],
+                public_url=services.settings.public_url)
+            reply = {"data": action_json(created.action, services.settings.public_url,
                                          services.clock.now()),
                      "meta": {"source": "service", "asOf": None, "requestId": request_id}}
             if services.settings.validate_responses:

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from attrs import frozen
+
 from service.api.errors import ApiError
 from service.domain.actions import LIFETIME, effective, fingerprint, price_of, summarize
 from service.domain.clock import Clock
 from service.domain.ids import new_id
+from service.domain.messages import platform_html, visible_text
 from service.domain.models import Account, Action, Event
 from service.domain.principal import Principal
+from service.domain.warnings import named_fan_ids, warnings_for
 from service.render import action_json
 from service.usecases.audit import record_in
 from storage.base import ACTIONS_CHANNEL, DuplicateError, Store
@@ -30,7 +34,7 @@ def _unavailable(account: Account) -> ApiError:
                     account_status=account.status)
 
 
-async def _estimate(tx, account: Account, type_: str, params: dict[str, Any]) -> int | None:
+async def _estimate(uow, account: Account, type_: str, params: dict[str, Any]) -> int | None:
     if type_ == "send_message":
         return 1
     if type_ != "send_mass_message":
@@ -38,7 +42,7 @@ async def _estimate(tx, account: Account, type_: str, params: dict[str, Any]) ->
     audience = params["audience"]
     wanted, lists = set(audience.get("fanIds", [])), set(audience.get("listIds", []))
     excluded = set(audience.get("excludeListIds", []))
-    fans = await tx.fans.list(account.workspace_id, account.id, limit=1_000_000)
+    fans = await uow.fans.list(account.workspace_id, account.id, limit=1_000_000)
     known = {f.id for f in fans}
     chosen = {f.id for f in fans if f.subscription_status == "active"
               and (f.id in wanted or lists.intersection(f.list_ids))
@@ -47,37 +51,74 @@ async def _estimate(tx, account: Account, type_: str, params: dict[str, Any]) ->
     return len(chosen | (wanted - known))
 
 
+def as_sent(type_: str, params: dict[str, Any]) -> dict[str, Any]:
+    """The params the platform will receive (SPEC 2.3 "the params sent, after validation"):
+    message text made into safe HTML once, here, so approval shows exactly what runs."""
+    if "text" not in params:
+        return params
+    text = platform_html(params["text"])
+    if not visible_text(text):
+        raise ApiError("invalid_parameter", "Nothing a fan could read is left once scripts, "
+                       "styles and other unsafe HTML are removed from `text`.",
+                       param="params.text")
+    return {**params, "text": text}
+
+
+@frozen
+class Created:
+    action: Action
+    replayed: bool
+    """True when the Idempotency-Key had already created this action (a retry)."""
+
+
 async def create_action(store: Store, clock: Clock, principal: Principal, account_id: str,
-                        idempotency_key: str, type_: str, params: dict[str, Any]) -> Action:
+                        idempotency_key: str, type_: str, params: dict[str, Any], *,
+                        public_url: str) -> Created:
     if "write" not in principal.scopes:
         raise ApiError("missing_scope", permission="write")
-    fp = fingerprint(account_id, principal.mode, type_, params)
+    fp = fingerprint(account_id, principal.mode, type_, params)  # the request as the client sent it
+    sent = as_sent(type_, params)
+    # Synced data is read before the write transaction: it never holds the write lock.
+    async with store.reading() as uow:
+        account = await visible_account(uow, principal, account_id)
+        fans = await uow.fans.get_many(account.workspace_id, account.id,
+                                       named_fan_ids(type_, sent))
+        recipients = await _estimate(uow, account, type_, sent)
+    warnings = warnings_for(type_, sent, account, {fan.id: fan for fan in fans})
     async with store.transaction() as tx:
         account = await visible_account(tx, principal, account_id)
         existing = await tx.actions.get_by_idempotency_key(principal.workspace_id, idempotency_key)
         if existing is not None:
-            return _replay(existing, fp)
+            return Created(_replay(existing, fp), replayed=True)
         if not account.writes_enabled:
-            raise ApiError("writes_disabled", f"Writes are switched off for @{account.username}.")
+            raise _writes_off(account)
         if account.unavailable:
             raise _unavailable(account)
         now = clock.now()
-        recipients = await _estimate(tx, account, type_, params)
         action = Action(
             id=new_id("act_"), workspace_id=principal.workspace_id, account_id=account_id,
-            mode=principal.mode, type=type_, status="pending", params=params,
-            summary=summarize(type_, params, account.username, recipients),
-            estimated_recipients=recipients, price=price_of(params),
+            mode=principal.mode, type=type_, status="pending", params=sent,
+            summary=summarize(type_, sent, account.username, recipients),
+            estimated_recipients=recipients, price=price_of(sent),
             requested_by=principal.requested_by(), idempotency_key=idempotency_key,
-            fingerprint=fp, created_at=now, expires_at=now + LIFETIME)
+            fingerprint=fp, created_at=now, expires_at=now + LIFETIME, warnings=warnings)
         try:
             await tx.actions.add(action)
         except DuplicateError:
             # A concurrent retry won the unique index; answer exactly as a retry would.
             existing = await tx.actions.get_by_idempotency_key(
                 principal.workspace_id, idempotency_key)
-            return _replay(existing, fp)
-        return action
+            return Created(_replay(existing, fp), replayed=True)
+        await tx.events.add(Event(
+            id=new_id("evt_"), workspace_id=action.workspace_id, type="action.created",
+            account_id=action.account_id, data=action_json(action, public_url, now),
+            created_at=now))
+        return Created(action, replayed=False)
+
+
+def _writes_off(account: Account) -> ApiError:
+    return ApiError("writes_disabled", f"Writes are switched off for @{account.username}. "
+                    "An owner or admin can switch them back on in the dashboard.")
 
 
 def _replay(existing: Action, fp: str) -> Action:
@@ -106,9 +147,11 @@ async def decide_action(store: Store, clock: Clock, principal: Principal, action
         if current.status != "pending":
             raise ApiError("action_not_pending",
                            f"The action is already {current.status}; nothing was changed.")
-        if approve and action.mode == "live":
+        if approve:
             account = await tx.accounts.get(action.workspace_id, action.account_id)
-            if account is not None and account.unavailable:
+            if account is not None and not account.writes_enabled:
+                raise _writes_off(account)
+            if account is not None and account.unavailable and action.mode == "live":
                 raise _unavailable(account)
         decided = await tx.actions.transition(
             action.id, ["pending"], "approved" if approve else "rejected", not_expired_at=now,

@@ -27,7 +27,8 @@ async def create_workspace(store: Store, clock: Clock, name: str) -> Workspace:
                 avatar_url=creator["avatarUrl"], status="healthy", status_reason=None,
                 writes_enabled=True, linked_at=now, last_synced_at=now,
                 counts=creator["counts"], revenue30d=creator["revenue30d"],
-                subscription_price=creator["subscriptionPrice"])
+                subscription_price=creator["subscriptionPrice"],
+                fan_lists=[{"id": fl["id"], "name": fl["name"]} for fl in creator["lists"]])
             await uow.accounts.add(account)
             await uow.fans.replace(workspace.id, account.id, [
                 Fan(workspace_id=workspace.id, account_id=account.id, id=f["id"],

@@ -7,8 +7,8 @@ from typing import Any
 
 from attrs import frozen
 
-DELIVERED_EVENTS = ("action.executed", "action.rejected", "action.failed", "account.connected",
-                    "link.failed")
+DELIVERED_EVENTS = ("action.created", "action.executed", "action.rejected", "action.failed",
+                    "account.connected", "link.failed")
 TRANSACTION_EVENT = "transaction.observed"
 
 

@@ -26,6 +26,10 @@ class Snapshot:
     subscription_price: dict[str, Any] | None
     fans: list[dict[str, Any]]
     transactions: list[dict[str, Any]]
+    fan_lists: list[dict[str, Any]] | None = None
+    """`[{id, name}]`, for warnings and for showing lists by name; None when not read."""
+    media_ids: list[str] | None = None
+    """Vault media ids, for warnings; None when not read."""
 
 
 async def paged(request: Request, route: str, session: str, **query: Any) -> list[dict]:
@@ -56,6 +60,8 @@ async def read_snapshot(request: Request, session: str, now: dt.datetime) -> Sna
     if not isinstance(posts, int):
         posts = len(await paged(request, "GET /posts", session))
     vault = await paged(request, "GET /vault/media", session)
+    fan_lists = [{"id": str(item["id"]), "name": str(item.get("name") or item["id"])}
+                 for item in await paged(request, "GET /lists", session) if "id" in item]
     transactions = await paged(request, "GET /payouts/transactions", session)
     currency = str(me.get("currency") or "USD")
     revenue = await _revenue30d(request, session, now, transactions, currency)
@@ -69,7 +75,8 @@ async def read_snapshot(request: Request, session: str, now: dt.datetime) -> Sna
         revenue30d=revenue,
         subscription_price=({"amount": int(price), "currency": currency}
                             if isinstance(price, (int, float)) else None),
-        fans=fans, transactions=transactions)
+        fans=fans, transactions=transactions, fan_lists=fan_lists,
+        media_ids=[str(item["id"]) for item in vault if "id" in item])
 
 
 async def _revenue30d(request: Request, session: str, now: dt.datetime,

@@ -103,6 +103,7 @@ async def _store(services, account: Account, snapshot: Snapshot, now: dt.datetim
             account.username, name=snapshot.profile.get("name"),
             avatar_url=snapshot.profile.get("avatarUrl"), counts=snapshot.counts,
             revenue30d=snapshot.revenue30d, subscription_price=snapshot.subscription_price,
+            fan_lists=snapshot.fan_lists, media_ids=snapshot.media_ids,
             status="healthy", status_reason=None, last_synced_at=now)
     return updated or account
 
@@ -131,4 +132,5 @@ def _sandbox_snapshot(services, account: Account) -> Snapshot:
                              "avatarUrl": creator["avatarUrl"]},
                     counts=creator["counts"], revenue30d=creator["revenue30d"],
                     subscription_price=creator["subscriptionPrice"], fans=fans,
-                    transactions=[])
+                    transactions=[], fan_lists=[{"id": fl["id"], "name": fl["name"]}
+                                                for fl in creator["lists"]])

@@ -51,6 +51,12 @@ class SqlAccounts:
             query = query.where(t.accounts.c.status.in_(list(statuses)))
         return [to_model(Account, r) for r in await self.conn.execute(query)]
 
+    async def set_writes_everywhere(self, workspace_id: str, enabled: bool) -> list[Account]:
+        rows = await self.conn.execute(t.accounts.update().where(
+            t.accounts.c.workspace_id == workspace_id).values(writes_enabled=enabled)
+            .returning(*t.accounts.c))
+        return [to_model(Account, r) for r in rows]
+
     async def update(self, workspace_id: str, account_id: str, **values: Any) -> Account | None:
         rows = await self.conn.execute(t.accounts.update().where(
             t.accounts.c.workspace_id == workspace_id, t.accounts.c.id == account_id,
@@ -72,6 +78,16 @@ class SqlFans:
             t.fans.c.workspace_id == workspace_id, t.fans.c.account_id == account_id))
         if fans:
             await self.conn.execute(t.fans.insert(), [to_row(f) for f in fans])
+
+    async def get_many(self, workspace_id: str, account_id: str,
+                       fan_ids: Sequence[str]) -> list[Fan]:
+        if not fan_ids:
+            return []
+        c = t.fans.c
+        rows = await self.conn.execute(t.fans.select().where(
+            c.workspace_id == workspace_id, c.account_id == account_id,
+            c.id.in_(list(set(fan_ids)))))
+        return [_fan(r) for r in rows]
 
     async def list(self, workspace_id: str, account_id: str, *, search: str | None = None,
                    after: str | None = None, limit: int = 25) -> list[Fan]:

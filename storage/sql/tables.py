@@ -76,6 +76,8 @@ accounts = sa.Table(
     sa.Column("revenue30d", Json, nullable=False),
     sa.Column("subscription_price", Json, nullable=True),
     sa.Column("session_secret", sa.LargeBinary, nullable=True),
+    sa.Column("fan_lists", Json, nullable=True),
+    sa.Column("media_ids", Json, nullable=True),
 )
 
 fans = sa.Table(
@@ -138,6 +140,7 @@ actions = sa.Table(
     sa.Column("error", Json, nullable=True),
     sa.Column("claimed_by", sa.String(80), nullable=True),
     sa.Column("claimed_at", UtcDateTime, nullable=True),
+    sa.Column("warnings", Json, nullable=False, server_default="[]"),
     sa.UniqueConstraint("workspace_id", "idempotency_key"),
     sa.Index("ix_actions_list", "workspace_id", "mode", "created_at", "id"),
     sa.Index("ix_actions_status_expiry", "status", "expires_at"),

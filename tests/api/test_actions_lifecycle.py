@@ -129,7 +129,8 @@ async def test_reject_keeps_note_and_writes_the_event(client, world, store, cloc
     assert rejected.status == "rejected" and rejected.decision_note == "Not today"
     async with store.reading() as uow:
         events = await uow.events.list(world.workspace_id)
-    assert [(e.type, e.data["id"]) for e in events] == [("action.rejected", action_id)]
+    assert [(e.type, e.data["id"]) for e in events] == [("action.created", action_id),
+                                                        ("action.rejected", action_id)]
 
 
 async def test_expired_action_cannot_be_approved(client, world, store, clock):

@@ -58,9 +58,10 @@ def wait_until_serving(process: subprocess.Popen, base: str, timeout: float = 30
 
 
 @pytest.fixture
-def served(database_url, store):
+def served(database_url, store, fake_platform):
     """`countersign serve` on a free port; `store` is requested only so PostgreSQL starts empty."""
-    env = environment(database_url, COUNTERSIGN_RUN_WORKERS="false")
+    env = environment(database_url, COUNTERSIGN_RUN_WORKERS="false",
+                      COUNTERSIGN_PLATFORM_URL=fake_platform.base_url)
     cli(env, "migrate")
     port = free_port()
     process = subprocess.Popen([*COMMAND, "serve", "--port", str(port)], env=env, cwd=ROOT,
@@ -129,6 +130,12 @@ def test_operator_flow_against_a_served_instance(served):
     assert (blocked.status_code, blocked.json()["error"]["code"]) == (403, "writes_disabled")
     cli(env, "accounts", "writes", account, "on")
     assert create_action(base, new_key, account, "cli-3").status_code == 202
+
+    everything = cli(env, "accounts", "writes", "--all", "off").stdout
+    assert "writes off for all" in everything
+    assert all("writes=off" in line for line in cli(env, "accounts", "list").stdout.splitlines())
+    assert create_action(base, new_key, account, "cli-4").status_code == 403
+    cli(env, "accounts", "writes", "--all", "on")
 
     assert f"{new_id} revoked" in cli(env, "keys", "revoke", new_id).stdout
     gone = httpx.get(f"{base}/v1/actions", headers={"x-api-key": new_key})

@@ -47,8 +47,8 @@ async def test_reject_with_note_emits_action_rejected(client, world, store):
     assert response.json()["data"]["decisionNote"] == "Too pushy"
     async with store.reading() as uow:
         events = await uow.events.list(world.workspace_id)
-    assert [e.type for e in events] == ["action.rejected"]
-    assert events[0].data["decisionNote"] == "Too pushy"
+    assert [e.type for e in events] == ["action.created", "action.rejected"]
+    assert events[1].data["decisionNote"] == "Too pushy"
 
 
 async def test_expired_action_cannot_be_approved(client, world, clock):

@@ -254,8 +254,9 @@ async def test_an_executor_in_another_process_wakes_on_approval(postgres_url, cl
 
     key = await principal_for_key(api.store, clock, world.live_key)
     fan = next(iter(fake_platform.state.creator(creator.user_id).fans))
-    action = await create_action(api.store, clock, key, creator.user_id, "notify-1",
-                                 "send_message", {"fanId": fan, "text": "<p>hi</p>"})
+    action = (await create_action(api.store, clock, key, creator.user_id, "notify-1",
+                                  "send_message", {"fanId": fan, "text": "<p>hi</p>"},
+                                  public_url="http://countersign.test")).action
     executor = Executor(worker)
     runner = asyncio.create_task(executor.run_forever(poll=3600))
     try:

@@ -37,8 +37,9 @@ async def test_killed_worker_leaves_an_honest_failure(database_url, store, clock
     creator = await link_creator(services, fake_platform, world.workspace_id, clock)
     fan = next(iter(fake_platform.state.creator(creator.user_id).fans))
     principal = await principal_for_key(store, clock, world.live_key)
-    action = await create_action(store, clock, principal, creator.user_id, "kill-1",
-                                 "send_message", {"fanId": fan, "text": "<p>hi</p>"})
+    action = (await create_action(store, clock, principal, creator.user_id, "kill-1",
+                                  "send_message", {"fanId": fan, "text": "<p>hi</p>"},
+                                  public_url=settings.public_url)).action
     fake_platform.state.faults.add({"route": "POST /chats/:id/messages", "delayMs": 60_000})
     await decide_action(store, clock, world.owner, action.id, approve=True, note=None,
                         public_url=settings.public_url)

@@ -87,6 +87,16 @@ async def test_create_action_records_the_mcp_client_and_tool(mcp_url, world):
         assert failed and conflict["error"]["code"] == "idempotency_conflict"
 
 
+async def test_create_action_returns_warnings_like_rest(mcp_url, world):
+    async with connect(mcp_url, world.live_key) as session:
+        failed, body = await call(session, "create_action", accountId=world.live_account,
+                                  type="send_message", params={**MESSAGE, "priceCents": 100},
+                                  idempotencyKey="mcp-warn")
+    assert not failed, body
+    assert [(w["code"], w["param"]) for w in body["data"]["warnings"]] == [
+        ("fan_not_found", "fanId"), ("price_below_platform_minimum", "priceCents")]
+
+
 async def test_invalid_params_name_the_field(mcp_url, world):
     async with connect(mcp_url, world.live_key) as session:
         failed, body = await call(session, "create_action", accountId=world.live_account,
