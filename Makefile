@@ -1,5 +1,6 @@
 # The two set-up commands of the README: `make demo` runs the service, `make test` the suite.
 PYTHON ?= python3
+PORT ?= 8000
 VENV := .venv
 STAMP := $(VENV)/.installed
 
@@ -13,7 +14,7 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 demo: $(STAMP)
-	$(VENV)/bin/countersign demo
+	$(VENV)/bin/countersign demo --port $(PORT)
 
 serve: $(STAMP)
 	$(VENV)/bin/countersign serve

@@ -15,6 +15,7 @@ from service.domain.clock import SystemClock, isoformat
 from service.passwords import Passwords
 from service.settings import Settings, SettingsError
 from service.usecases import workspaces as ws
+from service.usecases.audit import record_cli
 from storage.migrate import migrate
 from storage.sql.store import SqlStore
 
@@ -116,6 +117,8 @@ def cmd_users_create(settings: Settings, args) -> None:
         user = await ws.create_user(store, SystemClock(), workspace_id, args.email,
                                     args.name or args.email.split("@")[0], args.password,
                                     args.role, passwords=Passwords(settings.password_hashing))
+        await record_cli(store, SystemClock(), workspace_id, "member.added", user.id,
+                         email=user.email, role=args.role)
         print(f"{user.email} is {args.role} of {workspace_id}")
 
     asyncio.run(_with_store(settings, work))
@@ -125,13 +128,41 @@ def _expiry(days: int | None) -> dt.datetime | None:
     return None if days is None else SystemClock().now() + dt.timedelta(days=days)
 
 
+def positive_days(value: str) -> int:
+    """An expiry in the past or today would make a key that never works: refuse it."""
+    try:
+        days = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number of days") from None
+    if days < 1:
+        raise argparse.ArgumentTypeError("must be at least 1 (an expiry in the past or now "
+                                         "would make a key that never works)")
+    return days
+
+
+def key_state(key, now: dt.datetime) -> str:
+    if key.revoked_at:
+        return "revoked"
+    if key.expires_at is not None and key.expires_at <= now:
+        return "expired"
+    return "active"
+
+
 def cmd_keys_create(settings: Settings, args) -> None:
+    args.mode_given = args.mode is not None
+    args.mode = args.mode or "test"
+
     async def work(store):
         workspace_id = await _workspace_id(store, args.workspace)
         key, secret = await ws.create_key(
             store, SystemClock(), workspace_id, name=args.name, scopes=args.scopes.split(","),
             mode=args.mode, account_ids=args.accounts.split(",") if args.accounts else None,
             expires_at=_expiry(args.expires_in_days))
+        await record_cli(store, SystemClock(), workspace_id, "key.created", key.id,
+                         name=key.name, mode=key.mode, scopes=list(key.scopes))
+        chosen = "chosen with --mode" if args.mode_given else "the default; pass --mode live " \
+            "for the real platform"
+        print(f"Created a {key.mode.upper()}-mode key ({chosen}).")
         print(f"{key.id} ({key.mode}, {','.join(key.scopes)}). Copy the key now; it is not "
               f"shown again:\n{secret}")
 
@@ -143,8 +174,9 @@ def cmd_keys_list(settings: Settings, args) -> None:
         workspace_id = await _workspace_id(store, args.workspace)
         async with store.reading() as uow:
             keys = await uow.keys.list(workspace_id)
+        now = SystemClock().now()
         for key in keys:
-            state = "revoked" if key.revoked_at else "active"
+            state = key_state(key, now)
             print(f"{key.id}  {key.prefix}…  {key.name}  {key.mode}  {','.join(key.scopes)}  "
                   f"{state}  accounts={','.join(key.account_ids or ['all'])}  "
                   f"expires={isoformat(key.expires_at) or 'never'}  "
@@ -157,6 +189,8 @@ def cmd_keys_revoke(settings: Settings, args) -> None:
     async def work(store):
         workspace_id = await _workspace_id(store, args.workspace)
         key = await ws.revoke_key(store, SystemClock(), workspace_id, args.key_id)
+        await record_cli(store, SystemClock(), workspace_id, "key.revoked", key.id,
+                         name=key.name)
         print(f"{key.id} revoked")
 
     asyncio.run(_with_store(settings, work))
@@ -166,6 +200,8 @@ def cmd_keys_roll(settings: Settings, args) -> None:
     async def work(store):
         workspace_id = await _workspace_id(store, args.workspace)
         key, secret = await ws.roll_key(store, SystemClock(), workspace_id, args.key_id)
+        await record_cli(store, SystemClock(), workspace_id, "key.rolled", key.id,
+                         name=key.name, replaced=args.key_id)
         print(f"{args.key_id} stopped working; its replacement is {key.id}:\n{secret}")
 
     asyncio.run(_with_store(settings, work))
@@ -243,9 +279,10 @@ def parser() -> argparse.ArgumentParser:
     create_key = keys.add_parser("create", help="create an API key (shown once)")
     create_key.add_argument("--name", required=True)
     create_key.add_argument("--scopes", default="read,write")
-    create_key.add_argument("--mode", choices=["live", "test"], default="test")
+    create_key.add_argument("--mode", choices=["live", "test"], default=None,
+                            help="test (the default: sandbox data only) or live")
     create_key.add_argument("--accounts", help="comma-separated account ids (default: all)")
-    create_key.add_argument("--expires-in-days", type=int)
+    create_key.add_argument("--expires-in-days", type=positive_days)
     create_key.set_defaults(run=cmd_keys_create)
     keys.add_parser("list").set_defaults(run=cmd_keys_list)
     for name, run in (("revoke", cmd_keys_revoke), ("roll", cmd_keys_roll)):

@@ -4,20 +4,29 @@ creator, and printed keys and sign-in details, so a newcomer sees the whole flow
 from __future__ import annotations
 
 import asyncio
+import json
+import os
+import secrets
 
 from attrs import evolve
 
 from harness.platform import start_platform_in_thread
+from harness.receiver import Receiver
+from harness.threaded import start_in_thread
 from service.app import build_services, outgoing_http
 from service.domain.clock import SystemClock
+from service.domain.principal import Principal
 from service.linking import flow
 from service.settings import Settings
+from service.usecases import webhooks as hooks
 from service.usecases import workspaces as ws
 from service.usecases.links import create_link
 from storage.migrate import migrate
 
 OWNER_EMAIL, OWNER_PASSWORD = "owner@demo.test", "demo-password"
 CREATOR_EMAIL, CREATOR_PASSWORD = "mia@creators.test", "mia-password-1"
+DEMO_KEYS = ("demo live", "demo test")
+LOCAL_RECEIVER = "http://127.0.0.1:"
 
 
 def start_fake_platform(settings: Settings, port: int = 0) -> Settings:
@@ -31,8 +40,9 @@ def start_fake_platform(settings: Settings, port: int = 0) -> Settings:
     return evolve(settings, platform_url=platform.base_url)
 
 
-async def seed(settings: Settings) -> dict[str, str]:
-    """Idempotent: a second `demo` reuses the workspace and prints fresh keys."""
+async def seed(settings: Settings, receiver_url: str | None = None) -> dict[str, str]:
+    """Idempotent: a second `demo` reuses the workspace, the linked creator and the receiver's
+    endpoint, and replaces (not adds to) the two demo keys."""
     services = build_services(settings)
     clock = SystemClock()
     try:
@@ -42,20 +52,26 @@ async def seed(settings: Settings) -> dict[str, str]:
                 existing = await uow.workspaces.list()
             workspace = existing[0] if existing else await ws.create_workspace(
                 services.store, clock, "Demo agency")
-            await ws.create_user(services.store, clock, workspace.id, OWNER_EMAIL, "Demo Owner",
-                                 OWNER_PASSWORD, "owner", passwords=services.passwords)
-            account_id = await _link_demo_creator(services, workspace.id, clock)
-            _, live = await ws.create_key(services.store, clock, workspace.id, name="demo live",
-                                          scopes=["read", "write"], mode="live")
-            _, test = await ws.create_key(services.store, clock, workspace.id, name="demo test",
-                                          scopes=["read", "write"], mode="test")
-        return {"workspace": workspace.id, "account": account_id, "live": live, "test": test}
+            owner = await ws.create_user(services.store, clock, workspace.id, OWNER_EMAIL,
+                                         "Demo Owner", OWNER_PASSWORD, "owner",
+                                         passwords=services.passwords)
+            account_id = await _demo_account(services, workspace.id, clock)
+            live, test = await _fresh_keys(services, workspace.id, clock)
+            fan_id = await _a_fan(services, workspace.id, account_id)
+            signing = await _subscribe(services, workspace.id, owner, receiver_url, clock) \
+                if receiver_url else ""
+            return {"workspace": workspace.id, "account": account_id, "live": live, "test": test,
+                    "fan": fan_id, "signing": signing}
     finally:
         await services.store.close()
 
 
-async def _link_demo_creator(services, workspace_id: str, clock) -> str:
-    """Link the demo creator through the same hosted-link steps a creator's browser takes."""
+async def _demo_account(services, workspace_id: str, clock) -> str:
+    """The demo creator's live account, linked once through the hosted-link steps."""
+    async with services.store.reading() as uow:
+        linked = await uow.accounts.list(workspace_id, mode="live", limit=1)
+    if linked:
+        return linked[0].id
     link = await create_link(services.store, clock, workspace_id, "live", "demo creator",
                              tokens=services.link_tokens)
     link = await flow.open_page(services, link)
@@ -63,22 +79,68 @@ async def _link_demo_creator(services, workspace_id: str, clock) -> str:
     return link.account_id
 
 
-def banner(settings: Settings, seeded: dict[str, str], host: str, port: int) -> str:
-    base = f"http://{host}:{port}"
+async def _fresh_keys(services, workspace_id: str, clock) -> tuple[str, str]:
+    """Secrets are shown once, so each run revokes the previous demo keys and prints new ones."""
+    async with services.store.reading() as uow:
+        old = [k for k in await uow.keys.list(workspace_id)
+               if k.name in DEMO_KEYS and k.revoked_at is None]
+    for key in old:
+        await ws.revoke_key(services.store, clock, workspace_id, key.id)
+    _, live = await ws.create_key(services.store, clock, workspace_id, name="demo live",
+                                  scopes=["read", "write"], mode="live")
+    _, test = await ws.create_key(services.store, clock, workspace_id, name="demo test",
+                                  scopes=["read", "write"], mode="test")
+    return live, test
+
+
+async def _a_fan(services, workspace_id: str, account_id: str) -> str:
+    """A real fan id from synced data, so the printed curl works as it is."""
+    async with services.store.reading() as uow:
+        fans = await uow.fans.list(workspace_id, account_id, limit=50)
+    active = [f for f in fans if f.subscription_status == "active"] or list(fans)
+    return active[0].id if active else "<a fan id from GET /v1/accounts/…/fans>"
+
+
+async def _subscribe(services, workspace_id: str, owner, url: str, clock) -> str:
+    """The local receiver is the one event endpoint on loopback: older runs' ones are removed."""
+    principal = Principal(workspace_id=workspace_id, mode="live", kind="user",
+                          label=owner.name, scopes=frozenset({"read", "write"}),
+                          user_id=owner.id, email=owner.email, role="owner")
+    for endpoint in await hooks.list_endpoints(services.store, principal):
+        if endpoint.kind == "events" and endpoint.url.startswith(LOCAL_RECEIVER):
+            await hooks.remove_endpoint(services.store, clock, principal, endpoint.id)
+    endpoint = await hooks.add_event_endpoint(services.store, clock, principal, url, None,
+                                              box=services.secrets, allow_loopback=True)
+    return hooks.shown_secrets(endpoint, services.secrets)[0]["secret"]
+
+
+def banner(settings: Settings, seeded: dict[str, str], base: str,
+           receiver_url: str | None) -> str:
+    body = json.dumps({"type": "send_message", "params": {
+        "fanId": seeded["fan"], "text": "<p>Hi! Thanks for subscribing.</p>"}})
+    receiver = f"\n  receiver    {receiver_url} (subscribed to every event: see Webhooks)" \
+        if receiver_url else ""
     return f"""
 Countersign demo is ready at {base}
   dashboard   {base}/dashboard   sign in as {OWNER_EMAIL} / {OWNER_PASSWORD}
   live key    {seeded['live']}
   test key    {seeded['test']}
-  creator     account {seeded['account']} (fake platform creator {CREATOR_EMAIL})
+  creator     account {seeded['account']} (fake platform creator {CREATOR_EMAIL}){receiver}
 
-Create an action:
+Create an action (ready to paste):
   curl -s -X POST {base}/v1/accounts/{seeded['account']}/actions \\
-    -H "Authorization: Bearer {seeded['live']}" -H "Idempotency-Key: demo-1" \\
+    -H "Authorization: Bearer {seeded['live']}" -H "Idempotency-Key: demo-{secrets.token_hex(6)}" \\
     -H "Content-Type: application/json" \\
-    -d '{{"type":"send_message","params":{{"fanId":"<a fan id from GET /v1/accounts/{seeded['account']}/fans>","text":"<p>Hi!</p>"}}}}'
+    -d '{body}'
 Then open its approvalUrl, approve it, and GET /v1/actions/<id> to see it executed.
 """
+
+
+def public_base(settings: Settings, host: str, port: int) -> str:
+    """COUNTERSIGN_PUBLIC_URL when set (a proxy, a tunnel), else where the demo listens."""
+    if os.environ.get("COUNTERSIGN_PUBLIC_URL"):
+        return settings.public_url
+    return f"http://{host}:{port}"
 
 
 def run_demo(settings: Settings, host: str, port: int) -> None:
@@ -88,8 +150,15 @@ def run_demo(settings: Settings, host: str, port: int) -> None:
     from service.app import create_app
 
     settings = start_fake_platform(settings)
-    seeded = asyncio.run(seed(settings))
-    settings = evolve(settings, public_url=f"http://{host}:{port}")
-    print(banner(settings, seeded, host, port))
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="info",
-                log_config=log_config(), proxy_headers=False)
+    receiver = Receiver()
+    receiver_url = f"{start_in_thread(receiver.app, name='demo-receiver').base_url}/demo-events"
+    seeded = asyncio.run(seed(settings, receiver_url))
+    receiver.set_secrets([seeded["signing"]])  # it checks every signature it receives
+    base = public_base(settings, host, port)
+    # Development settings: plain http cookies and the loopback receiver are allowed.
+    settings = evolve(settings, public_url=base, development=True)
+    print(banner(settings, seeded, base, receiver_url))
+    app = create_app(settings)
+    app.state.dashboard.demo_sign_in = (OWNER_EMAIL, OWNER_PASSWORD)
+    uvicorn.run(app, host=host, port=port, log_level="info", log_config=log_config(),
+                proxy_headers=False)

@@ -38,6 +38,7 @@ class Settings:
     limits_storage: str = "memory://"
     limits_prefix: str = "countersign"
     forwarded_allow_ips: tuple[str, ...] = ()
+    platform_name: str = "the creator platform"  # named to creators on the hosted link page
 
     @property
     def revenue_base(self) -> str:
@@ -95,6 +96,7 @@ class Settings:
             "forwarded_allow_ips": tuple(
                 part.strip() for part in get("FORWARDED_ALLOW_IPS", "").split(",")
                 if part.strip()),
+            "platform_name": get("PLATFORM_NAME", fields(cls).platform_name.default),
         }
         values.update(overrides)
         settings = cls(**values)

@@ -8,7 +8,7 @@ from starlette.responses import Response
 
 from service.api.errors import ApiError
 from service.dashboard.web import Page, json_reply, page
-from service.domain.models import ACTION_STATUSES, ACTION_TYPES, Action
+from service.domain.models import ACTION_STATUSES, ACTION_TYPES, Account, Action
 from service.render import action_json
 from service.usecases.actions import decide_action, present
 
@@ -56,10 +56,49 @@ async def inbox(p: Page) -> Response:
 @page()
 async def action_page(p: Page) -> Response:
     action = await _action(p)
+    now = p.services.clock.now()
     async with p.services.store.reading() as uow:
         account = await uow.accounts.get(action.workspace_id, action.account_id)
-    return await p.render("action.html", action=action, account=account,
-                          now=p.services.clock.now(), notice=p.request.query_params.get("done"))
+        fans = await fan_names(uow, action)
+    return await p.render(
+        "action.html", action=action, account=account, now=now, fans=fans,
+        warnings=list(getattr(action, "warnings", None) or []),
+        blocked=blocked_reason(action, account, now, p.can("actions.decide")))
+
+
+def blocked_reason(action: Action, account: Account | None, now: dt.datetime,
+                   can_decide: bool) -> str | None:
+    """Why Approve and Reject cannot succeed right now, in words; None when they can."""
+    if action.status != "pending":
+        who = (action.decided_by or {}).get("name")
+        return f"Already {action.status}{f' (decided by {who})' if who else ''}."
+    if action.expires_at <= now:
+        return "This action expired; nothing will be sent."
+    if not can_decide:
+        return "Your role cannot approve or reject actions."
+    if account is None:
+        return "The account is no longer linked."
+    if account.unavailable:
+        reason = f": {account.status_reason}" if account.status_reason else ""
+        return f"@{account.username} is {account.status.replace('_', ' ')}{reason}. " \
+               "Relink it before approving."
+    if not account.writes_enabled:
+        return f"Writes are switched off for @{account.username}. An owner or admin can " \
+               "switch them on on the Accounts page."
+    return None
+
+
+async def fan_names(uow, action: Action) -> dict[str, str]:
+    """Fans the action names, by their synced username and name (up to 50)."""
+    prm = action.params or {}
+    ids = ([prm["fanId"]] if isinstance(prm.get("fanId"), str) else []) + [
+        f for f in (prm.get("audience") or {}).get("fanIds", []) if isinstance(f, str)]
+    out: dict[str, str] = {}
+    for fan_id in ids[:50]:
+        fan = await uow.fans.get(action.workspace_id, action.account_id, fan_id)
+        if fan is not None:
+            out[fan_id] = f"{fan.name} (@{fan.username})" if fan.name else f"@{fan.username}"
+    return out
 
 
 @page("actions.decide")
@@ -76,7 +115,8 @@ async def decide(p: Page) -> Response:
                         approve=approve, note=note, public_url=services.settings.public_url)
     if approve:
         services.wake_executor()
-    return p.redirect(f"/dashboard/actions/{action_id}?done={'approved' if approve else 'rejected'}")
+    return p.redirect(f"/dashboard/actions/{action_id}",
+                      notice=f"You {'approved' if approve else 'rejected'} this action.")
 
 
 @page()

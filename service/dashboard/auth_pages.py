@@ -62,7 +62,7 @@ async def invite_form(request: Request) -> Response:
         except ApiError as exc:
             error = exc
         else:
-            return sign_in_page(dashboard, request, email=item.email)
+            return RedirectResponse("/dashboard/sign-in?joined=1", status_code=303)
     async with services.store.reading() as uow:
         workspace = await uow.workspaces.get(item.workspace_id)
     return dashboard.html(request, "invite.html", {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from starlette.responses import Response
 
@@ -20,20 +21,20 @@ RELINK = ("needs_relink", "awaiting_2fa", "awaiting_selfie", "disconnected")
 
 # --- accounts ---------------------------------------------------------------------------
 @page()
-async def accounts(p: Page, notice: str | None = None) -> Response:
+async def accounts(p: Page) -> Response:
     async with p.services.store.reading() as uow:
         rows = await uow.accounts.list(p.principal.workspace_id, mode=p.principal.mode,
                                        limit=1000)
-    return await p.render("accounts.html", accounts=rows, relink=RELINK,
-                          notice=notice or p.request.query_params.get("done"))
+    return await p.render("accounts.html", accounts=rows, relink=RELINK)
 
 
 @page("accounts.writes")
 async def switch_writes(p: Page) -> Response:
     account_id, enabled = p.request.path_params["accountId"], p.field("enabled") == "on"
-    await account_cases.switch_writes(p.services.store, p.services.clock, p.principal,
-                                      account_id, enabled)
-    return p.redirect(f"/dashboard/accounts?done=writes-{'on' if enabled else 'off'}")
+    account = await account_cases.switch_writes(p.services.store, p.services.clock, p.principal,
+                                                account_id, enabled)
+    return p.redirect("/dashboard/accounts", notice=f"Writes are {'on' if enabled else 'off'} "
+                      f"for @{account.username}.")
 
 
 @page("accounts.writes")
@@ -42,23 +43,20 @@ async def switch_all_writes(p: Page) -> Response:
     enabled = p.field("enabled") == "on"
     await account_cases.switch_all_writes(p.services.store, p.services.clock, p.principal,
                                           enabled)
-    return p.redirect(f"/dashboard/accounts?done=all-writes-{'on' if enabled else 'off'}")
+    return p.redirect("/dashboard/accounts", notice=f"Writes are {'on' if enabled else 'off'} "
+                      "for every account of the workspace.")
 
 
 # --- links ------------------------------------------------------------------------------
-async def _links(p: Page, created=None, status: int = 200) -> Response:
+@page()
+async def links(p: Page) -> Response:
     services, principal = p.services, p.principal
     async with services.store.reading() as uow:
         rows = await uow.links.recent(principal.workspace_id, principal.mode)
     now, url, tokens = services.clock.now(), services.settings.public_url, services.link_tokens
-    return await p.render("links.html", status=status,
-                          links=[link_json(link, url, now, tokens) for link in rows],
-                          created=link_json(created, url, now, tokens) if created else None)
-
-
-@page()
-async def links(p: Page) -> Response:
-    return await _links(p)
+    shown = [link_json(link, url, now, tokens) for link in rows]
+    created = next((link for link in shown if link["id"] == p.flash.get("link")), None)
+    return await p.render("links.html", links=shown, created=created)
 
 
 @page("links.create")
@@ -67,10 +65,15 @@ async def create_link(p: Page) -> Response:
     if note is not None and len(note) > 200:
         raise ApiError("invalid_parameter", "The note can be at most 200 characters.",
                        param="note")
+    message = p.field("message") or None
+    if message is not None and len(message) > 500:
+        raise ApiError("invalid_parameter", "The message to the creator can be at most 500 "
+                       "characters.", param="message")
     link = await link_cases.create_link(p.services.store, p.services.clock,
                                         p.principal.workspace_id, p.principal.mode, note,
+                                        creator_message=message,
                                         tokens=p.services.link_tokens)
-    return await _links(p, created=link, status=201)
+    return p.redirect("/dashboard/links", link=link.id, notice="Link created.")
 
 
 @page("links.create")
@@ -91,19 +94,15 @@ async def link_status(p: Page) -> Response:
 
 
 # --- API keys ---------------------------------------------------------------------------
-async def _keys(p: Page, secret: str | None = None, status: int = 200) -> Response:
+@page()
+async def keys(p: Page) -> Response:
     async with p.services.store.reading() as uow:
         rows = await uow.keys.list(p.principal.workspace_id)
         accounts_ = await uow.accounts.list(p.principal.workspace_id, limit=1000)
     rows = sorted(rows, key=lambda k: (k.revoked_at is not None, -k.created_at.timestamp()))
-    return await p.render("keys.html", status=status, keys=rows, secret=secret,
+    return await p.render("keys.html", keys=rows, secret=p.flash.get("secret"),
                           accounts=accounts_, modes=MODES, scopes=SCOPES,
                           now=p.services.clock.now())
-
-
-@page()
-async def keys(p: Page) -> Response:
-    return await _keys(p)
 
 
 @page("keys.manage")
@@ -118,24 +117,30 @@ async def create_key(p: Page) -> Response:
     if mode not in MODES:
         raise ApiError("invalid_parameter", "Mode must be live or test.", param="mode")
     account_ids = [str(a) for a in p.form.getlist("accounts") if a] or None
-    expires_at = _expiry(p.field("expires"), p.services.clock.now())
+    expires_at = expiry(p.field("expires"), p.field("zone"), p.services.clock.now())
     key, secret = await workspaces.create_key(
         p.services.store, p.services.clock, p.principal.workspace_id, name=name, scopes=scopes,
         mode=mode, account_ids=account_ids, expires_at=expires_at)
     await record(p.services.store, p.services.clock, p.principal, "key.created", key.id,
                  name=name, mode=mode, scopes=scopes)
-    return await _keys(p, secret=secret, status=201)
+    return p.redirect("/dashboard/keys", secret=secret, notice=f"Key “{name}” created.")
 
 
-def _expiry(value: str, now: dt.datetime) -> dt.datetime | None:
+def expiry(value: str, zone: str, now: dt.datetime) -> dt.datetime | None:
+    """A local date and time in the zone the browser reported (UTC without one)."""
     if not value:
         return None
     try:
-        day = dt.date.fromisoformat(value)
+        tz = ZoneInfo(zone) if zone else dt.UTC
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ApiError("invalid_parameter", f"Unknown time zone {zone!r}.", param="zone") \
+            from None
+    try:
+        local = dt.datetime.fromisoformat(value)
     except ValueError:
-        raise ApiError("invalid_parameter", "Expiry must be a date (YYYY-MM-DD).",
-                       param="expires") from None
-    at = dt.datetime.combine(day, dt.time(), tzinfo=dt.UTC)
+        raise ApiError("invalid_parameter", "Expiry must be a date and time "
+                       "(YYYY-MM-DDTHH:MM).", param="expires") from None
+    at = (local.replace(tzinfo=tz) if local.tzinfo is None else local).astimezone(dt.UTC)
     if at <= now:
         raise ApiError("invalid_parameter", "Expiry must be in the future.", param="expires")
     return at
@@ -147,7 +152,7 @@ async def revoke_key(p: Page) -> Response:
                                       p.principal.workspace_id, p.request.path_params["keyId"])
     await record(p.services.store, p.services.clock, p.principal, "key.revoked", key.id,
                  name=key.name)
-    return p.redirect("/dashboard/keys")
+    return p.redirect("/dashboard/keys", notice=f"Key “{key.name}” revoked.")
 
 
 @page("keys.manage")
@@ -157,4 +162,5 @@ async def roll_key(p: Page) -> Response:
                                             p.principal.workspace_id, old_id)
     await record(p.services.store, p.services.clock, p.principal, "key.rolled", key.id,
                  name=key.name, replaced=old_id)
-    return await _keys(p, secret=secret, status=201)
+    return p.redirect("/dashboard/keys", secret=secret,
+                      notice=f"Key “{key.name}” rolled: the old one stopped working.")

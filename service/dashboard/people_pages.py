@@ -2,24 +2,23 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 from starlette.responses import Response
 
+from service.api.errors import ApiError
 from service.dashboard.web import Page, page
 from service.domain.models import ROLES
 from service.usecases import members
 from service.usecases.audit import recent
 
 
-async def _members(p: Page, invite_url: str | None = None, status: int = 200) -> Response:
-    rows, invites = await members.listing(p.services.store, p.services.clock,
-                                          p.principal.workspace_id)
-    return await p.render("members.html", status=status, members=rows, invites=invites,
-                          roles=ROLES, invite_url=invite_url)
-
-
 @page()
 async def members_page(p: Page) -> Response:
-    return await _members(p)
+    rows, invites = await members.listing(p.services.store, p.services.clock,
+                                          p.principal.workspace_id)
+    return await p.render("members.html", members=rows, invites=invites, roles=ROLES,
+                          invite_url=p.flash.get("invite_url"))
 
 
 @page("members.manage")
@@ -27,24 +26,46 @@ async def invite(p: Page) -> Response:
     _, token = await members.invite(p.services.store, p.services.clock, p.principal,
                                     p.field("email"), p.field("role") or "member")
     url = f"{p.services.settings.public_url}/dashboard/invites/{token}"
-    return await _members(p, invite_url=url, status=201)
+    return p.redirect("/dashboard/members", invite_url=url, notice="Invitation created.")
 
 
 @page("members.manage")
 async def change_role(p: Page) -> Response:
     await members.change_role(p.services.store, p.services.clock, p.principal,
                               p.request.path_params["userId"], p.field("role"))
-    return p.redirect("/dashboard/members")
+    return p.redirect("/dashboard/members", notice="Role changed.")
 
 
 @page("members.manage")
 async def remove(p: Page) -> Response:
     await members.remove(p.services.store, p.services.clock, p.principal,
                          p.request.path_params["userId"])
-    return p.redirect("/dashboard/members")
+    return p.redirect("/dashboard/members", notice="Member removed.")
+
+
+AUDIT_FAMILIES = ("action.", "account.", "key.", "member.", "webhook.")
 
 
 @page()
 async def audit(p: Page) -> Response:
-    entries = await recent(p.services.store, p.principal.workspace_id)
-    return await p.render("audit.html", entries=entries)
+    """Filters: who (name, email or id), what (a family like `key.`), and a date range."""
+    q = p.request.query_params
+    filters = {"who": q.get("who", "").strip()[:200], "what": q.get("what", ""),
+               "from": q.get("from", ""), "to": q.get("to", "")}
+    what = filters["what"] if filters["what"] in AUDIT_FAMILIES else None
+    since, until = _day(filters["from"], "from"), _day(filters["to"], "to")
+    if until is not None:
+        until += dt.timedelta(days=1)  # "to" includes its whole day
+    entries = await recent(p.services.store, p.principal.workspace_id, who=filters["who"] or None,
+                           action=what, since=since, until=until)
+    return await p.render("audit.html", entries=entries, filters=filters,
+                          families=AUDIT_FAMILIES)
+
+
+def _day(value: str, param: str) -> dt.datetime | None:
+    if not value:
+        return None
+    try:
+        return dt.datetime.combine(dt.date.fromisoformat(value), dt.time(), tzinfo=dt.UTC)
+    except ValueError:
+        raise ApiError("invalid_parameter", "Dates are YYYY-MM-DD.", param=param) from None

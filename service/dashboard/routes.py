@@ -2,20 +2,39 @@
 
 from __future__ import annotations
 
-from starlette.responses import RedirectResponse
+from importlib.resources import files
+
+from starlette.responses import RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from service.dashboard import action_pages, auth_pages, manage_pages, people_pages, webhook_pages
+from service.dashboard import (
+    action_pages,
+    auth_pages,
+    delivery_pages,
+    manage_pages,
+    people_pages,
+    webhook_pages,
+)
 
 
 async def home(request):
     return RedirectResponse("/dashboard/approvals", status_code=303)
 
 
+async def favicon(request):
+    """Package data (importlib.resources), so an installed wheel serves it too."""
+    icon = (files("service.dashboard") / "static" / "favicon.svg").read_bytes()
+    return Response(icon, media_type="image/svg+xml",
+                    headers={"Cache-Control": "public, max-age=86400"})
+
+
 def dashboard_routes() -> list[Route | Mount]:
     a, m, pp, w = action_pages, manage_pages, people_pages, webhook_pages
-    return [Mount("/dashboard", routes=[
+    return [
+        Route("/", home, methods=["GET"]),  # a person typing the bare address lands somewhere
+        Route("/favicon.ico", favicon, methods=["GET"]),
+        Mount("/dashboard", routes=[
         Route("/", home, methods=["GET"]),
         Route("/sign-in", auth_pages.sign_in_form, methods=["GET"]),
         Route("/sign-in", auth_pages.sign_in, methods=["POST"]),
@@ -44,6 +63,7 @@ def dashboard_routes() -> list[Route | Mount]:
         Route("/members/{userId}/remove", pp.remove, methods=["POST"]),
         Route("/audit", pp.audit, methods=["GET"]),
         *w.routes(),
+        *delivery_pages.routes(),
         Mount("/static", app=StaticFiles(packages=[("service.dashboard", "static")]),
               name="dashboard-static"),
     ])]

@@ -9,20 +9,23 @@ ApiError as the error page with the same code and status the API would use.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import jinja2
 from attrs import define
+from markupsafe import Markup, escape
 from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from service.api.errors import ApiError, error_response
+from service.dashboard import flash
 from service.dashboard.sanitize import message_html
 from service.dashboard.sessions import DashboardSessions, Signed, same
-from service.domain.dashboard import allowed
+from service.domain.dashboard import ROLE_PERMISSIONS, allowed
 from service.domain.principal import Principal
 
 SECURITY_HEADERS = {
@@ -39,7 +42,7 @@ def make_templates() -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.PackageLoader("service.dashboard", "templates"),
                              autoescape=True)
     env.filters.update(when=when, money=money, left=time_left, message=message_html,
-                       pretty=pretty)
+                       pretty=pretty, detail=detail)
     return env
 
 
@@ -50,13 +53,21 @@ class Dashboard:
     services: Any
     sessions: DashboardSessions
     templates: jinja2.Environment
+    demo_sign_in: tuple[str, str] | None = None  # set by `countersign demo` only
 
     def html(self, request: Request, template: str, context: dict[str, Any],
-             status: int = 200, headers: dict[str, str] | None = None) -> HTMLResponse:
+             status: int = 200, headers: dict[str, str] | None = None) -> Response:
         body = self.templates.get_template(template).render(
-            request_id=request.scope["state"]["request_id"], path=request.url.path, **context)
-        return HTMLResponse(body, status_code=status,
-                            headers={**SECURITY_HEADERS, **(headers or {})})
+            request_id=request.scope["state"]["request_id"], path=request.url.path,
+            demo_sign_in=self.demo_sign_in, **context)
+        headers = {**SECURITY_HEADERS, **(headers or {})}
+        if is_live(request):
+            # The page's own script re-fetches it every second: answer 304 when nothing changed.
+            tag = '"' + hashlib.sha256(body.encode()).hexdigest()[:32] + '"'
+            headers["ETag"] = tag
+            if request.headers.get("if-none-match") == tag:
+                return Response(status_code=304, headers=headers)
+        return HTMLResponse(body, status_code=status, headers=headers)
 
 
 @define
@@ -75,24 +86,68 @@ class Page:
     def services(self) -> Any:
         return self.dashboard.services
 
+    def can(self, permission: str) -> bool:
+        return allowed(self.principal.role, permission)
+
+    @property
+    def flash(self) -> dict[str, Any]:
+        """What the last form left for this page (empty on live refreshes: they never take it)."""
+        if is_live(self.request):
+            return {}
+        return flash.peek(self.request, self.services, self.signed.session.id) or {}
+
     def field(self, name: str, default: str = "") -> str:
         value = self.form.get(name) if self.form is not None else None
         return value.strip() if isinstance(value, str) else default
 
-    async def render(self, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+    async def render(self, template: str, status: int = 200,
+                     headers: dict[str, str] | None = None, **context: Any) -> Response:
         p, services = self.principal, self.services
         async with services.store.reading() as uow:
             memberships = await uow.members.workspaces_of(p.user_id)
             workspaces = [w for w in [await uow.workspaces.get(m.workspace_id)
                                       for m in memberships] if w is not None]
         current = next((w for w in workspaces if w.id == p.workspace_id), None)
-        context.setdefault("notice", None)
-        return self.dashboard.html(self.request, template, dict(
+        shown = self.flash
+        context.setdefault("notice", shown.get("notice"))
+        response = self.dashboard.html(self.request, template, dict(
             me=p, csrf=self.signed.session.csrf_token, mode=p.mode, workspaces=workspaces,
-            workspace=current, can=lambda perm: allowed(p.role, perm), **context), status)
+            workspace=current, can=lambda perm: allowed(p.role, perm), flash=shown,
+            **context), status, headers)
+        if shown:
+            flash.clear(response, services)
+        return response
 
-    def redirect(self, url: str) -> RedirectResponse:
-        return RedirectResponse(url, status_code=303)
+    def redirect(self, url: str, **shown: Any) -> RedirectResponse:
+        """303 to a page; `shown` (a secret, a notice) travels in the flash, never the URL."""
+        response = RedirectResponse(url, status_code=303)
+        if shown:
+            flash.put(response, self.services, self.signed.session.id, **shown)
+        return response
+
+
+def is_live(request: Request) -> bool:
+    """A refresh by the page's own script (app.js), as opposed to a person loading the page."""
+    return request.headers.get("x-live") == "1"
+
+
+PERMISSION_WORDS = {
+    "actions.decide": "approve or reject actions",
+    "links.create": "create hosted links",
+    "accounts.writes": "switch an account's writes on or off",
+    "keys.manage": "create, roll or revoke API keys",
+    "members.manage": "invite, change or remove members",
+    "webhooks.manage": "manage webhooks",
+}
+
+
+async def holders(services: Any, workspace_id: str, permission: str) -> list[str]:
+    """Who in the workspace may do it, so the forbidden page can say whom to ask."""
+    roles = {r for r, perms in ROLE_PERMISSIONS.items() if permission in perms}
+    async with services.store.reading() as uow:
+        members = [m for m in await uow.members.list(workspace_id) if m.role in roles]
+        users = [await uow.users.get(m.user_id) for m in members[:10]]
+    return [f"{u.name} ({m.role})" for u, m in zip(users, members, strict=False) if u]
 
 
 def is_api(request: Request) -> bool:
@@ -118,8 +173,10 @@ def sign_in_page(dashboard: Dashboard, request: Request, *, error: ApiError | No
     target = request.query_params.get("next") or (
         request.url.path if request.method == "GET" and request.url.path.startswith(
             "/dashboard/") and "sign-in" not in request.url.path else "/dashboard/approvals")
+    # Arriving signed out is not a mistake: only a failed attempt (a POST) shows in red.
     return dashboard.html(request, "sign_in.html", {
-        "error": error, "next": safe_next(target), "email": email},
+        "error": error, "gentle": request.method == "GET", "next": safe_next(target),
+        "email": email, "joined": request.query_params.get("joined") == "1"},
         status=status, headers=error.headers if error else None)
 
 
@@ -154,17 +211,33 @@ def page(permission: str | None = None) -> Callable[[Handler], Callable[[Request
                                        "match your session. Reload the page and try again.",
                                        permission="csrf")
                 if permission and not allowed(signed.principal.role, permission):
-                    raise ApiError("missing_permission", f"Your role "
-                                   f"({signed.principal.role}) does not allow `{permission}`. "
-                                   "Ask an owner or admin.", permission=permission)
+                    raise ApiError("missing_permission", f"As a {signed.principal.role} you "
+                                   f"cannot {PERMISSION_WORDS.get(permission, permission)}.",
+                                   permission=permission)
                 return await handler(Page(request, dashboard, signed, form))
             except ApiError as error:
-                return error_page(dashboard, request, error, signed)
+                if signed is None or signed.principal is None or is_api(request) or \
+                        "application/json" in request.headers.get("accept", ""):
+                    return error_page(dashboard, request, error, signed)
+                return await navigable_error(Page(request, dashboard, signed, None), error)
 
         run.__name__ = handler.__name__
         return run
 
     return wrap
+
+
+async def navigable_error(p: Page, error: ApiError) -> Response:
+    """The error page with the header and menu still there, and for a missing permission the
+    plain words for it and the people who have it."""
+    words = who = None
+    if error.code == "missing_permission" and error.permission in PERMISSION_WORDS:
+        words = PERMISSION_WORDS[error.permission]
+        who = await holders(p.services, p.principal.workspace_id, error.permission)
+    public_url = p.services.settings.public_url
+    return await p.render("error.html", status=error.status(), headers=error.headers,
+                          error=error, docs_url=error.info.docs_url(public_url),
+                          words=words, holders=who, signed_in=True)
 
 
 def json_reply(page_: Page, data: Any) -> JSONResponse:
@@ -174,13 +247,35 @@ def json_reply(page_: Page, data: Any) -> JSONResponse:
 
 
 # --- template filters -------------------------------------------------------------------
-def when(value: dt.datetime | None) -> str:
-    return value.strftime("%Y-%m-%d %H:%M UTC") if value else "—"
+def when(value: dt.datetime | str | None) -> Markup:
+    """One format everywhere: UTC on the server, the viewer's own zone once app.js runs."""
+    if isinstance(value, str):
+        try:
+            value = dt.datetime.fromisoformat(value)
+        except ValueError:
+            return Markup("—")
+    if not value:
+        return Markup("—")
+    value = value.astimezone(dt.UTC)
+    iso = value.isoformat(timespec="seconds").replace("+00:00", "Z")
+    shown = value.strftime("%d %b %Y, %H:%M UTC")
+    return Markup(f'<time datetime="{escape(iso)}">{escape(shown)}</time>')
 
 
 def pretty(value: Any) -> str:
     """Readable JSON as plain text (autoescaped on output, unlike `tojson`'s \\u003c form)."""
     return json.dumps(value, indent=2, ensure_ascii=False)
+
+
+def detail(value: Any) -> str:
+    """An audit detail in words, never a Python repr: lists joined, booleans as yes/no."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list | tuple | set | frozenset):
+        return ", ".join(detail(v) for v in value) or "none"
+    if isinstance(value, dict):
+        return "; ".join(f"{k}: {detail(v)}" for k, v in value.items() if v is not None)
+    return str(value)
 
 
 def money(value: dict[str, Any] | None) -> str:

@@ -8,22 +8,23 @@ from __future__ import annotations
 from starlette.responses import Response
 from starlette.routing import Route
 
+from service.dashboard.delivery_pages import endpoint_health
 from service.dashboard.web import Page, page
 from service.usecases import webhooks as hooks
 from service.webhooks.models import DELIVERED_EVENTS
 from service.webhooks.sender import sender_for
 
 
-async def _render(p: Page, status: int = 200, secret: str | None = None,
-                  log_for: str | None = None) -> Response:
+async def _render(p: Page, status: int = 200, log_for: str | None = None) -> Response:
     endpoints = await hooks.list_endpoints(p.services.store, p.principal)
     logs = {e.id: await hooks.list_deliveries(p.services.store, p.principal, e.id, 20)
             for e in endpoints}
     shown = {e.id: hooks.shown_secrets(e, p.services.secrets) for e in endpoints}
     return await p.render("webhooks.html", status=status, endpoints=endpoints, logs=logs,
-                          secret=secret, now=p.services.clock.now(), events=DELIVERED_EVENTS,
-                          development=p.services.settings.development, shown=shown,
-                          test_mode=p.principal.mode == "test")
+                          secret=p.flash.get("secret"), now=p.services.clock.now(),
+                          events=DELIVERED_EVENTS, development=p.services.settings.development,
+                          shown=shown, test_mode=p.principal.mode == "test",
+                          health=endpoint_health)
 
 
 def _loopback(p: Page) -> bool:
@@ -65,7 +66,7 @@ async def roll_secret(p: Page) -> Response:
     _, secret = await hooks.roll_secret(p.services.store, p.services.clock, p.principal,
                                         p.request.path_params["endpointId"],
                                         box=p.services.secrets)
-    return await _render(p, secret=secret)
+    return p.redirect("/dashboard/webhooks", secret=secret)
 
 
 @page("webhooks.manage")

@@ -77,8 +77,8 @@ async def show(request: Request) -> Response:
     try:
         link = await flow.open_page(services, await _find(services, request.path_params["token"]))
     except ApiError as error:
-        return _error(request, error, None)
-    return _render(request, link)
+        return await _error(request, error, None)
+    return await _render(request, link)
 
 
 def _form(action):
@@ -95,7 +95,7 @@ def _form(action):
             if link is not None:
                 async with services.store.reading() as uow:
                     link = await uow.links.get(link.workspace_id, link.id) or link
-            return _error(request, error, link)
+            return await _error(request, error, link)
         if _wants_json(request):
             return _json(request, link)
         return RedirectResponse(f"/link/{request.path_params['token']}", status_code=303,
@@ -157,16 +157,16 @@ def _json(request: Request, link: Link) -> Response:
     return JSONResponse(body, headers=HEADERS)
 
 
-def _error(request: Request, error: ApiError, link: Link | None) -> Response:
+async def _error(request: Request, error: ApiError, link: Link | None) -> Response:
     services = request.app.state.services
     status = error.status(test_mode=link is not None and link.mode == "test")
     if _wants_json(request):
         body = error.body(services.settings.public_url, request.scope["state"]["request_id"])
         return JSONResponse(body, status_code=status, headers=HEADERS)
-    return _render(request, link, error=error, status=status)
+    return await _render(request, link, error=error, status=status)
 
 
-def _render(request: Request, link: Link | None, *, error: ApiError | None = None,
+async def _render(request: Request, link: Link | None, *, error: ApiError | None = None,
             status: int = 200) -> Response:
     if link is not None and _wants_json(request) and error is None:
         return _json(request, link)
@@ -175,8 +175,17 @@ def _render(request: Request, link: Link | None, *, error: ApiError | None = Non
     view = None
     if link is not None:
         view = "expired" if steps.is_expired(link, now) else (steps.stage(link) or link.status)
+    agency = account = None
+    if link is not None:
+        async with services.store.reading() as uow:
+            agency = await uow.workspaces.get(link.workspace_id)
+            if link.account_id:
+                account = await uow.accounts.get(link.workspace_id, link.account_id)
     html = request.app.state.link_templates.get_template("link.html").render(
-        link=link, view=view, error=error, now=now,
+        link=link, view=view, error=error, now=now, account=account,
+        agency=agency.name if agency else "The agency",
+        platform=services.settings.platform_name,
+        creator_message=(link.state.get("creatorMessage") if link else None),
         shown=link_json(link, services.settings.public_url, now, services.link_tokens)
         if link else None,
         message=(link.state.get("message") if link else None),

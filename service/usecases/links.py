@@ -18,15 +18,18 @@ CANCELLABLE = ("waiting", "in_progress")
 
 
 async def create_link(store: Store, clock: Clock, workspace_id: str, mode: str,
-                      note: str | None, *, tokens: LinkTokens) -> Link:
-    """The link's token is derived from its id (service/domain/link_tokens.py); only its hash is
+                      note: str | None, *, tokens: LinkTokens,
+                      creator_message: str | None = None) -> Link:
+    """`note` is the agency's own; `creator_message` is the only text the creator sees. The
+    link's token is derived from its id (service/domain/link_tokens.py); only its hash is
     stored."""
     now = clock.now()
     link_id = new_id("link_")
     _, token_hash = tokens.new(link_id)
     link = Link(id=link_id, workspace_id=workspace_id, mode=mode, status="waiting",
                 step=FIRST_STEP, token_hash=token_hash, note=note, account_id=None,
-                created_at=now, expires_at=now + LIFETIME)
+                created_at=now, expires_at=now + LIFETIME,
+                state={"creatorMessage": creator_message} if creator_message else {})
     async with store.transaction() as uow:
         await uow.links.add(link)
     return link

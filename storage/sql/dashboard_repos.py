@@ -72,10 +72,21 @@ class SqlAuditLog:
     async def add(self, entry: AuditEntry) -> None:
         await self.conn.execute(t.audit_log.insert().values(to_row(entry)))
 
-    async def list(self, workspace_id: str, *, limit: int = 200) -> list[AuditEntry]:
-        rows = await self.conn.execute(t.audit_log.select().where(
-            t.audit_log.c.workspace_id == workspace_id).order_by(
-            t.audit_log.c.created_at.desc(), t.audit_log.c.id.desc()).limit(limit))
+    async def list(self, workspace_id: str, *, limit: int = 200, action: str | None = None,
+                   since: dt.datetime | None = None,
+                   until: dt.datetime | None = None) -> list[AuditEntry]:
+        """Newest first; `action` is an exact name or a family such as `key.` (a prefix)."""
+        c = t.audit_log.c
+        query = t.audit_log.select().where(c.workspace_id == workspace_id)
+        if action:
+            query = query.where(c.action.startswith(action, autoescape=True)
+                                if action.endswith(".") else c.action == action)
+        if since is not None:
+            query = query.where(c.created_at >= since)
+        if until is not None:
+            query = query.where(c.created_at < until)
+        rows = await self.conn.execute(query.order_by(c.created_at.desc(), c.id.desc())
+                                       .limit(limit))
         return [to_model(AuditEntry, r) for r in rows]
 
     async def count(self, workspace_id: str) -> int:

@@ -107,10 +107,15 @@ class SqlDeliveries:
         row = (await self.conn.execute(t.deliveries.select().where(d.id == delivery_id))).first()
         return to_model(Delivery, row) if row else None
 
-    async def list(self, endpoint_id: str, limit: int = 50) -> list[Delivery]:
-        """Newest first, for the dashboard's log."""
-        rows = await self.conn.execute(t.deliveries.select().where(
-            d.endpoint_id == endpoint_id).order_by(d.created_at.desc(), d.seq.desc()).limit(limit))
+    async def list(self, endpoint_id: str, limit: int = 50,
+                   before: tuple[dt.datetime, int] | None = None) -> list[Delivery]:
+        """Newest first, for the dashboard's log; `before` (created_at, seq) pages back."""
+        query = t.deliveries.select().where(d.endpoint_id == endpoint_id)
+        if before is not None:
+            query = query.where(sa.or_(d.created_at < before[0], sa.and_(
+                d.created_at == before[0], d.seq < before[1])))
+        rows = await self.conn.execute(
+            query.order_by(d.created_at.desc(), d.seq.desc()).limit(limit))
         return [to_model(Delivery, r) for r in rows]
 
     def _head_of_its_order(self):

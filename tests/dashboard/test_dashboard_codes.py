@@ -117,8 +117,10 @@ async def test_last_owner_cannot_be_demoted_or_removed(client, world, store, clo
 async def test_link_not_ready_when_cancelling_a_finished_link(client, world):
     await sign_in(client)
     csrf = await csrf_of(client, "/dashboard/links")
-    created = await client.post("/dashboard/links", data={"csrf_token": csrf, "note": "Maya"})
-    assert created.status_code == 201 and "/link/" in created.text
+    posted = await client.post("/dashboard/links", data={"csrf_token": csrf, "note": "Maya"})
+    assert posted.status_code == 303 and posted.headers["location"] == "/dashboard/links"
+    created = await client.get("/dashboard/links")
+    assert 'id="created-url"' in created.text and "/link/" in created.text
     link_id = created.text.split('data-link-id="')[1].split('"')[0]
     first = await client.post(f"/dashboard/links/{link_id}/cancel", data={"csrf_token": csrf})
     assert first.status_code == 303

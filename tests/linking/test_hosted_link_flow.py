@@ -14,11 +14,12 @@ async def test_plain_sign_in_connects_and_runs_the_first_sync(store, clock, sett
         link = await env.new_link(note="For Mia")
         assert (link["status"], link["accountId"]) == ("waiting", None)
         page = await env.page(link)
-        assert page.status_code == 200 and "For Mia" in page.text
+        assert page.status_code == 200 and 'id="grants"' in page.text
+        assert "For Mia" not in page.text  # the agency's internal note stays internal
         assert page.headers["referrer-policy"] == "no-referrer"
 
         done = await env.sign_in(link, MIA)
-        assert done.status_code == 200 and "Your account is connected" in done.text
+        assert done.status_code == 200 and "is now connected to" in done.text
 
         mia = env.creator_id(MIA[0])
         shown = await env.get_link(link["id"])
@@ -72,7 +73,7 @@ async def test_two_factor_then_selfie(store, clock, settings):
 
         done = await env.post(link, "selfie", files={"photo": ("me.jpg", b"\xff\xd8jpeg",
                                                                "image/jpeg")})
-        assert "Your account is connected" in done.text
+        assert "is now connected to" in done.text
         shown = await env.get_link(link["id"])
         assert (shown["status"], shown["accountId"]) == ("connected", env.creator_id(ROSA[0]))
 
@@ -121,7 +122,7 @@ async def test_creator_cancels(store, clock, settings):
         link = await env.new_link()
         await env.sign_in(link, LUNA)
         page = await env.post(link, "cancel")
-        assert "You cancelled" in page.text
+        assert "Nothing was connected" in page.text
         assert (await env.get_link(link["id"]))["status"] == "cancelled"
         late = await env.post(link, "2fa", csrf="x", code="123456")
         assert late.status_code == 409
@@ -166,7 +167,7 @@ async def test_platform_down_keeps_the_link_usable(store, clock, settings):
         assert down.status_code == 502
         assert (await env.get_link(link["id"]))["status"] == "in_progress"
         done = await env.sign_in(link, MIA)
-        assert "Your account is connected" in done.text
+        assert "is now connected to" in done.text
 
 
 async def test_test_mode_link_connects_a_sandbox_creator(store, clock, settings):
@@ -175,7 +176,7 @@ async def test_test_mode_link_connects_a_sandbox_creator(store, clock, settings)
         page = await env.page(link)
         assert "Test mode" in page.text
         done = await env.sign_in(link, ("anyone@example.test", "anything"))
-        assert "Your account is connected" in done.text
+        assert "is now connected to" in done.text
         shown = await env.get_link(link["id"], key=env.world.test_key)
         assert shown["status"] == "connected"
         assert shown["accountId"] in env.world.sandbox_accounts

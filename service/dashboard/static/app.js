@@ -1,57 +1,86 @@
-// Countersign dashboard: deciding over the session-authorised API, following an action's
-// status without a reload, and copy-to-clipboard. No framework, no external code.
+// Countersign dashboard: pages that follow changes made by anyone (live regions re-fetched
+// every second, answered 304 when nothing changed), times in the viewer's own zone, deciding over
+// the session-authorised API, the phone menu, and copy-to-clipboard. No framework.
 "use strict";
 (function () {
-  const TERMINAL = ["executed", "failed", "rejected", "expired"];
+  const POLL_MS = 1000;
+  const TIME = new Intl.DateTimeFormat(undefined, {
+    day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit",
+    timeZoneName: "short",
+  });
 
-  function text(id, value) { const el = document.getElementById(id); if (el) el.textContent = value; }
-
-  function showAction(a) {
-    const root = document.getElementById("action");
-    root.dataset.status = a.status;
-    const pill = document.getElementById("action-status");
-    pill.textContent = a.status; pill.className = "pill status-" + a.status;
-    if (a.decidedBy) text("decided", a.decidedBy.name + " <" + a.decidedBy.email + "> at " + a.decidedAt);
-    text("decision-note", a.decisionNote || "—");
-    if (a.executedAt) text("executed-at", a.executedAt);
-    if (a.result !== null || a.error !== null) {
-      document.getElementById("outcome").hidden = false;
-      text("result", a.result !== null ? JSON.stringify(a.result, null, 2) : "");
-      text("action-error", a.error ? a.error.code + ": " + a.error.message : "");
-    }
-    if (a.status !== "pending") {
-      const f = document.getElementById("decide-form"); if (f) f.remove();
-      const left = root.querySelector(".left"); if (left) left.remove();
-    }
+  // --- times: one readable format, in the viewer's time zone ------------------------------
+  function localTimes(root) {
+    root.querySelectorAll("time[datetime]").forEach(function (el) {
+      const at = new Date(el.getAttribute("datetime"));
+      if (isNaN(at)) return;
+      el.title = el.getAttribute("datetime");
+      el.textContent = TIME.format(at);
+    });
   }
 
-  function follow(id) {
-    let delay = 500;
-    async function tick() {
-      try {
-        const r = await fetch("/dashboard/api/actions/" + id, { headers: { accept: "application/json" }, credentials: "same-origin" });
-        if (r.status === 401) { window.location.reload(); return; }
-        if (r.ok) { const a = (await r.json()).data; showAction(a); if (TERMINAL.includes(a.status)) return; }
-      } catch (e) { /* network blip: keep trying */ }
-      delay = Math.min(delay * 1.5, 5000);
-      setTimeout(tick, delay);
-    }
-    setTimeout(tick, delay);
+  // --- live regions ----------------------------------------------------------------------
+  let etag = null, busy = false;
+
+  function typingIn(el) {
+    const active = document.activeElement;
+    return active && el.contains(active) && /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName);
   }
 
-  function wireAction() {
-    const root = document.getElementById("action");
-    if (!root) return;
+  function swap(fresh) {
+    document.querySelectorAll("[data-live][id]").forEach(function (el) {
+      const next = fresh.getElementById(el.id);
+      if (!next || typingIn(el)) return;
+      localTimes(next);
+      if (next.outerHTML === el.outerHTML) return;
+      const copy = document.importNode(next, true);
+      el.replaceWith(copy);
+    });
+    afterSwap();
+  }
+
+  async function refresh() {
+    if (busy) return;
+    busy = true;
+    try {
+      const headers = { "x-live": "1" };
+      if (etag) headers["if-none-match"] = etag;
+      const r = await fetch(window.location.href, { headers: headers, credentials: "same-origin",
+                                                    cache: "no-store" });
+      if (r.status === 401) { window.location.reload(); return; }
+      if (r.status === 200) {
+        etag = r.headers.get("etag");
+        swap(new DOMParser().parseFromString(await r.text(), "text/html"));
+      }
+    } catch (e) { /* a network blip: the next tick tries again */ }
+    finally { busy = false; }
+  }
+
+  function followPage() {
+    if (!document.querySelector("[data-live]")) return;
+    setInterval(function () { if (!document.hidden) refresh(); }, POLL_MS);
+    document.addEventListener("visibilitychange", function () { if (!document.hidden) refresh(); });
+  }
+
+  // --- the action page: decide over /v1 with the session and its CSRF token ---------------
+  function afterSwap() {
+    localTimes(document);
+    const approve = document.getElementById("approve"), note = document.getElementById("note");
+    if (approve && note) note.hidden = approve.disabled;
+  }
+
+  function wireDecide() {
+    const root = document.getElementById("action"), form = document.getElementById("decide-form");
+    if (!root || !form) return;
     const id = root.dataset.actionId, csrf = root.dataset.csrf;
-    const form = document.getElementById("decide-form");
-    if (form) {
-      form.addEventListener("submit", async function (event) {
-        event.preventDefault();
-        const decision = event.submitter && event.submitter.value === "reject" ? "reject" : "approve";
-        const note = document.getElementById("note").value.trim();
-        const errorBox = document.getElementById("decide-error");
-        errorBox.hidden = true;
-        form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+    form.addEventListener("submit", async function (event) {
+      event.preventDefault();
+      const decision = event.submitter && event.submitter.value === "reject" ? "reject" : "approve";
+      const note = document.getElementById("note").value.trim();
+      const errorBox = document.getElementById("decide-error");
+      errorBox.hidden = true;
+      document.querySelectorAll("#decide-buttons button").forEach(function (b) { b.disabled = true; });
+      try {
         const r = await fetch("/v1/actions/" + id + "/" + decision, {
           method: "POST", credentials: "same-origin",
           headers: { "content-type": "application/json", "x-csrf-token": csrf },
@@ -59,49 +88,45 @@
         });
         const body = await r.json();
         if (!r.ok) {
+          if (body.error.code === "not_signed_in") { window.location.reload(); return; }
           errorBox.textContent = body.error.message;
           errorBox.dataset.errorCode = body.error.code;
           errorBox.hidden = false;
-          form.querySelectorAll("button").forEach(function (b) { b.disabled = false; });
-          if (body.error.code === "not_signed_in") window.location.reload();
-          return;
         }
-        showAction(body.data);
-        if (!TERMINAL.includes(body.data.status)) follow(id);
-      });
-    }
-    if (["approved", "executing"].includes(root.dataset.status)) follow(id);
-  }
-
-  function wireLinks() {
-    document.querySelectorAll("[data-follow-link]").forEach(function (row) {
-      const url = row.dataset.followLink;
-      async function tick() {
-        try {
-          const r = await fetch(url, { credentials: "same-origin" });
-          if (r.ok) {
-            const l = (await r.json()).data;
-            row.querySelector(".link-status").textContent = l.status;
-            row.querySelector(".link-step").textContent = l.step || "—";
-            if (!["waiting", "in_progress"].includes(l.status)) return;
-          }
-        } catch (e) { /* keep trying */ }
-        setTimeout(tick, 3000);
+      } catch (e) {
+        errorBox.textContent = "The network failed; nothing is known to have changed. Try again.";
+        errorBox.hidden = false;
       }
-      setTimeout(tick, 3000);
+      etag = null;
+      await refresh();  // the page now shows what is true, whoever won
     });
   }
 
-  function wireCopy() {
-    document.querySelectorAll("[data-copy]").forEach(function (button) {
-      button.addEventListener("click", async function () {
-        const input = document.querySelector(button.dataset.copy);
-        input.select();
-        try { await navigator.clipboard.writeText(input.value); } catch (e) { document.execCommand("copy"); }
-        button.textContent = "Copied";
-      });
-    });
+  // --- small things ----------------------------------------------------------------------
+  document.addEventListener("click", async function (event) {
+    const toggle = event.target.closest("#menu-toggle");
+    if (toggle) {
+      const open = toggle.getAttribute("aria-expanded") !== "true";
+      toggle.setAttribute("aria-expanded", String(open));
+      document.getElementById("top").classList.toggle("open", open);
+      return;
+    }
+    const button = event.target.closest("[data-copy]");
+    if (button) {
+      const input = document.querySelector(button.dataset.copy);
+      input.select();
+      try { await navigator.clipboard.writeText(input.value); } catch (e) { document.execCommand("copy"); }
+      button.textContent = "Copied";
+    }
+  });
+
+  function wireTimeZoneFields() {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+    document.querySelectorAll("input[data-time-zone]").forEach(function (el) { el.value = zone; });
+    document.querySelectorAll("[data-time-zone-label]").forEach(function (el) { el.textContent = zone; });
   }
 
-  document.addEventListener("DOMContentLoaded", function () { wireAction(); wireLinks(); wireCopy(); });
+  document.addEventListener("DOMContentLoaded", function () {
+    afterSwap(); wireDecide(); wireTimeZoneFields(); followPage();
+  });
 })();

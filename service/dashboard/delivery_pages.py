@@ -1,0 +1,59 @@
+"""An endpoint's whole delivery log (every attempt, paged back to the first delivery) and its
+health said truthfully: "ok", "retrying at …" while a delivery waits for its next attempt, or
+"failing" once one ran out of attempts (until a delivery succeeds again)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from starlette.responses import Response
+from starlette.routing import Route
+
+from service.api.errors import ApiError
+from service.dashboard.web import Page, page
+from service.webhooks.models import Delivery, WebhookEndpoint
+
+LOG_PAGE = 25
+
+
+def endpoint_health(endpoint: WebhookEndpoint,
+                    recent: list[tuple[Delivery, Any]]) -> dict[str, Any]:
+    """{state: ok|retrying|failing, at: next attempt} from the endpoint and its newest deliveries."""
+    waiting = [d.next_attempt_at for d, _ in recent
+               if d.status == "pending" and d.attempts > 0 and d.next_attempt_at is not None]
+    if waiting:
+        return {"state": "retrying", "at": min(waiting)}
+    if endpoint.failing:
+        return {"state": "failing", "at": None}
+    last = next((d for d, _ in recent if d.status != "pending"), None)
+    if last is not None and last.status == "failed" and last.event_type != "test":
+        return {"state": "failing", "at": None}
+    return {"state": "ok", "at": None}
+
+
+@page("webhooks.manage")
+async def delivery_log(p: Page) -> Response:
+    services, principal = p.services, p.principal
+    endpoint_id = p.request.path_params["endpointId"]
+    bound = {"endpoint": endpoint_id, "workspace": principal.workspace_id}
+    position = services.cursors.decode(p.request.query_params.get("older") or None,
+                                       "deliveries", bound)
+    before = (dt.datetime.fromisoformat(position[0]), int(position[1])) if position else None
+    async with services.store.reading() as uow:
+        endpoint = await uow.webhooks.get(principal.workspace_id, endpoint_id)
+        if endpoint is None:
+            raise ApiError("resource_not_found", "There is no such webhook endpoint here.",
+                           param="endpointId")
+        rows = list(await uow.deliveries.list(endpoint_id, LOG_PAGE + 1, before=before))
+        shown = rows[:LOG_PAGE]
+        attempts = {d.id: await uow.deliveries.attempts(d.id) for d in shown}
+    older = services.cursors.encode("deliveries", bound, [
+        shown[-1].created_at.isoformat(), shown[-1].seq]) if len(rows) > LOG_PAGE else None
+    return await p.render("deliveries.html", endpoint=endpoint, deliveries=shown,
+                          attempts=attempts, older=older, paged=before is not None,
+                          now=services.clock.now())
+
+
+def routes() -> list[Route]:
+    return [Route("/webhooks/endpoints/{endpointId}/deliveries", delivery_log, methods=["GET"])]
