@@ -183,6 +183,7 @@ async def _render(request: Request, link: Link | None, *, error: ApiError | None
                 account = await uow.accounts.get(link.workspace_id, link.account_id)
     html = request.app.state.link_templates.get_template("link.html").render(
         link=link, view=view, error=error, now=now, account=account,
+        token=request.path_params.get("token", ""),  # the URL's; only its hash is stored
         agency=agency.name if agency else "The agency",
         platform=services.settings.platform_name,
         creator_message=(link.state.get("creatorMessage") if link else None),
