@@ -24,7 +24,7 @@ from attrs import define
 from cryptography.fernet import InvalidToken
 
 from service.domain.ids import new_id
-from service.domain.models import Action, Event
+from service.domain.models import Account, Action, Event
 from service.platform.errors import AccountUnavailable, PlatformError
 from service.platform.writes import perform
 from service.render import action_json
@@ -118,7 +118,8 @@ class Executor:
             await self._finish(action, error={"code": exc.code, "message": _message(exc,
                                                                                    progress)},
                                account_status=exc.account_status
-                               if isinstance(exc, AccountUnavailable) else None)
+                               if isinstance(exc, AccountUnavailable) else None,
+                               account_was=account)
             return
         progress.step = "recording the platform's answer"
         await self._finish(action, result=result)
@@ -138,7 +139,10 @@ class Executor:
             await asyncio.sleep(self.retry.delay(progress.attempts))
 
     async def _finish(self, action: Action, *, result=None, error=None,
-                      account_status: str | None = None) -> None:
+                      account_status: str | None = None,
+                      account_was: Account | None = None) -> None:
+        """`account_status` moves the account only from the state it was in when the action
+        ran (`account_was`): a relink meanwhile, with its new session, is never undone."""
         now = self.services.clock.now()
         status = "failed" if error else "executed"
         async with self.services.store.transaction() as uow:
@@ -154,9 +158,11 @@ class Executor:
                 account_id=done.account_id,
                 data=action_json(done, self.services.settings.public_url, now), created_at=now,
                 mode=done.mode))
-            if account_status is not None:
-                await uow.accounts.update(done.workspace_id, done.account_id,
-                                          status=account_status, status_reason=error["message"])
+            if account_status is not None and account_was is not None:
+                await uow.accounts.move(done.workspace_id, done.account_id,
+                                        from_status=account_was.status,
+                                        from_session=account_was.session_secret,
+                                        status=account_status, status_reason=error["message"])
 
     async def fail_interrupted(self) -> list[str]:
         now = self.services.clock.now()
