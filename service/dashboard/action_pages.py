@@ -60,8 +60,10 @@ async def action_page(p: Page) -> Response:
     async with p.services.store.reading() as uow:
         account = await uow.accounts.get(action.workspace_id, action.account_id)
         fans = await fan_names(uow, action)
+    lists = {str(item["id"]): str(item["name"]) for item in (account.fan_lists or [])} \
+        if account is not None else {}
     return await p.render(
-        "action.html", action=action, account=account, now=now, fans=fans,
+        "action.html", action=action, account=account, now=now, fans=fans, lists=lists,
         warnings=list(getattr(action, "warnings", None) or []),
         blocked=blocked_reason(action, account, now, p.can("actions.decide")))
 
@@ -93,12 +95,9 @@ async def fan_names(uow, action: Action) -> dict[str, str]:
     prm = action.params or {}
     ids = ([prm["fanId"]] if isinstance(prm.get("fanId"), str) else []) + [
         f for f in (prm.get("audience") or {}).get("fanIds", []) if isinstance(f, str)]
-    out: dict[str, str] = {}
-    for fan_id in ids[:50]:
-        fan = await uow.fans.get(action.workspace_id, action.account_id, fan_id)
-        if fan is not None:
-            out[fan_id] = f"{fan.name} (@{fan.username})" if fan.name else f"@{fan.username}"
-    return out
+    found = await uow.fans.get_many(action.workspace_id, action.account_id, ids[:50])
+    return {fan.id: f"{fan.name} (@{fan.username})" if fan.name else f"@{fan.username}"
+            for fan in found}
 
 
 @page("actions.decide")

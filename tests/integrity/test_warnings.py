@@ -91,3 +91,16 @@ async def test_sandbox_mass_message_counts_its_sandbox_fans(linked):
         token=world.test_key)
     assert by_list["estimatedRecipients"] == len(members) > 0
     assert by_list["warnings"] == []
+
+
+async def test_the_approval_page_names_lists_and_shows_warnings(synced):
+    from tests.dashboard.dashboard_helpers import sign_in
+
+    fan_list = next(iter(creator(synced).lists.values()))
+    action = await create(synced, {"type": "send_mass_message", "params": {
+        "text": "hi", "audience": {"listIds": [fan_list.id, "777"]}}}, "page")
+    await sign_in(synced.client)
+    page = (await synced.client.get(f"/dashboard/actions/{action['id']}")).text
+    assert f'<span class="named">{fan_list.name}</span> <code class="id">{fan_list.id}</code>' \
+        in page
+    assert "List 777 is not one of" in page
