@@ -339,6 +339,13 @@ async def wait_settled(store, workspace: str, timeout: float) -> dict:
         await asyncio.sleep(0.5)
 
 
+async def commits(store) -> int:
+    """Transactions committed in this database so far (all processes; PostgreSQL's stats)."""
+    rows = await scalar_rows(store, """SELECT xact_commit FROM pg_stat_database
+        WHERE datname = current_database()""")
+    return int(rows[0]["xact_commit"])
+
+
 async def approval_to_executed(store, ids: list[str]) -> list[float]:
     if not ids:
         return []
@@ -453,10 +460,14 @@ async def phase_figures(cluster: Cluster, load: Load, store, args) -> dict:
                 load.reset()
                 bases = bases_all[:replicas]
                 before = loadavg()
+                await asyncio.sleep(1.5)  # other backends flush their stats at most every second
+                commits_before = await commits(store)
                 elapsed = await load.run(lambda b=bases: b, args.round_seconds, args.concurrency)
                 await load.queue.join()
                 after = loadavg()
                 settled = await wait_settled(store, load.seeded["workspace"], 90)
+                await asyncio.sleep(1.5)
+                committed = await commits(store) - commits_before
                 approved = [a for a, ok in load.decided if ok]
                 a2e = await approval_to_executed(store, approved)
                 row = {
@@ -469,6 +480,7 @@ async def phase_figures(cluster: Cluster, load: Load, store, args) -> dict:
                     "get_p95_ms": 1000 * pct(load.lat["get"], .95),
                     "list_p50_ms": 1000 * pct(load.lat["list"], .5),
                     "approved": len(approved), "executed": len(a2e),
+                    "commits_per_created_action": committed / max(1, load.done["create"]),
                     "approval_to_executed_p50_ms": 1000 * pct(a2e, .5),
                     "approval_to_executed_p95_ms": 1000 * pct(a2e, .95),
                     "errors": dict(load.client_errors), "retries": load.retries,
@@ -490,7 +502,8 @@ async def phase_figures(cluster: Cluster, load: Load, store, args) -> dict:
         mine = [r for r in rounds if r["replicas"] == replicas]
         summary[replicas] = {k: statistics.median(r[k] for r in mine) for k in (
             "creates_per_s", "requests_per_s", "create_p50_ms", "create_p95_ms", "get_p50_ms",
-            "get_p95_ms", "approval_to_executed_p50_ms", "approval_to_executed_p95_ms")}
+            "get_p95_ms", "approval_to_executed_p50_ms", "approval_to_executed_p95_ms",
+            "commits_per_created_action")}
     ratios = [b["requests_per_s"] / a["requests_per_s"]
               for a, b in zip([r for r in rounds if r["replicas"] == 1],
                               [r for r in rounds if r["replicas"] == 2], strict=True)]
