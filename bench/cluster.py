@@ -26,8 +26,8 @@ is in the database once; no action is left approved or executing; every executed
 one applied write in the platform's log, and no action has two; every action event reached the
 receiver at least once (duplicates are counted by delivery id).
 
-The benchmark is not a test: it takes about 4 minutes and prints a report (also written as JSON
-to --out).
+The benchmark is not a test: it took 7–10 minutes on the 2-core development machine and prints
+a report (also written as JSON to --out, or report.json in the logs folder).
 """
 
 from __future__ import annotations
