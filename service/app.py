@@ -39,13 +39,16 @@ from service.services import Services, compile_validators
 from service.settings import Settings, local_secret_key
 from service.workers.reseal import reseal_webhook_secrets
 from service.workers.runner import run_workers
-from storage.base import StorageBusy, Store
+from storage.base import StorageBusy, StorageUnavailable, Store
 from storage.migrate import migrate
 from storage.sql.store import SqlStore
 
 BUSY = ApiError("internal_error", "The service is busy: every database connection is in use. "
                "Nothing was changed; retry after `Retry-After` seconds.", status=503,
                headers={"Retry-After": "1"})
+DATABASE_DOWN = ApiError("internal_error", "The service cannot reach its database right now. "
+                         "Nothing was changed; retry after `Retry-After` seconds.", status=503,
+                         headers={"Retry-After": "5"})
 
 
 def _test_mode(request: Request) -> bool:
@@ -115,7 +118,8 @@ def create_app(settings: Settings, *, store: Store | None = None,
                               test_mode=_test_mode(request))
 
     async def on_storage_busy(request: Request, exc: Exception) -> Response:
-        return error_response(BUSY, settings.public_url, request.scope["state"]["request_id"])
+        error = DATABASE_DOWN if isinstance(exc, StorageUnavailable) else BUSY
+        return error_response(error, settings.public_url, request.scope["state"]["request_id"])
 
     async def on_http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)

@@ -23,6 +23,11 @@ class StorageBusy(Exception):
     rather than queue behind a stalled pool."""
 
 
+class StorageUnavailable(StorageBusy):
+    """The database did not answer (refused, unreachable, timed out): as temporary as a busy
+    pool for the caller, who should answer 503 and retry."""
+
+
 class DuplicateError(Exception):
     """A unique constraint refused the row (for example an idempotency key already used)."""
 

@@ -15,6 +15,8 @@ def normalise_url(url: str) -> str:
     return url
 
 
+CONNECT_TIMEOUT = 3.0
+"""Seconds for a new PostgreSQL connection before the request is answered 503."""
 POOL_TIMEOUT = 1.0
 """Seconds a request waits for a pooled connection before it is answered 503 (StorageBusy)."""
 
@@ -29,8 +31,10 @@ def make_engine(url: str, *, pool_size: int = 10, max_overflow: int | None = Non
         _configure_sqlite(engine)
         return engine
     # pool_recycle instead of pool_pre_ping: a ping per checkout would double every read.
+    # A connect that hangs (a host gone from the network) fails after CONNECT_TIMEOUT seconds.
     return create_async_engine(url, pool_size=pool_size, max_overflow=overflow,
-                               pool_timeout=pool_timeout, pool_recycle=1800)
+                               pool_timeout=pool_timeout, pool_recycle=1800,
+                               connect_args={"timeout": CONNECT_TIMEOUT})
 
 
 def _configure_sqlite(engine: AsyncEngine) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 import sqlalchemy.exc
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from storage.base import StorageBusy
+from storage.base import StorageBusy, StorageUnavailable
 from storage.sql import wakeups
 from storage.sql.account_repos import SqlAccounts, SqlFans, SqlLinks
 from storage.sql.action_repos import SqlActions, SqlEvents
@@ -59,6 +59,8 @@ class SqlStore:
             await conn.start()
         except sqlalchemy.exc.TimeoutError as exc:
             raise StorageBusy("every database connection is in use") from exc
+        except (sqlalchemy.exc.DBAPIError, OSError) as exc:
+            raise StorageUnavailable("the database is not answering") from exc
         try:
             yield conn
         finally:

@@ -71,3 +71,16 @@ async def test_healthz_is_503_when_the_database_does_not_answer(tmp_path):
     assert response.json() == {"status": "unavailable", "database": "unavailable",
                                "platform": {"configured": True, "reachable": False}}
     assert "127.0.0.1" not in response.text
+
+
+async def test_a_database_that_does_not_answer_gives_503_with_retry_after(tmp_path):
+    gone = SqlStore.from_url("postgresql://postgres@127.0.0.1:9/none")
+    settings = Settings(database_url=f"sqlite:///{tmp_path}/x.db", secret_key="s",
+                        run_workers=False, platform_url="http://127.0.0.1:9")
+    app = create_app(settings, store=gone)
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app),
+                                 base_url="http://t") as client:
+        response = await client.get("/v1/accounts", headers={"Authorization": "Bearer sk_x"})
+    await gone.close()
+    assert response.status_code == 503 and response.headers["Retry-After"] == "5"
+    assert response.json()["error"]["code"] == "internal_error"
