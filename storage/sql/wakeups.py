@@ -4,11 +4,21 @@ the approving transaction commits. SQLite is single-node: there the in-process e
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+log = logging.getLogger("countersign.wakeups")
+RECONNECT_AFTER = 1.0
+"""Seconds between attempts to listen again after the listening connection was lost."""
+FIRST_SUBSCRIBE = 5.0
+"""Seconds `listen` waits for its first subscription before going on without (it keeps trying)."""
 
 
 async def notify(conn: AsyncConnection, channel: str) -> None:
@@ -19,17 +29,47 @@ async def notify(conn: AsyncConnection, channel: str) -> None:
 @asynccontextmanager
 async def listen(engine: AsyncEngine, channel: str,
                  callback: Callable[[], None]) -> AsyncIterator[None]:
+    """Call `callback` on every NOTIFY of `channel` while the block runs. A lost connection
+    (a restarted server, a killed backend) is replaced; after each (re)subscription `callback`
+    runs once, since notifications sent while nobody listened are gone."""
     if engine.dialect.name != "postgresql":
         yield
         return
-    async with engine.connect() as conn:
-        driver = (await conn.get_raw_connection()).driver_connection
+    subscribed = asyncio.Event()
+    task = asyncio.create_task(_keep_listening(engine, channel, callback, subscribed))
+    try:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(subscribed.wait(), FIRST_SUBSCRIBE)
+        yield
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
 
-        def on_notify(*_args) -> None:
-            callback()
 
-        await driver.add_listener(channel, on_notify)
+async def _keep_listening(engine: AsyncEngine, channel: str, callback: Callable[[], None],
+                          subscribed: asyncio.Event) -> None:
+    while True:
         try:
-            yield
-        finally:
-            await driver.remove_listener(channel, on_notify)
+            async with engine.connect() as conn:
+                driver = (await conn.get_raw_connection()).driver_connection
+                lost = asyncio.Event()
+
+                def on_notify(*_args: Any) -> None:
+                    callback()
+
+                def on_lost(_conn: Any, lost: asyncio.Event = lost) -> None:
+                    lost.set()
+
+                driver.add_termination_listener(on_lost)
+                await driver.add_listener(channel, on_notify)
+                subscribed.set()
+                callback()
+                await lost.wait()
+                await conn.invalidate()
+            log.warning("lost the LISTEN connection for %s; listening again", channel)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the database is away: try again shortly, never give up
+            log.warning("cannot LISTEN on %s yet; retrying", channel, exc_info=True)
+        await asyncio.sleep(RECONNECT_AFTER)
