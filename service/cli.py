@@ -10,8 +10,8 @@ import sys
 
 from attrs import evolve
 
-from service.api.errors import ApiError
 from service.domain.clock import SystemClock, isoformat
+from service.errors import ApiError
 from service.passwords import Passwords
 from service.settings import Settings, SettingsError
 from service.usecases import workspaces as ws

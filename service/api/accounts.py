@@ -34,7 +34,7 @@ async def get_account(call: Call) -> Reply:
     async with call.services.store.reading() as uow:
         account = await visible_account(uow, call.principal, account_id)
     if call.params.query.get("fresh"):
-        account, read_at = await call.services.live.account(call.principal, account)
+        account, read_at = await call.services.live.account(account)
         return Reply({"data": account_detail_json(account), "meta": call.meta(
             "live", isoformat(read_at))})
     return Reply({"data": account_detail_json(account),

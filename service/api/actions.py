@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from service.api.endpoint import Call, Reply, endpoint
-from service.api.errors import ApiError
+from service.errors import ApiError
 from service.render import action_json
 from service.usecases.actions import create_action as create
 from service.usecases.actions import decide_action
@@ -74,9 +74,8 @@ async def _decide(call: Call, approve: bool) -> Reply:
     services = call.services
     action = await decide_action(services.store, services.clock, call.principal,
                                  call.params.path["actionId"], approve=approve,
-                                 note=body.get("note"), public_url=services.settings.public_url)
-    if approve:
-        services.wake_executor()
+                                 note=body.get("note"), public_url=services.settings.public_url,
+                                 wake_executor=services.wake_executor)
     return _reply(call, action)
 
 

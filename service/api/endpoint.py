@@ -14,11 +14,11 @@ from attrs import frozen
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from service.api.auth import presented_key, principal_for_key
-from service.api.errors import ApiError
-from service.api.ratelimit import spend
-from service.api.validation import ParsedRequest
 from service.domain.principal import Principal
+from service.errors import ApiError
+from service.http.auth import presented_key, principal_for_key
+from service.http.ratelimit import spend
+from service.http.validation import ParsedRequest
 
 
 @frozen

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from service.api.endpoint import Call, Reply, endpoint
-from service.api.errors import ApiError
 from service.domain.clock import isoformat
+from service.errors import ApiError
 from service.render import fan_json
 from service.usecases.actions import visible_account
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import datetime as dt
 
 from service.api.endpoint import Call, Reply, endpoint
-from service.api.errors import ApiError
 from service.domain.clock import isoformat
+from service.errors import ApiError
 from service.usecases.revenue import parse_instant, transaction_json
 
 DEFAULT_WINDOW = dt.timedelta(hours=24)

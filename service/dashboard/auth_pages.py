@@ -5,9 +5,9 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
-from service.api.errors import ApiError
-from service.dashboard.sessions import MODE_COOKIE
 from service.dashboard.web import Dashboard, Page, error_page, page, safe_next, sign_in_page
+from service.errors import ApiError
+from service.http.sessions import MODE_COOKIE
 from service.usecases import members
 
 

@@ -21,12 +21,14 @@ from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
-from service.api.errors import ApiError, error_response
 from service.dashboard import flash
 from service.dashboard.sanitize import message_html
-from service.dashboard.sessions import DashboardSessions, Signed, same
 from service.domain.dashboard import ROLE_PERMISSIONS, allowed
 from service.domain.principal import Principal
+from service.errors import ApiError
+from service.http.responses import error_response
+from service.http.sessions import DashboardSessions, Signed, same
+from service.services import Services
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; "
@@ -50,7 +52,7 @@ def make_templates() -> jinja2.Environment:
 class Dashboard:
     """Held on app.state.dashboard by the composition root."""
 
-    services: Any
+    services: Services
     sessions: DashboardSessions
     templates: jinja2.Environment
     demo_sign_in: tuple[str, str] | None = None  # set by `countersign demo` only

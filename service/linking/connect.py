@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.api.errors import ApiError
 from service.domain.ids import new_id
 from service.domain.models import Account, Event, Link
+from service.errors import ApiError
 from service.linking import steps
 from service.render import account_json, link_json
 
@@ -71,7 +71,7 @@ async def fail_link(services, link: Link, message: str) -> Link | None:
 def sandbox_profile(services, link: Link, email: str) -> tuple[str, dict[str, Any]]:
     """Test mode never reaches the platform: a sign-in picks one of the workspace's sandbox
     creators, the one whose username is the email's local part, else the first one."""
-    creators = services.sandbox.creators(link.workspace_id)
+    creators = services.platforms.sandbox.creators(link.workspace_id)
     wanted = email.partition("@")[0].strip().lower()
     chosen = next((c for c in creators if c["username"].lower() == wanted), creators[0])
     return chosen["id"], {"username": chosen["username"], "name": chosen["name"],

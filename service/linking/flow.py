@@ -2,7 +2,7 @@
 
 Every move is a conditional write on the link (`uow.links.transition`), so two tabs or a
 double click can never both win. Live links sign in on the platform through
-`services.platform`; test links never reach it and connect a sandbox creator instead.
+`services.platforms.live`; test links never reach it and connect a sandbox creator instead.
 After a successful sign-in the account is connected and its first sync runs before the page
 answers, so the creator's last page already says the account is ready.
 """
@@ -12,13 +12,14 @@ from __future__ import annotations
 import logging
 import secrets
 
-from service.api.errors import ApiError
 from service.crypto import looks_sealed
 from service.domain.models import Link
+from service.errors import ApiError
 from service.linking import steps
 from service.linking.connect import connect_account, fail_link, sandbox_profile
 from service.platform.client import SignInResult
 from service.platform.errors import PlatformError, PlatformTimeout
+from service.workers.syncer import sync_account
 
 log = logging.getLogger("countersign.linking")
 
@@ -98,11 +99,12 @@ def _challenge(services, link: Link) -> str:
 
 
 async def _platform_step(services, link: Link, call) -> SignInResult:
-    if services.platform is None:
+    platform = services.platforms.live
+    if platform is None:
         raise ApiError("platform_error", "This service has no platform configured "
                        "(COUNTERSIGN_PLATFORM_URL), so live links cannot sign in.")
     try:
-        return await call(services.platform)
+        return await call(platform)
     except PlatformError as error:
         log.warning("sign-in step of %s failed on the platform: %r", link.id, error)
         code = "platform_timeout" if isinstance(error, PlatformTimeout) else "platform_error"
@@ -146,7 +148,10 @@ async def _profile(services, token: str) -> dict:
     """The new account's name and picture for the `account.connected` event; the first sync
     fills them in anyway if the platform does not answer now."""
     try:
-        me = await services.platform.request("GET /users/me", session=token)
+        platform = services.platforms.live
+        if platform is None:
+            return {}
+        me = await platform.request("GET /users/me", session=token)
     except PlatformError as error:
         log.warning("could not read the profile right after sign-in: %r", error)
         return {}
@@ -156,8 +161,6 @@ async def _profile(services, token: str) -> dict:
 
 async def _connect(services, link: Link, account_id: str, profile: dict,
                    session_token: str | None) -> Link:
-    from service.workers.syncer import sync_account
-
     sealed = services.secrets.seal(session_token) if session_token else None
     link = await _move(services, link, ["in_progress"], step=steps.STEP_CONNECTING)
     connected, account = await connect_account(services, link, account_id=account_id,

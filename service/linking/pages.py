@@ -23,10 +23,10 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from service.api.errors import ApiError
-from service.api.validation import json_body
 from service.domain.ids import hash_secret
 from service.domain.models import Link
+from service.errors import ApiError
+from service.http.validation import json_body
 from service.linking import flow, steps
 from service.render import link_json
 

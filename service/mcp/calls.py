@@ -15,11 +15,11 @@ import attrs
 from mcp.server.mcpserver import Context
 from mcp_types import CallToolResult, TextContent
 
-from service.api.auth import presented_key, principal_for_key
-from service.api.errors import ApiError
-from service.api.ratelimit import spend
 from service.domain.ids import new_id
 from service.domain.principal import Principal
+from service.errors import ApiError
+from service.http.auth import presented_key, principal_for_key
+from service.http.ratelimit import spend
 
 log = logging.getLogger("countersign.mcp")
 

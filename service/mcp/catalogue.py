@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from service.api.errors import ApiError
-from service.api.spec import HTTP_METHODS, OpenApiDocument
 from service.domain.principal import Principal
+from service.errors import ApiError
+from service.http.spec import HTTP_METHODS, OpenApiDocument
 
 MAX_RESULTS = 20
 SCHEMA_REF = re.compile(r"^#/components/schemas/(.+)$")

@@ -14,7 +14,7 @@ from urllib.parse import quote, urlencode
 
 from starlette.requests import Request
 
-from service.api.errors import ApiError
+from service.errors import ApiError
 
 KEY_HEADERS = ("authorization", "x-api-key")
 

@@ -18,7 +18,7 @@ from pydantic import Field
 from starlette.datastructures import Headers
 
 from service.api import accounts, actions, fans, links
-from service.api.errors import ApiError
+from service.errors import ApiError
 from service.mcp.calls import answer, authenticate, http_request
 from service.mcp.catalogue import Catalogue, require_catalogue_access
 from service.mcp.rest import RestBridge

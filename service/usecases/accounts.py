@@ -10,10 +10,10 @@ from __future__ import annotations
 import getpass
 import socket
 
-from service.api.errors import ApiError
 from service.domain.clock import Clock
 from service.domain.models import Account
 from service.domain.principal import Principal
+from service.errors import ApiError
 from service.usecases.audit import record_in
 from storage.base import Store
 

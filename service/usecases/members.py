@@ -5,12 +5,12 @@ from __future__ import annotations
 import secrets
 from datetime import timedelta
 
-from service.api.errors import ApiError
 from service.domain.clock import Clock
 from service.domain.dashboard import Invite, allowed
 from service.domain.ids import hash_secret, new_id
 from service.domain.models import ROLES, Member, User
 from service.domain.principal import Principal
+from service.errors import ApiError
 from service.passwords import Passwords
 from service.usecases.audit import record_in
 from storage.base import Store

@@ -15,11 +15,11 @@ import datetime as dt
 from collections.abc import Sequence
 from typing import Any
 
-from service.api.errors import ApiError
 from service.crypto import SecretBox
 from service.domain.clock import Clock, isoformat
 from service.domain.ids import new_id
 from service.domain.principal import Principal
+from service.errors import ApiError
 from service.usecases.audit import record_in
 from service.usecases.members import require
 from service.webhooks.delivery import attempt, envelope

@@ -5,10 +5,10 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
-from service.api.errors import ApiError
 from service.domain.clock import Clock
 from service.domain.ids import hash_secret, key_prefix, new_api_key, new_id
 from service.domain.models import Account, ApiKey, Fan, Member, User, Workspace
+from service.errors import ApiError
 from service.passwords import Passwords
 from service.platform.sandbox import sandbox_creators
 from storage.base import Store

@@ -129,9 +129,3 @@ class Sender:
             return response.status_code, text
         raise AssertionError("check_destination returns at least one address")
 
-
-def sender_for(services) -> Sender:
-    """The sender every part of the service uses: the shared HTTP client, loopback allowed only
-    in development (the harness receiver listens on 127.0.0.1)."""
-    return Sender(services.http, box=services.secrets, allow_loopback=services.settings.development,
-                  timeout=services.settings.webhook_timeout)

@@ -19,6 +19,7 @@ import datetime as dt
 import logging
 import os
 import socket
+from typing import Any
 
 from attrs import define
 from cryptography.fernet import InvalidToken
@@ -26,6 +27,7 @@ from cryptography.fernet import InvalidToken
 from service.domain.ids import new_id
 from service.domain.models import Action, Event
 from service.platform.errors import AccountUnavailable, PlatformError
+from service.platform.seam import Connection, NotConnected
 from service.platform.writes import perform
 from service.render import action_json
 from service.workers.retries import RetryPolicy, surely_unsent
@@ -96,40 +98,42 @@ class Executor:
                 f"Writes were switched off for @{account.username} after this action was "
                 "approved, so it was not sent.")})
             return
-        if action.mode == "test":
-            await self._finish(action, result={"simulated": True})
-            return
-        if account is None or account.unavailable or account.session_secret is None:
-            status = account.status if account is not None else "disconnected"
-            await self._finish(action, error={
-                "code": "account_unavailable",
-                "message": (account.status_reason if account and account.status_reason else
-                            f"The account is {status}; the platform is not accepting calls.")})
-            return
-        if self.services.platform is None:
-            await self._finish(action, error={"code": "platform_error", "message":
-                               "No platform is configured (COUNTERSIGN_PLATFORM_URL)."})
+        if account is None:
+            await self._finish(action, error={"code": "account_unavailable", "message": (
+                "The account is disconnected; the platform is not accepting calls.")})
             return
         progress.step = "opening the stored platform session"
-        session = self.services.secrets.open(account.session_secret)
         try:
-            result = await self._send(action, session, progress)
+            connection = self.services.platforms.connect(account)  # the sandbox in test mode
+        except NotConnected as exc:
+            await self._finish(action, error={"code": exc.code, "message": exc.message})
+            return
+        if account.unavailable and not connection.simulated:
+            await self._finish(action, error={"code": "account_unavailable", "message": (
+                account.status_reason or f"The account is {account.status}; the platform is "
+                "not accepting calls.")})
+            return
+        try:
+            result = await self._send(action, connection, progress)
         except PlatformError as exc:
             await self._finish(action, error={"code": exc.code, "message": _message(exc,
                                                                                    progress)},
                                account_status=exc.account_status
                                if isinstance(exc, AccountUnavailable) else None)
             return
+        if connection.simulated:
+            result = {"simulated": True}  # SPEC 2.4: test mode's result and nothing else
         progress.step = "recording the platform's answer"
         await self._finish(action, result=result)
 
-    async def _send(self, action: Action, session: str, progress: Progress) -> dict:
+    async def _send(self, action: Action, connection: Connection,
+                    progress: Progress) -> dict[str, Any]:
         """The write, sent again only while the platform surely received none of it."""
         while True:
             progress.attempts += 1
             progress.step = "sending it to the platform"
             try:
-                return await perform(self.services.platform, session, action)
+                return await perform(connection.platform, connection.session, action)
             except PlatformError as exc:
                 if progress.attempts >= self.retry.attempts or not surely_unsent(exc):
                     raise

@@ -27,9 +27,9 @@ import datetime as dt
 import logging
 
 from service.domain.models import Account, Fan
-from service.live import platform_fan
 from service.platform.errors import AccountUnavailable, PlatformError
-from service.platform.sandbox import sandbox_creators
+from service.platform.fans import platform_fan
+from service.platform.seam import NotConnected
 from service.usecases.revenue import observe_transactions
 from service.workers.executor import worker_name
 from service.workers.snapshot import Snapshot, read_snapshot
@@ -88,14 +88,13 @@ async def sync_account(services, workspace_id: str, account_id: str) -> Account 
 
 async def _sync(services, account: Account) -> Account:
     now = services.clock.now()
-    if account.mode == "test":
-        return await _store(services, account, _sandbox_snapshot(services, account), now)
-    if services.platform is None or account.session_secret is None:
-        log.warning("cannot sync %s: no platform configured or no session", account.id)
-        return account
-    session = services.secrets.open(account.session_secret)
     try:
-        snapshot = await read_snapshot(services.platform.request, session, now)
+        connection = services.platforms.connect(account)  # the sandbox in test mode
+    except NotConnected as error:
+        log.warning("cannot sync %s: %s", account.id, error.message)
+        return account
+    try:
+        snapshot = await read_snapshot(connection.platform.request, connection.session, now)
     except AccountUnavailable as error:
         status = error.account_status or "needs_relink"
         log.info("account %s is %s on the platform", account.id, status)
@@ -155,25 +154,3 @@ def _unique(fans: list[Fan]) -> list[Fan]:
     """A fan listed twice (a page shifted between two calls) is stored once."""
     return list({fan.id: fan for fan in fans}.values())
 
-
-def _sandbox_snapshot(services, account: Account) -> Snapshot:
-    """The sandbox creator's data as a snapshot, the same data the workspace started with."""
-    creators = sandbox_creators(account.workspace_id, now=services.clock.now())
-    creator = next((c for c in creators if c["id"] == account.id), None)
-    if creator is None:
-        return Snapshot(profile={"username": account.username, "name": account.name,
-                                 "avatarUrl": account.avatar_url},
-                        counts=account.counts, revenue30d=account.revenue30d,
-                        subscription_price=account.subscription_price, fans=[],
-                        transactions=[])
-    fans = [{"id": f["id"], "username": f["username"], "name": f.get("name"),
-             "avatar": f.get("avatarUrl"), "subscribedAt": f.get("subscribedAt"),
-             "expiredAt": f.get("expiresAt"),
-             "subscribedIsExpiredNow": f["subscriptionStatus"] == "expired",
-             "listIds": f.get("listIds", [])} for f in creator["fans"]]
-    return Snapshot(profile={"username": creator["username"], "name": creator["name"],
-                             "avatarUrl": creator["avatarUrl"]},
-                    counts=creator["counts"], revenue30d=creator["revenue30d"],
-                    subscription_price=creator["subscriptionPrice"], fans=fans,
-                    transactions=[], fan_lists=[{"id": fl["id"], "name": fl["name"]}
-                                                for fl in creator["lists"]])

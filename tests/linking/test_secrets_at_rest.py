@@ -52,7 +52,7 @@ async def test_no_secret_is_stored_in_clear(store, clock, settings):
         assert leaked(await dump(store), secrets) == [], "while waiting for the 2FA code"
 
         done = await env.post(link, "2fa", code="123456")
-        assert "Your account is connected" in done.text
+        assert "is now connected to" in done.text
         sessions = [s.token for s in env.platform.state.sessions.values()]
         secrets.update({f"platform session {n}": s for n, s in enumerate(sessions)})
         _, new = await hooks.roll_secret(store, clock, owner, endpoint.id, box=box)

@@ -18,7 +18,7 @@ async def observe(store, clock, world, rows):
 
 
 def test_schedule_matches_openapi_text():
-    from service.api.spec import OpenApiDocument
+    from service.http.spec import OpenApiDocument
 
     text = OpenApiDocument().document["components"]["schemas"]["EventEnvelope"]["description"]
     assert "four more times, waiting 5 minutes, 30 minutes, 1 hour and 1.5 hours" in text.replace(

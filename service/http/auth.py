@@ -6,12 +6,12 @@ import hmac
 
 from starlette.requests import Request
 
-from service.api.errors import ApiError
-from service.api.key_touches import KeyTouches
 from service.domain.clock import Clock
 from service.domain.ids import hash_secret
 from service.domain.models import ApiKey
 from service.domain.principal import Principal
+from service.errors import ApiError
+from service.http.key_touches import KeyTouches
 from storage.base import Store
 
 

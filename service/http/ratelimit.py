@@ -14,7 +14,7 @@ from limits import RateLimitItemPerSecond
 from limits.aio.storage import MemoryStorage, RedisStorage, Storage
 from limits.aio.strategies import MovingWindowRateLimiter
 
-from service.api.errors import ApiError
+from service.errors import ApiError
 from service.settings import SettingsError
 
 STORAGE_SCHEMES = ("memory://", "redis://", "rediss://")

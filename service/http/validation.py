@@ -13,10 +13,10 @@ from typing import Any
 from attrs import frozen
 from jsonschema.exceptions import ValidationError, best_match
 
-from service.api.errors import ApiError
-from service.api.spec import OpenApiDocument, ref_segments
 from service.domain.ids import looks_like
 from service.domain.json_text import UnacceptableJson, parse_json
+from service.errors import ApiError
+from service.http.spec import OpenApiDocument, ref_segments
 
 JSON_TYPES = ("application/json",)
 ASCII_INTEGER = re.compile(r"-?[0-9]{1,18}")

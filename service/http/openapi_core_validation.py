@@ -20,9 +20,9 @@ from openapi_core.validation.request.exceptions import (
     SecurityValidationError,
 )
 
-from service.api.errors import ApiError
-from service.api.spec import OpenApiDocument
-from service.api.validation import (
+from service.errors import ApiError
+from service.http.spec import OpenApiDocument
+from service.http.validation import (
     UNSTORABLE,
     OperationValidator,
     ParsedRequest,
