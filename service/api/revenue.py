@@ -21,7 +21,7 @@ DEFAULT_WINDOW = dt.timedelta(hours=24)
 @endpoint("listRevenueTransactions", auth="service")
 async def list_revenue_transactions(call: Call) -> Reply:
     p, q = call.principal, call.params.query
-    raw = call.request.query_params
+    raw = call.incoming.query
     limit = q.get("limit", 500)
     cursor = raw.get("cursor") or None
     since_text = raw.get("since")

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import hmac
-
-from starlette.requests import Request
+from collections.abc import Mapping
 
 from service.domain.clock import Clock
 from service.domain.ids import hash_secret
@@ -15,12 +14,12 @@ from service.http.key_touches import KeyTouches
 from storage.base import Store
 
 
-def presented_key(request: Request, header: str | None = None) -> str:
+def presented_key(headers: Mapping[str, str], header: str | None = None) -> str:
     if header is not None:
-        value = request.headers.get(header)
+        value = headers.get(header)
     else:
-        value = request.headers.get("x-api-key")
-        authorization = request.headers.get("authorization")
+        value = headers.get("x-api-key")
+        authorization = headers.get("authorization")
         if value is None and authorization is not None:
             scheme, _, token = authorization.partition(" ")
             if scheme.lower() != "bearer" or not token.strip():
