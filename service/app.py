@@ -95,11 +95,12 @@ async def outgoing_http(services: Services) -> AsyncIterator[None]:
 
 
 @contextlib.asynccontextmanager
-async def running(services: Services, *, owns_store: bool) -> AsyncIterator[None]:
-    """Migrate the embedded default, run the background workers, and close everything after."""
-    if owns_store and services.settings.embedded:
-        await migrate(services.store.engine)
-    if owns_store:
+async def running(services: Services, *, owned: SqlStore | None) -> AsyncIterator[None]:
+    """Migrate the embedded default, run the background workers, and close everything after.
+    `owned` is the store the caller built for this run (None for one handed in by a test)."""
+    if owned is not None and services.settings.embedded:
+        await migrate(owned.engine)
+    if owned is not None:
         await reseal_webhook_secrets(services.store, services.secrets)
     try:
         async with outgoing_http(services), \
@@ -108,14 +109,14 @@ async def running(services: Services, *, owns_store: bool) -> AsyncIterator[None
     finally:
         await services.key_touches.flush()
         await close_storage(services.limits)
-        if owns_store:
-            await services.store.close()
+        if owned is not None:
+            await owned.close()
 
 
 def create_app(settings: Settings, *, store: Store | None = None,
                clock: Clock | None = None) -> Starlette:
-    services = build_services(settings, store=store, clock=clock)
-    owns_store = store is None
+    owned = SqlStore.from_url(settings.database_url) if store is None else None
+    services = build_services(settings, store=store or owned, clock=clock)
 
     async def on_api_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, ApiError)
@@ -143,7 +144,7 @@ def create_app(settings: Settings, *, store: Store | None = None,
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         # A mounted app's own lifespan never runs, so the MCP sessions start here.
-        async with running(services, owns_store=owns_store), mcp.session_manager.run():
+        async with running(services, owned=owned), mcp.session_manager.run():
             yield
 
     app = Starlette(routes=[Mount("/mcp", app=mcp_app), *api_routes(), *linking_routes(),

@@ -5,13 +5,14 @@ from __future__ import annotations
 from datetime import datetime
 
 from service.api.endpoint import Call, Reply, endpoint
+from service.domain.models import Action
 from service.errors import ApiError
 from service.render import action_json
 from service.usecases.actions import create_action as create
 from service.usecases.actions import decide_action
 
 
-def _reply(call: Call, action, status: int = 200, headers: dict[str, str] | None = None
+def _reply(call: Call, action: Action, status: int = 200, headers: dict[str, str] | None = None
            ) -> Reply:
     body = action_json(action, call.services.settings.public_url, call.services.clock.now())
     return Reply({"data": body, "meta": call.meta()}, status=status, headers=headers)

@@ -138,7 +138,7 @@ class Endpoint:
                 reader = None
             if on_principal is not None:
                 on_principal(principal)
-            await spend(services.limiter, principal.key_id or principal.user_id)
+            await spend(services.limiter, principal.key_id or principal.user_id or "")
             if self.scope not in principal.scopes:
                 raise ApiError("missing_scope", f"This key lacks the `{self.scope}` scope.",
                                permission=self.scope)

@@ -11,6 +11,7 @@ from service.domain.models import ACTION_STATUSES, ACTION_TYPES, Account, Action
 from service.errors import ApiError
 from service.render import action_json
 from service.usecases.actions import decide_action, present
+from storage.base import UnitOfWork
 
 INBOX_PAGE = 50
 
@@ -88,7 +89,7 @@ def blocked_reason(action: Action, account: Account | None, now: dt.datetime,
     return None
 
 
-async def fan_names(uow, action: Action) -> dict[str, str]:
+async def fan_names(uow: UnitOfWork, action: Action) -> dict[str, str]:
     """Fans the action names, by their synced username and name (up to 50)."""
     prm = action.params or {}
     ids = ([prm["fanId"]] if isinstance(prm.get("fanId"), str) else []) + [

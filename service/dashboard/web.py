@@ -85,7 +85,7 @@ class Page:
         return self.signed.principal
 
     @property
-    def services(self) -> Any:
+    def services(self) -> Services:
         return self.dashboard.services
 
     def can(self, permission: str) -> bool:
@@ -106,7 +106,7 @@ class Page:
                      headers: dict[str, str] | None = None, **context: Any) -> Response:
         p, services = self.principal, self.services
         async with services.store.reading() as uow:
-            memberships = await uow.members.workspaces_of(p.user_id)
+            memberships = await uow.members.workspaces_of(self.signed.session.user_id)
             workspaces = [w for w in [await uow.workspaces.get(m.workspace_id)
                                       for m in memberships] if w is not None]
         current = next((w for w in workspaces if w.id == p.workspace_id), None)
@@ -171,7 +171,7 @@ def error_page(dashboard: Dashboard, request: Request, error: ApiError,
 
 
 def sign_in_page(dashboard: Dashboard, request: Request, *, error: ApiError | None = None,
-                 status: int = 200, email: str = "") -> HTMLResponse:
+                 status: int = 200, email: str = "") -> Response:
     target = request.query_params.get("next") or (
         request.url.path if request.method == "GET" and request.url.path.startswith(
             "/dashboard/") and "sign-in" not in request.url.path else "/dashboard/approvals")

@@ -11,7 +11,7 @@ from service.domain.models import ApiKey
 from service.domain.principal import Principal
 from service.errors import ApiError
 from service.http.key_touches import KeyTouches
-from storage.base import Store
+from storage.base import Store, UnitOfWork
 
 
 def presented_key(headers: Mapping[str, str], header: str | None = None) -> str:
@@ -32,7 +32,8 @@ def presented_key(headers: Mapping[str, str], header: str | None = None) -> str:
     return value
 
 
-async def principal_for_key(store: Store, clock: Clock, secret: str, reader=None,
+async def principal_for_key(store: Store, clock: Clock, secret: str,
+                            reader: UnitOfWork | None = None,
                             touches: KeyTouches | None = None) -> Principal:
     """Look the key up (in `reader`, the request's own unit of work, when given). The use is
     noted in `touches` and written after the request; without `touches` (CLI, tests) it is

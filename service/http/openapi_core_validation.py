@@ -53,7 +53,7 @@ class OpenApiCoreValidator:
                               data=body, content_type=content_type or "")
         result = self.openapi.unmarshal_request(request)
         if result.errors:
-            raise _api_error(result.errors[0])
+            raise _api_error(next(iter(result.errors)))
         params = result.parameters
         for location in (params.query, params.path, params.header):
             for name, value in location.items():

@@ -24,7 +24,7 @@ from service.mcp.catalogue import Catalogue, require_catalogue_access
 from service.services import Services
 from service.version import package_version
 
-READ = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
+READ = ToolAnnotations(read_only_hint=True, open_world_hint=False)
 
 
 def arg(description: str, **schema: Any) -> Any:

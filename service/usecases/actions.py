@@ -17,10 +17,10 @@ from service.domain.warnings import named_fan_ids, warnings_for
 from service.errors import ApiError
 from service.render import action_json
 from service.usecases.audit import record_in
-from storage.base import ACTIONS_CHANNEL, DuplicateError, Store
+from storage.base import ACTIONS_CHANNEL, DuplicateError, Store, UnitOfWork
 
 
-async def visible_account(tx, principal: Principal, account_id: str) -> Account:
+async def visible_account(tx: UnitOfWork, principal: Principal, account_id: str) -> Account:
     """An account outside the key's reach is simply not found (never 403), SPEC 5.3."""
     account = await tx.accounts.get(principal.workspace_id, account_id)
     if account is None or account.mode != principal.mode or not principal.allows(account_id):
@@ -35,7 +35,7 @@ def _unavailable(account: Account) -> ApiError:
                     account_status=account.status)
 
 
-async def _estimate(uow, account: Account, type_: str, params: dict[str, Any]) -> int | None:
+async def _estimate(uow: UnitOfWork, account: Account, type_: str, params: dict[str, Any]) -> int | None:
     if type_ == "send_message":
         return 1
     if type_ != "send_mass_message":
@@ -111,6 +111,7 @@ async def create_action(store: Store, clock: Clock, principal: Principal, accoun
             # A concurrent retry won the unique index; answer exactly as a retry would.
             existing = await tx.actions.get_by_idempotency_key(
                 principal.workspace_id, idempotency_key)
+            assert existing is not None  # the row that won the unique index
             return Created(_replay(existing, fp), replayed=True)
         await tx.events.add(Event(
             id=new_id("evt_"), workspace_id=action.workspace_id, type="action.created",
@@ -151,7 +152,7 @@ async def _decide(store: Store, clock: Clock, principal: Principal, action_id: s
     now = clock.now()
     async with store.transaction() as tx:
         action = await tx.actions.get(principal.workspace_id, action_id)
-        if action is None or action.mode != principal.mode and principal.kind != "user":
+        if action is None or (action.mode != principal.mode and principal.kind != "user"):
             raise ApiError("action_not_found", param="actionId")
         current = effective(action, now)
         if current.status == "expired":

@@ -40,7 +40,7 @@ async def create_workspace(store: Store, clock: Clock, name: str) -> Workspace:
     return workspace
 
 
-def _time(value) -> dt.datetime | None:
+def _time(value: str | dt.datetime | None) -> dt.datetime | None:
     if value is None or isinstance(value, dt.datetime):
         return value
     return dt.datetime.fromisoformat(value)

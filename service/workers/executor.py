@@ -15,6 +15,7 @@ sentence, and the batch goes on. Refusals the platform surely never acted on are
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime as dt
 import logging
 import os
@@ -30,6 +31,7 @@ from service.platform.errors import AccountUnavailable, PlatformError
 from service.platform.seam import Connection, NotConnected
 from service.platform.writes import perform
 from service.render import action_json
+from service.services import Services
 from service.workers.retries import RetryPolicy, surely_unsent
 from storage.base import ACTIONS_CHANNEL
 
@@ -46,7 +48,7 @@ def worker_name() -> str:
 
 
 class Executor:
-    def __init__(self, services, name: str | None = None,
+    def __init__(self, services: Services, name: str | None = None,
                  retry: RetryPolicy | None = None) -> None:
         self.services = services
         self.name = name or worker_name()
@@ -141,7 +143,8 @@ class Executor:
                          action.id, exc.message)
             await asyncio.sleep(self.retry.delay(progress.attempts))
 
-    async def _finish(self, action: Action, *, result=None, error=None,
+    async def _finish(self, action: Action, *, result: dict[str, Any] | None = None,
+                      error: dict[str, Any] | None = None,
                       account_status: str | None = None) -> None:
         now = self.services.clock.now()
         status = "failed" if error else "executed"
@@ -158,7 +161,7 @@ class Executor:
                 account_id=done.account_id,
                 data=action_json(done, self.services.settings.public_url, now), created_at=now,
                 mode=done.mode))
-            if account_status is not None:
+            if account_status is not None and error is not None:
                 await uow.accounts.update(done.workspace_id, done.account_id,
                                           status=account_status, status_reason=error["message"])
 
@@ -186,10 +189,8 @@ class Executor:
             except Exception:
                 log.exception("executor round failed; retrying")
             self.idle.set()
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(wakeup.wait(), timeout=poll)
-            except TimeoutError:
-                pass
             self.idle.clear()
 
 

@@ -24,8 +24,9 @@ async def listen(engine: AsyncEngine, channel: str,
         return
     async with engine.connect() as conn:
         driver = (await conn.get_raw_connection()).driver_connection
+        assert driver is not None  # an open asyncpg connection
 
-        def on_notify(*_args) -> None:
+        def on_notify(*_args: object) -> None:
             callback()
 
         await driver.add_listener(channel, on_notify)

@@ -16,7 +16,7 @@ from tests.factories import build_world
 from tests.platform_world import link_creator
 
 
-async def wait_for_status(store, workspace_id, action_id, status, timeout=20.0):
+async def wait_for_status(store, workspace_id, action_id, status, within=20.0):
     async def poll():
         while True:
             async with store.reading() as uow:
@@ -25,7 +25,7 @@ async def wait_for_status(store, workspace_id, action_id, status, timeout=20.0):
                 return action
             await asyncio.sleep(0.05)
 
-    return await asyncio.wait_for(poll(), timeout)
+    return await asyncio.wait_for(poll(), within)
 
 
 async def test_killed_worker_leaves_an_honest_failure(database_url, store, clock,
