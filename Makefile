@@ -1,4 +1,5 @@
 # The two set-up commands of the README: `make demo` runs the service, `make test` the suite.
+# `make lint` is what CI checks first: ruff (rules, format), import-linter's layers, mypy strict.
 PYTHON ?= python3
 PORT ?= 8000
 VENV := .venv
@@ -24,6 +25,9 @@ test: $(STAMP)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check service storage harness tests bench
+	$(VENV)/bin/ruff format --check service storage harness tests bench
+	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy
 
 bench: $(STAMP)
 	$(VENV)/bin/python bench/api_throughput.py

@@ -27,8 +27,8 @@ from pathlib import Path
 
 import httpx
 
-from service.api.auth import principal_of
 from service.domain.clock import SystemClock
+from service.http.auth import principal_of
 from service.usecases.actions import create_action
 from service.usecases.workspaces import create_key, create_workspace
 from storage.migrate import migrate

@@ -322,7 +322,7 @@ async def scalar_rows(store, sql: str, **params) -> list:
         return list((await conn.execute(sa.text(sql), params)).mappings())
 
 
-async def wait_settled(store, workspace: str, timeout: float) -> dict:
+async def wait_settled(store, workspace: str, timeout: float) -> dict:  # noqa: ASYNC109
     """Until no action is approved or executing and no delivery pending (bounded)."""
     deadline = time.monotonic() + timeout
     while True:
@@ -511,7 +511,7 @@ async def phase_figures(cluster: Cluster, load: Load, store, args) -> dict:
             "ratio_2_over_1_median": statistics.median(ratios)}
 
 
-async def executing_pid(store, workspace: str, timeout: float) -> tuple[str, int] | None:
+async def executing_pid(store, workspace: str, timeout: float) -> tuple[str, int] | None:  # noqa: ASYNC109
     """An action executing right now and the pid of the worker that claimed it."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

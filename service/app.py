@@ -5,10 +5,10 @@ Nothing happens at import time; tests hand in their own store and clock instead 
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 
-import httpx
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
@@ -16,27 +16,33 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Mount
 
-from service.api.cursors import Cursors
 from service.api.docs import render_errors_page
 from service.api.edge import Edge
-from service.api.errors import ApiError, error_response
-from service.api.forwarded import ClientAddress
-from service.api.ratelimit import RateLimiter, close_storage, limits_storage
 from service.api.routes import api_routes
-from service.api.spec import load_document
 from service.crypto import SecretBox
 from service.dashboard import build_dashboard
 from service.dashboard.routes import dashboard_routes
 from service.domain.clock import Clock, SystemClock
 from service.domain.link_tokens import LinkTokens
+from service.errors import ApiError
+from service.http.cursors import Cursors
+from service.http.forwarded import ClientAddress
+from service.http.key_touches import KeyTouches
+from service.http.ratelimit import RateLimiter, close_storage, limits_storage
+from service.http.responses import error_response
+from service.http.sessions import DashboardSessions
+from service.http.spec import load_document
+from service.http.validators import compile_validators
+from service.linking import linking_routes
 from service.linking.pages import link_templates
-from service.live import LiveReads
 from service.mcp import build_mcp, mcp_asgi_app
+from service.outgoing_http import OutgoingHttp
 from service.passwords import Passwords
-from service.platform.client import PlatformClient
 from service.platform.sandbox import SandboxPlatform
-from service.services import Services, compile_validators
+from service.platform.seam import Platforms
+from service.services import Services
 from service.settings import Settings, local_secret_key
+from service.usecases.live import LiveReads
 from service.workers.reseal import reseal_webhook_secrets
 from service.workers.runner import run_workers
 from storage.base import StorageBusy, StorageUnavailable, Store
@@ -58,43 +64,46 @@ def _test_mode(request: Request) -> bool:
 
 def build_services(settings: Settings, *, store: Store | None = None,
                    clock: Clock | None = None) -> Services:
-    """Everything but HTTP: the API process and `countersign worker` share this."""
+    """Everything but HTTP routes, complete and frozen: the API process and `countersign
+    worker` share this."""
     secret = settings.secret_key or local_secret_key(settings.database_url)
     clock = clock or SystemClock()
+    store = store or SqlStore.from_url(settings.database_url)
     document = load_document()
     limits = limits_storage(settings.limits_storage, settings.limits_prefix)
-    services = Services(
-        settings=settings, store=store or SqlStore.from_url(settings.database_url),
-        clock=clock, document=document, validators=compile_validators(document, settings.validator),
-        cursors=Cursors(secret),
+    secrets = SecretBox(secret, [settings.secret_key_previous])
+    passwords = Passwords(settings.password_hashing)
+    http = OutgoingHttp()
+    platforms = Platforms(sandbox=SandboxPlatform(clock=clock.now), secrets=secrets, http=http,
+                          url=settings.platform_url, timeout=settings.platform_timeout)
+    return Services(
+        settings=settings, store=store, clock=clock, document=document,
+        validators=compile_validators(document, settings.validator), cursors=Cursors(secret),
         limiter=RateLimiter(limits, settings.rate_limit, settings.rate_window, "api"),
         limits=limits, client_address=ClientAddress(settings.forwarded_allow_ips),
-        secrets=SecretBox(secret, [settings.secret_key_previous]),
-        sandbox=SandboxPlatform(clock=clock.now), passwords=Passwords(settings.password_hashing),
-        link_tokens=LinkTokens(secret, [settings.secret_key_previous]))
-    services.live = LiveReads(services)
-    return services
+        secrets=secrets, link_tokens=LinkTokens(secret, [settings.secret_key_previous]),
+        passwords=passwords, http=http, platforms=platforms,
+        live=LiveReads(store, clock, platforms),
+        sessions=DashboardSessions(store, clock, passwords, secure=not settings.development,
+                                   limits=limits),
+        key_touches=KeyTouches(store), executor_wakeup=asyncio.Event())
 
 
 @contextlib.asynccontextmanager
 async def outgoing_http(services: Services) -> AsyncIterator[None]:
     """The one outgoing HTTP client (platform calls, webhook sends), opened when the app starts
     and closed when it stops: an app that is built but never run holds no client."""
-    settings = services.settings
-    async with httpx.AsyncClient() as http:
-        services.http = http
-        services.platform = PlatformClient(
-            settings.platform_url, http, timeout=settings.platform_timeout) \
-            if settings.platform_url else None
+    async with services.http.open():
         yield
 
 
 @contextlib.asynccontextmanager
-async def running(services: Services, *, owns_store: bool) -> AsyncIterator[None]:
-    """Migrate the embedded default, run the background workers, and close everything after."""
-    if owns_store and services.settings.embedded:
-        await migrate(services.store.engine)
-    if owns_store:
+async def running(services: Services, *, owned: SqlStore | None) -> AsyncIterator[None]:
+    """Migrate the embedded default, run the background workers, and close everything after.
+    `owned` is the store the caller built for this run (None for one handed in by a test)."""
+    if owned is not None and services.settings.embedded:
+        await migrate(owned.engine)
+    if owned is not None:
         await reseal_webhook_secrets(services.store, services.secrets)
     try:
         async with outgoing_http(services), \
@@ -103,14 +112,14 @@ async def running(services: Services, *, owns_store: bool) -> AsyncIterator[None
     finally:
         await services.key_touches.flush()
         await close_storage(services.limits)
-        if owns_store:
-            await services.store.close()
+        if owned is not None:
+            await owned.close()
 
 
 def create_app(settings: Settings, *, store: Store | None = None,
                clock: Clock | None = None) -> Starlette:
-    services = build_services(settings, store=store, clock=clock)
-    owns_store = store is None
+    owned = SqlStore.from_url(settings.database_url) if store is None else None
+    services = build_services(settings, store=store or owned, clock=clock)
 
     async def on_api_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, ApiError)
@@ -139,16 +148,17 @@ def create_app(settings: Settings, *, store: Store | None = None,
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         # A mounted app's own lifespan never runs, so the MCP sessions start here.
-        async with running(services, owns_store=owns_store), mcp.session_manager.run():
+        async with running(services, owned=owned), mcp.session_manager.run():
             yield
 
-    app = Starlette(routes=[Mount("/mcp", app=mcp_app)] + api_routes() + dashboard_routes(),
+    app = Starlette(routes=[Mount("/mcp", app=mcp_app), *api_routes(), *linking_routes(),
+                            *dashboard_routes()],
                     lifespan=lifespan,
                     middleware=[Middleware(Edge, public_url=settings.public_url)],
                     exception_handlers={ApiError: on_api_error, HTTPException: on_http_error,
                                         StorageBusy: on_storage_busy})
     app.state.services = services
-    app.state.dashboard = build_dashboard(services)  # also sets services.sessions
+    app.state.dashboard = build_dashboard(services)
     app.state.link_templates = link_templates()
     app.state.errors_page = render_errors_page()
     return app

@@ -7,15 +7,18 @@ import asyncio
 import datetime as dt
 import logging
 import sys
+from collections.abc import Awaitable, Callable
 
 from attrs import evolve
 
-from service.api.errors import ApiError
 from service.domain.clock import SystemClock, isoformat
+from service.domain.models import ApiKey
+from service.errors import ApiError
 from service.passwords import Passwords
 from service.settings import Settings, SettingsError
 from service.usecases import workspaces as ws
 from service.usecases.audit import record_cli
+from storage.base import Store
 from storage.migrate import migrate
 from storage.sql.store import SqlStore
 
@@ -26,17 +29,18 @@ def _store(settings: Settings) -> SqlStore:
     return SqlStore.from_url(settings.database_url)
 
 
-async def _with_store(settings: Settings, work):
+async def _with_store(settings: Settings,
+                      work: Callable[[SqlStore], Awaitable[None]]) -> None:
     store = _store(settings)
     try:
         if settings.embedded:
             await migrate(store.engine)
-        return await work(store)
+        await work(store)
     finally:
         await store.close()
 
 
-async def _workspace_id(store, wanted: str | None) -> str:
+async def _workspace_id(store: Store, wanted: str | None) -> str:
     """The named workspace, or the only one; a first workspace is created on demand."""
     async with store.reading() as uow:
         found = await uow.workspaces.list()
@@ -47,7 +51,7 @@ async def _workspace_id(store, wanted: str | None) -> str:
     if len(found) > 1:
         raise SystemExit("several workspaces exist: pass --workspace")
     if found:
-        return found[0].id
+        return str(found[0].id)
     return (await ws.create_workspace(store, SystemClock(), "My agency")).id
 
 
@@ -57,7 +61,7 @@ NO_PLATFORM = (
     "`countersign demo`.")
 
 
-def _platform_settings(settings: Settings, args) -> Settings:
+def _platform_settings(settings: Settings, args: argparse.Namespace) -> Settings:
     """The platform is never faked by accident: without a URL, `serve` and `worker` refuse to
     start unless the fake was asked for by name."""
     if getattr(args, "fake_platform", False):
@@ -71,7 +75,7 @@ def _platform_settings(settings: Settings, args) -> Settings:
     return settings
 
 
-def cmd_serve(settings: Settings, args) -> None:
+def cmd_serve(settings: Settings, args: argparse.Namespace) -> None:
     import uvicorn
 
     from service.access_log import log_config
@@ -83,36 +87,37 @@ def cmd_serve(settings: Settings, args) -> None:
                 log_config=log_config(), proxy_headers=False)
 
 
-def cmd_demo(settings: Settings, args) -> None:
+def cmd_demo(settings: Settings, args: argparse.Namespace) -> None:
     from service.demo import run_demo
 
     run_demo(settings, args.host, args.port)
 
 
-def cmd_worker(settings: Settings, args) -> None:
+def cmd_worker(settings: Settings, args: argparse.Namespace) -> None:
     """Background work without HTTP: run as many as you like beside the API on PostgreSQL."""
     from service.app import build_services, running
 
     settings = _platform_settings(settings, args)
 
-    async def work():
-        services = build_services(settings)
-        async with running(services, owns_store=True):
+    async def work() -> None:
+        store = SqlStore.from_url(settings.database_url)
+        services = build_services(settings, store=store)
+        async with running(services, owned=store):
             await asyncio.Event().wait()
 
     asyncio.run(work())
 
 
-def cmd_migrate(settings: Settings, args) -> None:
-    async def work(store):
+def cmd_migrate(settings: Settings, args: argparse.Namespace) -> None:
+    async def work(store: SqlStore) -> None:
         await migrate(store.engine)
         print("database is at the latest schema")
 
     asyncio.run(_with_store(settings, work))
 
 
-def cmd_users_create(settings: Settings, args) -> None:
-    async def work(store):
+def cmd_users_create(settings: Settings, args: argparse.Namespace) -> None:
+    async def work(store: SqlStore) -> None:
         workspace_id = await _workspace_id(store, args.workspace)
         user = await ws.create_user(store, SystemClock(), workspace_id, args.email,
                                     args.name or args.email.split("@")[0], args.password,
@@ -140,7 +145,7 @@ def positive_days(value: str) -> int:
     return days
 
 
-def key_state(key, now: dt.datetime) -> str:
+def key_state(key: ApiKey, now: dt.datetime) -> str:
     if key.revoked_at:
         return "revoked"
     if key.expires_at is not None and key.expires_at <= now:
@@ -148,11 +153,11 @@ def key_state(key, now: dt.datetime) -> str:
     return "active"
 
 
-def cmd_keys_create(settings: Settings, args) -> None:
+def cmd_keys_create(settings: Settings, args: argparse.Namespace) -> None:
     args.mode_given = args.mode is not None
     args.mode = args.mode or "test"
 
-    async def work(store):
+    async def work(store: SqlStore) -> None:
         workspace_id = await _workspace_id(store, args.workspace)
         key, secret = await ws.create_key(
             store, SystemClock(), workspace_id, name=args.name, scopes=args.scopes.split(","),
@@ -169,8 +174,8 @@ def cmd_keys_create(settings: Settings, args) -> None:
     asyncio.run(_with_store(settings, work))
 
 
-def cmd_keys_list(settings: Settings, args) -> None:
-    async def work(store):
+def cmd_keys_list(settings: Settings, args: argparse.Namespace) -> None:
+    async def work(store: SqlStore) -> None:
         workspace_id = await _workspace_id(store, args.workspace)
         async with store.reading() as uow:
             keys = await uow.keys.list(workspace_id)
@@ -185,8 +190,8 @@ def cmd_keys_list(settings: Settings, args) -> None:
     asyncio.run(_with_store(settings, work))
 
 
-def cmd_keys_revoke(settings: Settings, args) -> None:
-    async def work(store):
+def cmd_keys_revoke(settings: Settings, args: argparse.Namespace) -> None:
+    async def work(store: SqlStore) -> None:
         workspace_id = await _workspace_id(store, args.workspace)
         key = await ws.revoke_key(store, SystemClock(), workspace_id, args.key_id)
         await record_cli(store, SystemClock(), workspace_id, "key.revoked", key.id,
@@ -196,8 +201,8 @@ def cmd_keys_revoke(settings: Settings, args) -> None:
     asyncio.run(_with_store(settings, work))
 
 
-def cmd_keys_roll(settings: Settings, args) -> None:
-    async def work(store):
+def cmd_keys_roll(settings: Settings, args: argparse.Namespace) -> None:
+    async def work(store: SqlStore) -> None:
         workspace_id = await _workspace_id(store, args.workspace)
         key, secret = await ws.roll_key(store, SystemClock(), workspace_id, args.key_id)
         await record_cli(store, SystemClock(), workspace_id, "key.rolled", key.id,
@@ -207,8 +212,8 @@ def cmd_keys_roll(settings: Settings, args) -> None:
     asyncio.run(_with_store(settings, work))
 
 
-def cmd_accounts_list(settings: Settings, args) -> None:
-    async def work(store):
+def cmd_accounts_list(settings: Settings, args: argparse.Namespace) -> None:
+    async def work(store: SqlStore) -> None:
         workspace_id = await _workspace_id(store, args.workspace)
         async with store.reading() as uow:
             accounts = await uow.accounts.list(workspace_id, limit=10_000)
@@ -219,14 +224,14 @@ def cmd_accounts_list(settings: Settings, args) -> None:
     asyncio.run(_with_store(settings, work))
 
 
-def cmd_accounts_writes(settings: Settings, args) -> None:
+def cmd_accounts_writes(settings: Settings, args: argparse.Namespace) -> None:
     """The same audited use case as the dashboard's switch; `--all` is the kill switch."""
     from service.usecases import accounts as account_cases
 
     if (args.account is None) == (not args.all):
         sys.exit("name one account, or pass --all for every account of the workspace")
 
-    async def work(store):
+    async def work(store: SqlStore) -> None:
         workspace_id = await _workspace_id(store, args.workspace)
         who, enabled = account_cases.operator(workspace_id), args.state == "on"
         if args.all:

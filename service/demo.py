@@ -14,14 +14,17 @@ from harness.platform import start_platform_in_thread
 from harness.receiver import Receiver
 from harness.threaded import start_in_thread
 from service.app import build_services, outgoing_http
-from service.domain.clock import SystemClock
+from service.domain.clock import Clock, SystemClock
+from service.domain.models import User
 from service.domain.principal import Principal
 from service.linking import flow
+from service.services import Services
 from service.settings import Settings
 from service.usecases import webhooks as hooks
 from service.usecases import workspaces as ws
 from service.usecases.links import create_link
 from storage.migrate import migrate
+from storage.sql.store import SqlStore
 
 OWNER_EMAIL, OWNER_PASSWORD = "owner@demo.test", "demo-password"
 CREATOR_EMAIL, CREATOR_PASSWORD = "mia@creators.test", "mia-password-1"
@@ -43,11 +46,12 @@ def start_fake_platform(settings: Settings, port: int = 0) -> Settings:
 async def seed(settings: Settings, receiver_url: str | None = None) -> dict[str, str]:
     """Idempotent: a second `demo` reuses the workspace, the linked creator and the receiver's
     endpoint, and replaces (not adds to) the two demo keys."""
-    services = build_services(settings)
+    store = SqlStore.from_url(settings.database_url)
+    services = build_services(settings, store=store)
     clock = SystemClock()
     try:
         async with outgoing_http(services):  # linking the demo creator calls the platform
-            await migrate(services.store.engine)
+            await migrate(store.engine)
             async with services.store.reading() as uow:
                 existing = await uow.workspaces.list()
             workspace = existing[0] if existing else await ws.create_workspace(
@@ -66,7 +70,7 @@ async def seed(settings: Settings, receiver_url: str | None = None) -> dict[str,
         await services.store.close()
 
 
-async def _demo_account(services, workspace_id: str, clock) -> str:
+async def _demo_account(services: Services, workspace_id: str, clock: Clock) -> str:
     """The demo creator's live account, linked once through the hosted-link steps."""
     async with services.store.reading() as uow:
         linked = await uow.accounts.list(workspace_id, mode="live", limit=1)
@@ -76,10 +80,13 @@ async def _demo_account(services, workspace_id: str, clock) -> str:
                              tokens=services.link_tokens)
     link = await flow.open_page(services, link)
     link = await flow.sign_in(services, link, CREATOR_EMAIL, CREATOR_PASSWORD)
+    if link.account_id is None:
+        raise RuntimeError(f"the demo creator did not connect: {link.step}")
     return link.account_id
 
 
-async def _fresh_keys(services, workspace_id: str, clock) -> tuple[str, str]:
+async def _fresh_keys(services: Services, workspace_id: str,
+                      clock: Clock) -> tuple[str, str]:
     """Secrets are shown once, so each run revokes the previous demo keys and prints new ones."""
     async with services.store.reading() as uow:
         old = [k for k in await uow.keys.list(workspace_id)
@@ -93,7 +100,7 @@ async def _fresh_keys(services, workspace_id: str, clock) -> tuple[str, str]:
     return live, test
 
 
-async def _a_fan(services, workspace_id: str, account_id: str) -> str:
+async def _a_fan(services: Services, workspace_id: str, account_id: str) -> str:
     """A real fan id from synced data, so the printed curl works as it is."""
     async with services.store.reading() as uow:
         fans = await uow.fans.list(workspace_id, account_id, limit=50)
@@ -101,7 +108,8 @@ async def _a_fan(services, workspace_id: str, account_id: str) -> str:
     return active[0].id if active else "<a fan id from GET /v1/accounts/…/fans>"
 
 
-async def _subscribe(services, workspace_id: str, owner, url: str, clock) -> str:
+async def _subscribe(services: Services, workspace_id: str, owner: User, url: str,
+                     clock: Clock) -> str:
     """The local receiver is the one event endpoint on loopback: older runs' ones are removed."""
     principal = Principal(workspace_id=workspace_id, mode="live", kind="user",
                           label=owner.name, scopes=frozenset({"read", "write"}),
@@ -111,7 +119,7 @@ async def _subscribe(services, workspace_id: str, owner, url: str, clock) -> str
             await hooks.remove_endpoint(services.store, clock, principal, endpoint.id)
     endpoint = await hooks.add_event_endpoint(services.store, clock, principal, url, None,
                                               box=services.secrets, allow_loopback=True)
-    return hooks.shown_secrets(endpoint, services.secrets)[0]["secret"]
+    return str(hooks.shown_secrets(endpoint, services.secrets)[0]["secret"])
 
 
 def banner(settings: Settings, seeded: dict[str, str], base: str,

@@ -5,7 +5,9 @@ from __future__ import annotations
 import ipaddress
 import os
 import secrets
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from attrs import fields, frozen
 
@@ -49,11 +51,15 @@ class Settings:
         return self.database_url.startswith("sqlite")
 
     @classmethod
-    def from_env(cls, env: dict[str, str] | None = None, **overrides) -> Settings:
+    def from_env(cls, env: dict[str, str] | None = None, **overrides: Any) -> Settings:
         env = dict(os.environ if env is None else env)
 
-        def get(name: str, default=None):
-            return env.get(f"COUNTERSIGN_{name}", default)
+        def get(name: str) -> str | None:
+            return env.get(f"COUNTERSIGN_{name}")
+
+        def text(name: str, default: str) -> str:
+            value = get(name)
+            return default if value is None else value
 
         def flag(name: str, default: bool) -> bool:
             value = get(name)
@@ -65,7 +71,7 @@ class Settings:
                 return False
             raise SettingsError(f"COUNTERSIGN_{name} must be true or false, not {value!r}")
 
-        def number(name: str, default, kind=int):
+        def number(name: str, default: Any, kind: Callable[[str], Any] = int) -> Any:
             value = get(name)
             try:
                 return default if value is None else kind(value)
@@ -74,29 +80,29 @@ class Settings:
 
         development = flag("DEVELOPMENT", False)
         values = {
-            "database_url": get("DATABASE_URL", fields(cls).database_url.default),
-            "public_url": get("PUBLIC_URL", fields(cls).public_url.default).rstrip("/"),
+            "database_url": text("DATABASE_URL", fields(cls).database_url.default),
+            "public_url": text("PUBLIC_URL", fields(cls).public_url.default).rstrip("/"),
             "revenue_url": get("REVENUE_URL"),
             "platform_url": get("PLATFORM_URL"),
             "platform_timeout": number("PLATFORM_TIMEOUT", 10.0, float),
-            "secret_key": get("SECRET_KEY", ""),
-            "secret_key_previous": get("SECRET_KEY_PREVIOUS", ""),
+            "secret_key": text("SECRET_KEY", ""),
+            "secret_key_previous": text("SECRET_KEY_PREVIOUS", ""),
             "rate_limit": number("RATE_LIMIT", 100),
             "rate_window": number("RATE_WINDOW", 10.0, float),
             "max_body_bytes": number("MAX_BODY_BYTES", 1_048_576),
             "development": development,
             "validate_responses": flag("VALIDATE_RESPONSES", development),
-            "validator": get("VALIDATOR", "compiled"),
+            "validator": text("VALIDATOR", "compiled"),
             "run_workers": flag("RUN_WORKERS", True),
             "sync_interval": number("SYNC_INTERVAL", 300.0, float),
             "webhook_timeout": number("WEBHOOK_TIMEOUT", 10.0, float),
-            "password_hashing": get("PASSWORD_HASHING", "default"),
-            "limits_storage": get("LIMITS_STORAGE", "memory://"),
-            "limits_prefix": get("LIMITS_PREFIX", "countersign"),
+            "password_hashing": text("PASSWORD_HASHING", "default"),
+            "limits_storage": text("LIMITS_STORAGE", "memory://"),
+            "limits_prefix": text("LIMITS_PREFIX", "countersign"),
             "forwarded_allow_ips": tuple(
-                part.strip() for part in get("FORWARDED_ALLOW_IPS", "").split(",")
+                part.strip() for part in text("FORWARDED_ALLOW_IPS", "").split(",")
                 if part.strip()),
-            "platform_name": get("PLATFORM_NAME", fields(cls).platform_name.default),
+            "platform_name": text("PLATFORM_NAME", fields(cls).platform_name.default),
         }
         values.update(overrides)
         settings = cls(**values)

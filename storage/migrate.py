@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -20,7 +21,7 @@ def alembic_config() -> Config:
 async def migrate(engine: AsyncEngine, revision: str = "head") -> None:
     """Bring the database to `revision`. Safe to run on every start: it is a no-op when current."""
 
-    def upgrade(connection) -> None:
+    def upgrade(connection: sa.Connection) -> None:
         config = alembic_config()
         config.attributes["connection"] = connection
         command.upgrade(config, revision)
@@ -33,7 +34,7 @@ async def migrate(engine: AsyncEngine, revision: str = "head") -> None:
 async def autogenerate(engine: AsyncEngine, message: str) -> None:
     """Developer helper: write a new revision from the difference between tables.py and the db."""
 
-    def revise(connection) -> None:
+    def revise(connection: sa.Connection) -> None:
         config = alembic_config()
         config.attributes["connection"] = connection
         command.revision(config, message=message, autogenerate=True)

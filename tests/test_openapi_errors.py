@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from service.api.error_codes import ERROR_CODES, ErrorCode, ErrorType
+from service.error_codes import ERROR_CODES, ErrorCode, ErrorType
 from tests.openapi_kit import response_codes, response_status_of, schema_validator
 
 # SPEC 7.1, row by row: code -> (status, type, dashboard only).

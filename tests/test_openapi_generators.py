@@ -15,7 +15,7 @@ import attrs
 from openapi_python_client import generate
 from openapi_python_client.config import Config, ConfigFile, MetaType
 
-from service.api.spec import load_document
+from service.http.spec import load_document
 
 PACKAGE = "countersign_generated_client"
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from service.api.endpoint import Call, Reply, endpoint
 from service.domain.clock import isoformat
+from service.domain.models import Account
 from service.render import account_detail_json, account_json
 from service.usecases.actions import visible_account
 
@@ -23,7 +26,7 @@ async def list_accounts(call: Call) -> Reply:
                   "nextCursor": cursor, "meta": call.meta("synced", _newest_sync(page))})
 
 
-def _newest_sync(accounts) -> str | None:
+def _newest_sync(accounts: Sequence[Account]) -> str | None:
     times = [a.last_synced_at for a in accounts if a.last_synced_at is not None]
     return isoformat(max(times)) if times else None
 
@@ -34,7 +37,7 @@ async def get_account(call: Call) -> Reply:
     async with call.services.store.reading() as uow:
         account = await visible_account(uow, call.principal, account_id)
     if call.params.query.get("fresh"):
-        account, read_at = await call.services.live.account(call.principal, account)
+        account, read_at = await call.services.live.account(account)
         return Reply({"data": account_detail_json(account), "meta": call.meta(
             "live", isoformat(read_at))})
     return Reply({"data": account_detail_json(account),

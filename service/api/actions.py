@@ -5,13 +5,14 @@ from __future__ import annotations
 from datetime import datetime
 
 from service.api.endpoint import Call, Reply, endpoint
-from service.api.errors import ApiError
+from service.domain.models import Action
+from service.errors import ApiError
 from service.render import action_json
 from service.usecases.actions import create_action as create
 from service.usecases.actions import decide_action
 
 
-def _reply(call: Call, action, status: int = 200, headers: dict[str, str] | None = None
+def _reply(call: Call, action: Action, status: int = 200, headers: dict[str, str] | None = None
            ) -> Reply:
     body = action_json(action, call.services.settings.public_url, call.services.clock.now())
     return Reply({"data": body, "meta": call.meta()}, status=status, headers=headers)
@@ -74,9 +75,8 @@ async def _decide(call: Call, approve: bool) -> Reply:
     services = call.services
     action = await decide_action(services.store, services.clock, call.principal,
                                  call.params.path["actionId"], approve=approve,
-                                 note=body.get("note"), public_url=services.settings.public_url)
-    if approve:
-        services.wake_executor()
+                                 note=body.get("note"), public_url=services.settings.public_url,
+                                 wake_executor=services.wake_executor)
     return _reply(call, action)
 
 

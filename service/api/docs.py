@@ -7,7 +7,7 @@ import html
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
-from service.api.error_codes import ERROR_CODES
+from service.error_codes import ERROR_CODES
 
 
 async def openapi_document(request: Request) -> Response:

@@ -10,8 +10,9 @@ import logging
 from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from service.api.errors import ApiError, error_response
 from service.domain.ids import new_id
+from service.errors import ApiError
+from service.http.responses import error_response
 
 log = logging.getLogger("countersign.edge")
 

@@ -1,35 +1,59 @@
-"""What every /v1 handler shares: authenticate, rate-limit, check scope, validate, respond.
+"""The one endpoint pipeline: authenticate → rate limit → scope → validate → handler → render.
 
-A handler is `async def handler(call: Call) -> Reply` and never sees raw HTTP details it does not
-need; the decorator also validates the reply against openapi.yaml when validation is switched on.
+REST routes and every MCP tool run through `Endpoint.serve`, so both channels give the same
+errors, hints and checks. A handler is `async def handler(call: Call) -> Reply` and never sees
+transport details it does not need; the pipeline also validates the reply against openapi.yaml
+when validation is switched on. Each channel renders the `Reply` (or the `ApiError`) its way.
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
+import attrs
 from attrs import frozen
+from starlette.datastructures import Headers
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from service.api.auth import presented_key, principal_for_key
-from service.api.errors import ApiError
-from service.api.ratelimit import spend
-from service.api.validation import ParsedRequest
 from service.domain.principal import Principal
+from service.errors import ApiError
+from service.http.auth import presented_key, principal_for_key
+from service.http.ratelimit import spend
+from service.http.validation import ParsedRequest
+from service.services import Services
+from storage.base import UnitOfWork
+
+BodyReader = Callable[[int], Awaitable[bytes]]
+
+
+@frozen
+class Incoming:
+    """One call as the pipeline sees it, whichever channel carried it."""
+
+    headers: Headers
+    query: Mapping[str, str]
+    path: Mapping[str, str]
+    read_body: BodyReader
+    request_id: str
+    request: Request | None = None
+    """The HTTP request (REST only): dashboard sessions read their cookie from it."""
+    client: str | None = None
+    """MCP: the agent's `clientInfo.name`; recorded with the tool on what it creates."""
+    tool: str | None = None
 
 
 @frozen
 class Call:
-    request: Request
+    incoming: Incoming
     principal: Principal
     params: ParsedRequest
-    services: Any
-    reader: Any = None
+    services: Services
+    reader: UnitOfWork | None = None
 
-    def reading(self):
+    def reading(self) -> contextlib.AbstractAsyncContextManager[UnitOfWork]:
         """The request's read-only unit of work (shared with authentication when the endpoint
         asked for it, saving a round trip), or a fresh one."""
         if self.reader is not None:
@@ -38,7 +62,7 @@ class Call:
 
     @property
     def request_id(self) -> str:
-        return self.request.scope["state"]["request_id"]
+        return self.incoming.request_id
 
     def meta(self, source: str = "service", as_of: str | None = None) -> dict[str, Any]:
         return {"source": source, "asOf": as_of, "requestId": self.request_id}
@@ -52,6 +76,7 @@ class Reply:
 
 
 Handler = Callable[[Call], Awaitable[Reply]]
+NO_PARAMS = ParsedRequest(query={}, path={}, headers={}, body=None)
 
 
 async def read_body(request: Request, limit: int) -> bytes:
@@ -69,54 +94,99 @@ async def read_body(request: Request, limit: int) -> bytes:
     return b"".join(chunks)
 
 
-async def authenticate(request: Request, services: Any, auth: str, reader=None) -> Principal:
+async def authenticate(incoming: Incoming, services: Services, auth: str,
+                       reader: UnitOfWork | None = None) -> Principal:
     if auth == "session":
-        if request.headers.get("authorization") or request.headers.get("x-api-key"):
+        if incoming.headers.get("authorization") or incoming.headers.get("x-api-key"):
             raise ApiError("dashboard_key_only", "Only a person signed in to the dashboard can "
                            "approve or reject an action. API keys create and read actions.")
-        principal = await services.sessions.principal(request)
+        principal = None
+        if incoming.request is not None:
+            principal = await services.sessions.principal(incoming.request)
         if principal is None:
             raise ApiError("not_signed_in")
         return principal
     header = "x-service-api-key" if auth == "service" else None
     return await principal_for_key(services.store, services.clock,
-                                   presented_key(request, header), reader, services.key_touches)
+                                   presented_key(incoming.headers, header), reader,
+                                   services.key_touches)
+
+
+@frozen
+class Endpoint:
+    """One operation of openapi.yaml (or an MCP-only tool when `operation_id` is None)."""
+
+    operation_id: str | None
+    handler: Handler
+    scope: str = "read"
+    auth: str = "key"
+    shares_reader: bool = False
+    """Plain reads keep the unit of work authentication opened, so a read costs one connection
+    checkout and one transaction instead of two."""
+
+    async def serve(self, services: Services, incoming: Incoming,
+                    on_principal: Callable[[Principal], None] | None = None) -> Reply:
+        async with contextlib.AsyncExitStack() as stack:
+            reader = None
+            if self.auth != "session":
+                reader = await stack.enter_async_context(services.store.reading())
+            principal = await authenticate(incoming, services, self.auth, reader)
+            if incoming.client is not None or incoming.tool is not None:
+                principal = attrs.evolve(principal, client=incoming.client, tool=incoming.tool)
+            if not self.shares_reader and reader is not None:
+                await stack.aclose()
+                reader = None
+            if on_principal is not None:
+                on_principal(principal)
+            await spend(services.limiter, principal.key_id or principal.user_id or "")
+            if self.scope not in principal.scopes:
+                raise ApiError("missing_scope", f"This key lacks the `{self.scope}` scope.",
+                               permission=self.scope)
+            params = NO_PARAMS
+            if self.operation_id is not None:
+                body = await incoming.read_body(services.settings.max_body_bytes)
+                params = services.validators[self.operation_id].parse(
+                    incoming.query, dict(incoming.path), incoming.headers, body,
+                    incoming.headers.get("content-type"))
+            reply = await self.handler(Call(incoming, principal, params, services, reader))
+            if services.settings.validate_responses and self.operation_id is not None:
+                services.check_response(self.operation_id, reply.status, reply.body)
+            return reply
+
+
+RestRoute = Callable[[Request], Awaitable[Response]]
 
 
 def endpoint(operation_id: str, *, scope: str = "read", auth: str = "key",
-             shares_reader: bool = False):
-    """`shares_reader`: plain reads keep the unit of work authentication opened, so a read
-    costs one connection checkout and one transaction instead of two."""
+             shares_reader: bool = False) -> Callable[[Handler], RestRoute]:
+    """A REST route serving `handler` through the pipeline; `route.endpoint` is the pipeline
+    step MCP tools call."""
 
-    def wrap(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
+    def wrap(handler: Handler) -> RestRoute:
+        step = Endpoint(operation_id, handler, scope=scope, auth=auth,
+                        shares_reader=shares_reader)
+
         async def run(request: Request) -> Response:
-            async with contextlib.AsyncExitStack() as stack:
-                return await serve(request, stack)
+            state = request.scope["state"]
 
-        async def serve(request: Request, stack: contextlib.AsyncExitStack) -> Response:
-            services = request.app.state.services
-            reader = None
-            if auth != "session":
-                reader = await stack.enter_async_context(services.store.reading())
-            principal = await authenticate(request, services, auth, reader)
-            if not shares_reader and reader is not None:
-                await stack.aclose()
-                reader = None
-            request.scope["state"]["principal"] = principal
-            await spend(services.limiter, principal.key_id or principal.user_id)
-            if scope not in principal.scopes:
-                raise ApiError("missing_scope", f"This key lacks the `{scope}` scope.",
-                               permission=scope)
-            body = await read_body(request, services.settings.max_body_bytes)
-            parsed = services.validators[operation_id].parse(
-                request.query_params, request.path_params, request.headers, body,
-                request.headers.get("content-type"))
-            reply = await handler(Call(request, principal, parsed, services, reader))
-            if services.settings.validate_responses:
-                services.check_response(operation_id, reply.status, reply.body)
+            async def body(limit: int) -> bytes:
+                return await read_body(request, limit)
+
+            incoming = Incoming(request.headers, request.query_params, request.path_params,
+                                body, state["request_id"], request=request)
+            reply = await step.serve(request.app.state.services, incoming,
+                                     on_principal=lambda p: state.__setitem__("principal", p))
             return JSONResponse(reply.body, status_code=reply.status, headers=reply.headers)
 
         run.operation_id = operation_id  # type: ignore[attr-defined]
+        run.endpoint = step  # type: ignore[attr-defined]
         return run
 
     return wrap
+
+
+def endpoint_of(route: RestRoute) -> Endpoint:
+    step = getattr(route, "endpoint", None)
+    if not isinstance(step, Endpoint):
+        raise TypeError(f"{route!r} is not an @endpoint route")
+    return step

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from service.api.endpoint import Call, Reply, endpoint
-from service.api.errors import ApiError
 from service.domain.clock import isoformat
+from service.errors import ApiError
 from service.render import fan_json
 from service.usecases.actions import visible_account
 
@@ -32,7 +32,7 @@ async def list_fans(call: Call) -> Reply:
             rows = await uow.fans.list(call.principal.workspace_id, account_id, search=search,
                                        after=position[0] if position else None,
                                        limit=limit + 1)
-        fans, more = rows[:limit], len(rows) > limit
+        fans, more = list(rows[:limit]), len(rows) > limit
         cursor = services.cursors.encode("fans", filters, [fans[-1].id]) if more else None
         meta = call.meta("synced", isoformat(account.last_synced_at))
     return Reply({"data": [fan_json(f) for f in fans], "hasMore": more, "nextCursor": cursor,

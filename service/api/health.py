@@ -44,8 +44,8 @@ async def _platform(services: Any) -> dict[str, Any]:
     if not url:
         return {"configured": False, "reachable": False}
     try:
-        if services.http is not None:
-            await services.http.get(url, timeout=PROBE_TIMEOUT)
+        if services.http.is_open:
+            await services.http.client.get(url, timeout=PROBE_TIMEOUT)
         else:  # an app run without its lifespan (tests) has no shared client
             async with httpx.AsyncClient() as http:
                 await http.get(url, timeout=PROBE_TIMEOUT)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from service.api.endpoint import Call, Reply, endpoint
-from service.api.errors import ApiError
+from service.errors import ApiError
 from service.render import link_json
 from service.usecases.links import FIRST_STEP  # noqa: F401 (re-export)
 from service.usecases.links import create_link as create

@@ -9,11 +9,14 @@ commit can never be skipped).
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from service.api.endpoint import Call, Reply, endpoint
-from service.api.errors import ApiError
 from service.domain.clock import isoformat
+from service.domain.principal import Principal
+from service.errors import ApiError
 from service.usecases.revenue import parse_instant, transaction_json
+from storage.base import UnitOfWork
 
 DEFAULT_WINDOW = dt.timedelta(hours=24)
 
@@ -21,7 +24,7 @@ DEFAULT_WINDOW = dt.timedelta(hours=24)
 @endpoint("listRevenueTransactions", auth="service")
 async def list_revenue_transactions(call: Call) -> Reply:
     p, q = call.principal, call.params.query
-    raw = call.request.query_params
+    raw = call.incoming.query
     limit = q.get("limit", 500)
     cursor = raw.get("cursor") or None
     since_text = raw.get("since")
@@ -65,7 +68,7 @@ def _since(text: str | None, now: dt.datetime) -> dt.datetime:
                        "2026-11-01T00:00:00Z.", param="since") from None
 
 
-def _seq(position: list | None) -> int:
+def _seq(position: list[Any] | None) -> int:
     if position is None:
         return 0
     if len(position) != 1 or not isinstance(position[0], int) or position[0] < 0:
@@ -73,7 +76,7 @@ def _seq(position: list | None) -> int:
     return position[0]
 
 
-async def _check_account(uow, principal, account_id: str) -> None:
+async def _check_account(uow: UnitOfWork, principal: Principal, account_id: str) -> None:
     """The key must be allowed to act as `account`: in its list and an account of its mode."""
     found = await uow.accounts.get(principal.workspace_id, account_id)
     if not principal.allows(account_id) or found is None or found.mode != principal.mode:

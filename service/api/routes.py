@@ -5,7 +5,6 @@ from __future__ import annotations
 from starlette.routing import Route
 
 from service.api import accounts, actions, docs, fans, health, links, revenue
-from service.linking import linking_routes
 
 
 def api_routes() -> list[Route]:
@@ -24,5 +23,4 @@ def api_routes() -> list[Route]:
         Route("/openapi.yaml", docs.openapi_document, methods=["GET"]),
         Route("/healthz", health.healthz, methods=["GET"]),
         Route("/docs/errors", docs.errors_page, methods=["GET"]),
-        *linking_routes(),
     ]

@@ -2,16 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from service.dashboard.sessions import DashboardSessions
 from service.dashboard.web import Dashboard, make_templates
+from service.services import Services
 
 
-def build_dashboard(services: Any) -> Dashboard:
-    """Called by create_app; also sets services.sessions for the /v1 approve/reject routes."""
-    sessions = DashboardSessions(services.store, services.clock, services.passwords,
-                                 secure=not services.settings.development,
-                                 limits=services.limits)
-    services.sessions = sessions
-    return Dashboard(services, sessions, make_templates())
+def build_dashboard(services: Services) -> Dashboard:
+    """Called by create_app; the sign-in sessions are the services' own."""
+    return Dashboard(services, services.sessions, make_templates())

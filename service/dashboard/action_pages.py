@@ -6,11 +6,12 @@ import datetime as dt
 
 from starlette.responses import Response
 
-from service.api.errors import ApiError
 from service.dashboard.web import Page, json_reply, page
 from service.domain.models import ACTION_STATUSES, ACTION_TYPES, Account, Action
+from service.errors import ApiError
 from service.render import action_json
 from service.usecases.actions import decide_action, present
+from storage.base import UnitOfWork
 
 INBOX_PAGE = 50
 
@@ -90,7 +91,7 @@ def blocked_reason(action: Action, account: Account | None, now: dt.datetime,
     return None
 
 
-async def fan_names(uow, action: Action) -> dict[str, str]:
+async def fan_names(uow: UnitOfWork, action: Action) -> dict[str, str]:
     """Fans the action names, by their synced username and name (up to 50)."""
     prm = action.params or {}
     ids = ([prm["fanId"]] if isinstance(prm.get("fanId"), str) else []) + [
@@ -111,9 +112,8 @@ async def decide(p: Page) -> Response:
                        param="note")
     services = p.services
     await decide_action(services.store, services.clock, p.principal, action_id,
-                        approve=approve, note=note, public_url=services.settings.public_url)
-    if approve:
-        services.wake_executor()
+                        approve=approve, note=note, public_url=services.settings.public_url,
+                        wake_executor=services.wake_executor)
     return p.redirect(f"/dashboard/actions/{action_id}",
                       notice=f"You {'approved' if approve else 'rejected'} this action.")
 

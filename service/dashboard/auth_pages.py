@@ -5,9 +5,9 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
-from service.api.errors import ApiError
-from service.dashboard.sessions import MODE_COOKIE
 from service.dashboard.web import Dashboard, Page, error_page, page, safe_next, sign_in_page
+from service.errors import ApiError
+from service.http.sessions import MODE_COOKIE
 from service.usecases import members
 
 
@@ -52,7 +52,7 @@ async def invite_form(request: Request) -> Response:
         item = await members.find_invite(services.store, services.clock, token)
     except ApiError as error:
         return error_page(dashboard, request, error)
-    error = None
+    refused: ApiError | None = None
     if request.method == "POST":
         form = await request.form()
         try:
@@ -60,13 +60,14 @@ async def invite_form(request: Request) -> Response:
                                  str(form.get("name", "")), str(form.get("password", "")),
                                  passwords=services.passwords)
         except ApiError as exc:
-            error = exc
+            refused = exc
         else:
             return RedirectResponse("/dashboard/sign-in?joined=1", status_code=303)
     async with services.store.reading() as uow:
         workspace = await uow.workspaces.get(item.workspace_id)
     return dashboard.html(request, "invite.html", {
-        "invite": item, "workspace": workspace, "error": error}, status=error.status() if error else 200)
+        "invite": item, "workspace": workspace, "error": refused},
+        status=refused.status() if refused else 200)
 
 
 @page()

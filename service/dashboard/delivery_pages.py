@@ -10,8 +10,8 @@ from typing import Any
 from starlette.responses import Response
 from starlette.routing import Route
 
-from service.api.errors import ApiError
 from service.dashboard.web import Page, page
+from service.errors import ApiError
 from service.webhooks.models import Delivery, WebhookEndpoint
 
 LOG_PAGE = 25

@@ -7,9 +7,9 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from starlette.responses import Response
 
-from service.api.errors import ApiError
 from service.dashboard.web import Page, json_reply, page
 from service.domain.models import MODES, SCOPES
+from service.errors import ApiError
 from service.render import link_json
 from service.usecases import accounts as account_cases
 from service.usecases import links as link_cases

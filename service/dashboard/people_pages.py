@@ -6,9 +6,9 @@ import datetime as dt
 
 from starlette.responses import Response
 
-from service.api.errors import ApiError
 from service.dashboard.web import Page, page
 from service.domain.models import ROLES
+from service.errors import ApiError
 from service.usecases import members
 from service.usecases.audit import recent
 

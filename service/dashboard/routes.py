@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from importlib.resources import files
 
+from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -18,11 +19,11 @@ from service.dashboard import (
 )
 
 
-async def home(request):
+async def home(request: Request) -> Response:
     return RedirectResponse("/dashboard/approvals", status_code=303)
 
 
-async def favicon(request):
+async def favicon(request: Request) -> Response:
     """Package data (importlib.resources), so an installed wheel serves it too."""
     icon = (files("service.dashboard") / "static" / "favicon.svg").read_bytes()
     return Response(icon, media_type="image/svg+xml",

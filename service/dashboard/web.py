@@ -21,12 +21,14 @@ from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
-from service.api.errors import ApiError, error_response
 from service.dashboard import flash
 from service.dashboard.sanitize import message_html
-from service.dashboard.sessions import DashboardSessions, Signed, same
 from service.domain.dashboard import ROLE_PERMISSIONS, allowed
 from service.domain.principal import Principal
+from service.errors import ApiError
+from service.http.responses import error_response
+from service.http.sessions import DashboardSessions, Signed, same
+from service.services import Services
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; "
@@ -50,7 +52,7 @@ def make_templates() -> jinja2.Environment:
 class Dashboard:
     """Held on app.state.dashboard by the composition root."""
 
-    services: Any
+    services: Services
     sessions: DashboardSessions
     templates: jinja2.Environment
     demo_sign_in: tuple[str, str] | None = None  # set by `countersign demo` only
@@ -83,7 +85,7 @@ class Page:
         return self.signed.principal
 
     @property
-    def services(self) -> Any:
+    def services(self) -> Services:
         return self.dashboard.services
 
     def can(self, permission: str) -> bool:
@@ -104,7 +106,7 @@ class Page:
                      headers: dict[str, str] | None = None, **context: Any) -> Response:
         p, services = self.principal, self.services
         async with services.store.reading() as uow:
-            memberships = await uow.members.workspaces_of(p.user_id)
+            memberships = await uow.members.workspaces_of(self.signed.session.user_id)
             workspaces = [w for w in [await uow.workspaces.get(m.workspace_id)
                                       for m in memberships] if w is not None]
         current = next((w for w in workspaces if w.id == p.workspace_id), None)
@@ -169,7 +171,7 @@ def error_page(dashboard: Dashboard, request: Request, error: ApiError,
 
 
 def sign_in_page(dashboard: Dashboard, request: Request, *, error: ApiError | None = None,
-                 status: int = 200, email: str = "") -> HTMLResponse:
+                 status: int = 200, email: str = "") -> Response:
     target = request.query_params.get("next") or (
         request.url.path if request.method == "GET" and request.url.path.startswith(
             "/dashboard/") and "sign-in" not in request.url.path else "/dashboard/approvals")

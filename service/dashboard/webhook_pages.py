@@ -12,7 +12,6 @@ from service.dashboard.delivery_pages import endpoint_health
 from service.dashboard.web import Page, page
 from service.usecases import webhooks as hooks
 from service.webhooks.models import DELIVERED_EVENTS
-from service.webhooks.sender import sender_for
 
 
 async def _render(p: Page, status: int = 200, log_for: str | None = None) -> Response:
@@ -72,7 +71,7 @@ async def roll_secret(p: Page) -> Response:
 @page("webhooks.manage")
 async def send_test(p: Page) -> Response:
     await hooks.send_test(p.services.store, p.services.clock, p.principal,
-                          sender_for(p.services), p.request.path_params["endpointId"])
+                          p.services.sender(), p.request.path_params["endpointId"])
     return p.redirect("/dashboard/webhooks")
 
 

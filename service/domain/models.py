@@ -96,9 +96,9 @@ class Account:
     revenue30d: Json = field(factory=dict)
     subscription_price: Json | None = None
     session_secret: bytes | None = None
-    fan_lists: Json | None = None
+    fan_lists: tuple[Json, ...] | list[Json] | None = None
     """Synced fan lists `[{id, name}]`; None until the platform or sandbox has been read."""
-    media_ids: Json | None = None
+    media_ids: tuple[str, ...] | list[str] | None = None
     """Synced vault media ids; None when unknown (never synced, or the sandbox)."""
 
     @property
@@ -160,7 +160,7 @@ class Action:
     error: Json | None = None
     claimed_by: str | None = None
     claimed_at: dt.datetime | None = None
-    warnings: Json = field(factory=list)
+    warnings: list[Json] = field(factory=list)
     """`[{code, message, param}]` found against synced data at creation (never blocking)."""
 
 

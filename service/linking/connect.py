@@ -10,22 +10,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.api.errors import ApiError
 from service.domain.ids import new_id
 from service.domain.models import Account, Event, Link
+from service.errors import ApiError
 from service.linking import steps
 from service.render import account_json, link_json
+from service.services import Services
 
 FIRST_SYNC_REASON = "First sync in progress."
 
 
-async def connect_account(services, link: Link, *, account_id: str, profile: dict[str, Any],
+async def connect_account(services: Services, link: Link, *, account_id: str, profile: dict[str, Any],
                           session_secret: bytes | None) -> tuple[Link, Account]:
     """Link → connected and the account → syncing; raises link_not_ready if the link moved on."""
     now = services.clock.now()
     async with services.store.transaction() as uow:
         existing = await uow.accounts.get(link.workspace_id, account_id)
-        values = {"username": profile.get("username") or account_id,
+        values: dict[str, Any] = {"username": profile.get("username") or account_id,
                   "name": profile.get("name"), "avatar_url": profile.get("avatarUrl"),
                   "status": "syncing", "status_reason": FIRST_SYNC_REASON, "linked_at": now,
                   "session_secret": session_secret}
@@ -37,7 +38,8 @@ async def connect_account(services, link: Link, *, account_id: str, profile: dic
             raise ApiError("link_not_ready", "This account is linked in the other mode "
                            "(live or test) of the workspace.")
         else:
-            account = await uow.accounts.update(link.workspace_id, account_id, **values)
+            updated = await uow.accounts.update(link.workspace_id, account_id, **values)
+            account = updated or existing
         done = await uow.links.transition(
             link.id, ["in_progress"], status="connected", account_id=account_id,
             step=steps.STEP_CONNECTED, state=steps.with_state(
@@ -51,7 +53,7 @@ async def connect_account(services, link: Link, *, account_id: str, profile: dic
     return done, account
 
 
-async def fail_link(services, link: Link, message: str) -> Link | None:
+async def fail_link(services: Services, link: Link, message: str) -> Link | None:
     """Link → failed with a `link.failed` event; None when it had already finished."""
     now = services.clock.now()
     async with services.store.transaction() as uow:
@@ -68,10 +70,10 @@ async def fail_link(services, link: Link, message: str) -> Link | None:
     return failed
 
 
-def sandbox_profile(services, link: Link, email: str) -> tuple[str, dict[str, Any]]:
+def sandbox_profile(services: Services, link: Link, email: str) -> tuple[str, dict[str, Any]]:
     """Test mode never reaches the platform: a sign-in picks one of the workspace's sandbox
     creators, the one whose username is the email's local part, else the first one."""
-    creators = services.sandbox.creators(link.workspace_id)
+    creators = services.platforms.sandbox.creators(link.workspace_id)
     wanted = email.partition("@")[0].strip().lower()
     chosen = next((c for c in creators if c["username"].lower() == wanted), creators[0])
     return chosen["id"], {"username": chosen["username"], "name": chosen["name"],

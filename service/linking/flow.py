@@ -2,7 +2,7 @@
 
 Every move is a conditional write on the link (`uow.links.transition`), so two tabs or a
 double click can never both win. Live links sign in on the platform through
-`services.platform`; test links never reach it and connect a sandbox creator instead.
+`services.platforms.live`; test links never reach it and connect a sandbox creator instead.
 After a successful sign-in the account is connected and its first sync runs before the page
 answers, so the creator's last page already says the account is ready.
 """
@@ -11,19 +11,24 @@ from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
 
-from service.api.errors import ApiError
 from service.crypto import looks_sealed
 from service.domain.models import Link
+from service.errors import ApiError
 from service.linking import steps
 from service.linking.connect import connect_account, fail_link, sandbox_profile
-from service.platform.client import SignInResult
+from service.platform.client import PlatformClient, SignInResult
 from service.platform.errors import PlatformError, PlatformTimeout
+from service.services import Services
+from service.workers.syncer import sync_account
 
 log = logging.getLogger("countersign.linking")
 
 
-async def _move(services, link: Link, from_statuses=steps.OPEN, **values) -> Link:
+async def _move(services: Services, link: Link, from_statuses: Sequence[str] = steps.OPEN,
+                **values: Any) -> Link:
     async with services.store.transaction() as uow:
         moved = await uow.links.transition(link.id, from_statuses, **values)
     if moved is None:
@@ -31,7 +36,7 @@ async def _move(services, link: Link, from_statuses=steps.OPEN, **values) -> Lin
     return moved
 
 
-async def open_page(services, link: Link) -> Link:
+async def open_page(services: Services, link: Link) -> Link:
     """On each view: persist expiry once it is due, and give an open link its form token."""
     now = services.clock.now()
     if link.status in steps.OPEN and link.expires_at <= now:
@@ -47,7 +52,7 @@ async def open_page(services, link: Link) -> Link:
     return link
 
 
-async def sign_in(services, link: Link, email: str, password: str) -> Link:
+async def sign_in(services: Services, link: Link, email: str, password: str) -> Link:
     steps.require_stage(link, "password", services.clock.now())
     if not email.strip() or not password:
         raise ApiError("invalid_parameter", "Enter the email and password of the platform "
@@ -61,7 +66,7 @@ async def sign_in(services, link: Link, email: str, password: str) -> Link:
     return await _after_step(services, link, result)
 
 
-async def submit_2fa(services, link: Link, code: str) -> Link:
+async def submit_2fa(services: Services, link: Link, code: str) -> Link:
     steps.require_stage(link, "2fa", services.clock.now())
     if not code.strip():
         raise ApiError("invalid_parameter", "Enter the code.", param="code")
@@ -70,7 +75,7 @@ async def submit_2fa(services, link: Link, code: str) -> Link:
     return await _after_step(services, link, result)
 
 
-async def submit_selfie(services, link: Link, image: str) -> Link:
+async def submit_selfie(services: Services, link: Link, image: str) -> Link:
     steps.require_stage(link, "selfie", services.clock.now())
     if not image.strip():
         raise ApiError("invalid_parameter", "Take or choose a selfie first.", param="image")
@@ -79,30 +84,33 @@ async def submit_selfie(services, link: Link, image: str) -> Link:
     return await _after_step(services, link, result)
 
 
-async def cancel(services, link: Link) -> Link:
+async def cancel(services: Services, link: Link) -> Link:
     steps.require_stage(link, "any", services.clock.now())
     return await _move(services, link, status="cancelled", step=steps.STEP_CANCELLED,
                        state=steps.with_state(link, stage=None, challengeId=None, message=None))
 
 
-def _sealed(services, result: SignInResult) -> str | None:
+def _sealed(services: Services, result: SignInResult) -> str | None:
     """The platform's pending challenge lets whoever holds it finish the sign-in: sealed."""
     return services.secrets.seal_text(result.challenge_id) if result.challenge_id else None
 
 
-def _challenge(services, link: Link) -> str:
+def _challenge(services: Services, link: Link) -> str:
     """The pending challenge id; a link saved before sealing holds it in plaintext (re-sealed
     by the service at start, see service/workers/reseal.py)."""
     value = str(link.state.get("challengeId") or "")
     return services.secrets.open_text(value) if looks_sealed(value) else value
 
 
-async def _platform_step(services, link: Link, call) -> SignInResult:
-    if services.platform is None:
+async def _platform_step(services: Services, link: Link,
+                         call: Callable[[PlatformClient], Awaitable[SignInResult]]
+                         ) -> SignInResult:
+    platform = services.platforms.live
+    if platform is None:
         raise ApiError("platform_error", "This service has no platform configured "
                        "(COUNTERSIGN_PLATFORM_URL), so live links cannot sign in.")
     try:
-        return await call(services.platform)
+        return await call(platform)
     except PlatformError as error:
         log.warning("sign-in step of %s failed on the platform: %r", link.id, error)
         code = "platform_timeout" if isinstance(error, PlatformTimeout) else "platform_error"
@@ -110,7 +118,7 @@ async def _platform_step(services, link: Link, call) -> SignInResult:
                        "moment.") from error
 
 
-async def _after_step(services, link: Link, result: SignInResult) -> Link:
+async def _after_step(services: Services, link: Link, result: SignInResult) -> Link:
     if result.ok:
         token = result.session_token or ""
         profile = await _profile(services, token)
@@ -142,11 +150,14 @@ async def _after_step(services, link: Link, result: SignInResult) -> Link:
                                               message=message))
 
 
-async def _profile(services, token: str) -> dict:
+async def _profile(services: Services, token: str) -> dict[str, Any]:
     """The new account's name and picture for the `account.connected` event; the first sync
     fills them in anyway if the platform does not answer now."""
     try:
-        me = await services.platform.request("GET /users/me", session=token)
+        platform = services.platforms.live
+        if platform is None:
+            return {}
+        me = await platform.request("GET /users/me", session=token)
     except PlatformError as error:
         log.warning("could not read the profile right after sign-in: %r", error)
         return {}
@@ -154,10 +165,8 @@ async def _profile(services, token: str) -> dict:
             "avatarUrl": me.get("avatar")} if isinstance(me, dict) else {}
 
 
-async def _connect(services, link: Link, account_id: str, profile: dict,
+async def _connect(services: Services, link: Link, account_id: str, profile: dict[str, Any],
                    session_token: str | None) -> Link:
-    from service.workers.syncer import sync_account
-
     sealed = services.secrets.seal(session_token) if session_token else None
     link = await _move(services, link, ["in_progress"], step=steps.STEP_CONNECTING)
     connected, account = await connect_account(services, link, account_id=account_id,

@@ -16,6 +16,7 @@ from __future__ import annotations
 import base64
 import datetime as dt
 import hmac
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
@@ -23,12 +24,13 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from service.api.errors import ApiError
-from service.api.validation import json_body
 from service.domain.ids import hash_secret
 from service.domain.models import Link
+from service.errors import ApiError
+from service.http.validation import json_body
 from service.linking import flow, steps
 from service.render import link_json
+from service.services import Services
 
 MAX_BODY = 8 * 1024 * 1024  # a phone camera's selfie fits
 HEADERS = {
@@ -63,7 +65,7 @@ def _wants_json(request: Request) -> bool:
     return "application/json" in accept and "text/html" not in accept
 
 
-async def _find(services, token: str) -> Link:
+async def _find(services: Services, token: str) -> Link:
     async with services.store.reading() as uow:
         link = await uow.links.get_by_token_hash(hash_secret(token)) if len(token) <= 64 else None
     if link is None:
@@ -81,9 +83,12 @@ async def show(request: Request) -> Response:
     return await _render(request, link)
 
 
-def _form(action):
+Step = Callable[[Services, Link, dict[str, str]], Awaitable[Link]]
+
+
+def _form(action: Step) -> Callable[[Request], Awaitable[Response]]:
     async def run(request: Request) -> Response:
-        services = request.app.state.services
+        services: Services = request.app.state.services
         link = None
         try:
             link = await flow.open_page(services, await _find(services,
@@ -129,19 +134,19 @@ async def _fields(request: Request, link: Link) -> dict[str, str]:
     return fields
 
 
-async def _sign_in(services, link, fields):
+async def _sign_in(services: Services, link: Link, fields: dict[str, str]) -> Link:
     return await flow.sign_in(services, link, fields.get("email", ""), fields.get("password", ""))
 
 
-async def _two_factor(services, link, fields):
+async def _two_factor(services: Services, link: Link, fields: dict[str, str]) -> Link:
     return await flow.submit_2fa(services, link, fields.get("code", ""))
 
 
-async def _selfie(services, link, fields):
+async def _selfie(services: Services, link: Link, fields: dict[str, str]) -> Link:
     return await flow.submit_selfie(services, link, fields.get("image", ""))
 
 
-async def _cancel(services, link, fields):
+async def _cancel(services: Services, link: Link, fields: dict[str, str]) -> Link:
     return await flow.cancel(services, link)
 
 

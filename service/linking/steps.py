@@ -12,8 +12,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from service.api.errors import ApiError
 from service.domain.models import Link
+from service.errors import ApiError
 
 MAX_ATTEMPTS = 5
 OPEN = ("waiting", "in_progress")

@@ -1,27 +1,31 @@
-"""One tool call: authenticate the HTTP request's API key, rate-limit, and answer in our envelope.
+"""One tool call through the endpoint pipeline REST uses, answered in our envelope.
 
-Tool failures are MCP tool errors (`isError`) whose text is SPEC 7's error body, so agents branch
-on `error.code` exactly as REST clients do; nothing escapes as a transport-level 500.
+The tool's arguments become an `Incoming` (the agent's own key headers, query, path and body),
+so authentication, the per-key rate limit, scopes, openapi.yaml validation and rendering are one
+code path for both channels. Tool failures are MCP tool errors (`isError`) whose text is SPEC 7's
+error body, so agents branch on `error.code` exactly as REST clients do; nothing escapes as a
+transport-level 500.
 """
 
 from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Mapping
 from typing import Any
 
-import attrs
 from mcp.server.mcpserver import Context
 from mcp_types import CallToolResult, TextContent
+from starlette.datastructures import Headers, QueryParams
+from starlette.requests import Request
 
-from service.api.auth import presented_key, principal_for_key
-from service.api.errors import ApiError
-from service.api.ratelimit import spend
+from service.api.endpoint import Endpoint, Incoming
 from service.domain.ids import new_id
-from service.domain.principal import Principal
+from service.errors import ApiError
+from service.services import Services
 
 log = logging.getLogger("countersign.mcp")
+KEY_HEADERS = ("authorization", "x-api-key")
 
 
 def client_name(ctx: Context) -> str | None:
@@ -31,15 +35,17 @@ def client_name(ctx: Context) -> str | None:
     except (AttributeError, ValueError):
         return None
     info = getattr(params, "client_info", None)
-    return getattr(info, "name", None) or None
+    name = getattr(info, "name", None)
+    return str(name) if name else None
 
 
-def http_request(ctx: Context) -> Any:
+def http_request(ctx: Context) -> Request | None:
     """The Starlette request that carried this tool call (None off HTTP, e.g. stdio)."""
     try:
-        return ctx.request_context.request
+        request = ctx.request_context.request
     except (AttributeError, ValueError):
         return None
+    return request if isinstance(request, Request) else None
 
 
 def ok(body: dict[str, Any]) -> CallToolResult:
@@ -53,33 +59,52 @@ def failed(error: ApiError, public_url: str, request_id: str) -> CallToolResult:
                           structured_content=body, is_error=True)
 
 
-async def authenticate(services: Any, ctx: Context, tool: str, *,
-                       scope: str = "read") -> Principal:
-    """SPEC 5 for MCP: the same key headers as REST, checked per call, then the per-key rate
-    limit and scope; the principal records which MCP client and tool asked (SPEC 2.3)."""
+def _text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def incoming(ctx: Context, tool: str, request_id: str, *,
+             path: Mapping[str, Any] | None = None, query: Mapping[str, Any] | None = None,
+             body: Mapping[str, Any] | None = None,
+             headers: Mapping[str, Any] | None = None) -> Incoming:
+    """The tool call as the pipeline sees it; arguments left out (None) are not sent."""
     request = http_request(ctx)
     if request is None:
         raise ApiError("missing_api_key", hint="Connect over HTTP with "
                        "`Authorization: Bearer <API_KEY>`.")
-    async with services.store.reading() as reader:
-        principal = await principal_for_key(services.store, services.clock,
-                                            presented_key(request), reader,
-                                            services.key_touches)
-    await spend(services.limiter, principal.key_id or principal.user_id)
-    if scope not in principal.scopes:
-        raise ApiError("missing_scope", f"This key lacks the `{scope}` scope.", permission=scope)
-    return attrs.evolve(principal, client=client_name(ctx), tool=tool)
+    sent = {name: request.headers[name] for name in KEY_HEADERS if name in request.headers}
+    sent.update({k: _text(v) for k, v in (headers or {}).items() if v is not None})
+    raw = b""
+    if body is not None:
+        raw = json.dumps({k: v for k, v in body.items() if v is not None}).encode()
+        sent["content-type"] = "application/json"
+
+    async def read_body(limit: int) -> bytes:
+        if len(raw) > limit:
+            raise ApiError("invalid_parameter", f"The body is larger than {limit} bytes.",
+                           param="body")
+        return raw
+
+    return Incoming(
+        headers=Headers(sent),
+        query=QueryParams({k: _text(v) for k, v in (query or {}).items() if v is not None}),
+        path={k: _text(v) for k, v in (path or {}).items() if v is not None and v != ""},
+        read_body=read_body, request_id=request_id, client=client_name(ctx), tool=tool)
 
 
-async def answer(services: Any, work: Callable[[str], Awaitable[dict[str, Any]]]
-                 ) -> CallToolResult:
-    """Run one tool body with a fresh request id; every failure becomes an enveloped tool error."""
+async def run_tool(services: Services, ctx: Context, tool: str, step: Endpoint,
+                   **arguments: Any) -> CallToolResult:
+    """Serve one tool call through `step` (a REST endpoint's pipeline step, or a tool's own);
+    every failure becomes an enveloped tool error."""
     request_id = new_id("req_", 24)
     public_url = services.settings.public_url
     try:
-        return ok(await work(request_id))
+        reply = await step.serve(services, incoming(ctx, tool, request_id, **arguments))
     except ApiError as error:
         return failed(error, public_url, request_id)
     except Exception:
-        log.exception("MCP tool failed (%s)", request_id)
+        log.exception("MCP tool %s failed (%s)", tool, request_id)
         return failed(ApiError("internal_error"), public_url, request_id)
+    return ok(reply.body)

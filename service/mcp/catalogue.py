@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from service.api.errors import ApiError
-from service.api.spec import HTTP_METHODS, OpenApiDocument
 from service.domain.principal import Principal
+from service.errors import ApiError
+from service.http.spec import HTTP_METHODS, OpenApiDocument
 
 MAX_RESULTS = 20
 SCHEMA_REF = re.compile(r"^#/components/schemas/(.+)$")
@@ -73,9 +73,7 @@ class Catalogue:
             if score:
                 schemas.append((score, name, {"name": name,
                                               "description": schema.get("description")}))
-        best = lambda rows: [r[2] for r in sorted(rows, key=lambda r: (-r[0], r[1]))][
-            :MAX_RESULTS]
-        return {"query": query, "operations": best(operations), "schemas": best(schemas)}
+        return {"query": query, "operations": _best(operations), "schemas": _best(schemas)}
 
     def describe(self, operation_id: str) -> dict[str, Any]:
         entry = self.operations.get(operation_id)
@@ -118,3 +116,8 @@ class Catalogue:
             elif isinstance(current, list):
                 pending.extend(current)
         return dict(sorted(found.items()))
+
+
+def _best(rows: list[tuple[int, str, dict[str, Any]]]) -> list[dict[str, Any]]:
+    """The highest scores first, ties by name, at most MAX_RESULTS."""
+    return [row[2] for row in sorted(rows, key=lambda r: (-r[0], r[1]))][:MAX_RESULTS]

@@ -7,7 +7,6 @@ schemas still carry types, descriptions and `required` for agents.
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any
 
 from mcp.server.mcpserver import Context, MCPServer
@@ -15,18 +14,17 @@ from mcp.server.mcpserver.tools import Tool
 from mcp.server.transport_security import TransportSecuritySettings
 from mcp_types import CallToolResult, ToolAnnotations
 from pydantic import Field
-from starlette.datastructures import Headers
+from starlette.applications import Starlette
 
 from service.api import accounts, actions, fans, links
-from service.api.errors import ApiError
-from service.mcp.calls import answer, authenticate, http_request
+from service.api.endpoint import Call, Endpoint, Reply, endpoint_of
+from service.errors import ApiError
+from service.mcp.calls import run_tool
 from service.mcp.catalogue import Catalogue, require_catalogue_access
-from service.mcp.rest import RestBridge
-from service.render import action_json
-from service.usecases.actions import create_action as create_pending_action
+from service.services import Services
 from service.version import package_version
 
-READ = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
+READ = ToolAnnotations(read_only_hint=True, open_world_hint=False)
 
 
 def arg(description: str, **schema: Any) -> Any:
@@ -41,33 +39,45 @@ AccountId = Annotated[Any, arg("The account's id (the creator's platform user id
                                type="string")]
 
 
-def _present(name: str, value: Any) -> str:
+def _required(name: str, value: Any) -> str:
     if value is None or value == "":
         raise ApiError("invalid_parameter", f"`{name}` is required.", param=name)
     return str(value)
 
 
-def build_tools(services: Any) -> list[Tool]:
-    rest, catalogue = RestBridge(services), Catalogue(services.document)
+def catalogue_tools(services: Services) -> tuple[Endpoint, Endpoint]:
+    """search_api and describe_endpoint: MCP-only, through the same pipeline (no openapi.yaml
+    operation to validate against, so they check their one argument themselves)."""
+    catalogue = Catalogue(services.document)
 
-    def read(route, method: str, path: str, ctx: Context, **kw: Any):
-        return answer(services, lambda rid: rest.call(route, http_request(ctx), rid,
-                                                      method=method, path=path, **kw))
+    async def search(call: Call) -> Reply:
+        await require_catalogue_access(call.services.store, call.principal, "search_api")
+        query = _required("query", call.incoming.query.get("query"))
+        return Reply({"data": catalogue.search(query), "meta": call.meta()})
+
+    async def describe(call: Call) -> Reply:
+        await require_catalogue_access(call.services.store, call.principal, "describe_endpoint")
+        operation = _required("operationId", call.incoming.query.get("operationId"))
+        return Reply({"data": catalogue.describe(operation), "meta": call.meta()})
+
+    return Endpoint(None, search), Endpoint(None, describe)
+
+
+def build_tools(services: Services) -> list[Tool]:
+    search_step, describe_step = catalogue_tools(services)
 
     async def list_accounts(ctx: Context, cursor: Cursor = None,
                             limit: Limit = None) -> CallToolResult:
         """List the linked accounts this key can see (sandbox creators with a test key)."""
-        return await read(accounts.list_accounts, "GET", "/v1/accounts", ctx,
-                          query={"cursor": cursor, "limit": limit})
+        return await run_tool(services, ctx, "list_accounts",
+                              endpoint_of(accounts.list_accounts),
+                              query={"cursor": cursor, "limit": limit})
 
     async def get_account(ctx: Context, accountId: AccountId = None,
                           fresh: Fresh = None) -> CallToolResult:
         """One account with counts, 30-day revenue and subscription price."""
-        return await answer(services, lambda rid: rest.call(
-            accounts.get_account, http_request(ctx), rid, method="GET",
-            path="/v1/accounts/{accountId}",
-            path_params={"accountId": _present("accountId", accountId)},
-            query={"fresh": fresh}))
+        return await run_tool(services, ctx, "get_account", endpoint_of(accounts.get_account),
+                              path={"accountId": accountId}, query={"fresh": fresh})
 
     async def list_fans(ctx: Context, accountId: AccountId = None,
                         search: Annotated[Any, arg("Filter by name or username.",
@@ -75,11 +85,10 @@ def build_tools(services: Any) -> list[Tool]:
                         cursor: Cursor = None, limit: Limit = None,
                         fresh: Fresh = None) -> CallToolResult:
         """Fans of an account (synced by default)."""
-        return await answer(services, lambda rid: rest.call(
-            fans.list_fans, http_request(ctx), rid, method="GET",
-            path="/v1/accounts/{accountId}/fans",
-            path_params={"accountId": _present("accountId", accountId)},
-            query={"search": search, "cursor": cursor, "limit": limit, "fresh": fresh}))
+        return await run_tool(services, ctx, "list_fans", endpoint_of(fans.list_fans),
+                              path={"accountId": accountId},
+                              query={"search": search, "cursor": cursor, "limit": limit,
+                                     "fresh": fresh})
 
     async def create_action(
             ctx: Context, accountId: AccountId = None,
@@ -93,83 +102,50 @@ def build_tools(services: Any) -> list[Tool]:
                 type="string")] = None) -> CallToolResult:
         """Ask for a write. It is stored `pending`; a person approves or rejects it in the
         dashboard at `approvalUrl`, and only then does it run. Agents never approve."""
-
-        async def work(request_id: str) -> dict[str, Any]:
-            principal = await authenticate(services, ctx, "create_action", scope="write")
-            key = None if idempotencyKey is None else str(idempotencyKey)
-            body = json.dumps({k: v for k, v in (("type", type), ("params", params))
-                               if v is not None}).encode()
-            parsed = services.validators["createAction"].parse(
-                {}, {"accountId": _present("accountId", accountId)},
-                Headers({"idempotency-key": key} if key is not None else {}),
-                body, "application/json")
-            created = await create_pending_action(
-                services.store, services.clock, principal, parsed.path["accountId"],
-                parsed.headers["Idempotency-Key"], parsed.body["type"], parsed.body["params"],
-                public_url=services.settings.public_url)
-            reply = {"data": action_json(created.action, services.settings.public_url,
-                                         services.clock.now()),
-                     "meta": {"source": "service", "asOf": None, "requestId": request_id}}
-            if services.settings.validate_responses:
-                services.check_response("createAction", 202, reply)
-            return reply
-
-        return await answer(services, work)
+        return await run_tool(services, ctx, "create_action",
+                              endpoint_of(actions.create_action), path={"accountId": accountId},
+                              headers={"idempotency-key": idempotencyKey},
+                              body={"type": type, "params": params})
 
     async def get_action(ctx: Context, actionId: Annotated[Any, arg(
             "The action's id (act_...).", type="string")] = None) -> CallToolResult:
         """One action and its status; poll it after creating."""
-        return await answer(services, lambda rid: rest.call(
-            actions.get_action, http_request(ctx), rid, method="GET",
-            path="/v1/actions/{actionId}",
-            path_params={"actionId": _present("actionId", actionId)}))
+        return await run_tool(services, ctx, "get_action", endpoint_of(actions.get_action),
+                              path={"actionId": actionId})
 
     async def list_actions(ctx: Context, status: Annotated[Any, arg(
             "all (default), pending, approved, rejected, expired, executing, executed or "
             "failed.", type="string")] = None, accountId: AccountId = None,
             cursor: Cursor = None, limit: Limit = None) -> CallToolResult:
         """Actions, newest first."""
-        return await read(actions.list_actions, "GET", "/v1/actions", ctx, query={
-            "status": status, "accountId": accountId, "cursor": cursor, "limit": limit})
+        return await run_tool(services, ctx, "list_actions", endpoint_of(actions.list_actions),
+                              query={"status": status, "accountId": accountId,
+                                     "cursor": cursor, "limit": limit})
 
     async def create_link(ctx: Context, note: Annotated[Any, arg(
             "Shown in the dashboard next to the link, up to 200 characters.",
             type="string")] = None) -> CallToolResult:
         """A hosted link to send to a creator so they can link their account."""
-        return await read(links.create_link, "POST", "/v1/links", ctx,
-                          body={} if note is None else {"note": note})
+        return await run_tool(services, ctx, "create_link", endpoint_of(links.create_link),
+                              body={"note": note})
 
     async def get_link(ctx: Context, linkId: Annotated[Any, arg(
             "The link's id (link_...).", type="string")] = None) -> CallToolResult:
         """A hosted link's status; `accountId` is set once connected."""
-        return await answer(services, lambda rid: rest.call(
-            links.get_link, http_request(ctx), rid, method="GET", path="/v1/links/{linkId}",
-            path_params={"linkId": _present("linkId", linkId)}))
+        return await run_tool(services, ctx, "get_link", endpoint_of(links.get_link),
+                              path={"linkId": linkId})
 
     async def search_api(ctx: Context, query: Annotated[Any, arg(
             "Keywords, e.g. `mass message audience`.", type="string")] = None) -> CallToolResult:
         """Search the REST operations and schemas of openapi.yaml by keyword."""
-
-        async def work(request_id: str) -> dict[str, Any]:
-            principal = await authenticate(services, ctx, "search_api")
-            await require_catalogue_access(services.store, principal, "search_api")
-            return {"data": catalogue.search(_present("query", query)),
-                    "meta": {"source": "service", "asOf": None, "requestId": request_id}}
-
-        return await answer(services, work)
+        return await run_tool(services, ctx, "search_api", search_step, query={"query": query})
 
     async def describe_endpoint(ctx: Context, operationId: Annotated[Any, arg(
             "An operationId from search_api, e.g. `createAction`.",
             type="string")] = None) -> CallToolResult:
         """One operation's parameters, request body and response schemas from openapi.yaml."""
-
-        async def work(request_id: str) -> dict[str, Any]:
-            principal = await authenticate(services, ctx, "describe_endpoint")
-            await require_catalogue_access(services.store, principal, "describe_endpoint")
-            return {"data": catalogue.describe(_present("operationId", operationId)),
-                    "meta": {"source": "service", "asOf": None, "requestId": request_id}}
-
-        return await answer(services, work)
+        return await run_tool(services, ctx, "describe_endpoint", describe_step,
+                              query={"operationId": operationId})
 
     required = {"get_account": ["accountId"], "list_fans": ["accountId"],
                 "create_action": ["accountId", "type", "params", "idempotencyKey"],
@@ -189,7 +165,7 @@ def build_tools(services: Any) -> list[Tool]:
     return tools
 
 
-def build_mcp(services: Any) -> MCPServer:
+def build_mcp(services: Services) -> MCPServer:
     return MCPServer(name="countersign", instructions=(
         "Countersign: read creator accounts and ask for writes. Every write is an action that "
         "a person approves in the dashboard; send a new idempotencyKey per intended action "
@@ -197,7 +173,7 @@ def build_mcp(services: Any) -> MCPServer:
         version=package_version())
 
 
-def mcp_asgi_app(mcp: MCPServer):
+def mcp_asgi_app(mcp: MCPServer) -> Starlette:
     """Served at /mcp. DNS-rebinding checks are off: callers authenticate with an API key
     header on every call (no ambient cookie a rebinding page could ride on)."""
     return mcp.streamable_http_app(

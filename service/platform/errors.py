@@ -14,7 +14,7 @@ Two flags classify the failure for callers that decide what to do next:
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 
 class PlatformError(Exception):
@@ -87,7 +87,8 @@ class NotFoundUpstream(PlatformError):
         "fan": "fan_not_found", "user": "fan_not_found", "chat": "chat_not_found",
     }
 
-    def __init__(self, message: str | None = None, *, kind: str | None = None, **kwargs) -> None:
+    def __init__(self, message: str | None = None, *, kind: str | None = None,
+                 **kwargs: Any) -> None:
         self.kind = kind
         self.code = self._CODES.get(kind or "", "resource_not_found")
         super().__init__(message or self._message_for(kind), **kwargs)

@@ -25,6 +25,10 @@ from .sandbox_data import sandbox_creators, sandbox_rng
 __all__ = ["SandboxPlatform", "sandbox_creators", "sandbox_session"]
 
 _PREFIX = "sandbox:"
+Creator = dict[str, Any]
+Params = dict[str, str]
+Query = dict[str, Any]
+Body = dict[str, Any]
 
 
 def sandbox_session(workspace_seed: str, creator_id: str) -> str:
@@ -82,21 +86,23 @@ class SandboxPlatform:
         return str(next(self._ids))
 
 
-def _fan(creator: dict, fan_id: str, kind: str = "fan") -> dict[str, Any]:
-    for fan in creator["fans"]:
+def _fan(creator: dict[str, Any], fan_id: str, kind: str = "fan") -> dict[str, Any]:
+    fans: list[dict[str, Any]] = creator["fans"]
+    for fan in fans:
         if fan["id"] == str(fan_id):
             return fan
     raise NotFoundUpstream(kind=kind)
 
 
-def _list(creator: dict, list_id: str) -> dict[str, Any]:
-    for fan_list in creator["lists"]:
+def _list(creator: dict[str, Any], list_id: str) -> dict[str, Any]:
+    lists: list[dict[str, Any]] = creator["lists"]
+    for fan_list in lists:
         if fan_list["id"] == str(list_id):
             return fan_list
     raise NotFoundUpstream(kind="list")
 
 
-def _fan_view(fan: dict) -> dict[str, Any]:
+def _fan_view(fan: Creator) -> dict[str, Any]:
     """A fan in the platform's wire shape (as the real client would receive it)."""
     expired = fan["subscriptionStatus"] == "expired"
     return {"id": fan["id"], "username": fan["username"], "name": fan["name"],
@@ -105,16 +111,17 @@ def _fan_view(fan: dict) -> dict[str, Any]:
             "subscribedIsExpiredNow": expired, "listIds": list(fan["listIds"]), "isFan": True}
 
 
-def _page(items: list, query: dict, default: int = 10) -> dict[str, Any]:
+def _page(items: list[Any], query: dict[str, Any], default: int = 10) -> dict[str, Any]:
     limit, offset = int(query.get("limit") or default), int(query.get("offset") or 0)
     return {"list": items[offset:offset + limit], "hasMore": offset + limit < len(items)}
 
 
-def _chat_fans(creator: dict) -> list[dict]:
-    return creator["fans"][: creator["counts"]["chats"]]
+def _chat_fans(creator: Creator) -> list[dict[str, Any]]:
+    fans: list[dict[str, Any]] = creator["fans"]
+    return fans[: creator["counts"]["chats"]]
 
 
-def _messages(creator: dict, fan: dict) -> list[dict[str, Any]]:
+def _messages(creator: dict[str, Any], fan: Creator) -> list[dict[str, Any]]:
     if fan not in _chat_fans(creator):
         return []
     rng = sandbox_rng(creator["id"], fan["id"])
@@ -125,7 +132,8 @@ def _messages(creator: dict, fan: dict) -> list[dict[str, Any]]:
                                  ("<p>Hi! Love your page</p>", fan["id"]))]
 
 
-def _me(sandbox, creator, params, query, body) -> dict[str, Any]:
+def _me(sandbox: SandboxPlatform, creator: Creator, params: Params, query: Query,
+        body: Body) -> dict[str, Any]:
     return {"id": creator["id"], "username": creator["username"], "name": creator["name"],
             "avatar": creator["avatarUrl"], "subscribersCount": creator["counts"]["activeFans"],
             "postsCount": creator["counts"]["posts"],
@@ -133,54 +141,63 @@ def _me(sandbox, creator, params, query, body) -> dict[str, Any]:
             "isVerified": True, "sandbox": True}
 
 
-def _subscribers(sandbox, creator, params, query, body) -> dict[str, Any]:
+def _subscribers(sandbox: SandboxPlatform, creator: Creator, params: Params, query: Query,
+                 body: Body) -> dict[str, Any]:
     kind, needle = query.get("type", "all"), str(query.get("query") or "").lower()
     fans = [f for f in creator["fans"] if kind in ("all", f["subscriptionStatus"])
             and (not needle or needle in f["username"] or needle in f["name"].lower())]
     return _page([_fan_view(f) for f in fans], query)
 
 
-def _count(sandbox, creator, params, query, body) -> dict[str, Any]:
+def _count(sandbox: SandboxPlatform, creator: Creator, params: Params, query: Query,
+           body: Body) -> dict[str, Any]:
     counts = creator["counts"]
     return {"subscribers": {"active": counts["activeFans"], "expired": counts["expiredFans"],
                             "all": counts["activeFans"] + counts["expiredFans"]}}
 
 
-def _user(sandbox, creator, params, query, body) -> dict[str, Any]:
+def _user(sandbox: SandboxPlatform, creator: Creator, params: Params, query: Query,
+          body: Body) -> dict[str, Any]:
     if params["id"] == creator["id"]:
         return _me(sandbox, creator, params, query, body)
     return _fan_view(_fan(creator, params["id"], kind="user"))
 
 
-def _chats(sandbox, creator, params, query, body) -> dict[str, Any]:
+def _chats(sandbox: SandboxPlatform, creator: Creator, params: Params, query: Query,
+           body: Body) -> dict[str, Any]:
     chats = [{"id": f["id"], "withUser": {"id": f["id"], "username": f["username"]},
               "lastMessage": _messages(creator, f)[-1], "unreadMessagesCount": 0}
              for f in _chat_fans(creator)]
     return _page(chats, query)
 
 
-def _chat_messages(sandbox, creator, params, query, body) -> dict[str, Any]:
+def _chat_messages(sandbox: SandboxPlatform, creator: Creator, params: Params, query: Query,
+                   body: Body) -> dict[str, Any]:
     messages = _messages(creator, _fan(creator, params["id"], kind="chat"))
     return _page(list(reversed(messages)), query)
 
 
-def _lists(sandbox, creator, params, query, body) -> dict[str, Any]:
+def _lists(sandbox: SandboxPlatform, creator: Creator, params: Params, query: Query,
+           body: Body) -> dict[str, Any]:
     return _page([{"id": fl["id"], "name": fl["name"], "usersCount": len(fl["fanIds"])}
                   for fl in creator["lists"]], query)
 
 
-def _transactions(sandbox, creator, params, query, body) -> dict[str, Any]:
+def _transactions(sandbox: SandboxPlatform, creator: Creator, params: Params, query: Query,
+                  body: Body) -> dict[str, Any]:
     return _page(creator["transactions"], query)
 
 
-def _send(sandbox, creator, params, query, body) -> dict[str, Any]:
+def _send(sandbox: SandboxPlatform, creator: Creator, params: Params, query: Query,
+          body: Body) -> dict[str, Any]:
     _fan(creator, params["id"], kind="chat")
     return {"id": sandbox._new_id(), "text": body.get("text"), "price": body.get("price", 0),
             "mediaFiles": list(body.get("mediaFiles") or []), "createdAt": sandbox._now(),
             "fromUser": {"id": creator["id"]}, "massMessageId": None}
 
 
-def _queue(sandbox, creator, params, query, body) -> dict[str, Any]:
+def _queue(sandbox: SandboxPlatform, creator: Creator, params: Params, query: Query,
+           body: Body) -> dict[str, Any]:
     recipients = set()
     for list_id in body.get("userLists") or []:
         recipients.update(_list(creator, list_id)["fanIds"])
@@ -191,17 +208,20 @@ def _queue(sandbox, creator, params, query, body) -> dict[str, Any]:
     return {"id": sandbox._new_id(), "success": True, "total": len(recipients)}
 
 
-def _unsend(sandbox, creator, params, query, body) -> dict[str, Any]:
+def _unsend(sandbox: SandboxPlatform, creator: Creator, params: Params, query: Query,
+            body: Body) -> dict[str, Any]:
     return {"id": params["id"], "success": True}
 
 
-def _add_to_list(sandbox, creator, params, query, body) -> dict[str, Any]:
+def _add_to_list(sandbox: SandboxPlatform, creator: Creator, params: Params, query: Query,
+                 body: Body) -> dict[str, Any]:
     _list(creator, params["id"])
     user_ids = [_fan(creator, fan_id)["id"] for fan_id in body.get("userIds") or []]
     return {"listId": params["id"], "userIds": user_ids, "success": True}
 
 
-def _remove_from_list(sandbox, creator, params, query, body) -> dict[str, Any]:
+def _remove_from_list(sandbox: SandboxPlatform, creator: Creator, params: Params, query: Query,
+                      body: Body) -> dict[str, Any]:
     _list(creator, params["id"])
     fan = _fan(creator, params["userId"])
     return {"listId": params["id"], "userId": fan["id"], "success": True}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -20,7 +21,9 @@ _FANS_FIRST = ("Alex", "Sam", "Jordan", "Casey", "Riley", "Jamie", "Drew", "Quin
                "Parker", "Reese", "Rowan", "Blake", "Devon", "Emery", "Kai", "Logan", "Micah")
 _FANS_LAST = ("Reed", "Hale", "Brooks", "Lane", "Frost", "Grant", "Hayes", "Keller", "Marsh")
 _LIST_NAMES = ("VIP", "Big spenders", "Renewal off")
-_KINDS = (("subscription", 45), ("tip", 20), ("message", 25), ("post", 10))
+_KINDS: tuple[tuple[str, int], ...] = (
+    ("subscription", 45), ("tip", 20), ("message", 25), ("post", 10))
+NewId = Callable[[int, str], str]
 
 
 def _money(amount: int) -> dict[str, Any]:
@@ -53,10 +56,11 @@ def sandbox_creators(workspace_seed: str, *, now: datetime | None = None) -> lis
     return [_creator(rng, first, last, now, new_id) for first, last in people]
 
 
-def _creator(rng: random.Random, first: str, last: str, now: datetime, new_id) -> dict[str, Any]:
+def _creator(rng: random.Random, first: str, last: str, now: datetime,
+             new_id: NewId) -> dict[str, Any]:
     creator_id = new_id(9, "9")
     price = rng.choice((499, 799, 999, 1299))
-    fans = []
+    fans: list[dict[str, Any]] = []
     for _ in range(rng.randint(14, 22)):
         fan_id = new_id(9, "8")
         fan_first, fan_last = rng.choice(_FANS_FIRST), rng.choice(_FANS_LAST)
@@ -103,10 +107,11 @@ def _creator(rng: random.Random, first: str, last: str, now: datetime, new_id) -
     }
 
 
-def _transactions(rng: random.Random, fans: list[dict], price: int, now: datetime,
-                  new_id) -> list[dict[str, Any]]:
+def _transactions(rng: random.Random, fans: list[dict[str, Any]], price: int, now: datetime,
+                  new_id: NewId) -> list[dict[str, Any]]:
     rows = []
-    kinds, weights = zip(*_KINDS, strict=True)
+    kinds = [kind for kind, _ in _KINDS]
+    weights = [weight for _, weight in _KINDS]
     for _ in range(rng.randint(25, 40)):
         kind = rng.choices(kinds, weights)[0]
         gross = price if kind == "subscription" else rng.choice((500, 1000, 1500, 2500, 5000))

@@ -7,6 +7,7 @@ from typing import Any
 
 from service.domain.models import Action
 from service.platform.errors import PlatformUnavailable
+from service.platform.routes import PlatformRequester
 
 MAX_ID = 255
 
@@ -21,7 +22,7 @@ def _price(params: dict[str, Any]) -> dict[str, Any]:
     return {"price": cents / 100} if cents else {}
 
 
-async def perform(platform, session: str, action: Action) -> dict[str, Any]:
+async def perform(platform: PlatformRequester, session: str, action: Action) -> dict[str, Any]:
     """Run the write on the platform (or the sandbox) and shape its answer as `result`."""
     p = action.params
 

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import getpass
 import socket
+from collections.abc import Sequence
 
-from service.api.errors import ApiError
 from service.domain.clock import Clock
 from service.domain.models import Account
 from service.domain.principal import Principal
+from service.errors import ApiError
 from service.usecases.audit import record_in
 from storage.base import Store
 
@@ -39,7 +40,7 @@ async def switch_writes(store: Store, clock: Clock, principal: Principal, accoun
 
 
 async def switch_all_writes(store: Store, clock: Clock, principal: Principal,
-                            enabled: bool) -> list[Account]:
+                            enabled: bool) -> Sequence[Account]:
     """Every account of the workspace, live and test, in one transaction and one audit entry."""
     async with store.transaction() as uow:
         changed = await uow.accounts.set_writes_everywhere(principal.workspace_id, enabled)

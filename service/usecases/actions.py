@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from attrs import frozen
 
-from service.api.errors import ApiError
 from service.domain.actions import LIFETIME, effective, fingerprint, price_of, summarize
 from service.domain.clock import Clock
 from service.domain.ids import new_id
@@ -14,12 +14,13 @@ from service.domain.messages import platform_html, visible_text
 from service.domain.models import Account, Action, Event
 from service.domain.principal import Principal
 from service.domain.warnings import named_fan_ids, warnings_for
+from service.errors import ApiError
 from service.render import action_json
 from service.usecases.audit import record_in
-from storage.base import ACTIONS_CHANNEL, DuplicateError, Store
+from storage.base import ACTIONS_CHANNEL, DuplicateError, Store, UnitOfWork
 
 
-async def visible_account(tx, principal: Principal, account_id: str) -> Account:
+async def visible_account(tx: UnitOfWork, principal: Principal, account_id: str) -> Account:
     """An account outside the key's reach is simply not found (never 403), SPEC 5.3."""
     account = await tx.accounts.get(principal.workspace_id, account_id)
     if account is None or account.mode != principal.mode or not principal.allows(account_id):
@@ -34,7 +35,7 @@ def _unavailable(account: Account) -> ApiError:
                     account_status=account.status)
 
 
-async def _estimate(uow, account: Account, type_: str, params: dict[str, Any]) -> int | None:
+async def _estimate(uow: UnitOfWork, account: Account, type_: str, params: dict[str, Any]) -> int | None:
     if type_ == "send_message":
         return 1
     if type_ != "send_mass_message":
@@ -64,6 +65,10 @@ def as_sent(type_: str, params: dict[str, Any]) -> dict[str, Any]:
     return {**params, "text": text}
 
 
+Notifier = Callable[[], None]
+"""Wakes this process's executor after an approval commits (injected by the caller)."""
+
+
 @frozen
 class Created:
     action: Action
@@ -74,8 +79,6 @@ class Created:
 async def create_action(store: Store, clock: Clock, principal: Principal, account_id: str,
                         idempotency_key: str, type_: str, params: dict[str, Any], *,
                         public_url: str) -> Created:
-    if "write" not in principal.scopes:
-        raise ApiError("missing_scope", permission="write")
     fp = fingerprint(account_id, principal.mode, type_, params)  # the request as the client sent it
     sent = as_sent(type_, params)
     # Synced data is read before the write transaction: it never holds the write lock.
@@ -108,6 +111,7 @@ async def create_action(store: Store, clock: Clock, principal: Principal, accoun
             # A concurrent retry won the unique index; answer exactly as a retry would.
             existing = await tx.actions.get_by_idempotency_key(
                 principal.workspace_id, idempotency_key)
+            assert existing is not None  # the row that won the unique index
             return Created(_replay(existing, fp), replayed=True)
         await tx.events.add(Event(
             id=new_id("evt_"), workspace_id=action.workspace_id, type="action.created",
@@ -130,12 +134,25 @@ def _replay(existing: Action, fp: str) -> Action:
 
 
 async def decide_action(store: Store, clock: Clock, principal: Principal, action_id: str, *,
-                        approve: bool, note: str | None, public_url: str) -> Action:
-    """Approve or reject a pending action; one conditional write decides who wins a race."""
+                        approve: bool, note: str | None, public_url: str,
+                        wake_executor: Notifier) -> Action:
+    """Approve or reject a pending action; one conditional write decides who wins a race.
+
+    An approval wakes the executor: this process's through `wake_executor`, other processes'
+    through the store's notification, sent with the commit."""
+    decided = await _decide(store, clock, principal, action_id, approve=approve, note=note,
+                            public_url=public_url)
+    if approve:
+        wake_executor()
+    return decided
+
+
+async def _decide(store: Store, clock: Clock, principal: Principal, action_id: str, *,
+                  approve: bool, note: str | None, public_url: str) -> Action:
     now = clock.now()
     async with store.transaction() as tx:
         action = await tx.actions.get(principal.workspace_id, action_id)
-        if action is None or action.mode != principal.mode and principal.kind != "user":
+        if action is None or (action.mode != principal.mode and principal.kind != "user"):
             raise ApiError("action_not_found", param="actionId")
         current = effective(action, now)
         if current.status == "expired":

@@ -10,7 +10,7 @@ from service.domain.clock import Clock
 from service.domain.dashboard import AuditEntry
 from service.domain.ids import new_id
 from service.domain.principal import Principal
-from storage.base import Store
+from storage.base import Store, UnitOfWork
 
 
 def actor_of(principal: Principal) -> dict[str, Any]:
@@ -18,7 +18,7 @@ def actor_of(principal: Principal) -> dict[str, Any]:
             "name": principal.label, "email": principal.email}
 
 
-async def record_in(uow, clock: Clock, principal: Principal, action: str,
+async def record_in(uow: UnitOfWork, clock: Clock, principal: Principal, action: str,
                     target: str | None = None, **details: Any) -> None:
     """Write the entry inside the caller's unit of work, so change and entry commit together."""
     await uow.audit.add(AuditEntry(

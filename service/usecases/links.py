@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from service.api.errors import ApiError
 from service.domain.clock import Clock
 from service.domain.ids import new_id
 from service.domain.link_tokens import LinkTokens
 from service.domain.models import Link
+from service.errors import ApiError
 from storage.base import Store
 
 LIFETIME = timedelta(hours=24)

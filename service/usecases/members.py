@@ -5,15 +5,15 @@ from __future__ import annotations
 import secrets
 from datetime import timedelta
 
-from service.api.errors import ApiError
 from service.domain.clock import Clock
 from service.domain.dashboard import Invite, allowed
 from service.domain.ids import hash_secret, new_id
 from service.domain.models import ROLES, Member, User
 from service.domain.principal import Principal
+from service.errors import ApiError
 from service.passwords import Passwords
 from service.usecases.audit import record_in
-from storage.base import Store
+from storage.base import Store, UnitOfWork
 
 INVITE_LIFETIME = timedelta(days=7)
 
@@ -97,7 +97,7 @@ def _unproven() -> ApiError:
                     "password to join.", param="password")
 
 
-async def _target(uow, principal: Principal, user_id: str) -> Member:
+async def _target(uow: UnitOfWork, principal: Principal, user_id: str) -> Member:
     member = await uow.members.get(principal.workspace_id, user_id)
     if member is None:
         raise ApiError("resource_not_found", "No such member in this workspace.",
@@ -139,7 +139,8 @@ async def remove(store: Store, clock: Clock, principal: Principal, user_id: str)
                         role=member.role)
 
 
-async def listing(store: Store, clock: Clock, workspace_id: str):
+async def listing(store: Store, clock: Clock,
+                  workspace_id: str) -> tuple[list[Member], list[Invite]]:
     async with store.reading() as uow:
         return (list(await uow.members.list(workspace_id)),
                 list(await uow.invites.pending(workspace_id, clock.now())))

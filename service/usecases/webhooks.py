@@ -15,14 +15,14 @@ import datetime as dt
 from collections.abc import Sequence
 from typing import Any
 
-from service.api.errors import ApiError
 from service.crypto import SecretBox
 from service.domain.clock import Clock, isoformat
 from service.domain.ids import new_id
 from service.domain.principal import Principal
+from service.errors import ApiError
 from service.usecases.audit import record_in
+from service.usecases.delivery import attempt, envelope
 from service.usecases.members import require
-from service.webhooks.delivery import attempt, envelope
 from service.webhooks.models import (
     DELIVERED_EVENTS,
     Delivery,
@@ -33,14 +33,14 @@ from service.webhooks.models import (
 )
 from service.webhooks.sender import Sender
 from service.webhooks.signing import new_secret
-from service.webhooks.ssrf import UnsafeDestination, check_destination
-from storage.base import Store
+from service.webhooks.ssrf import Resolver, UnsafeDestination, check_destination
+from storage.base import Store, UnitOfWork
 
 ROLL_GRACE = dt.timedelta(hours=24)
 MANAGE = "webhooks.manage"
 
 
-async def _safe_url(url: str, allow_loopback: bool, resolver=None) -> str:
+async def _safe_url(url: str, allow_loopback: bool, resolver: Resolver | None = None) -> str:
     url = (url or "").strip()
     if not url or len(url) > 2000:
         raise ApiError("invalid_parameter", "Enter the endpoint's https:// URL.", param="url")
@@ -65,7 +65,7 @@ def _event_types(event_types: Sequence[str] | None) -> list[str] | None:
 
 async def set_transaction_endpoint(store: Store, clock: Clock, principal: Principal, url: str,
                                    *, box: SecretBox, allow_loopback: bool = False,
-                                   resolver=None) -> WebhookEndpoint:
+                                   resolver: Resolver | None = None) -> WebhookEndpoint:
     """Set (or change) the one transaction push URL of the principal's mode. A new endpoint gets
     a new secret; changing the URL keeps the secret (`current_secret` reads it)."""
     require(principal, MANAGE)
@@ -75,7 +75,7 @@ async def set_transaction_endpoint(store: Store, clock: Clock, principal: Princi
         current = await uow.webhooks.list(principal.workspace_id, kind="transactions",
                                           mode=principal.mode)
         if current:
-            endpoint = await uow.webhooks.update(current[0].id, url=url)
+            endpoint = _still_there(await uow.webhooks.update(current[0].id, url=url))
         else:
             endpoint = _new_endpoint(principal, "transactions", url, None, now, box)
             await uow.webhooks.add(endpoint)
@@ -86,7 +86,8 @@ async def set_transaction_endpoint(store: Store, clock: Clock, principal: Princi
 
 async def add_event_endpoint(store: Store, clock: Clock, principal: Principal, url: str,
                              event_types: Sequence[str] | None = None, *, box: SecretBox,
-                             allow_loopback: bool = False, resolver=None) -> WebhookEndpoint:
+                             allow_loopback: bool = False,
+                             resolver: Resolver | None = None) -> WebhookEndpoint:
     """Add an endpoint of the principal's mode for the SPEC 6.1 events (`event_types=None`
     means all of them)."""
     require(principal, MANAGE)
@@ -119,7 +120,14 @@ def _new_endpoint(principal: Principal, kind: str, url: str, event_types: list[s
         failing=False, created_at=now)
 
 
-async def _endpoint(uow, principal: Principal, endpoint_id: str) -> WebhookEndpoint:
+def _still_there(endpoint: WebhookEndpoint | None) -> WebhookEndpoint:
+    """An update that found no row: the endpoint was removed in the meantime."""
+    if endpoint is None:
+        raise ApiError("resource_not_found", "There is no such webhook endpoint.")
+    return endpoint
+
+
+async def _endpoint(uow: UnitOfWork, principal: Principal, endpoint_id: str) -> WebhookEndpoint:
     """One of the principal's workspace and mode: the other mode's endpoints are not shown."""
     endpoint = await uow.webhooks.get(principal.workspace_id, endpoint_id)
     if endpoint is None or endpoint.mode != principal.mode:
@@ -127,7 +135,7 @@ async def _endpoint(uow, principal: Principal, endpoint_id: str) -> WebhookEndpo
     return endpoint
 
 
-async def _delivery(uow, principal: Principal, delivery_id: str) -> Delivery:
+async def _delivery(uow: UnitOfWork, principal: Principal, delivery_id: str) -> Delivery:
     """One to an endpoint (even a removed one) of the principal's workspace and mode."""
     delivery = await uow.deliveries.get(delivery_id)
     if delivery is not None and delivery.workspace_id == principal.workspace_id:
@@ -161,8 +169,8 @@ async def roll_secret(store: Store, clock: Clock, principal: Principal, endpoint
                 for item in endpoint.secrets
                 if item["expiresAt"] is None
                 or dt.datetime.fromisoformat(item["expiresAt"]) > now]
-        updated = await uow.webhooks.update(
-            endpoint_id, secrets=[seal_secret(secret, box), *keep])
+        updated = _still_there(await uow.webhooks.update(
+            endpoint_id, secrets=[seal_secret(secret, box), *keep]))
         await record_in(uow, clock, principal, "webhook.secret_rolled", endpoint_id)
     return updated, secret
 
@@ -186,7 +194,7 @@ async def list_deliveries(store: Store, principal: Principal, endpoint_id: str,
 
 
 async def list_attempts(store: Store, principal: Principal,
-                        delivery_id: str) -> list[DeliveryAttempt]:
+                        delivery_id: str) -> Sequence[DeliveryAttempt]:
     """Every attempt of one delivery, oldest first (status code, response, duration, error)."""
     async with store.reading() as uow:
         await _delivery(uow, principal, delivery_id)
@@ -194,8 +202,9 @@ async def list_attempts(store: Store, principal: Principal,
 
 
 async def send_test(store: Store, clock: Clock, principal: Principal, sender: Sender,
-                    endpoint_id: str) -> Delivery:
-    """Send one `test` event now (no retries); returns the finished delivery for the log.
+                    endpoint_id: str) -> Delivery | None:
+    """Send one `test` event now (no retries); returns the finished delivery for the log (None
+    if the endpoint was removed while it was sent).
     A success clears the endpoint's failing flag like any successful delivery."""
     require(principal, MANAGE)
     now = clock.now()

@@ -5,10 +5,10 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
-from service.api.errors import ApiError
 from service.domain.clock import Clock
 from service.domain.ids import hash_secret, key_prefix, new_api_key, new_id
 from service.domain.models import Account, ApiKey, Fan, Member, User, Workspace
+from service.errors import ApiError
 from service.passwords import Passwords
 from service.platform.sandbox import sandbox_creators
 from storage.base import Store
@@ -40,7 +40,7 @@ async def create_workspace(store: Store, clock: Clock, name: str) -> Workspace:
     return workspace
 
 
-def _time(value) -> dt.datetime | None:
+def _time(value: str | dt.datetime | None) -> dt.datetime | None:
     if value is None or isinstance(value, dt.datetime):
         return value
     return dt.datetime.fromisoformat(value)

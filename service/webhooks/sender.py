@@ -24,7 +24,7 @@ from attrs import frozen
 
 from service.crypto import SecretBox
 from service.webhooks.signing import DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, sign
-from service.webhooks.ssrf import IPAddress, UnsafeDestination, check_destination
+from service.webhooks.ssrf import IPAddress, Resolver, UnsafeDestination, check_destination
 
 TIMEOUT_SECONDS = 10.0
 BODY_LIMIT = 64 * 1024  # bytes of an answer read at most; the rest is never read
@@ -69,7 +69,7 @@ class Sender:
     the secret box that opens the endpoints' sealed signing secrets."""
 
     def __init__(self, client: httpx.AsyncClient, *, box: SecretBox, allow_loopback: bool = False,
-                 timeout: float = TIMEOUT_SECONDS, resolver=None) -> None:
+                 timeout: float = TIMEOUT_SECONDS, resolver: Resolver | None = None) -> None:
         self.client = client
         self.box = box
         self.allow_loopback = allow_loopback
@@ -129,9 +129,3 @@ class Sender:
             return response.status_code, text
         raise AssertionError("check_destination returns at least one address")
 
-
-def sender_for(services) -> Sender:
-    """The sender every part of the service uses: the shared HTTP client, loopback allowed only
-    in development (the harness receiver listens on 127.0.0.1)."""
-    return Sender(services.http, box=services.secrets, allow_loopback=services.settings.development,
-                  timeout=services.settings.webhook_timeout)

@@ -24,7 +24,7 @@ from typing import Any
 
 from service.domain.clock import Clock
 from service.domain.ids import new_id
-from service.webhooks.delivery import LEASE, attempt
+from service.usecases.delivery import LEASE, attempt
 from service.webhooks.sender import Sender
 from service.workers.dispatcher import dispatch_all
 
@@ -44,7 +44,7 @@ class Deliverer:
         self.worker = f"dlv-{os.getpid()}-{new_id('', 8)}"
         self.idle_seconds = idle_seconds
         self.wakeup = asyncio.Event()
-        self._flying: dict[asyncio.Task, str] = {}  # task → endpoint id
+        self._flying: dict[asyncio.Task[int], str] = {}  # task → endpoint id
         self._sent = 0
 
     async def run_once(self) -> int:
@@ -93,7 +93,7 @@ class Deliverer:
             started += 1
         return started
 
-    def _landed(self, task: asyncio.Task) -> None:
+    def _landed(self, task: asyncio.Task[int]) -> None:
         self._flying.pop(task, None)
         if not task.cancelled():
             error = task.exception()

@@ -16,7 +16,7 @@ from typing import Any
 from service.domain.clock import Clock
 from service.domain.ids import new_id
 from service.domain.models import Event
-from service.webhooks.delivery import envelope
+from service.usecases.delivery import envelope
 from service.webhooks.models import Delivery, WebhookEndpoint
 
 log = logging.getLogger("countersign.dispatcher")

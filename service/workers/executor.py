@@ -15,10 +15,12 @@ sentence, and the batch goes on. Refusals the platform surely never acted on are
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime as dt
 import logging
 import os
 import socket
+from typing import Any
 
 from attrs import define
 from cryptography.fernet import InvalidToken
@@ -26,8 +28,10 @@ from cryptography.fernet import InvalidToken
 from service.domain.ids import new_id
 from service.domain.models import Account, Action, Event
 from service.platform.errors import AccountUnavailable, PlatformError
+from service.platform.seam import Connection, NotConnected
 from service.platform.writes import perform
 from service.render import action_json
+from service.services import Services
 from service.workers.retries import RetryPolicy, surely_unsent
 from storage.base import ACTIONS_CHANNEL
 
@@ -44,7 +48,7 @@ def worker_name() -> str:
 
 
 class Executor:
-    def __init__(self, services, name: str | None = None,
+    def __init__(self, services: Services, name: str | None = None,
                  retry: RetryPolicy | None = None) -> None:
         self.services = services
         self.name = name or worker_name()
@@ -96,24 +100,23 @@ class Executor:
                 f"Writes were switched off for @{account.username} after this action was "
                 "approved, so it was not sent.")})
             return
-        if action.mode == "test":
-            await self._finish(action, result={"simulated": True})
-            return
-        if account is None or account.unavailable or account.session_secret is None:
-            status = account.status if account is not None else "disconnected"
-            await self._finish(action, error={
-                "code": "account_unavailable",
-                "message": (account.status_reason if account and account.status_reason else
-                            f"The account is {status}; the platform is not accepting calls.")})
-            return
-        if self.services.platform is None:
-            await self._finish(action, error={"code": "platform_error", "message":
-                               "No platform is configured (COUNTERSIGN_PLATFORM_URL)."})
+        if account is None:
+            await self._finish(action, error={"code": "account_unavailable", "message": (
+                "The account is disconnected; the platform is not accepting calls.")})
             return
         progress.step = "opening the stored platform session"
-        session = self.services.secrets.open(account.session_secret)
         try:
-            result = await self._send(action, session, progress)
+            connection = self.services.platforms.connect(account)  # the sandbox in test mode
+        except NotConnected as exc:
+            await self._finish(action, error={"code": exc.code, "message": exc.message})
+            return
+        if account.unavailable and not connection.simulated:
+            await self._finish(action, error={"code": "account_unavailable", "message": (
+                account.status_reason or f"The account is {account.status}; the platform is "
+                "not accepting calls.")})
+            return
+        try:
+            result = await self._send(action, connection, progress)
         except PlatformError as exc:
             await self._finish(action, error={"code": exc.code, "message": _message(exc,
                                                                                    progress)},
@@ -121,16 +124,19 @@ class Executor:
                                if isinstance(exc, AccountUnavailable) else None,
                                account_was=account)
             return
+        if connection.simulated:
+            result = {"simulated": True}  # SPEC 2.4: test mode's result and nothing else
         progress.step = "recording the platform's answer"
         await self._finish(action, result=result)
 
-    async def _send(self, action: Action, session: str, progress: Progress) -> dict:
+    async def _send(self, action: Action, connection: Connection,
+                    progress: Progress) -> dict[str, Any]:
         """The write, sent again only while the platform surely received none of it."""
         while True:
             progress.attempts += 1
             progress.step = "sending it to the platform"
             try:
-                return await perform(self.services.platform, session, action)
+                return await perform(connection.platform, connection.session, action)
             except PlatformError as exc:
                 if progress.attempts >= self.retry.attempts or not surely_unsent(exc):
                     raise
@@ -138,7 +144,8 @@ class Executor:
                          action.id, exc.message)
             await asyncio.sleep(self.retry.delay(progress.attempts))
 
-    async def _finish(self, action: Action, *, result=None, error=None,
+    async def _finish(self, action: Action, *, result: dict[str, Any] | None = None,
+                      error: dict[str, Any] | None = None,
                       account_status: str | None = None,
                       account_was: Account | None = None) -> None:
         """`account_status` moves the account only from the state it was in when the action
@@ -158,7 +165,7 @@ class Executor:
                 account_id=done.account_id,
                 data=action_json(done, self.services.settings.public_url, now), created_at=now,
                 mode=done.mode))
-            if account_status is not None and account_was is not None:
+            if account_status is not None and account_was is not None and error is not None:
                 await uow.accounts.move(done.workspace_id, done.account_id,
                                         from_status=account_was.status,
                                         from_session=account_was.session_secret,
@@ -188,10 +195,8 @@ class Executor:
             except Exception:
                 log.exception("executor round failed; retrying")
             self.idle.set()
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(wakeup.wait(), timeout=poll)
-            except TimeoutError:
-                pass
             self.idle.clear()
 
 

@@ -7,11 +7,14 @@ and the dashboard agree without waiting for someone to read each row.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
+
+from service.services import Services
 
 log = logging.getLogger("countersign.expirer")
 
 
-async def expire_due(services) -> list[str]:
+async def expire_due(services: Services) -> Sequence[str]:
     async with services.store.transaction() as uow:
         expired = await uow.actions.expire_due(services.clock.now())
     if expired:

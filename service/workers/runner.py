@@ -7,7 +7,7 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 
-from service.webhooks.sender import sender_for
+from service.services import Services
 from service.workers.deliverer import Deliverer
 from service.workers.executor import Executor
 from service.workers.expirer import expire_due
@@ -27,13 +27,13 @@ async def every(seconds: float, job: Callable[[], Awaitable[object]]) -> None:
 
 
 @contextlib.asynccontextmanager
-async def run_workers(services, *, enabled: bool) -> AsyncIterator[None]:
-    tasks: list[asyncio.Task] = []
+async def run_workers(services: Services, *, enabled: bool) -> AsyncIterator[None]:
+    tasks: list[asyncio.Task[None]] = []
     if enabled:
         tasks.append(asyncio.create_task(every(60, lambda: expire_due(services))))
         tasks.append(asyncio.create_task(Executor(services).run_forever()))
         tasks.append(asyncio.create_task(Deliverer(
-            services.store, services.clock, sender_for(services)).run_forever()))
+            services.store, services.clock, services.sender()).run_forever()))
         tasks.append(asyncio.create_task(every(services.settings.sync_interval,
                                                lambda: sync_all(services))))
     try:

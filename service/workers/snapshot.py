@@ -32,9 +32,9 @@ class Snapshot:
     """Vault media ids, for warnings; None when not read."""
 
 
-async def paged(request: Request, route: str, session: str, **query: Any) -> list[dict]:
+async def paged(request: Request, route: str, session: str, **query: Any) -> list[dict[str, Any]]:
     """Every item of a `{list, hasMore}` route, walking `offset` pages of `PAGE`."""
-    items: list[dict] = []
+    items: list[dict[str, Any]] = []
     for number in range(MAX_PAGES):
         page = await request(route, session=session,
                              query={**query, "limit": PAGE, "offset": number * PAGE})
@@ -80,7 +80,7 @@ async def read_snapshot(request: Request, session: str, now: dt.datetime) -> Sna
 
 
 async def _revenue30d(request: Request, session: str, now: dt.datetime,
-                      transactions: list[dict], currency: str) -> dict[str, dict[str, Any]]:
+                      transactions: list[dict[str, Any]], currency: str) -> dict[str, dict[str, Any]]:
     """Net from the platform's earnings chart (its own totals); gross from the chart when it
     sends one, else summed from the revenue rows of the same 30 days."""
     end = now.astimezone(dt.UTC).date()

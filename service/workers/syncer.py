@@ -27,9 +27,10 @@ import datetime as dt
 import logging
 
 from service.domain.models import Account, Fan
-from service.live import platform_fan
 from service.platform.errors import AccountUnavailable, PlatformError
-from service.platform.sandbox import sandbox_creators
+from service.platform.fans import platform_fan
+from service.platform.seam import NotConnected
+from service.services import Services
 from service.usecases.revenue import observe_transactions
 from service.workers.executor import worker_name
 from service.workers.snapshot import Snapshot, read_snapshot
@@ -45,7 +46,7 @@ REASONS = {
 }
 
 
-async def sync_all(services, worker: str | None = None) -> dict[str, int]:
+async def sync_all(services: Services, worker: str | None = None) -> dict[str, int]:
     """One round over every workspace's live accounts whose sync is due; one failure never
     stops the round. `skipped` counts accounts another worker claimed first."""
     worker = worker or WORKER
@@ -69,7 +70,7 @@ async def sync_all(services, worker: str | None = None) -> dict[str, int]:
     return tally
 
 
-async def _claim(services, workspace_id: str, account_id: str, worker: str) -> Account | None:
+async def _claim(services: Services, workspace_id: str, account_id: str, worker: str) -> Account | None:
     now = services.clock.now()
     until = now + dt.timedelta(seconds=services.settings.sync_interval)
     async with services.store.transaction() as uow:
@@ -77,7 +78,7 @@ async def _claim(services, workspace_id: str, account_id: str, worker: str) -> A
                                              until=until, statuses=ROUND_STATUSES)
 
 
-async def sync_account(services, workspace_id: str, account_id: str) -> Account | None:
+async def sync_account(services: Services, workspace_id: str, account_id: str) -> Account | None:
     """Sync one account now; returns it as stored afterwards (None when it does not exist)."""
     async with services.store.reading() as uow:
         account = await uow.accounts.get(workspace_id, account_id)
@@ -86,16 +87,15 @@ async def sync_account(services, workspace_id: str, account_id: str) -> Account 
     return await _sync(services, account)
 
 
-async def _sync(services, account: Account) -> Account:
+async def _sync(services: Services, account: Account) -> Account:
     now = services.clock.now()
-    if account.mode == "test":
-        return await _store(services, account, _sandbox_snapshot(services, account), now)
-    if services.platform is None or account.session_secret is None:
-        log.warning("cannot sync %s: no platform configured or no session", account.id)
-        return account
-    session = services.secrets.open(account.session_secret)
     try:
-        snapshot = await read_snapshot(services.platform.request, session, now)
+        connection = services.platforms.connect(account)  # the sandbox in test mode
+    except NotConnected as error:
+        log.warning("cannot sync %s: %s", account.id, error.message)
+        return account
+    try:
+        snapshot = await read_snapshot(connection.platform.request, connection.session, now)
     except AccountUnavailable as error:
         status = error.account_status or "needs_relink"
         log.info("account %s is %s on the platform", account.id, status)
@@ -111,7 +111,7 @@ class _MovedOn(Exception):
     """The account left the status or session this sync started from: write nothing."""
 
 
-async def _set_status(services, account: Account, status: str, reason: str) -> Account:
+async def _set_status(services: Services, account: Account, status: str, reason: str) -> Account:
     async with services.store.transaction() as uow:
         updated = await uow.accounts.move(
             account.workspace_id, account.id, from_status=account.status,
@@ -119,7 +119,7 @@ async def _set_status(services, account: Account, status: str, reason: str) -> A
     return updated or await _moved_on(services, account)
 
 
-async def _store(services, account: Account, snapshot: Snapshot, now: dt.datetime) -> Account:
+async def _store(services: Services, account: Account, snapshot: Snapshot, now: dt.datetime) -> Account:
     fans = [platform_fan(account, row) for row in snapshot.fans]
     try:
         async with services.store.transaction() as uow:
@@ -144,7 +144,7 @@ async def _store(services, account: Account, snapshot: Snapshot, now: dt.datetim
     return updated
 
 
-async def _moved_on(services, account: Account) -> Account:
+async def _moved_on(services: Services, account: Account) -> Account:
     log.info("account %s changed while it was synced (relinked or status moved); the sync "
              "wrote nothing", account.id)
     async with services.store.reading() as uow:
@@ -155,25 +155,3 @@ def _unique(fans: list[Fan]) -> list[Fan]:
     """A fan listed twice (a page shifted between two calls) is stored once."""
     return list({fan.id: fan for fan in fans}.values())
 
-
-def _sandbox_snapshot(services, account: Account) -> Snapshot:
-    """The sandbox creator's data as a snapshot, the same data the workspace started with."""
-    creators = sandbox_creators(account.workspace_id, now=services.clock.now())
-    creator = next((c for c in creators if c["id"] == account.id), None)
-    if creator is None:
-        return Snapshot(profile={"username": account.username, "name": account.name,
-                                 "avatarUrl": account.avatar_url},
-                        counts=account.counts, revenue30d=account.revenue30d,
-                        subscription_price=account.subscription_price, fans=[],
-                        transactions=[])
-    fans = [{"id": f["id"], "username": f["username"], "name": f.get("name"),
-             "avatar": f.get("avatarUrl"), "subscribedAt": f.get("subscribedAt"),
-             "expiredAt": f.get("expiresAt"),
-             "subscribedIsExpiredNow": f["subscriptionStatus"] == "expired",
-             "listIds": f.get("listIds", [])} for f in creator["fans"]]
-    return Snapshot(profile={"username": creator["username"], "name": creator["name"],
-                             "avatarUrl": creator["avatarUrl"]},
-                    counts=creator["counts"], revenue30d=creator["revenue30d"],
-                    subscription_price=creator["subscriptionPrice"], fans=fans,
-                    transactions=[], fan_lists=[{"id": fl["id"], "name": fl["name"]}
-                                                for fl in creator["lists"]])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import builtins
 import datetime as dt
 from collections.abc import Sequence
 from typing import Any
@@ -45,20 +46,20 @@ class SqlAccounts:
         rows = await self.conn.execute(query.order_by(c.id).limit(limit))
         return [to_model(Account, r) for r in rows]
 
-    async def list_all(self, *, statuses: Sequence[str] | None = None) -> list[Account]:
+    async def list_all(self, *, statuses: Sequence[str] | None = None) -> builtins.list[Account]:
         """Every workspace's accounts, for the syncer."""
         query = t.accounts.select()
         if statuses is not None:
             query = query.where(t.accounts.c.status.in_(list(statuses)))
         return [to_model(Account, r) for r in await self.conn.execute(query)]
 
-    async def set_writes_everywhere(self, workspace_id: str, enabled: bool) -> list[Account]:
+    async def set_writes_everywhere(self, workspace_id: str, enabled: bool) -> builtins.list[Account]:
         rows = await self.conn.execute(t.accounts.update().where(
             t.accounts.c.workspace_id == workspace_id).values(writes_enabled=enabled)
             .returning(*t.accounts.c))
         return [to_model(Account, r) for r in rows]
     async def due_for_sync(self, now: dt.datetime, *,
-                           statuses: Sequence[str]) -> list[tuple[str, str]]:
+                           statuses: Sequence[str]) -> builtins.list[tuple[str, str]]:
         """(workspace id, account id) of live accounts with a session whose lease is free."""
         c = t.accounts.c
         rows = await self.conn.execute(sa.select(c.workspace_id, c.id).where(
@@ -101,7 +102,7 @@ class SqlAccounts:
         return to_model(Account, row) if row else None
 
 
-def _fan(row) -> Fan:
+def _fan(row: sa.Row[Any]) -> Fan:
     return to_model(Fan, row, list_ids=tuple(row.list_ids))
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import builtins
 import datetime as dt
 import functools
 from collections.abc import Sequence
@@ -24,7 +25,7 @@ _ACTION = t.actions.select().where(c.workspace_id == sa.bindparam("ws"),
 
 @functools.cache
 def _list_statement(status_kind: str | None, by_account: bool, by_type: bool, only: bool,
-                    paged: bool):
+                    paged: bool) -> sa.Select[Any]:
     """One statement per combination of filters; values are bound at execution."""
     query = t.actions.select().where(c.workspace_id == sa.bindparam("ws"),
                                      c.mode == sa.bindparam("mode"))
@@ -103,17 +104,17 @@ class SqlActions:
         row = rows.first()
         return to_model(Action, row) if row else None
 
-    async def expire_due(self, now: dt.datetime) -> list[str]:
+    async def expire_due(self, now: dt.datetime) -> builtins.list[str]:
         rows = await self.conn.execute(t.actions.update().where(
             c.status == "pending", c.expires_at <= now).values(status="expired").returning(c.id))
         return [r.id for r in rows]
 
-    async def claimable(self, limit: int) -> list[Action]:
+    async def claimable(self, limit: int) -> builtins.list[Action]:
         rows = await self.conn.execute(t.actions.select().where(c.status == "approved").order_by(
             c.decided_at, c.id).limit(limit))
         return [to_model(Action, r) for r in rows]
 
-    async def stuck_executing(self, claimed_before: dt.datetime) -> list[Action]:
+    async def stuck_executing(self, claimed_before: dt.datetime) -> builtins.list[Action]:
         rows = await self.conn.execute(t.actions.select().where(
             c.status == "executing", c.claimed_at < claimed_before))
         return [to_model(Action, r) for r in rows]

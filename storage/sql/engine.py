@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
@@ -42,7 +44,7 @@ def _configure_sqlite(engine: AsyncEngine) -> None:
     instead of both reading and then failing to upgrade (which busy_timeout cannot retry)."""
 
     @sa.event.listens_for(engine.sync_engine, "connect")
-    def _on_connect(dbapi_connection, _record):
+    def _on_connect(dbapi_connection: Any, _record: object) -> None:
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
@@ -52,6 +54,6 @@ def _configure_sqlite(engine: AsyncEngine) -> None:
         cursor.close()
 
     @sa.event.listens_for(engine.sync_engine, "begin")
-    def _on_begin(connection):
+    def _on_begin(connection: sa.Connection) -> None:
         mode = connection.get_execution_options().get("sqlite_begin", "IMMEDIATE")
         connection.exec_driver_sql(f"BEGIN {mode}")

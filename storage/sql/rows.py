@@ -6,7 +6,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-T = TypeVar("T")
+T = TypeVar("T", bound=attrs.AttrsInstance)
 
 
 def to_model(cls: type[T], row: Any, **overrides: Any) -> T:

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
 
 import sqlalchemy.exc
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from storage.base import StorageBusy, StorageUnavailable
+from storage import base
+from storage.base import StorageBusy, StorageUnavailable, Store, UnitOfWork
 from storage.sql import wakeups
 from storage.sql.account_repos import SqlAccounts, SqlFans, SqlLinks
 from storage.sql.action_repos import SqlActions, SqlEvents
@@ -23,20 +24,22 @@ from storage.sql.workspace_repos import SqlApiKeys, SqlMembers, SqlUsers, SqlWor
 class SqlUnitOfWork:
     def __init__(self, conn: AsyncConnection) -> None:
         self.conn = conn
-        self.workspaces = SqlWorkspaces(conn)
-        self.users = SqlUsers(conn)
-        self.members = SqlMembers(conn)
-        self.keys = SqlApiKeys(conn)
-        self.accounts = SqlAccounts(conn)
-        self.fans = SqlFans(conn)
-        self.links = SqlLinks(conn)
-        self.actions = SqlActions(conn)
-        self.events = SqlEvents(conn)
-        self.transactions = SqlTransactions(conn)
-        self.webhooks = SqlWebhookEndpoints(conn)
-        self.deliveries = SqlDeliveries(conn)
-        self.sessions, self.invites, self.audit = (SqlSessions(conn), SqlInvites(conn),
-                                                   SqlAuditLog(conn))
+        # Typed as the protocols: mypy proves each repository satisfies its contract.
+        self.workspaces: base.Workspaces = SqlWorkspaces(conn)
+        self.users: base.Users = SqlUsers(conn)
+        self.members: base.Members = SqlMembers(conn)
+        self.keys: base.ApiKeys = SqlApiKeys(conn)
+        self.accounts: base.Accounts = SqlAccounts(conn)
+        self.fans: base.Fans = SqlFans(conn)
+        self.links: base.Links = SqlLinks(conn)
+        self.actions: base.Actions = SqlActions(conn)
+        self.events: base.Events = SqlEvents(conn)
+        self.transactions: base.Transactions = SqlTransactions(conn)
+        self.webhooks: base.WebhookEndpoints = SqlWebhookEndpoints(conn)
+        self.deliveries: base.Deliveries = SqlDeliveries(conn)
+        self.sessions: base.Sessions = SqlSessions(conn)
+        self.invites: base.Invites = SqlInvites(conn)
+        self.audit: base.AuditLog = SqlAuditLog(conn)
 
     async def notify(self, channel: str) -> None:
         """Wake listeners in other processes once this unit commits."""
@@ -80,8 +83,20 @@ class SqlStore:
             async with conn.begin():
                 yield SqlUnitOfWork(conn)
 
-    def listen(self, channel: str, callback):
+    def listen(self, channel: str,
+               callback: Callable[[], None]) -> AbstractAsyncContextManager[None]:
         return wakeups.listen(self.engine, channel, callback)
 
     async def close(self) -> None:
         await self.engine.dispose()
+
+
+def as_store(store: SqlStore) -> Store:
+    """Typed as the protocol: mypy proves here that SqlStore (and its units of work and
+    repositories) satisfy storage.base's protocols."""
+    return store
+
+
+def as_unit_of_work(uow: SqlUnitOfWork) -> UnitOfWork:
+    """The same proof for the unit of work and each repository."""
+    return uow

@@ -53,6 +53,7 @@ async def _keep_listening(engine: AsyncEngine, channel: str, callback: Callable[
         try:
             async with engine.connect() as conn:
                 driver = (await conn.get_raw_connection()).driver_connection
+                assert driver is not None  # an open asyncpg connection
                 lost = asyncio.Event()
 
                 def on_notify(*_args: Any) -> None:

@@ -8,6 +8,7 @@ same delivery id, so nothing is lost and receivers drop the duplicate.
 
 from __future__ import annotations
 
+import builtins
 import datetime as dt
 from collections.abc import Sequence
 from typing import Any
@@ -63,12 +64,12 @@ class SqlWebhookEndpoints:
             .returning(*t.webhook_endpoints.c))).first()
         return to_model(WebhookEndpoint, row) if row else None
 
-    async def every(self) -> list[WebhookEndpoint]:
+    async def every(self) -> builtins.list[WebhookEndpoint]:
         """Every endpoint of every workspace, removed ones too (re-sealing secrets at start)."""
         rows = await self.conn.execute(t.webhook_endpoints.select().order_by(e.id))
         return [to_model(WebhookEndpoint, r) for r in rows]
 
-    async def set_secrets(self, endpoint_id: str, secrets: list[dict[str, Any]]) -> None:
+    async def set_secrets(self, endpoint_id: str, secrets: builtins.list[dict[str, Any]]) -> None:
         await self.conn.execute(t.webhook_endpoints.update().where(
             e.id == endpoint_id).values(secrets=secrets))
 
@@ -118,21 +119,21 @@ class SqlDeliveries:
             query.order_by(d.created_at.desc(), d.seq.desc()).limit(limit))
         return [to_model(Delivery, r) for r in rows]
 
-    def _head_of_its_order(self):
+    def _head_of_its_order(self) -> sa.ColumnElement[bool]:
         """No earlier delivery with the same ordering key is still pending."""
         earlier = t.deliveries.alias("earlier")
         return ~sa.exists().where(
             earlier.c.ordering_key == d.ordering_key, earlier.c.status == "pending",
             earlier.c.seq < d.seq)
 
-    def _claimable(self, now: dt.datetime):
+    def _claimable(self, now: dt.datetime) -> sa.ColumnElement[bool]:
         return sa.and_(
             d.status == "pending", d.next_attempt_at <= now,
             sa.or_(d.claimed_until.is_(None), d.claimed_until < now),
             sa.or_(d.ordering_key.is_(None), self._head_of_its_order()))
 
     async def due(self, now: dt.datetime, limit: int, *,
-                  exclude_endpoints: Sequence[str] = ()) -> list[tuple[str, str]]:
+                  exclude_endpoints: Sequence[str] = ()) -> builtins.list[tuple[str, str]]:
         """(delivery id, endpoint id) of what may be claimed now, longest waiting first.
 
         `ix_deliveries_due` finds the pending rows; `ix_deliveries_order` answers the NOT EXISTS
@@ -142,7 +143,8 @@ class SqlDeliveries:
         rows = await self.conn.execute(self.due_query(now, limit, exclude_endpoints))
         return [(r.id, r.endpoint_id) for r in rows]
 
-    def due_query(self, now: dt.datetime, limit: int, exclude_endpoints: Sequence[str] = ()):
+    def due_query(self, now: dt.datetime, limit: int,
+                  exclude_endpoints: Sequence[str] = ()) -> sa.Select[tuple[str, str]]:
         query = sa.select(d.id, d.endpoint_id).where(self._claimable(now))
         if exclude_endpoints:
             query = query.where(d.endpoint_id.not_in(list(exclude_endpoints)))
@@ -179,7 +181,7 @@ class SqlDeliveries:
         values = to_row(attempt)
         await self.conn.execute(t.delivery_attempts.insert().values(values))
 
-    async def attempts(self, delivery_id: str) -> list[DeliveryAttempt]:
+    async def attempts(self, delivery_id: str) -> builtins.list[DeliveryAttempt]:
         rows = await self.conn.execute(t.delivery_attempts.select().where(
             t.delivery_attempts.c.delivery_id == delivery_id)
             .order_by(t.delivery_attempts.c.attempted_at, t.delivery_attempts.c.id))

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import builtins
 import datetime as dt
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
@@ -50,7 +52,7 @@ class SqlMembers:
     def __init__(self, conn: AsyncConnection) -> None:
         self.conn = conn
 
-    def _select(self):
+    def _select(self) -> sa.Select[Any]:
         return sa.select(t.members, t.users.c.email, t.users.c.name).join(
             t.users, t.users.c.id == t.members.c.user_id)
 
@@ -69,7 +71,7 @@ class SqlMembers:
             t.users.c.email)
         return [to_model(Member, r) for r in await self.conn.execute(query)]
 
-    async def workspaces_of(self, user_id: str) -> list[Member]:
+    async def workspaces_of(self, user_id: str) -> builtins.list[Member]:
         query = self._select().where(t.members.c.user_id == user_id)
         return [to_model(Member, r) for r in await self.conn.execute(query)]
 
@@ -92,7 +94,7 @@ class SqlMembers:
 _KEY_BY_HASH = t.api_keys.select().where(t.api_keys.c.secret_hash == sa.bindparam("hash"))
 
 
-def _key(row) -> ApiKey:
+def _key(row: sa.Row[Any]) -> ApiKey:
     ids = row.account_ids
     return to_model(ApiKey, row, scopes=tuple(row.scopes),
                     account_ids=tuple(ids) if ids is not None else None)

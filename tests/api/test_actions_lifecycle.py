@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.api.errors import ApiError
+from service.errors import ApiError
 from service.usecases.actions import decide_action
 from service.workers.expirer import expire_due
 from tests.factories import build_world
@@ -31,7 +31,7 @@ async def make(client, world, n=1, prefix="k", token=None, account=None, clock=N
 
 async def decide(store, clock, world, action_id, approve=True, note=None):
     return await decide_action(store, clock, world.owner, action_id, approve=approve, note=note,
-                               public_url="http://countersign.test")
+                               public_url="http://countersign.test", wake_executor=lambda: None)
 
 
 async def test_get_action_and_not_found(client, world):

@@ -51,7 +51,7 @@ async def test_an_exhausted_pool_answers_503_with_retry_after(database_url, sett
 
 @pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 async def test_cli_style_lookup_without_a_reader_still_touches(store, clock):
-    from service.api.auth import principal_for_key
+    from service.http.auth import principal_for_key
 
     world = await build_world(store, clock)
     principal = await principal_for_key(store, clock, world.read_key)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
-from service.api.auth import principal_for_key
 from service.app import build_services, outgoing_http
+from service.http.auth import principal_for_key
 from service.settings import Settings
 from service.usecases.actions import create_action, decide_action
 from service.workers.executor import Executor
@@ -27,7 +27,8 @@ async def create(linked, body, key, account=None, token=None):
 async def approve_and_run(linked, action_id, principal=None):
     services = linked.services
     await decide_action(services.store, services.clock, principal or linked.world.owner,
-                        action_id, approve=True, note=None, public_url="http://countersign.test")
+                        action_id, approve=True, note=None, public_url="http://countersign.test",
+                        wake_executor=services.wake_executor)
     await Executor(services).run_once()
     response = await linked.client.get(f"/v1/actions/{action_id}", headers=linked.world.auth())
     return response.json()["data"]
@@ -107,18 +108,42 @@ async def test_unknown_ids_fail_with_the_matching_not_found_code(linked):
         assert done["result"] is None and done["error"]["message"]
 
 
+def a_sandbox_fan(linked, account_id: str) -> str:
+    creators = linked.services.platforms.sandbox.creators(linked.world.workspace_id)
+    return next(c for c in creators if c["id"] == account_id)["fans"][0]["id"]
+
+
 async def test_test_mode_is_simulated_and_never_reaches_the_platform(linked):
     sandbox = linked.world.sandbox_accounts[0]
     action = await create(linked, {"type": "send_message", "params": {
-        "fanId": "1", "text": "<p>hi</p>"}}, "t1", account=sandbox, token=linked.world.test_key)
+        "fanId": a_sandbox_fan(linked, sandbox), "text": "<p>hi</p>"}}, "t1", account=sandbox,
+        token=linked.world.test_key)
     services = linked.services
     await decide_action(services.store, services.clock, linked.world.owner, action["id"],
-                        approve=True, note=None, public_url="http://countersign.test")
+                        approve=True, note=None, public_url="http://countersign.test",
+                        wake_executor=services.wake_executor)
     await Executor(services).run_once()
     response = await linked.client.get(f"/v1/actions/{action['id']}",
                                        headers=linked.world.auth(linked.world.test_key))
     done = response.json()["data"]
     assert done["status"] == "executed" and done["result"] == {"simulated": True}
+    assert linked.platform.state.writes_for() == []
+
+
+async def test_test_mode_refuses_an_unknown_fan_as_the_platform_would(linked):
+    """The sandbox answers the same request function: test mode exercises the same failures."""
+    sandbox = linked.world.sandbox_accounts[0]
+    action = await create(linked, {"type": "send_message", "params": {
+        "fanId": "1", "text": "<p>hi</p>"}}, "t2", account=sandbox, token=linked.world.test_key)
+    services = linked.services
+    await decide_action(services.store, services.clock, linked.world.owner, action["id"],
+                        approve=True, note=None, public_url="http://countersign.test",
+                        wake_executor=services.wake_executor)
+    await Executor(services).run_once()
+    response = await linked.client.get(f"/v1/actions/{action['id']}",
+                                       headers=linked.world.auth(linked.world.test_key))
+    done = response.json()["data"]
+    assert done["status"] == "failed" and done["result"] is None
     assert linked.platform.state.writes_for() == []
 
 
@@ -166,7 +191,8 @@ async def test_approved_action_on_unavailable_account_fails_without_calling(link
         "fanId": a_fan(linked), "text": "<p>x</p>"}}, "a1")
     services = linked.services
     await decide_action(services.store, services.clock, linked.world.owner, action["id"],
-                        approve=True, note=None, public_url="http://countersign.test")
+                        approve=True, note=None, public_url="http://countersign.test",
+                        wake_executor=services.wake_executor)
     async with store.transaction() as uow:
         await uow.accounts.update(linked.world.workspace_id, linked.creator_id,
                                   status="disconnected", status_reason="Disconnected by owner.")
@@ -195,7 +221,8 @@ async def test_concurrent_executors_send_once(linked):
     services = linked.services
     for action_id in ids:
         await decide_action(services.store, services.clock, linked.world.owner, action_id,
-                            approve=True, note=None, public_url="http://countersign.test")
+                            approve=True, note=None, public_url="http://countersign.test",
+                        wake_executor=services.wake_executor)
     counts = await asyncio.gather(*[Executor(services, f"w{i}").run_once() for i in range(4)])
     assert sum(counts) == 5
     assert len(linked.writes()) == 5
@@ -206,7 +233,8 @@ async def test_interrupted_execution_fails_honestly_and_is_not_resent(linked, st
         "fanId": a_fan(linked), "text": "<p>x</p>"}}, "i1")
     services = linked.services
     await decide_action(services.store, services.clock, linked.world.owner, action["id"],
-                        approve=True, note=None, public_url="http://countersign.test")
+                        approve=True, note=None, public_url="http://countersign.test",
+                        wake_executor=services.wake_executor)
     async with store.transaction() as uow:  # a worker that claimed it and then died
         await uow.actions.transition(action["id"], ["approved"], "executing",
                                      claimed_by="dead-worker", claimed_at=clock.now())
@@ -227,7 +255,8 @@ async def test_approval_wakes_the_executor_immediately(linked):
         action = await create(linked, {"type": "send_message", "params": {
             "fanId": a_fan(linked), "text": "<p>x</p>"}}, "w1")
         await decide_action(services.store, services.clock, linked.world.owner, action["id"],
-                            approve=True, note=None, public_url="http://countersign.test")
+                            approve=True, note=None, public_url="http://countersign.test",
+                        wake_executor=services.wake_executor)
         services.wake_executor()
         for _ in range(200):
             status = (await linked.client.get(f"/v1/actions/{action['id']}",
@@ -264,7 +293,8 @@ async def test_an_executor_in_another_process_wakes_on_approval(postgres_url, cl
             try:
                 await asyncio.wait_for(executor.idle.wait(), timeout=10)  # subscribed, queue empty
                 await decide_action(api.store, clock, world.owner, action.id, approve=True,
-                                    note=None, public_url="http://countersign.test")
+                                    note=None, public_url="http://countersign.test",
+                                    wake_executor=lambda: None)
 
                 async def executed():
                     while True:

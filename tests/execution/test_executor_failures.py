@@ -9,11 +9,11 @@ import socket
 import attrs
 import sqlalchemy as sa
 
-from service.platform.client import PlatformClient
+from service.platform.seam import Platforms
 from service.usecases.actions import decide_action
 from service.workers.executor import Executor
 from service.workers.retries import RetryPolicy
-from tests.execution.test_executor import a_fan, create, creator
+from tests.execution.test_executor import a_fan, a_sandbox_fan, create, creator
 
 ROUTE = "POST /chats/:id/messages"
 
@@ -32,7 +32,8 @@ class Pauses:
 async def approve(linked, action_id, key=None):
     services = linked.services
     await decide_action(services.store, services.clock, linked.world.owner, action_id,
-                        approve=True, note=None, public_url="http://countersign.test")
+                        approve=True, note=None, public_url="http://countersign.test",
+                        wake_executor=services.wake_executor)
 
 
 async def read(linked, action_id, key=None):
@@ -87,8 +88,10 @@ async def test_a_refused_connection_is_retried_a_bounded_number_of_times(linked)
     with socket.socket() as probe:  # a port nobody listens on
         probe.bind(("127.0.0.1", 0))
         closed = f"http://127.0.0.1:{probe.getsockname()[1]}"
-    services = attrs.evolve(linked.services,
-                            platform=PlatformClient(closed, linked.services.http, timeout=1.0))
+    live = linked.services
+    services = attrs.evolve(live, platforms=Platforms(
+        sandbox=live.platforms.sandbox, secrets=live.secrets, http=live.http, url=closed,
+        timeout=1.0))
     action_id = await message(linked, "refused-1")
     await approve(linked, action_id)
     pauses = Pauses()
@@ -128,7 +131,7 @@ async def test_an_undecryptable_session_fails_that_action_and_the_batch_goes_on(
     broken = await message(linked, "guard-1")
     sandbox = linked.world.sandbox_accounts[0]
     simulated = (await create(linked, {"type": "send_message", "params": {
-        "fanId": "1", "text": "<p>hi</p>"}}, "guard-2", account=sandbox,
+        "fanId": a_sandbox_fan(linked, sandbox), "text": "<p>hi</p>"}}, "guard-2", account=sandbox,
         token=linked.world.test_key))["id"]
     await approve(linked, broken)
     linked.services.clock.advance(seconds=1)

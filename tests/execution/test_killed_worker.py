@@ -7,8 +7,8 @@ import os
 import signal
 import sys
 
-from service.api.auth import principal_for_key
 from service.app import build_services, outgoing_http
+from service.http.auth import principal_for_key
 from service.settings import Settings
 from service.usecases.actions import create_action, decide_action
 from service.workers.executor import Executor
@@ -16,7 +16,7 @@ from tests.factories import build_world
 from tests.platform_world import link_creator
 
 
-async def wait_for_status(store, workspace_id, action_id, status, timeout=20.0):
+async def wait_for_status(store, workspace_id, action_id, status, within=20.0):
     async def poll():
         while True:
             async with store.reading() as uow:
@@ -25,7 +25,7 @@ async def wait_for_status(store, workspace_id, action_id, status, timeout=20.0):
                 return action
             await asyncio.sleep(0.05)
 
-    return await asyncio.wait_for(poll(), timeout)
+    return await asyncio.wait_for(poll(), within)
 
 
 async def test_killed_worker_leaves_an_honest_failure(database_url, store, clock,
@@ -42,7 +42,7 @@ async def test_killed_worker_leaves_an_honest_failure(database_url, store, clock
                                   public_url=settings.public_url)).action
     fake_platform.state.faults.add({"route": "POST /chats/:id/messages", "delayMs": 60_000})
     await decide_action(store, clock, world.owner, action.id, approve=True, note=None,
-                        public_url=settings.public_url)
+                        public_url=settings.public_url, wake_executor=lambda: None)
 
     env = {**os.environ, "COUNTERSIGN_DATABASE_URL": database_url,
            "COUNTERSIGN_SECRET_KEY": "kill-test", "COUNTERSIGN_PLATFORM_URL":

@@ -14,8 +14,8 @@ import httpx
 import pytest
 import redis
 
-from service.api.ratelimit import close_storage
 from service.app import create_app
+from service.http.ratelimit import close_storage
 
 REDIS_URL = "redis://127.0.0.1:6379/0"
 

@@ -9,8 +9,8 @@ import time
 import pytest
 from starlette.requests import Request
 
-from service.api.forwarded import ClientAddress
-from service.api.ratelimit import RateLimiter, limits_storage
+from service.http.forwarded import ClientAddress
+from service.http.ratelimit import RateLimiter, limits_storage
 from service.settings import Settings, SettingsError
 
 

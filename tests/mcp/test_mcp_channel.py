@@ -187,3 +187,33 @@ async def test_catalogue_needs_a_live_key_on_a_workspace_with_a_linked_account(
                            ("describe_endpoint", {"operationId": "createAction"})):
             failed, body = await call(session, tool, **args)
             assert failed and body["error"]["code"] == "missing_permission", body
+
+
+@pytest.fixture
+def tight_mcp_url(database_url, world, clock):
+    """The service with a budget of one request per key per minute."""
+    settings = Settings(database_url=database_url, secret_key="test-secret",
+                        public_url="http://countersign.test", run_workers=False,
+                        validate_responses=True, rate_limit=1, rate_window=60)
+    app = create_app(settings, clock=clock)
+    with serve_in_thread(app, name="mcp-tight", lifespan="on") as base_url:
+        yield f"{base_url}/mcp/"
+
+
+async def test_every_tool_over_the_budget_says_how_long_to_wait(tight_mcp_url, world):
+    """One endpoint pipeline for REST and MCP: every tool spends the key's budget and answers
+    `rate_limited` with the wait in `error.hint`, as the README promises."""
+    arguments = {"get_account": {"accountId": world.live_account},
+                 "list_fans": {"accountId": world.live_account},
+                 "create_action": {"accountId": world.live_account, "type": "send_message",
+                                   "params": MESSAGE, "idempotencyKey": "mcp-limit"},
+                 "get_action": {"actionId": "act_x"}, "get_link": {"linkId": "link_x"},
+                 "search_api": {"query": "action"},
+                 "describe_endpoint": {"operationId": "createAction"}}
+    async with connect(tight_mcp_url, world.live_key) as session:
+        failed, _ = await call(session, "list_accounts")
+        assert not failed
+        for tool in sorted(TOOLS):
+            failed, body = await call(session, tool, **arguments.get(tool, {}))
+            assert failed and body["error"]["code"] == "rate_limited", (tool, body)
+            assert body["error"]["hint"].startswith("Retry after "), (tool, body)

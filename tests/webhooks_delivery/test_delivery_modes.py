@@ -9,7 +9,6 @@ import attrs
 from harness.receiver import Receiver, run_receiver_in_thread
 from service.usecases import webhooks as hooks
 from service.usecases.revenue import observe_transactions
-from service.webhooks.sender import sender_for
 from service.workers.deliverer import Deliverer
 from tests.linking.hosted_link_kit import MIA, running
 from tests.webhooks_delivery.delivery_kit import deliveries_of, platform_row
@@ -33,7 +32,7 @@ async def test_a_test_link_reaches_only_the_test_receiver_and_a_live_one_only_li
             assert (live.mode, test.mode) == ("live", "test")
             live_rx.set_secrets([hooks.current_secret(live, box)])
             test_rx.set_secrets([hooks.current_secret(test, box)])
-            deliverer = Deliverer(store, clock, sender_for(env.services))
+            deliverer = Deliverer(store, clock, env.services.sender())
 
             sandbox_link = await env.new_link(key=env.world.test_key)
             assert "connected" in (await env.sign_in(sandbox_link, MIA)).text

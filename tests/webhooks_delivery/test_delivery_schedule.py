@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+from service.usecases.delivery import RETRY_GAPS
 from service.usecases.revenue import observe_transactions
-from service.webhooks.delivery import RETRY_GAPS
 from service.webhooks.sender import Sender
 from service.workers.deliverer import Deliverer
 from tests.webhooks_delivery.delivery_kit import deliveries_of, endpoint_now, platform_row
@@ -18,13 +18,13 @@ async def observe(store, clock, world, rows):
 
 
 def test_schedule_matches_openapi_text():
-    from service.api.spec import OpenApiDocument
+    from service.http.spec import OpenApiDocument
 
     text = OpenApiDocument().document["components"]["schemas"]["EventEnvelope"]["description"]
     assert "four more times, waiting 5 minutes, 30 minutes, 1 hour and 1.5 hours" in text.replace(
         "\n", " ")
-    assert RETRY_GAPS == (dt.timedelta(minutes=5), dt.timedelta(minutes=30),
-                          dt.timedelta(hours=1), dt.timedelta(minutes=90))
+    assert (dt.timedelta(minutes=5), dt.timedelta(minutes=30),
+                          dt.timedelta(hours=1), dt.timedelta(minutes=90)) == RETRY_GAPS
 
 
 async def test_receiver_down_for_the_whole_schedule(store, clock, world, receiver, push_endpoint,

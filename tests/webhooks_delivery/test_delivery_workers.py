@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
+from service.usecases.delivery import LEASE
 from service.usecases.webhooks import add_event_endpoint, current_secret, remove_endpoint
-from service.webhooks.delivery import LEASE
 from service.webhooks.sender import Sender
 from service.workers.deliverer import Deliverer
 from service.workers.dispatcher import dispatch_all

@@ -12,7 +12,7 @@ from service.workers.deliverer import Deliverer
 async def read_platform(linked, session: str) -> list[dict]:
     rows, offset = [], 0
     while True:
-        page = await linked.services.platform.request(
+        page = await linked.services.platforms.live.request(
             "GET /payouts/transactions", session=session, query={"limit": 100, "offset": offset})
         rows.extend(page["list"])
         if not page["hasMore"]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from service.api.errors import ApiError
+from service.errors import ApiError
 from service.usecases import webhooks as hooks
 from service.usecases.revenue import observe_transactions
 from service.webhooks.signing import parse_header

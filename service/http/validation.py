@@ -12,11 +12,12 @@ from typing import Any
 
 from attrs import frozen
 from jsonschema.exceptions import ValidationError, best_match
+from openapi_schema_validator import OAS31Validator
 
-from service.api.errors import ApiError
-from service.api.spec import OpenApiDocument, ref_segments
 from service.domain.ids import looks_like
 from service.domain.json_text import UnacceptableJson, parse_json
+from service.errors import ApiError
+from service.http.spec import OpenApiDocument, ref_segments
 
 JSON_TYPES = ("application/json",)
 ASCII_INTEGER = re.compile(r"-?[0-9]{1,18}")
@@ -101,7 +102,7 @@ def _kind(schema: dict[str, Any]) -> str:
     kind = schema.get("type", "string")
     if isinstance(kind, list):
         kind = next((k for k in kind if k != "null"), "string")
-    return kind
+    return str(kind)
 
 
 def _param_path(error: ValidationError, prefix: str = "") -> str:
@@ -137,7 +138,8 @@ def _single(param: Parameter, source: Any) -> str | None:
     if hasattr(source, "getlist") and len(source.getlist(param.name)) > 1:
         raise ApiError("invalid_parameter", f"`{param.name}` was given more than once.",
                        param=param.name)
-    return source.get(param.name)
+    value = source.get(param.name)
+    return None if value is None else str(value)
 
 
 class OperationValidator:
@@ -146,7 +148,8 @@ class OperationValidator:
         self.operation_id = operation_id
         self.parameters: list[Parameter] = []
         shared = doc.document["paths"][path].get("parameters", [])
-        declared = [(("paths", path, "parameters", i), p) for i, p in enumerate(shared)] + [
+        declared: list[tuple[tuple[str | int, ...], dict[str, Any]]] = [
+            (("paths", path, "parameters", i), p) for i, p in enumerate(shared)] + [
             (("paths", path, method, "parameters", i), p)
             for i, p in enumerate(operation.get("parameters", []))]
         for where, raw in declared:
@@ -159,7 +162,7 @@ class OperationValidator:
                 kind=_kind(schema), validator=doc.validator(*where, "schema"),
                 default=schema.get("default")))
         self.body_required = False
-        self.body_validators: dict[str, Any] | None = None
+        self.body_validators: dict[str, OAS31Validator] = {}
         self.discriminator: str | None = None
         body = doc.resolve(operation.get("requestBody"))
         if body:
@@ -177,7 +180,8 @@ class OperationValidator:
                     content["schema"], "paths", path, method, "responses", status, "content",
                     "application/json", "schema")
 
-    def _compile_body(self, doc, schema, raw, where) -> None:
+    def _compile_body(self, doc: OpenApiDocument, schema: dict[str, Any], raw: dict[str, Any],
+                      where: tuple[str, ...]) -> None:
         discriminator = schema.get("discriminator")
         if discriminator and "oneOf" in schema:
             self.discriminator = discriminator["propertyName"]
@@ -241,7 +245,7 @@ class OperationValidator:
         return raw
 
     def _body(self, body: bytes, content_type: str | None) -> Any:
-        if self.body_validators is None:
+        if not self.body_validators:  # the operation takes no body
             return None
         if not body.strip():
             if self.body_required:
@@ -262,7 +266,7 @@ class OperationValidator:
             raise _unstorable(bad)
         return value
 
-    def _pick_validator(self, value: Any):
+    def _pick_validator(self, value: Any) -> OAS31Validator:
         if self.discriminator is None:
             return self.body_validators[""]
         if not isinstance(value, dict):

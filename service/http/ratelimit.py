@@ -14,7 +14,7 @@ from limits import RateLimitItemPerSecond
 from limits.aio.storage import MemoryStorage, RedisStorage, Storage
 from limits.aio.strategies import MovingWindowRateLimiter
 
-from service.api.errors import ApiError
+from service.errors import ApiError
 from service.settings import SettingsError
 
 STORAGE_SCHEMES = ("memory://", "redis://", "rediss://")
@@ -33,7 +33,9 @@ def limits_storage(url: str, prefix: str) -> Storage:
 async def close_storage(storage: Storage) -> None:
     """Returns Redis connections to the server; memory storage has nothing to close."""
     if isinstance(storage, RedisStorage):
-        await storage.bridge.storage.aclose()
+        client = getattr(storage.bridge, "storage", None)  # redis-py's asyncio client
+        if client is not None:
+            await client.aclose()
 
 
 class RateLimiter:

@@ -20,9 +20,9 @@ from openapi_core.validation.request.exceptions import (
     SecurityValidationError,
 )
 
-from service.api.errors import ApiError
-from service.api.spec import OpenApiDocument
-from service.api.validation import (
+from service.errors import ApiError
+from service.http.spec import OpenApiDocument
+from service.http.validation import (
     UNSTORABLE,
     OperationValidator,
     ParsedRequest,
@@ -53,7 +53,7 @@ class OpenApiCoreValidator:
                               data=body, content_type=content_type or "")
         result = self.openapi.unmarshal_request(request)
         if result.errors:
-            raise _api_error(result.errors[0])
+            raise _api_error(next(iter(result.errors)))
         params = result.parameters
         for location in (params.query, params.path, params.header):
             for name, value in location.items():

@@ -8,7 +8,7 @@ from typing import Any
 
 from itsdangerous import BadSignature, URLSafeSerializer
 
-from service.api.errors import ApiError
+from service.errors import ApiError
 
 
 class Cursors:

@@ -16,12 +16,12 @@ from limits.aio.storage import Storage
 from starlette.requests import Request
 from starlette.responses import Response
 
-from service.api.errors import ApiError
-from service.api.ratelimit import RateLimiter
 from service.domain.clock import Clock
 from service.domain.dashboard import Session
 from service.domain.ids import hash_secret
 from service.domain.principal import Principal
+from service.errors import ApiError
+from service.http.ratelimit import RateLimiter
 from service.passwords import Passwords
 from storage.base import Store
 

@@ -3,24 +3,23 @@
 from __future__ import annotations
 
 import hmac
+from collections.abc import Mapping
 
-from starlette.requests import Request
-
-from service.api.errors import ApiError
-from service.api.key_touches import KeyTouches
 from service.domain.clock import Clock
 from service.domain.ids import hash_secret
 from service.domain.models import ApiKey
 from service.domain.principal import Principal
-from storage.base import Store
+from service.errors import ApiError
+from service.http.key_touches import KeyTouches
+from storage.base import Store, UnitOfWork
 
 
-def presented_key(request: Request, header: str | None = None) -> str:
+def presented_key(headers: Mapping[str, str], header: str | None = None) -> str:
     if header is not None:
-        value = request.headers.get(header)
+        value = headers.get(header)
     else:
-        value = request.headers.get("x-api-key")
-        authorization = request.headers.get("authorization")
+        value = headers.get("x-api-key")
+        authorization = headers.get("authorization")
         if value is None and authorization is not None:
             scheme, _, token = authorization.partition(" ")
             if scheme.lower() != "bearer" or not token.strip():
@@ -33,7 +32,8 @@ def presented_key(request: Request, header: str | None = None) -> str:
     return value
 
 
-async def principal_for_key(store: Store, clock: Clock, secret: str, reader=None,
+async def principal_for_key(store: Store, clock: Clock, secret: str,
+                            reader: UnitOfWork | None = None,
                             touches: KeyTouches | None = None) -> Principal:
     """Look the key up (in `reader`, the request's own unit of work, when given). The use is
     noted in `touches` and written after the request; without `touches` (CLI, tests) it is

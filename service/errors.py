@@ -1,12 +1,13 @@
-"""One exception for every error the API returns, and the one place that renders the envelope."""
+"""One exception for every error the service reports; every layer may raise it.
+
+The HTTP edge renders it (service/http/responses.py); MCP renders the same body as a tool error.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from starlette.responses import JSONResponse
-
-from service.api.error_codes import ERROR_CODES, ErrorCode
+from service.error_codes import ERROR_CODES, ErrorCode
 
 
 class ApiError(Exception):
@@ -41,9 +42,3 @@ class ApiError(Exception):
         error["docsUrl"] = self.info.docs_url(public_url)
         return {"error": error, "requestId": request_id}
 
-
-def error_response(error: ApiError, public_url: str, request_id: str, *,
-                   test_mode: bool = False) -> JSONResponse:
-    headers = {"X-Request-Id": request_id, **error.headers}
-    return JSONResponse(error.body(public_url, request_id), status_code=error.status(
-        test_mode=test_mode), headers=headers)

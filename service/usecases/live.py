@@ -11,32 +11,33 @@ from typing import Any
 
 from attrs import evolve
 
-from service.api.errors import ApiError
+from service.domain.clock import Clock
 from service.domain.models import Account, Fan
+from service.errors import ApiError
 from service.platform.errors import AccountUnavailable, PlatformError
-from service.platform.sandbox import sandbox_session
+from service.platform.fans import platform_fan
+from service.platform.seam import NotConnected, Platforms
+from storage.base import Store
 
 
 class LiveReads:
-    def __init__(self, services) -> None:
-        self.services = services
+    def __init__(self, store: Store, clock: Clock, platforms: Platforms) -> None:
+        self.store, self.clock, self.platforms = store, clock, platforms
 
-    def _platform_and_session(self, account: Account):
+    async def _call(self, account: Account, route: str, **kwargs: Any) -> Any:
         if account.unavailable:
             raise ApiError("account_unavailable", account.status_reason,
                            account_status=account.status)
-        if account.mode == "test":
-            return self.services.sandbox, sandbox_session(account.workspace_id, account.id)
-        if self.services.platform is None or account.session_secret is None:
-            raise ApiError("platform_error", "No platform session is available for live reads.")
-        return self.services.platform, self.services.secrets.open(account.session_secret)
-
-    async def _call(self, account: Account, route: str, **kwargs) -> Any:
-        platform, session = self._platform_and_session(account)
         try:
-            return await platform.request(route, session=session, **kwargs)
+            connection = self.platforms.connect(account)
+        except NotConnected:
+            raise ApiError("platform_error",
+                           "No platform session is available for live reads.") from None
+        try:
+            return await connection.platform.request(route, session=connection.session,
+                                                     **kwargs)
         except AccountUnavailable as exc:
-            async with self.services.store.transaction() as uow:
+            async with self.store.transaction() as uow:
                 await uow.accounts.move(account.workspace_id, account.id,
                                         from_status=account.status,
                                         from_session=account.session_secret,
@@ -46,7 +47,7 @@ class LiveReads:
         except PlatformError as exc:
             raise ApiError(exc.code, exc.message) from None
 
-    async def account(self, principal, account: Account) -> tuple[Account, dt.datetime]:
+    async def account(self, account: Account) -> tuple[Account, dt.datetime]:
         me = await self._call(account, "GET /users/me")
         counts = await self._call(account, "GET /subscriptions/count/all")
         subscribers = counts.get("subscribers", {})
@@ -59,7 +60,7 @@ class LiveReads:
                     "posts": me.get("postsCount", account.counts.get("posts", 0))},
             subscription_price={"amount": int(price), "currency": "USD"}
             if price is not None else account.subscription_price)
-        return live, self.services.clock.now()
+        return live, self.clock.now()
 
     async def fans(self, account: Account, *, search: str | None, offset: int,
                    limit: int) -> tuple[list[Fan], bool]:
@@ -70,24 +71,3 @@ class LiveReads:
         fans = [platform_fan(account, row) for row in answer.get("list", [])]
         return fans, bool(answer.get("hasMore"))
 
-
-def _time(value: Any) -> dt.datetime | None:
-    """Platform times are ISO 8601; an unreadable one is treated as unknown, never a 500."""
-    if not value:
-        return None
-    try:
-        return dt.datetime.fromisoformat(str(value))
-    except ValueError:
-        return None
-
-
-def platform_fan(account: Account, row: dict[str, Any]) -> Fan:
-    """A fan as the platform describes it, in our shape (shared by live reads and the syncer)."""
-    expired = row.get("subscribedIsExpiredNow", row.get("subscriptionStatus") == "expired")
-    return Fan(workspace_id=account.workspace_id, account_id=account.id, id=str(row["id"]),
-               username=row.get("username") or str(row["id"]), name=row.get("name"),
-               avatar_url=row.get("avatar") or row.get("avatarUrl"),
-               subscription_status="expired" if expired else "active",
-               subscribed_at=_time(row.get("subscribedAt")),
-               expires_at=_time(row.get("expiredAt") or row.get("expiresAt")),
-               list_ids=tuple(str(x) for x in row.get("listIds", [])))

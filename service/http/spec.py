@@ -57,7 +57,7 @@ class OpenApiDocument:
         compiled as the root, so validating it skips the reference lookup on every request."""
         node = self.document
         for segment in segments:
-            node = node[segment] if isinstance(node, dict) else node[int(segment)]
+            node = node[str(segment)] if isinstance(node, dict) else node[int(segment)]
         resolved = self.resolve(node)
         schema = resolved if not _has_ref(resolved) else {"$ref": self.pointer(*segments)}
         return OAS31Validator(schema, registry=self.registry,

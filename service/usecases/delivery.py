@@ -17,6 +17,7 @@ from service.domain.clock import Clock, isoformat
 from service.domain.ids import new_id
 from service.webhooks.models import Delivery, DeliveryAttempt, WebhookEndpoint
 from service.webhooks.sender import Outcome, Sender
+from storage.base import Store
 
 RETRY_GAPS = (dt.timedelta(minutes=5), dt.timedelta(minutes=30), dt.timedelta(hours=1),
               dt.timedelta(hours=1, minutes=30))
@@ -48,7 +49,7 @@ def next_state(attempts: int, outcome: Outcome, now: dt.datetime) -> dict[str, A
             "next_attempt_at": now + RETRY_GAPS[attempts - 1]}
 
 
-async def attempt(store: Any, clock: Clock, sender: Sender, delivery: Delivery,
+async def attempt(store: Store, clock: Clock, sender: Sender, delivery: Delivery,
                   endpoint: WebhookEndpoint | None, worker: str, *,
                   final: bool = False) -> Delivery | None:
     """Send a claimed delivery once and record the attempt, its new state and endpoint health.
@@ -57,13 +58,14 @@ async def attempt(store: Any, clock: Clock, sender: Sender, delivery: Delivery,
     None when the lease was lost meanwhile (the attempt row is still written).
     """
     started = clock.now()
-    gone = endpoint is None or endpoint.disabled_at is not None
-    if gone:
+    live = endpoint if endpoint is not None and endpoint.disabled_at is None else None
+    gone = live is None
+    if live is None:
         outcome = Outcome(None, None, 0, "the endpoint was removed")
     else:
         outcome = await sender.send(
-            endpoint.url, delivery.payload, event=delivery.event_type, delivery_id=delivery.id,
-            secrets=endpoint.signing_secrets(started, sender.box),
+            live.url, delivery.payload, event=delivery.event_type, delivery_id=delivery.id,
+            secrets=live.signing_secrets(started, sender.box),
             timestamp=int(started.timestamp()))
     now = clock.now()
     attempts = MAX_ATTEMPTS if final or gone else delivery.attempts + 1
@@ -76,9 +78,9 @@ async def attempt(store: Any, clock: Clock, sender: Sender, delivery: Delivery,
             status_code=outcome.status_code, response=outcome.response,
             duration_ms=outcome.duration_ms, error=outcome.error))
         stored = await uow.deliveries.finish(delivery.id, worker, **state)
-        if not gone and stored is not None:
+        if live is not None and stored is not None:
             if stored.status == "succeeded":
-                await uow.webhooks.set_failing(endpoint.id, False)
+                await uow.webhooks.set_failing(live.id, False)
             elif stored.status == "failed" and not final:  # a failed test send proves little
-                await uow.webhooks.set_failing(endpoint.id, True)
+                await uow.webhooks.set_failing(live.id, True)
     return stored

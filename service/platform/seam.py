@@ -1,0 +1,68 @@
+"""The one place that decides, by mode, whether a call reaches the platform or the sandbox.
+
+Test-mode accounts and links never reach the platform (SPEC 1): `connect(account)` hands every
+caller (live reads, the syncer, the executor) the same request function, the sandbox's for test
+mode and the HTTP client's for live mode, plus the session to send and whether the outcome is
+simulated. No caller branches on the mode itself.
+"""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from service.crypto import SecretBox
+from service.domain.models import Account
+from service.outgoing_http import OutgoingHttp
+
+from .client import PlatformClient
+from .errors import PlatformUnavailable
+from .routes import PlatformRequester
+from .sandbox import SandboxPlatform, sandbox_session
+
+
+@frozen
+class Connection:
+    """Where one account's calls go: `platform.request(route, session=session, ...)`."""
+
+    platform: PlatformRequester
+    session: str
+    simulated: bool
+    """True in test mode: nothing reaches the platform and writes answer `{"simulated": true}`."""
+
+
+class NotConnected(PlatformUnavailable):
+    """No call was made: the live account is unavailable or holds no session
+    (`account_unavailable`), or no platform is configured (`platform_error`)."""
+
+    def __init__(self, message: str, *, code: str = "platform_error") -> None:
+        super().__init__(message, may_have_applied=False)
+        self.code = code
+
+
+class Platforms:
+    def __init__(self, *, sandbox: SandboxPlatform, secrets: SecretBox, http: OutgoingHttp,
+                 url: str | None, timeout: float) -> None:
+        self.sandbox, self._secrets, self._http = sandbox, secrets, http
+        self.url, self.timeout = url, timeout
+
+    @property
+    def live(self) -> PlatformClient | None:
+        """The real platform over the shared HTTP client; None when none is configured."""
+        if not self.url:
+            return None
+        return PlatformClient(self.url, self._http.client, timeout=self.timeout)
+
+    def connect(self, account: Account) -> Connection:
+        """Raises `NotConnected` when no call can be made. Test-mode accounts always reach
+        the sandbox; a live account needs a stored session. Whether an unavailable account is
+        called at all is the caller's decision (the syncer re-checks restricted ones)."""
+        if account.mode == "test":
+            return Connection(self.sandbox, sandbox_session(account.workspace_id, account.id),
+                              simulated=True)
+        if account.session_secret is None:
+            raise NotConnected(account.status_reason or f"The account is {account.status}; the "
+                               "platform is not accepting calls.", code="account_unavailable")
+        live = self.live
+        if live is None:
+            raise NotConnected("No platform is configured (COUNTERSIGN_PLATFORM_URL).")
+        return Connection(live, self._secrets.open(account.session_secret), simulated=False)
