@@ -322,7 +322,8 @@ async def test_a_stale_needs_relink_never_undoes_a_relink(linked):
     action = await create(linked, {"type": "send_message", "params": {
         "fanId": a_fan(linked), "text": "hi"}}, "stale-relink")
     await decide_action(services.store, services.clock, world.owner, action["id"],
-                        approve=True, note=None, public_url="http://countersign.test")
+                        approve=True, note=None, public_url="http://countersign.test",
+                        wake_executor=services.wake_executor)
     executor = Executor(services)
     async with services.store.reading() as uow:
         ran_with = await uow.accounts.get(world.workspace_id, linked.creator_id)
