@@ -117,16 +117,17 @@ async def _fields(request: Request, link: Link) -> dict[str, str]:
         if not isinstance(body, dict):
             raise ApiError("invalid_parameter", "The body must be an object.", param="body")
         return {k: v for k, v in body.items() if isinstance(v, str)}
-    form = await request.form(max_files=1, max_fields=20, max_part_size=MAX_BODY)
     fields: dict[str, str] = {}
-    for key, value in form.multi_items():
-        if isinstance(value, str):
-            fields[key] = value
-        elif key == "photo" and value.filename:
-            data = await value.read()
-            if data:
-                kind = value.content_type or "application/octet-stream"
-                fields["image"] = f"data:{kind};base64," + base64.b64encode(data).decode()
+    # As a context manager the form closes its uploaded files (spooled temporary files).
+    async with request.form(max_files=1, max_fields=20, max_part_size=MAX_BODY) as form:
+        for key, value in form.multi_items():
+            if isinstance(value, str):
+                fields[key] = value
+            elif key == "photo" and value.filename:
+                data = await value.read()
+                if data:
+                    kind = value.content_type or "application/octet-stream"
+                    fields["image"] = f"data:{kind};base64," + base64.b64encode(data).decode()
     expected = link.state.get("csrf", "")
     if not expected or not hmac.compare_digest(fields.get("csrf", ""), expected):
         raise ApiError("invalid_parameter", "This page is out of date. Reload it and try "
