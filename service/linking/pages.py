@@ -118,7 +118,7 @@ async def _fields(request: Request, link: Link) -> dict[str, str]:
             raise ApiError("invalid_parameter", "The body must be an object.", param="body")
         return {k: v for k, v in body.items() if isinstance(v, str)}
     fields: dict[str, str] = {}
-    # Closing the form closes its spooled upload files (no file left open until GC).
+    # As a context manager the form closes its uploaded files (spooled temporary files).
     async with request.form(max_files=1, max_fields=20, max_part_size=MAX_BODY) as form:
         for key, value in form.multi_items():
             if isinstance(value, str):

@@ -50,10 +50,19 @@ def sign_in(page: Page, base: str, who=OWNER, start="/dashboard/approvals") -> N
     expect(page.locator("#sign-out")).to_be_attached()  # on a phone it sits in the menu
 
 
-def api_action(base: str, key: str, account: str, idem: str, text="<p>Hello <b>you</b></p>"):
+def a_fan_of(base: str, key: str, account: str) -> str:
+    """A real fan from synced data (test actions run through the sandbox, which knows its fans)."""
+    response = httpx.get(f"{base}/v1/accounts/{account}/fans?limit=1",
+                         headers={"Authorization": f"Bearer {key}"})
+    assert response.status_code == 200, response.text
+    return str(response.json()["data"][0]["id"])
+
+
+def api_action(base: str, key: str, account: str, idem: str, text="<p>Hello <b>you</b></p>",
+               fan: str = "f1"):
     response = httpx.post(f"{base}/v1/accounts/{account}/actions", headers={
         "Authorization": f"Bearer {key}", "Idempotency-Key": idem},
-        json={"type": "send_message", "params": {"fanId": "f1", "text": text}})
+        json={"type": "send_message", "params": {"fanId": fan, "text": text}})
     assert response.status_code == 202, response.text
     return response.json()["data"]
 
@@ -78,7 +87,8 @@ def test_sign_in_create_key_approve_and_see_executed(browser, service, world, da
     shot(page, "keys")
 
     # An action over the API in test mode, then the inbox in test mode.
-    action = api_action(base, secret, world.sandbox_accounts[0], "browser-1")
+    sandbox = world.sandbox_accounts[0]
+    action = api_action(base, secret, sandbox, "browser-1", fan=a_fan_of(base, secret, sandbox))
     page.goto(base + "/dashboard/approvals")
     expect(page.locator(f"[data-action-id={action['id']}]")).to_have_count(0)
     page.click("#mode-switch")
