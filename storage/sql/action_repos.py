@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
@@ -20,6 +21,9 @@ c = t.actions.c
 # Hot-path statements are built once: building a Select costs ~100x its cached execution.
 _ACTION = t.actions.select().where(c.workspace_id == sa.bindparam("ws"),
                                    c.id == sa.bindparam("id"))
+
+_BY_KEY = t.actions.select().where(c.workspace_id == sa.bindparam("ws"),
+                                   c.idempotency_key == sa.bindparam("key"))
 
 
 @functools.cache
@@ -51,9 +55,22 @@ def _list_statement(status_kind: str | None, by_account: bool, by_type: bool, on
     return query.order_by(c.created_at.desc(), c.id.desc()).limit(sa.bindparam("limit"))
 
 
+def _insert_unless_key_used(insert):
+    return insert(t.actions).on_conflict_do_nothing(
+        index_elements=[c.workspace_id, c.idempotency_key]).returning(c.id)
+
+
+_INSERT_NEW = {"postgresql": _insert_unless_key_used(postgresql.insert),
+               "sqlite": _insert_unless_key_used(sqlite.insert)}
+
+
 class SqlActions:
     def __init__(self, conn: AsyncConnection) -> None:
         self.conn = conn
+
+    async def add_unless_key_used(self, action: Action) -> bool:
+        rows = await self.conn.execute(_INSERT_NEW[self.conn.dialect.name], to_row(action))
+        return rows.first() is not None
 
     async def add(self, action: Action) -> None:
         # A savepoint keeps the outer transaction usable after a duplicate on PostgreSQL.
@@ -72,8 +89,7 @@ class SqlActions:
         return to_model(Action, row) if row else None
 
     async def get_by_idempotency_key(self, workspace_id: str, key: str) -> Action | None:
-        row = (await self.conn.execute(t.actions.select().where(
-            c.workspace_id == workspace_id, c.idempotency_key == key))).first()
+        row = (await self.conn.execute(_BY_KEY, {"ws": workspace_id, "key": key})).first()
         return to_model(Action, row) if row else None
 
     async def list(self, workspace_id: str, *, mode: str, status: str | None = None,
