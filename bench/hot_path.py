@@ -16,9 +16,12 @@ import asyncio
 import json
 import os
 import shutil
+import sqlite3
 import statistics
+import subprocess
 import sys
 import uuid
+from contextlib import ExitStack
 from pathlib import Path
 
 from bench.api_throughput import LABELS, SECRET, database, seed, server, uvicorn_flags, wrk
@@ -46,9 +49,17 @@ def run_database(kind: str, args) -> list[dict]:
         seeded = asyncio.run(seed(url, args.actions))
         paths = {"get": f"/v1/actions/{seeded['action']}", "list": "/v1/actions?limit=100",
                  "create": f"/v1/accounts/{seeded['account']}/actions"}
-        with server("bench.service_app:app", service_env(url)) as service, \
-                server("bench.limit_app:app", {"BENCH_DATABASE_URL": url}) as limit:
-            targets = {"service": service, "limit": limit}
+        with ExitStack() as stack:
+            targets = {"service": stack.enter_context(
+                server("bench.service_app:app", service_env(url))),
+                "limit": stack.enter_context(
+                server("bench.limit_app:app", {"BENCH_DATABASE_URL": url}))}
+            if args.before_tree:
+                before_url = before_database(url, args.before_tree)
+                targets["before"] = stack.enter_context(server(
+                    "bench.service_app:app",
+                    {**service_env(before_url), "PYTHONPATH": str(args.before_tree)},
+                    cwd=Path(args.before_tree)))
 
             def hit(name: str, base: str, duration: float) -> dict:
                 script = "post.lua" if name == "create" else "get.lua"
@@ -62,34 +73,64 @@ def run_database(kind: str, args) -> list[dict]:
             for round_ in range(args.rounds):
                 load = loadavg()
                 for name in ENDPOINTS:
-                    order = ("service", "limit") if round_ % 2 == 0 else ("limit", "service")
+                    sides = list(targets)
+                    shift = round_ % len(sides)  # each side goes first in turn
+                    order = sides[shift:] + sides[:shift]
                     measured = {side: hit(name, targets[side], args.duration) for side in order}
                     row = {"database": kind, "endpoint": name, "round": round_ + 1,
                            "loadavg": load, **{f"{side}_{k}": v for side, r in measured.items()
                                                for k, v in r.items()}}
                     row["ratio"] = row["service_rps"] / row["limit_rps"]
+                    if "before" in measured:
+                        row["before_ratio"] = row["before_rps"] / row["limit_rps"]
                     results.append(row)
                     print(f"{kind:8} r{round_ + 1} {LABELS[name]:32} service "
                           f"{row['service_rps']:7.0f}  limit {row['limit_rps']:7.0f}  "
-                          f"ratio {row['ratio']:.3f}  load {load}", file=sys.stderr)
+                          f"ratio {row['ratio']:.3f}  before ratio "
+                          f"{row.get('before_ratio', 0):.3f}  load {load}", file=sys.stderr)
     return results
 
 
+def before_database(url: str, tree: str) -> str:
+    """The database the older checkout serves: the same one on PostgreSQL (it never migrates
+    there); on SQLite a copy whose alembic_version names the older tree's head, since that
+    service migrates an embedded database at start (the newer revisions only add indexes)."""
+    if not url.startswith("sqlite"):
+        return url
+    source = Path(url.split(":///", 1)[1])
+    copy = source.with_name("before.db")
+    shutil.copy(source, copy)
+    heads = subprocess.run(
+        [sys.executable, "-c", ("from alembic.script import ScriptDirectory;"
+                                "from storage.migrate import alembic_config;"
+                                "print(ScriptDirectory.from_config(alembic_config())"
+                                ".get_current_head())")],
+        cwd=tree, capture_output=True, text=True, check=True).stdout.strip()
+    with sqlite3.connect(copy) as conn:
+        conn.execute("UPDATE alembic_version SET version_num = ?", (heads,))
+    return f"sqlite:///{copy}"
+
+
 def table(rows: list[dict]) -> str:
+    before = any("before_ratio" in r for r in rows)
     lines = [("| database | endpoint | service req/s | limit req/s | ratio (median) | "
-              "ratios per round | loadavg per round | non-2xx |"),
-             "|---|---|---:|---:|---:|---|---|---:|"]
+              "ratios per round | loadavg per round | non-2xx |"
+              + (" before req/s | before ratio |" if before else "")),
+             "|---|---|---:|---:|---:|---|---|---:|" + ("---:|---:|" if before else "")]
     keys = dict.fromkeys((r["database"], r["endpoint"]) for r in rows)
     for kind, name in keys:
         mine = [r for r in rows if (r["database"], r["endpoint"]) == (kind, name)]
         ratios = [r["ratio"] for r in mine]
-        errors = sum(r["service_errors"] + r["limit_errors"] for r in mine)
+        errors = sum(r["service_errors"] + r["limit_errors"] + r.get("before_errors", 0)
+                     for r in mine)
         lines.append(
             f"| {kind} | {LABELS[name]} | "
             f"{statistics.median(r['service_rps'] for r in mine):.0f} | "
             f"{statistics.median(r['limit_rps'] for r in mine):.0f} | "
             f"{statistics.median(ratios):.2f} | {' / '.join(f'{x:.2f}' for x in ratios)} | "
-            f"{' / '.join(r['loadavg'].split()[0] for r in mine)} | {errors} |")
+            f"{' / '.join(r['loadavg'].split()[0] for r in mine)} | {errors} |"
+            + (f" {statistics.median(r['before_rps'] for r in mine):.0f} | "
+               f"{statistics.median(r['before_ratio'] for r in mine):.2f} |" if before else ""))
     return "\n".join(lines)
 
 
@@ -101,6 +142,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--actions", type=int, default=200)
     parser.add_argument("--databases", default="sqlite,postgres")
     parser.add_argument("--json", help="also write every round's figures to this file")
+    parser.add_argument("--before-tree", help="another checkout (e.g. `git worktree add "
+                        "/tmp/before main`) measured in the same rounds as `before`")
     parser.add_argument("--postgres-admin-url", default=os.environ.get(
         "COUNTERSIGN_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/postgres"))
     args = parser.parse_args(argv)
@@ -114,7 +157,8 @@ def main(argv: list[str] | None = None) -> int:
     print(table(rows))
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=1))
-    return 1 if any(r["service_errors"] or r["limit_errors"] for r in rows) else 0
+    return 1 if any(r["service_errors"] or r["limit_errors"] or r.get("before_errors")
+                    for r in rows) else 0
 
 
 if __name__ == "__main__":
