@@ -26,4 +26,4 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check service storage harness tests bench
 
 bench: $(STAMP)
-	$(VENV)/bin/python bench/api_throughput.py
+	$(VENV)/bin/python -m bench.hot_path
