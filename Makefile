@@ -30,4 +30,4 @@ lint: $(STAMP)
 	$(VENV)/bin/mypy
 
 bench: $(STAMP)
-	$(VENV)/bin/python bench/api_throughput.py
+	$(VENV)/bin/python -m bench.hot_path

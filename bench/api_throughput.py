@@ -60,12 +60,13 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(target: str, env: dict[str, str]):
-    """One uvicorn process; ready once /openapi.yaml (or any route) answers."""
+def server(target: str, env: dict[str, str], cwd: Path = ROOT):
+    """One uvicorn process; ready once /openapi.yaml (or any route) answers. `cwd` is the source
+    tree it imports (another checkout, for a before/after run)."""
     port = free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "uvicorn", "--factory", target, "--host", "127.0.0.1",
-         "--port", str(port), *uvicorn_flags()], cwd=ROOT, env={**os.environ, **env})
+         "--port", str(port), *uvicorn_flags()], cwd=cwd, env={**os.environ, **env})
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     try:

@@ -108,6 +108,12 @@ class Fans(Protocol):
         after: str | None = None,
         limit: int = 25,
     ) -> Sequence[Fan]: ...
+    async def count_audience(
+        self, workspace_id: str, account_id: str, *, fan_ids: Sequence[str],
+        list_ids: Sequence[str], exclude_list_ids: Sequence[str]
+    ) -> int:
+        """Active fans named in `fan_ids` or on a list in `list_ids` and on none in
+        `exclude_list_ids`, plus the ids in `fan_ids` no synced fan has (they may be new)."""
 
 
 class Links(Protocol):
@@ -123,6 +129,11 @@ class Links(Protocol):
 class Actions(Protocol):
     async def add(self, action: Action) -> None:
         """Raises DuplicateError when the workspace already used the idempotency key."""
+
+    async def add_unless_key_used(self, action: Action) -> bool:
+        """Insert the action unless the workspace already used its idempotency key: one statement
+        racing on the unique index. False (and nothing written) when the key was taken; the
+        transaction stays usable either way."""
 
     async def get(self, workspace_id: str, action_id: str) -> Action | None: ...
     async def get_by_idempotency_key(self, workspace_id: str, key: str) -> Action | None: ...

@@ -17,7 +17,7 @@ from service.domain.warnings import named_fan_ids, warnings_for
 from service.errors import ApiError
 from service.render import action_json
 from service.usecases.audit import record_in
-from storage.base import ACTIONS_CHANNEL, DuplicateError, Store, UnitOfWork
+from storage.base import ACTIONS_CHANNEL, Store, UnitOfWork
 
 
 async def visible_account(tx: UnitOfWork, principal: Principal, account_id: str) -> Account:
@@ -41,15 +41,12 @@ async def _estimate(uow: UnitOfWork, account: Account, type_: str, params: dict[
     if type_ != "send_mass_message":
         return None
     audience = params["audience"]
-    wanted, lists = set(audience.get("fanIds", [])), set(audience.get("listIds", []))
-    excluded = set(audience.get("excludeListIds", []))
-    fans = await uow.fans.list(account.workspace_id, account.id, limit=1_000_000)
-    known = {f.id for f in fans}
-    chosen = {f.id for f in fans if f.subscription_status == "active"
-              and (f.id in wanted or lists.intersection(f.list_ids))
-              and not excluded.intersection(f.list_ids)}
-    # Fans named by id but not (yet) in synced data still count: they may be new.
-    return len(chosen | (wanted - known))
+    # One COUNT in the database (fans named by id but not yet synced still count: they may be
+    # new); it runs in the read unit, before the write transaction, so it never holds the lock.
+    return await uow.fans.count_audience(
+        account.workspace_id, account.id, fan_ids=audience.get("fanIds", []),
+        list_ids=audience.get("listIds", []),
+        exclude_list_ids=audience.get("excludeListIds", []))
 
 
 def as_sent(type_: str, params: dict[str, Any]) -> dict[str, Any]:
@@ -90,13 +87,13 @@ async def create_action(store: Store, clock: Clock, principal: Principal, accoun
     warnings = warnings_for(type_, sent, account, {fan.id: fan for fan in fans})
     async with store.transaction() as tx:
         account = await visible_account(tx, principal, account_id)
-        existing = await tx.actions.get_by_idempotency_key(principal.workspace_id, idempotency_key)
-        if existing is not None:
-            return Created(_replay(existing, fp), replayed=True)
-        if not account.writes_enabled:
-            raise _writes_off(account)
-        if account.unavailable:
-            raise _unavailable(account)
+        if not account.writes_enabled or account.unavailable:
+            # A retry is answered as before even once writes stopped: look the key up first.
+            existing = await tx.actions.get_by_idempotency_key(principal.workspace_id,
+                                                               idempotency_key)
+            if existing is not None:
+                return Created(_replay(existing, fp), replayed=True)
+            raise _writes_off(account) if not account.writes_enabled else _unavailable(account)
         now = clock.now()
         action = Action(
             id=new_id("act_"), workspace_id=principal.workspace_id, account_id=account_id,
@@ -105,10 +102,10 @@ async def create_action(store: Store, clock: Clock, principal: Principal, accoun
             estimated_recipients=recipients, price=price_of(sent),
             requested_by=principal.requested_by(), idempotency_key=idempotency_key,
             fingerprint=fp, created_at=now, expires_at=now + LIFETIME, warnings=warnings)
-        try:
-            await tx.actions.add(action)
-        except DuplicateError:
-            # A concurrent retry won the unique index; answer exactly as a retry would.
+        # One statement races on the (workspace_id, idempotency_key) index: no pre-SELECT, no
+        # savepoint. When the key was taken (a retry, or a concurrent one that won), the winner
+        # is read and answered exactly as a retry.
+        if not await tx.actions.add_unless_key_used(action):
             existing = await tx.actions.get_by_idempotency_key(
                 principal.workspace_id, idempotency_key)
             assert existing is not None  # the row that won the unique index

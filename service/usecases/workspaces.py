@@ -10,12 +10,15 @@ from service.domain.ids import hash_secret, key_prefix, new_api_key, new_id
 from service.domain.models import Account, ApiKey, Fan, Member, User, Workspace
 from service.errors import ApiError
 from service.passwords import Passwords
-from service.platform.sandbox import sandbox_creators
 from storage.base import Store
 
 
 async def create_workspace(store: Store, clock: Clock, name: str) -> Workspace:
     """A new workspace comes with sandbox creators, so test keys work from the first minute."""
+    # Imported here: the platform package loads httpx, which CLI commands like `keys list`
+    # never need.
+    from service.platform.sandbox import sandbox_creators
+
     now = clock.now()
     workspace = Workspace(id=new_id("ws_"), name=name, created_at=now)
     async with store.transaction() as uow:

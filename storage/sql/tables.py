@@ -147,6 +147,8 @@ actions = sa.Table(
     sa.Column("warnings", Json, nullable=False, server_default="[]"),
     sa.UniqueConstraint("workspace_id", "idempotency_key"),
     sa.Index("ix_actions_list", "workspace_id", "mode", "created_at", "id"),
+    # The per-account list (`?accountId=`): the same row-value keyset, one account's rows.
+    sa.Index("ix_actions_account_list", "workspace_id", "mode", "account_id", "created_at", "id"),
     sa.Index("ix_actions_status_expiry", "status", "expires_at"),
 )
 

@@ -25,6 +25,26 @@ e = t.webhook_endpoints.c
 d = t.deliveries.c
 
 
+# The deliverer's statements, built once (building them cost more than running them).
+_NOW = sa.bindparam("now", type_=d.next_attempt_at.type)
+_EARLIER = t.deliveries.alias("earlier")
+_HEAD_OF_ITS_ORDER = ~sa.exists().where(  # no earlier delivery of its ordering key is pending
+    _EARLIER.c.ordering_key == d.ordering_key, _EARLIER.c.status == "pending",
+    _EARLIER.c.seq < d.seq)
+_CLAIMABLE = sa.and_(
+    d.status == "pending", d.next_attempt_at <= _NOW,
+    sa.or_(d.claimed_until.is_(None), d.claimed_until < _NOW),
+    sa.or_(d.ordering_key.is_(None), _HEAD_OF_ITS_ORDER))
+_DUE = sa.select(d.id, d.endpoint_id).where(_CLAIMABLE).order_by(
+    d.next_attempt_at, d.seq).limit(sa.bindparam("limit", type_=sa.Integer))
+_DUE_EXCLUDING = _DUE.where(d.endpoint_id.not_in(
+    sa.bindparam("busy", expanding=True, type_=d.endpoint_id.type)))
+_CLAIM = (t.deliveries.update().where(d.id == sa.bindparam("delivery"), _CLAIMABLE)
+          .values(claimed_by=sa.bindparam("worker"),
+                  claimed_until=sa.bindparam("until", type_=d.claimed_until.type))
+          .returning(*t.deliveries.c))
+
+
 class SqlWebhookEndpoints:
     def __init__(self, conn: AsyncConnection) -> None:
         self.conn = conn
@@ -119,44 +139,32 @@ class SqlDeliveries:
             query.order_by(d.created_at.desc(), d.seq.desc()).limit(limit))
         return [to_model(Delivery, r) for r in rows]
 
-    def _head_of_its_order(self) -> sa.ColumnElement[bool]:
-        """No earlier delivery with the same ordering key is still pending."""
-        earlier = t.deliveries.alias("earlier")
-        return ~sa.exists().where(
-            earlier.c.ordering_key == d.ordering_key, earlier.c.status == "pending",
-            earlier.c.seq < d.seq)
-
-    def _claimable(self, now: dt.datetime) -> sa.ColumnElement[bool]:
-        return sa.and_(
-            d.status == "pending", d.next_attempt_at <= now,
-            sa.or_(d.claimed_until.is_(None), d.claimed_until < now),
-            sa.or_(d.ordering_key.is_(None), self._head_of_its_order()))
-
     async def due(self, now: dt.datetime, limit: int, *,
                   exclude_endpoints: Sequence[str] = ()) -> builtins.list[tuple[str, str]]:
         """(delivery id, endpoint id) of what may be claimed now, longest waiting first.
 
-        `ix_deliveries_due` finds the pending rows; `ix_deliveries_order` answers the NOT EXISTS
-        on an earlier pending delivery of the same ordering key with an index lookup per row
-        (tests/webhooks_delivery/test_delivery_index.py checks the plans on both databases).
+        `ix_deliveries_due` finds the pending rows in (next_attempt_at, seq) order;
+        `ix_deliveries_order` answers the NOT EXISTS on an earlier pending delivery of the same
+        ordering key with an index lookup per row (tests/webhooks_delivery/test_delivery_index.py
+        checks the plans on both databases). The statements are built once, at import.
         """
-        rows = await self.conn.execute(self.due_query(now, limit, exclude_endpoints))
+        query = _DUE_EXCLUDING if exclude_endpoints else _DUE
+        rows = await self.conn.execute(query, {"now": now, "limit": limit,
+                                               "busy": list(exclude_endpoints)})
         return [(r.id, r.endpoint_id) for r in rows]
 
     def due_query(self, now: dt.datetime, limit: int,
                   exclude_endpoints: Sequence[str] = ()) -> sa.Select[tuple[str, str]]:
-        query = sa.select(d.id, d.endpoint_id).where(self._claimable(now))
+        """The due statement with its values bound (for EXPLAIN)."""
         if exclude_endpoints:
-            query = query.where(d.endpoint_id.not_in(list(exclude_endpoints)))
-        return query.order_by(d.next_attempt_at, d.seq).limit(limit)
+            return _DUE_EXCLUDING.params(now=now, limit=limit, busy=list(exclude_endpoints))
+        return _DUE.params(now=now, limit=limit)
 
     async def claim(self, delivery_id: str, worker: str, now: dt.datetime,
                     until: dt.datetime) -> Delivery | None:
         """Take the lease if the delivery is still due and unclaimed; None if someone else did."""
-        row = (await self.conn.execute(t.deliveries.update().where(
-            d.id == delivery_id, self._claimable(now))
-            .values(claimed_by=worker, claimed_until=until)
-            .returning(*t.deliveries.c))).first()
+        row = (await self.conn.execute(_CLAIM, {"delivery": delivery_id, "now": now,
+                                                "worker": worker, "until": until})).first()
         return to_model(Delivery, row) if row else None
 
     async def finish(self, delivery_id: str, worker: str, **values: Any) -> Delivery | None:

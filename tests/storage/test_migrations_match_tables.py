@@ -25,3 +25,24 @@ async def test_a_migrated_database_has_exactly_the_metadata_tables(database_url)
     finally:
         await engine.dispose()
     assert found == []
+
+
+def test_the_head_constant_names_the_newest_revision():
+    """storage.migrate skips alembic when a database is at HEAD: HEAD must be the real head."""
+    from alembic.script import ScriptDirectory
+
+    from storage.migrate import HEAD, alembic_config
+
+    assert ScriptDirectory.from_config(alembic_config()).get_current_head() == HEAD
+
+
+async def test_migrate_leaves_a_current_database_alone(database_url):
+    from storage.migrate import HEAD, current_revision, migrate
+
+    engine = make_engine(database_url)
+    try:
+        assert await current_revision(engine) == HEAD
+        await migrate(engine)  # a no-op, without alembic
+        assert await current_revision(engine) == HEAD
+    finally:
+        await engine.dispose()

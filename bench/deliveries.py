@@ -1,0 +1,125 @@
+"""Benchmark: webhook deliveries per second from the deliverer to a local receiver.
+
+    python -m bench.deliveries [--driver sqlite|postgresql] [--events 2000] [--accounts 64]
+
+Writes `--events` events (spread over `--accounts` accounts: one account's events go out in
+order, one at a time) for one event endpoint, then runs the real Deliverer (default bounds:
+32 in flight, 4 per endpoint) until every delivery is sent. The receiver (harness.receiver,
+checking every signature) runs in its own process on loopback. Reports the outbox fan-out
+(events → deliveries) and the sending rate separately.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from contextlib import ExitStack
+from pathlib import Path
+
+import httpx
+import sqlalchemy as sa
+
+from service.crypto import SecretBox
+from service.domain.clock import SystemClock
+from service.domain.ids import new_id
+from service.domain.models import Event
+from service.domain.principal import Principal
+from service.usecases.webhooks import add_event_endpoint, current_secret
+from service.usecases.workspaces import create_workspace
+from service.webhooks.sender import Sender
+from service.workers.deliverer import Deliverer
+from service.workers.dispatcher import dispatch_all
+from storage.migrate import migrate
+from storage.scratch import scratch_database
+from storage.sql.store import SqlStore
+
+ROOT = Path(__file__).resolve().parents[1]
+RECEIVER = """
+import os, uvicorn
+from harness.receiver import Receiver
+uvicorn.run(Receiver([os.environ["BENCH_SECRET"]]).app, host="127.0.0.1",
+            port=int(os.environ["BENCH_PORT"]), log_level="warning")
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+async def run(url: str, args, stack: ExitStack) -> None:
+    store = SqlStore.from_url(url)
+    await migrate(store.engine)
+    clock, box = SystemClock(), SecretBox("bench-secret")
+    workspace = await create_workspace(store, clock, "Bench agency")
+    owner = Principal(workspace_id=workspace.id, mode="live", kind="user", label="Owner",
+                      scopes=frozenset({"read", "write"}), user_id="usr_bench",
+                      email="owner@bench.test", role="owner")
+    port = free_port()
+    endpoint = await add_event_endpoint(store, clock, owner, f"http://127.0.0.1:{port}/events",
+                                        box=box, allow_loopback=True)
+    receiver = subprocess.Popen(  # noqa: ASYNC220 (a bench's set-up, before any timing)
+        [sys.executable, "-c", RECEIVER], cwd=ROOT,
+        env={**os.environ, "BENCH_SECRET": current_secret(endpoint, box),
+             "BENCH_PORT": str(port)})
+    stack.callback(receiver.wait, 15)
+    stack.callback(receiver.terminate)
+    for _ in range(300):
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/_control/received", timeout=1)  # noqa: ASYNC210
+            break
+        except httpx.TransportError:
+            time.sleep(0.05)  # noqa: ASYNC251
+    now = clock.now()
+    async with store.transaction() as uow:
+        for n in range(args.events):
+            await uow.events.add(Event(
+                id=new_id("evt_"), workspace_id=workspace.id, type="action.executed",
+                account_id=f"acc{n % args.accounts}", data={"n": n}, created_at=now,
+                mode="live"))
+    async with httpx.AsyncClient() as http:
+        deliverer = Deliverer(store, clock, Sender(http, box=box, allow_loopback=True))
+        started = time.perf_counter()
+        made = await dispatch_all(store, clock)
+        dispatched = time.perf_counter()
+        sent = await deliverer.run_once()
+        done = time.perf_counter()
+    async with store.reading() as uow:
+        rows = (await uow.conn.execute(sa.text(
+            "SELECT status_code, duration_ms FROM delivery_attempts"))).all()
+    await store.close()
+    codes = sorted({r[0] for r in rows}, key=str)
+    print(f"attempts: {len(rows)}, status codes {codes}, median send "
+          f"{statistics.median(r[1] for r in rows):.0f} ms")
+    assert made == args.events and sent == args.events, (made, sent)
+    print(f"driver={args.driver} events={args.events:,} accounts={args.accounts} "
+          f"loadavg={Path('/proc/loadavg').read_text().split()[:3]}")
+    print(f"fan-out: {made / (dispatched - started):.0f} deliveries/s; sending: "
+          f"{sent / (done - dispatched):.0f} deliveries/s ({sent:,} in {done - dispatched:.1f} s)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--driver", choices=["sqlite", "postgresql"], default="sqlite")
+    parser.add_argument("--events", type=int, default=2000)
+    parser.add_argument("--accounts", type=int, default=64)
+    parser.add_argument("--postgres", default="postgresql://postgres@127.0.0.1:5432/postgres")
+    args = parser.parse_args()
+    with ExitStack() as stack:
+        if args.driver == "postgresql":
+            url = stack.enter_context(scratch_database(args.postgres, "cs_bench"))
+        else:
+            url = f"sqlite:///{tempfile.mkdtemp(prefix='cs-dlv-')}/bench.db"
+        asyncio.run(run(url, args, stack))
+
+
+if __name__ == "__main__":
+    main()
