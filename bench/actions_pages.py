@@ -65,18 +65,34 @@ FROM g
 async def seed(store: SqlStore, clock: ManualClock, rows: int) -> str:
     workspace = await create_workspace(store, clock, "Bench agency")
     async with store.transaction() as uow:
-        await uow.accounts.add(Account(
-            workspace_id=workspace.id, id="40001", mode="live", username="bench", name=None,
-            avatar_url=None, status="healthy", status_reason=None, writes_enabled=True,
-            linked_at=START, last_synced_at=START, counts={}, revenue30d={}))
-    _, key = await create_key(store, clock, workspace.id, name="bench", scopes=["read"],
-                              mode="live")
+        await uow.accounts.add(
+            Account(
+                workspace_id=workspace.id,
+                id="40001",
+                mode="live",
+                username="bench",
+                name=None,
+                avatar_url=None,
+                status="healthy",
+                status_reason=None,
+                writes_enabled=True,
+                linked_at=START,
+                last_synced_at=START,
+                counts={},
+                revenue30d={},
+            )
+        )
+    _, key = await create_key(
+        store, clock, workspace.id, name="bench", scopes=["read"], mode="live"
+    )
     started = time.perf_counter()
     postgres = store.dialect == "postgresql"
     start = START if postgres else START.strftime("%Y-%m-%d %H:%M:%S")
     async with store.engine.begin() as conn:
-        await conn.execute(sa.text(PG_SEED if postgres else SQLITE_SEED),
-                           {"ws": workspace.id, "n": rows, "start": start})
+        await conn.execute(
+            sa.text(PG_SEED if postgres else SQLITE_SEED),
+            {"ws": workspace.id, "n": rows, "start": start},
+        )
     async with store.engine.connect() as conn:
         conn = await conn.execution_options(isolation_level="AUTOCOMMIT")
         await conn.execute(sa.text("VACUUM ANALYZE actions" if postgres else "ANALYZE"))
@@ -97,12 +113,19 @@ async def run(args: argparse.Namespace) -> None:
         store = SqlStore(make_engine(url))
         await migrate(store.engine)
         key = await seed(store, clock, args.rows)
-        settings = Settings(database_url=url, secret_key="bench", public_url="http://bench.test",
-                            run_workers=False, validate_responses=False, rate_limit=10**9)
+        settings = Settings(
+            database_url=url,
+            secret_key="bench",
+            public_url="http://bench.test",
+            run_workers=False,
+            validate_responses=False,
+            rate_limit=10**9,
+        )
         app = create_app(settings, store=store, clock=clock)
         transport = httpx.ASGITransport(app=app)
         headers = {"Authorization": f"Bearer {key}"}
         async with httpx.AsyncClient(transport=transport, base_url="http://bench.test") as client:
+
             async def page(cursor: str | None) -> tuple[float, dict]:
                 params = {"limit": args.limit, **({"cursor": cursor} if cursor else {})}
                 started = time.perf_counter()
@@ -127,10 +150,14 @@ async def run(args: argparse.Namespace) -> None:
         elif url.startswith("sqlite"):
             Path(url.split(":///", 1)[1]).unlink(missing_ok=True)
     one, far = statistics.median(first) * 1000, statistics.median(deep) * 1000
-    print(f"driver={args.driver} rows={args.rows:,} limit={args.limit} "
-          f"loadavg={Path('/proc/loadavg').read_text().split()[:3]}")
-    print(f"page 1: {one:.2f} ms, page {args.page:,}: {far:.2f} ms (medians of {args.repeats}), "
-          f"ratio {far / one:.2f}")
+    print(
+        f"driver={args.driver} rows={args.rows:,} limit={args.limit} "
+        f"loadavg={Path('/proc/loadavg').read_text().split()[:3]}"
+    )
+    print(
+        f"page 1: {one:.2f} ms, page {args.page:,}: {far:.2f} ms (medians of {args.repeats}), "
+        f"ratio {far / one:.2f}"
+    )
 
 
 def main() -> None:

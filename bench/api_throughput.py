@@ -40,8 +40,11 @@ ROOT = Path(__file__).resolve().parents[1]
 BENCH = Path(__file__).resolve().parent
 SECRET = "bench-secret"
 ENDPOINTS = ("get", "create", "list")
-LABELS = {"get": "GET /v1/actions/{id}", "create": "POST /v1/accounts/{id}/actions",
-          "list": "GET /v1/actions?limit=100"}
+LABELS = {
+    "get": "GET /v1/actions/{id}",
+    "create": "POST /v1/accounts/{id}/actions",
+    "list": "GET /v1/actions?limit=100",
+}
 
 
 def uvicorn_flags() -> list[str]:
@@ -65,8 +68,21 @@ def server(target: str, env: dict[str, str], cwd: Path = ROOT):
     tree it imports (another checkout, for a before/after run)."""
     port = free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "--factory", target, "--host", "127.0.0.1",
-         "--port", str(port), *uvicorn_flags()], cwd=cwd, env={**os.environ, **env})
+        [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "--factory",
+            target,
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            *uvicorn_flags(),
+        ],
+        cwd=cwd,
+        env={**os.environ, **env},
+    )
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     try:
@@ -87,18 +103,31 @@ def server(target: str, env: dict[str, str], cwd: Path = ROOT):
 
 
 def wrk(url: str, script: str, args: list[str], duration: float, connections: int) -> dict:
-    command = ["wrk", "-t1", f"-c{connections}", f"-d{int(duration)}s", "-s", str(BENCH / script),
-               url, "--", *args]
+    command = [
+        "wrk",
+        "-t1",
+        f"-c{connections}",
+        f"-d{int(duration)}s",
+        "-s",
+        str(BENCH / script),
+        url,
+        "--",
+        *args,
+    ]
     out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
     bad = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
     latency = re.search(r"Latency\s+([\d.]+\w+)", out)
-    return {"rps": rps, "errors": int(bad.group(1)) if bad else 0,
-            "latency": latency.group(1) if latency else "?"}
+    return {
+        "rps": rps,
+        "errors": int(bad.group(1)) if bad else 0,
+        "latency": latency.group(1) if latency else "?",
+    }
 
 
-def measure(base: str, paths: dict[str, str], key: str, duration: float,
-            connections: int) -> dict[str, dict]:
+def measure(
+    base: str, paths: dict[str, str], key: str, duration: float, connections: int
+) -> dict[str, dict]:
     results = {}
     for name in ENDPOINTS:
         script = "post.lua" if name == "create" else "get.lua"
@@ -115,15 +144,25 @@ async def seed(url: str, actions: int) -> dict[str, str]:
     clock = SystemClock()
     try:
         workspace = await create_workspace(store, clock, "Bench agency")
-        key, secret = await create_key(store, clock, workspace.id, name="bench",
-                                       scopes=["read", "write"], mode="test")
+        key, secret = await create_key(
+            store, clock, workspace.id, name="bench", scopes=["read", "write"], mode="test"
+        )
         async with store.reading() as uow:
             account = (await uow.accounts.list(workspace.id, mode="test"))[0].id
         principal, last = principal_of(key), None
         for n in range(actions):
-            last = (await create_action(store, clock, principal, account, f"seed-{n}",
-                                        "send_message", {"fanId": "f1", "text": f"<p>{n}</p>"},
-                                        public_url="http://bench.invalid")).action
+            last = (
+                await create_action(
+                    store,
+                    clock,
+                    principal,
+                    account,
+                    f"seed-{n}",
+                    "send_message",
+                    {"fanId": "f1", "text": f"<p>{n}</p>"},
+                    public_url="http://bench.invalid",
+                )
+            ).action
     finally:
         await store.close()
     return {"key": secret, "account": account, "action": last.id}
@@ -144,26 +183,36 @@ def database(kind: str, admin_url: str):
 
 def capture_bodies(base: str, paths: dict[str, str], key: str, path: Path) -> None:
     auth = {"Authorization": f"Bearer {key}"}
-    create = httpx.post(base + paths["create"], headers={**auth, "Idempotency-Key": "capture"},
-                        json={"type": "send_message",
-                              "params": {"fanId": "f1", "text": "<p>Hello from the bench</p>"}})
-    bodies = {"get": httpx.get(base + paths["get"], headers=auth).json(),
-              "list": httpx.get(base + paths["list"], headers=auth).json(),
-              "create": create.json()}
+    create = httpx.post(
+        base + paths["create"],
+        headers={**auth, "Idempotency-Key": "capture"},
+        json={
+            "type": "send_message",
+            "params": {"fanId": "f1", "text": "<p>Hello from the bench</p>"},
+        },
+    )
+    bodies = {
+        "get": httpx.get(base + paths["get"], headers=auth).json(),
+        "list": httpx.get(base + paths["list"], headers=auth).json(),
+        "create": create.json(),
+    }
     assert create.status_code == 202, create.text
     assert len(bodies["list"]["data"]) == 100, "seed fewer than 100 actions?"
     path.write_text(json.dumps(bodies))
 
 
 def table(rows: list[dict], bare: dict[str, dict]) -> str:
-    header = ("| database | validator | endpoint | req/s | bare req/s | ratio | mean latency "
-              "| non-2xx |")
+    header = (
+        "| database | validator | endpoint | req/s | bare req/s | ratio | mean latency | non-2xx |"
+    )
     lines = [header, "|---|---|---|---:|---:|---:|---|---:|"]
     for row in rows:
         base = bare[row["endpoint"]]["rps"]
-        lines.append(f"| {row['database']} | {row['validator']} | {LABELS[row['endpoint']]} | "
-                     f"{row['rps']:.0f} | {base:.0f} | {row['rps'] / base:.2f} | "
-                     f"{row['latency']} | {row['errors']} |")
+        lines.append(
+            f"| {row['database']} | {row['validator']} | {LABELS[row['endpoint']]} | "
+            f"{row['rps']:.0f} | {base:.0f} | {row['rps'] / base:.2f} | "
+            f"{row['latency']} | {row['errors']} |"
+        )
     return "\n".join(lines)
 
 
@@ -174,8 +223,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--actions", type=int, default=200)
     parser.add_argument("--databases", default="sqlite,postgres")
     parser.add_argument("--validators", default="compiled,openapi-core")
-    parser.add_argument("--postgres-admin-url", default=os.environ.get(
-        "COUNTERSIGN_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/postgres"))
+    parser.add_argument(
+        "--postgres-admin-url",
+        default=os.environ.get(
+            "COUNTERSIGN_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/postgres"
+        ),
+    )
     args = parser.parse_args(argv)
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is required: apt-get install -y wrk")
@@ -184,28 +237,45 @@ def main(argv: list[str] | None = None) -> int:
     for kind in args.databases.split(","):
         with database(kind, args.postgres_admin_url) as url:
             seeded = asyncio.run(seed(url, args.actions))
-            paths = {"get": f"/v1/actions/{seeded['action']}", "list": "/v1/actions?limit=100",
-                     "create": f"/v1/accounts/{seeded['account']}/actions"}
+            paths = {
+                "get": f"/v1/actions/{seeded['action']}",
+                "list": "/v1/actions?limit=100",
+                "create": f"/v1/accounts/{seeded['account']}/actions",
+            }
             for validator in args.validators.split(","):
-                env = {"COUNTERSIGN_DATABASE_URL": url, "COUNTERSIGN_SECRET_KEY": SECRET,
-                       "COUNTERSIGN_RATE_LIMIT": "1000000000", "COUNTERSIGN_RUN_WORKERS": "false",
-                       "COUNTERSIGN_VALIDATE_RESPONSES": "false",
-                       "COUNTERSIGN_VALIDATOR": validator}
+                env = {
+                    "COUNTERSIGN_DATABASE_URL": url,
+                    "COUNTERSIGN_SECRET_KEY": SECRET,
+                    "COUNTERSIGN_RATE_LIMIT": "1000000000",
+                    "COUNTERSIGN_RUN_WORKERS": "false",
+                    "COUNTERSIGN_VALIDATE_RESPONSES": "false",
+                    "COUNTERSIGN_VALIDATOR": validator,
+                }
                 with server("bench.service_app:app", env) as base:
                     if not bodies_file.exists():
                         capture_bodies(base, paths, seeded["key"], bodies_file)
-                    for name, result in measure(base, paths, seeded["key"], args.duration,
-                                                args.connections).items():
-                        rows.append({"database": kind, "validator": validator,
-                                     "endpoint": name, **result})
-                        print(f"{kind:8} {validator:12} {LABELS[name]:34} {result['rps']:8.0f}"
-                              f" req/s", file=sys.stderr)
+                    for name, result in measure(
+                        base, paths, seeded["key"], args.duration, args.connections
+                    ).items():
+                        rows.append(
+                            {"database": kind, "validator": validator, "endpoint": name, **result}
+                        )
+                        print(
+                            f"{kind:8} {validator:12} {LABELS[name]:34} {result['rps']:8.0f} req/s",
+                            file=sys.stderr,
+                        )
     with server("bench.bare_app:app", {"BENCH_BODIES": str(bodies_file)}) as base:
-        bare = measure(base, {"get": "/bare/get", "list": "/bare/list",
-                              "create": "/bare/create"}, "unused", args.duration,
-                       args.connections)
-    print(f"\nuvicorn {' '.join(uvicorn_flags())}; wrk -t1 -c{args.connections} "
-          f"-d{args.duration:g}s; {args.actions} seeded actions\n")
+        bare = measure(
+            base,
+            {"get": "/bare/get", "list": "/bare/list", "create": "/bare/create"},
+            "unused",
+            args.duration,
+            args.connections,
+        )
+    print(
+        f"\nuvicorn {' '.join(uvicorn_flags())}; wrk -t1 -c{args.connections} "
+        f"-d{args.duration:g}s; {args.actions} seeded actions\n"
+    )
     print(table(rows, bare))
     failed = [r for r in rows if r["errors"]]
     return 1 if failed else 0

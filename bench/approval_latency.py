@@ -46,8 +46,13 @@ def free_port() -> int:
 
 @contextlib.contextmanager
 def process(args: list[str], env: dict[str, str], ready_url: str | None = None):
-    proc = subprocess.Popen([sys.executable, *args], cwd=ROOT, env={**os.environ, **env},
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [sys.executable, *args],
+        cwd=ROOT,
+        env={**os.environ, **env},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         deadline = time.monotonic() + 30
         while ready_url:
@@ -73,18 +78,38 @@ async def measure(settings: Settings, count: int, in_process: bool) -> list[floa
         principal = await principal_for_key(store, clock, seeded["live"])
         async with store.reading() as uow:
             owner = await uow.users.get_by_email(OWNER_EMAIL)
-        approver = Principal(workspace_id=seeded["workspace"], mode="live", kind="user",
-                             label=owner.name, scopes=frozenset({"read", "write"}),
-                             user_id=owner.id, email=owner.email, role="owner")
+        approver = Principal(
+            workspace_id=seeded["workspace"],
+            mode="live",
+            kind="user",
+            label=owner.name,
+            scopes=frozenset({"read", "write"}),
+            user_id=owner.id,
+            email=owner.email,
+            role="owner",
+        )
         for n in range(count + 3):  # the first 3 warm up connections and caches
             created = await create_action(
-                store, clock, principal, seeded["account"], f"lat-{uuid.uuid4().hex}",
-                "send_message", {"fanId": seeded["fan"], "text": f"<p>Hello {n}</p>"},
-                public_url=settings.public_url)
+                store,
+                clock,
+                principal,
+                seeded["account"],
+                f"lat-{uuid.uuid4().hex}",
+                "send_message",
+                {"fanId": seeded["fan"], "text": f"<p>Hello {n}</p>"},
+                public_url=settings.public_url,
+            )
             await asyncio.sleep(0.05)  # let the executor go idle, as between real approvals
             started = time.perf_counter()
-            await decide_action(store, clock, approver, created.action.id, approve=True,
-                                note=None, public_url=settings.public_url)
+            await decide_action(
+                store,
+                clock,
+                approver,
+                created.action.id,
+                approve=True,
+                note=None,
+                public_url=settings.public_url,
+            )
             if in_process:
                 services.wake_executor()  # what POST …/approve does after the commit
             while True:
@@ -109,17 +134,23 @@ def main() -> None:
     port = free_port()
     platform_url = f"http://127.0.0.1:{port}"
     with contextlib.ExitStack() as stack:
-        stack.enter_context(process(["-m", "harness.platform", "--port", str(port)], {},
-                                    ready_url=platform_url + "/"))
+        stack.enter_context(
+            process(
+                ["-m", "harness.platform", "--port", str(port)], {}, ready_url=platform_url + "/"
+            )
+        )
         if args.driver == "postgresql":
             url = stack.enter_context(scratch_database(args.postgres, "cs_bench"))
         else:
             url = f"sqlite:///{tempfile.mkdtemp(prefix='cs-lat-')}/bench.db"
-        base = {"COUNTERSIGN_DATABASE_URL": url, "COUNTERSIGN_SECRET_KEY": "bench",
-                "COUNTERSIGN_PLATFORM_URL": platform_url, "COUNTERSIGN_SYNC_INTERVAL": "3600",
-                "COUNTERSIGN_PASSWORD_HASHING": "cheapest"}
-        settings = Settings.from_env({**os.environ, **base},
-                                     run_workers=not args.cross_process)
+        base = {
+            "COUNTERSIGN_DATABASE_URL": url,
+            "COUNTERSIGN_SECRET_KEY": "bench",
+            "COUNTERSIGN_PLATFORM_URL": platform_url,
+            "COUNTERSIGN_SYNC_INTERVAL": "3600",
+            "COUNTERSIGN_PASSWORD_HASHING": "cheapest",
+        }
+        settings = Settings.from_env({**os.environ, **base}, run_workers=not args.cross_process)
         if args.cross_process:
             asyncio.run(seed(settings))  # migrate before the worker starts
             stack.enter_context(process(["-m", "service.cli", "worker"], base))
@@ -127,10 +158,14 @@ def main() -> None:
         latencies = asyncio.run(measure(settings, args.count, not args.cross_process))
     ms = sorted(x * 1000 for x in latencies)
     p95 = ms[min(len(ms) - 1, int(len(ms) * 0.95))]
-    print(f"driver={args.driver} {'cross-process' if args.cross_process else 'in-process'} "
-          f"n={len(ms)} loadavg={Path('/proc/loadavg').read_text().split()[:3]}")
-    print(f"approval → executed: p50 {statistics.median(ms):.1f} ms, p95 {p95:.1f} ms, "
-          f"min {ms[0]:.1f} ms")
+    print(
+        f"driver={args.driver} {'cross-process' if args.cross_process else 'in-process'} "
+        f"n={len(ms)} loadavg={Path('/proc/loadavg').read_text().split()[:3]}"
+    )
+    print(
+        f"approval → executed: p50 {statistics.median(ms):.1f} ms, p95 {p95:.1f} ms, "
+        f"min {ms[0]:.1f} ms"
+    )
 
 
 if __name__ == "__main__":

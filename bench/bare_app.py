@@ -26,8 +26,10 @@ def app() -> Starlette:
 
         return handler
 
-    return Starlette(routes=[
-        Route("/bare/get", route("get"), methods=["GET"]),
-        Route("/bare/list", route("list"), methods=["GET"]),
-        Route("/bare/create", route("create", 202), methods=["POST"]),
-    ])
+    return Starlette(
+        routes=[
+            Route("/bare/get", route("get"), methods=["GET"]),
+            Route("/bare/list", route("list"), methods=["GET"]),
+            Route("/bare/create", route("create", 202), methods=["POST"]),
+        ]
+    )

@@ -70,9 +70,11 @@ from storage.scratch import scratch_database
 
 PYTHON = sys.executable
 SECRET = "cluster-bench-secret-" + uuid.uuid4().hex
-CREATORS = (("mia@creators.test", "mia-password-1", None, False),
-            ("luna@creators.test", "luna-password-2", "123456", False),
-            ("rosa@creators.test", "rosa-password-3", "123456", True))
+CREATORS = (
+    ("mia@creators.test", "mia-password-1", None, False),
+    ("luna@creators.test", "luna-password-2", "123456", False),
+    ("rosa@creators.test", "rosa-password-3", "123456", True),
+)
 MAX_ACTIONS = 20_000  # a hard bound on everything one run can create
 
 
@@ -97,8 +99,9 @@ def pct(values: list[float], q: float) -> float:
 
 
 class Proc:
-    def __init__(self, name: str, argv: list[str], env: dict[str, str], logs: Path,
-                 port: int | None = None) -> None:
+    def __init__(
+        self, name: str, argv: list[str], env: dict[str, str], logs: Path, port: int | None = None
+    ) -> None:
         self.name, self.argv, self.env, self.logs, self.port = name, argv, env, logs, port
         self.process: subprocess.Popen | None = None
         self.starts = 0
@@ -108,8 +111,14 @@ class Proc:
         with open(self.logs / f"{self.name}.log", "ab") as log:
             log.write(f"\n--- start {self.starts} at {time.time():.3f}\n".encode())
             log.flush()
-            self.process = subprocess.Popen(self.argv, env=self.env, cwd=ROOT, stdout=log,
-                                            stderr=subprocess.STDOUT, start_new_session=True)
+            self.process = subprocess.Popen(
+                self.argv,
+                env=self.env,
+                cwd=ROOT,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
 
     @property
     def pid(self) -> int | None:
@@ -167,13 +176,21 @@ async def seed(settings: Settings, receiver_url: str) -> dict:
         async with outgoing_http(services):
             await migrate(services.store.engine)
             workspace = await ws.create_workspace(services.store, clock, "Cluster agency")
-            owner = await ws.create_user(services.store, clock, workspace.id, "owner@cluster.test",
-                                         "Cluster Owner", "cluster-password", "owner",
-                                         passwords=services.passwords)
+            owner = await ws.create_user(
+                services.store,
+                clock,
+                workspace.id,
+                "owner@cluster.test",
+                "Cluster Owner",
+                "cluster-password",
+                "owner",
+                passwords=services.passwords,
+            )
             accounts = []
             for email, password, code, selfie in CREATORS:
-                link = await create_link(services.store, clock, workspace.id, "live", email,
-                                         tokens=services.link_tokens)
+                link = await create_link(
+                    services.store, clock, workspace.id, "live", email, tokens=services.link_tokens
+                )
                 link = await flow.open_page(services, link)
                 link = await flow.sign_in(services, link, email, password)
                 if code:
@@ -184,17 +201,41 @@ async def seed(settings: Settings, receiver_url: str) -> dict:
                 async with services.store.reading() as uow:
                     fans = await uow.fans.list(workspace.id, link.account_id, limit=50)
                 accounts.append({"id": link.account_id, "fans": [f.id for f in fans][:10]})
-            _, key = await ws.create_key(services.store, clock, workspace.id, name="cluster",
-                                         scopes=["read", "write"], mode="live")
-            principal = Principal(workspace_id=workspace.id, mode="live", kind="user",
-                                  label=owner.name, scopes=frozenset({"read", "write"}),
-                                  user_id=owner.id, email=owner.email, role="owner")
-            endpoint = await hooks.add_event_endpoint(services.store, clock, principal,
-                                                      receiver_url, None, box=services.secrets,
-                                                      allow_loopback=True)
+            _, key = await ws.create_key(
+                services.store,
+                clock,
+                workspace.id,
+                name="cluster",
+                scopes=["read", "write"],
+                mode="live",
+            )
+            principal = Principal(
+                workspace_id=workspace.id,
+                mode="live",
+                kind="user",
+                label=owner.name,
+                scopes=frozenset({"read", "write"}),
+                user_id=owner.id,
+                email=owner.email,
+                role="owner",
+            )
+            endpoint = await hooks.add_event_endpoint(
+                services.store,
+                clock,
+                principal,
+                receiver_url,
+                None,
+                box=services.secrets,
+                allow_loopback=True,
+            )
             signing = hooks.shown_secrets(endpoint, services.secrets)[0]["secret"]
-            return {"workspace": workspace.id, "owner": owner, "accounts": accounts, "key": key,
-                    "signing": signing}
+            return {
+                "workspace": workspace.id,
+                "owner": owner,
+                "accounts": accounts,
+                "key": key,
+                "signing": signing,
+            }
     finally:
         await services.store.close()
 
@@ -208,9 +249,15 @@ class Load:
     def __init__(self, seeded: dict, store, tag: str) -> None:
         self.seeded, self.store, self.tag = seeded, store, tag
         self.principal = Principal(
-            workspace_id=seeded["workspace"], mode="live", kind="user",
-            label=seeded["owner"].name, scopes=frozenset({"read", "write"}),
-            user_id=seeded["owner"].id, email=seeded["owner"].email, role="owner")
+            workspace_id=seeded["workspace"],
+            mode="live",
+            kind="user",
+            label=seeded["owner"].name,
+            scopes=frozenset({"read", "write"}),
+            user_id=seeded["owner"].id,
+            email=seeded["owner"].email,
+            role="owner",
+        )
         self.counter = itertools.count(1)
         self.intents: dict[str, dict] = {}  # idempotency key → what the client saw
         self.queue: asyncio.Queue = asyncio.Queue()
@@ -229,8 +276,9 @@ class Load:
     def _err(self, what: str) -> None:
         self.client_errors[what] = self.client_errors.get(what, 0) + 1
 
-    async def _call(self, http: httpx.AsyncClient, bases, method: str, path: str,
-                    **kw) -> httpx.Response | None:
+    async def _call(
+        self, http: httpx.AsyncClient, bases, method: str, path: str, **kw
+    ) -> httpx.Response | None:
         """One request as a careful client makes it: a transport error or a 5xx is tried again
         (same Idempotency-Key) on the next replica, up to 6 times, 0.2 s apart."""
         for attempt in range(6):
@@ -244,8 +292,10 @@ class Load:
                 self._err(f"{method} transport {type(exc).__name__}")
                 continue
             if response.status_code >= 500:
-                self._err(f"{method} {response.status_code} "
-                          f"{response.json().get('error', {}).get('code', '?')}")
+                self._err(
+                    f"{method} {response.status_code} "
+                    f"{response.json().get('error', {}).get('code', '?')}"
+                )
                 continue
             return response
         return None
@@ -262,10 +312,16 @@ class Load:
             intent = self.intents[key] = {"acked": None, "account": account["id"]}
             started = time.perf_counter()
             response = await self._call(
-                http, bases, "POST", f"/v1/accounts/{account['id']}/actions",
+                http,
+                bases,
+                "POST",
+                f"/v1/accounts/{account['id']}/actions",
                 headers={**auth, "Idempotency-Key": key},
-                json={"type": "send_message",
-                      "params": {"fanId": fan, "text": f"<p>cluster {key}</p>"}})
+                json={
+                    "type": "send_message",
+                    "params": {"fanId": fan, "text": f"<p>cluster {key}</p>"},
+                },
+            )
             if response is None or response.status_code not in (200, 202):
                 if response is not None:
                     self._err(f"POST {response.status_code}")
@@ -295,8 +351,15 @@ class Load:
         while True:
             action_id, approve = await self.queue.get()
             try:
-                await decide_action(self.store, clock, self.principal, action_id,
-                                    approve=approve, note=None, public_url="http://cluster")
+                await decide_action(
+                    self.store,
+                    clock,
+                    self.principal,
+                    action_id,
+                    approve=approve,
+                    note=None,
+                    public_url="http://cluster",
+                )
                 self.decided.append((action_id, approve))
             except Exception as exc:  # noqa: BLE001 - counted and reported
                 name = getattr(exc, "code", type(exc).__name__)
@@ -309,8 +372,7 @@ class Load:
         limits = httpx.Limits(max_connections=concurrency * 2)
         async with httpx.AsyncClient(timeout=10, limits=limits) as http:
             started = time.monotonic()
-            await asyncio.gather(*(self.client(http, bases, stop_at)
-                                   for _ in range(concurrency)))
+            await asyncio.gather(*(self.client(http, bases, stop_at) for _ in range(concurrency)))
             return time.monotonic() - started
 
 
@@ -326,32 +388,44 @@ async def wait_settled(store, workspace: str, timeout: float) -> dict:  # noqa: 
     """Until no action is approved or executing and no delivery pending (bounded)."""
     deadline = time.monotonic() + timeout
     while True:
-        rows = await scalar_rows(store, """
+        rows = await scalar_rows(
+            store,
+            """
             SELECT (SELECT count(*) FROM actions WHERE workspace_id = :ws
                       AND status IN ('approved', 'executing')) AS running,
                    (SELECT count(*) FROM deliveries WHERE status = 'pending') AS pending,
                    (SELECT count(*) FROM events WHERE dispatched_at IS NULL) AS undispatched
-        """, ws=workspace)
+        """,
+            ws=workspace,
+        )
         state = dict(rows[0])
-        if (state["running"] == 0 and state["pending"] == 0 and state["undispatched"] == 0) \
-                or time.monotonic() > deadline:
+        if (
+            state["running"] == 0 and state["pending"] == 0 and state["undispatched"] == 0
+        ) or time.monotonic() > deadline:
             return state
         await asyncio.sleep(0.5)
 
 
 async def commits(store) -> int:
     """Transactions committed in this database so far (all processes; PostgreSQL's stats)."""
-    rows = await scalar_rows(store, """SELECT xact_commit FROM pg_stat_database
-        WHERE datname = current_database()""")
+    rows = await scalar_rows(
+        store,
+        """SELECT xact_commit FROM pg_stat_database
+        WHERE datname = current_database()""",
+    )
     return int(rows[0]["xact_commit"])
 
 
 async def approval_to_executed(store, ids: list[str]) -> list[float]:
     if not ids:
         return []
-    rows = await scalar_rows(store, """
+    rows = await scalar_rows(
+        store,
+        """
         SELECT EXTRACT(EPOCH FROM (executed_at - decided_at)) AS s FROM actions
-        WHERE id = ANY(:ids) AND status = 'executed'""", ids=ids)
+        WHERE id = ANY(:ids) AND status = 'executed'""",
+        ids=ids,
+    )
     return [float(r["s"]) for r in rows]
 
 
@@ -371,17 +445,24 @@ class Cluster:
 
     def env(self, **extra: str) -> dict[str, str]:
         env = {k: v for k, v in os.environ.items() if not k.startswith("COUNTERSIGN_")}
-        env.update({
-            "PYTHONPATH": str(ROOT), "COUNTERSIGN_DATABASE_URL": self.db_url,
-            "COUNTERSIGN_SECRET_KEY": SECRET, "COUNTERSIGN_PLATFORM_URL": self.platform_url,
-            "COUNTERSIGN_PLATFORM_TIMEOUT": "5",
-            "COUNTERSIGN_LIMITS_STORAGE": f"redis://127.0.0.1:{self.redis_port}/0",
-            "COUNTERSIGN_LIMITS_PREFIX": self.prefix, "COUNTERSIGN_RATE_LIMIT": "100000",
-            # development: the deliverer may send to the loopback receiver (SSRF guard)
-            "COUNTERSIGN_DEVELOPMENT": "true", "COUNTERSIGN_VALIDATE_RESPONSES": "false",
-            "COUNTERSIGN_PASSWORD_HASHING": "cheapest", "COUNTERSIGN_SYNC_INTERVAL": "20",
-            "COUNTERSIGN_PUBLIC_URL": f"http://127.0.0.1:{self.api_ports[0]}",
-        })
+        env.update(
+            {
+                "PYTHONPATH": str(ROOT),
+                "COUNTERSIGN_DATABASE_URL": self.db_url,
+                "COUNTERSIGN_SECRET_KEY": SECRET,
+                "COUNTERSIGN_PLATFORM_URL": self.platform_url,
+                "COUNTERSIGN_PLATFORM_TIMEOUT": "5",
+                "COUNTERSIGN_LIMITS_STORAGE": f"redis://127.0.0.1:{self.redis_port}/0",
+                "COUNTERSIGN_LIMITS_PREFIX": self.prefix,
+                "COUNTERSIGN_RATE_LIMIT": "100000",
+                # development: the deliverer may send to the loopback receiver (SSRF guard)
+                "COUNTERSIGN_DEVELOPMENT": "true",
+                "COUNTERSIGN_VALIDATE_RESPONSES": "false",
+                "COUNTERSIGN_PASSWORD_HASHING": "cheapest",
+                "COUNTERSIGN_SYNC_INTERVAL": "20",
+                "COUNTERSIGN_PUBLIC_URL": f"http://127.0.0.1:{self.api_ports[0]}",
+            }
+        )
         env.update(extra)
         return env
 
@@ -390,28 +471,61 @@ class Cluster:
         return proc
 
     def start_infra(self) -> None:
-        redis = self.add("redis", ["redis-server", "--port", str(self.redis_port),
-                                   "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-                         dict(os.environ))
+        redis = self.add(
+            "redis",
+            [
+                "redis-server",
+                "--port",
+                str(self.redis_port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+            ],
+            dict(os.environ),
+        )
         redis.start()
         wait_redis(self.redis_port)
-        platform = self.add("platform", [PYTHON, str(ROOT / "bench" / "cluster_platform.py"),
-                                         "--port", str(self.platform_port),
-                                         "--state-dir", str(self.logs / "platform-state")],
-                            self.env())
+        platform = self.add(
+            "platform",
+            [
+                PYTHON,
+                str(ROOT / "bench" / "cluster_platform.py"),
+                "--port",
+                str(self.platform_port),
+                "--state-dir",
+                str(self.logs / "platform-state"),
+            ],
+            self.env(),
+        )
         platform.start()
         wait_http(self.platform_url + "/_control/faults", platform)
-        receiver = self.add("receiver", [PYTHON, "-m", "harness.receiver", "--port",
-                                         str(self.receiver_port), "--secret", "whsec_unset"],
-                            self.env())
+        receiver = self.add(
+            "receiver",
+            [
+                PYTHON,
+                "-m",
+                "harness.receiver",
+                "--port",
+                str(self.receiver_port),
+                "--secret",
+                "whsec_unset",
+            ],
+            self.env(),
+        )
         receiver.start()
         wait_http(self.receiver_url + "/_control/mode", receiver)
 
     def start_service(self) -> None:
         for i, port in enumerate(self.api_ports, 1):
-            self.add(f"api{i}", [PYTHON, "-m", "service.cli", "serve", "--host", "127.0.0.1",
-                                 "--port", str(port)],
-                     self.env(COUNTERSIGN_RUN_WORKERS="false"), port).start()
+            self.add(
+                f"api{i}",
+                [PYTHON, "-m", "service.cli", "serve", "--host", "127.0.0.1", "--port", str(port)],
+                self.env(COUNTERSIGN_RUN_WORKERS="false"),
+                port,
+            ).start()
         for i in (1, 2):
             self.add(f"worker{i}", [PYTHON, "-m", "service.cli", "worker"], self.env()).start()
         for i, port in enumerate(self.api_ports, 1):
@@ -422,14 +536,28 @@ class Cluster:
         relay_port, self.api3_port = free_port(), free_port()
         host = self.db_url.split("@", 1)[1].split("/", 1)[0]
         pg_port = int(host.split(":")[1]) if ":" in host else 5432
-        self.add("dbrelay", [PYTHON, str(ROOT / "bench" / "tcp_proxy.py"), str(relay_port),
-                             str(pg_port)], dict(os.environ)).start()
+        self.add(
+            "dbrelay",
+            [PYTHON, str(ROOT / "bench" / "tcp_proxy.py"), str(relay_port), str(pg_port)],
+            dict(os.environ),
+        ).start()
         time.sleep(0.5)
         via = self.db_url.replace(host, f"127.0.0.1:{relay_port}")
-        self.add("api3", [PYTHON, "-m", "service.cli", "serve", "--host", "127.0.0.1",
-                          "--port", str(self.api3_port)],
-                 self.env(COUNTERSIGN_RUN_WORKERS="false", COUNTERSIGN_DATABASE_URL=via),
-                 self.api3_port).start()
+        self.add(
+            "api3",
+            [
+                PYTHON,
+                "-m",
+                "service.cli",
+                "serve",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.api3_port),
+            ],
+            self.env(COUNTERSIGN_RUN_WORKERS="false", COUNTERSIGN_DATABASE_URL=via),
+            self.api3_port,
+        ).start()
         wait_http(f"http://127.0.0.1:{self.api3_port}/healthz", self.procs["api3"])
 
     def restart(self, name: str) -> None:
@@ -471,52 +599,84 @@ async def phase_figures(cluster: Cluster, load: Load, store, args) -> dict:
                 approved = [a for a, ok in load.decided if ok]
                 a2e = await approval_to_executed(store, approved)
                 row = {
-                    "round": r + 1, "replicas": replicas, "seconds": round(elapsed, 2),
+                    "round": r + 1,
+                    "replicas": replicas,
+                    "seconds": round(elapsed, 2),
                     "creates_per_s": load.done["create"] / elapsed,
                     "requests_per_s": sum(load.done.values()) / elapsed,
-                    "create_p50_ms": 1000 * pct(load.lat["create"], .5),
-                    "create_p95_ms": 1000 * pct(load.lat["create"], .95),
-                    "get_p50_ms": 1000 * pct(load.lat["get"], .5),
-                    "get_p95_ms": 1000 * pct(load.lat["get"], .95),
-                    "list_p50_ms": 1000 * pct(load.lat["list"], .5),
-                    "approved": len(approved), "executed": len(a2e),
+                    "create_p50_ms": 1000 * pct(load.lat["create"], 0.5),
+                    "create_p95_ms": 1000 * pct(load.lat["create"], 0.95),
+                    "get_p50_ms": 1000 * pct(load.lat["get"], 0.5),
+                    "get_p95_ms": 1000 * pct(load.lat["get"], 0.95),
+                    "list_p50_ms": 1000 * pct(load.lat["list"], 0.5),
+                    "approved": len(approved),
+                    "executed": len(a2e),
                     "commits_per_created_action": committed / max(1, load.done["create"]),
-                    "approval_to_executed_p50_ms": 1000 * pct(a2e, .5),
-                    "approval_to_executed_p95_ms": 1000 * pct(a2e, .95),
-                    "errors": dict(load.client_errors), "retries": load.retries,
-                    "decide_errors": dict(load.decide_errors), "settled": settled,
-                    "loadavg_before": before, "loadavg_after": after,
+                    "approval_to_executed_p50_ms": 1000 * pct(a2e, 0.5),
+                    "approval_to_executed_p95_ms": 1000 * pct(a2e, 0.95),
+                    "errors": dict(load.client_errors),
+                    "retries": load.retries,
+                    "decide_errors": dict(load.decide_errors),
+                    "settled": settled,
+                    "loadavg_before": before,
+                    "loadavg_after": after,
                 }
                 rounds.append(row)
-                print(f"round {r + 1} replicas={replicas}: {row['creates_per_s']:.1f} creates/s"
-                      f" {row['requests_per_s']:.1f} req/s create p50/p95 "
-                      f"{row['create_p50_ms']:.0f}/{row['create_p95_ms']:.0f} ms, get p50 "
-                      f"{row['get_p50_ms']:.0f} ms, approval→executed p50 "
-                      f"{row['approval_to_executed_p50_ms']:.0f} ms, errors "
-                      f"{row['errors']} loadavg {after}", flush=True)
+                print(
+                    f"round {r + 1} replicas={replicas}: {row['creates_per_s']:.1f} creates/s"
+                    f" {row['requests_per_s']:.1f} req/s create p50/p95 "
+                    f"{row['create_p50_ms']:.0f}/{row['create_p95_ms']:.0f} ms, get p50 "
+                    f"{row['get_p50_ms']:.0f} ms, approval→executed p50 "
+                    f"{row['approval_to_executed_p50_ms']:.0f} ms, errors "
+                    f"{row['errors']} loadavg {after}",
+                    flush=True,
+                )
     finally:
         for task in approvers:
             task.cancel()
     summary = {}
     for replicas in (1, 2):
         mine = [r for r in rounds if r["replicas"] == replicas]
-        summary[replicas] = {k: statistics.median(r[k] for r in mine) for k in (
-            "creates_per_s", "requests_per_s", "create_p50_ms", "create_p95_ms", "get_p50_ms",
-            "get_p95_ms", "approval_to_executed_p50_ms", "approval_to_executed_p95_ms",
-            "commits_per_created_action")}
-    ratios = [b["requests_per_s"] / a["requests_per_s"]
-              for a, b in zip([r for r in rounds if r["replicas"] == 1],
-                              [r for r in rounds if r["replicas"] == 2], strict=True)]
-    return {"rounds": rounds, "medians": summary, "ratio_2_over_1_per_round": ratios,
-            "ratio_2_over_1_median": statistics.median(ratios)}
+        summary[replicas] = {
+            k: statistics.median(r[k] for r in mine)
+            for k in (
+                "creates_per_s",
+                "requests_per_s",
+                "create_p50_ms",
+                "create_p95_ms",
+                "get_p50_ms",
+                "get_p95_ms",
+                "approval_to_executed_p50_ms",
+                "approval_to_executed_p95_ms",
+                "commits_per_created_action",
+            )
+        }
+    ratios = [
+        b["requests_per_s"] / a["requests_per_s"]
+        for a, b in zip(
+            [r for r in rounds if r["replicas"] == 1],
+            [r for r in rounds if r["replicas"] == 2],
+            strict=True,
+        )
+    ]
+    return {
+        "rounds": rounds,
+        "medians": summary,
+        "ratio_2_over_1_per_round": ratios,
+        "ratio_2_over_1_median": statistics.median(ratios),
+    }
 
 
 async def executing_pid(store, workspace: str, timeout: float) -> tuple[str, int] | None:  # noqa: ASYNC109
     """An action executing right now and the pid of the worker that claimed it."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        rows = await scalar_rows(store, """SELECT id, claimed_by FROM actions
-            WHERE workspace_id = :ws AND status = 'executing' LIMIT 1""", ws=workspace)
+        rows = await scalar_rows(
+            store,
+            """SELECT id, claimed_by FROM actions
+            WHERE workspace_id = :ws AND status = 'executing' LIMIT 1""",
+            ws=workspace,
+        )
         if rows:
             return rows[0]["id"], int(rows[0]["claimed_by"].split(":")[1])
         await asyncio.sleep(0.05)
@@ -545,8 +705,12 @@ async def phase_faults(cluster: Cluster, load: Load, store, args) -> dict:
             return {"error": type(exc).__name__}
 
     def snapshot() -> dict:
-        return {"errors": dict(load.client_errors), "retries": load.retries,
-                "creates": load.done["create"], "at": time.monotonic()}
+        return {
+            "errors": dict(load.client_errors),
+            "retries": load.retries,
+            "creates": load.done["create"],
+            "at": time.monotonic(),
+        }
 
     async def script() -> None:
         await asyncio.sleep(8)
@@ -560,11 +724,14 @@ async def phase_faults(cluster: Cluster, load: Load, store, args) -> dict:
         await asyncio.sleep(5)
         # 2. a worker in the middle of a platform call (calls made slow with a fault)
         before = snapshot()
-        await http.post(cluster.platform_url + "/_control/faults",
-                        json={"route": "POST /chats/:id/messages", "delayMs": 1500, "times": 40})
+        await http.post(
+            cluster.platform_url + "/_control/faults",
+            json={"route": "POST /chats/:id/messages", "delayMs": 1500, "times": 40},
+        )
         found = await executing_pid(store, load.seeded["workspace"], 15)
-        victim = next((n for n in ("worker1", "worker2")
-                       if found and cluster.procs[n].pid == found[1]), None)
+        victim = next(
+            (n for n in ("worker1", "worker2") if found and cluster.procs[n].pid == found[1]), None
+        )
         if victim:
             cluster.procs[victim].kill()
             note(f"SIGKILL {victim} while it executed {found[0]}", action=found[0])
@@ -583,8 +750,11 @@ async def phase_faults(cluster: Cluster, load: Load, store, args) -> dict:
         note("SIGKILL platform", health_api2=await health(cluster.api_ports[1]))
         await asyncio.sleep(6)
         await asyncio.to_thread(cluster.restart, "platform")
-        note("platform started again", clients=_delta(before, snapshot()),
-             health_api2=await health(cluster.api_ports[1]))
+        note(
+            "platform started again",
+            clients=_delta(before, snapshot()),
+            health_api2=await health(cluster.api_ports[1]),
+        )
         await asyncio.sleep(5)
         # 4. Redis (the private one)
         before = snapshot()
@@ -616,16 +786,19 @@ async def phase_faults(cluster: Cluster, load: Load, store, args) -> dict:
         cluster.procs["api3"].stop()
         # 6. a replica started while the database is unreachable
         port = free_port()
-        bad = cluster.add("api-nodb", [PYTHON, "-m", "service.cli", "serve", "--host",
-                                       "127.0.0.1", "--port", str(port)],
-                          cluster.env(COUNTERSIGN_RUN_WORKERS="false",
-                                      COUNTERSIGN_DATABASE_URL=f"postgresql://postgres@"
-                                      f"127.0.0.1:{free_port()}/nowhere"), port)
+        bad = cluster.add(
+            "api-nodb",
+            [PYTHON, "-m", "service.cli", "serve", "--host", "127.0.0.1", "--port", str(port)],
+            cluster.env(
+                COUNTERSIGN_RUN_WORKERS="false",
+                COUNTERSIGN_DATABASE_URL=f"postgresql://postgres@127.0.0.1:{free_port()}/nowhere",
+            ),
+            port,
+        )
         bad.start()
         with contextlib.suppress(subprocess.TimeoutExpired):
             bad.process.wait(timeout=30)
-        note("replica started with a refusing database URL",
-             exit_code=bad.process.returncode)
+        note("replica started with a refusing database URL", exit_code=bad.process.returncode)
         bad.stop()
 
     script_task = asyncio.create_task(script())
@@ -640,8 +813,13 @@ async def phase_faults(cluster: Cluster, load: Load, store, args) -> dict:
         for task in approvers:
             task.cancel()
         await http.aclose()
-    return {"timeline": log, "errors": dict(load.client_errors), "retries": load.retries,
-            "creates": load.done["create"], "decide_errors": dict(load.decide_errors)}
+    return {
+        "timeline": log,
+        "errors": dict(load.client_errors),
+        "retries": load.retries,
+        "creates": load.done["create"],
+        "decide_errors": dict(load.decide_errors),
+    }
 
 
 LOAD: Load | None = None
@@ -653,54 +831,77 @@ async def probe(note, http: httpx.AsyncClient, port: int, load: Load, label: str
     account = load.seeded["accounts"][0]
     seen = {}
     for name, call in (
-            ("healthz", lambda: http.get(base + "/healthz")),
-            ("read", lambda: http.get(base + "/v1/actions?limit=5", headers=auth)),
-            ("create", lambda: http.post(
+        ("healthz", lambda: http.get(base + "/healthz")),
+        ("read", lambda: http.get(base + "/v1/actions?limit=5", headers=auth)),
+        (
+            "create",
+            lambda: http.post(
                 base + f"/v1/accounts/{account['id']}/actions",
                 headers={**auth, "Idempotency-Key": f"probe-{uuid.uuid4().hex[:8]}"},
-                json={"type": "add_fan_to_list",
-                      "params": {"fanId": account["fans"][0], "listId": "1"}}))):
+                json={
+                    "type": "add_fan_to_list",
+                    "params": {"fanId": account["fans"][0], "listId": "1"},
+                },
+            ),
+        ),
+    ):
         began = time.perf_counter()
         try:
             r = await call()
             body = r.json()
-            seen[name] = {"status": r.status_code, "ms": round(1000 * (time.perf_counter()
-                                                                      - began)),
-                          "code": body.get("error", {}).get("code") or body.get("status")}
+            seen[name] = {
+                "status": r.status_code,
+                "ms": round(1000 * (time.perf_counter() - began)),
+                "code": body.get("error", {}).get("code") or body.get("status"),
+            }
         except httpx.HTTPError as exc:
-            seen[name] = {"error": type(exc).__name__,
-                          "ms": round(1000 * (time.perf_counter() - began))}
+            seen[name] = {
+                "error": type(exc).__name__,
+                "ms": round(1000 * (time.perf_counter() - began)),
+            }
     note(label, **seen)
 
 
 def _delta(before: dict, after: dict) -> dict:
-    errors = {k: v - before["errors"].get(k, 0) for k, v in after["errors"].items()
-              if v - before["errors"].get(k, 0)}
+    errors = {
+        k: v - before["errors"].get(k, 0)
+        for k, v in after["errors"].items()
+        if v - before["errors"].get(k, 0)
+    }
     window = [s for t, s in LOAD.create_times if before["at"] <= t <= after["at"]]
-    return {"errors": errors, "retries": after["retries"] - before["retries"],
-            "creates": after["creates"] - before["creates"],
-            "seconds": round(after["at"] - before["at"], 1),
-            "slowest_create_s": round(max(window), 2) if window else None}
+    return {
+        "errors": errors,
+        "retries": after["retries"] - before["retries"],
+        "creates": after["creates"] - before["creates"],
+        "seconds": round(after["at"] - before["at"], 1),
+        "slowest_create_s": round(max(window), 2) if window else None,
+    }
 
 
 async def check(cluster: Cluster, load: Load, store, settle_seconds: float) -> dict:
     workspace = load.seeded["workspace"]
     settled = await wait_settled(store, workspace, settle_seconds)
-    actions = await scalar_rows(store, """SELECT id, idempotency_key, status, error, claimed_by
-        FROM actions WHERE workspace_id = :ws AND mode = 'live'""", ws=workspace)
+    actions = await scalar_rows(
+        store,
+        """SELECT id, idempotency_key, status, error, claimed_by
+        FROM actions WHERE workspace_id = :ws AND mode = 'live'""",
+        ws=workspace,
+    )
     by_key = {a["idempotency_key"]: a for a in actions}
     acked = {k: v["acked"] for k, v in load.intents.items() if v["acked"]}
     lost = [k for k, a in acked.items() if k not in by_key or by_key[k]["id"] != a]
-    unacked_but_created = [k for k, v in load.intents.items()
-                           if not v["acked"] and k in by_key]
+    unacked_but_created = [k for k, v in load.intents.items() if not v["acked"] and k in by_key]
     statuses: dict[str, int] = {}
     for a in actions:
         statuses[a["status"]] = statuses.get(a["status"], 0) + 1
     failed_codes: dict[str, int] = {}
     for a in actions:
         if a["status"] == "failed":
-            code = json.loads(a["error"])["code"] if isinstance(a["error"], str) else \
-                a["error"]["code"]
+            code = (
+                json.loads(a["error"])["code"]
+                if isinstance(a["error"], str)
+                else a["error"]["code"]
+            )
             failed_codes[code] = failed_codes.get(code, 0) + 1
     # the platform's own record of what it applied
     async with httpx.AsyncClient(timeout=30) as http:
@@ -719,42 +920,61 @@ async def check(cluster: Cluster, load: Load, store, settle_seconds: float) -> d
         else:
             unapplied.setdefault(marker, []).append(w.get("status"))
     twice = {k: n for k, n in applied.items() if n > 1}
-    executed_not_applied = [a["id"] for a in actions
-                            if a["status"] == "executed" and applied.get(a["idempotency_key"],
-                                                                         0) != 1]
-    applied_not_executed = {a["id"]: json.loads(a["error"])["code"]
-                            if isinstance(a["error"], str) else a["error"]["code"]
-                            for a in actions if a["status"] != "executed"
-                            and applied.get(a["idempotency_key"])}
+    executed_not_applied = [
+        a["id"]
+        for a in actions
+        if a["status"] == "executed" and applied.get(a["idempotency_key"], 0) != 1
+    ]
+    applied_not_executed = {
+        a["id"]: json.loads(a["error"])["code"]
+        if isinstance(a["error"], str)
+        else a["error"]["code"]
+        for a in actions
+        if a["status"] != "executed" and applied.get(a["idempotency_key"])
+    }
     # events versus what the receiver accepted
-    events = await scalar_rows(store, """SELECT id, type FROM events WHERE workspace_id = :ws
-        AND type LIKE 'action.%'""", ws=workspace)
+    events = await scalar_rows(
+        store,
+        """SELECT id, type FROM events WHERE workspace_id = :ws
+        AND type LIKE 'action.%'""",
+        ws=workspace,
+    )
     received = received["received"]
     accepted_events = {r["json"]["id"] for r in received if r["accepted"]}
     duplicates = sum(1 for r in received if r["duplicate"])
-    lags = [r["receivedAt"] - dt.datetime.fromisoformat(
-        r["json"]["createdAt"]).timestamp()
-        for r in received if r["accepted"] and r["event"] != "test"]
+    lags = [
+        r["receivedAt"] - dt.datetime.fromisoformat(r["json"]["createdAt"]).timestamp()
+        for r in received
+        if r["accepted"] and r["event"] != "test"
+    ]
     undelivered = [e["id"] for e in events if e["id"] not in accepted_events]
     attempts_by_delivery: dict[str, int] = {}
     for r in received:
         attempts_by_delivery[r["deliveryId"]] = attempts_by_delivery.get(r["deliveryId"], 0) + 1
     stuck = [a["id"] for a in actions if a["status"] in ("approved", "executing")]
     return {
-        "settled": settled, "actions": len(actions), "statuses": statuses,
-        "failed_codes": failed_codes, "acknowledged_creates": len(acked),
-        "lost_acknowledged": lost, "created_without_ack": len(unacked_but_created),
+        "settled": settled,
+        "actions": len(actions),
+        "statuses": statuses,
+        "failed_codes": failed_codes,
+        "acknowledged_creates": len(acked),
+        "lost_acknowledged": lost,
+        "created_without_ack": len(unacked_but_created),
         "platform_writes_for_cluster": sum(applied.values()),
-        "executed_twice": twice, "executed_without_one_write": executed_not_applied,
+        "executed_twice": twice,
+        "executed_without_one_write": executed_not_applied,
         "applied_but_not_executed": applied_not_executed,
         "unapplied_write_calls": {k: v for k, v in unapplied.items()},
-        "action_events": len(events), "events_not_received": undelivered,
-        "event_types": {t: sum(1 for e in events if e["type"] == t)
-                        for t in sorted({e["type"] for e in events})},
-        "event_to_received_p50_s": round(pct(lags, .5), 2),
-        "event_to_received_p95_s": round(pct(lags, .95), 2),
+        "action_events": len(events),
+        "events_not_received": undelivered,
+        "event_types": {
+            t: sum(1 for e in events if e["type"] == t) for t in sorted({e["type"] for e in events})
+        },
+        "event_to_received_p50_s": round(pct(lags, 0.5), 2),
+        "event_to_received_p95_s": round(pct(lags, 0.95), 2),
         "event_to_received_max_s": round(max(lags), 2) if lags else None,
-        "receiver_requests": len(received), "receiver_duplicates_dropped": duplicates,
+        "receiver_requests": len(received),
+        "receiver_duplicates_dropped": duplicates,
         "stuck_approved_or_executing": stuck,
     }
 
@@ -763,22 +983,32 @@ async def drive(cluster: Cluster, args) -> dict:
     settings = Settings.from_env(cluster.env())
     seeded = await seed(settings, cluster.receiver_url + "/hooks")
     async with httpx.AsyncClient() as http:
-        await http.put(cluster.receiver_url + "/_control/secret",
-                       json={"secrets": [seeded["signing"]]})
+        await http.put(
+            cluster.receiver_url + "/_control/secret", json={"secrets": [seeded["signing"]]}
+        )
     await asyncio.to_thread(cluster.start_service)
     from storage.sql.store import SqlStore
+
     store = SqlStore.from_url(cluster.db_url)
-    report: dict = {"machine": {"cores": os.cpu_count(), "loadavg_start": loadavg()},
-                    "args": vars(args)}
+    report: dict = {
+        "machine": {"cores": os.cpu_count(), "loadavg_start": loadavg()},
+        "args": vars(args),
+    }
     try:
         load = Load(seeded, store, uuid.uuid4().hex[:6])
         if args.rounds:
-            print(f"phase 1: {args.rounds} rounds × (1 replica, 2 replicas), "
-                  f"{args.round_seconds:g} s each, {args.concurrency} clients", flush=True)
+            print(
+                f"phase 1: {args.rounds} rounds × (1 replica, 2 replicas), "
+                f"{args.round_seconds:g} s each, {args.concurrency} clients",
+                flush=True,
+            )
             report["figures"] = await phase_figures(cluster, load, store, args)
         if args.faults:
-            print(f"phase 2: faults under load ({args.fault_concurrency} clients, "
-                  f"{args.fault_seconds:g} s)", flush=True)
+            print(
+                f"phase 2: faults under load ({args.fault_concurrency} clients, "
+                f"{args.fault_seconds:g} s)",
+                flush=True,
+            )
             cluster.killed_mid_call = None
             report["faults"] = await phase_faults(cluster, load, store, args)
             report["faults"]["killed_mid_call"] = cluster.killed_mid_call
@@ -797,13 +1027,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--concurrency", type=int, default=8)
     parser.add_argument("--fault-seconds", type=float, default=75)
     parser.add_argument("--fault-concurrency", type=int, default=3)
-    parser.add_argument("--fault-pause", type=float, default=0.3,
-                        help="think time between one client's actions in the fault phase")
+    parser.add_argument(
+        "--fault-pause",
+        type=float,
+        default=0.3,
+        help="think time between one client's actions in the fault phase",
+    )
     parser.add_argument("--settle-seconds", type=float, default=120)
     parser.add_argument("--no-faults", dest="faults", action="store_false")
     parser.add_argument("--out", default=None, help="write the report as JSON here")
-    parser.add_argument("--postgres-admin-url", default=os.environ.get(
-        "COUNTERSIGN_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/postgres"))
+    parser.add_argument(
+        "--postgres-admin-url",
+        default=os.environ.get(
+            "COUNTERSIGN_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/postgres"
+        ),
+    )
     args = parser.parse_args(argv)
     random.seed(1)
     logs = Path(tempfile.mkdtemp(prefix="cs-cluster-"))
@@ -820,14 +1058,24 @@ def main(argv: list[str] | None = None) -> int:
     out.write_text(json.dumps(report, indent=2, default=str))
     print(json.dumps(report.get("check", {}), indent=2, default=str))
     if "figures" in report:
-        print(json.dumps({"medians": report["figures"]["medians"],
-                          "ratio_2_over_1": report["figures"]["ratio_2_over_1_median"]},
-                         indent=2))
+        print(
+            json.dumps(
+                {
+                    "medians": report["figures"]["medians"],
+                    "ratio_2_over_1": report["figures"]["ratio_2_over_1_median"],
+                },
+                indent=2,
+            )
+        )
     print(f"report: {out}")
     c = report.get("check", {})
-    bad = (c.get("lost_acknowledged") or c.get("executed_twice") or
-           c.get("executed_without_one_write") or c.get("events_not_received") or
-           c.get("stuck_approved_or_executing"))
+    bad = (
+        c.get("lost_acknowledged")
+        or c.get("executed_twice")
+        or c.get("executed_without_one_write")
+        or c.get("events_not_received")
+        or c.get("stuck_approved_or_executing")
+    )
     return 1 if bad else 0
 
 

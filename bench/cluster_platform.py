@@ -43,8 +43,9 @@ class DurablePlatformState(PlatformState):
         sessions = self.folder / "sessions.json"
         if sessions.exists():
             for token, (user_id, expires) in json.loads(sessions.read_text()).items():
-                self.sessions[token] = Session(token=token, user_id=user_id,
-                                               expires_at=datetime.fromisoformat(expires))
+                self.sessions[token] = Session(
+                    token=token, user_id=user_id, expires_at=datetime.fromisoformat(expires)
+                )
         log = self.folder / "writes.jsonl"
         if log.exists():
             for line in log.read_text().splitlines():
@@ -104,8 +105,13 @@ def main() -> None:
     folder = Path(args.state_dir)
     folder.mkdir(parents=True, exist_ok=True)
     state = DurablePlatformState(args.seed, folder)
-    uvicorn.run(durable(create_platform_app(state), state), host="127.0.0.1", port=args.port,
-                log_level="warning", access_log=False)
+    uvicorn.run(
+        durable(create_platform_app(state), state),
+        host="127.0.0.1",
+        port=args.port,
+        log_level="warning",
+        access_log=False,
+    )
 
 
 if __name__ == "__main__":

@@ -60,16 +60,25 @@ async def run(url: str, args, stack: ExitStack) -> None:
     await migrate(store.engine)
     clock, box = SystemClock(), SecretBox("bench-secret")
     workspace = await create_workspace(store, clock, "Bench agency")
-    owner = Principal(workspace_id=workspace.id, mode="live", kind="user", label="Owner",
-                      scopes=frozenset({"read", "write"}), user_id="usr_bench",
-                      email="owner@bench.test", role="owner")
+    owner = Principal(
+        workspace_id=workspace.id,
+        mode="live",
+        kind="user",
+        label="Owner",
+        scopes=frozenset({"read", "write"}),
+        user_id="usr_bench",
+        email="owner@bench.test",
+        role="owner",
+    )
     port = free_port()
-    endpoint = await add_event_endpoint(store, clock, owner, f"http://127.0.0.1:{port}/events",
-                                        box=box, allow_loopback=True)
+    endpoint = await add_event_endpoint(
+        store, clock, owner, f"http://127.0.0.1:{port}/events", box=box, allow_loopback=True
+    )
     receiver = subprocess.Popen(  # noqa: ASYNC220 (a bench's set-up, before any timing)
-        [sys.executable, "-c", RECEIVER], cwd=ROOT,
-        env={**os.environ, "BENCH_SECRET": current_secret(endpoint, box),
-             "BENCH_PORT": str(port)})
+        [sys.executable, "-c", RECEIVER],
+        cwd=ROOT,
+        env={**os.environ, "BENCH_SECRET": current_secret(endpoint, box), "BENCH_PORT": str(port)},
+    )
     stack.callback(receiver.wait, 15)
     stack.callback(receiver.terminate)
     for _ in range(300):
@@ -81,10 +90,17 @@ async def run(url: str, args, stack: ExitStack) -> None:
     now = clock.now()
     async with store.transaction() as uow:
         for n in range(args.events):
-            await uow.events.add(Event(
-                id=new_id("evt_"), workspace_id=workspace.id, type="action.executed",
-                account_id=f"acc{n % args.accounts}", data={"n": n}, created_at=now,
-                mode="live"))
+            await uow.events.add(
+                Event(
+                    id=new_id("evt_"),
+                    workspace_id=workspace.id,
+                    type="action.executed",
+                    account_id=f"acc{n % args.accounts}",
+                    data={"n": n},
+                    created_at=now,
+                    mode="live",
+                )
+            )
     async with httpx.AsyncClient() as http:
         deliverer = Deliverer(store, clock, Sender(http, box=box, allow_loopback=True))
         started = time.perf_counter()
@@ -93,17 +109,26 @@ async def run(url: str, args, stack: ExitStack) -> None:
         sent = await deliverer.run_once()
         done = time.perf_counter()
     async with store.reading() as uow:
-        rows = (await uow.conn.execute(sa.text(
-            "SELECT status_code, duration_ms FROM delivery_attempts"))).all()
+        rows = (
+            await uow.conn.execute(
+                sa.text("SELECT status_code, duration_ms FROM delivery_attempts")
+            )
+        ).all()
     await store.close()
     codes = sorted({r[0] for r in rows}, key=str)
-    print(f"attempts: {len(rows)}, status codes {codes}, median send "
-          f"{statistics.median(r[1] for r in rows):.0f} ms")
+    print(
+        f"attempts: {len(rows)}, status codes {codes}, median send "
+        f"{statistics.median(r[1] for r in rows):.0f} ms"
+    )
     assert made == args.events and sent == args.events, (made, sent)
-    print(f"driver={args.driver} events={args.events:,} accounts={args.accounts} "
-          f"loadavg={Path('/proc/loadavg').read_text().split()[:3]}")
-    print(f"fan-out: {made / (dispatched - started):.0f} deliveries/s; sending: "
-          f"{sent / (done - dispatched):.0f} deliveries/s ({sent:,} in {done - dispatched:.1f} s)")
+    print(
+        f"driver={args.driver} events={args.events:,} accounts={args.accounts} "
+        f"loadavg={Path('/proc/loadavg').read_text().split()[:3]}"
+    )
+    print(
+        f"fan-out: {made / (dispatched - started):.0f} deliveries/s; sending: "
+        f"{sent / (done - dispatched):.0f} deliveries/s ({sent:,} in {done - dispatched:.1f} s)"
+    )
 
 
 def main() -> None:

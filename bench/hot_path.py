@@ -37,35 +37,49 @@ def loadavg() -> str:
 
 
 def service_env(url: str) -> dict[str, str]:
-    return {"COUNTERSIGN_DATABASE_URL": url, "COUNTERSIGN_SECRET_KEY": SECRET,
-            "COUNTERSIGN_RATE_LIMIT": "1000000000", "COUNTERSIGN_RUN_WORKERS": "false",
-            "COUNTERSIGN_VALIDATE_RESPONSES": "false", "COUNTERSIGN_VALIDATOR": "compiled",
-            "COUNTERSIGN_PUBLIC_URL": "http://bench.invalid"}
+    return {
+        "COUNTERSIGN_DATABASE_URL": url,
+        "COUNTERSIGN_SECRET_KEY": SECRET,
+        "COUNTERSIGN_RATE_LIMIT": "1000000000",
+        "COUNTERSIGN_RUN_WORKERS": "false",
+        "COUNTERSIGN_VALIDATE_RESPONSES": "false",
+        "COUNTERSIGN_VALIDATOR": "compiled",
+        "COUNTERSIGN_PUBLIC_URL": "http://bench.invalid",
+    }
 
 
 def run_database(kind: str, args) -> list[dict]:
     results = []
     with database(kind, args.postgres_admin_url) as url:
         seeded = asyncio.run(seed(url, args.actions))
-        paths = {"get": f"/v1/actions/{seeded['action']}", "list": "/v1/actions?limit=100",
-                 "create": f"/v1/accounts/{seeded['account']}/actions"}
+        paths = {
+            "get": f"/v1/actions/{seeded['action']}",
+            "list": "/v1/actions?limit=100",
+            "create": f"/v1/accounts/{seeded['account']}/actions",
+        }
         with ExitStack() as stack:
-            targets = {"service": stack.enter_context(
-                server("bench.service_app:app", service_env(url))),
+            targets = {
+                "service": stack.enter_context(server("bench.service_app:app", service_env(url))),
                 "limit": stack.enter_context(
-                server("bench.limit_app:app", {"BENCH_DATABASE_URL": url}))}
+                    server("bench.limit_app:app", {"BENCH_DATABASE_URL": url})
+                ),
+            }
             if args.before_tree:
                 before_url = before_database(url, args.before_tree)
-                targets["before"] = stack.enter_context(server(
-                    "bench.service_app:app",
-                    {**service_env(before_url), "PYTHONPATH": str(args.before_tree)},
-                    cwd=Path(args.before_tree)))
+                targets["before"] = stack.enter_context(
+                    server(
+                        "bench.service_app:app",
+                        {**service_env(before_url), "PYTHONPATH": str(args.before_tree)},
+                        cwd=Path(args.before_tree),
+                    )
+                )
 
             def hit(name: str, base: str, duration: float) -> dict:
                 script = "post.lua" if name == "create" else "get.lua"
                 extra = [uuid.uuid4().hex[:8]] if name == "create" else []
-                return wrk(base, script, [paths[name], seeded["key"], *extra], duration,
-                           args.connections)
+                return wrk(
+                    base, script, [paths[name], seeded["key"], *extra], duration, args.connections
+                )
 
             for name in ENDPOINTS:  # warm-up: pools, prepared statements, caches
                 for base in targets.values():
@@ -77,17 +91,24 @@ def run_database(kind: str, args) -> list[dict]:
                     shift = round_ % len(sides)  # each side goes first in turn
                     order = sides[shift:] + sides[:shift]
                     measured = {side: hit(name, targets[side], args.duration) for side in order}
-                    row = {"database": kind, "endpoint": name, "round": round_ + 1,
-                           "loadavg": load, **{f"{side}_{k}": v for side, r in measured.items()
-                                               for k, v in r.items()}}
+                    row = {
+                        "database": kind,
+                        "endpoint": name,
+                        "round": round_ + 1,
+                        "loadavg": load,
+                        **{f"{side}_{k}": v for side, r in measured.items() for k, v in r.items()},
+                    }
                     row["ratio"] = row["service_rps"] / row["limit_rps"]
                     if "before" in measured:
                         row["before_ratio"] = row["before_rps"] / row["limit_rps"]
                     results.append(row)
-                    print(f"{kind:8} r{round_ + 1} {LABELS[name]:32} service "
-                          f"{row['service_rps']:7.0f}  limit {row['limit_rps']:7.0f}  "
-                          f"ratio {row['ratio']:.3f}  before ratio "
-                          f"{row.get('before_ratio', 0):.3f}  load {load}", file=sys.stderr)
+                    print(
+                        f"{kind:8} r{round_ + 1} {LABELS[name]:32} service "
+                        f"{row['service_rps']:7.0f}  limit {row['limit_rps']:7.0f}  "
+                        f"ratio {row['ratio']:.3f}  before ratio "
+                        f"{row.get('before_ratio', 0):.3f}  load {load}",
+                        file=sys.stderr,
+                    )
     return results
 
 
@@ -101,11 +122,21 @@ def before_database(url: str, tree: str) -> str:
     copy = source.with_name("before.db")
     shutil.copy(source, copy)
     heads = subprocess.run(
-        [sys.executable, "-c", ("from alembic.script import ScriptDirectory;"
-                                "from storage.migrate import alembic_config;"
-                                "print(ScriptDirectory.from_config(alembic_config())"
-                                ".get_current_head())")],
-        cwd=tree, capture_output=True, text=True, check=True).stdout.strip()
+        [
+            sys.executable,
+            "-c",
+            (
+                "from alembic.script import ScriptDirectory;"
+                "from storage.migrate import alembic_config;"
+                "print(ScriptDirectory.from_config(alembic_config())"
+                ".get_current_head())"
+            ),
+        ],
+        cwd=tree,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
     with sqlite3.connect(copy) as conn:
         conn.execute("UPDATE alembic_version SET version_num = ?", (heads,))
     return f"sqlite:///{copy}"
@@ -113,24 +144,34 @@ def before_database(url: str, tree: str) -> str:
 
 def table(rows: list[dict]) -> str:
     before = any("before_ratio" in r for r in rows)
-    lines = [("| database | endpoint | service req/s | limit req/s | ratio (median) | "
-              "ratios per round | loadavg per round | non-2xx |"
-              + (" before req/s | before ratio |" if before else "")),
-             "|---|---|---:|---:|---:|---|---|---:|" + ("---:|---:|" if before else "")]
+    lines = [
+        (
+            "| database | endpoint | service req/s | limit req/s | ratio (median) | "
+            "ratios per round | loadavg per round | non-2xx |"
+            + (" before req/s | before ratio |" if before else "")
+        ),
+        "|---|---|---:|---:|---:|---|---|---:|" + ("---:|---:|" if before else ""),
+    ]
     keys = dict.fromkeys((r["database"], r["endpoint"]) for r in rows)
     for kind, name in keys:
         mine = [r for r in rows if (r["database"], r["endpoint"]) == (kind, name)]
         ratios = [r["ratio"] for r in mine]
-        errors = sum(r["service_errors"] + r["limit_errors"] + r.get("before_errors", 0)
-                     for r in mine)
+        errors = sum(
+            r["service_errors"] + r["limit_errors"] + r.get("before_errors", 0) for r in mine
+        )
         lines.append(
             f"| {kind} | {LABELS[name]} | "
             f"{statistics.median(r['service_rps'] for r in mine):.0f} | "
             f"{statistics.median(r['limit_rps'] for r in mine):.0f} | "
             f"{statistics.median(ratios):.2f} | {' / '.join(f'{x:.2f}' for x in ratios)} | "
             f"{' / '.join(r['loadavg'].split()[0] for r in mine)} | {errors} |"
-            + (f" {statistics.median(r['before_rps'] for r in mine):.0f} | "
-               f"{statistics.median(r['before_ratio'] for r in mine):.2f} |" if before else ""))
+            + (
+                f" {statistics.median(r['before_rps'] for r in mine):.0f} | "
+                f"{statistics.median(r['before_ratio'] for r in mine):.2f} |"
+                if before
+                else ""
+            )
+        )
     return "\n".join(lines)
 
 
@@ -142,23 +183,35 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--actions", type=int, default=200)
     parser.add_argument("--databases", default="sqlite,postgres")
     parser.add_argument("--json", help="also write every round's figures to this file")
-    parser.add_argument("--before-tree", help="another checkout (e.g. `git worktree add "
-                        "/tmp/before main`) measured in the same rounds as `before`")
-    parser.add_argument("--postgres-admin-url", default=os.environ.get(
-        "COUNTERSIGN_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/postgres"))
+    parser.add_argument(
+        "--before-tree",
+        help="another checkout (e.g. `git worktree add "
+        "/tmp/before main`) measured in the same rounds as `before`",
+    )
+    parser.add_argument(
+        "--postgres-admin-url",
+        default=os.environ.get(
+            "COUNTERSIGN_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/postgres"
+        ),
+    )
     args = parser.parse_args(argv)
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is required: apt-get install -y wrk")
     start = loadavg()
     rows = [row for kind in args.databases.split(",") for row in run_database(kind, args)]
-    print(f"\nuvicorn {' '.join(uvicorn_flags())}; wrk -t1 -c{args.connections} "
-          f"-d{args.duration}s; {args.rounds} interleaved rounds; {args.actions} seeded actions; "
-          f"loadavg at start {start}, at end {loadavg()}\n")
+    print(
+        f"\nuvicorn {' '.join(uvicorn_flags())}; wrk -t1 -c{args.connections} "
+        f"-d{args.duration}s; {args.rounds} interleaved rounds; {args.actions} seeded actions; "
+        f"loadavg at start {start}, at end {loadavg()}\n"
+    )
     print(table(rows))
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=1))
-    return 1 if any(r["service_errors"] or r["limit_errors"] or r.get("before_errors")
-                    for r in rows) else 0
+    return (
+        1
+        if any(r["service_errors"] or r["limit_errors"] or r.get("before_errors") for r in rows)
+        else 0
+    )
 
 
 if __name__ == "__main__":

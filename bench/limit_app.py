@@ -38,10 +38,12 @@ from starlette.routing import Route
 
 UTC = dt.UTC
 PUBLIC_URL = "http://bench.invalid"
-COLUMNS = ("id, workspace_id, account_id, mode, type, status, params, summary, "
-           "estimated_recipients, price, requested_by, idempotency_key, fingerprint, created_at, "
-           "expires_at, decided_by, decision_note, decided_at, executed_at, result, error, "
-           "warnings")
+COLUMNS = (
+    "id, workspace_id, account_id, mode, type, status, params, summary, "
+    "estimated_recipients, price, requested_by, idempotency_key, fingerprint, created_at, "
+    "expires_at, decided_by, decision_note, decided_at, executed_at, result, error, "
+    "warnings"
+)
 JSON_COLUMNS = ("params", "price", "requested_by", "decided_by", "result", "error", "warnings")
 
 
@@ -62,20 +64,35 @@ def _time(value):
 
 
 def render(row, now: dt.datetime) -> dict:
-    r = {k: (json.loads(row[k]) if k in JSON_COLUMNS and row[k] is not None else row[k])
-         for k in row.keys()}  # noqa: SIM118 (rows iterate values)
+    r = {
+        k: (json.loads(row[k]) if k in JSON_COLUMNS and row[k] is not None else row[k])
+        for k in row.keys()  # noqa: SIM118 (rows iterate values)
+    }
     status = r["status"]
     if status == "pending" and _time(r["expires_at"]) <= now:
         status = "expired"
-    return {"id": r["id"], "type": r["type"], "status": status, "mode": r["mode"],
-            "accountId": r["account_id"], "summary": r["summary"], "params": r["params"],
-            "estimatedRecipients": r["estimated_recipients"], "price": r["price"],
-            "approvalUrl": f"{PUBLIC_URL}/dashboard/actions/{r['id']}",
-            "requestedBy": r["requested_by"], "decidedBy": r["decided_by"],
-            "decisionNote": r["decision_note"], "createdAt": _iso(r["created_at"]),
-            "expiresAt": _iso(r["expires_at"]), "decidedAt": _iso(r["decided_at"]),
-            "executedAt": _iso(r["executed_at"]), "result": r["result"], "error": r["error"],
-            "warnings": r["warnings"]}
+    return {
+        "id": r["id"],
+        "type": r["type"],
+        "status": status,
+        "mode": r["mode"],
+        "accountId": r["account_id"],
+        "summary": r["summary"],
+        "params": r["params"],
+        "estimatedRecipients": r["estimated_recipients"],
+        "price": r["price"],
+        "approvalUrl": f"{PUBLIC_URL}/dashboard/actions/{r['id']}",
+        "requestedBy": r["requested_by"],
+        "decidedBy": r["decided_by"],
+        "decisionNote": r["decision_note"],
+        "createdAt": _iso(r["created_at"]),
+        "expiresAt": _iso(r["expires_at"]),
+        "decidedAt": _iso(r["decided_at"]),
+        "executedAt": _iso(r["executed_at"]),
+        "result": r["result"],
+        "error": r["error"],
+        "warnings": r["warnings"],
+    }
 
 
 def _bearer(request: Request) -> str:
@@ -87,40 +104,75 @@ def _denied() -> JSONResponse:
 
 
 def _key_ok(key, now: dt.datetime) -> bool:
-    return key is not None and key["revoked_at"] is None and (
-        key["expires_at"] is None or _time(key["expires_at"]) > now)
+    return (
+        key is not None
+        and key["revoked_at"] is None
+        and (key["expires_at"] is None or _time(key["expires_at"]) > now)
+    )
 
 
 def _new_action(key, account_id: str, idem: str, body: dict, now: dt.datetime) -> dict:
-    return {"id": "act_" + secrets.token_hex(12), "workspace_id": key["workspace_id"],
-            "account_id": account_id, "mode": key["mode"], "type": body["type"],
-            "status": "pending", "params": json.dumps(body["params"]),
-            "summary": "Send a message", "estimated_recipients": 1, "price": None,
-            "requested_by": json.dumps({"type": "api_key", "id": key["id"]}),
-            "idempotency_key": idem,
-            "fingerprint": hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest(),
-            "created_at": now, "expires_at": now + dt.timedelta(days=7), "warnings": "[]"}
+    return {
+        "id": "act_" + secrets.token_hex(12),
+        "workspace_id": key["workspace_id"],
+        "account_id": account_id,
+        "mode": key["mode"],
+        "type": body["type"],
+        "status": "pending",
+        "params": json.dumps(body["params"]),
+        "summary": "Send a message",
+        "estimated_recipients": 1,
+        "price": None,
+        "requested_by": json.dumps({"type": "api_key", "id": key["id"]}),
+        "idempotency_key": idem,
+        "fingerprint": hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest(),
+        "created_at": now,
+        "expires_at": now + dt.timedelta(days=7),
+        "warnings": "[]",
+    }
 
 
-INSERT_FIELDS = ("id", "workspace_id", "account_id", "mode", "type", "status", "params", "summary",
-                 "estimated_recipients", "price", "requested_by", "idempotency_key",
-                 "fingerprint", "created_at", "expires_at", "warnings")
+INSERT_FIELDS = (
+    "id",
+    "workspace_id",
+    "account_id",
+    "mode",
+    "type",
+    "status",
+    "params",
+    "summary",
+    "estimated_recipients",
+    "price",
+    "requested_by",
+    "idempotency_key",
+    "fingerprint",
+    "created_at",
+    "expires_at",
+    "warnings",
+)
 
 
 # --- PostgreSQL: asyncpg pool, prepared statements cached per connection -----------------------
 
-PG_KEY = ("SELECT id, workspace_id, mode, revoked_at, expires_at FROM api_keys "
-          "WHERE secret_hash = $1")
+PG_KEY = (
+    "SELECT id, workspace_id, mode, revoked_at, expires_at FROM api_keys WHERE secret_hash = $1"
+)
 PG_ACTION = f"SELECT {COLUMNS} FROM actions WHERE workspace_id = $1 AND id = $2"
-PG_LIST = (f"SELECT {COLUMNS} FROM actions WHERE workspace_id = $1 AND mode = $2 "
-           "ORDER BY created_at DESC, id DESC LIMIT $3")
+PG_LIST = (
+    f"SELECT {COLUMNS} FROM actions WHERE workspace_id = $1 AND mode = $2 "
+    "ORDER BY created_at DESC, id DESC LIMIT $3"
+)
 PG_ACCOUNT = "SELECT mode, writes_enabled, status FROM accounts WHERE workspace_id = $1 AND id = $2"
-PG_INSERT = (f"INSERT INTO actions ({', '.join(INSERT_FIELDS)}) VALUES "
-             f"({', '.join(f'${n + 1}' for n in range(len(INSERT_FIELDS)))}) "
-             f"ON CONFLICT (workspace_id, idempotency_key) DO NOTHING RETURNING {COLUMNS}")
+PG_INSERT = (
+    f"INSERT INTO actions ({', '.join(INSERT_FIELDS)}) VALUES "
+    f"({', '.join(f'${n + 1}' for n in range(len(INSERT_FIELDS)))}) "
+    f"ON CONFLICT (workspace_id, idempotency_key) DO NOTHING RETURNING {COLUMNS}"
+)
 PG_WINNER = f"SELECT {COLUMNS} FROM actions WHERE workspace_id = $1 AND idempotency_key = $2"
-PG_EVENT = ("INSERT INTO events (id, workspace_id, type, account_id, data, created_at, mode) "
-            "VALUES ($1, $2, 'action.created', $3, $4, $5, $6)")
+PG_EVENT = (
+    "INSERT INTO events (id, workspace_id, type, account_id, data, created_at, mode) "
+    "VALUES ($1, $2, 'action.created', $3, $4, $5, $6)"
+)
 
 
 def postgres_app(url: str) -> Starlette:
@@ -140,8 +192,7 @@ def postgres_app(url: str) -> Starlette:
             key = await conn.fetchrow(PG_KEY, _bearer(request))
             if not _key_ok(key, now):
                 return _denied()
-            row = await conn.fetchrow(PG_ACTION, key["workspace_id"],
-                                      request.path_params["id"])
+            row = await conn.fetchrow(PG_ACTION, key["workspace_id"], request.path_params["id"])
         if row is None or row["mode"] != key["mode"]:
             return JSONResponse({"error": {"code": "action_not_found"}}, status_code=404)
         return JSONResponse({"data": render(row, now), "meta": {"requestId": "req"}})
@@ -154,9 +205,14 @@ def postgres_app(url: str) -> Starlette:
             if not _key_ok(key, now):
                 return _denied()
             rows = await conn.fetch(PG_LIST, key["workspace_id"], key["mode"], limit + 1)
-        return JSONResponse({"data": [render(r, now) for r in rows[:limit]],
-                             "hasMore": len(rows) > limit, "nextCursor": None,
-                             "meta": {"requestId": "req"}})
+        return JSONResponse(
+            {
+                "data": [render(r, now) for r in rows[:limit]],
+                "hasMore": len(rows) > limit,
+                "nextCursor": None,
+                "meta": {"requestId": "req"},
+            }
+        )
 
     async def create(request: Request) -> JSONResponse:
         now = dt.datetime.now(UTC)
@@ -176,10 +232,18 @@ def postgres_app(url: str) -> Starlette:
                     row = await conn.fetchrow(PG_WINNER, key["workspace_id"], idem)
                 else:
                     data = json.dumps(render(row, now))
-                    await conn.execute(PG_EVENT, "evt_" + secrets.token_hex(12),
-                                       key["workspace_id"], account_id, data, now, key["mode"])
-        return JSONResponse({"data": render(row, now), "meta": {"requestId": "req"}},
-                            status_code=202)
+                    await conn.execute(
+                        PG_EVENT,
+                        "evt_" + secrets.token_hex(12),
+                        key["workspace_id"],
+                        account_id,
+                        data,
+                        now,
+                        key["mode"],
+                    )
+        return JSONResponse(
+            {"data": render(row, now), "meta": {"requestId": "req"}}, status_code=202
+        )
 
     return Starlette(routes=_routes(get, listing, create), lifespan=lifespan)
 
@@ -188,15 +252,21 @@ def postgres_app(url: str) -> Starlette:
 
 SQ_KEY = PG_KEY.replace("$1", "?")
 SQ_ACTION = f"SELECT {COLUMNS} FROM actions WHERE workspace_id = ? AND id = ?"
-SQ_LIST = (f"SELECT {COLUMNS} FROM actions WHERE workspace_id = ? AND mode = ? "
-           "ORDER BY created_at DESC, id DESC LIMIT ?")
+SQ_LIST = (
+    f"SELECT {COLUMNS} FROM actions WHERE workspace_id = ? AND mode = ? "
+    "ORDER BY created_at DESC, id DESC LIMIT ?"
+)
 SQ_ACCOUNT = "SELECT mode, writes_enabled, status FROM accounts WHERE workspace_id = ? AND id = ?"
-SQ_INSERT = (f"INSERT INTO actions ({', '.join(INSERT_FIELDS)}) VALUES "
-             f"({', '.join('?' for _ in INSERT_FIELDS)}) "
-             f"ON CONFLICT (workspace_id, idempotency_key) DO NOTHING RETURNING {COLUMNS}")
+SQ_INSERT = (
+    f"INSERT INTO actions ({', '.join(INSERT_FIELDS)}) VALUES "
+    f"({', '.join('?' for _ in INSERT_FIELDS)}) "
+    f"ON CONFLICT (workspace_id, idempotency_key) DO NOTHING RETURNING {COLUMNS}"
+)
 SQ_WINNER = f"SELECT {COLUMNS} FROM actions WHERE workspace_id = ? AND idempotency_key = ?"
-SQ_EVENT = ("INSERT INTO events (id, workspace_id, type, account_id, data, created_at, mode) "
-            "VALUES (?, ?, 'action.created', ?, ?, ?, ?)")
+SQ_EVENT = (
+    "INSERT INTO events (id, workspace_id, type, account_id, data, created_at, mode) "
+    "VALUES (?, ?, 'action.created', ?, ?, ?, ?)"
+)
 
 
 def _sqlite_time(value: dt.datetime) -> str:
@@ -210,11 +280,14 @@ def sqlite_app(path: str) -> Starlette:
     def connection() -> sqlite3.Connection:
         conn = getattr(local, "conn", None)
         if conn is None:
-            conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False,
-                                   timeout=30)
+            conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=30)
             conn.row_factory = sqlite3.Row
-            for pragma in ("journal_mode=WAL", "busy_timeout=30000", "foreign_keys=ON",
-                           "synchronous=NORMAL"):
+            for pragma in (
+                "journal_mode=WAL",
+                "busy_timeout=30000",
+                "foreign_keys=ON",
+                "synchronous=NORMAL",
+            ):
                 conn.execute(f"PRAGMA {pragma}")
             local.conn = conn
         return conn
@@ -251,9 +324,17 @@ def sqlite_app(path: str) -> Starlette:
             if row is None:
                 row = conn.execute(SQ_WINNER, (key["workspace_id"], idem)).fetchone()
             else:
-                conn.execute(SQ_EVENT, ("evt_" + secrets.token_hex(12), key["workspace_id"],
-                                        account_id, json.dumps(render(row, now)),
-                                        _sqlite_time(now), key["mode"]))
+                conn.execute(
+                    SQ_EVENT,
+                    (
+                        "evt_" + secrets.token_hex(12),
+                        key["workspace_id"],
+                        account_id,
+                        json.dumps(render(row, now)),
+                        _sqlite_time(now),
+                        key["mode"],
+                    ),
+                )
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")
@@ -262,8 +343,9 @@ def sqlite_app(path: str) -> Starlette:
 
     async def get(request: Request) -> JSONResponse:
         now = dt.datetime.now(UTC)
-        key, rows = await hop(read, _bearer(request), SQ_ACTION, (request.path_params["id"],),
-                              False, now)
+        key, rows = await hop(
+            read, _bearer(request), SQ_ACTION, (request.path_params["id"],), False, now
+        )
         if key is None:
             return _denied()
         if not rows or rows[0]["mode"] != key["mode"]:
@@ -277,21 +359,33 @@ def sqlite_app(path: str) -> Starlette:
         key, rows = await hop(read, digest, SQ_LIST, ("test", limit + 1), True, now)
         if key is None:
             return _denied()
-        return JSONResponse({"data": [render(r, now) for r in rows[:limit]],
-                             "hasMore": len(rows) > limit, "nextCursor": None,
-                             "meta": {"requestId": "req"}})
+        return JSONResponse(
+            {
+                "data": [render(r, now) for r in rows[:limit]],
+                "hasMore": len(rows) > limit,
+                "nextCursor": None,
+                "meta": {"requestId": "req"},
+            }
+        )
 
     async def create(request: Request) -> JSONResponse:
         now = dt.datetime.now(UTC)
         body = json.loads(await request.body())
-        key, row = await hop(write, _bearer(request), request.path_params["id"],
-                             request.headers["idempotency-key"], body, now)
+        key, row = await hop(
+            write,
+            _bearer(request),
+            request.path_params["id"],
+            request.headers["idempotency-key"],
+            body,
+            now,
+        )
         if key is None:
             return _denied()
         if row is None:
             return JSONResponse({"error": {"code": "account_not_found"}}, status_code=404)
-        return JSONResponse({"data": render(row, now), "meta": {"requestId": "req"}},
-                            status_code=202)
+        return JSONResponse(
+            {"data": render(row, now), "meta": {"requestId": "req"}}, status_code=202
+        )
 
     @asynccontextmanager
     async def lifespan(_app):
@@ -302,10 +396,12 @@ def sqlite_app(path: str) -> Starlette:
 
 
 def _routes(get, listing, create) -> list[Route]:
-    return [Route("/v1/actions/{id}", get, methods=["GET"]),
-            Route("/v1/actions", listing, methods=["GET"]),
-            Route("/v1/accounts/{id}/actions", create, methods=["POST"]),
-            Route("/", lambda request: JSONResponse({"ok": True}))]
+    return [
+        Route("/v1/actions/{id}", get, methods=["GET"]),
+        Route("/v1/actions", listing, methods=["GET"]),
+        Route("/v1/accounts/{id}/actions", create, methods=["POST"]),
+        Route("/", lambda request: JSONResponse({"ok": True})),
+    ]
 
 
 def app() -> Starlette:

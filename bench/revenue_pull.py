@@ -63,20 +63,34 @@ async def seed(store: SqlStore, clock: ManualClock, rows: int) -> tuple[str, str
     workspace = await create_workspace(store, clock, "Bench agency")
     for account_id in ("40001", "40002"):
         async with store.transaction() as uow:
-            await uow.accounts.add(Account(
-                workspace_id=workspace.id, id=account_id, mode="live", username=account_id,
-                name=None, avatar_url=None, status="healthy", status_reason=None,
-                writes_enabled=True, linked_at=START, last_synced_at=START,
-                counts={}, revenue30d={}))
-    _, key = await create_key(store, clock, workspace.id, name="bench", scopes=["read"],
-                              mode="live")
+            await uow.accounts.add(
+                Account(
+                    workspace_id=workspace.id,
+                    id=account_id,
+                    mode="live",
+                    username=account_id,
+                    name=None,
+                    avatar_url=None,
+                    status="healthy",
+                    status_reason=None,
+                    writes_enabled=True,
+                    linked_at=START,
+                    last_synced_at=START,
+                    counts={},
+                    revenue30d={},
+                )
+            )
+    _, key = await create_key(
+        store, clock, workspace.id, name="bench", scopes=["read"], mode="live"
+    )
     started = time.perf_counter()
     sql = PG_SEED if store.dialect == "postgresql" else SQLITE_SEED
     start = START if store.dialect == "postgresql" else START.strftime("%Y-%m-%d %H:%M:%S.%f")
     async with store.engine.begin() as conn:
         await conn.execute(sa.text(sql), {"ws": workspace.id, "n": rows, "start": start})
-        await conn.execute(sa.text("INSERT INTO counters (name, value) VALUES ('transactions', :n)"),
-                           {"n": rows})
+        await conn.execute(
+            sa.text("INSERT INTO counters (name, value) VALUES ('transactions', :n)"), {"n": rows}
+        )
     if store.dialect == "postgresql":
         async with store.engine.connect() as conn:
             conn = await conn.execution_options(isolation_level="AUTOCOMMIT")
@@ -92,8 +106,9 @@ async def drain(client: httpx.AsyncClient, key: str, limit: int) -> list[float]:
     total = 0
     while True:
         started = time.perf_counter()
-        response = await client.get("/v1/revenue/transactions", params=params,
-                                    headers={"x-service-api-key": key})
+        response = await client.get(
+            "/v1/revenue/transactions", params=params, headers={"x-service-api-key": key}
+        )
         timings.append(time.perf_counter() - started)
         body = response.json()
         assert response.status_code == 200, body
@@ -104,8 +119,9 @@ async def drain(client: httpx.AsyncClient, key: str, limit: int) -> list[float]:
         params = {"cursor": body["nextCursor"], "limit": limit}
 
 
-async def time_queries(store: SqlStore, workspace_id: str, rows: int, limit: int,
-                       repeats: int) -> dict[str, float]:
+async def time_queries(
+    store: SqlStore, workspace_id: str, rows: int, limit: int, repeats: int
+) -> dict[str, float]:
     """The storage query alone (no HTTP, JSON or Python row handling), at both ends, with the
     query plan PostgreSQL chose for the end."""
     out = {}
@@ -114,19 +130,23 @@ async def time_queries(store: SqlStore, workspace_id: str, rows: int, limit: int
         for _ in range(repeats):
             started = time.perf_counter()
             async with store.reading() as uow:
-                page = await uow.transactions.page(workspace_id, mode="live", after_seq=after,
-                                                   limit=limit + 1)
+                page = await uow.transactions.page(
+                    workspace_id, mode="live", after_seq=after, limit=limit + 1
+                )
             samples.append(time.perf_counter() - started)
             assert page and page[0]["seq"] == after + 1
         out[name] = statistics.median(samples) * 1000
     if store.dialect == "postgresql":
         async with store.reading() as uow:
-            plan = await uow.conn.execute(sa.text(
-                "EXPLAIN ANALYZE SELECT t.* FROM transactions t JOIN accounts a "
-                "ON a.workspace_id = t.workspace_id AND a.id = t.account_id "
-                "WHERE t.workspace_id = :ws AND a.mode = 'live' AND t.seq > :after "
-                "ORDER BY t.seq LIMIT :limit"),
-                {"ws": workspace_id, "after": max(0, rows - 2 * limit), "limit": limit + 1})
+            plan = await uow.conn.execute(
+                sa.text(
+                    "EXPLAIN ANALYZE SELECT t.* FROM transactions t JOIN accounts a "
+                    "ON a.workspace_id = t.workspace_id AND a.id = t.account_id "
+                    "WHERE t.workspace_id = :ws AND a.mode = 'live' AND t.seq > :after "
+                    "ORDER BY t.seq LIMIT :limit"
+                ),
+                {"ws": workspace_id, "after": max(0, rows - 2 * limit), "limit": limit + 1},
+            )
             print("plan at the end:\n  " + "\n  ".join(r[0] for r in plan))
     return out
 
@@ -145,10 +165,15 @@ async def run(args: argparse.Namespace) -> None:
         await migrate(engine)
         store = SqlStore(engine)
         workspace_id, key = await seed(store, clock, args.rows)
-        settings = Settings(database_url=url, secret_key="bench", public_url="http://bench.test",
-                            run_workers=False, validate_responses=False, rate_limit=10**9)
-        query_times = await time_queries(store, workspace_id, args.rows, args.limit,
-                                         args.sample)
+        settings = Settings(
+            database_url=url,
+            secret_key="bench",
+            public_url="http://bench.test",
+            run_workers=False,
+            validate_responses=False,
+            rate_limit=10**9,
+        )
+        query_times = await time_queries(store, workspace_id, args.rows, args.limit, args.sample)
         app = create_app(settings, store=store, clock=clock)
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://bench.test") as client:
@@ -159,14 +184,16 @@ async def run(args: argparse.Namespace) -> None:
             await run_admin(args.postgres, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
     k = min(args.sample, len(timings) // 2)
     first = statistics.median(timings[:k]) * 1000
-    last = statistics.median(timings[-k - 1:-1] or timings[-k:]) * 1000
+    last = statistics.median(timings[-k - 1 : -1] or timings[-k:]) * 1000
     print(f"driver={args.driver} rows={args.rows:,} limit={args.limit}")
     print(f"median of the first {k} pages: {first:.2f} ms")
     print(f"median of the last {k} full pages: {last:.2f} ms")
     print(f"end/start ratio: {last / first:.2f}")
-    print(f"storage query alone (median of {args.sample}): start "
-          f"{query_times['start']:.2f} ms, end {query_times['end']:.2f} ms, ratio "
-          f"{query_times['end'] / query_times['start']:.2f}")
+    print(
+        f"storage query alone (median of {args.sample}): start "
+        f"{query_times['start']:.2f} ms, end {query_times['end']:.2f} ms, ratio "
+        f"{query_times['end'] / query_times['start']:.2f}"
+    )
 
 
 def main() -> None:

@@ -37,8 +37,9 @@ def chat_message(action: dict[str, Any]) -> str:
 
 
 class ApprovalsToChat:
-    def __init__(self, secret: str, forward_url: str | None = None, *,
-                 clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self, secret: str, forward_url: str | None = None, *, clock: Callable[[], float] = time.time
+    ) -> None:
         self.secret, self.forward_url, self.clock = secret, forward_url, clock
         self.sent: list[str] = []
         self._seen: set[str] = set()
@@ -46,8 +47,9 @@ class ApprovalsToChat:
     async def handle(self, request: Request) -> JSONResponse:
         body = await request.body()
         try:
-            verify(body, request.headers.get(SIGNATURE_HEADER, ""), self.secret,
-                   now=int(self.clock()))
+            verify(
+                body, request.headers.get(SIGNATURE_HEADER, ""), self.secret, now=int(self.clock())
+            )
         except SignatureError as error:
             return JSONResponse({"error": error.reason}, status_code=400)
         delivery = request.headers.get(DELIVERY_HEADER, "")
@@ -73,8 +75,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8300)
     args = parser.parse_args(argv)
-    uvicorn.run(ApprovalsToChat(args.secret, args.forward_url).app(), host=args.host,
-                port=args.port)
+    uvicorn.run(
+        ApprovalsToChat(args.secret, args.forward_url).app(), host=args.host, port=args.port
+    )
 
 
 if __name__ == "__main__":

@@ -23,15 +23,26 @@ DASHBOARD_OPERATIONS = ("approveAction", "rejectAction")
 SERVER_ISSUED_QUERY = ("cursor",)
 
 
-def config_for(key: str, *, max_examples: int = 15, stateful_steps: int = 6,
-               phases: Sequence[str] = ("examples", "coverage", "fuzzing", "stateful"),
-               seed: int | None = None, base_url: str | None = None) -> SchemathesisConfig:
+def config_for(
+    key: str,
+    *,
+    max_examples: int = 15,
+    stateful_steps: int = 6,
+    phases: Sequence[str] = ("examples", "coverage", "fuzzing", "stateful"),
+    seed: int | None = None,
+    base_url: str | None = None,
+) -> SchemathesisConfig:
     """All checks on; `key` is a read+write key for every scheme an API key can fill."""
-    dashboard = {"include-operation-id": list(DASHBOARD_OPERATIONS), "enabled": True,
-                 # No dashboard session here: an API key must get the documented 403.
-                 "headers": {"Authorization": f"Bearer {key}"},
-                 "checks": {"positive_data_acceptance": {"expected-statuses": [403]},
-                            "ignored_auth": {"enabled": False}}}
+    dashboard = {
+        "include-operation-id": list(DASHBOARD_OPERATIONS),
+        "enabled": True,
+        # No dashboard session here: an API key must get the documented 403.
+        "headers": {"Authorization": f"Bearer {key}"},
+        "checks": {
+            "positive_data_acceptance": {"expected-statuses": [403]},
+            "ignored_auth": {"enabled": False},
+        },
+    }
     data: dict[str, Any] = {
         "max-failures": 50,
         "continue-on-failure": True,
@@ -45,9 +56,13 @@ def config_for(key: str, *, max_examples: int = 15, stateful_steps: int = 6,
             "fuzzing": {"enabled": "fuzzing" in phases},
             "stateful": {"enabled": "stateful" in phases, "max-steps": stateful_steps},
         },
-        "auth": {"openapi": {"bearerAuth": {"bearer": key},
-                             "apiKeyHeader": {"api_key": key},
-                             "serviceApiKey": {"api_key": key}}},
+        "auth": {
+            "openapi": {
+                "bearerAuth": {"bearer": key},
+                "apiKeyHeader": {"api_key": key},
+                "serviceApiKey": {"api_key": key},
+            }
+        },
         "operations": [dashboard],
     }
     if seed is not None:
@@ -70,8 +85,11 @@ def errors_never_echo_input(ctx, response, case) -> None:
     if len(response.content) > MAX_ERROR_BODY:
         raise AssertionError(f"error body of {len(response.content)} bytes")
     text = response.content.decode("utf-8", "replace")
-    sent = [*(case.query or {}).values(), *(case.headers or {}).values(),
-            *(case.path_parameters or {}).values()]
+    sent = [
+        *(case.query or {}).values(),
+        *(case.headers or {}).values(),
+        *(case.path_parameters or {}).values(),
+    ]
     for value in sent:
         if isinstance(value, str) and len(value) > ECHO_MAX and value in text:
             raise AssertionError(f"error body repeats a {len(value)}-character value sent")
@@ -80,6 +98,7 @@ def errors_never_echo_input(ctx, response, case) -> None:
 def prepare(schema, *, live_reads: bool = True):
     """Positive cases must be accepted, so they carry no invented server-issued values; and
     without a platform session behind a live key, `fresh=true` can only answer 502."""
+
     def adapt_case(context, case):
         meta = getattr(case, "_meta", None)
         positive = meta is not None and meta.generation.mode == GenerationMode.POSITIVE
@@ -95,7 +114,8 @@ def prepare(schema, *, live_reads: bool = True):
         query = case.query or {}
         invented = type(failure).__name__ == "RejectedPositiveData" and (
             (code == "invalid_cursor" and "cursor" in query)
-            or (code == "invalid_parameter" and {"since", "cursor"} <= set(query)))
+            or (code == "invalid_parameter" and {"since", "cursor"} <= set(query))
+        )
         no_platform = not live_reads and code == "platform_error" and "fresh" in query
         return not (invented or no_platform)
 
@@ -113,16 +133,19 @@ def _error_code(response) -> str | None:
 
 def in_process_schema(app, key: str, *, live_reads: bool = True, **options: Any):
     """The schema the ASGI app serves at /openapi.yaml, wired to call the app in-process."""
-    return prepare(schemathesis.openapi.from_asgi("/openapi.yaml", app,
-                                                  config=config_for(key, **options)),
-                   live_reads=live_reads)
+    return prepare(
+        schemathesis.openapi.from_asgi("/openapi.yaml", app, config=config_for(key, **options)),
+        live_reads=live_reads,
+    )
 
 
 def live_schema(url: str, key: str, **options: Any):
     base = url.rstrip("/")
-    return prepare(schemathesis.openapi.from_url(f"{base}/openapi.yaml",
-                                                 config=config_for(key, base_url=base,
-                                                                   **options)))
+    return prepare(
+        schemathesis.openapi.from_url(
+            f"{base}/openapi.yaml", config=config_for(key, base_url=base, **options)
+        )
+    )
 
 
 def run(schema, *, echo=print) -> list[str]:
@@ -160,21 +183,28 @@ def _failures(event) -> dict[str, list[str]]:
             response = interaction.response if interaction is not None else None
             status = f" -> {response.status_code} {response.content[:300]!r}" if response else ""
             out.setdefault(recorder.label, []).append(
-                f"{check.name}: {failure.title}{status}\n    {check.failure_info.code_sample}")
+                f"{check.name}: {failure.title}{status}\n    {check.failure_info.code_sample}"
+            )
     return out
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m harness.conformance",
-                                     description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m harness.conformance", description=__doc__.splitlines()[0]
+    )
     parser.add_argument("--url", required=True, help="base URL of a running Countersign")
     parser.add_argument("--key", required=True, help="an sk_test_… or sk_live_… read+write key")
     parser.add_argument("--max-examples", type=int, default=100)
     parser.add_argument("--stateful-steps", type=int, default=20)
     parser.add_argument("--seed", type=int)
     args = parser.parse_args(argv)
-    schema = live_schema(args.url, args.key, max_examples=args.max_examples,
-                         stateful_steps=args.stateful_steps, seed=args.seed)
+    schema = live_schema(
+        args.url,
+        args.key,
+        max_examples=args.max_examples,
+        stateful_steps=args.stateful_steps,
+        seed=args.seed,
+    )
     found = run(schema)
     print(f"{len(found)} problems found" if found else "no problems found")
     return 1 if found else 0

@@ -52,10 +52,25 @@ class RunningServer:
             self._sock.close()
 
 
-def start_in_thread(app, *, name: str, host: str = "127.0.0.1", port: int = 0,
-                    sock: socket.socket | None = None, lifespan: str = "off") -> RunningServer:
-    config = uvicorn.Config(app, host=host, port=port, loop="asyncio", lifespan=lifespan,
-                            log_level="warning", access_log=False, timeout_graceful_shutdown=2)
+def start_in_thread(
+    app,
+    *,
+    name: str,
+    host: str = "127.0.0.1",
+    port: int = 0,
+    sock: socket.socket | None = None,
+    lifespan: str = "off",
+) -> RunningServer:
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        loop="asyncio",
+        lifespan=lifespan,
+        log_level="warning",
+        access_log=False,
+        timeout_graceful_shutdown=2,
+    )
     server = _Server(config)
     failure: list[BaseException] = []
 

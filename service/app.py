@@ -49,12 +49,20 @@ from storage.base import StorageBusy, StorageUnavailable, Store
 from storage.migrate import migrate
 from storage.sql.store import SqlStore
 
-BUSY = ApiError("internal_error", "The service is busy: every database connection is in use. "
-               "Nothing was changed; retry after `Retry-After` seconds.", status=503,
-               headers={"Retry-After": "1"})
-DATABASE_DOWN = ApiError("internal_error", "The service cannot reach its database right now. "
-                         "Nothing was changed; retry after `Retry-After` seconds.", status=503,
-                         headers={"Retry-After": "5"})
+BUSY = ApiError(
+    "internal_error",
+    "The service is busy: every database connection is in use. "
+    "Nothing was changed; retry after `Retry-After` seconds.",
+    status=503,
+    headers={"Retry-After": "1"},
+)
+DATABASE_DOWN = ApiError(
+    "internal_error",
+    "The service cannot reach its database right now. "
+    "Nothing was changed; retry after `Retry-After` seconds.",
+    status=503,
+    headers={"Retry-After": "5"},
+)
 
 
 def _test_mode(request: Request) -> bool:
@@ -62,8 +70,9 @@ def _test_mode(request: Request) -> bool:
     return principal is not None and principal.mode == "test"
 
 
-def build_services(settings: Settings, *, store: Store | None = None,
-                   clock: Clock | None = None) -> Services:
+def build_services(
+    settings: Settings, *, store: Store | None = None, clock: Clock | None = None
+) -> Services:
     """Everything but HTTP routes, complete and frozen: the API process and `countersign
     worker` share this."""
     secret = settings.secret_key or local_secret_key(settings.database_url)
@@ -74,19 +83,35 @@ def build_services(settings: Settings, *, store: Store | None = None,
     secrets = SecretBox(secret, [settings.secret_key_previous])
     passwords = Passwords(settings.password_hashing)
     http = OutgoingHttp()
-    platforms = Platforms(sandbox=SandboxPlatform(clock=clock.now), secrets=secrets, http=http,
-                          url=settings.platform_url, timeout=settings.platform_timeout)
+    platforms = Platforms(
+        sandbox=SandboxPlatform(clock=clock.now),
+        secrets=secrets,
+        http=http,
+        url=settings.platform_url,
+        timeout=settings.platform_timeout,
+    )
     return Services(
-        settings=settings, store=store, clock=clock, document=document,
-        validators=compile_validators(document, settings.validator), cursors=Cursors(secret),
+        settings=settings,
+        store=store,
+        clock=clock,
+        document=document,
+        validators=compile_validators(document, settings.validator),
+        cursors=Cursors(secret),
         limiter=RateLimiter(limits, settings.rate_limit, settings.rate_window, "api"),
-        limits=limits, client_address=ClientAddress(settings.forwarded_allow_ips),
-        secrets=secrets, link_tokens=LinkTokens(secret, [settings.secret_key_previous]),
-        passwords=passwords, http=http, platforms=platforms,
+        limits=limits,
+        client_address=ClientAddress(settings.forwarded_allow_ips),
+        secrets=secrets,
+        link_tokens=LinkTokens(secret, [settings.secret_key_previous]),
+        passwords=passwords,
+        http=http,
+        platforms=platforms,
         live=LiveReads(store, clock, platforms),
-        sessions=DashboardSessions(store, clock, passwords, secure=not settings.development,
-                                   limits=limits),
-        key_touches=KeyTouches(store), executor_wakeup=asyncio.Event())
+        sessions=DashboardSessions(
+            store, clock, passwords, secure=not settings.development, limits=limits
+        ),
+        key_touches=KeyTouches(store),
+        executor_wakeup=asyncio.Event(),
+    )
 
 
 @contextlib.asynccontextmanager
@@ -106,8 +131,10 @@ async def running(services: Services, *, owned: SqlStore | None) -> AsyncIterato
     if owned is not None:
         await reseal_webhook_secrets(services.store, services.secrets)
     try:
-        async with outgoing_http(services), \
-                run_workers(services, enabled=services.settings.run_workers):
+        async with (
+            outgoing_http(services),
+            run_workers(services, enabled=services.settings.run_workers),
+        ):
             yield
     finally:
         await services.key_touches.flush()
@@ -116,15 +143,20 @@ async def running(services: Services, *, owned: SqlStore | None) -> AsyncIterato
             await owned.close()
 
 
-def create_app(settings: Settings, *, store: Store | None = None,
-               clock: Clock | None = None) -> Starlette:
+def create_app(
+    settings: Settings, *, store: Store | None = None, clock: Clock | None = None
+) -> Starlette:
     owned = SqlStore.from_url(settings.database_url) if store is None else None
     services = build_services(settings, store=store or owned, clock=clock)
 
     async def on_api_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, ApiError)
-        return error_response(exc, settings.public_url, request.scope["state"]["request_id"],
-                              test_mode=_test_mode(request))
+        return error_response(
+            exc,
+            settings.public_url,
+            request.scope["state"]["request_id"],
+            test_mode=_test_mode(request),
+        )
 
     async def on_storage_busy(request: Request, exc: Exception) -> Response:
         error = DATABASE_DOWN if isinstance(exc, StorageUnavailable) else BUSY
@@ -134,12 +166,17 @@ def create_app(settings: Settings, *, store: Store | None = None,
         assert isinstance(exc, HTTPException)
         if exc.status_code == 405:
             allowed = (exc.headers or {}).get("Allow", "")
-            error = ApiError("method_not_allowed",
-                             f"{request.method} is not allowed here. Allowed: {allowed}. "
-                             "Changes go through actions.", headers={"Allow": allowed})
+            error = ApiError(
+                "method_not_allowed",
+                f"{request.method} is not allowed here. Allowed: {allowed}. "
+                "Changes go through actions.",
+                headers={"Allow": allowed},
+            )
         else:
-            error = ApiError("route_not_found", f"No route matches {request.method} "
-                             f"{request.url.path}. Paths start with /v1.")
+            error = ApiError(
+                "route_not_found",
+                f"No route matches {request.method} {request.url.path}. Paths start with /v1.",
+            )
         return error_response(error, settings.public_url, request.scope["state"]["request_id"])
 
     mcp = build_mcp(services)
@@ -151,12 +188,16 @@ def create_app(settings: Settings, *, store: Store | None = None,
         async with running(services, owned=owned), mcp.session_manager.run():
             yield
 
-    app = Starlette(routes=[Mount("/mcp", app=mcp_app), *api_routes(), *linking_routes(),
-                            *dashboard_routes()],
-                    lifespan=lifespan,
-                    middleware=[Middleware(Edge, public_url=settings.public_url)],
-                    exception_handlers={ApiError: on_api_error, HTTPException: on_http_error,
-                                        StorageBusy: on_storage_busy})
+    app = Starlette(
+        routes=[Mount("/mcp", app=mcp_app), *api_routes(), *linking_routes(), *dashboard_routes()],
+        lifespan=lifespan,
+        middleware=[Middleware(Edge, public_url=settings.public_url)],
+        exception_handlers={
+            ApiError: on_api_error,
+            HTTPException: on_http_error,
+            StorageBusy: on_storage_busy,
+        },
+    )
     app.state.services = services
     app.state.dashboard = build_dashboard(services)
     app.state.link_templates = link_templates()

@@ -29,8 +29,7 @@ def _store(settings: Settings) -> SqlStore:
     return SqlStore.from_url(settings.database_url)
 
 
-async def _with_store(settings: Settings,
-                      work: Callable[[SqlStore], Awaitable[None]]) -> None:
+async def _with_store(settings: Settings, work: Callable[[SqlStore], Awaitable[None]]) -> None:
     store = _store(settings)
     try:
         if settings.embedded:
@@ -58,7 +57,8 @@ async def _workspace_id(store: Store, wanted: str | None) -> str:
 NO_PLATFORM = (
     "COUNTERSIGN_PLATFORM_URL is not set: set it to the platform's base URL. To run against "
     "the fake platform on purpose (development only), pass --fake-platform or use "
-    "`countersign demo`.")
+    "`countersign demo`."
+)
 
 
 def _platform_settings(settings: Settings, args: argparse.Namespace) -> Settings:
@@ -83,8 +83,14 @@ def cmd_serve(settings: Settings, args: argparse.Namespace) -> None:
 
     settings = _platform_settings(settings, args)
     # The app reads X-Forwarded-For itself, from COUNTERSIGN_FORWARDED_ALLOW_IPS only.
-    uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="info",
-                log_config=log_config(), proxy_headers=False)
+    uvicorn.run(
+        create_app(settings),
+        host=args.host,
+        port=args.port,
+        log_level="info",
+        log_config=log_config(),
+        proxy_headers=False,
+    )
 
 
 def cmd_demo(settings: Settings, args: argparse.Namespace) -> None:
@@ -119,11 +125,25 @@ def cmd_migrate(settings: Settings, args: argparse.Namespace) -> None:
 def cmd_users_create(settings: Settings, args: argparse.Namespace) -> None:
     async def work(store: SqlStore) -> None:
         workspace_id = await _workspace_id(store, args.workspace)
-        user = await ws.create_user(store, SystemClock(), workspace_id, args.email,
-                                    args.name or args.email.split("@")[0], args.password,
-                                    args.role, passwords=Passwords(settings.password_hashing))
-        await record_cli(store, SystemClock(), workspace_id, "member.added", user.id,
-                         email=user.email, role=args.role)
+        user = await ws.create_user(
+            store,
+            SystemClock(),
+            workspace_id,
+            args.email,
+            args.name or args.email.split("@")[0],
+            args.password,
+            args.role,
+            passwords=Passwords(settings.password_hashing),
+        )
+        await record_cli(
+            store,
+            SystemClock(),
+            workspace_id,
+            "member.added",
+            user.id,
+            email=user.email,
+            role=args.role,
+        )
         print(f"{user.email} is {args.role} of {workspace_id}")
 
     asyncio.run(_with_store(settings, work))
@@ -140,8 +160,9 @@ def positive_days(value: str) -> int:
     except ValueError:
         raise argparse.ArgumentTypeError(f"{value!r} is not a whole number of days") from None
     if days < 1:
-        raise argparse.ArgumentTypeError("must be at least 1 (an expiry in the past or now "
-                                         "would make a key that never works)")
+        raise argparse.ArgumentTypeError(
+            "must be at least 1 (an expiry in the past or now would make a key that never works)"
+        )
     return days
 
 
@@ -160,16 +181,35 @@ def cmd_keys_create(settings: Settings, args: argparse.Namespace) -> None:
     async def work(store: SqlStore) -> None:
         workspace_id = await _workspace_id(store, args.workspace)
         key, secret = await ws.create_key(
-            store, SystemClock(), workspace_id, name=args.name, scopes=args.scopes.split(","),
-            mode=args.mode, account_ids=args.accounts.split(",") if args.accounts else None,
-            expires_at=_expiry(args.expires_in_days))
-        await record_cli(store, SystemClock(), workspace_id, "key.created", key.id,
-                         name=key.name, mode=key.mode, scopes=list(key.scopes))
-        chosen = "chosen with --mode" if args.mode_given else "the default; pass --mode live " \
-            "for the real platform"
+            store,
+            SystemClock(),
+            workspace_id,
+            name=args.name,
+            scopes=args.scopes.split(","),
+            mode=args.mode,
+            account_ids=args.accounts.split(",") if args.accounts else None,
+            expires_at=_expiry(args.expires_in_days),
+        )
+        await record_cli(
+            store,
+            SystemClock(),
+            workspace_id,
+            "key.created",
+            key.id,
+            name=key.name,
+            mode=key.mode,
+            scopes=list(key.scopes),
+        )
+        chosen = (
+            "chosen with --mode"
+            if args.mode_given
+            else "the default; pass --mode live for the real platform"
+        )
         print(f"Created a {key.mode.upper()}-mode key ({chosen}).")
-        print(f"{key.id} ({key.mode}, {','.join(key.scopes)}). Copy the key now; it is not "
-              f"shown again:\n{secret}")
+        print(
+            f"{key.id} ({key.mode}, {','.join(key.scopes)}). Copy the key now; it is not "
+            f"shown again:\n{secret}"
+        )
 
     asyncio.run(_with_store(settings, work))
 
@@ -182,10 +222,12 @@ def cmd_keys_list(settings: Settings, args: argparse.Namespace) -> None:
         now = SystemClock().now()
         for key in keys:
             state = key_state(key, now)
-            print(f"{key.id}  {key.prefix}…  {key.name}  {key.mode}  {','.join(key.scopes)}  "
-                  f"{state}  accounts={','.join(key.account_ids or ['all'])}  "
-                  f"expires={isoformat(key.expires_at) or 'never'}  "
-                  f"last_used={isoformat(key.last_used_at) or 'never'}")
+            print(
+                f"{key.id}  {key.prefix}…  {key.name}  {key.mode}  {','.join(key.scopes)}  "
+                f"{state}  accounts={','.join(key.account_ids or ['all'])}  "
+                f"expires={isoformat(key.expires_at) or 'never'}  "
+                f"last_used={isoformat(key.last_used_at) or 'never'}"
+            )
 
     asyncio.run(_with_store(settings, work))
 
@@ -194,8 +236,7 @@ def cmd_keys_revoke(settings: Settings, args: argparse.Namespace) -> None:
     async def work(store: SqlStore) -> None:
         workspace_id = await _workspace_id(store, args.workspace)
         key = await ws.revoke_key(store, SystemClock(), workspace_id, args.key_id)
-        await record_cli(store, SystemClock(), workspace_id, "key.revoked", key.id,
-                         name=key.name)
+        await record_cli(store, SystemClock(), workspace_id, "key.revoked", key.id, name=key.name)
         print(f"{key.id} revoked")
 
     asyncio.run(_with_store(settings, work))
@@ -205,8 +246,15 @@ def cmd_keys_roll(settings: Settings, args: argparse.Namespace) -> None:
     async def work(store: SqlStore) -> None:
         workspace_id = await _workspace_id(store, args.workspace)
         key, secret = await ws.roll_key(store, SystemClock(), workspace_id, args.key_id)
-        await record_cli(store, SystemClock(), workspace_id, "key.rolled", key.id,
-                         name=key.name, replaced=args.key_id)
+        await record_cli(
+            store,
+            SystemClock(),
+            workspace_id,
+            "key.rolled",
+            key.id,
+            name=key.name,
+            replaced=args.key_id,
+        )
         print(f"{args.key_id} stopped working; its replacement is {key.id}:\n{secret}")
 
     asyncio.run(_with_store(settings, work))
@@ -218,8 +266,10 @@ def cmd_accounts_list(settings: Settings, args: argparse.Namespace) -> None:
         async with store.reading() as uow:
             accounts = await uow.accounts.list(workspace_id, limit=10_000)
         for a in accounts:
-            print(f"{a.id}  @{a.username}  {a.mode}  {a.status}  "
-                  f"writes={'on' if a.writes_enabled else 'off'}")
+            print(
+                f"{a.id}  @{a.username}  {a.mode}  {a.status}  "
+                f"writes={'on' if a.writes_enabled else 'off'}"
+            )
 
     asyncio.run(_with_store(settings, work))
 
@@ -239,8 +289,9 @@ def cmd_accounts_writes(settings: Settings, args: argparse.Namespace) -> None:
             print(f"writes {args.state} for all {len(changed)} accounts of {workspace_id}")
             return
         try:
-            account = await account_cases.switch_writes(store, SystemClock(), who, args.account,
-                                                        enabled)
+            account = await account_cases.switch_writes(
+                store, SystemClock(), who, args.account, enabled
+            )
         except ApiError:
             raise SystemExit(f"no account {args.account} in {workspace_id}") from None
         print(f"writes {args.state} for @{account.username}")
@@ -255,21 +306,31 @@ def parser() -> argparse.ArgumentParser:
     serve = sub.add_parser("serve", help="run the HTTP service")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--fake-platform", action="store_true",
-                       help="development only: run the fake platform beside the service")
+    serve.add_argument(
+        "--fake-platform",
+        action="store_true",
+        help="development only: run the fake platform beside the service",
+    )
     serve.set_defaults(run=cmd_serve)
     demo = sub.add_parser("demo", help="serve with the fake platform, a linked creator and keys")
     demo.add_argument("--host", default="127.0.0.1")
     demo.add_argument("--port", type=int, default=8000)
     demo.set_defaults(run=cmd_demo)
     sub.add_parser("migrate", help="bring the database schema up to date").set_defaults(
-        run=cmd_migrate)
+        run=cmd_migrate
+    )
     # Listed for --help; main() hands its arguments to `python -m harness.platform` unparsed.
-    sub.add_parser("fake-platform", help="run the fake platform on its own (QA): "
-                   "[--host H] [--port 8100] [--seed N] [--tick-seconds N]")
+    sub.add_parser(
+        "fake-platform",
+        help="run the fake platform on its own (QA): "
+        "[--host H] [--port 8100] [--seed N] [--tick-seconds N]",
+    )
     worker = sub.add_parser("worker", help="run executors and other background loops, no HTTP")
-    worker.add_argument("--fake-platform", action="store_true",
-                        help="development only: run the fake platform beside the worker")
+    worker.add_argument(
+        "--fake-platform",
+        action="store_true",
+        help="development only: run the fake platform beside the worker",
+    )
     worker.set_defaults(run=cmd_worker)
 
     users = sub.add_parser("users").add_subparsers(dest="users", required=True)
@@ -284,8 +345,12 @@ def parser() -> argparse.ArgumentParser:
     create_key = keys.add_parser("create", help="create an API key (shown once)")
     create_key.add_argument("--name", required=True)
     create_key.add_argument("--scopes", default="read,write")
-    create_key.add_argument("--mode", choices=["live", "test"], default=None,
-                            help="test (the default: sandbox data only) or live")
+    create_key.add_argument(
+        "--mode",
+        choices=["live", "test"],
+        default=None,
+        help="test (the default: sandbox data only) or live",
+    )
     create_key.add_argument("--accounts", help="comma-separated account ids (default: all)")
     create_key.add_argument("--expires-in-days", type=positive_days)
     create_key.set_defaults(run=cmd_keys_create)
@@ -297,8 +362,10 @@ def parser() -> argparse.ArgumentParser:
 
     accounts = sub.add_parser("accounts").add_subparsers(dest="accounts", required=True)
     accounts.add_parser("list").set_defaults(run=cmd_accounts_list)
-    writes = accounts.add_parser("writes", help="switch writes on or off for an account, "
-                                 "or with --all for every account (audited)")
+    writes = accounts.add_parser(
+        "writes",
+        help="switch writes on or off for an account, or with --all for every account (audited)",
+    )
     writes.add_argument("account", nargs="?")
     writes.add_argument("state", choices=["on", "off"])
     writes.add_argument("--all", action="store_true", help="every account of the workspace")

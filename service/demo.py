@@ -38,8 +38,10 @@ def start_fake_platform(settings: Settings, port: int = 0) -> Settings:
     if settings.platform_url:
         return settings
     platform = start_platform_in_thread(port=port)
-    print(f"FAKE platform running at {platform.base_url} (control API: /_control): "
-          "nothing reaches real creators")
+    print(
+        f"FAKE platform running at {platform.base_url} (control API: /_control): "
+        "nothing reaches real creators"
+    )
     return evolve(settings, platform_url=platform.base_url)
 
 
@@ -54,18 +56,37 @@ async def seed(settings: Settings, receiver_url: str | None = None) -> dict[str,
             await migrate(store.engine)
             async with services.store.reading() as uow:
                 existing = await uow.workspaces.list()
-            workspace = existing[0] if existing else await ws.create_workspace(
-                services.store, clock, "Demo agency")
-            owner = await ws.create_user(services.store, clock, workspace.id, OWNER_EMAIL,
-                                         "Demo Owner", OWNER_PASSWORD, "owner",
-                                         passwords=services.passwords)
+            workspace = (
+                existing[0]
+                if existing
+                else await ws.create_workspace(services.store, clock, "Demo agency")
+            )
+            owner = await ws.create_user(
+                services.store,
+                clock,
+                workspace.id,
+                OWNER_EMAIL,
+                "Demo Owner",
+                OWNER_PASSWORD,
+                "owner",
+                passwords=services.passwords,
+            )
             account_id = await _demo_account(services, workspace.id, clock)
             live, test = await _fresh_keys(services, workspace.id, clock)
             fan_id = await _a_fan(services, workspace.id, account_id)
-            signing = await _subscribe(services, workspace.id, owner, receiver_url, clock) \
-                if receiver_url else ""
-            return {"workspace": workspace.id, "account": account_id, "live": live, "test": test,
-                    "fan": fan_id, "signing": signing}
+            signing = (
+                await _subscribe(services, workspace.id, owner, receiver_url, clock)
+                if receiver_url
+                else ""
+            )
+            return {
+                "workspace": workspace.id,
+                "account": account_id,
+                "live": live,
+                "test": test,
+                "fan": fan_id,
+                "signing": signing,
+            }
     finally:
         await services.store.close()
 
@@ -76,8 +97,9 @@ async def _demo_account(services: Services, workspace_id: str, clock: Clock) -> 
         linked = await uow.accounts.list(workspace_id, mode="live", limit=1)
     if linked:
         return linked[0].id
-    link = await create_link(services.store, clock, workspace_id, "live", "demo creator",
-                             tokens=services.link_tokens)
+    link = await create_link(
+        services.store, clock, workspace_id, "live", "demo creator", tokens=services.link_tokens
+    )
     link = await flow.open_page(services, link)
     link = await flow.sign_in(services, link, CREATOR_EMAIL, CREATOR_PASSWORD)
     if link.account_id is None:
@@ -85,18 +107,22 @@ async def _demo_account(services: Services, workspace_id: str, clock: Clock) -> 
     return link.account_id
 
 
-async def _fresh_keys(services: Services, workspace_id: str,
-                      clock: Clock) -> tuple[str, str]:
+async def _fresh_keys(services: Services, workspace_id: str, clock: Clock) -> tuple[str, str]:
     """Secrets are shown once, so each run revokes the previous demo keys and prints new ones."""
     async with services.store.reading() as uow:
-        old = [k for k in await uow.keys.list(workspace_id)
-               if k.name in DEMO_KEYS and k.revoked_at is None]
+        old = [
+            k
+            for k in await uow.keys.list(workspace_id)
+            if k.name in DEMO_KEYS and k.revoked_at is None
+        ]
     for key in old:
         await ws.revoke_key(services.store, clock, workspace_id, key.id)
-    _, live = await ws.create_key(services.store, clock, workspace_id, name="demo live",
-                                  scopes=["read", "write"], mode="live")
-    _, test = await ws.create_key(services.store, clock, workspace_id, name="demo test",
-                                  scopes=["read", "write"], mode="test")
+    _, live = await ws.create_key(
+        services.store, clock, workspace_id, name="demo live", scopes=["read", "write"], mode="live"
+    )
+    _, test = await ws.create_key(
+        services.store, clock, workspace_id, name="demo test", scopes=["read", "write"], mode="test"
+    )
     return live, test
 
 
@@ -108,36 +134,51 @@ async def _a_fan(services: Services, workspace_id: str, account_id: str) -> str:
     return active[0].id if active else "<a fan id from GET /v1/accounts/…/fans>"
 
 
-async def _subscribe(services: Services, workspace_id: str, owner: User, url: str,
-                     clock: Clock) -> str:
+async def _subscribe(
+    services: Services, workspace_id: str, owner: User, url: str, clock: Clock
+) -> str:
     """The local receiver is the one event endpoint on loopback: older runs' ones are removed."""
-    principal = Principal(workspace_id=workspace_id, mode="live", kind="user",
-                          label=owner.name, scopes=frozenset({"read", "write"}),
-                          user_id=owner.id, email=owner.email, role="owner")
+    principal = Principal(
+        workspace_id=workspace_id,
+        mode="live",
+        kind="user",
+        label=owner.name,
+        scopes=frozenset({"read", "write"}),
+        user_id=owner.id,
+        email=owner.email,
+        role="owner",
+    )
     for endpoint in await hooks.list_endpoints(services.store, principal):
         if endpoint.kind == "events" and endpoint.url.startswith(LOCAL_RECEIVER):
             await hooks.remove_endpoint(services.store, clock, principal, endpoint.id)
-    endpoint = await hooks.add_event_endpoint(services.store, clock, principal, url, None,
-                                              box=services.secrets, allow_loopback=True)
+    endpoint = await hooks.add_event_endpoint(
+        services.store, clock, principal, url, None, box=services.secrets, allow_loopback=True
+    )
     return str(hooks.shown_secrets(endpoint, services.secrets)[0]["secret"])
 
 
-def banner(settings: Settings, seeded: dict[str, str], base: str,
-           receiver_url: str | None) -> str:
-    body = json.dumps({"type": "send_message", "params": {
-        "fanId": seeded["fan"], "text": "<p>Hi! Thanks for subscribing.</p>"}})
-    receiver = f"\n  receiver    {receiver_url} (subscribed to every event: see Webhooks)" \
-        if receiver_url else ""
+def banner(settings: Settings, seeded: dict[str, str], base: str, receiver_url: str | None) -> str:
+    body = json.dumps(
+        {
+            "type": "send_message",
+            "params": {"fanId": seeded["fan"], "text": "<p>Hi! Thanks for subscribing.</p>"},
+        }
+    )
+    receiver = (
+        f"\n  receiver    {receiver_url} (subscribed to every event: see Webhooks)"
+        if receiver_url
+        else ""
+    )
     return f"""
 Countersign demo is ready at {base}
   dashboard   {base}/dashboard   sign in as {OWNER_EMAIL} / {OWNER_PASSWORD}
-  live key    {seeded['live']}
-  test key    {seeded['test']}
-  creator     account {seeded['account']} (fake platform creator {CREATOR_EMAIL}){receiver}
+  live key    {seeded["live"]}
+  test key    {seeded["test"]}
+  creator     account {seeded["account"]} (fake platform creator {CREATOR_EMAIL}){receiver}
 
 Create an action (ready to paste):
-  curl -s -X POST {base}/v1/accounts/{seeded['account']}/actions \\
-    -H "Authorization: Bearer {seeded['live']}" -H "Idempotency-Key: demo-{secrets.token_hex(6)}" \\
+  curl -s -X POST {base}/v1/accounts/{seeded["account"]}/actions \\
+    -H "Authorization: Bearer {seeded["live"]}" -H "Idempotency-Key: demo-{secrets.token_hex(6)}" \\
     -H "Content-Type: application/json" \\
     -d '{body}'
 Then open its approvalUrl, approve it, and GET /v1/actions/<id> to see it executed.
@@ -168,5 +209,6 @@ def run_demo(settings: Settings, host: str, port: int) -> None:
     print(banner(settings, seeded, base, receiver_url))
     app = create_app(settings)
     app.state.dashboard.demo_sign_in = (OWNER_EMAIL, OWNER_PASSWORD)
-    uvicorn.run(app, host=host, port=port, log_level="info", log_config=log_config(),
-                proxy_headers=False)
+    uvicorn.run(
+        app, host=host, port=port, log_level="info", log_config=log_config(), proxy_headers=False
+    )

@@ -13,10 +13,18 @@ from service.error_codes import ERROR_CODES, ErrorCode
 class ApiError(Exception):
     """Raise anywhere below the edge; the error handler turns it into SPEC 7's envelope."""
 
-    def __init__(self, code: str, message: str | None = None, *, param: str | None = None,
-                 permission: str | None = None, account_status: str | None = None,
-                 hint: str | None = None, headers: dict[str, str] | None = None,
-                 status: int | None = None) -> None:
+    def __init__(
+        self,
+        code: str,
+        message: str | None = None,
+        *,
+        param: str | None = None,
+        permission: str | None = None,
+        account_status: str | None = None,
+        hint: str | None = None,
+        headers: dict[str, str] | None = None,
+        status: int | None = None,
+    ) -> None:
         self.info = ERROR_CODES[ErrorCode(code)]
         self.code = self.info.code.value
         self.message = message or self.info.message
@@ -34,11 +42,17 @@ class ApiError(Exception):
         return self.info.status_for(test_mode=test_mode)
 
     def body(self, public_url: str, request_id: str) -> dict[str, Any]:
-        error: dict[str, Any] = {"type": self.info.type.value, "code": self.code,
-                                 "message": self.message}
-        optional = {"hint": self.hint, "param": self.param, "permission": self.permission,
-                    "accountStatus": self.account_status}
+        error: dict[str, Any] = {
+            "type": self.info.type.value,
+            "code": self.code,
+            "message": self.message,
+        }
+        optional = {
+            "hint": self.hint,
+            "param": self.param,
+            "permission": self.permission,
+            "accountStatus": self.account_status,
+        }
         error.update({k: v for k, v in optional.items() if v is not None})
         error["docsUrl"] = self.info.docs_url(public_url)
         return {"error": error, "requestId": request_id}
-

@@ -27,8 +27,10 @@ class OutgoingHttp:
     @property
     def client(self) -> httpx.AsyncClient:
         if self._client is None:
-            raise HttpNotOpen("outgoing HTTP is not open: run the app's lifespan (or "
-                              "`service.app.outgoing_http`) first")
+            raise HttpNotOpen(
+                "outgoing HTTP is not open: run the app's lifespan (or "
+                "`service.app.outgoing_http`) first"
+            )
         return self._client
 
     @contextlib.asynccontextmanager

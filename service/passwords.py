@@ -22,8 +22,11 @@ class Passwords:
     def __init__(self, profile: str = "default") -> None:
         if profile not in PROFILES:
             raise ValueError(f"password hashing profile must be one of {PROFILES}")
-        self._hasher = PasswordHasher.from_parameters(profiles.CHEAPEST) \
-            if profile == "cheapest" else PasswordHasher()
+        self._hasher = (
+            PasswordHasher.from_parameters(profiles.CHEAPEST)
+            if profile == "cheapest"
+            else PasswordHasher()
+        )
         self._dummy: str | None = None
 
     async def hash(self, password: str) -> str:

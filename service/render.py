@@ -53,19 +53,26 @@ def account_json(account: Account) -> dict[str, Any]:
 
 def account_detail_json(account: Account) -> dict[str, Any]:
     zero = {"amount": 0, "currency": "USD"}
-    counts = {k: account.counts.get(k, 0) for k in
-              ("activeFans", "expiredFans", "chats", "posts", "vaultItems")}
-    revenue = {"gross": account.revenue30d.get("gross", zero),
-               "net": account.revenue30d.get("net", zero)}
-    return {**account_json(account), "counts": counts, "revenue30d": revenue,
-            "subscriptionPrice": account.subscription_price}
+    counts = {
+        k: account.counts.get(k, 0)
+        for k in ("activeFans", "expiredFans", "chats", "posts", "vaultItems")
+    }
+    revenue = {
+        "gross": account.revenue30d.get("gross", zero),
+        "net": account.revenue30d.get("net", zero),
+    }
+    return {
+        **account_json(account),
+        "counts": counts,
+        "revenue30d": revenue,
+        "subscriptionPrice": account.subscription_price,
+    }
 
 
 EXPIRED_STEP = "The link expired before the creator finished."
 
 
-def link_json(link: Link, public_url: str, now: dt.datetime,
-              tokens: LinkTokens) -> dict[str, Any]:
+def link_json(link: Link, public_url: str, now: dt.datetime, tokens: LinkTokens) -> dict[str, Any]:
     status = link.status
     if status in ("waiting", "in_progress") and link.expires_at <= now:
         status = "expired"

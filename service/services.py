@@ -69,9 +69,12 @@ class Services:
     def sender(self) -> Sender:
         """The webhook sender every part of the service uses: the shared HTTP client, loopback
         allowed only in development (the harness receiver listens on 127.0.0.1)."""
-        return Sender(self.http.client, box=self.secrets,
-                      allow_loopback=self.settings.development,
-                      timeout=self.settings.webhook_timeout)
+        return Sender(
+            self.http.client,
+            box=self.secrets,
+            allow_loopback=self.settings.development,
+            timeout=self.settings.webhook_timeout,
+        )
 
     def check_response(self, operation_id: str, status: int, body: Any) -> None:
         problems = self.validators[operation_id].response_errors(status, body)

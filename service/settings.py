@@ -100,8 +100,8 @@ class Settings:
             "limits_storage": text("LIMITS_STORAGE", "memory://"),
             "limits_prefix": text("LIMITS_PREFIX", "countersign"),
             "forwarded_allow_ips": tuple(
-                part.strip() for part in text("FORWARDED_ALLOW_IPS", "").split(",")
-                if part.strip()),
+                part.strip() for part in text("FORWARDED_ALLOW_IPS", "").split(",") if part.strip()
+            ),
             "platform_name": text("PLATFORM_NAME", fields(cls).platform_name.default),
         }
         values.update(overrides)
@@ -121,19 +121,23 @@ class Settings:
         if self.sync_interval <= 0:
             raise SettingsError("COUNTERSIGN_SYNC_INTERVAL must be a positive number of seconds")
         if not self.limits_storage.startswith(("memory://", "redis://", "rediss://")):
-            raise SettingsError("COUNTERSIGN_LIMITS_STORAGE must start with memory://, "
-                                "redis:// or rediss://")
+            raise SettingsError(
+                "COUNTERSIGN_LIMITS_STORAGE must start with memory://, redis:// or rediss://"
+            )
         for network in self.forwarded_allow_ips:
             try:
                 if network == "*":
                     continue
                 ipaddress.ip_network(network, strict=False)
             except ValueError:
-                raise SettingsError("COUNTERSIGN_FORWARDED_ALLOW_IPS must list IP addresses or "
-                                    f"networks, not {network!r}") from None
+                raise SettingsError(
+                    "COUNTERSIGN_FORWARDED_ALLOW_IPS must list IP addresses or "
+                    f"networks, not {network!r}"
+                ) from None
         if not self.embedded and not self.secret_key:
             raise SettingsError(
-                "COUNTERSIGN_SECRET_KEY is required with PostgreSQL: every replica must share it")
+                "COUNTERSIGN_SECRET_KEY is required with PostgreSQL: every replica must share it"
+            )
 
 
 def local_secret_key(database_url: str) -> str:

@@ -82,13 +82,28 @@ class Accounts(Protocol):
     async def set_writes_everywhere(
         self, workspace_id: str, enabled: bool
     ) -> Sequence[Account]: ...
-    async def due_for_sync(self, now: dt.datetime, *,
-                           statuses: Sequence[str]) -> Sequence[tuple[str, str]]: ...
-    async def claim_sync(self, workspace_id: str, account_id: str, *, worker: str,
-                         now: dt.datetime, until: dt.datetime,
-                         statuses: Sequence[str]) -> Account | None: ...
-    async def move(self, workspace_id: str, account_id: str, *, from_status: str,
-                   from_session: bytes | None, **values: Any) -> Account | None: ...
+    async def due_for_sync(
+        self, now: dt.datetime, *, statuses: Sequence[str]
+    ) -> Sequence[tuple[str, str]]: ...
+    async def claim_sync(
+        self,
+        workspace_id: str,
+        account_id: str,
+        *,
+        worker: str,
+        now: dt.datetime,
+        until: dt.datetime,
+        statuses: Sequence[str],
+    ) -> Account | None: ...
+    async def move(
+        self,
+        workspace_id: str,
+        account_id: str,
+        *,
+        from_status: str,
+        from_session: bytes | None,
+        **values: Any,
+    ) -> Account | None: ...
     async def list_all(self, *, statuses: Sequence[str] | None = None) -> Sequence[Account]:
         """Every workspace's accounts (for the syncer), optionally only some statuses."""
 
@@ -109,8 +124,13 @@ class Fans(Protocol):
         limit: int = 25,
     ) -> Sequence[Fan]: ...
     async def count_audience(
-        self, workspace_id: str, account_id: str, *, fan_ids: Sequence[str],
-        list_ids: Sequence[str], exclude_list_ids: Sequence[str]
+        self,
+        workspace_id: str,
+        account_id: str,
+        *,
+        fan_ids: Sequence[str],
+        list_ids: Sequence[str],
+        exclude_list_ids: Sequence[str],
     ) -> int:
         """Active fans named in `fan_ids` or on a list in `list_ids` and on none in
         `exclude_list_ids`, plus the ids in `fan_ids` no synced fan has (they may be new)."""
@@ -184,9 +204,15 @@ class Invites(Protocol):
 
 class AuditLog(Protocol):
     async def add(self, entry: AuditEntry) -> None: ...
-    async def list(self, workspace_id: str, *, limit: int = 200, action: str | None = None,
-                   since: dt.datetime | None = None,
-                   until: dt.datetime | None = None) -> Sequence[AuditEntry]: ...
+    async def list(
+        self,
+        workspace_id: str,
+        *,
+        limit: int = 200,
+        action: str | None = None,
+        since: dt.datetime | None = None,
+        until: dt.datetime | None = None,
+    ) -> Sequence[AuditEntry]: ...
     async def count(self, workspace_id: str) -> int: ...
 
 
@@ -194,29 +220,40 @@ class Transactions(Protocol):
     """Revenue: every observed version of a platform transaction, numbered in commit order."""
 
     async def latest_fingerprints(
-        self, workspace_id: str, account_id: str, ids: Sequence[str]) -> dict[str, str]: ...
+        self, workspace_id: str, account_id: str, ids: Sequence[str]
+    ) -> dict[str, str]: ...
     async def lock(self, workspace_id: str, now: dt.datetime) -> None: ...
-    async def reserve(self, workspace_id: str, count: int,
-                      now: dt.datetime) -> tuple[int, dt.datetime]: ...
+    async def reserve(
+        self, workspace_id: str, count: int, now: dt.datetime
+    ) -> tuple[int, dt.datetime]: ...
     async def add_many(self, rows: Sequence[dict[str, Any]]) -> None: ...
     async def high_water(self, workspace_id: str) -> int: ...
-    async def page(self, workspace_id: str, *, mode: str, account_id: str | None = None,
-                   only_accounts: Sequence[str] | None = None, after_seq: int = 0,
-                   since: dt.datetime | None = None,
-                   limit: int = 500) -> Sequence[dict[str, Any]]: ...
+    async def page(
+        self,
+        workspace_id: str,
+        *,
+        mode: str,
+        account_id: str | None = None,
+        only_accounts: Sequence[str] | None = None,
+        after_seq: int = 0,
+        since: dt.datetime | None = None,
+        limit: int = 500,
+    ) -> Sequence[dict[str, Any]]: ...
 
 
 class WebhookEndpoints(Protocol):
     async def add(self, endpoint: WebhookEndpoint) -> None: ...
     async def get(self, workspace_id: str, endpoint_id: str) -> WebhookEndpoint | None: ...
     async def get_by_ids(self, ids: Sequence[str]) -> dict[str, WebhookEndpoint]: ...
-    async def list(self, workspace_id: str, kind: str | None = None,
-                   mode: str | None = None) -> Sequence[WebhookEndpoint]: ...
+    async def list(
+        self, workspace_id: str, kind: str | None = None, mode: str | None = None
+    ) -> Sequence[WebhookEndpoint]: ...
     async def update(self, endpoint_id: str, **values: Any) -> WebhookEndpoint | None: ...
     async def set_failing(self, endpoint_id: str, failing: bool) -> None: ...
     async def every(self) -> Sequence[WebhookEndpoint]: ...
-    async def set_secrets(self, endpoint_id: str,
-                          secrets: builtins.list[dict[str, Any]]) -> None: ...
+    async def set_secrets(
+        self, endpoint_id: str, secrets: builtins.list[dict[str, Any]]
+    ) -> None: ...
 
 
 class Deliveries(Protocol):
@@ -226,14 +263,16 @@ class Deliveries(Protocol):
     async def mark_dispatched(self, seqs: Sequence[int], now: dt.datetime) -> set[int]: ...
     async def add(self, delivery: Delivery) -> None: ...
     async def get(self, delivery_id: str) -> Delivery | None: ...
-    async def list(self, endpoint_id: str, limit: int = 50,
-                   before: tuple[dt.datetime, int] | None = None) -> Sequence[Delivery]: ...
-    async def due(self, now: dt.datetime, limit: int, *,
-                  exclude_endpoints: Sequence[str] = ()) -> Sequence[tuple[str, str]]: ...
-    async def claim(self, delivery_id: str, worker: str, now: dt.datetime,
-                    until: dt.datetime) -> Delivery | None: ...
-    async def finish(self, delivery_id: str, worker: str,
-                     **values: Any) -> Delivery | None: ...
+    async def list(
+        self, endpoint_id: str, limit: int = 50, before: tuple[dt.datetime, int] | None = None
+    ) -> Sequence[Delivery]: ...
+    async def due(
+        self, now: dt.datetime, limit: int, *, exclude_endpoints: Sequence[str] = ()
+    ) -> Sequence[tuple[str, str]]: ...
+    async def claim(
+        self, delivery_id: str, worker: str, now: dt.datetime, until: dt.datetime
+    ) -> Delivery | None: ...
+    async def finish(self, delivery_id: str, worker: str, **values: Any) -> Delivery | None: ...
     async def reset(self, delivery_id: str, now: dt.datetime) -> Delivery | None: ...
     async def add_attempt(self, attempt: DeliveryAttempt) -> None: ...
     async def attempts(self, delivery_id: str) -> Sequence[DeliveryAttempt]: ...
@@ -257,6 +296,7 @@ class UnitOfWork(Protocol):
     webhooks: WebhookEndpoints
 
     async def notify(self, channel: str) -> None: ...
+
     deliveries: Deliveries
 
 
@@ -267,4 +307,5 @@ class Store(Protocol):
     def reading(self) -> AbstractAsyncContextManager[UnitOfWork]: ...
     def listen(self, channel: str, callback: Any) -> AbstractAsyncContextManager[None]:
         """Call `callback` when another process notifies `channel` (UnitOfWork.notify)."""
+
     async def close(self) -> None: ...

@@ -30,7 +30,8 @@ pytest_plugins = ["tests.platform_world", "tests.openapi_kit"]
 os.environ.setdefault("COUNTERSIGN_PASSWORD_HASHING", "cheapest")
 
 POSTGRES_ADMIN_URL = os.environ.get(
-    "COUNTERSIGN_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
+    "COUNTERSIGN_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test"
+)
 
 
 async def _migrate_url(url: str) -> None:
@@ -88,9 +89,15 @@ def clock() -> ManualClock:
 
 @pytest.fixture
 def settings(tmp_path) -> Settings:
-    return Settings(database_url=f"sqlite:///{tmp_path}/unused.db", secret_key="test-secret",
-                    public_url="http://countersign.test", validate_responses=True,
-                    run_workers=False, development=True, password_hashing="cheapest")
+    return Settings(
+        database_url=f"sqlite:///{tmp_path}/unused.db",
+        secret_key="test-secret",
+        public_url="http://countersign.test",
+        validate_responses=True,
+        run_workers=False,
+        development=True,
+        password_hashing="cheapest",
+    )
 
 
 @pytest.fixture
@@ -102,6 +109,8 @@ async def app(settings, store, clock):
 async def client(app):
     """ASGITransport runs no lifespan: the app's outgoing HTTP client is opened here instead."""
     transport = httpx.ASGITransport(app=app)
-    async with outgoing_http(app.state.services), \
-            httpx.AsyncClient(transport=transport, base_url="http://countersign.test") as c:
+    async with (
+        outgoing_http(app.state.services),
+        httpx.AsyncClient(transport=transport, base_url="http://countersign.test") as c,
+    ):
         yield c

@@ -29,17 +29,34 @@ class World:
         return {"Authorization": f"Bearer {key or self.live_key}"}
 
 
-async def add_live_account(store, clock, workspace_id: str, account_id: str = "40001",
-                           username: str = "maya.live", **overrides) -> Account:
+async def add_live_account(
+    store,
+    clock,
+    workspace_id: str,
+    account_id: str = "40001",
+    username: str = "maya.live",
+    **overrides,
+) -> Account:
     now = clock.now()
-    values = {"workspace_id": workspace_id, "id": account_id, "mode": "live", "username": username,
-                  "name": "Maya", "avatar_url": None, "status": "healthy", "status_reason": None,
-                  "writes_enabled": True, "linked_at": now, "last_synced_at": now,
-                  "counts": {"activeFans": 2, "expiredFans": 1, "chats": 2, "posts": 5,
-                          "vaultItems": 7},
-                  "revenue30d": {"gross": {"amount": 10000, "currency": "USD"},
-                              "net": {"amount": 8000, "currency": "USD"}},
-                  "subscription_price": {"amount": 999, "currency": "USD"}}
+    values = {
+        "workspace_id": workspace_id,
+        "id": account_id,
+        "mode": "live",
+        "username": username,
+        "name": "Maya",
+        "avatar_url": None,
+        "status": "healthy",
+        "status_reason": None,
+        "writes_enabled": True,
+        "linked_at": now,
+        "last_synced_at": now,
+        "counts": {"activeFans": 2, "expiredFans": 1, "chats": 2, "posts": 5, "vaultItems": 7},
+        "revenue30d": {
+            "gross": {"amount": 10000, "currency": "USD"},
+            "net": {"amount": 8000, "currency": "USD"},
+        },
+        "subscription_price": {"amount": 999, "currency": "USD"},
+    }
     values.update(overrides)
     account = Account(**values)
     async with store.transaction() as uow:
@@ -49,18 +66,36 @@ async def add_live_account(store, clock, workspace_id: str, account_id: str = "4
 
 async def build_world(store, clock) -> World:
     workspace = await create_workspace(store, clock, "Agency")
-    user = await create_user(store, clock, workspace.id, "owner@agency.test", "Olive Owner",
-                             "correct horse battery", "owner", passwords=PASSWORDS)
+    user = await create_user(
+        store,
+        clock,
+        workspace.id,
+        "owner@agency.test",
+        "Olive Owner",
+        "correct horse battery",
+        "owner",
+        passwords=PASSWORDS,
+    )
     await add_live_account(store, clock, workspace.id)
-    _, live = await create_key(store, clock, workspace.id, name="backend", scopes=["read", "write"],
-                               mode="live")
-    _, test = await create_key(store, clock, workspace.id, name="sandbox",
-                               scopes=["read", "write"], mode="test")
-    _, read = await create_key(store, clock, workspace.id, name="reader", scopes=["read"],
-                               mode="live")
+    _, live = await create_key(
+        store, clock, workspace.id, name="backend", scopes=["read", "write"], mode="live"
+    )
+    _, test = await create_key(
+        store, clock, workspace.id, name="sandbox", scopes=["read", "write"], mode="test"
+    )
+    _, read = await create_key(
+        store, clock, workspace.id, name="reader", scopes=["read"], mode="live"
+    )
     async with store.reading() as uow:
         sandbox = [a.id for a in await uow.accounts.list(workspace.id, mode="test")]
-    owner = Principal(workspace_id=workspace.id, mode="live", kind="user", label=user.name,
-                      scopes=frozenset({"read", "write"}), user_id=user.id, email=user.email,
-                      role="owner")
+    owner = Principal(
+        workspace_id=workspace.id,
+        mode="live",
+        kind="user",
+        label=user.name,
+        scopes=frozenset({"read", "write"}),
+        user_id=user.id,
+        email=user.email,
+        role="owner",
+    )
     return World(workspace.id, live, test, read, "40001", sandbox, owner)

@@ -35,8 +35,14 @@ print(json.dumps({"import": at_import, "create_app": made}))
 
 
 def test_import_builds_nothing_and_create_app_opens_no_http_client():
-    done = subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, capture_output=True,
-                          text=True, timeout=120, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
     counts = json.loads(done.stdout.strip().splitlines()[-1])
     assert counts["import"] == {"jinja": 0, "httpx": 0}
     assert counts["create_app"]["httpx"] == 0 and counts["create_app"]["jinja"] >= 2

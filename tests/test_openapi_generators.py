@@ -21,9 +21,14 @@ PACKAGE = "countersign_generated_client"
 
 
 def _generate(out: Path) -> list[str]:
-    config = Config.from_sources(ConfigFile(post_hooks=[]), MetaType.NONE,
-                                 Path(str(load_document().path)), "utf-8", overwrite=False,
-                                 output_path=out)
+    config = Config.from_sources(
+        ConfigFile(post_hooks=[]),
+        MetaType.NONE,
+        Path(str(load_document().path)),
+        "utf-8",
+        overwrite=False,
+        output_path=out,
+    )
     return [f"{e.level.value} {e.header}: {e.detail}" for e in generate(config=config)]
 
 
@@ -34,9 +39,12 @@ def test_openapi_python_client_generates_every_schema_without_warning(tmp_path):
         models = importlib.import_module(f"{PACKAGE}.models")
         document = load_document().document
         schemas = document["components"]["schemas"]
-        objects = [name for name, schema in schemas.items()  # anyOf/oneOf: a Union, no class
-                   if (schema.get("type") == "object" or "allOf" in schema)
-                   and not {"anyOf", "oneOf"} & set(schema)]
+        objects = [
+            name
+            for name, schema in schemas.items()  # anyOf/oneOf: a Union, no class
+            if (schema.get("type") == "object" or "allOf" in schema)
+            and not {"anyOf", "oneOf"} & set(schema)
+        ]
         assert [name for name in objects if not hasattr(models, name)] == []
         for event, item in document["webhooks"].items():
             body = item["post"]["requestBody"]["content"]["application/json"]["schema"]

@@ -34,8 +34,12 @@ def app_operations(routes, prefix: str = "") -> set[tuple[str, str]]:
 
 
 def spec_operations(document: dict) -> set[tuple[str, str]]:
-    return {(path, method) for path, item in document["paths"].items()
-            for method in item if method in HTTP_METHODS}
+    return {
+        (path, method)
+        for path, item in document["paths"].items()
+        for method in item
+        if method in HTTP_METHODS
+    }
 
 
 def v1(operations: set[tuple[str, str]]) -> set[tuple[str, str]]:
@@ -43,8 +47,9 @@ def v1(operations: set[tuple[str, str]]) -> set[tuple[str, str]]:
 
 
 def make_app(tmp_path):
-    settings = Settings(database_url=f"sqlite:///{tmp_path}/routes.db", secret_key="s",
-                        run_workers=False)
+    settings = Settings(
+        database_url=f"sqlite:///{tmp_path}/routes.db", secret_key="s", run_workers=False
+    )
     return create_app(settings)
 
 
@@ -61,8 +66,10 @@ def test_walk_finds_routes_inside_mounts():
     async def nothing(request):  # pragma: no cover - never called
         raise AssertionError
 
-    routes = [Route("/v1/a", nothing, methods=["GET"]),
-              Mount("/v1/m", routes=[Route("/b", nothing, methods=["POST"])])]
+    routes = [
+        Route("/v1/a", nothing, methods=["GET"]),
+        Mount("/v1/m", routes=[Route("/b", nothing, methods=["POST"])]),
+    ]
     assert app_operations(routes) == {("/v1/a", "get"), ("/v1/m/b", "post")}
 
 

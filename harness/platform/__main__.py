@@ -33,9 +33,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--port", type=int, default=8100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--session-ttl-days", type=float, default=30.0)
-    parser.add_argument("--tick-seconds", type=float, default=0,
-                        help="every N seconds, move revenue on (new rows, status changes, "
-                             "refunds); 0 = only when asked through /_control")
+    parser.add_argument(
+        "--tick-seconds",
+        type=float,
+        default=0,
+        help="every N seconds, move revenue on (new rows, status changes, "
+        "refunds); 0 = only when asked through /_control",
+    )
     args = parser.parse_args(argv)
     state = PlatformState(args.seed, session_ttl=timedelta(days=args.session_ttl_days))
     if args.tick_seconds > 0:

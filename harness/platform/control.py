@@ -50,22 +50,44 @@ def control_routes(state: PlatformState) -> list[Route]:
     async def creators(request: Request) -> JSONResponse:
         with state.lock:
             now = state.now()
-            return JSONResponse({"list": [{
-                "userId": c.user_id, "name": c.name, "username": c.username,
-                "email": c.email, "password": c.password, "requires2fa": c.requires_2fa,
-                "twoFactorCode": c.two_factor_code if c.requires_2fa else None,
-                "requiresSelfie": c.requires_selfie, "restricted": c.restricted,
-                "activeSessions": sum(1 for s in state.sessions.values()
-                                      if s.user_id == c.user_id and s.expires_at > now),
-            } for c in state.creators.values()]})
+            return JSONResponse(
+                {
+                    "list": [
+                        {
+                            "userId": c.user_id,
+                            "name": c.name,
+                            "username": c.username,
+                            "email": c.email,
+                            "password": c.password,
+                            "requires2fa": c.requires_2fa,
+                            "twoFactorCode": c.two_factor_code if c.requires_2fa else None,
+                            "requiresSelfie": c.requires_selfie,
+                            "restricted": c.restricted,
+                            "activeSessions": sum(
+                                1
+                                for s in state.sessions.values()
+                                if s.user_id == c.user_id and s.expires_at > now
+                            ),
+                        }
+                        for c in state.creators.values()
+                    ]
+                }
+            )
 
     async def open_session(request: Request) -> JSONResponse:
         body = await _body(request)
         ttl = body.get("ttlSeconds")
-        session = state.create_session(request.path_params["user_id"],
-                                       timedelta(seconds=ttl) if ttl else None)
-        return JSONResponse({"token": session.token, "userId": session.user_id,
-                             "expiresAt": iso(session.expires_at)}, status_code=201)
+        session = state.create_session(
+            request.path_params["user_id"], timedelta(seconds=ttl) if ttl else None
+        )
+        return JSONResponse(
+            {
+                "token": session.token,
+                "userId": session.user_id,
+                "expiresAt": iso(session.expires_at),
+            },
+            status_code=201,
+        )
 
     async def expire_session(request: Request) -> JSONResponse:
         user_id = request.path_params["user_id"]

@@ -32,9 +32,17 @@ class Fault:
 
     def to_json(self) -> dict:
         data = asdict(self)
-        return {"id": data["id"], "route": data["route"], "status": data["status"],
-                "body": data["body"], "delayMs": data["delay_ms"], "times": data["times"],
-                "userId": data["user_id"], "processed": data["processed"], "hits": data["hits"]}
+        return {
+            "id": data["id"],
+            "route": data["route"],
+            "status": data["status"],
+            "body": data["body"],
+            "delayMs": data["delay_ms"],
+            "times": data["times"],
+            "userId": data["user_id"],
+            "processed": data["processed"],
+            "hits": data["hits"],
+        }
 
 
 def canonical_route(route: str) -> str:
@@ -46,13 +54,17 @@ def canonical_route(route: str) -> str:
     if not method.isalpha() or not path.startswith("/"):
         raise ValueError('route must look like "POST /chats/:id/messages" or be "*"')
     if path.startswith("/api/"):
-        path = path[len("/api"):]
+        path = path[len("/api") :]
     return f"{method.upper()} {_PARAM.sub(':', path.rstrip('/') or '/')}"
 
 
 def default_body(status: int) -> dict:
-    return {"error": {"code": "injected_fault",
-                      "message": f"The platform is having trouble (injected HTTP {status})."}}
+    return {
+        "error": {
+            "code": "injected_fault",
+            "message": f"The platform is having trouble (injected HTTP {status}).",
+        }
+    }
 
 
 class FaultBook:
@@ -76,10 +88,15 @@ class FaultBook:
             raise ValueError("times must be 1 or more, or null for until cleared")
         route = spec.get("route", "*")
         fault = Fault(
-            id=f"fault_{next(self._ids)}", route=route, status=status,
-            body=spec.get("body") if spec.get("body") is not None or status is None
+            id=f"fault_{next(self._ids)}",
+            route=route,
+            status=status,
+            body=spec.get("body")
+            if spec.get("body") is not None or status is None
             else default_body(status),
-            delay_ms=delay_ms, times=times, user_id=spec.get("userId"),
+            delay_ms=delay_ms,
+            times=times,
+            user_id=spec.get("userId"),
             processed=bool(spec.get("processed", False)),
         )
         self._match_key(fault)  # validates the route

@@ -111,7 +111,7 @@ def page(items: Iterable[Any], call: Call, default_limit: int = 10) -> dict[str,
     items = list(items)
     limit = call.int_query("limit", default_limit, 1, 100)
     offset = call.int_query("offset", 0)
-    return {"list": items[offset:offset + limit], "hasMore": offset + limit < len(items)}
+    return {"list": items[offset : offset + limit], "hasMore": offset + limit < len(items)}
 
 
 Handler = Callable[[Call], Any]
@@ -144,13 +144,21 @@ def _endpoint(state: PlatformState, pattern: str, handler: Handler, authenticate
             fault = state.faults.take(pattern, state.session_user(token))
             entry = None
             if authenticated and method in WRITE_METHODS:
-                entry = state.log_write({
-                    "method": method, "path": request.url.path, "route": pattern,
-                    "userId": state.session_user(token), "pathParams": dict(request.path_params),
-                    "query": dict(request.query_params), "body": _loggable(raw),
-                    "at": state.now().isoformat(), "fault": fault.id if fault else None,
-                    "status": None, "applied": False,
-                })
+                entry = state.log_write(
+                    {
+                        "method": method,
+                        "path": request.url.path,
+                        "route": pattern,
+                        "userId": state.session_user(token),
+                        "pathParams": dict(request.path_params),
+                        "query": dict(request.query_params),
+                        "body": _loggable(raw),
+                        "at": state.now().isoformat(),
+                        "fault": fault.id if fault else None,
+                        "status": None,
+                        "applied": False,
+                    }
+                )
         response = None
         if fault and not fault.processed:
             response = await _apply_fault(request, fault)
@@ -174,17 +182,25 @@ def _handle(state, request, raw, token, handler, authenticated) -> Response:
             if authenticated:
                 user_id = state.session_user(token)
                 if user_id is None:
-                    raise ApiError(401, "session_expired",
-                                   "Your session has expired. Please sign in again.")
+                    raise ApiError(
+                        401, "session_expired", "Your session has expired. Please sign in again."
+                    )
                 creator = state.creator(user_id)
                 if creator.restricted:
-                    raise ApiError(403, "account_restricted",
-                                   "This account is restricted. Contact support.")
+                    raise ApiError(
+                        403, "account_restricted", "This account is restricted. Contact support."
+                    )
             body = _loads(raw)
             if body is _INVALID or (raw.strip() and not isinstance(body, dict)):
                 raise bad_request("The body must be a JSON object.")
-            call = Call(state=state, creator=creator, params=dict(request.path_params),
-                        query=request.query_params, body=body or {}, now=state.now())
+            call = Call(
+                state=state,
+                creator=creator,
+                params=dict(request.path_params),
+                query=request.query_params,
+                body=body or {},
+                now=state.now(),
+            )
             return JSONResponse(handler(call))
     except ApiError as error:
         return error.response()

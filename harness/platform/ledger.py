@@ -33,8 +33,12 @@ def split_amounts(gross_cents: int, vat_rate: float = 0.0) -> dict[str, int]:
     """Fee, VAT and net for a gross amount, so that net = gross - fee - vat exactly."""
     vat = round(gross_cents * vat_rate / (1 + vat_rate)) if vat_rate else 0
     fee = round(gross_cents * FEE_RATE)
-    return {"gross_cents": gross_cents, "fee_cents": fee, "vat_cents": vat,
-            "net_cents": gross_cents - fee - vat}
+    return {
+        "gross_cents": gross_cents,
+        "fee_cents": fee,
+        "vat_cents": vat,
+        "net_cents": gross_cents - fee - vat,
+    }
 
 
 def typical_gross(rng: random.Random, kind: str, creator: Creator) -> int:
@@ -52,7 +56,9 @@ def typical_gross(rng: random.Random, kind: str, creator: Creator) -> int:
 
 def describe(kind: str, creator: Creator, fan_id: str) -> str:
     fan = creator.fans.get(fan_id)
-    return _DESCRIPTIONS.get(kind, "Payment from @{fan}").format(fan=fan.username if fan else fan_id)
+    return _DESCRIPTIONS.get(kind, "Payment from @{fan}").format(
+        fan=fan.username if fan else fan_id
+    )
 
 
 def new_transaction(
@@ -80,10 +86,16 @@ def new_transaction(
     if isinstance(occurred, str):
         occurred = datetime.fromisoformat(occurred)
     return Transaction(
-        id=str(fields.get("id") or tx_id), fan_id=fan_id, kind=kind,
+        id=str(fields.get("id") or tx_id),
+        fan_id=fan_id,
+        kind=kind,
         description=fields.get("description") or describe(kind, creator, fan_id),
-        status=status, currency=fields.get("currency", "USD"), occurred_at=occurred,
-        updated_at=now, deleted=bool(fields.get("deleted", False)), **amounts,
+        status=status,
+        currency=fields.get("currency", "USD"),
+        occurred_at=occurred,
+        updated_at=now,
+        deleted=bool(fields.get("deleted", False)),
+        **amounts,
     )
 
 
@@ -118,11 +130,18 @@ def chargeback_for(original: Transaction, tx_id: str, when: datetime) -> Transac
     original.status = "reversed"
     original.updated_at = when
     return Transaction(
-        id=tx_id, fan_id=original.fan_id, kind="chargeback",
-        description=f"Chargeback of transaction {original.id}", status="completed",
-        gross_cents=-original.gross_cents, fee_cents=-original.fee_cents,
-        vat_cents=-original.vat_cents, net_cents=-original.net_cents,
-        currency=original.currency, occurred_at=when, updated_at=when,
+        id=tx_id,
+        fan_id=original.fan_id,
+        kind="chargeback",
+        description=f"Chargeback of transaction {original.id}",
+        status="completed",
+        gross_cents=-original.gross_cents,
+        fee_cents=-original.fee_cents,
+        vat_cents=-original.vat_cents,
+        net_cents=-original.net_cents,
+        currency=original.currency,
+        occurred_at=when,
+        updated_at=when,
     )
 
 

@@ -15,14 +15,23 @@ from .views import iso
 
 def _ok(call: Call, user_id: str) -> dict[str, Any]:
     session = call.state.create_session(user_id)
-    return {"status": "ok", "session": {"token": session.token, "userId": session.user_id,
-                                        "expiresAt": iso(session.expires_at)}}
+    return {
+        "status": "ok",
+        "session": {
+            "token": session.token,
+            "userId": session.user_id,
+            "expiresAt": iso(session.expires_at),
+        },
+    }
 
 
 def _step(call: Call, user_id: str, stage: str) -> dict[str, Any]:
     challenge = call.state.open_challenge(user_id, stage)
-    return {"status": f"{stage}_required", "challengeId": challenge.id,
-            "expiresAt": iso(challenge.expires_at)}
+    return {
+        "status": f"{stage}_required",
+        "challengeId": challenge.id,
+        "expiresAt": iso(challenge.expires_at),
+    }
 
 
 def _challenge(call: Call, stage: str):
@@ -31,8 +40,11 @@ def _challenge(call: Call, stage: str):
         raise bad_request("challengeId is required.")
     challenge = call.state.live_challenge(challenge_id, stage)
     if challenge is None:
-        raise ApiError(400, "invalid_challenge",
-                       "This sign-in step has expired or is not the current one. Start again.")
+        raise ApiError(
+            400,
+            "invalid_challenge",
+            "This sign-in step has expired or is not the current one. Start again.",
+        )
     return challenge
 
 

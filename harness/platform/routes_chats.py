@@ -72,8 +72,15 @@ def mark_as_read(call: Call) -> dict[str, Any]:
 def send_message(call: Call) -> dict[str, Any]:
     fan = call.fan(call.params["id"], kind="chat")
     text, price, media = call.html(), _price(call), _media(call)
-    message = Message(id=call.state.new_id(), fan_id=fan.id, from_creator=True, text=text,
-                      price=price, media_ids=media, created_at=call.now)
+    message = Message(
+        id=call.state.new_id(),
+        fan_id=fan.id,
+        from_creator=True,
+        text=text,
+        price=price,
+        media_ids=media,
+        created_at=call.now,
+    )
     call.me.chats.setdefault(fan.id, []).append(message)
     return message_view(call.me, message)
 
@@ -97,17 +104,34 @@ def queue_message(call: Call) -> dict[str, Any]:
         raise bad_request("Give userLists or userIds: a mass message needs recipients.")
     for fan_id in user_ids:
         call.fan(fan_id)
-    recipients = list(dict.fromkeys(
-        fid for fid in _members(call, lists) + user_ids if fid not in excluded))
-    entry = QueueEntry(id=call.state.new_id(), text=text, price=price, media_ids=media,
-                       user_lists=lists, user_ids=user_ids,
-                       exclude_lists=call.ids("excludeUserLists"), created_at=call.now,
-                       recipients=recipients)
+    recipients = list(
+        dict.fromkeys(fid for fid in _members(call, lists) + user_ids if fid not in excluded)
+    )
+    entry = QueueEntry(
+        id=call.state.new_id(),
+        text=text,
+        price=price,
+        media_ids=media,
+        user_lists=lists,
+        user_ids=user_ids,
+        exclude_lists=call.ids("excludeUserLists"),
+        created_at=call.now,
+        recipients=recipients,
+    )
     me.queue[entry.id] = entry
     for fan_id in recipients:
-        me.chats.setdefault(fan_id, []).append(Message(
-            id=call.state.new_id(), fan_id=fan_id, from_creator=True, text=text, price=price,
-            media_ids=list(media), created_at=call.now, mass_message_id=entry.id))
+        me.chats.setdefault(fan_id, []).append(
+            Message(
+                id=call.state.new_id(),
+                fan_id=fan_id,
+                from_creator=True,
+                text=text,
+                price=price,
+                media_ids=list(media),
+                created_at=call.now,
+                mass_message_id=entry.id,
+            )
+        )
     return {"id": entry.id, "success": True, "total": len(recipients)}
 
 

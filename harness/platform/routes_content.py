@@ -36,9 +36,11 @@ def post(call: Call) -> dict[str, Any]:
 def post_chart(call: Call) -> dict[str, Any]:
     likes = charts.made_up(call, "post-likes", 0, 80)
     views = charts.made_up(call, "post-views", 20, 600)
-    return {"likes": likes, "views": views,
-            "total": {"likes": sum(p["count"] for p in likes),
-                      "views": sum(p["count"] for p in views)}}
+    return {
+        "likes": likes,
+        "views": views,
+        "total": {"likes": sum(p["count"] for p in likes), "views": sum(p["count"] for p in views)},
+    }
 
 
 def top_posts(call: Call) -> dict[str, Any]:
@@ -50,13 +52,14 @@ def top_posts(call: Call) -> dict[str, Any]:
     chosen = [p for p in published_posts(call.me) if start <= p.posted_at.date() <= end]
     chosen.sort(key=lambda p: getattr(p, key), reverse=True)
     offset = call.int_query("offset", 0)
-    items = [post_view(p) for p in chosen[offset:offset + 10]]
+    items = [post_view(p) for p in chosen[offset : offset + 10]]
     return {"items": items, "hasMore": offset + 10 < len(chosen)}
 
 
 def scheduled(call: Call) -> dict[str, Any]:
-    later = sorted((p for p in call.me.posts.values() if p.scheduled_for),
-                   key=lambda p: p.scheduled_for)
+    later = sorted(
+        (p for p in call.me.posts.values() if p.scheduled_for), key=lambda p: p.scheduled_for
+    )
     return page((post_view(p) for p in later), call)
 
 
@@ -139,8 +142,9 @@ def hide_media(call: Call) -> dict[str, Any]:
 
 def media_types(call: Call) -> dict[str, Any]:
     kinds = [m.type for m in call.me.media.values()]
-    return {"list": [{"type": t, "count": kinds.count(t)} for t in ("photo", "video", "audio",
-                                                                    "gif")]}
+    return {
+        "list": [{"type": t, "count": kinds.count(t)} for t in ("photo", "video", "audio", "gif")]
+    }
 
 
 def media(call: Call) -> dict[str, Any]:
@@ -187,9 +191,16 @@ def top_stories(call: Call) -> dict[str, Any]:
 
 def story_map(call: Call) -> dict[str, Any]:
     owners = [call.me, *(call.state.creator(uid) for uid in call.me.following)]
-    return {"list": [{"userId": c.user_id, "storiesCount": len(c.stories),
-                      "hasUnwatched": any(not s.watched for s in c.stories.values())}
-                     for c in owners]}
+    return {
+        "list": [
+            {
+                "userId": c.user_id,
+                "storiesCount": len(c.stories),
+                "hasUnwatched": any(not s.watched for s in c.stories.values()),
+            }
+            for c in owners
+        ]
+    }
 
 
 def watched(call: Call) -> dict[str, Any]:

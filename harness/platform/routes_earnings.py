@@ -16,14 +16,22 @@ from .http import Call, page
 from .models import Transaction
 from .views import iso, promo_view, transaction_view
 
-_SOURCES = {"subscribes": ("subscription",), "tips": ("tip", "stream"),
-            "chat_messages": ("message",), "post": ("post",), "ref": ("referral",)}
+_SOURCES = {
+    "subscribes": ("subscription",),
+    "tips": ("tip", "stream"),
+    "chat_messages": ("message",),
+    "post": ("post",),
+    "ref": ("referral",),
+}
 
 
 def _counted(call: Call) -> list[Transaction]:
     """Rows that count towards earnings: not deleted, not refunded or reversed."""
-    return [t for t in call.me.transactions.values()
-            if not t.deleted and t.status in ("pending", "completed")]
+    return [
+        t
+        for t in call.me.transactions.values()
+        if not t.deleted and t.status in ("pending", "completed")
+    ]
 
 
 def earnings_chart(call: Call) -> dict[str, Any]:
@@ -35,8 +43,9 @@ def earnings_chart(call: Call) -> dict[str, Any]:
         return {
             "total": sum(t.net_cents for t in chosen),
             "gross": sum(t.gross_cents for t in chosen),
-            "chartAmount": charts.summed(call, lambda day: sum(
-                t.net_cents for t in chosen if t.occurred_at.date() == day)),
+            "chartAmount": charts.summed(
+                call, lambda day: sum(t.net_cents for t in chosen if t.occurred_at.date() == day)
+            ),
         }
 
     result = {"total": source(None)}
@@ -50,26 +59,46 @@ def _paid_out(call: Call) -> int:
 
 def balances(call: Call) -> dict[str, Any]:
     settled_before = call.now - timedelta(days=7)
-    settled = sum(t.net_cents for t in _counted(call)
-                  if t.status == "completed" and t.occurred_at < settled_before)
+    settled = sum(
+        t.net_cents
+        for t in _counted(call)
+        if t.status == "completed" and t.occurred_at < settled_before
+    )
     pending = sum(t.net_cents for t in _counted(call)) - settled
-    return {"payoutAvailable": max(settled, 0),
-            "payoutPending": pending, "currency": "USD", "minPayout": 2000}
+    return {
+        "payoutAvailable": max(settled, 0),
+        "payoutPending": pending,
+        "currency": "USD",
+        "minPayout": 2000,
+    }
 
 
 def payout_stats(call: Call) -> dict[str, Any]:
     done = [p for p in call.me.payout_requests if p.status == "completed"]
-    return {"totalEarnings": sum(t.net_cents for t in _counted(call)),
-            "totalPaidOut": _paid_out(call), "payoutsCount": len(done),
-            "lastPayoutAt": iso(max((p.created_at for p in done), default=None)),
-            "currency": "USD"}
+    return {
+        "totalEarnings": sum(t.net_cents for t in _counted(call)),
+        "totalPaidOut": _paid_out(call),
+        "payoutsCount": len(done),
+        "lastPayoutAt": iso(max((p.created_at for p in done), default=None)),
+        "currency": "USD",
+    }
 
 
 def payout_requests(call: Call) -> dict[str, Any]:
     rows = sorted(call.me.payout_requests, key=lambda p: p.created_at, reverse=True)
-    return {"list": [{"id": p.id, "amount": p.amount_cents, "status": p.status,
-                      "currency": "USD", "createdAt": iso(p.created_at)} for p in rows],
-            "hasMore": False}
+    return {
+        "list": [
+            {
+                "id": p.id,
+                "amount": p.amount_cents,
+                "status": p.status,
+                "currency": "USD",
+                "createdAt": iso(p.created_at),
+            }
+            for p in rows
+        ],
+        "hasMore": False,
+    }
 
 
 def _newest_first(rows: list[Transaction]) -> list[Transaction]:
@@ -82,15 +111,19 @@ def transactions(call: Call) -> dict[str, Any]:
 
 
 def chargebacks(call: Call) -> dict[str, Any]:
-    rows = _newest_first([t for t in call.me.transactions.values()
-                          if t.kind == "chargeback" and not t.deleted])
+    rows = _newest_first(
+        [t for t in call.me.transactions.values() if t.kind == "chargeback" and not t.deleted]
+    )
     return page((transaction_view(t) for t in rows), call)
 
 
 def referral_balance(call: Call) -> dict[str, Any]:
     rows = [t for t in _counted(call) if t.kind == "referral"]
-    return {"balance": sum(t.net_cents for t in rows), "referralsCount": len(rows),
-            "currency": "USD"}
+    return {
+        "balance": sum(t.net_cents for t in rows),
+        "referralsCount": len(rows),
+        "currency": "USD",
+    }
 
 
 def trials(call: Call) -> dict[str, Any]:
@@ -99,9 +132,12 @@ def trials(call: Call) -> dict[str, Any]:
 
 def trial_stats(call: Call) -> dict[str, Any]:
     claims = sum(t.claims for t in call.me.trials)
-    return {"linksCount": len(call.me.trials), "claimsCount": claims,
-            "clicksCount": sum(t.clicks for t in call.me.trials),
-            "convertedCount": claims // 3}
+    return {
+        "linksCount": len(call.me.trials),
+        "claimsCount": claims,
+        "clicksCount": sum(t.clicks for t in call.me.trials),
+        "convertedCount": claims // 3,
+    }
 
 
 def trial_chart(call: Call) -> dict[str, Any]:
@@ -116,9 +152,14 @@ def campaigns(call: Call) -> dict[str, Any]:
 def campaign_chart(call: Call) -> dict[str, Any]:
     clicks = charts.made_up(call, "campaign-clicks", 5, 120)
     subs = charts.made_up(call, "campaign-subscribers", 0, 8)
-    return {"clicks": clicks, "subscribers": subs,
-            "total": {"clicks": sum(p["count"] for p in clicks),
-                      "subscribers": sum(p["count"] for p in subs)}}
+    return {
+        "clicks": clicks,
+        "subscribers": subs,
+        "total": {
+            "clicks": sum(p["count"] for p in clicks),
+            "subscribers": sum(p["count"] for p in subs),
+        },
+    }
 
 
 ROUTES = [

@@ -28,9 +28,12 @@ def subscribers(call: Call) -> dict[str, Any]:
     if kind not in ("active", "expired", "all"):
         raise bad_request("type must be active, expired or all.")
     needle = call.query.get("query", "").strip().lower()
-    fans = [f for f in call.me.fans.values()
-            if (kind == "all" or f.active == (kind == "active"))
-            and (not needle or needle in f.username.lower() or needle in f.name.lower())]
+    fans = [
+        f
+        for f in call.me.fans.values()
+        if (kind == "all" or f.active == (kind == "active"))
+        and (not needle or needle in f.username.lower() or needle in f.name.lower())
+    ]
     fans.sort(key=lambda f: f.subscribed_at, reverse=True)
     return page((fan_view(call.me, f) for f in fans), call)
 
@@ -46,8 +49,10 @@ def counts(call: Call) -> dict[str, Any]:
     active = sum(1 for f in call.me.fans.values() if f.active)
     total = len(call.me.fans)
     following = len(call.me.following)
-    return {"subscribers": {"active": active, "expired": total - active, "all": total},
-            "subscriptions": {"active": following, "expired": 0, "all": following}}
+    return {
+        "subscribers": {"active": active, "expired": total - active, "all": total},
+        "subscriptions": {"active": following, "expired": 0, "all": following},
+    }
 
 
 def history(call: Call) -> dict[str, Any]:
@@ -55,8 +60,14 @@ def history(call: Call) -> dict[str, Any]:
     end = fan.expired_at or call.now
     rows, start = [], fan.subscribed_at
     while start < end:
-        rows.append({"action": "subscribe" if not rows else "renew", "price": fan.price_cents,
-                     "subscribeAt": iso(start), "expireAt": iso(start + timedelta(days=30))})
+        rows.append(
+            {
+                "action": "subscribe" if not rows else "renew",
+                "price": fan.price_cents,
+                "subscribeAt": iso(start),
+                "expireAt": iso(start + timedelta(days=30)),
+            }
+        )
         start += timedelta(days=30)
     return {"list": list(reversed(rows)), "hasMore": False}
 
@@ -85,8 +96,11 @@ def subscribe(call: Call) -> dict[str, Any]:
         raise not_found("user", f"No creator with id {target} to subscribe to.")
     if target not in call.me.following:
         call.me.following.append(target)
-    return {"success": True, "subscribedOn": True, "user": creator_public(
-        call.state.creator(target))}
+    return {
+        "success": True,
+        "subscribedOn": True,
+        "user": creator_public(call.state.creator(target)),
+    }
 
 
 def unsubscribe(call: Call) -> dict[str, Any]:
@@ -99,14 +113,27 @@ def unsubscribe(call: Call) -> dict[str, Any]:
 
 def stats_overview(call: Call) -> dict[str, Any]:
     since = call.now - timedelta(days=30)
-    recent = [t for t in call.me.transactions.values()
-              if not t.deleted and t.occurred_at >= since and t.status != "refunded"]
-    sent = sum(1 for msgs in call.me.chats.values() for m in msgs
-               if m.from_creator and m.created_at >= since)
-    return {**counts(call)["subscribers"], "earnings30d": {
-        "gross": sum(t.gross_cents for t in recent), "net": sum(t.net_cents for t in recent)},
-        "messagesSent30d": sent, "postsCount": len(call.me.posts),
-        "profileVisits": call.me.profile_visits}
+    recent = [
+        t
+        for t in call.me.transactions.values()
+        if not t.deleted and t.occurred_at >= since and t.status != "refunded"
+    ]
+    sent = sum(
+        1
+        for msgs in call.me.chats.values()
+        for m in msgs
+        if m.from_creator and m.created_at >= since
+    )
+    return {
+        **counts(call)["subscribers"],
+        "earnings30d": {
+            "gross": sum(t.gross_cents for t in recent),
+            "net": sum(t.net_cents for t in recent),
+        },
+        "messagesSent30d": sent,
+        "postsCount": len(call.me.posts),
+        "profileVisits": call.me.profile_visits,
+    }
 
 
 def notifications(call: Call) -> dict[str, Any]:
@@ -126,8 +153,12 @@ def notification_count(call: Call) -> dict[str, Any]:
 
 
 def settings(call: Call) -> dict[str, Any]:
-    return {"isPrivate": call.me.is_private, "showSubscribersCount": True,
-            "showPostsTips": True, "isRestricted": call.me.restricted}
+    return {
+        "isPrivate": call.me.is_private,
+        "showSubscribersCount": True,
+        "showPostsTips": True,
+        "isRestricted": call.me.restricted,
+    }
 
 
 def blocked(call: Call) -> dict[str, Any]:

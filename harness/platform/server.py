@@ -36,8 +36,7 @@ def start_platform_in_thread(
 ) -> RunningPlatform:
     """Serve a fake platform over `state` (a new seeded one when None); call `.stop()` after."""
     state = state if state is not None else PlatformState(seed)
-    server = start_in_thread(create_platform_app(state), name="fake-platform", host=host,
-                             port=port)
+    server = start_in_thread(create_platform_app(state), name="fake-platform", host=host, port=port)
     return RunningPlatform(server.base_url, state, server)
 
 

@@ -83,8 +83,11 @@ class PlatformState:
         """A signed-in session for the creator, as a finished sign-in would give."""
         with self.lock:
             creator = self.creator(user_id)
-            session = Session(token=f"ps_{secrets.token_urlsafe(24)}", user_id=creator.user_id,
-                              expires_at=self.now() + (ttl or self.session_ttl))
+            session = Session(
+                token=f"ps_{secrets.token_urlsafe(24)}",
+                user_id=creator.user_id,
+                expires_at=self.now() + (ttl or self.session_ttl),
+            )
             self.sessions[session.token] = session
             return session
 
@@ -108,8 +111,12 @@ class PlatformState:
 
     def open_challenge(self, user_id: str, stage: str) -> Challenge:
         with self.lock:
-            challenge = Challenge(id=f"ch_{secrets.token_urlsafe(12)}", user_id=user_id,
-                                  stage=stage, expires_at=self.now() + CHALLENGE_TTL)
+            challenge = Challenge(
+                id=f"ch_{secrets.token_urlsafe(12)}",
+                user_id=user_id,
+                stage=stage,
+                expires_at=self.now() + CHALLENGE_TTL,
+            )
             self.challenges[challenge.id] = challenge
             return challenge
 
@@ -144,8 +151,11 @@ class PlatformState:
     def tick(self, user_id: str | None = None) -> dict:
         """One ledger change for one creator (a seeded random one when not given)."""
         with self.lock:
-            creator = self.creator(user_id) if user_id else self.rng.choice(
-                sorted(self.creators.values(), key=lambda c: c.user_id))
+            creator = (
+                self.creator(user_id)
+                if user_id
+                else self.rng.choice(sorted(self.creators.values(), key=lambda c: c.user_id))
+            )
             change = ledger.tick(creator, self.new_id, self.now(), self.rng)
             return {"userId": creator.user_id, **change}
 
@@ -160,6 +170,9 @@ class PlatformState:
     def writes_for(self, user_id: str | None = None, route: str | None = None) -> list[dict]:
         """Logged write calls, oldest first, optionally for one creator or route pattern."""
         with self.lock:
-            return [dict(w) for w in self.writes
-                    if (user_id is None or w["userId"] == str(user_id))
-                    and (route is None or canonical_route(w["route"]) == canonical_route(route))]
+            return [
+                dict(w)
+                for w in self.writes
+                if (user_id is None or w["userId"] == str(user_id))
+                and (route is None or canonical_route(w["route"]) == canonical_route(route))
+            ]

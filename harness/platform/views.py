@@ -114,23 +114,38 @@ def chat_view(creator: Creator, fan: Fan, messages: list[Message]) -> dict[str, 
 def queue_view(entry: QueueEntry) -> dict[str, Any]:
     total = len(entry.recipients)
     return {
-        "id": entry.id, "text": entry.text, "price": entry.price,
-        "mediaFiles": list(entry.media_ids), "userLists": list(entry.user_lists),
-        "userIds": list(entry.user_ids), "excludeUserLists": list(entry.exclude_lists),
-        "createdAt": iso(entry.created_at), "isDone": True, "pending": 0, "total": total,
-        "sentCount": total, "canUnsend": True,
+        "id": entry.id,
+        "text": entry.text,
+        "price": entry.price,
+        "mediaFiles": list(entry.media_ids),
+        "userLists": list(entry.user_lists),
+        "userIds": list(entry.user_ids),
+        "excludeUserLists": list(entry.exclude_lists),
+        "createdAt": iso(entry.created_at),
+        "isDone": True,
+        "pending": 0,
+        "total": total,
+        "sentCount": total,
+        "canUnsend": True,
     }
 
 
 def fan_list_view(fan_list: FanList) -> dict[str, Any]:
-    return {"id": fan_list.id, "name": fan_list.name, "usersCount": len(fan_list.user_ids),
-            "type": "custom"}
+    return {
+        "id": fan_list.id,
+        "name": fan_list.name,
+        "usersCount": len(fan_list.user_ids),
+        "type": "custom",
+    }
 
 
 def media_view(creator: Creator, media: Media) -> dict[str, Any]:
     return {
-        "id": media.id, "type": media.type, "createdAt": iso(media.created_at),
-        "duration": media.duration, "isHidden": media.hidden,
+        "id": media.id,
+        "type": media.type,
+        "createdAt": iso(media.created_at),
+        "duration": media.duration,
+        "isHidden": media.hidden,
         "listIds": [vl.id for vl in creator.vault_lists.values() if media.id in vl.media_ids],
         "preview": f"https://cdn.platform.test/vault/{media.id}/preview.jpg",
     }
@@ -139,54 +154,91 @@ def media_view(creator: Creator, media: Media) -> dict[str, Any]:
 def vault_list_view(creator: Creator, vault_list: VaultList) -> dict[str, Any]:
     kinds = [creator.media[m].type for m in vault_list.media_ids if m in creator.media]
     return {
-        "id": vault_list.id, "name": vault_list.name, "type": "custom",
-        "photosCount": kinds.count("photo"), "videosCount": kinds.count("video"),
-        "audiosCount": kinds.count("audio"), "gifsCount": kinds.count("gif"),
+        "id": vault_list.id,
+        "name": vault_list.name,
+        "type": "custom",
+        "photosCount": kinds.count("photo"),
+        "videosCount": kinds.count("video"),
+        "audiosCount": kinds.count("audio"),
+        "gifsCount": kinds.count("gif"),
         "mediasCount": len(kinds),
     }
 
 
 def post_view(post: Post) -> dict[str, Any]:
     return {
-        "id": post.id, "text": post.text, "price": post.price_cents,
-        "isFree": not post.price_cents, "mediaFiles": list(post.media_ids),
-        "mediaCount": len(post.media_ids), "postedAt": iso(post.posted_at),
-        "likesCount": post.likes, "commentsCount": post.comments,
-        "tipsAmount": post.tips_cents, "isPinned": post.pinned,
+        "id": post.id,
+        "text": post.text,
+        "price": post.price_cents,
+        "isFree": not post.price_cents,
+        "mediaFiles": list(post.media_ids),
+        "mediaCount": len(post.media_ids),
+        "postedAt": iso(post.posted_at),
+        "likesCount": post.likes,
+        "commentsCount": post.comments,
+        "tipsAmount": post.tips_cents,
+        "isPinned": post.pinned,
         "scheduledFor": iso(post.scheduled_for),
     }
 
 
 def story_view(story: Story) -> dict[str, Any]:
-    return {"id": story.id, "mediaType": story.media_type, "createdAt": iso(story.created_at),
-            "viewersCount": story.views, "likesCount": story.likes, "isWatched": story.watched}
+    return {
+        "id": story.id,
+        "mediaType": story.media_type,
+        "createdAt": iso(story.created_at),
+        "viewersCount": story.views,
+        "likesCount": story.likes,
+        "isWatched": story.watched,
+    }
 
 
 def highlight_view(highlight: Highlight) -> dict[str, Any]:
-    return {"id": highlight.id, "title": highlight.title,
-            "storiesCount": len(highlight.story_ids),
-            "cover": f"https://cdn.platform.test/highlights/{highlight.id}.jpg"}
+    return {
+        "id": highlight.id,
+        "title": highlight.title,
+        "storiesCount": len(highlight.story_ids),
+        "cover": f"https://cdn.platform.test/highlights/{highlight.id}.jpg",
+    }
 
 
 def transaction_view(tx: Transaction) -> dict[str, Any]:
     return {
-        "id": tx.id, "fanId": tx.fan_id, "kind": tx.kind, "description": tx.description,
-        "status": tx.status, "grossCents": tx.gross_cents, "netCents": tx.net_cents,
-        "feeCents": tx.fee_cents, "vatCents": tx.vat_cents, "currency": tx.currency,
-        "occurredAt": iso(tx.occurred_at), "updatedAt": iso(tx.updated_at),
+        "id": tx.id,
+        "fanId": tx.fan_id,
+        "kind": tx.kind,
+        "description": tx.description,
+        "status": tx.status,
+        "grossCents": tx.gross_cents,
+        "netCents": tx.net_cents,
+        "feeCents": tx.fee_cents,
+        "vatCents": tx.vat_cents,
+        "currency": tx.currency,
+        "occurredAt": iso(tx.occurred_at),
+        "updatedAt": iso(tx.updated_at),
         "deleted": tx.deleted,
     }
 
 
 def notification_view(note: Notification) -> dict[str, Any]:
-    return {"id": note.id, "type": note.type, "text": note.text,
-            "createdAt": iso(note.created_at), "isRead": note.read}
+    return {
+        "id": note.id,
+        "type": note.type,
+        "text": note.text,
+        "createdAt": iso(note.created_at),
+        "isRead": note.read,
+    }
 
 
 def promo_view(promo: Promo, kind: str) -> dict[str, Any]:
-    data = {"id": promo.id, "name": promo.name, "createdAt": iso(promo.created_at),
-            "clicksCount": promo.clicks, "subscribersCount": promo.claims,
-            "url": f"https://platform.test/{kind}/{promo.id}"}
+    data = {
+        "id": promo.id,
+        "name": promo.name,
+        "createdAt": iso(promo.created_at),
+        "clicksCount": promo.clicks,
+        "subscribersCount": promo.claims,
+        "url": f"https://platform.test/{kind}/{promo.id}",
+    }
     if kind == "trial":
         data.update(claimCounts=promo.claims, subscribeDays=promo.subscribe_days)
     return data

@@ -18,12 +18,23 @@ async def list_accounts(call: Call) -> Reply:
     filters = {"mode": p.mode, "key": p.key_id or p.user_id}
     position = call.services.cursors.decode(q.get("cursor"), "accounts", filters)
     async with call.reading() as uow:
-        rows = await uow.accounts.list(p.workspace_id, mode=p.mode, only=p.account_ids,
-                                       after=position[0] if position else None, limit=limit + 1)
+        rows = await uow.accounts.list(
+            p.workspace_id,
+            mode=p.mode,
+            only=p.account_ids,
+            after=position[0] if position else None,
+            limit=limit + 1,
+        )
     page, more = rows[:limit], len(rows) > limit
     cursor = call.services.cursors.encode("accounts", filters, [page[-1].id]) if more else None
-    return Reply({"data": [account_json(a) for a in page], "hasMore": more,
-                  "nextCursor": cursor, "meta": call.meta("synced", _newest_sync(page))})
+    return Reply(
+        {
+            "data": [account_json(a) for a in page],
+            "hasMore": more,
+            "nextCursor": cursor,
+            "meta": call.meta("synced", _newest_sync(page)),
+        }
+    )
 
 
 def _newest_sync(accounts: Sequence[Account]) -> str | None:
@@ -38,7 +49,12 @@ async def get_account(call: Call) -> Reply:
         account = await visible_account(uow, call.principal, account_id)
     if call.params.query.get("fresh"):
         account, read_at = await call.services.live.account(account)
-        return Reply({"data": account_detail_json(account), "meta": call.meta(
-            "live", isoformat(read_at))})
-    return Reply({"data": account_detail_json(account),
-                  "meta": call.meta("synced", isoformat(account.last_synced_at))})
+        return Reply(
+            {"data": account_detail_json(account), "meta": call.meta("live", isoformat(read_at))}
+        )
+    return Reply(
+        {
+            "data": account_detail_json(account),
+            "meta": call.meta("synced", isoformat(account.last_synced_at)),
+        }
+    )

@@ -12,8 +12,9 @@ from service.usecases.actions import create_action as create
 from service.usecases.actions import decide_action
 
 
-def _reply(call: Call, action: Action, status: int = 200, headers: dict[str, str] | None = None
-           ) -> Reply:
+def _reply(
+    call: Call, action: Action, status: int = 200, headers: dict[str, str] | None = None
+) -> Reply:
     body = action_json(action, call.services.settings.public_url, call.services.clock.now())
     return Reply({"data": body, "meta": call.meta()}, status=status, headers=headers)
 
@@ -21,12 +22,23 @@ def _reply(call: Call, action: Action, status: int = 200, headers: dict[str, str
 @endpoint("createAction", scope="write")
 async def create_action(call: Call) -> Reply:
     body, services = call.params.body, call.services
-    created = await create(services.store, services.clock, call.principal,
-                           call.params.path["accountId"], call.params.headers["Idempotency-Key"],
-                           body["type"], body["params"], public_url=services.settings.public_url)
+    created = await create(
+        services.store,
+        services.clock,
+        call.principal,
+        call.params.path["accountId"],
+        call.params.headers["Idempotency-Key"],
+        body["type"],
+        body["params"],
+        public_url=services.settings.public_url,
+    )
     # As Stripe does: a client (or its logs) can tell a retry's answer from a new action.
-    return _reply(call, created.action, status=202,
-                  headers={"Idempotent-Replayed": "true"} if created.replayed else None)
+    return _reply(
+        call,
+        created.action,
+        status=202,
+        headers={"Idempotent-Replayed": "true"} if created.replayed else None,
+    )
 
 
 @endpoint("getAction", shares_reader=True)
@@ -34,8 +46,11 @@ async def get_action(call: Call) -> Reply:
     action_id = call.params.path["actionId"]
     async with call.reading() as uow:
         action = await uow.actions.get(call.principal.workspace_id, action_id)
-    if action is None or action.mode != call.principal.mode or not call.principal.allows(
-            action.account_id):
+    if (
+        action is None
+        or action.mode != call.principal.mode
+        or not call.principal.allows(action.account_id)
+    ):
         raise ApiError("action_not_found", param="actionId")
     return _reply(call, action)
 
@@ -45,8 +60,12 @@ async def list_actions(call: Call) -> Reply:
     p, q, services = call.principal, call.params.query, call.services
     status = None if q["status"] == "all" else q["status"]
     limit, account_id = q["limit"], q.get("accountId")
-    filters = {"mode": p.mode, "status": q["status"], "accountId": account_id,
-               "key": p.key_id or p.user_id}
+    filters = {
+        "mode": p.mode,
+        "status": q["status"],
+        "accountId": account_id,
+        "key": p.key_id or p.user_id,
+    }
     position = services.cursors.decode(q.get("cursor"), "actions", filters)
     before = None
     if position is not None:
@@ -56,27 +75,45 @@ async def list_actions(call: Call) -> Reply:
             raise ApiError("invalid_cursor", param="cursor") from None
     now = services.clock.now()
     async with call.reading() as uow:
-        rows = await uow.actions.list(p.workspace_id, mode=p.mode, status=status,
-                                      account_id=account_id, only_accounts=p.account_ids,
-                                      before=before, limit=limit + 1, now=now)
+        rows = await uow.actions.list(
+            p.workspace_id,
+            mode=p.mode,
+            status=status,
+            account_id=account_id,
+            only_accounts=p.account_ids,
+            before=before,
+            limit=limit + 1,
+            now=now,
+        )
     page, more = rows[:limit], len(rows) > limit
     cursor = None
     if more:
         last = page[-1]
-        cursor = services.cursors.encode("actions", filters,
-                                         [last.created_at.isoformat(), last.id])
+        cursor = services.cursors.encode("actions", filters, [last.created_at.isoformat(), last.id])
     url = services.settings.public_url
-    return Reply({"data": [action_json(a, url, now) for a in page], "hasMore": more,
-                  "nextCursor": cursor, "meta": call.meta()})
+    return Reply(
+        {
+            "data": [action_json(a, url, now) for a in page],
+            "hasMore": more,
+            "nextCursor": cursor,
+            "meta": call.meta(),
+        }
+    )
 
 
 async def _decide(call: Call, approve: bool) -> Reply:
     body = call.params.body or {}
     services = call.services
-    action = await decide_action(services.store, services.clock, call.principal,
-                                 call.params.path["actionId"], approve=approve,
-                                 note=body.get("note"), public_url=services.settings.public_url,
-                                 wake_executor=services.wake_executor)
+    action = await decide_action(
+        services.store,
+        services.clock,
+        call.principal,
+        call.params.path["actionId"],
+        approve=approve,
+        note=body.get("note"),
+        public_url=services.settings.public_url,
+        wake_executor=services.wake_executor,
+    )
     return _reply(call, action)
 
 
@@ -88,4 +125,3 @@ async def approve_action(call: Call) -> Reply:
 @endpoint("rejectAction", auth="session")
 async def reject_action(call: Call) -> Reply:
     return await _decide(call, approve=False)
-

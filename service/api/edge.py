@@ -34,8 +34,9 @@ class Edge:
             nonlocal started
             if message["type"] == "http.response.start":
                 started = True
-                headers = [(k, v) for k, v in message.get("headers", [])
-                           if k.lower() != b"x-request-id"]
+                headers = [
+                    (k, v) for k, v in message.get("headers", []) if k.lower() != b"x-request-id"
+                ]
                 headers.append((b"x-request-id", request_id.encode()))
                 message = {**message, "headers": headers}
             await send(message)
@@ -45,12 +46,14 @@ class Edge:
         except ClientDisconnect:
             return  # the client left mid-request: nobody to answer, nothing went wrong here
         except Exception:
-            log.exception("unhandled error in %s %s (%s)", scope.get("method"),
-                          scope.get("path"), request_id)
+            log.exception(
+                "unhandled error in %s %s (%s)", scope.get("method"), scope.get("path"), request_id
+            )
             if started:
                 raise
             principal = scope["state"].get("principal")
             test_mode = principal is not None and principal.mode == "test"
-            response = error_response(ApiError("internal_error"), self.public_url, request_id,
-                                      test_mode=test_mode)
+            response = error_response(
+                ApiError("internal_error"), self.public_url, request_id, test_mode=test_mode
+            )
             await response(scope, receive, send_with_id)

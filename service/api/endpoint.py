@@ -82,24 +82,28 @@ NO_PARAMS = ParsedRequest(query={}, path={}, headers={}, body=None)
 async def read_body(request: Request, limit: int) -> bytes:
     declared = request.headers.get("content-length")
     if declared is not None and declared.isdigit() and int(declared) > limit:
-        raise ApiError("invalid_parameter", f"The body is larger than {limit} bytes.",
-                       param="body")
+        raise ApiError("invalid_parameter", f"The body is larger than {limit} bytes.", param="body")
     chunks, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > limit:
-            raise ApiError("invalid_parameter", f"The body is larger than {limit} bytes.",
-                           param="body")
+            raise ApiError(
+                "invalid_parameter", f"The body is larger than {limit} bytes.", param="body"
+            )
         chunks.append(chunk)
     return b"".join(chunks)
 
 
-async def authenticate(incoming: Incoming, services: Services, auth: str,
-                       reader: UnitOfWork | None = None) -> Principal:
+async def authenticate(
+    incoming: Incoming, services: Services, auth: str, reader: UnitOfWork | None = None
+) -> Principal:
     if auth == "session":
         if incoming.headers.get("authorization") or incoming.headers.get("x-api-key"):
-            raise ApiError("dashboard_key_only", "Only a person signed in to the dashboard can "
-                           "approve or reject an action. API keys create and read actions.")
+            raise ApiError(
+                "dashboard_key_only",
+                "Only a person signed in to the dashboard can "
+                "approve or reject an action. API keys create and read actions.",
+            )
         principal = None
         if incoming.request is not None:
             principal = await services.sessions.principal(incoming.request)
@@ -107,9 +111,13 @@ async def authenticate(incoming: Incoming, services: Services, auth: str,
             raise ApiError("not_signed_in")
         return principal
     header = "x-service-api-key" if auth == "service" else None
-    return await principal_for_key(services.store, services.clock,
-                                   presented_key(incoming.headers, header), reader,
-                                   services.key_touches)
+    return await principal_for_key(
+        services.store,
+        services.clock,
+        presented_key(incoming.headers, header),
+        reader,
+        services.key_touches,
+    )
 
 
 @frozen
@@ -124,8 +132,12 @@ class Endpoint:
     """Plain reads keep the unit of work authentication opened, so a read costs one connection
     checkout and one transaction instead of two."""
 
-    async def serve(self, services: Services, incoming: Incoming,
-                    on_principal: Callable[[Principal], None] | None = None) -> Reply:
+    async def serve(
+        self,
+        services: Services,
+        incoming: Incoming,
+        on_principal: Callable[[Principal], None] | None = None,
+    ) -> Reply:
         async with contextlib.AsyncExitStack() as stack:
             reader = None
             if self.auth != "session":
@@ -140,14 +152,21 @@ class Endpoint:
                 on_principal(principal)
             await spend(services.limiter, principal.key_id or principal.user_id or "")
             if self.scope not in principal.scopes:
-                raise ApiError("missing_scope", f"This key lacks the `{self.scope}` scope.",
-                               permission=self.scope)
+                raise ApiError(
+                    "missing_scope",
+                    f"This key lacks the `{self.scope}` scope.",
+                    permission=self.scope,
+                )
             params = NO_PARAMS
             if self.operation_id is not None:
                 body = await incoming.read_body(services.settings.max_body_bytes)
                 params = services.validators[self.operation_id].parse(
-                    incoming.query, dict(incoming.path), incoming.headers, body,
-                    incoming.headers.get("content-type"))
+                    incoming.query,
+                    dict(incoming.path),
+                    incoming.headers,
+                    body,
+                    incoming.headers.get("content-type"),
+                )
             reply = await self.handler(Call(incoming, principal, params, services, reader))
             if services.settings.validate_responses and self.operation_id is not None:
                 services.check_response(self.operation_id, reply.status, reply.body)
@@ -157,14 +176,14 @@ class Endpoint:
 RestRoute = Callable[[Request], Awaitable[Response]]
 
 
-def endpoint(operation_id: str, *, scope: str = "read", auth: str = "key",
-             shares_reader: bool = False) -> Callable[[Handler], RestRoute]:
+def endpoint(
+    operation_id: str, *, scope: str = "read", auth: str = "key", shares_reader: bool = False
+) -> Callable[[Handler], RestRoute]:
     """A REST route serving `handler` through the pipeline; `route.endpoint` is the pipeline
     step MCP tools call."""
 
     def wrap(handler: Handler) -> RestRoute:
-        step = Endpoint(operation_id, handler, scope=scope, auth=auth,
-                        shares_reader=shares_reader)
+        step = Endpoint(operation_id, handler, scope=scope, auth=auth, shares_reader=shares_reader)
 
         async def run(request: Request) -> Response:
             state = request.scope["state"]
@@ -172,10 +191,19 @@ def endpoint(operation_id: str, *, scope: str = "read", auth: str = "key",
             async def body(limit: int) -> bytes:
                 return await read_body(request, limit)
 
-            incoming = Incoming(request.headers, request.query_params, request.path_params,
-                                body, state["request_id"], request=request)
-            reply = await step.serve(request.app.state.services, incoming,
-                                     on_principal=lambda p: state.__setitem__("principal", p))
+            incoming = Incoming(
+                request.headers,
+                request.query_params,
+                request.path_params,
+                body,
+                state["request_id"],
+                request=request,
+            )
+            reply = await step.serve(
+                request.app.state.services,
+                incoming,
+                on_principal=lambda p: state.__setitem__("principal", p),
+            )
             return JSONResponse(reply.body, status_code=reply.status, headers=reply.headers)
 
         run.operation_id = operation_id  # type: ignore[attr-defined]

@@ -16,24 +16,32 @@ async def list_fans(call: Call) -> Reply:
     fresh = bool(q.get("fresh"))
     async with services.store.reading() as uow:
         account = await visible_account(uow, call.principal, account_id)
-    filters = {"account": account_id, "search": search, "fresh": fresh,
-               "key": call.principal.key_id or call.principal.user_id}
+    filters = {
+        "account": account_id,
+        "search": search,
+        "fresh": fresh,
+        "key": call.principal.key_id or call.principal.user_id,
+    }
     position = services.cursors.decode(q.get("cursor"), "fans", filters)
     if fresh:
         offset = position[0] if position else 0
         if not isinstance(offset, int) or offset < 0:
             raise ApiError("invalid_cursor", param="cursor")
-        fans, more = await services.live.fans(account, search=search, offset=offset,
-                                              limit=limit)
+        fans, more = await services.live.fans(account, search=search, offset=offset, limit=limit)
         cursor = services.cursors.encode("fans", filters, [offset + len(fans)]) if more else None
         meta = call.meta("live", isoformat(services.clock.now()))
     else:
         async with services.store.reading() as uow:
-            rows = await uow.fans.list(call.principal.workspace_id, account_id, search=search,
-                                       after=position[0] if position else None,
-                                       limit=limit + 1)
+            rows = await uow.fans.list(
+                call.principal.workspace_id,
+                account_id,
+                search=search,
+                after=position[0] if position else None,
+                limit=limit + 1,
+            )
         fans, more = list(rows[:limit]), len(rows) > limit
         cursor = services.cursors.encode("fans", filters, [fans[-1].id]) if more else None
         meta = call.meta("synced", isoformat(account.last_synced_at))
-    return Reply({"data": [fan_json(f) for f in fans], "hasMore": more, "nextCursor": cursor,
-                  "meta": meta})
+    return Reply(
+        {"data": [fan_json(f) for f in fans], "hasMore": more, "nextCursor": cursor, "meta": meta}
+    )

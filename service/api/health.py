@@ -25,8 +25,9 @@ async def healthz(request: Request) -> JSONResponse:
         "database": database,
         "platform": await _platform(services),
     }
-    return JSONResponse(body, status_code=200 if database == "ok" else 503,
-                        headers={"Cache-Control": "no-store"})
+    return JSONResponse(
+        body, status_code=200 if database == "ok" else 503, headers={"Cache-Control": "no-store"}
+    )
 
 
 async def _database(services: Any) -> str:

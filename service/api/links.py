@@ -15,11 +15,23 @@ LIFETIME_HOURS = 24
 async def create_link(call: Call) -> Reply:
     body = call.params.body or {}
     services, p = call.services, call.principal
-    link = await create(services.store, services.clock, p.workspace_id, p.mode, body.get("note"),
-                        tokens=services.link_tokens)
-    return Reply({"data": link_json(link, services.settings.public_url, services.clock.now(),
-                                    services.link_tokens),
-                  "meta": call.meta()}, status=201)
+    link = await create(
+        services.store,
+        services.clock,
+        p.workspace_id,
+        p.mode,
+        body.get("note"),
+        tokens=services.link_tokens,
+    )
+    return Reply(
+        {
+            "data": link_json(
+                link, services.settings.public_url, services.clock.now(), services.link_tokens
+            ),
+            "meta": call.meta(),
+        },
+        status=201,
+    )
 
 
 @endpoint("getLink", shares_reader=True)
@@ -30,6 +42,11 @@ async def get_link(call: Call) -> Reply:
     if link is None or link.mode != call.principal.mode:
         raise ApiError("link_not_found", param="linkId")
     now = call.services.clock.now()
-    return Reply({"data": link_json(link, call.services.settings.public_url, now,
-                                    call.services.link_tokens),
-                  "meta": call.meta()})
+    return Reply(
+        {
+            "data": link_json(
+                link, call.services.settings.public_url, now, call.services.link_tokens
+            ),
+            "meta": call.meta(),
+        }
+    )

@@ -30,13 +30,20 @@ async def list_revenue_transactions(call: Call) -> Reply:
     since_text = raw.get("since")
     account = raw.get("account") or None
     if since_text is not None and cursor is not None:
-        raise ApiError("invalid_parameter", "Pass `since` or `cursor`, never both: the cursor "
-                       "already says where the next page starts.", param="since")
+        raise ApiError(
+            "invalid_parameter",
+            "Pass `since` or `cursor`, never both: the cursor "
+            "already says where the next page starts.",
+            param="since",
+        )
     now = call.services.clock.now()
     since = _since(since_text, now) if cursor is None else None
     if account is None and p.account_ids is not None:
-        raise ApiError("invalid_parameter", "Keys limited to some accounts must name one with "
-                       "`account`.", param="account")
+        raise ApiError(
+            "invalid_parameter",
+            "Keys limited to some accounts must name one with `account`.",
+            param="account",
+        )
     async with call.services.store.reading() as uow:
         if account is not None:
             await _check_account(uow, p, account)
@@ -47,15 +54,27 @@ async def list_revenue_transactions(call: Call) -> Reply:
         # revenue_repos), so when the page is empty the cursor can safely move there.
         high_water = await uow.transactions.high_water(p.workspace_id)
         rows = await uow.transactions.page(
-            p.workspace_id, mode=p.mode, account_id=account, after_seq=after, since=since,
-            limit=limit + 1)
+            p.workspace_id,
+            mode=p.mode,
+            account_id=account,
+            after_seq=after,
+            since=since,
+            limit=limit + 1,
+        )
     if not rows:
         after = max(after, high_water)  # an idle poller keeps its place
     page, more = rows[:limit], len(rows) > limit
     last = page[-1]["seq"] if page else after
     next_cursor = call.services.cursors.encode("revenue", filters, [last])
-    return Reply({"transactions": [transaction_json(r) for r in page], "count": len(page),
-                  "hasMore": more, "nextCursor": next_cursor, "checkedAt": isoformat(now)})
+    return Reply(
+        {
+            "transactions": [transaction_json(r) for r in page],
+            "count": len(page),
+            "hasMore": more,
+            "nextCursor": next_cursor,
+            "checkedAt": isoformat(now),
+        }
+    )
 
 
 def _since(text: str | None, now: dt.datetime) -> dt.datetime:
@@ -64,8 +83,11 @@ def _since(text: str | None, now: dt.datetime) -> dt.datetime:
     try:
         return parse_instant(text)
     except ValueError:
-        raise ApiError("invalid_parameter", "`since` must be an RFC 3339 instant such as "
-                       "2026-11-01T00:00:00Z.", param="since") from None
+        raise ApiError(
+            "invalid_parameter",
+            "`since` must be an RFC 3339 instant such as 2026-11-01T00:00:00Z.",
+            param="since",
+        ) from None
 
 
 def _seq(position: list[Any] | None) -> int:
@@ -80,5 +102,8 @@ async def _check_account(uow: UnitOfWork, principal: Principal, account_id: str)
     """The key must be allowed to act as `account`: in its list and an account of its mode."""
     found = await uow.accounts.get(principal.workspace_id, account_id)
     if not principal.allows(account_id) or found is None or found.mode != principal.mode:
-        raise ApiError("missing_permission", "This key may not act as that account.",
-                       permission=f"account:{account_id}")
+        raise ApiError(
+            "missing_permission",
+            "This key may not act as that account.",
+            permission=f"account:{account_id}",
+        )

@@ -40,18 +40,36 @@ async def inbox(p: Page) -> Response:
     now = services.clock.now()
     async with services.store.reading() as uow:
         rows = await uow.actions.list(
-            principal.workspace_id, mode=principal.mode,
-            status=None if status == "all" else status, account_id=account_id, type_=type_,
-            before=before, limit=INBOX_PAGE + 1, now=now)
+            principal.workspace_id,
+            mode=principal.mode,
+            status=None if status == "all" else status,
+            account_id=account_id,
+            type_=type_,
+            before=before,
+            limit=INBOX_PAGE + 1,
+            now=now,
+        )
         accounts = await uow.accounts.list(principal.workspace_id, mode=principal.mode)
     names = {a.id: a.username for a in accounts}
     actions = [present(a, services.clock) for a in rows[:INBOX_PAGE]]
-    older = services.cursors.encode("inbox", bound, [actions[-1].created_at.isoformat(),
-                                                     actions[-1].id]) \
-        if len(rows) > INBOX_PAGE else None
-    return await p.render("inbox.html", actions=actions, accounts=accounts, names=names,
-                          now=now, filters=filters, older=older,
-                          statuses=("all", *ACTION_STATUSES), types=ACTION_TYPES)
+    older = (
+        services.cursors.encode(
+            "inbox", bound, [actions[-1].created_at.isoformat(), actions[-1].id]
+        )
+        if len(rows) > INBOX_PAGE
+        else None
+    )
+    return await p.render(
+        "inbox.html",
+        actions=actions,
+        accounts=accounts,
+        names=names,
+        now=now,
+        filters=filters,
+        older=older,
+        statuses=("all", *ACTION_STATUSES),
+        types=ACTION_TYPES,
+    )
 
 
 @page()
@@ -61,16 +79,26 @@ async def action_page(p: Page) -> Response:
     async with p.services.store.reading() as uow:
         account = await uow.accounts.get(action.workspace_id, action.account_id)
         fans = await fan_names(uow, action)
-    lists = {str(item["id"]): str(item["name"]) for item in (account.fan_lists or [])} \
-        if account is not None else {}
+    lists = (
+        {str(item["id"]): str(item["name"]) for item in (account.fan_lists or [])}
+        if account is not None
+        else {}
+    )
     return await p.render(
-        "action.html", action=action, account=account, now=now, fans=fans, lists=lists,
+        "action.html",
+        action=action,
+        account=account,
+        now=now,
+        fans=fans,
+        lists=lists,
         warnings=list(getattr(action, "warnings", None) or []),
-        blocked=blocked_reason(action, account, now, p.can("actions.decide")))
+        blocked=blocked_reason(action, account, now, p.can("actions.decide")),
+    )
 
 
-def blocked_reason(action: Action, account: Account | None, now: dt.datetime,
-                   can_decide: bool) -> str | None:
+def blocked_reason(
+    action: Action, account: Account | None, now: dt.datetime, can_decide: bool
+) -> str | None:
     """Why Approve and Reject cannot succeed right now, in words; None when they can."""
     if action.status != "pending":
         who = (action.decided_by or {}).get("name")
@@ -83,11 +111,15 @@ def blocked_reason(action: Action, account: Account | None, now: dt.datetime,
         return "The account is no longer linked."
     if account.unavailable:
         reason = f": {account.status_reason}" if account.status_reason else ""
-        return f"@{account.username} is {account.status.replace('_', ' ')}{reason}. " \
-               "Relink it before approving."
+        return (
+            f"@{account.username} is {account.status.replace('_', ' ')}{reason}. "
+            "Relink it before approving."
+        )
     if not account.writes_enabled:
-        return f"Writes are switched off for @{account.username}. An owner or admin can " \
-               "switch them on on the Accounts page."
+        return (
+            f"Writes are switched off for @{account.username}. An owner or admin can "
+            "switch them on on the Accounts page."
+        )
     return None
 
 
@@ -95,10 +127,12 @@ async def fan_names(uow: UnitOfWork, action: Action) -> dict[str, str]:
     """Fans the action names, by their synced username and name (up to 50)."""
     prm = action.params or {}
     ids = ([prm["fanId"]] if isinstance(prm.get("fanId"), str) else []) + [
-        f for f in (prm.get("audience") or {}).get("fanIds", []) if isinstance(f, str)]
+        f for f in (prm.get("audience") or {}).get("fanIds", []) if isinstance(f, str)
+    ]
     found = await uow.fans.get_many(action.workspace_id, action.account_id, ids[:50])
-    return {fan.id: f"{fan.name} (@{fan.username})" if fan.name else f"@{fan.username}"
-            for fan in found}
+    return {
+        fan.id: f"{fan.name} (@{fan.username})" if fan.name else f"@{fan.username}" for fan in found
+    }
 
 
 @page("actions.decide")
@@ -108,14 +142,22 @@ async def decide(p: Page) -> Response:
     approve = p.field("decision") == "approve"
     note = p.field("note") or None
     if note is not None and len(note) > 500:
-        raise ApiError("invalid_parameter", "The note can be at most 500 characters.",
-                       param="note")
+        raise ApiError("invalid_parameter", "The note can be at most 500 characters.", param="note")
     services = p.services
-    await decide_action(services.store, services.clock, p.principal, action_id,
-                        approve=approve, note=note, public_url=services.settings.public_url,
-                        wake_executor=services.wake_executor)
-    return p.redirect(f"/dashboard/actions/{action_id}",
-                      notice=f"You {'approved' if approve else 'rejected'} this action.")
+    await decide_action(
+        services.store,
+        services.clock,
+        p.principal,
+        action_id,
+        approve=approve,
+        note=note,
+        public_url=services.settings.public_url,
+        wake_executor=services.wake_executor,
+    )
+    return p.redirect(
+        f"/dashboard/actions/{action_id}",
+        notice=f"You {'approved' if approve else 'rejected'} this action.",
+    )
 
 
 @page()

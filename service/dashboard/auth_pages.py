@@ -56,26 +56,40 @@ async def invite_form(request: Request) -> Response:
     if request.method == "POST":
         form = await request.form()
         try:
-            await members.accept(services.store, services.clock, token,
-                                 str(form.get("name", "")), str(form.get("password", "")),
-                                 passwords=services.passwords)
+            await members.accept(
+                services.store,
+                services.clock,
+                token,
+                str(form.get("name", "")),
+                str(form.get("password", "")),
+                passwords=services.passwords,
+            )
         except ApiError as exc:
             refused = exc
         else:
             return RedirectResponse("/dashboard/sign-in?joined=1", status_code=303)
     async with services.store.reading() as uow:
         workspace = await uow.workspaces.get(item.workspace_id)
-    return dashboard.html(request, "invite.html", {
-        "invite": item, "workspace": workspace, "error": refused},
-        status=refused.status() if refused else 200)
+    return dashboard.html(
+        request,
+        "invite.html",
+        {"invite": item, "workspace": workspace, "error": refused},
+        status=refused.status() if refused else 200,
+    )
 
 
 @page()
 async def switch_mode(p: Page) -> Response:
     mode = "test" if p.field("mode") == "test" else "live"
     response = p.redirect(safe_next(p.field("next")))
-    response.set_cookie(MODE_COOKIE, mode, httponly=True, samesite="lax", path="/",
-                        secure=p.dashboard.sessions.secure)
+    response.set_cookie(
+        MODE_COOKIE,
+        mode,
+        httponly=True,
+        samesite="lax",
+        path="/",
+        secure=p.dashboard.sessions.secure,
+    )
     return response
 
 

@@ -17,11 +17,15 @@ from service.webhooks.models import Delivery, WebhookEndpoint
 LOG_PAGE = 25
 
 
-def endpoint_health(endpoint: WebhookEndpoint,
-                    recent: list[tuple[Delivery, Any]]) -> dict[str, Any]:
+def endpoint_health(
+    endpoint: WebhookEndpoint, recent: list[tuple[Delivery, Any]]
+) -> dict[str, Any]:
     """{state: ok|retrying|failing, at: next attempt} from the endpoint and its newest deliveries."""
-    waiting = [d.next_attempt_at for d, _ in recent
-               if d.status == "pending" and d.attempts > 0 and d.next_attempt_at is not None]
+    waiting = [
+        d.next_attempt_at
+        for d, _ in recent
+        if d.status == "pending" and d.attempts > 0 and d.next_attempt_at is not None
+    ]
     if waiting:
         return {"state": "retrying", "at": min(waiting)}
     if endpoint.failing:
@@ -37,22 +41,35 @@ async def delivery_log(p: Page) -> Response:
     services, principal = p.services, p.principal
     endpoint_id = p.request.path_params["endpointId"]
     bound = {"endpoint": endpoint_id, "workspace": principal.workspace_id}
-    position = services.cursors.decode(p.request.query_params.get("older") or None,
-                                       "deliveries", bound)
+    position = services.cursors.decode(
+        p.request.query_params.get("older") or None, "deliveries", bound
+    )
     before = (dt.datetime.fromisoformat(position[0]), int(position[1])) if position else None
     async with services.store.reading() as uow:
         endpoint = await uow.webhooks.get(principal.workspace_id, endpoint_id)
         if endpoint is None:
-            raise ApiError("resource_not_found", "There is no such webhook endpoint here.",
-                           param="endpointId")
+            raise ApiError(
+                "resource_not_found", "There is no such webhook endpoint here.", param="endpointId"
+            )
         rows = list(await uow.deliveries.list(endpoint_id, LOG_PAGE + 1, before=before))
         shown = rows[:LOG_PAGE]
         attempts = {d.id: await uow.deliveries.attempts(d.id) for d in shown}
-    older = services.cursors.encode("deliveries", bound, [
-        shown[-1].created_at.isoformat(), shown[-1].seq]) if len(rows) > LOG_PAGE else None
-    return await p.render("deliveries.html", endpoint=endpoint, deliveries=shown,
-                          attempts=attempts, older=older, paged=before is not None,
-                          now=services.clock.now())
+    older = (
+        services.cursors.encode(
+            "deliveries", bound, [shown[-1].created_at.isoformat(), shown[-1].seq]
+        )
+        if len(rows) > LOG_PAGE
+        else None
+    )
+    return await p.render(
+        "deliveries.html",
+        endpoint=endpoint,
+        deliveries=shown,
+        attempts=attempts,
+        older=older,
+        paged=before is not None,
+        now=services.clock.now(),
+    )
 
 
 def routes() -> list[Route]:

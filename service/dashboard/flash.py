@@ -20,12 +20,22 @@ PURPOSE = "countersign.flash"
 
 
 def put(response: Response, services: Any, session_id: str | None, **data: Any) -> None:
-    payload = {"purpose": PURPOSE, "sid": session_id, "at": services.clock.now().timestamp(),
-               "data": {k: v for k, v in data.items() if v is not None}}
+    payload = {
+        "purpose": PURPOSE,
+        "sid": session_id,
+        "at": services.clock.now().timestamp(),
+        "data": {k: v for k, v in data.items() if v is not None},
+    }
     token = services.secrets.seal(json.dumps(payload)).decode()
-    response.set_cookie(COOKIE, token, max_age=LIFETIME_SECONDS, httponly=True,
-                        samesite="strict", secure=not services.settings.development,
-                        path="/dashboard")
+    response.set_cookie(
+        COOKIE,
+        token,
+        max_age=LIFETIME_SECONDS,
+        httponly=True,
+        samesite="strict",
+        secure=not services.settings.development,
+        path="/dashboard",
+    )
 
 
 def peek(request: Request, services: Any, session_id: str | None) -> dict[str, Any] | None:
@@ -47,5 +57,10 @@ def peek(request: Request, services: Any, session_id: str | None) -> dict[str, A
 
 
 def clear(response: Response, services: Any) -> None:
-    response.delete_cookie(COOKIE, path="/dashboard", httponly=True, samesite="strict",
-                           secure=not services.settings.development)
+    response.delete_cookie(
+        COOKIE,
+        path="/dashboard",
+        httponly=True,
+        samesite="strict",
+        secure=not services.settings.development,
+    )

@@ -23,28 +23,31 @@ RELINK = ("needs_relink", "awaiting_2fa", "awaiting_selfie", "disconnected")
 @page()
 async def accounts(p: Page) -> Response:
     async with p.services.store.reading() as uow:
-        rows = await uow.accounts.list(p.principal.workspace_id, mode=p.principal.mode,
-                                       limit=1000)
+        rows = await uow.accounts.list(p.principal.workspace_id, mode=p.principal.mode, limit=1000)
     return await p.render("accounts.html", accounts=rows, relink=RELINK)
 
 
 @page("accounts.writes")
 async def switch_writes(p: Page) -> Response:
     account_id, enabled = p.request.path_params["accountId"], p.field("enabled") == "on"
-    account = await account_cases.switch_writes(p.services.store, p.services.clock, p.principal,
-                                                account_id, enabled)
-    return p.redirect("/dashboard/accounts", notice=f"Writes are {'on' if enabled else 'off'} "
-                      f"for @{account.username}.")
+    account = await account_cases.switch_writes(
+        p.services.store, p.services.clock, p.principal, account_id, enabled
+    )
+    return p.redirect(
+        "/dashboard/accounts",
+        notice=f"Writes are {'on' if enabled else 'off'} for @{account.username}.",
+    )
 
 
 @page("accounts.writes")
 async def switch_all_writes(p: Page) -> Response:
     """The workspace-wide kill switch: every account, live and test, at once."""
     enabled = p.field("enabled") == "on"
-    await account_cases.switch_all_writes(p.services.store, p.services.clock, p.principal,
-                                          enabled)
-    return p.redirect("/dashboard/accounts", notice=f"Writes are {'on' if enabled else 'off'} "
-                      "for every account of the workspace.")
+    await account_cases.switch_all_writes(p.services.store, p.services.clock, p.principal, enabled)
+    return p.redirect(
+        "/dashboard/accounts",
+        notice=f"Writes are {'on' if enabled else 'off'} for every account of the workspace.",
+    )
 
 
 # --- links ------------------------------------------------------------------------------
@@ -63,23 +66,34 @@ async def links(p: Page) -> Response:
 async def create_link(p: Page) -> Response:
     note = p.field("note") or None
     if note is not None and len(note) > 200:
-        raise ApiError("invalid_parameter", "The note can be at most 200 characters.",
-                       param="note")
+        raise ApiError("invalid_parameter", "The note can be at most 200 characters.", param="note")
     message = p.field("message") or None
     if message is not None and len(message) > 500:
-        raise ApiError("invalid_parameter", "The message to the creator can be at most 500 "
-                       "characters.", param="message")
-    link = await link_cases.create_link(p.services.store, p.services.clock,
-                                        p.principal.workspace_id, p.principal.mode, note,
-                                        creator_message=message,
-                                        tokens=p.services.link_tokens)
+        raise ApiError(
+            "invalid_parameter",
+            "The message to the creator can be at most 500 characters.",
+            param="message",
+        )
+    link = await link_cases.create_link(
+        p.services.store,
+        p.services.clock,
+        p.principal.workspace_id,
+        p.principal.mode,
+        note,
+        creator_message=message,
+        tokens=p.services.link_tokens,
+    )
     return p.redirect("/dashboard/links", link=link.id, notice="Link created.")
 
 
 @page("links.create")
 async def cancel_link(p: Page) -> Response:
-    await link_cases.cancel_link(p.services.store, p.services.clock, p.principal.workspace_id,
-                                 p.request.path_params["linkId"])
+    await link_cases.cancel_link(
+        p.services.store,
+        p.services.clock,
+        p.principal.workspace_id,
+        p.request.path_params["linkId"],
+    )
     return p.redirect("/dashboard/links")
 
 
@@ -89,8 +103,12 @@ async def link_status(p: Page) -> Response:
         link = await uow.links.get(p.principal.workspace_id, p.request.path_params["linkId"])
     if link is None:
         raise ApiError("link_not_found", param="linkId")
-    return json_reply(p, link_json(link, p.services.settings.public_url, p.services.clock.now(),
-                                   p.services.link_tokens))
+    return json_reply(
+        p,
+        link_json(
+            link, p.services.settings.public_url, p.services.clock.now(), p.services.link_tokens
+        ),
+    )
 
 
 # --- API keys ---------------------------------------------------------------------------
@@ -100,9 +118,15 @@ async def keys(p: Page) -> Response:
         rows = await uow.keys.list(p.principal.workspace_id)
         accounts_ = await uow.accounts.list(p.principal.workspace_id, limit=1000)
     rows = sorted(rows, key=lambda k: (k.revoked_at is not None, -k.created_at.timestamp()))
-    return await p.render("keys.html", keys=rows, secret=p.flash.get("secret"),
-                          accounts=accounts_, modes=MODES, scopes=SCOPES,
-                          now=p.services.clock.now())
+    return await p.render(
+        "keys.html",
+        keys=rows,
+        secret=p.flash.get("secret"),
+        accounts=accounts_,
+        modes=MODES,
+        scopes=SCOPES,
+        now=p.services.clock.now(),
+    )
 
 
 @page("keys.manage")
@@ -110,8 +134,9 @@ async def create_key(p: Page) -> Response:
     assert p.form is not None
     name = p.field("name")
     if not 1 <= len(name) <= 200:
-        raise ApiError("invalid_parameter", "Give the key a name (up to 200 characters).",
-                       param="name")
+        raise ApiError(
+            "invalid_parameter", "Give the key a name (up to 200 characters).", param="name"
+        )
     scopes = [s for s in p.form.getlist("scopes") if s in SCOPES] or ["read"]
     mode = p.field("mode")
     if mode not in MODES:
@@ -119,10 +144,25 @@ async def create_key(p: Page) -> Response:
     account_ids = [str(a) for a in p.form.getlist("accounts") if a] or None
     expires_at = expiry(p.field("expires"), p.field("zone"), p.services.clock.now())
     key, secret = await workspaces.create_key(
-        p.services.store, p.services.clock, p.principal.workspace_id, name=name, scopes=scopes,
-        mode=mode, account_ids=account_ids, expires_at=expires_at)
-    await record(p.services.store, p.services.clock, p.principal, "key.created", key.id,
-                 name=name, mode=mode, scopes=scopes)
+        p.services.store,
+        p.services.clock,
+        p.principal.workspace_id,
+        name=name,
+        scopes=scopes,
+        mode=mode,
+        account_ids=account_ids,
+        expires_at=expires_at,
+    )
+    await record(
+        p.services.store,
+        p.services.clock,
+        p.principal,
+        "key.created",
+        key.id,
+        name=name,
+        mode=mode,
+        scopes=scopes,
+    )
     return p.redirect("/dashboard/keys", secret=secret, notice=f"Key “{name}” created.")
 
 
@@ -133,13 +173,15 @@ def expiry(value: str, zone: str, now: dt.datetime) -> dt.datetime | None:
     try:
         tz = ZoneInfo(zone) if zone else dt.UTC
     except (ZoneInfoNotFoundError, ValueError):
-        raise ApiError("invalid_parameter", f"Unknown time zone {zone!r}.", param="zone") \
-            from None
+        raise ApiError("invalid_parameter", f"Unknown time zone {zone!r}.", param="zone") from None
     try:
         local = dt.datetime.fromisoformat(value)
     except ValueError:
-        raise ApiError("invalid_parameter", "Expiry must be a date and time "
-                       "(YYYY-MM-DDTHH:MM).", param="expires") from None
+        raise ApiError(
+            "invalid_parameter",
+            "Expiry must be a date and time (YYYY-MM-DDTHH:MM).",
+            param="expires",
+        ) from None
     at = (local.replace(tzinfo=tz) if local.tzinfo is None else local).astimezone(dt.UTC)
     if at <= now:
         raise ApiError("invalid_parameter", "Expiry must be in the future.", param="expires")
@@ -148,19 +190,32 @@ def expiry(value: str, zone: str, now: dt.datetime) -> dt.datetime | None:
 
 @page("keys.manage")
 async def revoke_key(p: Page) -> Response:
-    key = await workspaces.revoke_key(p.services.store, p.services.clock,
-                                      p.principal.workspace_id, p.request.path_params["keyId"])
-    await record(p.services.store, p.services.clock, p.principal, "key.revoked", key.id,
-                 name=key.name)
+    key = await workspaces.revoke_key(
+        p.services.store, p.services.clock, p.principal.workspace_id, p.request.path_params["keyId"]
+    )
+    await record(
+        p.services.store, p.services.clock, p.principal, "key.revoked", key.id, name=key.name
+    )
     return p.redirect("/dashboard/keys", notice=f"Key “{key.name}” revoked.")
 
 
 @page("keys.manage")
 async def roll_key(p: Page) -> Response:
     old_id = p.request.path_params["keyId"]
-    key, secret = await workspaces.roll_key(p.services.store, p.services.clock,
-                                            p.principal.workspace_id, old_id)
-    await record(p.services.store, p.services.clock, p.principal, "key.rolled", key.id,
-                 name=key.name, replaced=old_id)
-    return p.redirect("/dashboard/keys", secret=secret,
-                      notice=f"Key “{key.name}” rolled: the old one stopped working.")
+    key, secret = await workspaces.roll_key(
+        p.services.store, p.services.clock, p.principal.workspace_id, old_id
+    )
+    await record(
+        p.services.store,
+        p.services.clock,
+        p.principal,
+        "key.rolled",
+        key.id,
+        name=key.name,
+        replaced=old_id,
+    )
+    return p.redirect(
+        "/dashboard/keys",
+        secret=secret,
+        notice=f"Key “{key.name}” rolled: the old one stopped working.",
+    )

@@ -26,8 +26,9 @@ async def home(request: Request) -> Response:
 async def favicon(request: Request) -> Response:
     """Package data (importlib.resources), so an installed wheel serves it too."""
     icon = (files("service.dashboard") / "static" / "favicon.svg").read_bytes()
-    return Response(icon, media_type="image/svg+xml",
-                    headers={"Cache-Control": "public, max-age=86400"})
+    return Response(
+        icon, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"}
+    )
 
 
 def dashboard_routes() -> list[Route | Mount]:
@@ -35,36 +36,43 @@ def dashboard_routes() -> list[Route | Mount]:
     return [
         Route("/", home, methods=["GET"]),  # a person typing the bare address lands somewhere
         Route("/favicon.ico", favicon, methods=["GET"]),
-        Mount("/dashboard", routes=[
-        Route("/", home, methods=["GET"]),
-        Route("/sign-in", auth_pages.sign_in_form, methods=["GET"]),
-        Route("/sign-in", auth_pages.sign_in, methods=["POST"]),
-        Route("/sign-out", auth_pages.sign_out, methods=["POST"]),
-        Route("/invites/{token}", auth_pages.invite_form, methods=["GET", "POST"]),
-        Route("/mode", auth_pages.switch_mode, methods=["POST"]),
-        Route("/workspace", auth_pages.switch_workspace, methods=["POST"]),
-        Route("/approvals", a.inbox, methods=["GET"]),
-        Route("/actions/{actionId}", a.action_page, methods=["GET"]),
-        Route("/actions/{actionId}/decide", a.decide, methods=["POST"]),
-        Route("/api/actions/{actionId}", a.action_json_route, methods=["GET"]),
-        Route("/accounts", m.accounts, methods=["GET"]),
-        Route("/accounts/{accountId}/writes", m.switch_writes, methods=["POST"]),
-        Route("/accounts/writes", m.switch_all_writes, methods=["POST"]),
-        Route("/links", m.links, methods=["GET"]),
-        Route("/links", m.create_link, methods=["POST"]),
-        Route("/links/{linkId}/cancel", m.cancel_link, methods=["POST"]),
-        Route("/api/links/{linkId}", m.link_status, methods=["GET"]),
-        Route("/keys", m.keys, methods=["GET"]),
-        Route("/keys", m.create_key, methods=["POST"]),
-        Route("/keys/{keyId}/revoke", m.revoke_key, methods=["POST"]),
-        Route("/keys/{keyId}/roll", m.roll_key, methods=["POST"]),
-        Route("/members", pp.members_page, methods=["GET"]),
-        Route("/members/invite", pp.invite, methods=["POST"]),
-        Route("/members/{userId}/role", pp.change_role, methods=["POST"]),
-        Route("/members/{userId}/remove", pp.remove, methods=["POST"]),
-        Route("/audit", pp.audit, methods=["GET"]),
-        *w.routes(),
-        *delivery_pages.routes(),
-        Mount("/static", app=StaticFiles(packages=[("service.dashboard", "static")]),
-              name="dashboard-static"),
-    ])]
+        Mount(
+            "/dashboard",
+            routes=[
+                Route("/", home, methods=["GET"]),
+                Route("/sign-in", auth_pages.sign_in_form, methods=["GET"]),
+                Route("/sign-in", auth_pages.sign_in, methods=["POST"]),
+                Route("/sign-out", auth_pages.sign_out, methods=["POST"]),
+                Route("/invites/{token}", auth_pages.invite_form, methods=["GET", "POST"]),
+                Route("/mode", auth_pages.switch_mode, methods=["POST"]),
+                Route("/workspace", auth_pages.switch_workspace, methods=["POST"]),
+                Route("/approvals", a.inbox, methods=["GET"]),
+                Route("/actions/{actionId}", a.action_page, methods=["GET"]),
+                Route("/actions/{actionId}/decide", a.decide, methods=["POST"]),
+                Route("/api/actions/{actionId}", a.action_json_route, methods=["GET"]),
+                Route("/accounts", m.accounts, methods=["GET"]),
+                Route("/accounts/{accountId}/writes", m.switch_writes, methods=["POST"]),
+                Route("/accounts/writes", m.switch_all_writes, methods=["POST"]),
+                Route("/links", m.links, methods=["GET"]),
+                Route("/links", m.create_link, methods=["POST"]),
+                Route("/links/{linkId}/cancel", m.cancel_link, methods=["POST"]),
+                Route("/api/links/{linkId}", m.link_status, methods=["GET"]),
+                Route("/keys", m.keys, methods=["GET"]),
+                Route("/keys", m.create_key, methods=["POST"]),
+                Route("/keys/{keyId}/revoke", m.revoke_key, methods=["POST"]),
+                Route("/keys/{keyId}/roll", m.roll_key, methods=["POST"]),
+                Route("/members", pp.members_page, methods=["GET"]),
+                Route("/members/invite", pp.invite, methods=["POST"]),
+                Route("/members/{userId}/role", pp.change_role, methods=["POST"]),
+                Route("/members/{userId}/remove", pp.remove, methods=["POST"]),
+                Route("/audit", pp.audit, methods=["GET"]),
+                *w.routes(),
+                *delivery_pages.routes(),
+                Mount(
+                    "/static",
+                    app=StaticFiles(packages=[("service.dashboard", "static")]),
+                    name="dashboard-static",
+                ),
+            ],
+        ),
+    ]

@@ -32,19 +32,23 @@ from service.services import Services
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; "
-                               "script-src 'self'; connect-src 'self'; frame-ancestors 'none'; "
-                               "form-action 'self'; base-uri 'none'",
-    "X-Frame-Options": "DENY", "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "same-origin", "Cache-Control": "no-store",
+    "script-src 'self'; connect-src 'self'; frame-ancestors 'none'; "
+    "form-action 'self'; base-uri 'none'",
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+    "Cache-Control": "no-store",
 }
 
 
 def make_templates() -> jinja2.Environment:
     """The dashboard's templates, package data (importlib.resources finds them in a wheel)."""
-    env = jinja2.Environment(loader=jinja2.PackageLoader("service.dashboard", "templates"),
-                             autoescape=True)
-    env.filters.update(when=when, money=money, left=time_left, message=message_html,
-                       pretty=pretty, detail=detail)
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("service.dashboard", "templates"), autoescape=True
+    )
+    env.filters.update(
+        when=when, money=money, left=time_left, message=message_html, pretty=pretty, detail=detail
+    )
     return env
 
 
@@ -57,11 +61,20 @@ class Dashboard:
     templates: jinja2.Environment
     demo_sign_in: tuple[str, str] | None = None  # set by `countersign demo` only
 
-    def html(self, request: Request, template: str, context: dict[str, Any],
-             status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    def html(
+        self,
+        request: Request,
+        template: str,
+        context: dict[str, Any],
+        status: int = 200,
+        headers: dict[str, str] | None = None,
+    ) -> Response:
         body = self.templates.get_template(template).render(
-            request_id=request.scope["state"]["request_id"], path=request.url.path,
-            demo_sign_in=self.demo_sign_in, **context)
+            request_id=request.scope["state"]["request_id"],
+            path=request.url.path,
+            demo_sign_in=self.demo_sign_in,
+            **context,
+        )
         headers = {**SECURITY_HEADERS, **(headers or {})}
         if is_live(request):
             # The page's own script re-fetches it every second: answer 304 when nothing changed.
@@ -102,20 +115,40 @@ class Page:
         value = self.form.get(name) if self.form is not None else None
         return value.strip() if isinstance(value, str) else default
 
-    async def render(self, template: str, status: int = 200,
-                     headers: dict[str, str] | None = None, **context: Any) -> Response:
+    async def render(
+        self,
+        template: str,
+        status: int = 200,
+        headers: dict[str, str] | None = None,
+        **context: Any,
+    ) -> Response:
         p, services = self.principal, self.services
         async with services.store.reading() as uow:
             memberships = await uow.members.workspaces_of(self.signed.session.user_id)
-            workspaces = [w for w in [await uow.workspaces.get(m.workspace_id)
-                                      for m in memberships] if w is not None]
+            workspaces = [
+                w
+                for w in [await uow.workspaces.get(m.workspace_id) for m in memberships]
+                if w is not None
+            ]
         current = next((w for w in workspaces if w.id == p.workspace_id), None)
         shown = self.flash
         context.setdefault("notice", shown.get("notice"))
-        response = self.dashboard.html(self.request, template, dict(
-            me=p, csrf=self.signed.session.csrf_token, mode=p.mode, workspaces=workspaces,
-            workspace=current, can=lambda perm: allowed(p.role, perm), flash=shown,
-            **context), status, headers)
+        response = self.dashboard.html(
+            self.request,
+            template,
+            dict(
+                me=p,
+                csrf=self.signed.session.csrf_token,
+                mode=p.mode,
+                workspaces=workspaces,
+                workspace=current,
+                can=lambda perm: allowed(p.role, perm),
+                flash=shown,
+                **context,
+            ),
+            status,
+            headers,
+        )
         if shown:
             flash.clear(response, services)
         return response
@@ -156,30 +189,57 @@ def is_api(request: Request) -> bool:
     return request.url.path.startswith("/dashboard/api/")
 
 
-def error_page(dashboard: Dashboard, request: Request, error: ApiError,
-               signed: Signed | None = None) -> Response:
+def error_page(
+    dashboard: Dashboard, request: Request, error: ApiError, signed: Signed | None = None
+) -> Response:
     public_url = dashboard.services.settings.public_url
     request_id = request.scope["state"]["request_id"]
     if is_api(request) or "application/json" in request.headers.get("accept", ""):
         return error_response(error, public_url, request_id)
     if error.code == "not_signed_in":
         return sign_in_page(dashboard, request, error=error, status=401)
-    return dashboard.html(request, "error.html", {
-        "error": error, "docs_url": error.info.docs_url(public_url),
-        "signed_in": signed is not None},
-        status=error.status(), headers=error.headers)
+    return dashboard.html(
+        request,
+        "error.html",
+        {
+            "error": error,
+            "docs_url": error.info.docs_url(public_url),
+            "signed_in": signed is not None,
+        },
+        status=error.status(),
+        headers=error.headers,
+    )
 
 
-def sign_in_page(dashboard: Dashboard, request: Request, *, error: ApiError | None = None,
-                 status: int = 200, email: str = "") -> Response:
+def sign_in_page(
+    dashboard: Dashboard,
+    request: Request,
+    *,
+    error: ApiError | None = None,
+    status: int = 200,
+    email: str = "",
+) -> Response:
     target = request.query_params.get("next") or (
-        request.url.path if request.method == "GET" and request.url.path.startswith(
-            "/dashboard/") and "sign-in" not in request.url.path else "/dashboard/approvals")
+        request.url.path
+        if request.method == "GET"
+        and request.url.path.startswith("/dashboard/")
+        and "sign-in" not in request.url.path
+        else "/dashboard/approvals"
+    )
     # Arriving signed out is not a mistake: only a failed attempt (a POST) shows in red.
-    return dashboard.html(request, "sign_in.html", {
-        "error": error, "gentle": request.method == "GET", "next": safe_next(target),
-        "email": email, "joined": request.query_params.get("joined") == "1"},
-        status=status, headers=error.headers if error else None)
+    return dashboard.html(
+        request,
+        "sign_in.html",
+        {
+            "error": error,
+            "gentle": request.method == "GET",
+            "next": safe_next(target),
+            "email": email,
+            "joined": request.query_params.get("joined") == "1",
+        },
+        status=status,
+        headers=error.headers if error else None,
+    )
 
 
 def safe_next(target: str) -> str:
@@ -191,7 +251,9 @@ def safe_next(target: str) -> str:
 Handler = Callable[[Page], Awaitable[Response]]
 
 
-def page(permission: str | None = None) -> Callable[[Handler], Callable[[Request], Awaitable[Response]]]:
+def page(
+    permission: str | None = None,
+) -> Callable[[Handler], Callable[[Request], Awaitable[Response]]]:
     def wrap(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
         async def run(request: Request) -> Response:
             dashboard: Dashboard = request.app.state.dashboard
@@ -201,25 +263,36 @@ def page(permission: str | None = None) -> Callable[[Handler], Callable[[Request
                 if signed is None:
                     raise ApiError("not_signed_in")
                 if signed.principal is None:
-                    raise ApiError("workspace_not_found", "You are not a member of this "
-                                   "workspace any more.")
+                    raise ApiError(
+                        "workspace_not_found", "You are not a member of this workspace any more."
+                    )
                 request.scope["state"]["principal"] = signed.principal
                 form = None
                 if request.method == "POST":
                     form = await request.form()
                     sent = form.get("csrf_token")
                     if not isinstance(sent, str) or not same(sent, signed.session.csrf_token):
-                        raise ApiError("missing_permission", "The form's CSRF token does not "
-                                       "match your session. Reload the page and try again.",
-                                       permission="csrf")
+                        raise ApiError(
+                            "missing_permission",
+                            "The form's CSRF token does not "
+                            "match your session. Reload the page and try again.",
+                            permission="csrf",
+                        )
                 if permission and not allowed(signed.principal.role, permission):
-                    raise ApiError("missing_permission", f"As a {signed.principal.role} you "
-                                   f"cannot {PERMISSION_WORDS.get(permission, permission)}.",
-                                   permission=permission)
+                    raise ApiError(
+                        "missing_permission",
+                        f"As a {signed.principal.role} you "
+                        f"cannot {PERMISSION_WORDS.get(permission, permission)}.",
+                        permission=permission,
+                    )
                 return await handler(Page(request, dashboard, signed, form))
             except ApiError as error:
-                if signed is None or signed.principal is None or is_api(request) or \
-                        "application/json" in request.headers.get("accept", ""):
+                if (
+                    signed is None
+                    or signed.principal is None
+                    or is_api(request)
+                    or "application/json" in request.headers.get("accept", "")
+                ):
                     return error_page(dashboard, request, error, signed)
                 return await navigable_error(Page(request, dashboard, signed, None), error)
 
@@ -237,14 +310,24 @@ async def navigable_error(p: Page, error: ApiError) -> Response:
         words = PERMISSION_WORDS[error.permission]
         who = await holders(p.services, p.principal.workspace_id, error.permission)
     public_url = p.services.settings.public_url
-    return await p.render("error.html", status=error.status(), headers=error.headers,
-                          error=error, docs_url=error.info.docs_url(public_url),
-                          words=words, holders=who, signed_in=True)
+    return await p.render(
+        "error.html",
+        status=error.status(),
+        headers=error.headers,
+        error=error,
+        docs_url=error.info.docs_url(public_url),
+        words=words,
+        holders=who,
+        signed_in=True,
+    )
 
 
 def json_reply(page_: Page, data: Any) -> JSONResponse:
-    meta = {"source": "service", "asOf": None,
-            "requestId": page_.request.scope["state"]["request_id"]}
+    meta = {
+        "source": "service",
+        "asOf": None,
+        "requestId": page_.request.scope["state"]["request_id"],
+    }
     return JSONResponse({"data": data, "meta": meta}, headers={"Cache-Control": "no-store"})
 
 

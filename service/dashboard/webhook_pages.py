@@ -16,14 +16,24 @@ from service.webhooks.models import DELIVERED_EVENTS
 
 async def _render(p: Page, status: int = 200, log_for: str | None = None) -> Response:
     endpoints = await hooks.list_endpoints(p.services.store, p.principal)
-    logs = {e.id: await hooks.list_deliveries(p.services.store, p.principal, e.id, 20)
-            for e in endpoints}
+    logs = {
+        e.id: await hooks.list_deliveries(p.services.store, p.principal, e.id, 20)
+        for e in endpoints
+    }
     shown = {e.id: hooks.shown_secrets(e, p.services.secrets) for e in endpoints}
-    return await p.render("webhooks.html", status=status, endpoints=endpoints, logs=logs,
-                          secret=p.flash.get("secret"), now=p.services.clock.now(),
-                          events=DELIVERED_EVENTS, development=p.services.settings.development,
-                          shown=shown, test_mode=p.principal.mode == "test",
-                          health=endpoint_health)
+    return await p.render(
+        "webhooks.html",
+        status=status,
+        endpoints=endpoints,
+        logs=logs,
+        secret=p.flash.get("secret"),
+        now=p.services.clock.now(),
+        events=DELIVERED_EVENTS,
+        development=p.services.settings.development,
+        shown=shown,
+        test_mode=p.principal.mode == "test",
+        health=endpoint_health,
+    )
 
 
 def _loopback(p: Page) -> bool:
@@ -37,9 +47,14 @@ async def webhooks(p: Page) -> Response:
 
 @page("webhooks.manage")
 async def set_push_url(p: Page) -> Response:
-    await hooks.set_transaction_endpoint(p.services.store, p.services.clock, p.principal,
-                                         p.field("url"), box=p.services.secrets,
-                                         allow_loopback=_loopback(p))
+    await hooks.set_transaction_endpoint(
+        p.services.store,
+        p.services.clock,
+        p.principal,
+        p.field("url"),
+        box=p.services.secrets,
+        allow_loopback=_loopback(p),
+    )
     return p.redirect("/dashboard/webhooks")
 
 
@@ -47,38 +62,55 @@ async def set_push_url(p: Page) -> Response:
 async def add_endpoint(p: Page) -> Response:
     assert p.form is not None
     chosen = [str(t) for t in p.form.getlist("eventTypes")] or None
-    await hooks.add_event_endpoint(p.services.store, p.services.clock, p.principal,
-                                   p.field("url"), chosen, box=p.services.secrets,
-                                   allow_loopback=_loopback(p))
+    await hooks.add_event_endpoint(
+        p.services.store,
+        p.services.clock,
+        p.principal,
+        p.field("url"),
+        chosen,
+        box=p.services.secrets,
+        allow_loopback=_loopback(p),
+    )
     return p.redirect("/dashboard/webhooks")
 
 
 @page("webhooks.manage")
 async def remove_endpoint(p: Page) -> Response:
-    await hooks.remove_endpoint(p.services.store, p.services.clock, p.principal,
-                                p.request.path_params["endpointId"])
+    await hooks.remove_endpoint(
+        p.services.store, p.services.clock, p.principal, p.request.path_params["endpointId"]
+    )
     return p.redirect("/dashboard/webhooks")
 
 
 @page("webhooks.manage")
 async def roll_secret(p: Page) -> Response:
-    _, secret = await hooks.roll_secret(p.services.store, p.services.clock, p.principal,
-                                        p.request.path_params["endpointId"],
-                                        box=p.services.secrets)
+    _, secret = await hooks.roll_secret(
+        p.services.store,
+        p.services.clock,
+        p.principal,
+        p.request.path_params["endpointId"],
+        box=p.services.secrets,
+    )
     return p.redirect("/dashboard/webhooks", secret=secret)
 
 
 @page("webhooks.manage")
 async def send_test(p: Page) -> Response:
-    await hooks.send_test(p.services.store, p.services.clock, p.principal,
-                          p.services.sender(), p.request.path_params["endpointId"])
+    await hooks.send_test(
+        p.services.store,
+        p.services.clock,
+        p.principal,
+        p.services.sender(),
+        p.request.path_params["endpointId"],
+    )
     return p.redirect("/dashboard/webhooks")
 
 
 @page("webhooks.manage")
 async def redeliver(p: Page) -> Response:
-    await hooks.redeliver(p.services.store, p.services.clock, p.principal,
-                          p.request.path_params["deliveryId"])
+    await hooks.redeliver(
+        p.services.store, p.services.clock, p.principal, p.request.path_params["deliveryId"]
+    )
     return p.redirect("/dashboard/webhooks")
 
 

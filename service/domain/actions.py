@@ -19,8 +19,9 @@ CURRENCY = "USD"
 
 def fingerprint(account_id: str, mode: str, type_: str, params: dict[str, Any]) -> str:
     """What makes two requests "the same action" for idempotency rules 2, 3 and 5."""
-    canonical = json.dumps([account_id, mode, type_, params], sort_keys=True,
-                           separators=(",", ":"), ensure_ascii=False)
+    canonical = json.dumps(
+        [account_id, mode, type_, params], sort_keys=True, separators=(",", ":"), ensure_ascii=False
+    )
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
@@ -46,8 +47,9 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def summarize(type_: str, params: dict[str, Any], username: str,
-              recipients: int | None = None) -> str:
+def summarize(
+    type_: str, params: dict[str, Any], username: str, recipients: int | None = None
+) -> str:
     """One plain sentence a person can approve from."""
     at = f"@{username}"
     extras = []
@@ -57,15 +59,21 @@ def summarize(type_: str, params: dict[str, Any], username: str,
     paid = f" for ${price['amount'] / 100:,.2f}" if price else ""
     media = f" with {extras[0]}" if extras else ""
     if type_ == "send_message":
-        return (f"Send a{' paid' if price else ''} message{paid}{media} from {at} to fan "
-                f"{params['fanId']}: \"{_plain(params['text'])}\".")
+        return (
+            f"Send a{' paid' if price else ''} message{paid}{media} from {at} to fan "
+            f'{params["fanId"]}: "{_plain(params["text"])}".'
+        )
     if type_ == "send_mass_message":
         who = _count(recipients, "fan") if recipients is not None else "the chosen audience"
-        return (f"Send a{' paid' if price else ''} mass message{paid}{media} from {at} to about "
-                f"{who}: \"{_plain(params['text'])}\".")
+        return (
+            f"Send a{' paid' if price else ''} mass message{paid}{media} from {at} to about "
+            f'{who}: "{_plain(params["text"])}".'
+        )
     if type_ == "unsend_message":
         if params.get("fanId"):
-            return f"Unsend message {params['messageId']} from {at}'s chat with fan {params['fanId']}."
+            return (
+                f"Unsend message {params['messageId']} from {at}'s chat with fan {params['fanId']}."
+            )
         return f"Unsend every copy of mass message {params['messageId']} from {at}."
     if type_ == "add_fan_to_list":
         return f"Add fan {params['fanId']} to {at}'s list {params['listId']}."

@@ -34,6 +34,10 @@ def key_prefix(key: str) -> str:
 def looks_like(value: str, prefix: str, max_length: int = 64) -> bool:
     """Whether `value` could be one of our ids with `prefix` (letters and digits after it);
     anything else names nothing, so callers answer "not found" without a lookup."""
-    body = value[len(prefix):]
-    return (value.startswith(prefix) and 0 < len(value) <= max_length
-            and body.isascii() and body.isalnum())
+    body = value[len(prefix) :]
+    return (
+        value.startswith(prefix)
+        and 0 < len(value) <= max_length
+        and body.isascii()
+        and body.isalnum()
+    )

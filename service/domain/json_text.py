@@ -51,6 +51,5 @@ def nesting_depth(value: Any, *, stop_after: int | None = None) -> int:
         deepest = max(deepest, level)
         if stop_after is not None and deepest > stop_after:
             return deepest
-        stack.extend((child, level + 1) for child in children
-                     if isinstance(child, (dict, list)))
+        stack.extend((child, level + 1) for child in children if isinstance(child, (dict, list)))
     return deepest

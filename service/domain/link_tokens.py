@@ -20,8 +20,9 @@ from service.domain.models import Link
 class LinkTokens:
     def __init__(self, secret_key: str, previous: Sequence[str] = ()) -> None:
         keys = [secret_key, *(key for key in previous if key and key != secret_key)]
-        self._keys = [hashlib.sha256(f"countersign.link-token:{key}".encode()).digest()
-                      for key in keys]
+        self._keys = [
+            hashlib.sha256(f"countersign.link-token:{key}".encode()).digest() for key in keys
+        ]
 
     @staticmethod
     def _derive(key: bytes, link_id: str) -> str:

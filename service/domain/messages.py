@@ -14,8 +14,9 @@ import re
 
 import nh3
 
-TAGS = frozenset({"p", "br", "b", "strong", "i", "em", "u", "s", "a", "ul", "ol", "li", "span",
-                  "blockquote"})
+TAGS = frozenset(
+    {"p", "br", "b", "strong", "i", "em", "u", "s", "a", "ul", "ol", "li", "span", "blockquote"}
+)
 ATTRIBUTES = {"a": {"href", "title"}}
 URL_SCHEMES = frozenset({"https", "http", "mailto"})
 LINK_REL = "noopener noreferrer nofollow"
@@ -25,8 +26,13 @@ BREAKS = re.compile(r"<(br|/p|/li|/blockquote)\b[^>]*>", re.IGNORECASE)
 
 def sanitise(markup: str) -> str:
     """The allow-list. Idempotent: sanitising its own output changes nothing."""
-    return nh3.clean(markup, tags=set(TAGS), attributes=ATTRIBUTES, url_schemes=set(URL_SCHEMES),
-                     link_rel=LINK_REL)
+    return nh3.clean(
+        markup,
+        tags=set(TAGS),
+        attributes=ATTRIBUTES,
+        url_schemes=set(URL_SCHEMES),
+        link_rel=LINK_REL,
+    )
 
 
 def platform_html(text: str) -> str:

@@ -27,38 +27,58 @@ def named_fan_ids(type_: str, params: Mapping[str, Any]) -> list[str]:
     return [params["fanId"]] if params.get("fanId") else []
 
 
-def warnings_for(type_: str, params: Mapping[str, Any], account: Account,
-                 fans: Mapping[str, Fan]) -> list[dict[str, Any]]:
-    return [*_account(account), *_fans(type_, params, account, fans),
-            *_lists(type_, params, account), *_media(params, account), *_price(params)]
+def warnings_for(
+    type_: str, params: Mapping[str, Any], account: Account, fans: Mapping[str, Fan]
+) -> list[dict[str, Any]]:
+    return [
+        *_account(account),
+        *_fans(type_, params, account, fans),
+        *_lists(type_, params, account),
+        *_media(params, account),
+        *_price(params),
+    ]
 
 
 def _account(account: Account) -> Iterator[dict[str, Any]]:
     if account.status != "healthy":
-        yield warning("account_unhealthy", f"@{account.username} is {account.status}"
-                      + (f": {account.status_reason}" if account.status_reason else ".")
-                      + " The action may fail when it runs.", None)
+        yield warning(
+            "account_unhealthy",
+            f"@{account.username} is {account.status}"
+            + (f": {account.status_reason}" if account.status_reason else ".")
+            + " The action may fail when it runs.",
+            None,
+        )
 
 
-def _fans(type_: str, params: Mapping[str, Any], account: Account,
-          fans: Mapping[str, Fan]) -> Iterator[dict[str, Any]]:
+def _fans(
+    type_: str, params: Mapping[str, Any], account: Account, fans: Mapping[str, Fan]
+) -> Iterator[dict[str, Any]]:
     if account.last_synced_at is None or type_ == "unsend_message":
         return
     needs_subscription = type_ in ("send_message", "send_mass_message")
     if type_ == "send_mass_message":
-        named = [(f"audience.fanIds[{i}]", fan_id)
-                 for i, fan_id in enumerate(params["audience"].get("fanIds", []))]
+        named = [
+            (f"audience.fanIds[{i}]", fan_id)
+            for i, fan_id in enumerate(params["audience"].get("fanIds", []))
+        ]
     else:
         named = [("fanId", params["fanId"])]
     for param, fan_id in named:
         fan = fans.get(fan_id)
         if fan is None:
-            yield warning("fan_not_found", f"Fan {fan_id} is not among @{account.username}'s "
-                          "fans in the last sync.", param)
+            yield warning(
+                "fan_not_found",
+                f"Fan {fan_id} is not among @{account.username}'s fans in the last sync.",
+                param,
+            )
         elif needs_subscription and fan.subscription_status != "active":
-            yield warning("fan_not_subscribed", f"{_fan_label(fan)}'s subscription to "
-                          f"@{account.username} has expired; the platform may refuse the "
-                          "message.", param)
+            yield warning(
+                "fan_not_subscribed",
+                f"{_fan_label(fan)}'s subscription to "
+                f"@{account.username} has expired; the platform may refuse the "
+                "message.",
+                param,
+            )
 
 
 def _lists(type_: str, params: Mapping[str, Any], account: Account) -> Iterator[dict[str, Any]]:
@@ -67,16 +87,22 @@ def _lists(type_: str, params: Mapping[str, Any], account: Account) -> Iterator[
     known = {str(item.get("id")) for item in account.fan_lists}
     if type_ == "send_mass_message":
         audience = params["audience"]
-        named = [(f"audience.{key}[{i}]", list_id) for key in ("listIds", "excludeListIds")
-                 for i, list_id in enumerate(audience.get(key, []))]
+        named = [
+            (f"audience.{key}[{i}]", list_id)
+            for key in ("listIds", "excludeListIds")
+            for i, list_id in enumerate(audience.get(key, []))
+        ]
     elif params.get("listId"):
         named = [("listId", params["listId"])]
     else:
         named = []
     for param, list_id in named:
         if list_id not in known:
-            yield warning("list_not_found", f"List {list_id} is not one of "
-                          f"@{account.username}'s fan lists in the last sync.", param)
+            yield warning(
+                "list_not_found",
+                f"List {list_id} is not one of @{account.username}'s fan lists in the last sync.",
+                param,
+            )
 
 
 def _media(params: Mapping[str, Any], account: Account) -> Iterator[dict[str, Any]]:
@@ -85,16 +111,23 @@ def _media(params: Mapping[str, Any], account: Account) -> Iterator[dict[str, An
     known = set(account.media_ids)
     for i, media_id in enumerate(params.get("mediaIds", [])):
         if media_id not in known:
-            yield warning("media_not_found", f"Media {media_id} is not in "
-                          f"@{account.username}'s vault in the last sync.", f"mediaIds[{i}]")
+            yield warning(
+                "media_not_found",
+                f"Media {media_id} is not in @{account.username}'s vault in the last sync.",
+                f"mediaIds[{i}]",
+            )
 
 
 def _price(params: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
     cents = params.get("priceCents") or 0
     if 0 < cents < PLATFORM_MINIMUM_PRICE:
-        yield warning("price_below_platform_minimum", f"${cents / 100:.2f} is under the "
-                      f"platform's minimum of ${PLATFORM_MINIMUM_PRICE / 100:.2f} for a paid "
-                      "message; the platform will refuse it.", "priceCents")
+        yield warning(
+            "price_below_platform_minimum",
+            f"${cents / 100:.2f} is under the "
+            f"platform's minimum of ${PLATFORM_MINIMUM_PRICE / 100:.2f} for a paid "
+            "message; the platform will refuse it.",
+            "priceCents",
+        )
 
 
 def _fan_label(fan: Fan) -> str:

@@ -23,8 +23,11 @@ def presented_key(headers: Mapping[str, str], header: str | None = None) -> str:
         if value is None and authorization is not None:
             scheme, _, token = authorization.partition(" ")
             if scheme.lower() != "bearer" or not token.strip():
-                raise ApiError("invalid_api_key", "Send the key as `Authorization: Bearer "
-                               "<API_KEY>` or in the `x-api-key` header.")
+                raise ApiError(
+                    "invalid_api_key",
+                    "Send the key as `Authorization: Bearer "
+                    "<API_KEY>` or in the `x-api-key` header.",
+                )
             value = token.strip()
     if not value:
         where = f"in the `{header}` header" if header else "as `Authorization: Bearer <API_KEY>`"
@@ -32,9 +35,13 @@ def presented_key(headers: Mapping[str, str], header: str | None = None) -> str:
     return value
 
 
-async def principal_for_key(store: Store, clock: Clock, secret: str,
-                            reader: UnitOfWork | None = None,
-                            touches: KeyTouches | None = None) -> Principal:
+async def principal_for_key(
+    store: Store,
+    clock: Clock,
+    secret: str,
+    reader: UnitOfWork | None = None,
+    touches: KeyTouches | None = None,
+) -> Principal:
     """Look the key up (in `reader`, the request's own unit of work, when given). The use is
     noted in `touches` and written after the request; without `touches` (CLI, tests) it is
     written here, after the read has closed, so one caller never holds two connections."""
@@ -61,6 +68,12 @@ async def principal_for_key(store: Store, clock: Clock, secret: str,
 
 
 def principal_of(key: ApiKey) -> Principal:
-    return Principal(workspace_id=key.workspace_id, mode=key.mode, kind="api_key",
-                     label=key.name, scopes=frozenset(key.scopes), account_ids=key.account_ids,
-                     key_id=key.id)
+    return Principal(
+        workspace_id=key.workspace_id,
+        mode=key.mode,
+        kind="api_key",
+        label=key.name,
+        scopes=frozenset(key.scopes),
+        account_ids=key.account_ids,
+        key_id=key.id,
+    )

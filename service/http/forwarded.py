@@ -15,8 +15,9 @@ from starlette.requests import Request
 class ClientAddress:
     def __init__(self, allowed: tuple[str, ...]) -> None:
         self.any = "*" in allowed
-        self.networks = [ipaddress.ip_network(item, strict=False)
-                         for item in allowed if item != "*"]
+        self.networks = [
+            ipaddress.ip_network(item, strict=False) for item in allowed if item != "*"
+        ]
 
     def trusted(self, address: str) -> bool:
         if self.any:

@@ -45,12 +45,21 @@ class OpenApiCoreValidator:
         # Responses are checked the same way in both modes; only request parsing differs.
         self.compiled = OperationValidator(doc, operation_id)
 
-    def parse(self, query: Any, path: dict[str, str], headers: Any, body: bytes,
-              content_type: str | None) -> ParsedRequest:
+    def parse(
+        self, query: Any, path: dict[str, str], headers: Any, body: bytes, content_type: str | None
+    ) -> ParsedRequest:
         url = self.path.format(**{k: quote(str(v), safe="") for k, v in path.items()})
-        request = MockRequest(HOST, self.method, url, path_pattern=self.path,
-                              args=dict(query), view_args=dict(path), headers=dict(headers),
-                              data=body, content_type=content_type or "")
+        request = MockRequest(
+            HOST,
+            self.method,
+            url,
+            path_pattern=self.path,
+            args=dict(query),
+            view_args=dict(path),
+            headers=dict(headers),
+            data=body,
+            content_type=content_type or "",
+        )
         result = self.openapi.unmarshal_request(request)
         if result.errors:
             raise _api_error(next(iter(result.errors)))
@@ -62,8 +71,12 @@ class OpenApiCoreValidator:
         bad = unstorable_text(result.body, "")
         if bad is not None:
             raise ApiError("invalid_parameter", f"`{bad}` is not valid.", param=bad)
-        return ParsedRequest(query=dict(params.query), path=dict(params.path),
-                             headers=dict(params.header), body=result.body)
+        return ParsedRequest(
+            query=dict(params.query),
+            path=dict(params.path),
+            headers=dict(params.header),
+            body=result.body,
+        )
 
     def response_errors(self, status: int, body: Any) -> list[str]:
         return self.compiled.response_errors(status, body)
@@ -74,8 +87,9 @@ def _api_error(error: Exception) -> ApiError:
     if isinstance(error, ParameterValidationError):
         if error.name.lower() == "idempotency-key" and "Missing" in type(error).__name__:
             return ApiError("idempotency_key_required", param="Idempotency-Key")
-        return ApiError("invalid_parameter", f"`{error.name}` is missing or not valid.",
-                        param=error.name)
+        return ApiError(
+            "invalid_parameter", f"`{error.name}` is missing or not valid.", param=error.name
+        )
     if isinstance(error, MissingRequestBodyError):
         return ApiError("invalid_parameter", "A JSON body is required.", param="body")
     if isinstance(error, InvalidRequestBody):

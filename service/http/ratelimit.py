@@ -26,8 +26,9 @@ def limits_storage(url: str, prefix: str) -> Storage:
         return MemoryStorage()
     if url.startswith(("redis://", "rediss://")):
         return RedisStorage(f"async+{url}", implementation="redispy", key_prefix=prefix)
-    raise SettingsError("COUNTERSIGN_LIMITS_STORAGE must start with memory://, redis:// or "
-                        f"rediss://, not {url!r}")
+    raise SettingsError(
+        f"COUNTERSIGN_LIMITS_STORAGE must start with memory://, redis:// or rediss://, not {url!r}"
+    )
 
 
 async def close_storage(storage: Storage) -> None:
@@ -62,5 +63,6 @@ async def spend(limiter: RateLimiter, key: str) -> None:
     `rate_limited` with the wait in `Retry-After` and, for agents reading only the body, `hint`."""
     wait = await limiter.hit(key)
     if wait is not None:
-        raise ApiError("rate_limited", hint=f"Retry after {wait} seconds.",
-                       headers={"Retry-After": str(wait)})
+        raise ApiError(
+            "rate_limited", hint=f"Retry after {wait} seconds.", headers={"Retry-After": str(wait)}
+        )

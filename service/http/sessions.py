@@ -40,8 +40,9 @@ class Signed:
 
 
 class DashboardSessions:
-    def __init__(self, store: Store, clock: Clock, passwords: Passwords, *, secure: bool,
-                 limits: Storage) -> None:
+    def __init__(
+        self, store: Store, clock: Clock, passwords: Passwords, *, secure: bool, limits: Storage
+    ) -> None:
         self.store, self.clock, self.passwords, self.secure = store, clock, passwords, secure
         self.failures = RateLimiter(limits, SIGN_IN_ATTEMPTS, SIGN_IN_WINDOW, "sign-in")
 
@@ -55,23 +56,33 @@ class DashboardSessions:
         key = f"{email.strip().lower()}|{ip}"
         wait = await self.failures.hit(key)
         if wait is not None:
-            raise ApiError("rate_limited", "Too many sign-in attempts. Wait and try again.",
-                           headers={"Retry-After": str(wait)})
+            raise ApiError(
+                "rate_limited",
+                "Too many sign-in attempts. Wait and try again.",
+                headers={"Retry-After": str(wait)},
+            )
         async with self.store.reading() as uow:
             user = await uow.users.get_by_email(email.strip())
             memberships = await uow.members.workspaces_of(user.id) if user else []
-        if not await self.passwords.verify(user.password_hash if user else None, password) \
-                or user is None:
-            raise ApiError("not_signed_in", "That email and password do not match.",
-                           param="email")
+        if (
+            not await self.passwords.verify(user.password_hash if user else None, password)
+            or user is None
+        ):
+            raise ApiError("not_signed_in", "That email and password do not match.", param="email")
         await self.failures.clear(key)
         token, now = secrets.token_urlsafe(32), self.clock.now()
         workspace = min((m.workspace_id for m in memberships), default=None)
         async with self.store.transaction() as uow:
-            await uow.sessions.add(Session(
-                id=hash_secret(token), user_id=user.id, workspace_id=workspace,
-                csrf_token=secrets.token_urlsafe(32), created_at=now,
-                expires_at=now + LIFETIME))
+            await uow.sessions.add(
+                Session(
+                    id=hash_secret(token),
+                    user_id=user.id,
+                    workspace_id=workspace,
+                    csrf_token=secrets.token_urlsafe(32),
+                    created_at=now,
+                    expires_at=now + LIFETIME,
+                )
+            )
         return token
 
     async def sign_out(self, request: Request) -> None:
@@ -81,12 +92,18 @@ class DashboardSessions:
                 await uow.sessions.end(hash_secret(token), self.clock.now())
 
     def set_cookie(self, response: Response, token: str) -> None:
-        response.set_cookie(COOKIE, token, max_age=int(LIFETIME.total_seconds()),
-                            httponly=True, samesite="lax", secure=self.secure, path="/")
+        response.set_cookie(
+            COOKIE,
+            token,
+            max_age=int(LIFETIME.total_seconds()),
+            httponly=True,
+            samesite="lax",
+            secure=self.secure,
+            path="/",
+        )
 
     def clear_cookie(self, response: Response) -> None:
-        response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax",
-                               secure=self.secure)
+        response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax", secure=self.secure)
 
     # --- resolving a request ------------------------------------------------------------
     async def current(self, request: Request) -> Signed | None:
@@ -99,17 +116,29 @@ class DashboardSessions:
             if session is None or not session.live(now):
                 return None
             user = await uow.users.get(session.user_id)
-            member = await uow.members.get(session.workspace_id, session.user_id) \
-                if session.workspace_id else None
+            member = (
+                await uow.members.get(session.workspace_id, session.user_id)
+                if session.workspace_id
+                else None
+            )
         if user is None:
             return None
         if member is None:
             return Signed(session, None)
         mode = "test" if request.cookies.get(MODE_COOKIE) == "test" else "live"
-        return Signed(session, Principal(
-            workspace_id=member.workspace_id, mode=mode, kind="user", label=user.name,
-            scopes=frozenset({"read", "write"}), user_id=user.id, email=user.email,
-            role=member.role))
+        return Signed(
+            session,
+            Principal(
+                workspace_id=member.workspace_id,
+                mode=mode,
+                kind="user",
+                label=user.name,
+                scopes=frozenset({"read", "write"}),
+                user_id=user.id,
+                email=user.email,
+                role=member.role,
+            ),
+        )
 
     async def principal(self, request: Request) -> Principal | None:
         """For /v1 approve/reject: a live session whose `x-csrf-token` matches (SPEC 5.6).
@@ -122,8 +151,11 @@ class DashboardSessions:
             return None
         sent = request.headers.get("x-csrf-token")
         if sent is not None and not same(sent, signed.session.csrf_token):
-            raise ApiError("missing_permission", "The CSRF token does not match your session. "
-                           "Reload the page and try again.", permission="csrf")
+            raise ApiError(
+                "missing_permission",
+                "The CSRF token does not match your session. Reload the page and try again.",
+                permission="csrf",
+            )
         return signed.principal
 
     async def switch(self, signed: Signed, workspace_id: str) -> None:
@@ -135,4 +167,3 @@ class DashboardSessions:
 
 def same(a: str, b: str) -> bool:
     return hmac.compare_digest(a.encode(), b.encode())
-

@@ -60,8 +60,9 @@ class OpenApiDocument:
             node = node[str(segment)] if isinstance(node, dict) else node[int(segment)]
         resolved = self.resolve(node)
         schema = resolved if not _has_ref(resolved) else {"$ref": self.pointer(*segments)}
-        return OAS31Validator(schema, registry=self.registry,
-                              format_checker=OAS31Validator.FORMAT_CHECKER)
+        return OAS31Validator(
+            schema, registry=self.registry, format_checker=OAS31Validator.FORMAT_CHECKER
+        )
 
     def validator_for(self, node: dict[str, Any], *where: str | int) -> OAS31Validator:
         """A validator for `node`, found at `where`: a `$ref` node validates its target."""

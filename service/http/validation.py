@@ -59,9 +59,14 @@ def json_body(raw: bytes) -> Any:
 def describe(error: ValidationError) -> str:
     """What is wrong, without repeating the value sent (which may be huge or a secret)."""
     rule, limit = error.validator, error.validator_value
-    bounds = {"maxLength": "at most {} characters", "minLength": "at least {} characters",
-              "maximum": "at most {}", "minimum": "at least {}",
-              "maxItems": "at most {} items", "minItems": "at least {} items"}
+    bounds = {
+        "maxLength": "at most {} characters",
+        "minLength": "at least {} characters",
+        "maximum": "at most {}",
+        "minimum": "at least {}",
+        "maxItems": "at most {} items",
+        "minItems": "at least {} items",
+    }
     if rule in bounds:
         return "must be " + bounds[rule].format(limit)
     if rule == "enum":
@@ -76,8 +81,11 @@ def describe(error: ValidationError) -> str:
 
 
 def _unstorable(param: str) -> ApiError:
-    return ApiError("invalid_parameter", f"`{param}` contains a NUL or unpaired surrogate "
-                    "character.", param=param)
+    return ApiError(
+        "invalid_parameter",
+        f"`{param}` contains a NUL or unpaired surrogate character.",
+        param=param,
+    )
 
 
 @frozen
@@ -136,8 +144,9 @@ def _single(param: Parameter, source: Any) -> str | None:
     if source is None:
         return None
     if hasattr(source, "getlist") and len(source.getlist(param.name)) > 1:
-        raise ApiError("invalid_parameter", f"`{param.name}` was given more than once.",
-                       param=param.name)
+        raise ApiError(
+            "invalid_parameter", f"`{param.name}` was given more than once.", param=param.name
+        )
     value = source.get(param.name)
     return None if value is None else str(value)
 
@@ -149,39 +158,62 @@ class OperationValidator:
         self.parameters: list[Parameter] = []
         shared = doc.document["paths"][path].get("parameters", [])
         declared: list[tuple[tuple[str | int, ...], dict[str, Any]]] = [
-            (("paths", path, "parameters", i), p) for i, p in enumerate(shared)] + [
+            (("paths", path, "parameters", i), p) for i, p in enumerate(shared)
+        ] + [
             (("paths", path, method, "parameters", i), p)
-            for i, p in enumerate(operation.get("parameters", []))]
+            for i, p in enumerate(operation.get("parameters", []))
+        ]
         for where, raw in declared:
             if "$ref" in raw:
                 where = ref_segments(raw["$ref"])
             param = doc.resolve(raw)
             schema = doc.resolve(param.get("schema", {}))
-            self.parameters.append(Parameter(
-                name=param["name"], location=param["in"], required=param.get("required", False),
-                kind=_kind(schema), validator=doc.validator(*where, "schema"),
-                default=schema.get("default")))
+            self.parameters.append(
+                Parameter(
+                    name=param["name"],
+                    location=param["in"],
+                    required=param.get("required", False),
+                    kind=_kind(schema),
+                    validator=doc.validator(*where, "schema"),
+                    default=schema.get("default"),
+                )
+            )
         self.body_required = False
         self.body_validators: dict[str, OAS31Validator] = {}
         self.discriminator: str | None = None
         body = doc.resolve(operation.get("requestBody"))
         if body:
             self.body_required = body.get("required", False)
-            self._compile_body(doc, doc.resolve(body["content"]["application/json"]["schema"]),
-                               body["content"]["application/json"]["schema"],
-                               ("paths", path, method, "requestBody", "content",
-                                "application/json", "schema"))
+            self._compile_body(
+                doc,
+                doc.resolve(body["content"]["application/json"]["schema"]),
+                body["content"]["application/json"]["schema"],
+                ("paths", path, method, "requestBody", "content", "application/json", "schema"),
+            )
         self.responses: dict[str, Any] = {}
         for status, response in operation.get("responses", {}).items():
             resolved = doc.resolve(response)
             content = resolved.get("content", {}).get("application/json")
             if content and "schema" in content:
                 self.responses[status] = doc.validator_for(
-                    content["schema"], "paths", path, method, "responses", status, "content",
-                    "application/json", "schema")
+                    content["schema"],
+                    "paths",
+                    path,
+                    method,
+                    "responses",
+                    status,
+                    "content",
+                    "application/json",
+                    "schema",
+                )
 
-    def _compile_body(self, doc: OpenApiDocument, schema: dict[str, Any], raw: dict[str, Any],
-                      where: tuple[str, ...]) -> None:
+    def _compile_body(
+        self,
+        doc: OpenApiDocument,
+        schema: dict[str, Any],
+        raw: dict[str, Any],
+        where: tuple[str, ...],
+    ) -> None:
         discriminator = schema.get("discriminator")
         if discriminator and "oneOf" in schema:
             self.discriminator = discriminator["propertyName"]
@@ -191,13 +223,15 @@ class OperationValidator:
                     target = doc.resolve(option)
                     value = target["properties"][self.discriminator]["const"]
                     mapping[value] = option["$ref"]
-            self.body_validators = {value: doc.validator(*ref_segments(ref))
-                                    for value, ref in mapping.items()}
+            self.body_validators = {
+                value: doc.validator(*ref_segments(ref)) for value, ref in mapping.items()
+            }
         else:
             self.body_validators = {"": doc.validator_for(raw, *where)}
 
-    def parse(self, query: Any, path: dict[str, str], headers: Any, body: bytes,
-              content_type: str | None) -> ParsedRequest:
+    def parse(
+        self, query: Any, path: dict[str, str], headers: Any, body: bytes, content_type: str | None
+    ) -> ParsedRequest:
         values: dict[str, dict[str, Any]] = {"query": {}, "path": {}, "header": {}, "cookie": {}}
         sources = {"query": query, "path": path, "header": headers}
         for param in self.parameters:
@@ -213,16 +247,24 @@ class OperationValidator:
                 if not looks_like(raw, prefix):
                     raise ApiError(not_found, param=param.name)
             value = self._coerce(param, raw)
-            error = None if param.validator.is_valid(value) else best_match(
-                param.validator.iter_errors(value))
+            error = (
+                None
+                if param.validator.is_valid(value)
+                else best_match(param.validator.iter_errors(value))
+            )
             if error is not None:
-                raise ApiError("invalid_parameter", f"`{param.name}` {describe(error)}.",
-                               param=param.name)
+                raise ApiError(
+                    "invalid_parameter", f"`{param.name}` {describe(error)}.", param=param.name
+                )
             if isinstance(value, str) and UNSTORABLE.search(value):
                 raise _unstorable(param.name)
             values[param.location][param.name] = value
-        return ParsedRequest(query=values["query"], path=values["path"],
-                             headers=values["header"], body=self._body(body, content_type))
+        return ParsedRequest(
+            query=values["query"],
+            path=values["path"],
+            headers=values["header"],
+            body=self._body(body, content_type),
+        )
 
     def _missing(self, param: Parameter) -> None:
         if param.name.lower() == "idempotency-key":
@@ -234,14 +276,18 @@ class OperationValidator:
         if param.kind == "integer":
             # int() also takes "+5", " 5", "5_0" and other scripts' digits ("٣"): not ours.
             if not ASCII_INTEGER.fullmatch(raw):
-                raise ApiError("invalid_parameter", f"`{param.name}` must be a whole number "
-                               "of at most 18 ASCII digits.", param=param.name)
+                raise ApiError(
+                    "invalid_parameter",
+                    f"`{param.name}` must be a whole number of at most 18 ASCII digits.",
+                    param=param.name,
+                )
             return int(raw)
         if param.kind == "boolean":
             if raw in ("true", "false"):
                 return raw == "true"
-            raise ApiError("invalid_parameter", f"`{param.name}` must be true or false.",
-                           param=param.name)
+            raise ApiError(
+                "invalid_parameter", f"`{param.name}` must be true or false.", param=param.name
+            )
         return raw
 
     def _body(self, body: bytes, content_type: str | None) -> Any:
@@ -253,8 +299,11 @@ class OperationValidator:
             return None
         media_type = (content_type or "").split(";")[0].strip().lower()
         if media_type not in JSON_TYPES:
-            raise ApiError("invalid_parameter", "Send the body as JSON with "
-                           "`Content-Type: application/json`.", param="Content-Type")
+            raise ApiError(
+                "invalid_parameter",
+                "Send the body as JSON with `Content-Type: application/json`.",
+                param="Content-Type",
+            )
         value = json_body(body)
         validator = self._pick_validator(value)
         error = None if validator.is_valid(value) else best_match(validator.iter_errors(value))
@@ -273,17 +322,25 @@ class OperationValidator:
             raise ApiError("invalid_parameter", "The body must be a JSON object.", param="body")
         choice = value.get(self.discriminator)
         if choice is None:
-            raise ApiError("invalid_parameter", f"`{self.discriminator}` is required.",
-                           param=self.discriminator)
+            raise ApiError(
+                "invalid_parameter",
+                f"`{self.discriminator}` is required.",
+                param=self.discriminator,
+            )
         if not isinstance(choice, str) or choice not in self.body_validators:
             allowed = ", ".join(sorted(self.body_validators))
-            raise ApiError("invalid_parameter", f"`{self.discriminator}` must be one of "
-                           f"{allowed}.", param=self.discriminator)
+            raise ApiError(
+                "invalid_parameter",
+                f"`{self.discriminator}` must be one of {allowed}.",
+                param=self.discriminator,
+            )
         return self.body_validators[choice]
 
     def response_errors(self, status: int, body: Any) -> list[str]:
         validator = self.responses.get(str(status)) or self.responses.get(f"{str(status)[0]}XX")
         if validator is None:
             return [f"status {status} is not documented for {self.operation_id}"]
-        return [f"{'/'.join(map(str, e.absolute_path))}: {e.message}"
-                for e in validator.iter_errors(body)]
+        return [
+            f"{'/'.join(map(str, e.absolute_path))}: {e.message}"
+            for e in validator.iter_errors(body)
+        ]

@@ -12,14 +12,16 @@ from service.http.validation import OperationValidator, ParsedRequest
 class RequestValidator(Protocol):
     """What the endpoint pipeline needs of a validator (compiled or openapi-core)."""
 
-    def parse(self, query: Any, path: dict[str, str], headers: Any, body: bytes,
-              content_type: str | None) -> ParsedRequest: ...
+    def parse(
+        self, query: Any, path: dict[str, str], headers: Any, body: bytes, content_type: str | None
+    ) -> ParsedRequest: ...
 
     def response_errors(self, status: int, body: Any) -> list[str]: ...
 
 
-def compile_validators(document: OpenApiDocument,
-                       kind: str = "compiled") -> Mapping[str, RequestValidator]:
+def compile_validators(
+    document: OpenApiDocument, kind: str = "compiled"
+) -> Mapping[str, RequestValidator]:
     """`openapi-core` is the per-request "before" path, kept for bench/ comparisons."""
     if kind == "openapi-core":
         from service.http.openapi_core_validation import compile_openapi_core

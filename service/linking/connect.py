@@ -20,36 +20,66 @@ from service.services import Services
 FIRST_SYNC_REASON = "First sync in progress."
 
 
-async def connect_account(services: Services, link: Link, *, account_id: str, profile: dict[str, Any],
-                          session_secret: bytes | None) -> tuple[Link, Account]:
+async def connect_account(
+    services: Services,
+    link: Link,
+    *,
+    account_id: str,
+    profile: dict[str, Any],
+    session_secret: bytes | None,
+) -> tuple[Link, Account]:
     """Link → connected and the account → syncing; raises link_not_ready if the link moved on."""
     now = services.clock.now()
     async with services.store.transaction() as uow:
         existing = await uow.accounts.get(link.workspace_id, account_id)
-        values: dict[str, Any] = {"username": profile.get("username") or account_id,
-                  "name": profile.get("name"), "avatar_url": profile.get("avatarUrl"),
-                  "status": "syncing", "status_reason": FIRST_SYNC_REASON, "linked_at": now,
-                  "session_secret": session_secret}
+        values: dict[str, Any] = {
+            "username": profile.get("username") or account_id,
+            "name": profile.get("name"),
+            "avatar_url": profile.get("avatarUrl"),
+            "status": "syncing",
+            "status_reason": FIRST_SYNC_REASON,
+            "linked_at": now,
+            "session_secret": session_secret,
+        }
         if existing is None:
-            account = Account(workspace_id=link.workspace_id, id=account_id, mode=link.mode,
-                              writes_enabled=True, last_synced_at=None, **values)
+            account = Account(
+                workspace_id=link.workspace_id,
+                id=account_id,
+                mode=link.mode,
+                writes_enabled=True,
+                last_synced_at=None,
+                **values,
+            )
             await uow.accounts.add(account)
         elif existing.mode != link.mode:
-            raise ApiError("link_not_ready", "This account is linked in the other mode "
-                           "(live or test) of the workspace.")
+            raise ApiError(
+                "link_not_ready",
+                "This account is linked in the other mode (live or test) of the workspace.",
+            )
         else:
             updated = await uow.accounts.update(link.workspace_id, account_id, **values)
             account = updated or existing
         done = await uow.links.transition(
-            link.id, ["in_progress"], status="connected", account_id=account_id,
-            step=steps.STEP_CONNECTED, state=steps.with_state(
-                link, stage=None, challengeId=None, message=None))
+            link.id,
+            ["in_progress"],
+            status="connected",
+            account_id=account_id,
+            step=steps.STEP_CONNECTED,
+            state=steps.with_state(link, stage=None, challengeId=None, message=None),
+        )
         if done is None:
             raise ApiError("link_not_ready", "This link finished in another window.")
-        await uow.events.add(Event(
-            id=new_id("evt_"), workspace_id=link.workspace_id, type="account.connected",
-            account_id=account_id, data={"account": account_json(account), "linkId": link.id},
-            created_at=now, mode=link.mode))
+        await uow.events.add(
+            Event(
+                id=new_id("evt_"),
+                workspace_id=link.workspace_id,
+                type="account.connected",
+                account_id=account_id,
+                data={"account": account_json(account), "linkId": link.id},
+                created_at=now,
+                mode=link.mode,
+            )
+        )
     return done, account
 
 
@@ -58,15 +88,26 @@ async def fail_link(services: Services, link: Link, message: str) -> Link | None
     now = services.clock.now()
     async with services.store.transaction() as uow:
         failed = await uow.links.transition(
-            link.id, steps.OPEN, status="failed", step=steps.STEP_FAILED,
-            state=steps.with_state(link, stage=None, challengeId=None, message=message,
-                                   attempts=steps.MAX_ATTEMPTS))
+            link.id,
+            steps.OPEN,
+            status="failed",
+            step=steps.STEP_FAILED,
+            state=steps.with_state(
+                link, stage=None, challengeId=None, message=message, attempts=steps.MAX_ATTEMPTS
+            ),
+        )
         if failed is not None:
-            await uow.events.add(Event(
-                id=new_id("evt_"), workspace_id=link.workspace_id, type="link.failed",
-                account_id=None, mode=link.mode,
-                data=link_json(failed, services.settings.public_url, now, services.link_tokens),
-                created_at=now))
+            await uow.events.add(
+                Event(
+                    id=new_id("evt_"),
+                    workspace_id=link.workspace_id,
+                    type="link.failed",
+                    account_id=None,
+                    mode=link.mode,
+                    data=link_json(failed, services.settings.public_url, now, services.link_tokens),
+                    created_at=now,
+                )
+            )
     return failed
 
 
@@ -76,5 +117,8 @@ def sandbox_profile(services: Services, link: Link, email: str) -> tuple[str, di
     creators = services.platforms.sandbox.creators(link.workspace_id)
     wanted = email.partition("@")[0].strip().lower()
     chosen = next((c for c in creators if c["username"].lower() == wanted), creators[0])
-    return chosen["id"], {"username": chosen["username"], "name": chosen["name"],
-                          "avatarUrl": chosen["avatarUrl"]}
+    return chosen["id"], {
+        "username": chosen["username"],
+        "name": chosen["name"],
+        "avatarUrl": chosen["avatarUrl"],
+    }

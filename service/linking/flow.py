@@ -27,8 +27,9 @@ from service.workers.syncer import sync_account
 log = logging.getLogger("countersign.linking")
 
 
-async def _move(services: Services, link: Link, from_statuses: Sequence[str] = steps.OPEN,
-                **values: Any) -> Link:
+async def _move(
+    services: Services, link: Link, from_statuses: Sequence[str] = steps.OPEN, **values: Any
+) -> Link:
     async with services.store.transaction() as uow:
         moved = await uow.links.transition(link.id, from_statuses, **values)
     if moved is None:
@@ -41,13 +42,15 @@ async def open_page(services: Services, link: Link) -> Link:
     now = services.clock.now()
     if link.status in steps.OPEN and link.expires_at <= now:
         async with services.store.transaction() as uow:
-            expired = await uow.links.transition(link.id, steps.OPEN, status="expired",
-                                                 step=steps.STEP_EXPIRED)
+            expired = await uow.links.transition(
+                link.id, steps.OPEN, status="expired", step=steps.STEP_EXPIRED
+            )
         return expired or link
     if link.status in steps.OPEN and not link.state.get("csrf"):
         async with services.store.transaction() as uow:
             moved = await uow.links.transition(
-                link.id, [link.status], state=steps.with_state(link, csrf=secrets.token_urlsafe(24)))
+                link.id, [link.status], state=steps.with_state(link, csrf=secrets.token_urlsafe(24))
+            )
         return moved or link
     return link
 
@@ -55,10 +58,18 @@ async def open_page(services: Services, link: Link) -> Link:
 async def sign_in(services: Services, link: Link, email: str, password: str) -> Link:
     steps.require_stage(link, "password", services.clock.now())
     if not email.strip() or not password:
-        raise ApiError("invalid_parameter", "Enter the email and password of the platform "
-                       "account.", param="password" if email.strip() else "email")
-    link = await _move(services, link, status="in_progress", step=steps.STEP_SIGNING_IN,
-                       state=steps.with_state(link, message=None))
+        raise ApiError(
+            "invalid_parameter",
+            "Enter the email and password of the platform account.",
+            param="password" if email.strip() else "email",
+        )
+    link = await _move(
+        services,
+        link,
+        status="in_progress",
+        step=steps.STEP_SIGNING_IN,
+        state=steps.with_state(link, message=None),
+    )
     if link.mode == "test":
         account_id, profile = sandbox_profile(services, link, email)
         return await _connect(services, link, account_id, profile, session_token=None)
@@ -86,8 +97,13 @@ async def submit_selfie(services: Services, link: Link, image: str) -> Link:
 
 async def cancel(services: Services, link: Link) -> Link:
     steps.require_stage(link, "any", services.clock.now())
-    return await _move(services, link, status="cancelled", step=steps.STEP_CANCELLED,
-                       state=steps.with_state(link, stage=None, challengeId=None, message=None))
+    return await _move(
+        services,
+        link,
+        status="cancelled",
+        step=steps.STEP_CANCELLED,
+        state=steps.with_state(link, stage=None, challengeId=None, message=None),
+    )
 
 
 def _sealed(services: Services, result: SignInResult) -> str | None:
@@ -102,20 +118,24 @@ def _challenge(services: Services, link: Link) -> str:
     return services.secrets.open_text(value) if looks_sealed(value) else value
 
 
-async def _platform_step(services: Services, link: Link,
-                         call: Callable[[PlatformClient], Awaitable[SignInResult]]
-                         ) -> SignInResult:
+async def _platform_step(
+    services: Services, link: Link, call: Callable[[PlatformClient], Awaitable[SignInResult]]
+) -> SignInResult:
     platform = services.platforms.live
     if platform is None:
-        raise ApiError("platform_error", "This service has no platform configured "
-                       "(COUNTERSIGN_PLATFORM_URL), so live links cannot sign in.")
+        raise ApiError(
+            "platform_error",
+            "This service has no platform configured "
+            "(COUNTERSIGN_PLATFORM_URL), so live links cannot sign in.",
+        )
     try:
         return await call(platform)
     except PlatformError as error:
         log.warning("sign-in step of %s failed on the platform: %r", link.id, error)
         code = "platform_timeout" if isinstance(error, PlatformTimeout) else "platform_error"
-        raise ApiError(code, "The platform is not answering right now. Try again in a "
-                       "moment.") from error
+        raise ApiError(
+            code, "The platform is not answering right now. Try again in a moment."
+        ) from error
 
 
 async def _after_step(services: Services, link: Link, result: SignInResult) -> Link:
@@ -125,14 +145,21 @@ async def _after_step(services: Services, link: Link, result: SignInResult) -> L
         return await _connect(services, link, str(result.user_id), profile, session_token=token)
     if result.status in ("2fa_required", "selfie_required"):
         stage = "2fa" if result.status == "2fa_required" else "selfie"
-        return await _move(services, link, status="in_progress", step=steps.STAGE_STEPS[stage],
-                           state=steps.with_state(link, stage=stage, message=None,
-                                                  challengeId=_sealed(services, result)))
+        return await _move(
+            services,
+            link,
+            status="in_progress",
+            step=steps.STAGE_STEPS[stage],
+            state=steps.with_state(
+                link, stage=stage, message=None, challengeId=_sealed(services, result)
+            ),
+        )
     if result.status in ("invalid_credentials", "invalid_code"):
         attempts = int(link.state.get("attempts", 0)) + 1
         if attempts >= steps.MAX_ATTEMPTS:
-            failed = await fail_link(services, link, "Too many wrong attempts. Ask the agency "
-                                     "for a new link.")
+            failed = await fail_link(
+                services, link, "Too many wrong attempts. Ask the agency for a new link."
+            )
             if failed is None:
                 raise ApiError("link_not_ready", "This link finished in another window.")
             return failed
@@ -140,14 +167,22 @@ async def _after_step(services: Services, link: Link, result: SignInResult) -> L
         what = "email or password" if result.status == "invalid_credentials" else "code"
         message = f"Wrong {what}. {left} {'try' if left == 1 else 'tries'} left."
         current = steps.stage(link) or "password"
-        return await _move(services, link, status="in_progress",
-                           step=steps.STAGE_STEPS[current],
-                           state=steps.with_state(link, attempts=attempts, message=message))
+        return await _move(
+            services,
+            link,
+            status="in_progress",
+            step=steps.STAGE_STEPS[current],
+            state=steps.with_state(link, attempts=attempts, message=message),
+        )
     # invalid_challenge (the step took too long) or a refused body: start the sign-in again.
     message = result.message or "That step took too long. Sign in again."
-    return await _move(services, link, status="in_progress", step=steps.STEP_SIGN_IN,
-                       state=steps.with_state(link, stage="password", challengeId=None,
-                                              message=message))
+    return await _move(
+        services,
+        link,
+        status="in_progress",
+        step=steps.STEP_SIGN_IN,
+        state=steps.with_state(link, stage="password", challengeId=None, message=message),
+    )
 
 
 async def _profile(services: Services, token: str) -> dict[str, Any]:
@@ -161,16 +196,25 @@ async def _profile(services: Services, token: str) -> dict[str, Any]:
     except PlatformError as error:
         log.warning("could not read the profile right after sign-in: %r", error)
         return {}
-    return {"username": me.get("username"), "name": me.get("name"),
-            "avatarUrl": me.get("avatar")} if isinstance(me, dict) else {}
+    return (
+        {"username": me.get("username"), "name": me.get("name"), "avatarUrl": me.get("avatar")}
+        if isinstance(me, dict)
+        else {}
+    )
 
 
-async def _connect(services: Services, link: Link, account_id: str, profile: dict[str, Any],
-                   session_token: str | None) -> Link:
+async def _connect(
+    services: Services,
+    link: Link,
+    account_id: str,
+    profile: dict[str, Any],
+    session_token: str | None,
+) -> Link:
     sealed = services.secrets.seal(session_token) if session_token else None
     link = await _move(services, link, ["in_progress"], step=steps.STEP_CONNECTING)
-    connected, account = await connect_account(services, link, account_id=account_id,
-                                               profile=profile, session_secret=sealed)
+    connected, account = await connect_account(
+        services, link, account_id=account_id, profile=profile, session_secret=sealed
+    )
     try:
         await sync_account(services, account.workspace_id, account.id)
     except Exception:  # the link is connected; the syncer's next round tries again

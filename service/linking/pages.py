@@ -39,15 +39,18 @@ HEADERS = {
     "X-Frame-Options": "DENY",
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; "
-                               "img-src 'self' data: https:; form-action 'self'; "
-                               "frame-ancestors 'none'",
+    "img-src 'self' data: https:; form-action 'self'; "
+    "frame-ancestors 'none'",
 }
 
 
 def link_templates() -> Environment:
     """The page's templates, package data; built by create_app (app.state), never at import."""
-    return Environment(loader=PackageLoader("service.linking", "templates"),
-                       autoescape=select_autoescape(["html"]), auto_reload=False)
+    return Environment(
+        loader=PackageLoader("service.linking", "templates"),
+        autoescape=select_autoescape(["html"]),
+        auto_reload=False,
+    )
 
 
 def linking_routes() -> list[Route]:
@@ -69,8 +72,9 @@ async def _find(services: Services, token: str) -> Link:
     async with services.store.reading() as uow:
         link = await uow.links.get_by_token_hash(hash_secret(token)) if len(token) <= 64 else None
     if link is None:
-        raise ApiError("link_not_found", "This link does not exist. Check the address or ask "
-                       "for a new link.")
+        raise ApiError(
+            "link_not_found", "This link does not exist. Check the address or ask for a new link."
+        )
     return link
 
 
@@ -91,8 +95,9 @@ def _form(action: Step) -> Callable[[Request], Awaitable[Response]]:
         services: Services = request.app.state.services
         link = None
         try:
-            link = await flow.open_page(services, await _find(services,
-                                                              request.path_params["token"]))
+            link = await flow.open_page(
+                services, await _find(services, request.path_params["token"])
+            )
             steps.require_stage(link, "any", services.clock.now())  # finished: 409 before 400
             fields = await _fields(request, link)
             link = await action(services, link, fields)
@@ -103,8 +108,10 @@ def _form(action: Step) -> Callable[[Request], Awaitable[Response]]:
             return await _error(request, error, link)
         if _wants_json(request):
             return _json(request, link)
-        return RedirectResponse(f"/link/{request.path_params['token']}", status_code=303,
-                                headers=HEADERS)
+        return RedirectResponse(
+            f"/link/{request.path_params['token']}", status_code=303, headers=HEADERS
+        )
+
     return run
 
 
@@ -130,8 +137,9 @@ async def _fields(request: Request, link: Link) -> dict[str, str]:
                     fields["image"] = f"data:{kind};base64," + base64.b64encode(data).decode()
     expected = link.state.get("csrf", "")
     if not expected or not hmac.compare_digest(fields.get("csrf", ""), expected):
-        raise ApiError("invalid_parameter", "This page is out of date. Reload it and try "
-                       "again.", param="csrf")
+        raise ApiError(
+            "invalid_parameter", "This page is out of date. Reload it and try again.", param="csrf"
+        )
     return fields
 
 
@@ -157,9 +165,12 @@ def _meta(request: Request) -> dict[str, Any]:
 
 def _json(request: Request, link: Link) -> Response:
     services = request.app.state.services
-    body = {"data": link_json(link, services.settings.public_url, services.clock.now(),
-                              services.link_tokens),
-            "meta": _meta(request)}
+    body = {
+        "data": link_json(
+            link, services.settings.public_url, services.clock.now(), services.link_tokens
+        ),
+        "meta": _meta(request),
+    }
     return JSONResponse(body, headers=HEADERS)
 
 
@@ -172,8 +183,9 @@ async def _error(request: Request, error: ApiError, link: Link | None) -> Respon
     return await _render(request, link, error=error, status=status)
 
 
-async def _render(request: Request, link: Link | None, *, error: ApiError | None = None,
-            status: int = 200) -> Response:
+async def _render(
+    request: Request, link: Link | None, *, error: ApiError | None = None, status: int = 200
+) -> Response:
     if link is not None and _wants_json(request) and error is None:
         return _json(request, link)
     services = request.app.state.services
@@ -188,16 +200,23 @@ async def _render(request: Request, link: Link | None, *, error: ApiError | None
             if link.account_id:
                 account = await uow.accounts.get(link.workspace_id, link.account_id)
     html = request.app.state.link_templates.get_template("link.html").render(
-        link=link, view=view, error=error, now=now, account=account,
+        link=link,
+        view=view,
+        error=error,
+        now=now,
+        account=account,
         token=request.path_params.get("token", ""),  # the URL's; only its hash is stored
         agency=agency.name if agency else "The agency",
         platform=services.settings.platform_name,
         creator_message=(link.state.get("creatorMessage") if link else None),
         shown=link_json(link, services.settings.public_url, now, services.link_tokens)
-        if link else None,
+        if link
+        else None,
         message=(link.state.get("message") if link else None),
         csrf=(link.state.get("csrf", "") if link else ""),
         attempts_left=steps.attempts_left(link) if link else 0,
-        expires=(link.expires_at.astimezone(dt.UTC).strftime("%d %b %Y, %H:%M UTC")
-                 if link else ""))
+        expires=(
+            link.expires_at.astimezone(dt.UTC).strftime("%d %b %Y, %H:%M UTC") if link else ""
+        ),
+    )
     return HTMLResponse(html, status_code=status, headers=HEADERS)

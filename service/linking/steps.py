@@ -51,8 +51,9 @@ def require_stage(link: Link, wanted: str, now: dt.datetime) -> None:
     if current is None:
         raise ApiError("link_not_ready", f"This link is already {link.status}.")
     if wanted != "any" and current != wanted:
-        raise ApiError("link_not_ready", f"This link is not waiting for that step. "
-                       f"Now: {STAGE_STEPS[current]}")
+        raise ApiError(
+            "link_not_ready", f"This link is not waiting for that step. Now: {STAGE_STEPS[current]}"
+        )
 
 
 def with_state(link: Link, **changes: Any) -> dict[str, Any]:

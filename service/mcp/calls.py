@@ -49,14 +49,18 @@ def http_request(ctx: Context) -> Request | None:
 
 
 def ok(body: dict[str, Any]) -> CallToolResult:
-    return CallToolResult(content=[TextContent(type="text", text=json.dumps(body))],
-                          structured_content=body)
+    return CallToolResult(
+        content=[TextContent(type="text", text=json.dumps(body))], structured_content=body
+    )
 
 
 def failed(error: ApiError, public_url: str, request_id: str) -> CallToolResult:
     body = error.body(public_url, request_id)
-    return CallToolResult(content=[TextContent(type="text", text=json.dumps(body))],
-                          structured_content=body, is_error=True)
+    return CallToolResult(
+        content=[TextContent(type="text", text=json.dumps(body))],
+        structured_content=body,
+        is_error=True,
+    )
 
 
 def _text(value: Any) -> str:
@@ -65,15 +69,22 @@ def _text(value: Any) -> str:
     return str(value)
 
 
-def incoming(ctx: Context, tool: str, request_id: str, *,
-             path: Mapping[str, Any] | None = None, query: Mapping[str, Any] | None = None,
-             body: Mapping[str, Any] | None = None,
-             headers: Mapping[str, Any] | None = None) -> Incoming:
+def incoming(
+    ctx: Context,
+    tool: str,
+    request_id: str,
+    *,
+    path: Mapping[str, Any] | None = None,
+    query: Mapping[str, Any] | None = None,
+    body: Mapping[str, Any] | None = None,
+    headers: Mapping[str, Any] | None = None,
+) -> Incoming:
     """The tool call as the pipeline sees it; arguments left out (None) are not sent."""
     request = http_request(ctx)
     if request is None:
-        raise ApiError("missing_api_key", hint="Connect over HTTP with "
-                       "`Authorization: Bearer <API_KEY>`.")
+        raise ApiError(
+            "missing_api_key", hint="Connect over HTTP with `Authorization: Bearer <API_KEY>`."
+        )
     sent = {name: request.headers[name] for name in KEY_HEADERS if name in request.headers}
     sent.update({k: _text(v) for k, v in (headers or {}).items() if v is not None})
     raw = b""
@@ -83,19 +94,25 @@ def incoming(ctx: Context, tool: str, request_id: str, *,
 
     async def read_body(limit: int) -> bytes:
         if len(raw) > limit:
-            raise ApiError("invalid_parameter", f"The body is larger than {limit} bytes.",
-                           param="body")
+            raise ApiError(
+                "invalid_parameter", f"The body is larger than {limit} bytes.", param="body"
+            )
         return raw
 
     return Incoming(
         headers=Headers(sent),
         query=QueryParams({k: _text(v) for k, v in (query or {}).items() if v is not None}),
         path={k: _text(v) for k, v in (path or {}).items() if v is not None and v != ""},
-        read_body=read_body, request_id=request_id, client=client_name(ctx), tool=tool)
+        read_body=read_body,
+        request_id=request_id,
+        client=client_name(ctx),
+        tool=tool,
+    )
 
 
-async def run_tool(services: Services, ctx: Context, tool: str, step: Endpoint,
-                   **arguments: Any) -> CallToolResult:
+async def run_tool(
+    services: Services, ctx: Context, tool: str, step: Endpoint, **arguments: Any
+) -> CallToolResult:
     """Serve one tool call through `step` (a REST endpoint's pipeline step, or a tool's own);
     every failure becomes an enveloped tool error."""
     request_id = new_id("req_", 24)

@@ -19,21 +19,28 @@ SCHEMA_REF = re.compile(r"^#/components/schemas/(.+)$")
 
 async def require_catalogue_access(store: Any, principal: Principal, tool: str) -> None:
     if principal.mode != "live":
-        raise ApiError("missing_permission", f"`{tool}` needs a live key; test keys cannot "
-                       "use it.", permission=tool)
+        raise ApiError(
+            "missing_permission",
+            f"`{tool}` needs a live key; test keys cannot use it.",
+            permission=tool,
+        )
     after = None
     async with store.reading() as uow:
         while True:
-            page = await uow.accounts.list(principal.workspace_id, mode="live", after=after,
-                                           limit=100)
+            page = await uow.accounts.list(
+                principal.workspace_id, mode="live", after=after, limit=100
+            )
             if any(a.linked_at is not None for a in page):
                 return
             if len(page) < 100:
                 break
             after = page[-1].id
-    raise ApiError("missing_permission", f"`{tool}` is available once the workspace has a "
-                   "linked live account.", permission=tool,
-                   hint="Link an account with a hosted link (create_link) first.")
+    raise ApiError(
+        "missing_permission",
+        f"`{tool}` is available once the workspace has a linked live account.",
+        permission=tool,
+        hint="Link an account with a hosted link (create_link) first.",
+    )
 
 
 class Catalogue:
@@ -47,8 +54,12 @@ class Catalogue:
                     operation = item.get(method)
                     if operation and "operationId" in operation:
                         self.operations[operation["operationId"]] = {
-                            "kind": where, "path": path, "method": method.upper(),
-                            "item": item, "operation": operation}
+                            "kind": where,
+                            "path": path,
+                            "method": method.upper(),
+                            "item": item,
+                            "operation": operation,
+                        }
         self.schemas: dict[str, Any] = doc.get("components", {}).get("schemas", {})
 
     def search(self, query: str) -> dict[str, Any]:
@@ -58,45 +69,77 @@ class Catalogue:
         operations = []
         for op_id, entry in self.operations.items():
             op = entry["operation"]
-            text = " ".join([op_id, entry["path"], entry["method"], op.get("summary", ""),
-                             op.get("description", ""), " ".join(op.get("tags", []))]).lower()
+            text = " ".join(
+                [
+                    op_id,
+                    entry["path"],
+                    entry["method"],
+                    op.get("summary", ""),
+                    op.get("description", ""),
+                    " ".join(op.get("tags", [])),
+                ]
+            ).lower()
             score = sum(w in text for w in words)
             if score:
-                operations.append((score, op_id, {
-                    "operationId": op_id, "method": entry["method"], "path": entry["path"],
-                    "kind": entry["kind"], "summary": op.get("summary")}))
+                operations.append(
+                    (
+                        score,
+                        op_id,
+                        {
+                            "operationId": op_id,
+                            "method": entry["method"],
+                            "path": entry["path"],
+                            "kind": entry["kind"],
+                            "summary": op.get("summary"),
+                        },
+                    )
+                )
         schemas = []
         for name, schema in self.schemas.items():
-            text = " ".join([name, str(schema.get("description", "")),
-                             " ".join(schema.get("properties", {}))]).lower()
+            text = " ".join(
+                [name, str(schema.get("description", "")), " ".join(schema.get("properties", {}))]
+            ).lower()
             score = sum(w in text for w in words)
             if score:
-                schemas.append((score, name, {"name": name,
-                                              "description": schema.get("description")}))
+                schemas.append(
+                    (score, name, {"name": name, "description": schema.get("description")})
+                )
         return {"query": query, "operations": _best(operations), "schemas": _best(schemas)}
 
     def describe(self, operation_id: str) -> dict[str, Any]:
         entry = self.operations.get(operation_id)
         if entry is None:
-            raise ApiError("invalid_parameter", f"No operation `{operation_id}`; find one with "
-                           "search_api.", param="operationId")
+            raise ApiError(
+                "invalid_parameter",
+                f"No operation `{operation_id}`; find one with search_api.",
+                param="operationId",
+            )
         op, resolve = entry["operation"], self.document.resolve
         parameters = [resolve(p) for p in entry["item"].get("parameters", [])] + [
-            resolve(p) for p in op.get("parameters", [])]
+            resolve(p) for p in op.get("parameters", [])
+        ]
         body = resolve(op.get("requestBody"))
         responses = {}
         for status, response in op.get("responses", {}).items():
             response = resolve(response)
             content = response.get("content", {}).get("application/json", {})
-            responses[status] = {"description": response.get("description"),
-                                 "schema": content.get("schema")}
+            responses[status] = {
+                "description": response.get("description"),
+                "schema": content.get("schema"),
+            }
         described = {
-            "operationId": operation_id, "method": entry["method"], "path": entry["path"],
-            "kind": entry["kind"], "summary": op.get("summary"),
-            "description": op.get("description"), "parameters": parameters,
+            "operationId": operation_id,
+            "method": entry["method"],
+            "path": entry["path"],
+            "kind": entry["kind"],
+            "summary": op.get("summary"),
+            "description": op.get("description"),
+            "parameters": parameters,
             "requestBody": body.get("content", {}).get("application/json", {}).get("schema")
-            if body else None,
-            "responses": responses}
+            if body
+            else None,
+            "responses": responses,
+        }
         described["schemas"] = self._referenced(described)
         return described
 

@@ -33,10 +33,10 @@ def arg(description: str, **schema: Any) -> Any:
 
 Cursor = Annotated[Any, arg("`nextCursor` of the previous page, unchanged.", type="string")]
 Limit = Annotated[Any, arg("Page size, 1 to 100 (default 25).", type="integer")]
-Fresh = Annotated[Any, arg("true reads live from the platform instead of synced data.",
-                           type="boolean")]
-AccountId = Annotated[Any, arg("The account's id (the creator's platform user id).",
-                               type="string")]
+Fresh = Annotated[
+    Any, arg("true reads live from the platform instead of synced data.", type="boolean")
+]
+AccountId = Annotated[Any, arg("The account's id (the creator's platform user id).", type="string")]
 
 
 def _required(name: str, value: Any) -> str:
@@ -66,97 +66,186 @@ def catalogue_tools(services: Services) -> tuple[Endpoint, Endpoint]:
 def build_tools(services: Services) -> list[Tool]:
     search_step, describe_step = catalogue_tools(services)
 
-    async def list_accounts(ctx: Context, cursor: Cursor = None,
-                            limit: Limit = None) -> CallToolResult:
+    async def list_accounts(
+        ctx: Context, cursor: Cursor = None, limit: Limit = None
+    ) -> CallToolResult:
         """List the linked accounts this key can see (sandbox creators with a test key)."""
-        return await run_tool(services, ctx, "list_accounts",
-                              endpoint_of(accounts.list_accounts),
-                              query={"cursor": cursor, "limit": limit})
+        return await run_tool(
+            services,
+            ctx,
+            "list_accounts",
+            endpoint_of(accounts.list_accounts),
+            query={"cursor": cursor, "limit": limit},
+        )
 
-    async def get_account(ctx: Context, accountId: AccountId = None,
-                          fresh: Fresh = None) -> CallToolResult:
+    async def get_account(
+        ctx: Context, accountId: AccountId = None, fresh: Fresh = None
+    ) -> CallToolResult:
         """One account with counts, 30-day revenue and subscription price."""
-        return await run_tool(services, ctx, "get_account", endpoint_of(accounts.get_account),
-                              path={"accountId": accountId}, query={"fresh": fresh})
+        return await run_tool(
+            services,
+            ctx,
+            "get_account",
+            endpoint_of(accounts.get_account),
+            path={"accountId": accountId},
+            query={"fresh": fresh},
+        )
 
-    async def list_fans(ctx: Context, accountId: AccountId = None,
-                        search: Annotated[Any, arg("Filter by name or username.",
-                                                   type="string")] = None,
-                        cursor: Cursor = None, limit: Limit = None,
-                        fresh: Fresh = None) -> CallToolResult:
+    async def list_fans(
+        ctx: Context,
+        accountId: AccountId = None,
+        search: Annotated[Any, arg("Filter by name or username.", type="string")] = None,
+        cursor: Cursor = None,
+        limit: Limit = None,
+        fresh: Fresh = None,
+    ) -> CallToolResult:
         """Fans of an account (synced by default)."""
-        return await run_tool(services, ctx, "list_fans", endpoint_of(fans.list_fans),
-                              path={"accountId": accountId},
-                              query={"search": search, "cursor": cursor, "limit": limit,
-                                     "fresh": fresh})
+        return await run_tool(
+            services,
+            ctx,
+            "list_fans",
+            endpoint_of(fans.list_fans),
+            path={"accountId": accountId},
+            query={"search": search, "cursor": cursor, "limit": limit, "fresh": fresh},
+        )
 
     async def create_action(
-            ctx: Context, accountId: AccountId = None,
-            type: Annotated[Any, arg("send_message, send_mass_message, unsend_message, "
-                                     "add_fan_to_list or remove_fan_from_list.",
-                                     type="string")] = None,
-            params: Annotated[Any, arg("The params of the type (describe_endpoint "
-                                       "createAction shows each shape).", type="object")] = None,
-            idempotencyKey: Annotated[Any, arg(
-                "A new unique value per intended action; a retry reuses it.",
-                type="string")] = None) -> CallToolResult:
+        ctx: Context,
+        accountId: AccountId = None,
+        type: Annotated[
+            Any,
+            arg(
+                "send_message, send_mass_message, unsend_message, "
+                "add_fan_to_list or remove_fan_from_list.",
+                type="string",
+            ),
+        ] = None,
+        params: Annotated[
+            Any,
+            arg(
+                "The params of the type (describe_endpoint createAction shows each shape).",
+                type="object",
+            ),
+        ] = None,
+        idempotencyKey: Annotated[
+            Any, arg("A new unique value per intended action; a retry reuses it.", type="string")
+        ] = None,
+    ) -> CallToolResult:
         """Ask for a write. It is stored `pending`; a person approves or rejects it in the
         dashboard at `approvalUrl`, and only then does it run. Agents never approve."""
-        return await run_tool(services, ctx, "create_action",
-                              endpoint_of(actions.create_action), path={"accountId": accountId},
-                              headers={"idempotency-key": idempotencyKey},
-                              body={"type": type, "params": params})
+        return await run_tool(
+            services,
+            ctx,
+            "create_action",
+            endpoint_of(actions.create_action),
+            path={"accountId": accountId},
+            headers={"idempotency-key": idempotencyKey},
+            body={"type": type, "params": params},
+        )
 
-    async def get_action(ctx: Context, actionId: Annotated[Any, arg(
-            "The action's id (act_...).", type="string")] = None) -> CallToolResult:
+    async def get_action(
+        ctx: Context,
+        actionId: Annotated[Any, arg("The action's id (act_...).", type="string")] = None,
+    ) -> CallToolResult:
         """One action and its status; poll it after creating."""
-        return await run_tool(services, ctx, "get_action", endpoint_of(actions.get_action),
-                              path={"actionId": actionId})
+        return await run_tool(
+            services,
+            ctx,
+            "get_action",
+            endpoint_of(actions.get_action),
+            path={"actionId": actionId},
+        )
 
-    async def list_actions(ctx: Context, status: Annotated[Any, arg(
-            "all (default), pending, approved, rejected, expired, executing, executed or "
-            "failed.", type="string")] = None, accountId: AccountId = None,
-            cursor: Cursor = None, limit: Limit = None) -> CallToolResult:
+    async def list_actions(
+        ctx: Context,
+        status: Annotated[
+            Any,
+            arg(
+                "all (default), pending, approved, rejected, expired, executing, executed or "
+                "failed.",
+                type="string",
+            ),
+        ] = None,
+        accountId: AccountId = None,
+        cursor: Cursor = None,
+        limit: Limit = None,
+    ) -> CallToolResult:
         """Actions, newest first."""
-        return await run_tool(services, ctx, "list_actions", endpoint_of(actions.list_actions),
-                              query={"status": status, "accountId": accountId,
-                                     "cursor": cursor, "limit": limit})
+        return await run_tool(
+            services,
+            ctx,
+            "list_actions",
+            endpoint_of(actions.list_actions),
+            query={"status": status, "accountId": accountId, "cursor": cursor, "limit": limit},
+        )
 
-    async def create_link(ctx: Context, note: Annotated[Any, arg(
-            "Shown in the dashboard next to the link, up to 200 characters.",
-            type="string")] = None) -> CallToolResult:
+    async def create_link(
+        ctx: Context,
+        note: Annotated[
+            Any,
+            arg("Shown in the dashboard next to the link, up to 200 characters.", type="string"),
+        ] = None,
+    ) -> CallToolResult:
         """A hosted link to send to a creator so they can link their account."""
-        return await run_tool(services, ctx, "create_link", endpoint_of(links.create_link),
-                              body={"note": note})
+        return await run_tool(
+            services, ctx, "create_link", endpoint_of(links.create_link), body={"note": note}
+        )
 
-    async def get_link(ctx: Context, linkId: Annotated[Any, arg(
-            "The link's id (link_...).", type="string")] = None) -> CallToolResult:
+    async def get_link(
+        ctx: Context, linkId: Annotated[Any, arg("The link's id (link_...).", type="string")] = None
+    ) -> CallToolResult:
         """A hosted link's status; `accountId` is set once connected."""
-        return await run_tool(services, ctx, "get_link", endpoint_of(links.get_link),
-                              path={"linkId": linkId})
+        return await run_tool(
+            services, ctx, "get_link", endpoint_of(links.get_link), path={"linkId": linkId}
+        )
 
-    async def search_api(ctx: Context, query: Annotated[Any, arg(
-            "Keywords, e.g. `mass message audience`.", type="string")] = None) -> CallToolResult:
+    async def search_api(
+        ctx: Context,
+        query: Annotated[Any, arg("Keywords, e.g. `mass message audience`.", type="string")] = None,
+    ) -> CallToolResult:
         """Search the REST operations and schemas of openapi.yaml by keyword."""
         return await run_tool(services, ctx, "search_api", search_step, query={"query": query})
 
-    async def describe_endpoint(ctx: Context, operationId: Annotated[Any, arg(
-            "An operationId from search_api, e.g. `createAction`.",
-            type="string")] = None) -> CallToolResult:
+    async def describe_endpoint(
+        ctx: Context,
+        operationId: Annotated[
+            Any, arg("An operationId from search_api, e.g. `createAction`.", type="string")
+        ] = None,
+    ) -> CallToolResult:
         """One operation's parameters, request body and response schemas from openapi.yaml."""
-        return await run_tool(services, ctx, "describe_endpoint", describe_step,
-                              query={"operationId": operationId})
+        return await run_tool(
+            services, ctx, "describe_endpoint", describe_step, query={"operationId": operationId}
+        )
 
-    required = {"get_account": ["accountId"], "list_fans": ["accountId"],
-                "create_action": ["accountId", "type", "params", "idempotencyKey"],
-                "get_action": ["actionId"], "get_link": ["linkId"], "search_api": ["query"],
-                "describe_endpoint": ["operationId"]}
+    required = {
+        "get_account": ["accountId"],
+        "list_fans": ["accountId"],
+        "create_action": ["accountId", "type", "params", "idempotencyKey"],
+        "get_action": ["actionId"],
+        "get_link": ["linkId"],
+        "search_api": ["query"],
+        "describe_endpoint": ["operationId"],
+    }
     writes = {"create_action", "create_link"}
     tools = []
-    for fn in (list_accounts, get_account, list_fans, create_action, get_action, list_actions,
-               create_link, get_link, search_api, describe_endpoint):
-        tool = Tool.from_function(fn, name=fn.__name__, annotations=None if fn.__name__ in
-                                  writes else READ, structured_output=False)
+    for fn in (
+        list_accounts,
+        get_account,
+        list_fans,
+        create_action,
+        get_action,
+        list_actions,
+        create_link,
+        get_link,
+        search_api,
+        describe_endpoint,
+    ):
+        tool = Tool.from_function(
+            fn,
+            name=fn.__name__,
+            annotations=None if fn.__name__ in writes else READ,
+            structured_output=False,
+        )
         if fn.__name__ in required:
             tool.parameters["required"] = required[fn.__name__]
             for name in required[fn.__name__]:
@@ -166,11 +255,17 @@ def build_tools(services: Services) -> list[Tool]:
 
 
 def build_mcp(services: Services) -> MCPServer:
-    return MCPServer(name="countersign", instructions=(
-        "Countersign: read creator accounts and ask for writes. Every write is an action that "
-        "a person approves in the dashboard; send a new idempotencyKey per intended action "
-        "and reuse it on retries."), tools=build_tools(services), log_level="WARNING",
-        version=package_version())
+    return MCPServer(
+        name="countersign",
+        instructions=(
+            "Countersign: read creator accounts and ask for writes. Every write is an action that "
+            "a person approves in the dashboard; send a new idempotencyKey per intended action "
+            "and reuse it on retries."
+        ),
+        tools=build_tools(services),
+        log_level="WARNING",
+        version=package_version(),
+    )
 
 
 def mcp_asgi_app(mcp: MCPServer) -> Starlette:
@@ -178,4 +273,5 @@ def mcp_asgi_app(mcp: MCPServer) -> Starlette:
     header on every call (no ambient cookie a rebinding page could ride on)."""
     return mcp.streamable_http_app(
         streamable_http_path="/",
-        transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False))
+        transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False),
+    )

@@ -38,8 +38,9 @@ DEFAULT_TIMEOUT = 10.0
 # maintenance) are refusals before the request is handled, so a write answered so did not
 # apply. 500, 502 and 504 may come after the platform acted on it.
 REFUSED_UNREAD = frozenset({429, 503})
-_SIGN_IN_REFUSALS = frozenset({"invalid_credentials", "invalid_code", "invalid_challenge",
-                               "bad_request"})
+_SIGN_IN_REFUSALS = frozenset(
+    {"invalid_credentials", "invalid_code", "invalid_challenge", "bad_request"}
+)
 
 
 @frozen
@@ -92,8 +93,9 @@ class PlatformClient:
         """The decoded JSON result of one catalogued route, or a PlatformError."""
         spec = lookup(route)
         url = self._api + spec.path(path_params)
-        response = await self._send(spec.method, url, is_write=spec.is_write, session=session,
-                                    query=query, body=body)
+        response = await self._send(
+            spec.method, url, is_write=spec.is_write, session=session, query=query, body=body
+        )
         if response.is_success:
             return _json(response, is_write=spec.is_write)
         raise _api_error(response, is_write=spec.is_write)
@@ -105,8 +107,9 @@ class PlatformClient:
         return await self._sign_in_step("/auth/2fa", {"challengeId": challenge_id, "code": code})
 
     async def submit_selfie(self, challenge_id: str, image: str) -> SignInResult:
-        return await self._sign_in_step("/auth/selfie",
-                                        {"challengeId": challenge_id, "image": image})
+        return await self._sign_in_step(
+            "/auth/selfie", {"challengeId": challenge_id, "image": image}
+        )
 
     async def _sign_in_step(self, path: str, body: dict[str, Any]) -> SignInResult:
         response = await self._send("POST", self.base_url + path, is_write=False, body=body)
@@ -132,29 +135,39 @@ class PlatformClient:
             headers["Authorization"] = f"Bearer {session}"
         try:
             return await self._http.request(
-                method, url, params=_query(query), json=dict(body) if body is not None else None,
-                headers=headers, timeout=httpx.Timeout(self.timeout),
+                method,
+                url,
+                params=_query(query),
+                json=dict(body) if body is not None else None,
+                headers=headers,
+                timeout=httpx.Timeout(self.timeout),
             )
         except httpx.TimeoutException as error:
             unsent = isinstance(error, (httpx.ConnectTimeout, httpx.PoolTimeout))
             raise PlatformTimeout(
                 f"The platform did not answer within {self.timeout:g} seconds.",
-                retryable=True, may_have_applied=is_write and not unsent,
+                retryable=True,
+                may_have_applied=is_write and not unsent,
             ) from error
         except httpx.TransportError as error:
             unsent = isinstance(error, httpx.ConnectError)
             raise PlatformUnavailable(
-                "The platform could not be reached." if unsent
+                "The platform could not be reached."
+                if unsent
                 else "The connection to the platform broke before it answered.",
-                retryable=True, may_have_applied=is_write and not unsent,
+                retryable=True,
+                may_have_applied=is_write and not unsent,
             ) from error
 
 
 def _query(query: Mapping[str, Any] | None) -> dict[str, Any] | None:
     if not query:
         return None
-    return {key: ("true" if v else "false") if isinstance(v, bool) else v
-            for key, v in query.items() if v is not None}
+    return {
+        key: ("true" if v else "false") if isinstance(v, bool) else v
+        for key, v in query.items()
+        if v is not None
+    }
 
 
 def _json(response: httpx.Response, *, is_write: bool) -> Any:
@@ -163,9 +176,11 @@ def _json(response: httpx.Response, *, is_write: bool) -> Any:
     try:
         return parse_json(response.content)
     except UnacceptableJson:
-        raise PlatformUnavailable("The platform sent an answer that is not JSON we accept.",
-                                  upstream_status=response.status_code,
-                                  may_have_applied=is_write) from None
+        raise PlatformUnavailable(
+            "The platform sent an answer that is not JSON we accept.",
+            upstream_status=response.status_code,
+            may_have_applied=is_write,
+        ) from None
 
 
 def _error_fields(response: httpx.Response) -> tuple[str | None, str | None, str | None]:
@@ -192,18 +207,24 @@ def _api_error(response: httpx.Response, *, is_write: bool) -> PlatformError:
     return _generic_error(response, code, message, is_write=is_write)
 
 
-def _generic_error(response: httpx.Response, code: str | None, message: str | None, *,
-                   is_write: bool) -> PlatformError:
+def _generic_error(
+    response: httpx.Response, code: str | None, message: str | None, *, is_write: bool
+) -> PlatformError:
     status = response.status_code
     detail = f": {message[:300]}" if message else ""
     if status == 429 or status >= 500:
         return PlatformUnavailable(
             f"The platform answered with an error (HTTP {status}){detail}",
-            upstream_status=status, upstream_code=code, retryable=True,
+            upstream_status=status,
+            upstream_code=code,
+            retryable=True,
             may_have_applied=is_write and status not in REFUSED_UNREAD,
         )
-    return PlatformUnavailable(f"The platform refused the call (HTTP {status}){detail}",
-                               upstream_status=status, upstream_code=code)
+    return PlatformUnavailable(
+        f"The platform refused the call (HTTP {status}){detail}",
+        upstream_status=status,
+        upstream_code=code,
+    )
 
 
 def _str_or_none(value: Any) -> str | None:
@@ -212,8 +233,9 @@ def _str_or_none(value: Any) -> str | None:
 
 def _sign_in_answer(data: Any, status: int) -> SignInResult:
     """A successful sign-in step's answer, or PlatformUnavailable when its shape is not ours."""
-    unknown = PlatformUnavailable("The platform sent a sign-in answer we do not know.",
-                                  upstream_status=status)
+    unknown = PlatformUnavailable(
+        "The platform sent a sign-in answer we do not know.", upstream_status=status
+    )
     if not isinstance(data, dict) or not isinstance(data.get("status"), str):
         raise unknown
     session = data.get("session") or {}
@@ -227,6 +249,10 @@ def _sign_in_answer(data: Any, status: int) -> SignInResult:
         expires_at = datetime.fromisoformat(expires) if expires else None
     except (TypeError, ValueError):
         raise unknown from None
-    return SignInResult(status=data["status"], session_token=token,
-                        user_id=_str_or_none(user_id), expires_at=expires_at,
-                        challenge_id=challenge)
+    return SignInResult(
+        status=data["status"],
+        session_token=token,
+        user_id=_str_or_none(user_id),
+        expires_at=expires_at,
+        challenge_id=challenge,
+    )

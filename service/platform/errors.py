@@ -42,8 +42,10 @@ class PlatformError(Exception):
         self.may_have_applied = may_have_applied
 
     def __repr__(self) -> str:
-        return (f"{type(self).__name__}(code={self.code!r}, message={self.message!r}, "
-                f"upstream_status={self.upstream_status!r})")
+        return (
+            f"{type(self).__name__}(code={self.code!r}, message={self.message!r}, "
+            f"upstream_status={self.upstream_status!r})"
+        )
 
 
 class PlatformUnavailable(PlatformError):
@@ -84,11 +86,14 @@ class NotFoundUpstream(PlatformError):
     code = "resource_not_found"
     status = 404
     _CODES: ClassVar[dict[str, str]] = {
-        "fan": "fan_not_found", "user": "fan_not_found", "chat": "chat_not_found",
+        "fan": "fan_not_found",
+        "user": "fan_not_found",
+        "chat": "chat_not_found",
     }
 
-    def __init__(self, message: str | None = None, *, kind: str | None = None,
-                 **kwargs: Any) -> None:
+    def __init__(
+        self, message: str | None = None, *, kind: str | None = None, **kwargs: Any
+    ) -> None:
         self.kind = kind
         self.code = self._CODES.get(kind or "", "resource_not_found")
         super().__init__(message or self._message_for(kind), **kwargs)

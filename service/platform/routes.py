@@ -20,38 +20,78 @@ _PARAM = re.compile(r":([A-Za-z_]\w*)")
 
 CATALOGUE: tuple[str, ...] = (
     # Chats
-    "GET /chats", "GET /chats/:id/messages", "GET /chats/:id/messages/search",
+    "GET /chats",
+    "GET /chats/:id/messages",
+    "GET /chats/:id/messages/search",
     "POST /chats/:id/mark-as-read",
     # Messages
-    "POST /chats/:id/messages", "POST /messages/queue", "GET /messages/queue",
-    "PUT /messages/queue/:id", "DELETE /messages/queue/:id", "POST /messages/:id/like",
-    "DELETE /messages/:id/like", "DELETE /messages/:id",
+    "POST /chats/:id/messages",
+    "POST /messages/queue",
+    "GET /messages/queue",
+    "PUT /messages/queue/:id",
+    "DELETE /messages/queue/:id",
+    "POST /messages/:id/like",
+    "DELETE /messages/:id/like",
+    "DELETE /messages/:id",
     # Subscriptions
-    "GET /subscriptions/subscribers", "GET /subscriptions/subscribes",
-    "GET /subscriptions/count/all", "GET /subscriptions/:id/history",
-    "POST /users/:id/subscribe", "DELETE /users/:id/subscribe",
-    "GET /trials", "GET /trials/stats", "GET /trials/chart",
+    "GET /subscriptions/subscribers",
+    "GET /subscriptions/subscribes",
+    "GET /subscriptions/count/all",
+    "GET /subscriptions/:id/history",
+    "POST /users/:id/subscribe",
+    "DELETE /users/:id/subscribe",
+    "GET /trials",
+    "GET /trials/stats",
+    "GET /trials/chart",
     # Earnings
-    "GET /earnings/chart", "GET /payouts/stats", "GET /payouts/requests",
-    "GET /payouts/balances", "GET /payouts/chargebacks", "GET /payouts/transactions",
-    "GET /payments/referrals/balance", "GET /campaigns", "GET /campaigns/chart",
+    "GET /earnings/chart",
+    "GET /payouts/stats",
+    "GET /payouts/requests",
+    "GET /payouts/balances",
+    "GET /payouts/chargebacks",
+    "GET /payouts/transactions",
+    "GET /payments/referrals/balance",
+    "GET /campaigns",
+    "GET /campaigns/chart",
     # Users
-    "GET /users/me", "GET /users/:id", "GET /users/me/stats/overview",
-    "GET /users/notifications", "POST /users/notifications/read",
-    "GET /users/notifications/count", "GET /users/me/settings", "GET /users/blocked",
-    "POST /users/profile/visit", "POST /users/profile/view",
+    "GET /users/me",
+    "GET /users/:id",
+    "GET /users/me/stats/overview",
+    "GET /users/notifications",
+    "POST /users/notifications/read",
+    "GET /users/notifications/count",
+    "GET /users/me/settings",
+    "GET /users/blocked",
+    "POST /users/profile/visit",
+    "POST /users/profile/view",
     # Posts
-    "GET /posts", "GET /posts/:id", "GET /posts/chart", "GET /posts/top",
-    "GET /schedules/later/post", "POST /posts/stats-collect",
+    "GET /posts",
+    "GET /posts/:id",
+    "GET /posts/chart",
+    "GET /posts/top",
+    "GET /schedules/later/post",
+    "POST /posts/stats-collect",
     # Vault
-    "GET /vault/lists", "POST /vault/lists", "PATCH /vault/lists/:id",
-    "DELETE /vault/lists/:id", "POST /vault/lists/:id/media", "DELETE /vault/lists/:id/media",
-    "PUT /vault/media/hidden", "GET /vault/media/types", "GET /vault/media",
+    "GET /vault/lists",
+    "POST /vault/lists",
+    "PATCH /vault/lists/:id",
+    "DELETE /vault/lists/:id",
+    "POST /vault/lists/:id/media",
+    "DELETE /vault/lists/:id/media",
+    "PUT /vault/media/hidden",
+    "GET /vault/media/types",
+    "GET /vault/media",
     # Stories
-    "GET /stories/items", "GET /users/:id/stories/highlights", "GET /stories/chart",
-    "GET /stories/top", "GET /stories/map", "PUT /stories/:id/watched",
+    "GET /stories/items",
+    "GET /users/:id/stories/highlights",
+    "GET /stories/chart",
+    "GET /stories/top",
+    "GET /stories/map",
+    "PUT /stories/:id/watched",
     # Fan lists (our design: list membership writes)
-    "GET /lists", "POST /lists/:id/users", "DELETE /lists/:id/users/:userId",
+    "GET /lists",
+    "POST /lists/:id/users",
+    "DELETE /lists/:id/users/:userId",
 )
 
 
@@ -73,7 +113,8 @@ class PlatformRoute:
         given = {k: str(v) for k, v in (path_params or {}).items()}
         if set(given) != set(self.params):
             raise ValueError(
-                f"{self.name} takes path params {sorted(self.params)}, got {sorted(given)}")
+                f"{self.name} takes path params {sorted(self.params)}, got {sorted(given)}"
+            )
         for value in given.values():
             if not value:
                 raise ValueError(f"{self.name}: path params must not be empty")

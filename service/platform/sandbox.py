@@ -105,15 +105,22 @@ def _list(creator: dict[str, Any], list_id: str) -> dict[str, Any]:
 def _fan_view(fan: Creator) -> dict[str, Any]:
     """A fan in the platform's wire shape (as the real client would receive it)."""
     expired = fan["subscriptionStatus"] == "expired"
-    return {"id": fan["id"], "username": fan["username"], "name": fan["name"],
-            "avatar": fan["avatarUrl"], "subscribedAt": fan["subscribedAt"],
-            "expiredAt": fan["expiresAt"] if expired else None,
-            "subscribedIsExpiredNow": expired, "listIds": list(fan["listIds"]), "isFan": True}
+    return {
+        "id": fan["id"],
+        "username": fan["username"],
+        "name": fan["name"],
+        "avatar": fan["avatarUrl"],
+        "subscribedAt": fan["subscribedAt"],
+        "expiredAt": fan["expiresAt"] if expired else None,
+        "subscribedIsExpiredNow": expired,
+        "listIds": list(fan["listIds"]),
+        "isFan": True,
+    }
 
 
 def _page(items: list[Any], query: dict[str, Any], default: int = 10) -> dict[str, Any]:
     limit, offset = int(query.get("limit") or default), int(query.get("offset") or 0)
-    return {"list": items[offset:offset + limit], "hasMore": offset + limit < len(items)}
+    return {"list": items[offset : offset + limit], "hasMore": offset + limit < len(items)}
 
 
 def _chat_fans(creator: Creator) -> list[dict[str, Any]]:
@@ -125,79 +132,133 @@ def _messages(creator: dict[str, Any], fan: Creator) -> list[dict[str, Any]]:
     if fan not in _chat_fans(creator):
         return []
     rng = sandbox_rng(creator["id"], fan["id"])
-    return [{"id": str(rng.randrange(5_000_000_000, 6_000_000_000)), "text": text,
-             "price": 0, "mediaFiles": [], "createdAt": fan["subscribedAt"],
-             "fromUser": {"id": sender}, "massMessageId": None, "isLiked": False}
-            for text, sender in (("<p>Hey, thanks for subscribing!</p>", creator["id"]),
-                                 ("<p>Hi! Love your page</p>", fan["id"]))]
+    return [
+        {
+            "id": str(rng.randrange(5_000_000_000, 6_000_000_000)),
+            "text": text,
+            "price": 0,
+            "mediaFiles": [],
+            "createdAt": fan["subscribedAt"],
+            "fromUser": {"id": sender},
+            "massMessageId": None,
+            "isLiked": False,
+        }
+        for text, sender in (
+            ("<p>Hey, thanks for subscribing!</p>", creator["id"]),
+            ("<p>Hi! Love your page</p>", fan["id"]),
+        )
+    ]
 
 
-def _me(sandbox: SandboxPlatform, creator: Creator, params: Params, query: Query,
-        body: Body) -> dict[str, Any]:
-    return {"id": creator["id"], "username": creator["username"], "name": creator["name"],
-            "avatar": creator["avatarUrl"], "subscribersCount": creator["counts"]["activeFans"],
-            "postsCount": creator["counts"]["posts"],
-            "subscribePrice": creator["subscriptionPrice"]["amount"], "currency": "USD",
-            "isVerified": True, "sandbox": True}
+def _me(
+    sandbox: SandboxPlatform, creator: Creator, params: Params, query: Query, body: Body
+) -> dict[str, Any]:
+    return {
+        "id": creator["id"],
+        "username": creator["username"],
+        "name": creator["name"],
+        "avatar": creator["avatarUrl"],
+        "subscribersCount": creator["counts"]["activeFans"],
+        "postsCount": creator["counts"]["posts"],
+        "subscribePrice": creator["subscriptionPrice"]["amount"],
+        "currency": "USD",
+        "isVerified": True,
+        "sandbox": True,
+    }
 
 
-def _subscribers(sandbox: SandboxPlatform, creator: Creator, params: Params, query: Query,
-                 body: Body) -> dict[str, Any]:
+def _subscribers(
+    sandbox: SandboxPlatform, creator: Creator, params: Params, query: Query, body: Body
+) -> dict[str, Any]:
     kind, needle = query.get("type", "all"), str(query.get("query") or "").lower()
-    fans = [f for f in creator["fans"] if kind in ("all", f["subscriptionStatus"])
-            and (not needle or needle in f["username"] or needle in f["name"].lower())]
+    fans = [
+        f
+        for f in creator["fans"]
+        if kind in ("all", f["subscriptionStatus"])
+        and (not needle or needle in f["username"] or needle in f["name"].lower())
+    ]
     return _page([_fan_view(f) for f in fans], query)
 
 
-def _count(sandbox: SandboxPlatform, creator: Creator, params: Params, query: Query,
-           body: Body) -> dict[str, Any]:
+def _count(
+    sandbox: SandboxPlatform, creator: Creator, params: Params, query: Query, body: Body
+) -> dict[str, Any]:
     counts = creator["counts"]
-    return {"subscribers": {"active": counts["activeFans"], "expired": counts["expiredFans"],
-                            "all": counts["activeFans"] + counts["expiredFans"]}}
+    return {
+        "subscribers": {
+            "active": counts["activeFans"],
+            "expired": counts["expiredFans"],
+            "all": counts["activeFans"] + counts["expiredFans"],
+        }
+    }
 
 
-def _user(sandbox: SandboxPlatform, creator: Creator, params: Params, query: Query,
-          body: Body) -> dict[str, Any]:
+def _user(
+    sandbox: SandboxPlatform, creator: Creator, params: Params, query: Query, body: Body
+) -> dict[str, Any]:
     if params["id"] == creator["id"]:
         return _me(sandbox, creator, params, query, body)
     return _fan_view(_fan(creator, params["id"], kind="user"))
 
 
-def _chats(sandbox: SandboxPlatform, creator: Creator, params: Params, query: Query,
-           body: Body) -> dict[str, Any]:
-    chats = [{"id": f["id"], "withUser": {"id": f["id"], "username": f["username"]},
-              "lastMessage": _messages(creator, f)[-1], "unreadMessagesCount": 0}
-             for f in _chat_fans(creator)]
+def _chats(
+    sandbox: SandboxPlatform, creator: Creator, params: Params, query: Query, body: Body
+) -> dict[str, Any]:
+    chats = [
+        {
+            "id": f["id"],
+            "withUser": {"id": f["id"], "username": f["username"]},
+            "lastMessage": _messages(creator, f)[-1],
+            "unreadMessagesCount": 0,
+        }
+        for f in _chat_fans(creator)
+    ]
     return _page(chats, query)
 
 
-def _chat_messages(sandbox: SandboxPlatform, creator: Creator, params: Params, query: Query,
-                   body: Body) -> dict[str, Any]:
+def _chat_messages(
+    sandbox: SandboxPlatform, creator: Creator, params: Params, query: Query, body: Body
+) -> dict[str, Any]:
     messages = _messages(creator, _fan(creator, params["id"], kind="chat"))
     return _page(list(reversed(messages)), query)
 
 
-def _lists(sandbox: SandboxPlatform, creator: Creator, params: Params, query: Query,
-           body: Body) -> dict[str, Any]:
-    return _page([{"id": fl["id"], "name": fl["name"], "usersCount": len(fl["fanIds"])}
-                  for fl in creator["lists"]], query)
+def _lists(
+    sandbox: SandboxPlatform, creator: Creator, params: Params, query: Query, body: Body
+) -> dict[str, Any]:
+    return _page(
+        [
+            {"id": fl["id"], "name": fl["name"], "usersCount": len(fl["fanIds"])}
+            for fl in creator["lists"]
+        ],
+        query,
+    )
 
 
-def _transactions(sandbox: SandboxPlatform, creator: Creator, params: Params, query: Query,
-                  body: Body) -> dict[str, Any]:
+def _transactions(
+    sandbox: SandboxPlatform, creator: Creator, params: Params, query: Query, body: Body
+) -> dict[str, Any]:
     return _page(creator["transactions"], query)
 
 
-def _send(sandbox: SandboxPlatform, creator: Creator, params: Params, query: Query,
-          body: Body) -> dict[str, Any]:
+def _send(
+    sandbox: SandboxPlatform, creator: Creator, params: Params, query: Query, body: Body
+) -> dict[str, Any]:
     _fan(creator, params["id"], kind="chat")
-    return {"id": sandbox._new_id(), "text": body.get("text"), "price": body.get("price", 0),
-            "mediaFiles": list(body.get("mediaFiles") or []), "createdAt": sandbox._now(),
-            "fromUser": {"id": creator["id"]}, "massMessageId": None}
+    return {
+        "id": sandbox._new_id(),
+        "text": body.get("text"),
+        "price": body.get("price", 0),
+        "mediaFiles": list(body.get("mediaFiles") or []),
+        "createdAt": sandbox._now(),
+        "fromUser": {"id": creator["id"]},
+        "massMessageId": None,
+    }
 
 
-def _queue(sandbox: SandboxPlatform, creator: Creator, params: Params, query: Query,
-           body: Body) -> dict[str, Any]:
+def _queue(
+    sandbox: SandboxPlatform, creator: Creator, params: Params, query: Query, body: Body
+) -> dict[str, Any]:
     recipients = set()
     for list_id in body.get("userLists") or []:
         recipients.update(_list(creator, list_id)["fanIds"])
@@ -208,33 +269,43 @@ def _queue(sandbox: SandboxPlatform, creator: Creator, params: Params, query: Qu
     return {"id": sandbox._new_id(), "success": True, "total": len(recipients)}
 
 
-def _unsend(sandbox: SandboxPlatform, creator: Creator, params: Params, query: Query,
-            body: Body) -> dict[str, Any]:
+def _unsend(
+    sandbox: SandboxPlatform, creator: Creator, params: Params, query: Query, body: Body
+) -> dict[str, Any]:
     return {"id": params["id"], "success": True}
 
 
-def _add_to_list(sandbox: SandboxPlatform, creator: Creator, params: Params, query: Query,
-                 body: Body) -> dict[str, Any]:
+def _add_to_list(
+    sandbox: SandboxPlatform, creator: Creator, params: Params, query: Query, body: Body
+) -> dict[str, Any]:
     _list(creator, params["id"])
     user_ids = [_fan(creator, fan_id)["id"] for fan_id in body.get("userIds") or []]
     return {"listId": params["id"], "userIds": user_ids, "success": True}
 
 
-def _remove_from_list(sandbox: SandboxPlatform, creator: Creator, params: Params, query: Query,
-                      body: Body) -> dict[str, Any]:
+def _remove_from_list(
+    sandbox: SandboxPlatform, creator: Creator, params: Params, query: Query, body: Body
+) -> dict[str, Any]:
     _list(creator, params["id"])
     fan = _fan(creator, params["userId"])
     return {"listId": params["id"], "userId": fan["id"], "success": True}
 
 
 _READS = {
-    "GET /users/me": _me, "GET /users/:id": _user,
-    "GET /subscriptions/subscribers": _subscribers, "GET /subscriptions/count/all": _count,
-    "GET /chats": _chats, "GET /chats/:id/messages": _chat_messages, "GET /lists": _lists,
+    "GET /users/me": _me,
+    "GET /users/:id": _user,
+    "GET /subscriptions/subscribers": _subscribers,
+    "GET /subscriptions/count/all": _count,
+    "GET /chats": _chats,
+    "GET /chats/:id/messages": _chat_messages,
+    "GET /lists": _lists,
     "GET /payouts/transactions": _transactions,
 }
 _WRITES = {
-    "POST /chats/:id/messages": _send, "POST /messages/queue": _queue,
-    "DELETE /messages/:id": _unsend, "DELETE /messages/queue/:id": _unsend,
-    "POST /lists/:id/users": _add_to_list, "DELETE /lists/:id/users/:userId": _remove_from_list,
+    "POST /chats/:id/messages": _send,
+    "POST /messages/queue": _queue,
+    "DELETE /messages/:id": _unsend,
+    "DELETE /messages/queue/:id": _unsend,
+    "POST /lists/:id/users": _add_to_list,
+    "DELETE /lists/:id/users/:userId": _remove_from_list,
 }

@@ -15,14 +15,42 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-_PEOPLE = (("Ivy", "Marlowe"), ("Noa", "Bellamy"), ("Jade", "Okafor"), ("Tess", "Lindqvist"),
-           ("Mara", "Castell"), ("Elle", "Varga"))
-_FANS_FIRST = ("Alex", "Sam", "Jordan", "Casey", "Riley", "Jamie", "Drew", "Quinn", "Avery",
-               "Parker", "Reese", "Rowan", "Blake", "Devon", "Emery", "Kai", "Logan", "Micah")
+_PEOPLE = (
+    ("Ivy", "Marlowe"),
+    ("Noa", "Bellamy"),
+    ("Jade", "Okafor"),
+    ("Tess", "Lindqvist"),
+    ("Mara", "Castell"),
+    ("Elle", "Varga"),
+)
+_FANS_FIRST = (
+    "Alex",
+    "Sam",
+    "Jordan",
+    "Casey",
+    "Riley",
+    "Jamie",
+    "Drew",
+    "Quinn",
+    "Avery",
+    "Parker",
+    "Reese",
+    "Rowan",
+    "Blake",
+    "Devon",
+    "Emery",
+    "Kai",
+    "Logan",
+    "Micah",
+)
 _FANS_LAST = ("Reed", "Hale", "Brooks", "Lane", "Frost", "Grant", "Hayes", "Keller", "Marsh")
 _LIST_NAMES = ("VIP", "Big spenders", "Renewal off")
 _KINDS: tuple[tuple[str, int], ...] = (
-    ("subscription", 45), ("tip", 20), ("message", 25), ("post", 10))
+    ("subscription", 45),
+    ("tip", 20),
+    ("message", 25),
+    ("post", 10),
+)
 NewId = Callable[[int, str], str]
 
 
@@ -56,8 +84,9 @@ def sandbox_creators(workspace_seed: str, *, now: datetime | None = None) -> lis
     return [_creator(rng, first, last, now, new_id) for first, last in people]
 
 
-def _creator(rng: random.Random, first: str, last: str, now: datetime,
-             new_id: NewId) -> dict[str, Any]:
+def _creator(
+    rng: random.Random, first: str, last: str, now: datetime, new_id: NewId
+) -> dict[str, Any]:
     creator_id = new_id(9, "9")
     price = rng.choice((499, 799, 999, 1299))
     fans: list[dict[str, Any]] = []
@@ -68,15 +97,18 @@ def _creator(rng: random.Random, first: str, last: str, now: datetime,
         expired = rng.random() < 0.3
         ended = min(since + timedelta(days=30 * rng.randint(1, 4)), now - timedelta(days=1))
         renews = since + timedelta(days=30 * ((now - since).days // 30 + 1))
-        fans.append({
-            "id": fan_id, "username": f"{fan_first.lower()}{fan_last.lower()}{rng.randint(1, 99)}",
-            "name": f"{fan_first} {fan_last[0]}.",
-            "avatarUrl": f"https://avatars.sandbox.invalid/{fan_id}.jpg",
-            "subscriptionStatus": "expired" if expired else "active",
-            "subscribedAt": _iso(since),
-            "expiresAt": _iso(max(ended, since + timedelta(hours=1)) if expired else renews),
-            "listIds": [],
-        })
+        fans.append(
+            {
+                "id": fan_id,
+                "username": f"{fan_first.lower()}{fan_last.lower()}{rng.randint(1, 99)}",
+                "name": f"{fan_first} {fan_last[0]}.",
+                "avatarUrl": f"https://avatars.sandbox.invalid/{fan_id}.jpg",
+                "subscriptionStatus": "expired" if expired else "active",
+                "subscribedAt": _iso(since),
+                "expiresAt": _iso(max(ended, since + timedelta(hours=1)) if expired else renews),
+                "listIds": [],
+            }
+        )
     lists = []
     for name, size in zip(_LIST_NAMES, (4, 5, 3), strict=True):
         members = rng.sample([f["id"] for f in fans], size)
@@ -86,19 +118,29 @@ def _creator(rng: random.Random, first: str, last: str, now: datetime,
             if fan["id"] in members:
                 fan["listIds"].append(list_id)
     transactions = _transactions(rng, fans, price, now, new_id)
-    recent = [t for t in transactions if now - datetime.fromisoformat(t["occurredAt"])
-              <= timedelta(days=30) and t["status"] != "refunded"]
+    recent = [
+        t
+        for t in transactions
+        if now - datetime.fromisoformat(t["occurredAt"]) <= timedelta(days=30)
+        and t["status"] != "refunded"
+    ]
     active = sum(1 for f in fans if f["subscriptionStatus"] == "active")
     return {
         "id": creator_id,
         "username": f"{first.lower()}{last.lower()}",
         "name": f"{first} {last}",
         "avatarUrl": f"https://avatars.sandbox.invalid/{creator_id}.jpg",
-        "counts": {"activeFans": active, "expiredFans": len(fans) - active,
-                   "chats": len(fans) * 2 // 3, "posts": rng.randint(20, 160),
-                   "vaultItems": rng.randint(40, 400)},
-        "revenue30d": {"gross": _money(sum(t["grossCents"] for t in recent)),
-                       "net": _money(sum(t["netCents"] for t in recent))},
+        "counts": {
+            "activeFans": active,
+            "expiredFans": len(fans) - active,
+            "chats": len(fans) * 2 // 3,
+            "posts": rng.randint(20, 160),
+            "vaultItems": rng.randint(40, 400),
+        },
+        "revenue30d": {
+            "gross": _money(sum(t["grossCents"] for t in recent)),
+            "net": _money(sum(t["netCents"] for t in recent)),
+        },
         "subscriptionPrice": _money(price),
         "fans": fans,
         "lists": lists,
@@ -107,8 +149,9 @@ def _creator(rng: random.Random, first: str, last: str, now: datetime,
     }
 
 
-def _transactions(rng: random.Random, fans: list[dict[str, Any]], price: int, now: datetime,
-                  new_id: NewId) -> list[dict[str, Any]]:
+def _transactions(
+    rng: random.Random, fans: list[dict[str, Any]], price: int, now: datetime, new_id: NewId
+) -> list[dict[str, Any]]:
     rows = []
     kinds = [kind for kind, _ in _KINDS]
     weights = [weight for _, weight in _KINDS]
@@ -119,13 +162,26 @@ def _transactions(rng: random.Random, fans: list[dict[str, Any]], price: int, no
         fee = round(gross * 0.2)
         vat = round(gross * 0.2 / 1.2) if rng.random() < 0.3 else 0
         fan = rng.choice(fans)
-        status = "pending" if now - at < timedelta(days=2) else (
-            "refunded" if rng.random() < 0.05 else "completed")
-        rows.append({
-            "id": new_id(10, "6"), "fanId": fan["id"], "kind": kind,
-            "description": f"{kind.title()} from @{fan['username']}", "status": status,
-            "grossCents": gross, "netCents": gross - fee - vat, "feeCents": fee,
-            "vatCents": vat, "currency": "USD", "occurredAt": _iso(at), "deleted": False,
-        })
+        status = (
+            "pending"
+            if now - at < timedelta(days=2)
+            else ("refunded" if rng.random() < 0.05 else "completed")
+        )
+        rows.append(
+            {
+                "id": new_id(10, "6"),
+                "fanId": fan["id"],
+                "kind": kind,
+                "description": f"{kind.title()} from @{fan['username']}",
+                "status": status,
+                "grossCents": gross,
+                "netCents": gross - fee - vat,
+                "feeCents": fee,
+                "vatCents": vat,
+                "currency": "USD",
+                "occurredAt": _iso(at),
+                "deleted": False,
+            }
+        )
     rows.sort(key=lambda row: row["occurredAt"], reverse=True)
     return rows

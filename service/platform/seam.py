@@ -40,8 +40,15 @@ class NotConnected(PlatformUnavailable):
 
 
 class Platforms:
-    def __init__(self, *, sandbox: SandboxPlatform, secrets: SecretBox, http: OutgoingHttp,
-                 url: str | None, timeout: float) -> None:
+    def __init__(
+        self,
+        *,
+        sandbox: SandboxPlatform,
+        secrets: SecretBox,
+        http: OutgoingHttp,
+        url: str | None,
+        timeout: float,
+    ) -> None:
         self.sandbox, self._secrets, self._http = sandbox, secrets, http
         self.url, self.timeout = url, timeout
 
@@ -57,11 +64,15 @@ class Platforms:
         the sandbox; a live account needs a stored session. Whether an unavailable account is
         called at all is the caller's decision (the syncer re-checks restricted ones)."""
         if account.mode == "test":
-            return Connection(self.sandbox, sandbox_session(account.workspace_id, account.id),
-                              simulated=True)
+            return Connection(
+                self.sandbox, sandbox_session(account.workspace_id, account.id), simulated=True
+            )
         if account.session_secret is None:
-            raise NotConnected(account.status_reason or f"The account is {account.status}; the "
-                               "platform is not accepting calls.", code="account_unavailable")
+            raise NotConnected(
+                account.status_reason
+                or f"The account is {account.status}; the platform is not accepting calls.",
+                code="account_unavailable",
+            )
         live = self.live
         if live is None:
             raise NotConnected("No platform is configured (COUNTERSIGN_PLATFORM_URL).")

@@ -31,15 +31,24 @@ async def perform(platform: PlatformRequester, session: str, action: Action) -> 
 
     if action.type == "send_message":
         answer = await write(
-            "POST /chats/:id/messages", path_params={"id": p["fanId"]},
-            body={"text": as_html(p["text"]), "mediaFiles": p.get("mediaIds", []), **_price(p)})
+            "POST /chats/:id/messages",
+            path_params={"id": p["fanId"]},
+            body={"text": as_html(p["text"]), "mediaFiles": p.get("mediaIds", []), **_price(p)},
+        )
         return {"messageId": _id(answer), "fanId": p["fanId"]}
     if action.type == "send_mass_message":
         audience = p["audience"]
-        answer = await write("POST /messages/queue", body={
-            "text": as_html(p["text"]), "mediaFiles": p.get("mediaIds", []),
-            "userLists": audience.get("listIds", []), "userIds": audience.get("fanIds", []),
-            "excludeUserLists": audience.get("excludeListIds", []), **_price(p)})
+        answer = await write(
+            "POST /messages/queue",
+            body={
+                "text": as_html(p["text"]),
+                "mediaFiles": p.get("mediaIds", []),
+                "userLists": audience.get("listIds", []),
+                "userIds": audience.get("fanIds", []),
+                "excludeUserLists": audience.get("excludeListIds", []),
+                **_price(p),
+            },
+        )
         return {"massMessageId": _id(answer)}
     if action.type == "unsend_message":
         if p.get("fanId"):
@@ -48,12 +57,14 @@ async def perform(platform: PlatformRequester, session: str, action: Action) -> 
         await write("DELETE /messages/queue/:id", path_params={"id": p["messageId"]})
         return {"massMessageId": p["messageId"], "unsent": True}
     if action.type == "add_fan_to_list":
-        await write("POST /lists/:id/users", path_params={"id": p["listId"]},
-                    body={"userIds": [p["fanId"]]})
+        await write(
+            "POST /lists/:id/users", path_params={"id": p["listId"]}, body={"userIds": [p["fanId"]]}
+        )
         return {"fanId": p["fanId"], "listId": p["listId"], "inList": True}
     if action.type == "remove_fan_from_list":
-        await write("DELETE /lists/:id/users/:userId",
-                    path_params={"id": p["listId"], "userId": p["fanId"]})
+        await write(
+            "DELETE /lists/:id/users/:userId", path_params={"id": p["listId"], "userId": p["fanId"]}
+        )
         return {"fanId": p["fanId"], "listId": p["listId"], "inList": False}
     raise ValueError(f"unknown action type {action.type}")
 
@@ -68,14 +79,18 @@ def _id(answer: Any) -> str | None:
     if isinstance(value, int) and not isinstance(value, bool):
         value = str(value)
     if not isinstance(value, str) or not 0 < len(value) <= MAX_ID or not value.isprintable():
-        raise PlatformUnavailable("The platform answered the write with an id we do not "
-                                  "understand.", may_have_applied=True)
+        raise PlatformUnavailable(
+            "The platform answered the write with an id we do not understand.",
+            may_have_applied=True,
+        )
     return value
 
 
 def _shaped(answer: Any) -> Any:
     """A write answers a JSON object (or nothing); anything else is not the platform we know."""
     if answer is not None and not isinstance(answer, dict):
-        raise PlatformUnavailable("The platform answered the write in a shape we do not "
-                                  "understand.", may_have_applied=True)
+        raise PlatformUnavailable(
+            "The platform answered the write in a shape we do not understand.",
+            may_have_applied=True,
+        )
     return answer

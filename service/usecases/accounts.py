@@ -22,28 +22,47 @@ from storage.base import Store
 def operator(workspace_id: str) -> Principal:
     """Who the CLI acts as in the audit log: the shell user on this host."""
     label = f"CLI {getpass.getuser()}@{socket.gethostname()}"
-    return Principal(workspace_id=workspace_id, mode="live", kind="cli", label=label,
-                     scopes=frozenset())
+    return Principal(
+        workspace_id=workspace_id, mode="live", kind="cli", label=label, scopes=frozenset()
+    )
 
 
-async def switch_writes(store: Store, clock: Clock, principal: Principal, account_id: str,
-                        enabled: bool) -> Account:
+async def switch_writes(
+    store: Store, clock: Clock, principal: Principal, account_id: str, enabled: bool
+) -> Account:
     async with store.transaction() as uow:
-        account = await uow.accounts.update(principal.workspace_id, account_id,
-                                            writes_enabled=enabled)
+        account = await uow.accounts.update(
+            principal.workspace_id, account_id, writes_enabled=enabled
+        )
         if account is None:
-            raise ApiError("account_not_found", f"No account `{account_id}` is linked here.",
-                           param="accountId")
-        await record_in(uow, clock, principal, "account.writes_switched", account_id,
-                        enabled=enabled, mode=account.mode)
+            raise ApiError(
+                "account_not_found", f"No account `{account_id}` is linked here.", param="accountId"
+            )
+        await record_in(
+            uow,
+            clock,
+            principal,
+            "account.writes_switched",
+            account_id,
+            enabled=enabled,
+            mode=account.mode,
+        )
     return account
 
 
-async def switch_all_writes(store: Store, clock: Clock, principal: Principal,
-                            enabled: bool) -> Sequence[Account]:
+async def switch_all_writes(
+    store: Store, clock: Clock, principal: Principal, enabled: bool
+) -> Sequence[Account]:
     """Every account of the workspace, live and test, in one transaction and one audit entry."""
     async with store.transaction() as uow:
         changed = await uow.accounts.set_writes_everywhere(principal.workspace_id, enabled)
-        await record_in(uow, clock, principal, "workspace.writes_switched", None,
-                        enabled=enabled, accounts=len(changed))
+        await record_in(
+            uow,
+            clock,
+            principal,
+            "workspace.writes_switched",
+            None,
+            enabled=enabled,
+            accounts=len(changed),
+        )
     return changed

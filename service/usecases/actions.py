@@ -24,18 +24,23 @@ async def visible_account(tx: UnitOfWork, principal: Principal, account_id: str)
     """An account outside the key's reach is simply not found (never 403), SPEC 5.3."""
     account = await tx.accounts.get(principal.workspace_id, account_id)
     if account is None or account.mode != principal.mode or not principal.allows(account_id):
-        raise ApiError("account_not_found", f"No account `{account_id}` is linked here.",
-                       param="accountId")
+        raise ApiError(
+            "account_not_found", f"No account `{account_id}` is linked here.", param="accountId"
+        )
     return account
 
 
 def _unavailable(account: Account) -> ApiError:
-    return ApiError("account_unavailable", account.status_reason or
-                    f"The platform is not accepting calls for @{account.username}.",
-                    account_status=account.status)
+    return ApiError(
+        "account_unavailable",
+        account.status_reason or f"The platform is not accepting calls for @{account.username}.",
+        account_status=account.status,
+    )
 
 
-async def _estimate(uow: UnitOfWork, account: Account, type_: str, params: dict[str, Any]) -> int | None:
+async def _estimate(
+    uow: UnitOfWork, account: Account, type_: str, params: dict[str, Any]
+) -> int | None:
     if type_ == "send_message":
         return 1
     if type_ != "send_mass_message":
@@ -44,9 +49,12 @@ async def _estimate(uow: UnitOfWork, account: Account, type_: str, params: dict[
     # One COUNT in the database (fans named by id but not yet synced still count: they may be
     # new); it runs in the read unit, before the write transaction, so it never holds the lock.
     return await uow.fans.count_audience(
-        account.workspace_id, account.id, fan_ids=audience.get("fanIds", []),
+        account.workspace_id,
+        account.id,
+        fan_ids=audience.get("fanIds", []),
         list_ids=audience.get("listIds", []),
-        exclude_list_ids=audience.get("excludeListIds", []))
+        exclude_list_ids=audience.get("excludeListIds", []),
+    )
 
 
 def as_sent(type_: str, params: dict[str, Any]) -> dict[str, Any]:
@@ -56,9 +64,12 @@ def as_sent(type_: str, params: dict[str, Any]) -> dict[str, Any]:
         return params
     text = platform_html(params["text"])
     if not visible_text(text):
-        raise ApiError("invalid_parameter", "Nothing a fan could read is left once scripts, "
-                       "styles and other unsafe HTML are removed from `text`.",
-                       param="params.text")
+        raise ApiError(
+            "invalid_parameter",
+            "Nothing a fan could read is left once scripts, "
+            "styles and other unsafe HTML are removed from `text`.",
+            param="params.text",
+        )
     return {**params, "text": text}
 
 
@@ -73,79 +84,129 @@ class Created:
     """True when the Idempotency-Key had already created this action (a retry)."""
 
 
-async def create_action(store: Store, clock: Clock, principal: Principal, account_id: str,
-                        idempotency_key: str, type_: str, params: dict[str, Any], *,
-                        public_url: str) -> Created:
+async def create_action(
+    store: Store,
+    clock: Clock,
+    principal: Principal,
+    account_id: str,
+    idempotency_key: str,
+    type_: str,
+    params: dict[str, Any],
+    *,
+    public_url: str,
+) -> Created:
     fp = fingerprint(account_id, principal.mode, type_, params)  # the request as the client sent it
     sent = as_sent(type_, params)
     # Synced data is read before the write transaction: it never holds the write lock.
     async with store.reading() as uow:
         account = await visible_account(uow, principal, account_id)
-        fans = await uow.fans.get_many(account.workspace_id, account.id,
-                                       named_fan_ids(type_, sent))
+        fans = await uow.fans.get_many(account.workspace_id, account.id, named_fan_ids(type_, sent))
         recipients = await _estimate(uow, account, type_, sent)
     warnings = warnings_for(type_, sent, account, {fan.id: fan for fan in fans})
     async with store.transaction() as tx:
         account = await visible_account(tx, principal, account_id)
         if not account.writes_enabled or account.unavailable:
             # A retry is answered as before even once writes stopped: look the key up first.
-            existing = await tx.actions.get_by_idempotency_key(principal.workspace_id,
-                                                               idempotency_key)
+            existing = await tx.actions.get_by_idempotency_key(
+                principal.workspace_id, idempotency_key
+            )
             if existing is not None:
                 return Created(_replay(existing, fp), replayed=True)
             raise _writes_off(account) if not account.writes_enabled else _unavailable(account)
         now = clock.now()
         action = Action(
-            id=new_id("act_"), workspace_id=principal.workspace_id, account_id=account_id,
-            mode=principal.mode, type=type_, status="pending", params=sent,
+            id=new_id("act_"),
+            workspace_id=principal.workspace_id,
+            account_id=account_id,
+            mode=principal.mode,
+            type=type_,
+            status="pending",
+            params=sent,
             summary=summarize(type_, sent, account.username, recipients),
-            estimated_recipients=recipients, price=price_of(sent),
-            requested_by=principal.requested_by(), idempotency_key=idempotency_key,
-            fingerprint=fp, created_at=now, expires_at=now + LIFETIME, warnings=warnings)
+            estimated_recipients=recipients,
+            price=price_of(sent),
+            requested_by=principal.requested_by(),
+            idempotency_key=idempotency_key,
+            fingerprint=fp,
+            created_at=now,
+            expires_at=now + LIFETIME,
+            warnings=warnings,
+        )
         # One statement races on the (workspace_id, idempotency_key) index: no pre-SELECT, no
         # savepoint. When the key was taken (a retry, or a concurrent one that won), the winner
         # is read and answered exactly as a retry.
         if not await tx.actions.add_unless_key_used(action):
             existing = await tx.actions.get_by_idempotency_key(
-                principal.workspace_id, idempotency_key)
+                principal.workspace_id, idempotency_key
+            )
             assert existing is not None  # the row that won the unique index
             return Created(_replay(existing, fp), replayed=True)
-        await tx.events.add(Event(
-            id=new_id("evt_"), workspace_id=action.workspace_id, type="action.created",
-            account_id=action.account_id, data=action_json(action, public_url, now),
-            created_at=now, mode=action.mode))
+        await tx.events.add(
+            Event(
+                id=new_id("evt_"),
+                workspace_id=action.workspace_id,
+                type="action.created",
+                account_id=action.account_id,
+                data=action_json(action, public_url, now),
+                created_at=now,
+                mode=action.mode,
+            )
+        )
         return Created(action, replayed=False)
 
 
 def _writes_off(account: Account) -> ApiError:
-    return ApiError("writes_disabled", f"Writes are switched off for @{account.username}. "
-                    "An owner or admin can switch them back on in the dashboard.")
+    return ApiError(
+        "writes_disabled",
+        f"Writes are switched off for @{account.username}. "
+        "An owner or admin can switch them back on in the dashboard.",
+    )
 
 
 def _replay(existing: Action, fp: str) -> Action:
     if existing.fingerprint != fp:
-        raise ApiError("idempotency_conflict", "This Idempotency-Key was already used for a "
-                       "different request. Use a new key for a new action.",
-                       param="Idempotency-Key")
+        raise ApiError(
+            "idempotency_conflict",
+            "This Idempotency-Key was already used for a "
+            "different request. Use a new key for a new action.",
+            param="Idempotency-Key",
+        )
     return existing
 
 
-async def decide_action(store: Store, clock: Clock, principal: Principal, action_id: str, *,
-                        approve: bool, note: str | None, public_url: str,
-                        wake_executor: Notifier) -> Action:
+async def decide_action(
+    store: Store,
+    clock: Clock,
+    principal: Principal,
+    action_id: str,
+    *,
+    approve: bool,
+    note: str | None,
+    public_url: str,
+    wake_executor: Notifier,
+) -> Action:
     """Approve or reject a pending action; one conditional write decides who wins a race.
 
     An approval wakes the executor: this process's through `wake_executor`, other processes'
     through the store's notification, sent with the commit."""
-    decided = await _decide(store, clock, principal, action_id, approve=approve, note=note,
-                            public_url=public_url)
+    decided = await _decide(
+        store, clock, principal, action_id, approve=approve, note=note, public_url=public_url
+    )
     if approve:
         wake_executor()
     return decided
 
 
-async def _decide(store: Store, clock: Clock, principal: Principal, action_id: str, *,
-                  approve: bool, note: str | None, public_url: str) -> Action:
+async def _decide(
+    store: Store,
+    clock: Clock,
+    principal: Principal,
+    action_id: str,
+    *,
+    approve: bool,
+    note: str | None,
+    public_url: str,
+) -> Action:
     now = clock.now()
     async with store.transaction() as tx:
         action = await tx.actions.get(principal.workspace_id, action_id)
@@ -159,8 +220,10 @@ async def _decide(store: Store, clock: Clock, principal: Principal, action_id: s
         raise ApiError("action_expired")
     async with store.transaction() as tx:
         if current.status != "pending":
-            raise ApiError("action_not_pending",
-                           f"The action is already {current.status}; nothing was changed.")
+            raise ApiError(
+                "action_not_pending",
+                f"The action is already {current.status}; nothing was changed.",
+            )
         if approve:
             account = await tx.accounts.get(action.workspace_id, action.account_id)
             if account is not None and not account.writes_enabled:
@@ -168,22 +231,41 @@ async def _decide(store: Store, clock: Clock, principal: Principal, action_id: s
             if account is not None and account.unavailable and action.mode == "live":
                 raise _unavailable(account)
         decided = await tx.actions.transition(
-            action.id, ["pending"], "approved" if approve else "rejected", not_expired_at=now,
-            decided_by=principal.decider(), decided_at=now, decision_note=note)
+            action.id,
+            ["pending"],
+            "approved" if approve else "rejected",
+            not_expired_at=now,
+            decided_by=principal.decider(),
+            decided_at=now,
+            decision_note=note,
+        )
         if decided is None:
             raise ApiError("action_not_pending", "Someone else decided this action first.")
         if approve:
             await tx.notify(ACTIONS_CHANNEL)
-        await record_in(tx, clock, principal, "action.approved" if approve else
-                        "action.rejected", decided.id, note=note, mode=decided.mode)
+        await record_in(
+            tx,
+            clock,
+            principal,
+            "action.approved" if approve else "action.rejected",
+            decided.id,
+            note=note,
+            mode=decided.mode,
+        )
         if not approve:
-            await tx.events.add(Event(
-                id=new_id("evt_"), workspace_id=decided.workspace_id, type="action.rejected",
-                account_id=decided.account_id, data=action_json(decided, public_url, now),
-                created_at=now, mode=decided.mode))
+            await tx.events.add(
+                Event(
+                    id=new_id("evt_"),
+                    workspace_id=decided.workspace_id,
+                    type="action.rejected",
+                    account_id=decided.account_id,
+                    data=action_json(decided, public_url, now),
+                    created_at=now,
+                    mode=decided.mode,
+                )
+            )
         return decided
 
 
 def present(action: Action, clock: Clock) -> Action:
     return effective(action, clock.now())
-

@@ -14,51 +14,101 @@ from storage.base import Store, UnitOfWork
 
 
 def actor_of(principal: Principal) -> dict[str, Any]:
-    return {"kind": principal.kind, "id": principal.user_id or principal.key_id,
-            "name": principal.label, "email": principal.email}
+    return {
+        "kind": principal.kind,
+        "id": principal.user_id or principal.key_id,
+        "name": principal.label,
+        "email": principal.email,
+    }
 
 
-async def record_in(uow: UnitOfWork, clock: Clock, principal: Principal, action: str,
-                    target: str | None = None, **details: Any) -> None:
+async def record_in(
+    uow: UnitOfWork,
+    clock: Clock,
+    principal: Principal,
+    action: str,
+    target: str | None = None,
+    **details: Any,
+) -> None:
     """Write the entry inside the caller's unit of work, so change and entry commit together."""
-    await uow.audit.add(AuditEntry(
-        id=new_id("aud_"), workspace_id=principal.workspace_id, actor=actor_of(principal),
-        action=action, target=target, created_at=clock.now(), details=details))
+    await uow.audit.add(
+        AuditEntry(
+            id=new_id("aud_"),
+            workspace_id=principal.workspace_id,
+            actor=actor_of(principal),
+            action=action,
+            target=target,
+            created_at=clock.now(),
+            details=details,
+        )
+    )
 
 
-async def record(store: Store, clock: Clock, principal: Principal, action: str,
-                 target: str | None = None, **details: Any) -> None:
+async def record(
+    store: Store,
+    clock: Clock,
+    principal: Principal,
+    action: str,
+    target: str | None = None,
+    **details: Any,
+) -> None:
     async with store.transaction() as uow:
         await record_in(uow, clock, principal, action, target, **details)
 
 
-async def recent(store: Store, workspace_id: str, limit: int = 200, *, who: str | None = None,
-                 action: str | None = None, since: dt.datetime | None = None,
-                 until: dt.datetime | None = None) -> list[AuditEntry]:
+async def recent(
+    store: Store,
+    workspace_id: str,
+    limit: int = 200,
+    *,
+    who: str | None = None,
+    action: str | None = None,
+    since: dt.datetime | None = None,
+    until: dt.datetime | None = None,
+) -> list[AuditEntry]:
     """Newest first. `who` matches the actor's id, name or email (case-insensitive); it is
     applied over the newest 5,000 entries that pass the other filters."""
     async with store.reading() as uow:
-        rows = list(await uow.audit.list(workspace_id, limit=5_000 if who else limit,
-                                         action=action, since=since, until=until))
+        rows = list(
+            await uow.audit.list(
+                workspace_id, limit=5_000 if who else limit, action=action, since=since, until=until
+            )
+        )
     if who:
         wanted = who.casefold()
-        rows = [e for e in rows if any(wanted in str(e.actor.get(k) or "").casefold()
-                                       for k in ("id", "name", "email"))]
+        rows = [
+            e
+            for e in rows
+            if any(wanted in str(e.actor.get(k) or "").casefold() for k in ("id", "name", "email"))
+        ]
     return rows[:limit]
 
 
 CLI_ACTOR = {"kind": "cli", "id": None, "name": "countersign CLI", "email": None}
 
 
-async def record_cli(store: Store, clock: Clock, workspace_id: str, action: str,
-                     target: str | None = None, **details: Any) -> None:
+async def record_cli(
+    store: Store,
+    clock: Clock,
+    workspace_id: str,
+    action: str,
+    target: str | None = None,
+    **details: Any,
+) -> None:
     """Changes made from a shell are audited like the dashboard's, with the OS user named."""
     try:
         user = getpass.getuser()
     except (KeyError, OSError):
         user = "unknown"
     async with store.transaction() as uow:
-        await uow.audit.add(AuditEntry(
-            id=new_id("aud_"), workspace_id=workspace_id, actor={**CLI_ACTOR, "id": user,
-                                                                  "name": f"CLI ({user})"},
-            action=action, target=target, created_at=clock.now(), details=details))
+        await uow.audit.add(
+            AuditEntry(
+                id=new_id("aud_"),
+                workspace_id=workspace_id,
+                actor={**CLI_ACTOR, "id": user, "name": f"CLI ({user})"},
+                action=action,
+                target=target,
+                created_at=clock.now(),
+                details=details,
+            )
+        )

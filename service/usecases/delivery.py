@@ -19,8 +19,12 @@ from service.webhooks.models import Delivery, DeliveryAttempt, WebhookEndpoint
 from service.webhooks.sender import Outcome, Sender
 from storage.base import Store
 
-RETRY_GAPS = (dt.timedelta(minutes=5), dt.timedelta(minutes=30), dt.timedelta(hours=1),
-              dt.timedelta(hours=1, minutes=30))
+RETRY_GAPS = (
+    dt.timedelta(minutes=5),
+    dt.timedelta(minutes=30),
+    dt.timedelta(hours=1),
+    dt.timedelta(hours=1, minutes=30),
+)
 MAX_ATTEMPTS = len(RETRY_GAPS) + 1
 LEASE = dt.timedelta(seconds=60)  # longer than the 10 s send limit; a dead worker's lease lapses
 
@@ -31,12 +35,22 @@ def attempt_id() -> str:
     return f"att_{time.time_ns():016x}{new_id('', 12)}"
 
 
-def envelope(event_id: str, event_type: str, created_at: dt.datetime,
-             data: dict[str, Any], *, mode: str) -> str:
+def envelope(
+    event_id: str, event_type: str, created_at: dt.datetime, data: dict[str, Any], *, mode: str
+) -> str:
     """The exact body text, stored once so every retry sends identical bytes. `mode` (`live` or
     `test`) says which kind of activity it reports, as Stripe's `livemode` does."""
-    return json.dumps({"id": event_id, "type": event_type, "createdAt": isoformat(created_at),
-                       "mode": mode, "data": data}, separators=(",", ":"), ensure_ascii=False)
+    return json.dumps(
+        {
+            "id": event_id,
+            "type": event_type,
+            "createdAt": isoformat(created_at),
+            "mode": mode,
+            "data": data,
+        },
+        separators=(",", ":"),
+        ensure_ascii=False,
+    )
 
 
 def next_state(attempts: int, outcome: Outcome, now: dt.datetime) -> dict[str, Any]:
@@ -45,13 +59,23 @@ def next_state(attempts: int, outcome: Outcome, now: dt.datetime) -> dict[str, A
         return {"status": "succeeded", "attempts": attempts, "next_attempt_at": None}
     if attempts >= MAX_ATTEMPTS:
         return {"status": "failed", "attempts": attempts, "next_attempt_at": None}
-    return {"status": "pending", "attempts": attempts,
-            "next_attempt_at": now + RETRY_GAPS[attempts - 1]}
+    return {
+        "status": "pending",
+        "attempts": attempts,
+        "next_attempt_at": now + RETRY_GAPS[attempts - 1],
+    }
 
 
-async def attempt(store: Store, clock: Clock, sender: Sender, delivery: Delivery,
-                  endpoint: WebhookEndpoint | None, worker: str, *,
-                  final: bool = False) -> Delivery | None:
+async def attempt(
+    store: Store,
+    clock: Clock,
+    sender: Sender,
+    delivery: Delivery,
+    endpoint: WebhookEndpoint | None,
+    worker: str,
+    *,
+    final: bool = False,
+) -> Delivery | None:
     """Send a claimed delivery once and record the attempt, its new state and endpoint health.
 
     `final` makes this the only attempt (test sends). Returns the delivery as stored after, or
@@ -64,19 +88,30 @@ async def attempt(store: Store, clock: Clock, sender: Sender, delivery: Delivery
         outcome = Outcome(None, None, 0, "the endpoint was removed")
     else:
         outcome = await sender.send(
-            live.url, delivery.payload, event=delivery.event_type, delivery_id=delivery.id,
+            live.url,
+            delivery.payload,
+            event=delivery.event_type,
+            delivery_id=delivery.id,
             secrets=live.signing_secrets(started, sender.box),
-            timestamp=int(started.timestamp()))
+            timestamp=int(started.timestamp()),
+        )
     now = clock.now()
     attempts = MAX_ATTEMPTS if final or gone else delivery.attempts + 1
     state = next_state(attempts, outcome, now)
     if final or gone:
         state["attempts"] = delivery.attempts + 1
     async with store.transaction() as uow:
-        await uow.deliveries.add_attempt(DeliveryAttempt(
-            id=attempt_id(), delivery_id=delivery.id, attempted_at=started,
-            status_code=outcome.status_code, response=outcome.response,
-            duration_ms=outcome.duration_ms, error=outcome.error))
+        await uow.deliveries.add_attempt(
+            DeliveryAttempt(
+                id=attempt_id(),
+                delivery_id=delivery.id,
+                attempted_at=started,
+                status_code=outcome.status_code,
+                response=outcome.response,
+                duration_ms=outcome.duration_ms,
+                error=outcome.error,
+            )
+        )
         stored = await uow.deliveries.finish(delivery.id, worker, **state)
         if live is not None and stored is not None:
             if stored.status == "succeeded":

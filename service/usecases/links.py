@@ -17,19 +17,35 @@ CANCELLED_STEP = "Cancelled in the dashboard."
 CANCELLABLE = ("waiting", "in_progress")
 
 
-async def create_link(store: Store, clock: Clock, workspace_id: str, mode: str,
-                      note: str | None, *, tokens: LinkTokens,
-                      creator_message: str | None = None) -> Link:
+async def create_link(
+    store: Store,
+    clock: Clock,
+    workspace_id: str,
+    mode: str,
+    note: str | None,
+    *,
+    tokens: LinkTokens,
+    creator_message: str | None = None,
+) -> Link:
     """`note` is the agency's own; `creator_message` is the only text the creator sees. The
     link's token is derived from its id (service/domain/link_tokens.py); only its hash is
     stored."""
     now = clock.now()
     link_id = new_id("link_")
     _, token_hash = tokens.new(link_id)
-    link = Link(id=link_id, workspace_id=workspace_id, mode=mode, status="waiting",
-                step=FIRST_STEP, token_hash=token_hash, note=note, account_id=None,
-                created_at=now, expires_at=now + LIFETIME,
-                state={"creatorMessage": creator_message} if creator_message else {})
+    link = Link(
+        id=link_id,
+        workspace_id=workspace_id,
+        mode=mode,
+        status="waiting",
+        step=FIRST_STEP,
+        token_hash=token_hash,
+        note=note,
+        account_id=None,
+        created_at=now,
+        expires_at=now + LIFETIME,
+        state={"creatorMessage": creator_message} if creator_message else {},
+    )
     async with store.transaction() as uow:
         await uow.links.add(link)
     return link
@@ -43,11 +59,16 @@ async def cancel_link(store: Store, clock: Clock, workspace_id: str, link_id: st
         if link is None:
             raise ApiError("link_not_found", param="linkId")
         if link.status in CANCELLABLE and link.expires_at <= now:
-            raise ApiError("link_not_ready", "The link already expired; there is nothing to "
-                           "cancel.")
-        done = await uow.links.transition(link.id, CANCELLABLE, status="cancelled",
-                                          step=CANCELLED_STEP)
+            raise ApiError(
+                "link_not_ready", "The link already expired; there is nothing to cancel."
+            )
+        done = await uow.links.transition(
+            link.id, CANCELLABLE, status="cancelled", step=CANCELLED_STEP
+        )
         if done is None:
-            raise ApiError("link_not_ready", f"The link is already {link.status}; only a link "
-                           "that is waiting or in progress can be cancelled.")
+            raise ApiError(
+                "link_not_ready",
+                f"The link is already {link.status}; only a link "
+                "that is waiting or in progress can be cancelled.",
+            )
         return done

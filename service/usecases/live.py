@@ -26,24 +26,30 @@ class LiveReads:
 
     async def _call(self, account: Account, route: str, **kwargs: Any) -> Any:
         if account.unavailable:
-            raise ApiError("account_unavailable", account.status_reason,
-                           account_status=account.status)
+            raise ApiError(
+                "account_unavailable", account.status_reason, account_status=account.status
+            )
         try:
             connection = self.platforms.connect(account)
         except NotConnected:
-            raise ApiError("platform_error",
-                           "No platform session is available for live reads.") from None
+            raise ApiError(
+                "platform_error", "No platform session is available for live reads."
+            ) from None
         try:
-            return await connection.platform.request(route, session=connection.session,
-                                                     **kwargs)
+            return await connection.platform.request(route, session=connection.session, **kwargs)
         except AccountUnavailable as exc:
             async with self.store.transaction() as uow:
-                await uow.accounts.move(account.workspace_id, account.id,
-                                        from_status=account.status,
-                                        from_session=account.session_secret,
-                                        status=exc.account_status, status_reason=exc.message)
-            raise ApiError("account_unavailable", exc.message,
-                           account_status=exc.account_status) from None
+                await uow.accounts.move(
+                    account.workspace_id,
+                    account.id,
+                    from_status=account.status,
+                    from_session=account.session_secret,
+                    status=exc.account_status,
+                    status_reason=exc.message,
+                )
+            raise ApiError(
+                "account_unavailable", exc.message, account_status=exc.account_status
+            ) from None
         except PlatformError as exc:
             raise ApiError(exc.code, exc.message) from None
 
@@ -53,21 +59,28 @@ class LiveReads:
         subscribers = counts.get("subscribers", {})
         price = me.get("subscribePrice")
         live = evolve(
-            account, username=me.get("username", account.username),
-            name=me.get("name", account.name), avatar_url=me.get("avatar", account.avatar_url),
-            counts={**account.counts, "activeFans": subscribers.get("active", 0),
-                    "expiredFans": subscribers.get("expired", 0),
-                    "posts": me.get("postsCount", account.counts.get("posts", 0))},
+            account,
+            username=me.get("username", account.username),
+            name=me.get("name", account.name),
+            avatar_url=me.get("avatar", account.avatar_url),
+            counts={
+                **account.counts,
+                "activeFans": subscribers.get("active", 0),
+                "expiredFans": subscribers.get("expired", 0),
+                "posts": me.get("postsCount", account.counts.get("posts", 0)),
+            },
             subscription_price={"amount": int(price), "currency": "USD"}
-            if price is not None else account.subscription_price)
+            if price is not None
+            else account.subscription_price,
+        )
         return live, self.clock.now()
 
-    async def fans(self, account: Account, *, search: str | None, offset: int,
-                   limit: int) -> tuple[list[Fan], bool]:
+    async def fans(
+        self, account: Account, *, search: str | None, offset: int, limit: int
+    ) -> tuple[list[Fan], bool]:
         query: dict[str, Any] = {"limit": limit, "offset": offset, "type": "all"}
         if search:
             query["query"] = search
         answer = await self._call(account, "GET /subscriptions/subscribers", query=query)
         fans = [platform_fan(account, row) for row in answer.get("list", [])]
         return fans, bool(answer.get("hasMore"))
-

@@ -20,31 +20,46 @@ INVITE_LIFETIME = timedelta(days=7)
 
 def require(principal: Principal, permission: str) -> None:
     if not allowed(principal.role, permission):
-        raise ApiError("missing_permission", f"Your role ({principal.role}) does not allow "
-                       f"`{permission}`. Ask an owner or admin.", permission=permission)
+        raise ApiError(
+            "missing_permission",
+            f"Your role ({principal.role}) does not allow `{permission}`. Ask an owner or admin.",
+            permission=permission,
+        )
 
 
 def _role(role: str) -> str:
     if role not in ROLES:
-        raise ApiError("invalid_parameter", f"Role must be one of {', '.join(ROLES)}.",
-                       param="role")
+        raise ApiError(
+            "invalid_parameter", f"Role must be one of {', '.join(ROLES)}.", param="role"
+        )
     return role
 
 
-async def invite(store: Store, clock: Clock, principal: Principal, email: str,
-                 role: str) -> tuple[Invite, str]:
+async def invite(
+    store: Store, clock: Clock, principal: Principal, email: str, role: str
+) -> tuple[Invite, str]:
     """Returns the invitation and its token; the token is shown once, as a URL to pass on."""
     require(principal, "members.manage")
     email = email.strip()
     if "@" not in email or len(email) > 320:
         raise ApiError("invalid_parameter", "Enter a valid email address.", param="email")
     if _role(role) == "owner" and principal.role != "owner":
-        raise ApiError("missing_permission", "Only an owner can invite another owner.",
-                       permission="members.owner")
+        raise ApiError(
+            "missing_permission",
+            "Only an owner can invite another owner.",
+            permission="members.owner",
+        )
     token, now = secrets.token_urlsafe(24), clock.now()
-    item = Invite(id=new_id("inv_"), workspace_id=principal.workspace_id, email=email,
-                  role=role, token_hash=hash_secret(token), invited_by=principal.user_id or "",
-                  created_at=now, expires_at=now + INVITE_LIFETIME)
+    item = Invite(
+        id=new_id("inv_"),
+        workspace_id=principal.workspace_id,
+        email=email,
+        role=role,
+        token_hash=hash_secret(token),
+        invited_by=principal.user_id or "",
+        created_at=now,
+        expires_at=now + INVITE_LIFETIME,
+    )
     async with store.transaction() as uow:
         await uow.invites.add(item)
         await record_in(uow, clock, principal, "member.invited", email, role=role)
@@ -55,21 +70,26 @@ async def find_invite(store: Store, clock: Clock, token: str) -> Invite:
     async with store.reading() as uow:
         item = await uow.invites.get_by_token_hash(hash_secret(token))
     if item is None or item.accepted_at is not None or item.expires_at <= clock.now():
-        raise ApiError("resource_not_found", "This invitation is not valid any more. Ask for "
-                       "a new one.", param="token")
+        raise ApiError(
+            "resource_not_found",
+            "This invitation is not valid any more. Ask for a new one.",
+            param="token",
+        )
     return item
 
 
-async def accept(store: Store, clock: Clock, token: str, name: str, password: str, *,
-                 passwords: Passwords) -> User:
+async def accept(
+    store: Store, clock: Clock, token: str, name: str, password: str, *, passwords: Passwords
+) -> User:
     """A new person sets a name and password; someone with an account proves it by password.
 
     The password is hashed or verified before the transaction (see passwords.py); an account
     made for the email in between is refused as unproven, leaving the invitation unused."""
     item = await find_invite(store, clock, token)
     if len(password) < 10:
-        raise ApiError("invalid_parameter", "Choose a password of at least 10 characters.",
-                       param="password")
+        raise ApiError(
+            "invalid_parameter", "Choose a password of at least 10 characters.", param="password"
+        )
     async with store.reading() as uow:
         known = await uow.users.get_by_email(item.email)
     if known is not None and not await passwords.verify(known.password_hash, password):
@@ -78,12 +98,16 @@ async def accept(store: Store, clock: Clock, token: str, name: str, password: st
     now = clock.now()
     async with store.transaction() as uow:
         if await uow.invites.accept(item.id, now) is None:
-            raise ApiError("resource_not_found", "This invitation was already used.",
-                           param="token")
+            raise ApiError("resource_not_found", "This invitation was already used.", param="token")
         user = await uow.users.get_by_email(item.email)
         if user is None and password_hash is not None:
-            user = User(id=new_id("usr_"), email=item.email, name=name.strip() or item.email,
-                        password_hash=password_hash, created_at=now)
+            user = User(
+                id=new_id("usr_"),
+                email=item.email,
+                name=name.strip() or item.email,
+                password_hash=password_hash,
+                created_at=now,
+            )
             await uow.users.add(user)
         elif user is None or known is None or user.id != known.id:
             raise _unproven()
@@ -93,34 +117,51 @@ async def accept(store: Store, clock: Clock, token: str, name: str, password: st
 
 
 def _unproven() -> ApiError:
-    return ApiError("invalid_parameter", "This email already has an account: enter its "
-                    "password to join.", param="password")
+    return ApiError(
+        "invalid_parameter",
+        "This email already has an account: enter its password to join.",
+        param="password",
+    )
 
 
 async def _target(uow: UnitOfWork, principal: Principal, user_id: str) -> Member:
     member = await uow.members.get(principal.workspace_id, user_id)
     if member is None:
-        raise ApiError("resource_not_found", "No such member in this workspace.",
-                       param="userId")
+        raise ApiError("resource_not_found", "No such member in this workspace.", param="userId")
     return member
 
 
-async def change_role(store: Store, clock: Clock, principal: Principal, user_id: str,
-                      role: str) -> None:
+async def change_role(
+    store: Store, clock: Clock, principal: Principal, user_id: str, role: str
+) -> None:
     require(principal, "members.manage")
     _role(role)
     async with store.transaction() as uow:
         member = await _target(uow, principal, user_id)
         if "owner" in (role, member.role) and principal.role != "owner":
-            raise ApiError("missing_permission", "Only an owner can make or unmake owners.",
-                           permission="members.owner")
-        if member.role == "owner" and role != "owner" and \
-                await uow.members.count_owners(principal.workspace_id) <= 1:
-            raise ApiError("last_owner", "This is the last owner. Make another member an "
-                           "owner first.")
+            raise ApiError(
+                "missing_permission",
+                "Only an owner can make or unmake owners.",
+                permission="members.owner",
+            )
+        if (
+            member.role == "owner"
+            and role != "owner"
+            and await uow.members.count_owners(principal.workspace_id) <= 1
+        ):
+            raise ApiError(
+                "last_owner", "This is the last owner. Make another member an owner first."
+            )
         await uow.members.set_role(principal.workspace_id, user_id, role)
-        await record_in(uow, clock, principal, "member.role_changed", member.email,
-                        before=member.role, after=role)
+        await record_in(
+            uow,
+            clock,
+            principal,
+            "member.role_changed",
+            member.email,
+            before=member.role,
+            after=role,
+        )
 
 
 async def remove(store: Store, clock: Clock, principal: Principal, user_id: str) -> None:
@@ -128,19 +169,25 @@ async def remove(store: Store, clock: Clock, principal: Principal, user_id: str)
     async with store.transaction() as uow:
         member = await _target(uow, principal, user_id)
         if member.role == "owner" and principal.role != "owner":
-            raise ApiError("missing_permission", "Only an owner can remove an owner.",
-                           permission="members.owner")
+            raise ApiError(
+                "missing_permission",
+                "Only an owner can remove an owner.",
+                permission="members.owner",
+            )
         if member.role == "owner" and await uow.members.count_owners(principal.workspace_id) <= 1:
-            raise ApiError("last_owner", "This is the last owner. Make another member an "
-                           "owner first.")
+            raise ApiError(
+                "last_owner", "This is the last owner. Make another member an owner first."
+            )
         await uow.members.remove(principal.workspace_id, user_id)
         await uow.sessions.end_for_user(user_id, principal.workspace_id, clock.now())
-        await record_in(uow, clock, principal, "member.removed", member.email,
-                        role=member.role)
+        await record_in(uow, clock, principal, "member.removed", member.email, role=member.role)
 
 
-async def listing(store: Store, clock: Clock,
-                  workspace_id: str) -> tuple[list[Member], list[Invite]]:
+async def listing(
+    store: Store, clock: Clock, workspace_id: str
+) -> tuple[list[Member], list[Invite]]:
     async with store.reading() as uow:
-        return (list(await uow.members.list(workspace_id)),
-                list(await uow.invites.pending(workspace_id, clock.now())))
+        return (
+            list(await uow.members.list(workspace_id)),
+            list(await uow.invites.pending(workspace_id, clock.now())),
+        )

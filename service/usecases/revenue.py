@@ -18,8 +18,19 @@ from service.domain.clock import UTC, isoformat
 from service.domain.ids import new_id
 from service.domain.models import Event
 
-CONTENT_FIELDS = ("fanId", "kind", "description", "status", "grossCents", "netCents",
-                  "feeCents", "vatCents", "currency", "occurredAt", "deleted")
+CONTENT_FIELDS = (
+    "fanId",
+    "kind",
+    "description",
+    "status",
+    "grossCents",
+    "netCents",
+    "feeCents",
+    "vatCents",
+    "currency",
+    "occurredAt",
+    "deleted",
+)
 
 
 def parse_instant(value: str) -> dt.datetime:
@@ -80,7 +91,10 @@ def transaction_json(row: dict[str, Any]) -> dict[str, Any]:
 
 
 async def observe_transactions(
-    uow: Any, now: dt.datetime, workspace_id: str, account_id: str,
+    uow: Any,
+    now: dt.datetime,
+    workspace_id: str,
+    account_id: str,
     platform_rows: Sequence[dict[str, Any]],
 ) -> list[dict[str, Any]]:
     """Record the platform's rows for one account; return the new versions as Transaction JSON.
@@ -95,26 +109,38 @@ async def observe_transactions(
     if not changed:
         return []  # nothing new: no lock, so an unchanged sync never queues behind writers
     await uow.transactions.lock(workspace_id, now)
-    changed = await _changed(uow, workspace_id, account_id,
-                             {tx_id: latest[tx_id] for tx_id, _, _ in changed})
+    changed = await _changed(
+        uow, workspace_id, account_id, {tx_id: latest[tx_id] for tx_id, _, _ in changed}
+    )
     if not changed:
         return []  # a concurrent sync of the account recorded them first
     first, observed_at = await uow.transactions.reserve(workspace_id, len(changed), now)
-    stored = [_row(first + i, workspace_id, account_id, tx_id, content, print_, observed_at)
-              for i, (tx_id, content, print_) in enumerate(changed)]
+    stored = [
+        _row(first + i, workspace_id, account_id, tx_id, content, print_, observed_at)
+        for i, (tx_id, content, print_) in enumerate(changed)
+    ]
     await uow.transactions.add_many(stored)
     out = [transaction_json(row) for row in stored]
     account = await uow.accounts.get(workspace_id, account_id)
     mode = account.mode if account is not None else "live"  # sandbox creators' are test
     for item in out:
-        await uow.events.add(Event(
-            id=new_id("evt_"), workspace_id=workspace_id, type="transaction.observed",
-            account_id=account_id, data=item, created_at=now, mode=mode))
+        await uow.events.add(
+            Event(
+                id=new_id("evt_"),
+                workspace_id=workspace_id,
+                type="transaction.observed",
+                account_id=account_id,
+                data=item,
+                created_at=now,
+                mode=mode,
+            )
+        )
     return out
 
 
-async def _changed(uow: Any, workspace_id: str, account_id: str,
-                   rows: dict[str, dict[str, Any]]) -> list[tuple[str, dict[str, Any], str]]:
+async def _changed(
+    uow: Any, workspace_id: str, account_id: str, rows: dict[str, dict[str, Any]]
+) -> list[tuple[str, dict[str, Any], str]]:
     """The rows whose content differs from their newest stored version, with fingerprints."""
     known = await uow.transactions.latest_fingerprints(workspace_id, account_id, list(rows))
     changed = []
@@ -126,14 +152,31 @@ async def _changed(uow: Any, workspace_id: str, account_id: str,
     return changed
 
 
-def _row(seq: int, workspace_id: str, account_id: str, tx_id: str, content: dict[str, Any],
-         print_: str, observed_at: dt.datetime) -> dict[str, Any]:
+def _row(
+    seq: int,
+    workspace_id: str,
+    account_id: str,
+    tx_id: str,
+    content: dict[str, Any],
+    print_: str,
+    observed_at: dt.datetime,
+) -> dict[str, Any]:
     return {
-        "seq": seq, "workspace_id": workspace_id, "account_id": account_id, "id": tx_id,
-        "fan_id": content["fanId"], "kind": content["kind"],
-        "description": content["description"][:500], "status": content["status"],
-        "gross_cents": content["grossCents"], "net_cents": content["netCents"],
-        "fee_cents": content["feeCents"], "vat_cents": content["vatCents"],
-        "currency": content["currency"][:3], "occurred_at": content["occurredAt"],
-        "observed_at": observed_at, "deleted": content["deleted"], "fingerprint": print_,
+        "seq": seq,
+        "workspace_id": workspace_id,
+        "account_id": account_id,
+        "id": tx_id,
+        "fan_id": content["fanId"],
+        "kind": content["kind"],
+        "description": content["description"][:500],
+        "status": content["status"],
+        "gross_cents": content["grossCents"],
+        "net_cents": content["netCents"],
+        "fee_cents": content["feeCents"],
+        "vat_cents": content["vatCents"],
+        "currency": content["currency"][:3],
+        "occurred_at": content["occurredAt"],
+        "observed_at": observed_at,
+        "deleted": content["deleted"],
+        "fingerprint": print_,
     }

@@ -47,8 +47,9 @@ async def _safe_url(url: str, allow_loopback: bool, resolver: Resolver | None = 
     try:
         await check_destination(url, allow_loopback=allow_loopback, resolver=resolver)
     except UnsafeDestination as exc:
-        raise ApiError("invalid_parameter", f"This URL cannot receive webhooks: {exc.reason}.",
-                       param="url") from None
+        raise ApiError(
+            "invalid_parameter", f"This URL cannot receive webhooks: {exc.reason}.", param="url"
+        ) from None
     return url
 
 
@@ -58,46 +59,79 @@ def _event_types(event_types: Sequence[str] | None) -> list[str] | None:
     chosen = list(dict.fromkeys(event_types))
     unknown = [t for t in chosen if t not in DELIVERED_EVENTS]
     if unknown or not chosen:
-        raise ApiError("invalid_parameter", "Choose event types from: "
-                       + ", ".join(DELIVERED_EVENTS) + ".", param="eventTypes")
+        raise ApiError(
+            "invalid_parameter",
+            "Choose event types from: " + ", ".join(DELIVERED_EVENTS) + ".",
+            param="eventTypes",
+        )
     return chosen
 
 
-async def set_transaction_endpoint(store: Store, clock: Clock, principal: Principal, url: str,
-                                   *, box: SecretBox, allow_loopback: bool = False,
-                                   resolver: Resolver | None = None) -> WebhookEndpoint:
+async def set_transaction_endpoint(
+    store: Store,
+    clock: Clock,
+    principal: Principal,
+    url: str,
+    *,
+    box: SecretBox,
+    allow_loopback: bool = False,
+    resolver: Resolver | None = None,
+) -> WebhookEndpoint:
     """Set (or change) the one transaction push URL of the principal's mode. A new endpoint gets
     a new secret; changing the URL keeps the secret (`current_secret` reads it)."""
     require(principal, MANAGE)
     url = await _safe_url(url, allow_loopback, resolver)
     now = clock.now()
     async with store.transaction() as uow:
-        current = await uow.webhooks.list(principal.workspace_id, kind="transactions",
-                                          mode=principal.mode)
+        current = await uow.webhooks.list(
+            principal.workspace_id, kind="transactions", mode=principal.mode
+        )
         if current:
             endpoint = _still_there(await uow.webhooks.update(current[0].id, url=url))
         else:
             endpoint = _new_endpoint(principal, "transactions", url, None, now, box)
             await uow.webhooks.add(endpoint)
-        await record_in(uow, clock, principal, "webhook.set", endpoint.id, url=url,
-                        kind="transactions", mode=principal.mode)
+        await record_in(
+            uow,
+            clock,
+            principal,
+            "webhook.set",
+            endpoint.id,
+            url=url,
+            kind="transactions",
+            mode=principal.mode,
+        )
     return endpoint
 
 
-async def add_event_endpoint(store: Store, clock: Clock, principal: Principal, url: str,
-                             event_types: Sequence[str] | None = None, *, box: SecretBox,
-                             allow_loopback: bool = False,
-                             resolver: Resolver | None = None) -> WebhookEndpoint:
+async def add_event_endpoint(
+    store: Store,
+    clock: Clock,
+    principal: Principal,
+    url: str,
+    event_types: Sequence[str] | None = None,
+    *,
+    box: SecretBox,
+    allow_loopback: bool = False,
+    resolver: Resolver | None = None,
+) -> WebhookEndpoint:
     """Add an endpoint of the principal's mode for the SPEC 6.1 events (`event_types=None`
     means all of them)."""
     require(principal, MANAGE)
     url = await _safe_url(url, allow_loopback, resolver)
-    endpoint = _new_endpoint(principal, "events", url, _event_types(event_types), clock.now(),
-                             box)
+    endpoint = _new_endpoint(principal, "events", url, _event_types(event_types), clock.now(), box)
     async with store.transaction() as uow:
         await uow.webhooks.add(endpoint)
-        await record_in(uow, clock, principal, "webhook.added", endpoint.id, url=url,
-                        kind="events", mode=principal.mode)
+        await record_in(
+            uow,
+            clock,
+            principal,
+            "webhook.added",
+            endpoint.id,
+            url=url,
+            kind="events",
+            mode=principal.mode,
+        )
     return endpoint
 
 
@@ -108,16 +142,31 @@ def current_secret(endpoint: WebhookEndpoint, box: SecretBox) -> str:
 
 def shown_secrets(endpoint: WebhookEndpoint, box: SecretBox) -> list[dict[str, Any]]:
     """The secrets as the dashboard shows them: `{secret, expiresAt}`, newest first."""
-    return [{"secret": open_secret(item, box), "expiresAt": item.get("expiresAt")}
-            for item in endpoint.secrets]
+    return [
+        {"secret": open_secret(item, box), "expiresAt": item.get("expiresAt")}
+        for item in endpoint.secrets
+    ]
 
 
-def _new_endpoint(principal: Principal, kind: str, url: str, event_types: list[str] | None,
-                  now: dt.datetime, box: SecretBox) -> WebhookEndpoint:
+def _new_endpoint(
+    principal: Principal,
+    kind: str,
+    url: str,
+    event_types: list[str] | None,
+    now: dt.datetime,
+    box: SecretBox,
+) -> WebhookEndpoint:
     return WebhookEndpoint(
-        id=new_id("whe_"), workspace_id=principal.workspace_id, kind=kind, mode=principal.mode,
-        url=url, secrets=[seal_secret(new_secret(), box)], event_types=event_types,
-        failing=False, created_at=now)
+        id=new_id("whe_"),
+        workspace_id=principal.workspace_id,
+        kind=kind,
+        mode=principal.mode,
+        url=url,
+        secrets=[seal_secret(new_secret(), box)],
+        event_types=event_types,
+        failing=False,
+        created_at=now,
+    )
 
 
 def _still_there(endpoint: WebhookEndpoint | None) -> WebhookEndpoint:
@@ -139,15 +188,15 @@ async def _delivery(uow: UnitOfWork, principal: Principal, delivery_id: str) -> 
     """One to an endpoint (even a removed one) of the principal's workspace and mode."""
     delivery = await uow.deliveries.get(delivery_id)
     if delivery is not None and delivery.workspace_id == principal.workspace_id:
-        endpoint = (await uow.webhooks.get_by_ids([delivery.endpoint_id])).get(
-            delivery.endpoint_id)
+        endpoint = (await uow.webhooks.get_by_ids([delivery.endpoint_id])).get(delivery.endpoint_id)
         if endpoint is not None and endpoint.mode == principal.mode:
             return delivery
     raise ApiError("resource_not_found", "There is no such delivery.")
 
 
-async def remove_endpoint(store: Store, clock: Clock, principal: Principal,
-                          endpoint_id: str) -> None:
+async def remove_endpoint(
+    store: Store, clock: Clock, principal: Principal, endpoint_id: str
+) -> None:
     """Stop sending to it. Its deliveries and attempts stay for the log; pending ones fail."""
     require(principal, MANAGE)
     async with store.transaction() as uow:
@@ -156,21 +205,25 @@ async def remove_endpoint(store: Store, clock: Clock, principal: Principal,
         await record_in(uow, clock, principal, "webhook.removed", endpoint_id)
 
 
-async def roll_secret(store: Store, clock: Clock, principal: Principal, endpoint_id: str, *,
-                      box: SecretBox) -> tuple[WebhookEndpoint, str]:
+async def roll_secret(
+    store: Store, clock: Clock, principal: Principal, endpoint_id: str, *, box: SecretBox
+) -> tuple[WebhookEndpoint, str]:
     """A new signing secret, first; the previous one keeps signing for 24 hours beside it."""
     require(principal, MANAGE)
     now = clock.now()
     secret = new_secret()
     async with store.transaction() as uow:
         endpoint = await _endpoint(uow, principal, endpoint_id)
-        keep = [seal_secret(open_secret(item, box), box,
-                            item["expiresAt"] or isoformat(now + ROLL_GRACE))
-                for item in endpoint.secrets
-                if item["expiresAt"] is None
-                or dt.datetime.fromisoformat(item["expiresAt"]) > now]
-        updated = _still_there(await uow.webhooks.update(
-            endpoint_id, secrets=[seal_secret(secret, box), *keep]))
+        keep = [
+            seal_secret(
+                open_secret(item, box), box, item["expiresAt"] or isoformat(now + ROLL_GRACE)
+            )
+            for item in endpoint.secrets
+            if item["expiresAt"] is None or dt.datetime.fromisoformat(item["expiresAt"]) > now
+        ]
+        updated = _still_there(
+            await uow.webhooks.update(endpoint_id, secrets=[seal_secret(secret, box), *keep])
+        )
         await record_in(uow, clock, principal, "webhook.secret_rolled", endpoint_id)
     return updated, secret
 
@@ -183,8 +236,9 @@ async def list_endpoints(store: Store, principal: Principal) -> list[WebhookEndp
     return sorted(endpoints, key=lambda e: e.kind != "transactions")
 
 
-async def list_deliveries(store: Store, principal: Principal, endpoint_id: str,
-                          limit: int = 50) -> list[tuple[Delivery, DeliveryAttempt | None]]:
+async def list_deliveries(
+    store: Store, principal: Principal, endpoint_id: str, limit: int = 50
+) -> list[tuple[Delivery, DeliveryAttempt | None]]:
     """The log: newest deliveries first, each with its latest attempt (None before the first)."""
     async with store.reading() as uow:
         await _endpoint(uow, principal, endpoint_id)
@@ -193,16 +247,18 @@ async def list_deliveries(store: Store, principal: Principal, endpoint_id: str,
     return [(delivery, last.get(delivery.id)) for delivery in deliveries]
 
 
-async def list_attempts(store: Store, principal: Principal,
-                        delivery_id: str) -> Sequence[DeliveryAttempt]:
+async def list_attempts(
+    store: Store, principal: Principal, delivery_id: str
+) -> Sequence[DeliveryAttempt]:
     """Every attempt of one delivery, oldest first (status code, response, duration, error)."""
     async with store.reading() as uow:
         await _delivery(uow, principal, delivery_id)
         return await uow.deliveries.attempts(delivery_id)
 
 
-async def send_test(store: Store, clock: Clock, principal: Principal, sender: Sender,
-                    endpoint_id: str) -> Delivery | None:
+async def send_test(
+    store: Store, clock: Clock, principal: Principal, sender: Sender, endpoint_id: str
+) -> Delivery | None:
     """Send one `test` event now (no retries); returns the finished delivery for the log (None
     if the endpoint was removed while it was sent).
     A success clears the endpoint's failing flag like any successful delivery."""
@@ -213,19 +269,33 @@ async def send_test(store: Store, clock: Clock, principal: Principal, sender: Se
     async with store.transaction() as uow:
         endpoint = await _endpoint(uow, principal, endpoint_id)
         delivery = Delivery(
-            id=new_id("dlv_"), endpoint_id=endpoint.id, workspace_id=endpoint.workspace_id,
-            event_id=event_id, event_type="test", ordering_key=None,
-            payload=envelope(event_id, "test", now, {"message": "A test event from Countersign."},
-                             mode=endpoint.mode),
-            status="pending", attempts=0, next_attempt_at=None, claimed_by=worker,
-            claimed_until=now, created_at=now, seq=0)
+            id=new_id("dlv_"),
+            endpoint_id=endpoint.id,
+            workspace_id=endpoint.workspace_id,
+            event_id=event_id,
+            event_type="test",
+            ordering_key=None,
+            payload=envelope(
+                event_id,
+                "test",
+                now,
+                {"message": "A test event from Countersign."},
+                mode=endpoint.mode,
+            ),
+            status="pending",
+            attempts=0,
+            next_attempt_at=None,
+            claimed_by=worker,
+            claimed_until=now,
+            created_at=now,
+            seq=0,
+        )
         await uow.deliveries.add(delivery)
         await record_in(uow, clock, principal, "webhook.test_sent", endpoint.id)
     return await attempt(store, clock, sender, delivery, endpoint, worker, final=True)
 
 
-async def redeliver(store: Store, clock: Clock, principal: Principal,
-                    delivery_id: str) -> Delivery:
+async def redeliver(store: Store, clock: Clock, principal: Principal, delivery_id: str) -> Delivery:
     """Put a finished delivery back in the queue, due now, with a fresh schedule of five attempts.
     It keeps its `x-svc-delivery` id (a receiver that already has it drops it)."""
     require(principal, MANAGE)
@@ -233,7 +303,8 @@ async def redeliver(store: Store, clock: Clock, principal: Principal,
         await _delivery(uow, principal, delivery_id)
         reset = await uow.deliveries.reset(delivery_id, clock.now())
         if reset is None:
-            raise ApiError("invalid_parameter", "This delivery is still being sent.",
-                           param="delivery")
+            raise ApiError(
+                "invalid_parameter", "This delivery is still being sent.", param="delivery"
+            )
         await record_in(uow, clock, principal, "webhook.redelivered", delivery_id)
     return reset

@@ -25,21 +25,42 @@ async def create_workspace(store: Store, clock: Clock, name: str) -> Workspace:
         await uow.workspaces.add(workspace)
         for creator in sandbox_creators(workspace.id):
             account = Account(
-                workspace_id=workspace.id, id=creator["id"], mode="test",
-                username=creator["username"], name=creator["name"],
-                avatar_url=creator["avatarUrl"], status="healthy", status_reason=None,
-                writes_enabled=True, linked_at=now, last_synced_at=now,
-                counts=creator["counts"], revenue30d=creator["revenue30d"],
+                workspace_id=workspace.id,
+                id=creator["id"],
+                mode="test",
+                username=creator["username"],
+                name=creator["name"],
+                avatar_url=creator["avatarUrl"],
+                status="healthy",
+                status_reason=None,
+                writes_enabled=True,
+                linked_at=now,
+                last_synced_at=now,
+                counts=creator["counts"],
+                revenue30d=creator["revenue30d"],
                 subscription_price=creator["subscriptionPrice"],
-                fan_lists=[{"id": fl["id"], "name": fl["name"]} for fl in creator["lists"]])
+                fan_lists=[{"id": fl["id"], "name": fl["name"]} for fl in creator["lists"]],
+            )
             await uow.accounts.add(account)
-            await uow.fans.replace(workspace.id, account.id, [
-                Fan(workspace_id=workspace.id, account_id=account.id, id=f["id"],
-                    username=f["username"], name=f.get("name"), avatar_url=f.get("avatarUrl"),
-                    subscription_status=f["subscriptionStatus"],
-                    subscribed_at=_time(f.get("subscribedAt")),
-                    expires_at=_time(f.get("expiresAt")), list_ids=tuple(f.get("listIds", ())))
-                for f in creator["fans"]])
+            await uow.fans.replace(
+                workspace.id,
+                account.id,
+                [
+                    Fan(
+                        workspace_id=workspace.id,
+                        account_id=account.id,
+                        id=f["id"],
+                        username=f["username"],
+                        name=f.get("name"),
+                        avatar_url=f.get("avatarUrl"),
+                        subscription_status=f["subscriptionStatus"],
+                        subscribed_at=_time(f.get("subscribedAt")),
+                        expires_at=_time(f.get("expiresAt")),
+                        list_ids=tuple(f.get("listIds", ())),
+                    )
+                    for f in creator["fans"]
+                ],
+            )
     return workspace
 
 
@@ -49,8 +70,17 @@ def _time(value: str | dt.datetime | None) -> dt.datetime | None:
     return dt.datetime.fromisoformat(value)
 
 
-async def create_user(store: Store, clock: Clock, workspace_id: str, email: str, name: str,
-                      password: str, role: str, *, passwords: Passwords) -> User:
+async def create_user(
+    store: Store,
+    clock: Clock,
+    workspace_id: str,
+    email: str,
+    name: str,
+    password: str,
+    role: str,
+    *,
+    passwords: Passwords,
+) -> User:
     """An existing user (same email) keeps their password and gets the role here."""
     password_hash = await passwords.hash(password)  # before the transaction: see passwords.py
     async with store.transaction() as uow:
@@ -58,8 +88,13 @@ async def create_user(store: Store, clock: Clock, workspace_id: str, email: str,
             raise ApiError("workspace_not_found")
         user = await uow.users.get_by_email(email)
         if user is None:
-            user = User(id=new_id("usr_"), email=email, name=name,
-                        password_hash=password_hash, created_at=clock.now())
+            user = User(
+                id=new_id("usr_"),
+                email=email,
+                name=name,
+                password_hash=password_hash,
+                created_at=clock.now(),
+            )
             await uow.users.add(user)
         if await uow.members.get(workspace_id, user.id) is None:
             await uow.members.add(Member(workspace_id=workspace_id, user_id=user.id, role=role))
@@ -68,15 +103,31 @@ async def create_user(store: Store, clock: Clock, workspace_id: str, email: str,
     return user
 
 
-async def create_key(store: Store, clock: Clock, workspace_id: str, *, name: str,
-                     scopes: Sequence[str], mode: str, account_ids: Sequence[str] | None = None,
-                     expires_at: dt.datetime | None = None) -> tuple[ApiKey, str]:
+async def create_key(
+    store: Store,
+    clock: Clock,
+    workspace_id: str,
+    *,
+    name: str,
+    scopes: Sequence[str],
+    mode: str,
+    account_ids: Sequence[str] | None = None,
+    expires_at: dt.datetime | None = None,
+) -> tuple[ApiKey, str]:
     """Returns the stored key and its secret. The secret is never stored or shown again."""
     secret = new_api_key(mode)
-    key = ApiKey(id=new_id("key_"), workspace_id=workspace_id, name=name,
-                 prefix=key_prefix(secret), secret_hash=hash_secret(secret), mode=mode,
-                 scopes=tuple(scopes), account_ids=tuple(account_ids) if account_ids else None,
-                 created_at=clock.now(), expires_at=expires_at)
+    key = ApiKey(
+        id=new_id("key_"),
+        workspace_id=workspace_id,
+        name=name,
+        prefix=key_prefix(secret),
+        secret_hash=hash_secret(secret),
+        mode=mode,
+        scopes=tuple(scopes),
+        account_ids=tuple(account_ids) if account_ids else None,
+        created_at=clock.now(),
+        expires_at=expires_at,
+    )
     async with store.transaction() as uow:
         await uow.keys.add(key)
     return key, secret
@@ -92,17 +143,26 @@ async def revoke_key(store: Store, clock: Clock, workspace_id: str, key_id: str)
     return key
 
 
-async def roll_key(store: Store, clock: Clock, workspace_id: str,
-                   key_id: str) -> tuple[ApiKey, str]:
+async def roll_key(
+    store: Store, clock: Clock, workspace_id: str, key_id: str
+) -> tuple[ApiKey, str]:
     """A new secret with the same name, scopes, mode, accounts and expiry; the old one stops."""
     async with store.transaction() as uow:
         old = await uow.keys.revoke(workspace_id, key_id, clock.now())
         if old is None:
             raise ApiError("resource_not_found", f"No active key `{key_id}` in this workspace.")
         secret = new_api_key(old.mode)
-        key = ApiKey(id=new_id("key_"), workspace_id=workspace_id, name=old.name,
-                     prefix=key_prefix(secret), secret_hash=hash_secret(secret), mode=old.mode,
-                     scopes=old.scopes, account_ids=old.account_ids, created_at=clock.now(),
-                     expires_at=old.expires_at)
+        key = ApiKey(
+            id=new_id("key_"),
+            workspace_id=workspace_id,
+            name=old.name,
+            prefix=key_prefix(secret),
+            secret_hash=hash_secret(secret),
+            mode=old.mode,
+            scopes=old.scopes,
+            account_ids=old.account_ids,
+            created_at=clock.now(),
+            expires_at=old.expires_at,
+        )
         await uow.keys.add(key)
     return key, secret

@@ -10,8 +10,14 @@ from attrs import frozen
 from service.crypto import SecretBox
 from service.domain.models import Event
 
-DELIVERED_EVENTS = ("action.created", "action.executed", "action.rejected", "action.failed",
-                    "account.connected", "link.failed")
+DELIVERED_EVENTS = (
+    "action.created",
+    "action.executed",
+    "action.rejected",
+    "action.failed",
+    "account.connected",
+    "link.failed",
+)
 TRANSACTION_EVENT = "transaction.observed"
 
 
@@ -41,9 +47,11 @@ class WebhookEndpoint:
 
     def signing_secrets(self, now: dt.datetime, box: SecretBox) -> list[str]:
         """Every secret still signing at `now`, newest first (two while a roll is in grace)."""
-        return [open_secret(item, box) for item in self.secrets
-                if item.get("expiresAt") is None
-                or dt.datetime.fromisoformat(item["expiresAt"]) > now]
+        return [
+            open_secret(item, box)
+            for item in self.secrets
+            if item.get("expiresAt") is None or dt.datetime.fromisoformat(item["expiresAt"]) > now
+        ]
 
     def wants(self, event: Event) -> bool:
         if event.mode != self.mode:
@@ -52,7 +60,8 @@ class WebhookEndpoint:
         if self.kind == "transactions":
             return event_type == TRANSACTION_EVENT
         return event_type in DELIVERED_EVENTS and (
-            self.event_types is None or event_type in self.event_types)
+            self.event_types is None or event_type in self.event_types
+        )
 
 
 @frozen

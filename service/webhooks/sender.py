@@ -68,16 +68,31 @@ class Sender:
     """Holds the HTTP client and the policy: the deadline, loopback allowed for the harness, and
     the secret box that opens the endpoints' sealed signing secrets."""
 
-    def __init__(self, client: httpx.AsyncClient, *, box: SecretBox, allow_loopback: bool = False,
-                 timeout: float = TIMEOUT_SECONDS, resolver: Resolver | None = None) -> None:
+    def __init__(
+        self,
+        client: httpx.AsyncClient,
+        *,
+        box: SecretBox,
+        allow_loopback: bool = False,
+        timeout: float = TIMEOUT_SECONDS,
+        resolver: Resolver | None = None,
+    ) -> None:
         self.client = client
         self.box = box
         self.allow_loopback = allow_loopback
         self.timeout = timeout
         self.resolver = resolver
 
-    async def send(self, url: str, body: str, *, event: str, delivery_id: str,
-                   secrets: list[str], timestamp: int) -> Outcome:
+    async def send(
+        self,
+        url: str,
+        body: str,
+        *,
+        event: str,
+        delivery_id: str,
+        secrets: list[str],
+        timestamp: int,
+    ) -> Outcome:
         started = time.monotonic()
 
         def elapsed() -> int:
@@ -101,20 +116,25 @@ class Sender:
         except UnsafeDestination as exc:
             return Outcome(None, None, elapsed(), f"refused destination: {exc.reason}"[:500])
         except TimeoutError:
-            return Outcome(None, None, elapsed(),
-                           f"no complete answer within {self.timeout:g} s")
+            return Outcome(None, None, elapsed(), f"no complete answer within {self.timeout:g} s")
         except httpx.HTTPError as exc:
             return Outcome(None, None, elapsed(), f"{type(exc).__name__}: {exc}"[:500])
         return Outcome(status, text, elapsed(), None)
 
     async def _post(self, url: str, raw: bytes, headers: dict[str, str]) -> tuple[int, str]:
-        addresses = await check_destination(url, allow_loopback=self.allow_loopback,
-                                            resolver=self.resolver)
+        addresses = await check_destination(
+            url, allow_loopback=self.allow_loopback, resolver=self.resolver
+        )
         for index, address in enumerate(addresses):
             target, host, extensions = pinned(url, address)
             request = self.client.build_request(
-                "POST", target, content=raw, headers={**headers, **host},
-                extensions=extensions, timeout=httpx.Timeout(self.timeout))
+                "POST",
+                target,
+                content=raw,
+                headers={**headers, **host},
+                extensions=extensions,
+                timeout=httpx.Timeout(self.timeout),
+            )
             try:
                 response = await self.client.send(request, stream=True, follow_redirects=False)
             except httpx.ConnectError:
@@ -128,4 +148,3 @@ class Sender:
             text = body.decode("utf-8", "replace")[:RESPONSE_LIMIT]
             return response.status_code, text
         raise AssertionError("check_destination returns at least one address")
-

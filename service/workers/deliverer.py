@@ -32,9 +32,17 @@ log = logging.getLogger("countersign.deliverer")
 
 
 class Deliverer:
-    def __init__(self, store: Any, clock: Clock, sender: Sender, *, batch: int = 50,
-                 concurrency: int = 32, per_endpoint: int = 4,
-                 idle_seconds: float = 1.0) -> None:
+    def __init__(
+        self,
+        store: Any,
+        clock: Clock,
+        sender: Sender,
+        *,
+        batch: int = 50,
+        concurrency: int = 32,
+        per_endpoint: int = 4,
+        idle_seconds: float = 1.0,
+    ) -> None:
         self.store = store
         self.clock = clock
         self.sender = sender
@@ -110,6 +118,12 @@ class Deliverer:
             if claimed is None:
                 return 0  # another worker won, or it stopped being due
             endpoints = await uow.webhooks.get_by_ids([claimed.endpoint_id])
-        await attempt(self.store, self.clock, self.sender, claimed,
-                      endpoints.get(claimed.endpoint_id), self.worker)
+        await attempt(
+            self.store,
+            self.clock,
+            self.sender,
+            claimed,
+            endpoints.get(claimed.endpoint_id),
+            self.worker,
+        )
         return 1

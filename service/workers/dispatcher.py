@@ -44,14 +44,26 @@ async def dispatch_once(store: Any, clock: Clock, *, batch: int = BATCH) -> int:
             for endpoint in endpoints[event.workspace_id]:
                 if not endpoint.wants(event):
                     continue
-                await uow.deliveries.add(Delivery(
-                    id=new_id("dlv_"), endpoint_id=endpoint.id, workspace_id=event.workspace_id,
-                    event_id=event.id, event_type=event.type,
-                    ordering_key=ordering_key(endpoint, event),
-                    payload=envelope(event.id, event.type, event.created_at, event.data,
-                                     mode=event.mode),
-                    status="pending", attempts=0, next_attempt_at=now, claimed_by=None,
-                    claimed_until=None, created_at=now, seq=event.seq))
+                await uow.deliveries.add(
+                    Delivery(
+                        id=new_id("dlv_"),
+                        endpoint_id=endpoint.id,
+                        workspace_id=event.workspace_id,
+                        event_id=event.id,
+                        event_type=event.type,
+                        ordering_key=ordering_key(endpoint, event),
+                        payload=envelope(
+                            event.id, event.type, event.created_at, event.data, mode=event.mode
+                        ),
+                        status="pending",
+                        attempts=0,
+                        next_attempt_at=now,
+                        claimed_by=None,
+                        claimed_until=None,
+                        created_at=now,
+                        seq=event.seq,
+                    )
+                )
                 created += 1
     if created:
         log.info("created %d deliveries", created)

@@ -38,9 +38,11 @@ from storage.base import ACTIONS_CHANNEL
 log = logging.getLogger("countersign.executor")
 
 LEASE = dt.timedelta(seconds=60)
-INTERRUPTED = ("The service stopped while this action was being sent. It was not sent again "
-               "because the platform may already have received it; check the account before "
-               "creating a new action.")
+INTERRUPTED = (
+    "The service stopped while this action was being sent. It was not sent again "
+    "because the platform may already have received it; check the account before "
+    "creating a new action."
+)
 
 
 def worker_name() -> str:
@@ -48,8 +50,9 @@ def worker_name() -> str:
 
 
 class Executor:
-    def __init__(self, services: Services, name: str | None = None,
-                 retry: RetryPolicy | None = None) -> None:
+    def __init__(
+        self, services: Services, name: str | None = None, retry: RetryPolicy | None = None
+    ) -> None:
         self.services = services
         self.name = name or worker_name()
         self.retry = retry or RetryPolicy()
@@ -72,9 +75,13 @@ class Executor:
 
     async def _claim(self, action: Action) -> Action | None:
         async with self.services.store.transaction() as uow:
-            return await uow.actions.transition(action.id, ["approved"], "executing",
-                                                claimed_by=self.name,
-                                                claimed_at=self.services.clock.now())
+            return await uow.actions.transition(
+                action.id,
+                ["approved"],
+                "executing",
+                claimed_by=self.name,
+                claimed_at=self.services.clock.now(),
+            )
 
     async def _run(self, action: Action) -> None:
         """One claimed action, guarded on its own: whatever goes wrong ends it `failed` with
@@ -85,8 +92,10 @@ class Executor:
         except Exception as exc:
             log.exception("action %s failed inside the service", action.id)
             try:
-                await self._finish(action, error={"code": "internal_error",
-                                                  "message": internal_reason(exc, progress)})
+                await self._finish(
+                    action,
+                    error={"code": "internal_error", "message": internal_reason(exc, progress)},
+                )
             except Exception:
                 # Nothing more we can record now; the lease sweep fails it honestly later.
                 log.exception("could not record the failure of action %s", action.id)
@@ -96,13 +105,27 @@ class Executor:
             account = await uow.accounts.get(action.workspace_id, action.account_id)
         if account is not None and not account.writes_enabled:
             # The kill switch wins over an earlier approval, in both modes.
-            await self._finish(action, error={"code": "writes_disabled", "message": (
-                f"Writes were switched off for @{account.username} after this action was "
-                "approved, so it was not sent.")})
+            await self._finish(
+                action,
+                error={
+                    "code": "writes_disabled",
+                    "message": (
+                        f"Writes were switched off for @{account.username} after this action was "
+                        "approved, so it was not sent."
+                    ),
+                },
+            )
             return
         if account is None:
-            await self._finish(action, error={"code": "account_unavailable", "message": (
-                "The account is disconnected; the platform is not accepting calls.")})
+            await self._finish(
+                action,
+                error={
+                    "code": "account_unavailable",
+                    "message": (
+                        "The account is disconnected; the platform is not accepting calls."
+                    ),
+                },
+            )
             return
         progress.step = "opening the stored platform session"
         try:
@@ -111,26 +134,35 @@ class Executor:
             await self._finish(action, error={"code": exc.code, "message": exc.message})
             return
         if account.unavailable and not connection.simulated:
-            await self._finish(action, error={"code": "account_unavailable", "message": (
-                account.status_reason or f"The account is {account.status}; the platform is "
-                "not accepting calls.")})
+            await self._finish(
+                action,
+                error={
+                    "code": "account_unavailable",
+                    "message": (
+                        account.status_reason
+                        or f"The account is {account.status}; the platform is not accepting calls."
+                    ),
+                },
+            )
             return
         try:
             result = await self._send(action, connection, progress)
         except PlatformError as exc:
-            await self._finish(action, error={"code": exc.code, "message": _message(exc,
-                                                                                   progress)},
-                               account_status=exc.account_status
-                               if isinstance(exc, AccountUnavailable) else None,
-                               account_was=account)
+            await self._finish(
+                action,
+                error={"code": exc.code, "message": _message(exc, progress)},
+                account_status=exc.account_status if isinstance(exc, AccountUnavailable) else None,
+                account_was=account,
+            )
             return
         if connection.simulated:
             result = {"simulated": True}  # SPEC 2.4: test mode's result and nothing else
         progress.step = "recording the platform's answer"
         await self._finish(action, result=result)
 
-    async def _send(self, action: Action, connection: Connection,
-                    progress: Progress) -> dict[str, Any]:
+    async def _send(
+        self, action: Action, connection: Connection, progress: Progress
+    ) -> dict[str, Any]:
         """The write, sent again only while the platform surely received none of it."""
         while True:
             progress.attempts += 1
@@ -140,36 +172,58 @@ class Executor:
             except PlatformError as exc:
                 if progress.attempts >= self.retry.attempts or not surely_unsent(exc):
                     raise
-                log.info("action %s: platform refused before reading it (%s); retrying",
-                         action.id, exc.message)
+                log.info(
+                    "action %s: platform refused before reading it (%s); retrying",
+                    action.id,
+                    exc.message,
+                )
             await asyncio.sleep(self.retry.delay(progress.attempts))
 
-    async def _finish(self, action: Action, *, result: dict[str, Any] | None = None,
-                      error: dict[str, Any] | None = None,
-                      account_status: str | None = None,
-                      account_was: Account | None = None) -> None:
+    async def _finish(
+        self,
+        action: Action,
+        *,
+        result: dict[str, Any] | None = None,
+        error: dict[str, Any] | None = None,
+        account_status: str | None = None,
+        account_was: Account | None = None,
+    ) -> None:
         """`account_status` moves the account only from the state it was in when the action
         ran (`account_was`): a relink meanwhile, with its new session, is never undone."""
         now = self.services.clock.now()
         status = "failed" if error else "executed"
         async with self.services.store.transaction() as uow:
             done = await uow.actions.transition(
-                action.id, ["executing"], status, result=result, error=error,
-                executed_at=now if result is not None else None)
+                action.id,
+                ["executing"],
+                status,
+                result=result,
+                error=error,
+                executed_at=now if result is not None else None,
+            )
             if done is None:
-                log.warning("action %s left executing before %s finished it", action.id,
-                            self.name)
+                log.warning("action %s left executing before %s finished it", action.id, self.name)
                 return
-            await uow.events.add(Event(
-                id=new_id("evt_"), workspace_id=done.workspace_id, type=f"action.{status}",
-                account_id=done.account_id,
-                data=action_json(done, self.services.settings.public_url, now), created_at=now,
-                mode=done.mode))
+            await uow.events.add(
+                Event(
+                    id=new_id("evt_"),
+                    workspace_id=done.workspace_id,
+                    type=f"action.{status}",
+                    account_id=done.account_id,
+                    data=action_json(done, self.services.settings.public_url, now),
+                    created_at=now,
+                    mode=done.mode,
+                )
+            )
             if account_status is not None and account_was is not None and error is not None:
-                await uow.accounts.move(done.workspace_id, done.account_id,
-                                        from_status=account_was.status,
-                                        from_session=account_was.session_secret,
-                                        status=account_status, status_reason=error["message"])
+                await uow.accounts.move(
+                    done.workspace_id,
+                    done.account_id,
+                    from_status=account_was.status,
+                    from_session=account_was.session_secret,
+                    status=account_status,
+                    status_reason=error["message"],
+                )
 
     async def fail_interrupted(self) -> list[str]:
         now = self.services.clock.now()
@@ -215,8 +269,10 @@ class Progress:
 def _message(exc: PlatformError, progress: Progress) -> str:
     tries = f" (after {progress.attempts} attempts)" if progress.attempts > 1 else ""
     if exc.may_have_applied:
-        return (f"{exc.message}{tries} The platform may have applied it anyway; check before "
-                "creating the action again.")
+        return (
+            f"{exc.message}{tries} The platform may have applied it anyway; check before "
+            "creating the action again."
+        )
     return exc.message + tries
 
 
@@ -224,15 +280,19 @@ def internal_reason(exc: Exception, progress: Progress) -> str:
     """A sentence for `error.message`: what failed and whether anything was sent, without the
     exception's text (it may hold SQL, secrets or a stack)."""
     if isinstance(exc, InvalidToken):
-        what = ("The stored platform session for this account could not be decrypted (was "
-                "COUNTERSIGN_SECRET_KEY changed?); link the account again.")
+        what = (
+            "The stored platform session for this account could not be decrypted (was "
+            "COUNTERSIGN_SECRET_KEY changed?); link the account again."
+        )
     elif _from_database(exc):
         what = f"The service's database failed while {progress.step}."
     else:
         what = f"An unexpected error inside the service stopped this action while {progress.step}."
     if progress.reached_platform:
-        return (f"{what} The platform may have received it; check the account before creating "
-                "the action again.")
+        return (
+            f"{what} The platform may have received it; check the account before creating "
+            "the action again."
+        )
     return f"{what} Nothing was sent to the platform."
 
 

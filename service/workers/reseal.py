@@ -25,10 +25,12 @@ async def reseal_webhook_secrets(store: Store, box: SecretBox) -> int:
         for endpoint in await uow.webhooks.every():
             if not box.rotating and all("sealed" in item for item in endpoint.secrets):
                 continue
-            sealed = [seal_secret(open_secret(item, box), box, item.get("expiresAt"))
-                      if "secret" in item else
-                      dict(item, sealed=box.reseal(item["sealed"].encode()).decode("ascii"))
-                      for item in endpoint.secrets]
+            sealed = [
+                seal_secret(open_secret(item, box), box, item.get("expiresAt"))
+                if "secret" in item
+                else dict(item, sealed=box.reseal(item["sealed"].encode()).decode("ascii"))
+                for item in endpoint.secrets
+            ]
             await uow.webhooks.set_secrets(endpoint.id, sealed)
             changed += 1
     if changed:

@@ -32,10 +32,14 @@ async def run_workers(services: Services, *, enabled: bool) -> AsyncIterator[Non
     if enabled:
         tasks.append(asyncio.create_task(every(60, lambda: expire_due(services))))
         tasks.append(asyncio.create_task(Executor(services).run_forever()))
-        tasks.append(asyncio.create_task(Deliverer(
-            services.store, services.clock, services.sender()).run_forever()))
-        tasks.append(asyncio.create_task(every(services.settings.sync_interval,
-                                               lambda: sync_all(services))))
+        tasks.append(
+            asyncio.create_task(
+                Deliverer(services.store, services.clock, services.sender()).run_forever()
+            )
+        )
+        tasks.append(
+            asyncio.create_task(every(services.settings.sync_interval, lambda: sync_all(services)))
+        )
     try:
         yield
     finally:

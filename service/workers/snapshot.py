@@ -36,8 +36,9 @@ async def paged(request: Request, route: str, session: str, **query: Any) -> lis
     """Every item of a `{list, hasMore}` route, walking `offset` pages of `PAGE`."""
     items: list[dict[str, Any]] = []
     for number in range(MAX_PAGES):
-        page = await request(route, session=session,
-                             query={**query, "limit": PAGE, "offset": number * PAGE})
+        page = await request(
+            route, session=session, query={**query, "limit": PAGE, "offset": number * PAGE}
+        )
         rows = page.get("list") if isinstance(page, dict) else None
         if not isinstance(rows, list):
             break
@@ -60,51 +61,80 @@ async def read_snapshot(request: Request, session: str, now: dt.datetime) -> Sna
     if not isinstance(posts, int):
         posts = len(await paged(request, "GET /posts", session))
     vault = await paged(request, "GET /vault/media", session)
-    fan_lists = [{"id": str(item["id"]), "name": str(item.get("name") or item["id"])}
-                 for item in await paged(request, "GET /lists", session) if "id" in item]
+    fan_lists = [
+        {"id": str(item["id"]), "name": str(item.get("name") or item["id"])}
+        for item in await paged(request, "GET /lists", session)
+        if "id" in item
+    ]
     transactions = await paged(request, "GET /payouts/transactions", session)
     currency = str(me.get("currency") or "USD")
     revenue = await _revenue30d(request, session, now, transactions, currency)
     price = me.get("subscribePrice")
     return Snapshot(
-        profile={"username": str(me.get("username") or me.get("id") or ""),
-                 "name": me.get("name"), "avatarUrl": me.get("avatar")},
-        counts={"activeFans": int(subscribers.get("active", 0)),
-                "expiredFans": int(subscribers.get("expired", 0)),
-                "chats": len(chats), "posts": posts, "vaultItems": len(vault)},
+        profile={
+            "username": str(me.get("username") or me.get("id") or ""),
+            "name": me.get("name"),
+            "avatarUrl": me.get("avatar"),
+        },
+        counts={
+            "activeFans": int(subscribers.get("active", 0)),
+            "expiredFans": int(subscribers.get("expired", 0)),
+            "chats": len(chats),
+            "posts": posts,
+            "vaultItems": len(vault),
+        },
         revenue30d=revenue,
-        subscription_price=({"amount": int(price), "currency": currency}
-                            if isinstance(price, (int, float)) else None),
-        fans=fans, transactions=transactions, fan_lists=fan_lists,
-        media_ids=[str(item["id"]) for item in vault if "id" in item])
+        subscription_price=(
+            {"amount": int(price), "currency": currency}
+            if isinstance(price, (int, float))
+            else None
+        ),
+        fans=fans,
+        transactions=transactions,
+        fan_lists=fan_lists,
+        media_ids=[str(item["id"]) for item in vault if "id" in item],
+    )
 
 
-async def _revenue30d(request: Request, session: str, now: dt.datetime,
-                      transactions: list[dict[str, Any]], currency: str) -> dict[str, dict[str, Any]]:
+async def _revenue30d(
+    request: Request,
+    session: str,
+    now: dt.datetime,
+    transactions: list[dict[str, Any]],
+    currency: str,
+) -> dict[str, dict[str, Any]]:
     """Net from the platform's earnings chart (its own totals); gross from the chart when it
     sends one, else summed from the revenue rows of the same 30 days."""
     end = now.astimezone(dt.UTC).date()
     start = end - dt.timedelta(days=29)
-    chart = await request("GET /earnings/chart", session=session,
-                          query={"startDate": start.isoformat(), "endDate": end.isoformat()})
+    chart = await request(
+        "GET /earnings/chart",
+        session=session,
+        query={"startDate": start.isoformat(), "endDate": end.isoformat()},
+    )
     total = (chart or {}).get("total") if isinstance(chart, dict) else None
     total = total if isinstance(total, dict) else {}
-    counted = [t for t in transactions if not t.get("deleted")
-               and t.get("status") in ("pending", "completed")
-               and start <= _day(t.get("occurredAt")) <= end]
+    counted = [
+        t
+        for t in transactions
+        if not t.get("deleted")
+        and t.get("status") in ("pending", "completed")
+        and start <= _day(t.get("occurredAt")) <= end
+    ]
     net = total.get("total")
     gross = total.get("gross")
     if not isinstance(net, int):
         net = sum(int(t.get("netCents") or 0) for t in counted)
     if not isinstance(gross, int):
         gross = sum(int(t.get("grossCents") or 0) for t in counted)
-    return {"gross": {"amount": gross, "currency": currency},
-            "net": {"amount": net, "currency": currency}}
+    return {
+        "gross": {"amount": gross, "currency": currency},
+        "net": {"amount": net, "currency": currency},
+    }
 
 
 def _day(value: Any) -> dt.date:
     try:
-        return dt.datetime.fromisoformat(str(value)).astimezone(
-            dt.UTC).date()
+        return dt.datetime.fromisoformat(str(value)).astimezone(dt.UTC).date()
     except ValueError:
         return dt.date.min

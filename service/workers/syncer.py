@@ -42,7 +42,7 @@ WORKER = worker_name()  # this process's name on the leases it takes
 REASONS = {
     "needs_relink": "The platform session expired. Link the account again.",
     "restricted": "The platform has restricted this account. It is synced again once the "
-                  "platform lifts the restriction.",
+    "platform lifts the restriction.",
 }
 
 
@@ -70,12 +70,15 @@ async def sync_all(services: Services, worker: str | None = None) -> dict[str, i
     return tally
 
 
-async def _claim(services: Services, workspace_id: str, account_id: str, worker: str) -> Account | None:
+async def _claim(
+    services: Services, workspace_id: str, account_id: str, worker: str
+) -> Account | None:
     now = services.clock.now()
     until = now + dt.timedelta(seconds=services.settings.sync_interval)
     async with services.store.transaction() as uow:
-        return await uow.accounts.claim_sync(workspace_id, account_id, worker=worker, now=now,
-                                             until=until, statuses=ROUND_STATUSES)
+        return await uow.accounts.claim_sync(
+            workspace_id, account_id, worker=worker, now=now, until=until, statuses=ROUND_STATUSES
+        )
 
 
 async def sync_account(services: Services, workspace_id: str, account_id: str) -> Account | None:
@@ -101,8 +104,9 @@ async def _sync(services: Services, account: Account) -> Account:
         log.info("account %s is %s on the platform", account.id, status)
         return await _set_status(services, account, status, REASONS.get(status, error.message))
     except PlatformError as error:
-        log.warning("platform error while syncing %s (kept %s): %r", account.id,
-                    account.status, error)
+        log.warning(
+            "platform error while syncing %s (kept %s): %r", account.id, account.status, error
+        )
         return account
     return await _store(services, account, snapshot, services.clock.now())
 
@@ -114,39 +118,57 @@ class _MovedOn(Exception):
 async def _set_status(services: Services, account: Account, status: str, reason: str) -> Account:
     async with services.store.transaction() as uow:
         updated = await uow.accounts.move(
-            account.workspace_id, account.id, from_status=account.status,
-            from_session=account.session_secret, status=status, status_reason=reason)
+            account.workspace_id,
+            account.id,
+            from_status=account.status,
+            from_session=account.session_secret,
+            status=status,
+            status_reason=reason,
+        )
     return updated or await _moved_on(services, account)
 
 
-async def _store(services: Services, account: Account, snapshot: Snapshot, now: dt.datetime) -> Account:
+async def _store(
+    services: Services, account: Account, snapshot: Snapshot, now: dt.datetime
+) -> Account:
     fans = [platform_fan(account, row) for row in snapshot.fans]
     try:
         async with services.store.transaction() as uow:
             # The account row first: its conditional write decides whether anything is kept.
             updated = await uow.accounts.move(
-                account.workspace_id, account.id, from_status=account.status,
+                account.workspace_id,
+                account.id,
+                from_status=account.status,
                 from_session=account.session_secret,
                 username=snapshot.profile["username"] or account.username,
-                name=snapshot.profile.get("name"), avatar_url=snapshot.profile.get("avatarUrl"),
-                counts=snapshot.counts, revenue30d=snapshot.revenue30d,
-                subscription_price=snapshot.subscription_price, fan_lists=snapshot.fan_lists,
-                media_ids=snapshot.media_ids, status="healthy",
-                status_reason=None, last_synced_at=now)
+                name=snapshot.profile.get("name"),
+                avatar_url=snapshot.profile.get("avatarUrl"),
+                counts=snapshot.counts,
+                revenue30d=snapshot.revenue30d,
+                subscription_price=snapshot.subscription_price,
+                fan_lists=snapshot.fan_lists,
+                media_ids=snapshot.media_ids,
+                status="healthy",
+                status_reason=None,
+                last_synced_at=now,
+            )
             if updated is None:
                 raise _MovedOn
             await uow.fans.replace(account.workspace_id, account.id, _unique(fans))
             if snapshot.transactions:
-                await observe_transactions(uow, now, account.workspace_id, account.id,
-                                           snapshot.transactions)
+                await observe_transactions(
+                    uow, now, account.workspace_id, account.id, snapshot.transactions
+                )
     except _MovedOn:
         return await _moved_on(services, account)
     return updated
 
 
 async def _moved_on(services: Services, account: Account) -> Account:
-    log.info("account %s changed while it was synced (relinked or status moved); the sync "
-             "wrote nothing", account.id)
+    log.info(
+        "account %s changed while it was synced (relinked or status moved); the sync wrote nothing",
+        account.id,
+    )
     async with services.store.reading() as uow:
         return await uow.accounts.get(account.workspace_id, account.id) or account
 
@@ -154,4 +176,3 @@ async def _moved_on(services: Services, account: Account) -> Account:
 def _unique(fans: list[Fan]) -> list[Fan]:
     """A fan listed twice (a page shifted between two calls) is stored once."""
     return list({fan.id: fan for fan in fans}.values())
-

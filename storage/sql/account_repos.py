@@ -16,10 +16,12 @@ from storage.sql import tables as t
 from storage.sql.rows import to_model, to_row
 
 # Hot-path statements are built once: building a Select costs ~100x its cached execution.
-_ACCOUNT = t.accounts.select().where(t.accounts.c.workspace_id == sa.bindparam("ws"),
-                                     t.accounts.c.id == sa.bindparam("id"))
-_LINK = t.links.select().where(t.links.c.workspace_id == sa.bindparam("ws"),
-                               t.links.c.id == sa.bindparam("id"))
+_ACCOUNT = t.accounts.select().where(
+    t.accounts.c.workspace_id == sa.bindparam("ws"), t.accounts.c.id == sa.bindparam("id")
+)
+_LINK = t.links.select().where(
+    t.links.c.workspace_id == sa.bindparam("ws"), t.links.c.id == sa.bindparam("id")
+)
 
 
 class SqlAccounts:
@@ -33,9 +35,15 @@ class SqlAccounts:
         row = (await self.conn.execute(_ACCOUNT, {"ws": workspace_id, "id": account_id})).first()
         return to_model(Account, row) if row else None
 
-    async def list(self, workspace_id: str, *, mode: str | None = None,
-                   only: Sequence[str] | None = None, after: str | None = None,
-                   limit: int = 100) -> list[Account]:
+    async def list(
+        self,
+        workspace_id: str,
+        *,
+        mode: str | None = None,
+        only: Sequence[str] | None = None,
+        after: str | None = None,
+        limit: int = 100,
+    ) -> list[Account]:
         c = t.accounts.c
         query = t.accounts.select().where(c.workspace_id == workspace_id)
         if mode is not None:
@@ -54,51 +62,98 @@ class SqlAccounts:
             query = query.where(t.accounts.c.status.in_(list(statuses)))
         return [to_model(Account, r) for r in await self.conn.execute(query)]
 
-    async def set_writes_everywhere(self, workspace_id: str, enabled: bool) -> builtins.list[Account]:
-        rows = await self.conn.execute(t.accounts.update().where(
-            t.accounts.c.workspace_id == workspace_id).values(writes_enabled=enabled)
-            .returning(*t.accounts.c))
+    async def set_writes_everywhere(
+        self, workspace_id: str, enabled: bool
+    ) -> builtins.list[Account]:
+        rows = await self.conn.execute(
+            t.accounts.update()
+            .where(t.accounts.c.workspace_id == workspace_id)
+            .values(writes_enabled=enabled)
+            .returning(*t.accounts.c)
+        )
         return [to_model(Account, r) for r in rows]
-    async def due_for_sync(self, now: dt.datetime, *,
-                           statuses: Sequence[str]) -> builtins.list[tuple[str, str]]:
+
+    async def due_for_sync(
+        self, now: dt.datetime, *, statuses: Sequence[str]
+    ) -> builtins.list[tuple[str, str]]:
         """(workspace id, account id) of live accounts with a session whose lease is free."""
         c = t.accounts.c
-        rows = await self.conn.execute(sa.select(c.workspace_id, c.id).where(
-            c.mode == "live", c.session_secret.is_not(None), c.status.in_(list(statuses)),
-            sa.or_(c.sync_lease_until.is_(None), c.sync_lease_until <= now),
-        ).order_by(c.sync_lease_until.is_not(None), c.sync_lease_until, c.workspace_id, c.id))
+        rows = await self.conn.execute(
+            sa.select(c.workspace_id, c.id)
+            .where(
+                c.mode == "live",
+                c.session_secret.is_not(None),
+                c.status.in_(list(statuses)),
+                sa.or_(c.sync_lease_until.is_(None), c.sync_lease_until <= now),
+            )
+            .order_by(c.sync_lease_until.is_not(None), c.sync_lease_until, c.workspace_id, c.id)
+        )
         return [(row.workspace_id, row.id) for row in rows]
 
-    async def claim_sync(self, workspace_id: str, account_id: str, *, worker: str,
-                         now: dt.datetime, until: dt.datetime,
-                         statuses: Sequence[str]) -> Account | None:
+    async def claim_sync(
+        self,
+        workspace_id: str,
+        account_id: str,
+        *,
+        worker: str,
+        now: dt.datetime,
+        until: dt.datetime,
+        statuses: Sequence[str],
+    ) -> Account | None:
         """Take the account's sync lease until `until` (its next due time) if it is free or
         expired; None when another worker holds it. One statement, so one claimant wins."""
         c = t.accounts.c
-        rows = await self.conn.execute(t.accounts.update().where(
-            c.workspace_id == workspace_id, c.id == account_id, c.status.in_(list(statuses)),
-            sa.or_(c.sync_lease_until.is_(None), c.sync_lease_until <= now),
-        ).values(sync_claimed_by=worker, sync_lease_until=until).returning(*t.accounts.c))
+        rows = await self.conn.execute(
+            t.accounts.update()
+            .where(
+                c.workspace_id == workspace_id,
+                c.id == account_id,
+                c.status.in_(list(statuses)),
+                sa.or_(c.sync_lease_until.is_(None), c.sync_lease_until <= now),
+            )
+            .values(sync_claimed_by=worker, sync_lease_until=until)
+            .returning(*t.accounts.c)
+        )
         row = rows.first()
         return to_model(Account, row) if row else None
 
-    async def move(self, workspace_id: str, account_id: str, *, from_status: str,
-                   from_session: bytes | None, **values: Any) -> Account | None:
+    async def move(
+        self,
+        workspace_id: str,
+        account_id: str,
+        *,
+        from_status: str,
+        from_session: bytes | None,
+        **values: Any,
+    ) -> Account | None:
         """Write `values` only while the account is still in `from_status` with the platform
         session `from_session` the caller started from; None when either moved on meanwhile
         (a relink sealed a new session, or another writer changed the status)."""
         c = t.accounts.c
-        rows = await self.conn.execute(t.accounts.update().where(
-            c.workspace_id == workspace_id, c.id == account_id, c.status == from_status,
-            c.session_secret.is_not_distinct_from(from_session),
-        ).values(**values).returning(*t.accounts.c))
+        rows = await self.conn.execute(
+            t.accounts.update()
+            .where(
+                c.workspace_id == workspace_id,
+                c.id == account_id,
+                c.status == from_status,
+                c.session_secret.is_not_distinct_from(from_session),
+            )
+            .values(**values)
+            .returning(*t.accounts.c)
+        )
         row = rows.first()
         return to_model(Account, row) if row else None
 
     async def update(self, workspace_id: str, account_id: str, **values: Any) -> Account | None:
-        rows = await self.conn.execute(t.accounts.update().where(
-            t.accounts.c.workspace_id == workspace_id, t.accounts.c.id == account_id,
-        ).values(**values).returning(*t.accounts.c))
+        rows = await self.conn.execute(
+            t.accounts.update()
+            .where(
+                t.accounts.c.workspace_id == workspace_id,
+                t.accounts.c.id == account_id,
+            )
+            .values(**values)
+            .returning(*t.accounts.c)
+        )
         row = rows.first()
         return to_model(Account, row) if row else None
 
@@ -112,48 +167,82 @@ class SqlFans:
         self.conn = conn
 
     async def replace(self, workspace_id: str, account_id: str, fans: Sequence[Fan]) -> None:
-        await self.conn.execute(t.fans.delete().where(
-            t.fans.c.workspace_id == workspace_id, t.fans.c.account_id == account_id))
+        await self.conn.execute(
+            t.fans.delete().where(
+                t.fans.c.workspace_id == workspace_id, t.fans.c.account_id == account_id
+            )
+        )
         if fans:
             await self.conn.execute(t.fans.insert(), [to_row(f) for f in fans])
 
-    async def get_many(self, workspace_id: str, account_id: str,
-                       fan_ids: Sequence[str]) -> list[Fan]:
+    async def get_many(
+        self, workspace_id: str, account_id: str, fan_ids: Sequence[str]
+    ) -> list[Fan]:
         if not fan_ids:
             return []
         c = t.fans.c
-        rows = await self.conn.execute(t.fans.select().where(
-            c.workspace_id == workspace_id, c.account_id == account_id,
-            c.id.in_(list(set(fan_ids)))))
+        rows = await self.conn.execute(
+            t.fans.select().where(
+                c.workspace_id == workspace_id,
+                c.account_id == account_id,
+                c.id.in_(list(set(fan_ids))),
+            )
+        )
         return [_fan(r) for r in rows]
 
-    async def list(self, workspace_id: str, account_id: str, *, search: str | None = None,
-                   after: str | None = None, limit: int = 25) -> list[Fan]:
+    async def list(
+        self,
+        workspace_id: str,
+        account_id: str,
+        *,
+        search: str | None = None,
+        after: str | None = None,
+        limit: int = 25,
+    ) -> list[Fan]:
         c = t.fans.c
         query = t.fans.select().where(c.workspace_id == workspace_id, c.account_id == account_id)
         if search:
-            pattern = "%" + search.lower().replace("\\", "\\\\").replace("%", "\\%").replace(
-                "_", "\\_") + "%"
-            query = query.where(sa.or_(sa.func.lower(c.username).like(pattern, escape="\\"),
-                                       sa.func.lower(c.name).like(pattern, escape="\\")))
+            pattern = (
+                "%"
+                + search.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+                + "%"
+            )
+            query = query.where(
+                sa.or_(
+                    sa.func.lower(c.username).like(pattern, escape="\\"),
+                    sa.func.lower(c.name).like(pattern, escape="\\"),
+                )
+            )
         if after is not None:
             query = query.where(c.id > after)
         rows = await self.conn.execute(query.order_by(c.id).limit(limit))
         return [_fan(r) for r in rows]
 
-    async def count_audience(self, workspace_id: str, account_id: str, *,
-                             fan_ids: Sequence[str], list_ids: Sequence[str],
-                             exclude_list_ids: Sequence[str]) -> int:
+    async def count_audience(
+        self,
+        workspace_id: str,
+        account_id: str,
+        *,
+        fan_ids: Sequence[str],
+        list_ids: Sequence[str],
+        exclude_list_ids: Sequence[str],
+    ) -> int:
         """One aggregate over the account's fans, in the database: no fan row reaches Python."""
         c = t.fans.c
         named = c.id.in_(list(set(fan_ids))) if fan_ids else sa.false()
-        chosen = sa.and_(c.subscription_status == "active",
-                         sa.or_(named, self._on_any(list_ids)),
-                         sa.not_(self._on_any(exclude_list_ids)))
-        row = (await self.conn.execute(sa.select(
-            sa.func.coalesce(sa.func.sum(sa.case((chosen, 1), else_=0)), 0),
-            sa.func.coalesce(sa.func.sum(sa.case((named, 1), else_=0)), 0),
-        ).where(c.workspace_id == workspace_id, c.account_id == account_id))).one()
+        chosen = sa.and_(
+            c.subscription_status == "active",
+            sa.or_(named, self._on_any(list_ids)),
+            sa.not_(self._on_any(exclude_list_ids)),
+        )
+        row = (
+            await self.conn.execute(
+                sa.select(
+                    sa.func.coalesce(sa.func.sum(sa.case((chosen, 1), else_=0)), 0),
+                    sa.func.coalesce(sa.func.sum(sa.case((named, 1), else_=0)), 0),
+                ).where(c.workspace_id == workspace_id, c.account_id == account_id)
+            )
+        ).one()
         return int(row[0]) + len(set(fan_ids)) - int(row[1])
 
     def _on_any(self, list_ids: Sequence[str]) -> sa.ColumnElement[bool]:
@@ -164,15 +253,21 @@ class SqlFans:
         if self.conn.dialect.name == "postgresql":
             column = sa.type_coerce(t.fans.c.list_ids, postgresql.JSONB)
             overlaps: sa.ColumnElement[bool] = column.has_any(
-                sa.cast(wanted, postgresql.ARRAY(sa.Text)))
+                sa.cast(wanted, postgresql.ARRAY(sa.Text))
+            )
             return overlaps
         element = sa.func.json_each(t.fans.c.list_ids).table_valued("value")
         return sa.exists(sa.select(1).select_from(element).where(element.c.value.in_(wanted)))
 
     async def get(self, workspace_id: str, account_id: str, fan_id: str) -> Fan | None:
         c = t.fans.c
-        row = (await self.conn.execute(t.fans.select().where(
-            c.workspace_id == workspace_id, c.account_id == account_id, c.id == fan_id))).first()
+        row = (
+            await self.conn.execute(
+                t.fans.select().where(
+                    c.workspace_id == workspace_id, c.account_id == account_id, c.id == fan_id
+                )
+            )
+        ).first()
         return _fan(row) if row else None
 
 
@@ -188,20 +283,34 @@ class SqlLinks:
         return to_model(Link, row) if row else None
 
     async def get_by_token_hash(self, token_hash: str) -> Link | None:
-        row = (await self.conn.execute(
-            t.links.select().where(t.links.c.token_hash == token_hash))).first()
+        row = (
+            await self.conn.execute(t.links.select().where(t.links.c.token_hash == token_hash))
+        ).first()
         return to_model(Link, row) if row else None
 
     async def recent(self, workspace_id: str, mode: str, limit: int = 100) -> list[Link]:
-        rows = await self.conn.execute(t.links.select().where(
-            t.links.c.workspace_id == workspace_id, t.links.c.mode == mode,
-        ).order_by(t.links.c.created_at.desc(), t.links.c.id.desc()).limit(limit))
+        rows = await self.conn.execute(
+            t.links.select()
+            .where(
+                t.links.c.workspace_id == workspace_id,
+                t.links.c.mode == mode,
+            )
+            .order_by(t.links.c.created_at.desc(), t.links.c.id.desc())
+            .limit(limit)
+        )
         return [to_model(Link, r) for r in rows]
 
-    async def transition(self, link_id: str, from_statuses: Sequence[str],
-                         **values: Any) -> Link | None:
-        rows = await self.conn.execute(t.links.update().where(
-            t.links.c.id == link_id, t.links.c.status.in_(list(from_statuses)),
-        ).values(**values).returning(*t.links.c))
+    async def transition(
+        self, link_id: str, from_statuses: Sequence[str], **values: Any
+    ) -> Link | None:
+        rows = await self.conn.execute(
+            t.links.update()
+            .where(
+                t.links.c.id == link_id,
+                t.links.c.status.in_(list(from_statuses)),
+            )
+            .values(**values)
+            .returning(*t.links.c)
+        )
         row = rows.first()
         return to_model(Link, row) if row else None

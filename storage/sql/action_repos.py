@@ -20,25 +20,28 @@ from storage.sql.rows import to_model, to_row
 
 c = t.actions.c
 # Hot-path statements are built once: building a Select costs ~100x its cached execution.
-_ACTION = t.actions.select().where(c.workspace_id == sa.bindparam("ws"),
-                                   c.id == sa.bindparam("id"))
+_ACTION = t.actions.select().where(c.workspace_id == sa.bindparam("ws"), c.id == sa.bindparam("id"))
 
-_BY_KEY = t.actions.select().where(c.workspace_id == sa.bindparam("ws"),
-                                   c.idempotency_key == sa.bindparam("key"))
+_BY_KEY = t.actions.select().where(
+    c.workspace_id == sa.bindparam("ws"), c.idempotency_key == sa.bindparam("key")
+)
 
 
 @functools.cache
-def _list_statement(status_kind: str | None, by_account: bool, by_type: bool, only: bool,
-                    paged: bool) -> sa.Select[Any]:
+def _list_statement(
+    status_kind: str | None, by_account: bool, by_type: bool, only: bool, paged: bool
+) -> sa.Select[Any]:
     """One statement per combination of filters; values are bound at execution."""
-    query = t.actions.select().where(c.workspace_id == sa.bindparam("ws"),
-                                     c.mode == sa.bindparam("mode"))
+    query = t.actions.select().where(
+        c.workspace_id == sa.bindparam("ws"), c.mode == sa.bindparam("mode")
+    )
     now = sa.bindparam("now", type_=c.expires_at.type)
     if status_kind == "pending":
         query = query.where(c.status == "pending", c.expires_at > now)
     elif status_kind == "expired":
-        query = query.where(sa.or_(c.status == "expired",
-                                   sa.and_(c.status == "pending", c.expires_at <= now)))
+        query = query.where(
+            sa.or_(c.status == "expired", sa.and_(c.status == "pending", c.expires_at <= now))
+        )
     elif status_kind == "exact":
         query = query.where(c.status == sa.bindparam("status"))
     if by_account:
@@ -51,19 +54,26 @@ def _list_statement(status_kind: str | None, by_account: bool, by_type: bool, on
         # A row value, not `created_at < x OR (created_at = x AND id < y)`: both databases seek
         # the (…, created_at, id) index straight to the position (tests/storage/test_keyset_plans).
         at = sa.bindparam("before_at", type_=c.created_at.type)
-        query = query.where(sa.tuple_(c.created_at, c.id) < sa.tuple_(
-            at, sa.bindparam("before_id", type_=c.id.type)))
+        query = query.where(
+            sa.tuple_(c.created_at, c.id)
+            < sa.tuple_(at, sa.bindparam("before_id", type_=c.id.type))
+        )
     return query.order_by(c.created_at.desc(), c.id.desc()).limit(sa.bindparam("limit"))
 
 
 def _insert_unless_key_used(insert: Any) -> Any:
     """One dialect's `INSERT … ON CONFLICT DO NOTHING RETURNING id`, built once."""
-    return insert(t.actions).on_conflict_do_nothing(
-        index_elements=[c.workspace_id, c.idempotency_key]).returning(c.id)
+    return (
+        insert(t.actions)
+        .on_conflict_do_nothing(index_elements=[c.workspace_id, c.idempotency_key])
+        .returning(c.id)
+    )
 
 
-_INSERT_NEW = {"postgresql": _insert_unless_key_used(postgresql.insert),
-               "sqlite": _insert_unless_key_used(sqlite.insert)}
+_INSERT_NEW = {
+    "postgresql": _insert_unless_key_used(postgresql.insert),
+    "sqlite": _insert_unless_key_used(sqlite.insert),
+}
 
 
 class SqlActions:
@@ -94,48 +104,87 @@ class SqlActions:
         row = (await self.conn.execute(_BY_KEY, {"ws": workspace_id, "key": key})).first()
         return to_model(Action, row) if row else None
 
-    async def list(self, workspace_id: str, *, mode: str, status: str | None = None,
-                   account_id: str | None = None, type_: str | None = None,
-                   only_accounts: Sequence[str] | None = None,
-                   before: tuple[dt.datetime, str] | None = None, limit: int = 25,
-                   now: dt.datetime | None = None) -> list[Action]:
+    async def list(
+        self,
+        workspace_id: str,
+        *,
+        mode: str,
+        status: str | None = None,
+        account_id: str | None = None,
+        type_: str | None = None,
+        only_accounts: Sequence[str] | None = None,
+        before: tuple[dt.datetime, str] | None = None,
+        limit: int = 25,
+        now: dt.datetime | None = None,
+    ) -> list[Action]:
         """Newest first, keyset-paginated on (created_at, id). Pending rows past their expiry
         count as expired, so the filter agrees with what each row shows."""
-        status_kind = status if status in ("pending", "expired") and now is not None else (
-            "exact" if status is not None else None)
-        query = _list_statement(status_kind, account_id is not None, type_ is not None,
-                                only_accounts is not None, before is not None)
-        values = {"ws": workspace_id, "mode": mode, "status": status, "now": now,
-                  "account": account_id, "type": type_, "limit": limit,
-                  "only": list(only_accounts) if only_accounts is not None else None}
+        status_kind = (
+            status
+            if status in ("pending", "expired") and now is not None
+            else ("exact" if status is not None else None)
+        )
+        query = _list_statement(
+            status_kind,
+            account_id is not None,
+            type_ is not None,
+            only_accounts is not None,
+            before is not None,
+        )
+        values = {
+            "ws": workspace_id,
+            "mode": mode,
+            "status": status,
+            "now": now,
+            "account": account_id,
+            "type": type_,
+            "limit": limit,
+            "only": list(only_accounts) if only_accounts is not None else None,
+        }
         if before is not None:
             values["before_at"], values["before_id"] = before
         return [to_model(Action, r) for r in await self.conn.execute(query, values)]
 
-    async def transition(self, action_id: str, from_statuses: Sequence[str], to_status: str,
-                         *, not_expired_at: dt.datetime | None = None,
-                         **values: Any) -> Action | None:
+    async def transition(
+        self,
+        action_id: str,
+        from_statuses: Sequence[str],
+        to_status: str,
+        *,
+        not_expired_at: dt.datetime | None = None,
+        **values: Any,
+    ) -> Action | None:
         query = t.actions.update().where(c.id == action_id, c.status.in_(list(from_statuses)))
         if not_expired_at is not None:
             query = query.where(c.expires_at > not_expired_at)
         rows = await self.conn.execute(
-            query.values(status=to_status, **values).returning(*t.actions.c))
+            query.values(status=to_status, **values).returning(*t.actions.c)
+        )
         row = rows.first()
         return to_model(Action, row) if row else None
 
     async def expire_due(self, now: dt.datetime) -> builtins.list[str]:
-        rows = await self.conn.execute(t.actions.update().where(
-            c.status == "pending", c.expires_at <= now).values(status="expired").returning(c.id))
+        rows = await self.conn.execute(
+            t.actions.update()
+            .where(c.status == "pending", c.expires_at <= now)
+            .values(status="expired")
+            .returning(c.id)
+        )
         return [r.id for r in rows]
 
     async def claimable(self, limit: int) -> builtins.list[Action]:
-        rows = await self.conn.execute(t.actions.select().where(c.status == "approved").order_by(
-            c.decided_at, c.id).limit(limit))
+        rows = await self.conn.execute(
+            t.actions.select()
+            .where(c.status == "approved")
+            .order_by(c.decided_at, c.id)
+            .limit(limit)
+        )
         return [to_model(Action, r) for r in rows]
 
     async def stuck_executing(self, claimed_before: dt.datetime) -> builtins.list[Action]:
-        rows = await self.conn.execute(t.actions.select().where(
-            c.status == "executing", c.claimed_at < claimed_before))
+        rows = await self.conn.execute(
+            t.actions.select().where(c.status == "executing", c.claimed_at < claimed_before)
+        )
         return [to_model(Action, r) for r in rows]
 
 
@@ -148,8 +197,9 @@ class SqlEvents:
         values.pop("seq")
         await self.conn.execute(t.events.insert().values(values))
 
-    async def list(self, workspace_id: str | None = None, *, after_seq: int = 0,
-                   limit: int = 100) -> list[Event]:
+    async def list(
+        self, workspace_id: str | None = None, *, after_seq: int = 0, limit: int = 100
+    ) -> list[Event]:
         query = t.events.select().where(t.events.c.seq > after_seq)
         if workspace_id is not None:
             query = query.where(t.events.c.workspace_id == workspace_id)

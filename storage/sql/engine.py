@@ -23,20 +23,35 @@ POOL_TIMEOUT = 1.0
 """Seconds a request waits for a pooled connection before it is answered 503 (StorageBusy)."""
 
 
-def make_engine(url: str, *, pool_size: int = 10, max_overflow: int | None = None,
-                pool_timeout: float = POOL_TIMEOUT) -> AsyncEngine:
+def make_engine(
+    url: str,
+    *,
+    pool_size: int = 10,
+    max_overflow: int | None = None,
+    pool_timeout: float = POOL_TIMEOUT,
+) -> AsyncEngine:
     url = normalise_url(url)
     overflow = pool_size if max_overflow is None else max_overflow
     if url.startswith("sqlite"):
-        engine = create_async_engine(url, connect_args={"timeout": 30}, pool_size=pool_size,
-                                     max_overflow=overflow, pool_timeout=pool_timeout)
+        engine = create_async_engine(
+            url,
+            connect_args={"timeout": 30},
+            pool_size=pool_size,
+            max_overflow=overflow,
+            pool_timeout=pool_timeout,
+        )
         _configure_sqlite(engine)
         return engine
     # pool_recycle instead of pool_pre_ping: a ping per checkout would double every read.
     # A connect that hangs (a host gone from the network) fails after CONNECT_TIMEOUT seconds.
-    return create_async_engine(url, pool_size=pool_size, max_overflow=overflow,
-                               pool_timeout=pool_timeout, pool_recycle=1800,
-                               connect_args={"timeout": CONNECT_TIMEOUT})
+    return create_async_engine(
+        url,
+        pool_size=pool_size,
+        max_overflow=overflow,
+        pool_timeout=pool_timeout,
+        pool_recycle=1800,
+        connect_args={"timeout": CONNECT_TIMEOUT},
+    )
 
 
 def _configure_sqlite(engine: AsyncEngine) -> None:

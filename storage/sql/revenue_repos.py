@@ -28,6 +28,7 @@ c = t.transactions.c
 def counter(workspace_id: str) -> str:
     return f"transactions:{workspace_id}"
 
+
 _CHUNK = 500  # ids per IN (…) list, well inside SQLite's bound-parameter limit
 
 
@@ -42,11 +43,12 @@ class SqlTransactions:
         found: dict[str, str] = {}
         unique = list(dict.fromkeys(ids))
         for start in range(0, len(unique), _CHUNK):
-            chunk = unique[start:start + _CHUNK]
+            chunk = unique[start : start + _CHUNK]
             rows = await self.conn.execute(
-                sa.select(c.id, c.fingerprint).where(
-                    c.workspace_id == workspace_id, c.account_id == account_id,
-                    c.id.in_(chunk)).order_by(c.id, c.seq))
+                sa.select(c.id, c.fingerprint)
+                .where(c.workspace_id == workspace_id, c.account_id == account_id, c.id.in_(chunk))
+                .order_by(c.id, c.seq)
+            )
             for row in rows:
                 found[row.id] = row.fingerprint  # ascending seq: the last one wins
         return found
@@ -57,8 +59,9 @@ class SqlTransactions:
         and the second sees the first's versions instead of recording the same change twice."""
         await self.reserve(workspace_id, 0, now)
 
-    async def reserve(self, workspace_id: str, count: int,
-                      now: dt.datetime) -> tuple[int, dt.datetime]:
+    async def reserve(
+        self, workspace_id: str, count: int, now: dt.datetime
+    ) -> tuple[int, dt.datetime]:
         """Lock the workspace's counter, take `count` numbers and the observation time.
 
         Returns the first number and an `observed_at` no earlier than the previous row's, so the
@@ -74,22 +77,32 @@ class SqlTransactions:
                 pass  # another writer created it first
             first = await self._bump(name, count)
         assert first is not None
-        previous = (await self.conn.execute(sa.select(c.observed_at).where(
-            c.workspace_id == workspace_id, c.seq == first - 1))).scalar()
+        previous = (
+            await self.conn.execute(
+                sa.select(c.observed_at).where(c.workspace_id == workspace_id, c.seq == first - 1)
+            )
+        ).scalar()
         observed_at = max(now, previous) if previous is not None else now
         return first, observed_at
 
     async def _bump(self, name: str, count: int) -> int | None:
-        value = (await self.conn.execute(
-            t.counters.update().where(t.counters.c.name == name)
-            .values(value=t.counters.c.value + count)
-            .returning(t.counters.c.value))).scalar()
+        value = (
+            await self.conn.execute(
+                t.counters.update()
+                .where(t.counters.c.name == name)
+                .values(value=t.counters.c.value + count)
+                .returning(t.counters.c.value)
+            )
+        ).scalar()
         return None if value is None else int(value) - count + 1
 
     async def high_water(self, workspace_id: str) -> int:
         """The workspace's last number handed to a committed writer (0 before the first)."""
-        value = (await self.conn.execute(sa.select(t.counters.c.value).where(
-            t.counters.c.name == counter(workspace_id)))).scalar()
+        value = (
+            await self.conn.execute(
+                sa.select(t.counters.c.value).where(t.counters.c.name == counter(workspace_id))
+            )
+        ).scalar()
         return int(value or 0)
 
     async def add_many(self, rows: Sequence[dict[str, Any]]) -> None:
@@ -138,7 +151,12 @@ class SqlTransactions:
         `observed_at` never decreases as `seq` grows, so the first row of the workspace at or
         after `since` bounds every account's rows too.
         """
-        value = (await self.conn.execute(
-            sa.select(c.seq).where(c.workspace_id == workspace_id, c.observed_at >= since)
-            .order_by(c.observed_at, c.seq).limit(1))).scalar()
+        value = (
+            await self.conn.execute(
+                sa.select(c.seq)
+                .where(c.workspace_id == workspace_id, c.observed_at >= since)
+                .order_by(c.observed_at, c.seq)
+                .limit(1)
+            )
+        ).scalar()
         return None if value is None else int(value)

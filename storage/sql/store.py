@@ -83,8 +83,9 @@ class SqlStore:
             async with conn.begin():
                 yield SqlUnitOfWork(conn)
 
-    def listen(self, channel: str,
-               callback: Callable[[], None]) -> AbstractAsyncContextManager[None]:
+    def listen(
+        self, channel: str, callback: Callable[[], None]
+    ) -> AbstractAsyncContextManager[None]:
         return wakeups.listen(self.engine, channel, callback)
 
     async def close(self) -> None:

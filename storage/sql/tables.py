@@ -155,8 +155,12 @@ actions = sa.Table(
 events = sa.Table(
     "events",
     metadata,
-    sa.Column("seq", sa.BigInteger().with_variant(sa.Integer, "sqlite"), primary_key=True,
-              autoincrement=True),
+    sa.Column(
+        "seq",
+        sa.BigInteger().with_variant(sa.Integer, "sqlite"),
+        primary_key=True,
+        autoincrement=True,
+    ),
     sa.Column("id", sa.String(40), nullable=False, unique=True),
     sa.Column("workspace_id", sa.ForeignKey("workspaces.id"), nullable=False, index=True),
     sa.Column("type", sa.String(40), nullable=False),

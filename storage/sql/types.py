@@ -16,8 +16,9 @@ class UtcDateTime(sa.types.TypeDecorator[dt.datetime]):
     impl = sa.DateTime(timezone=True)
     cache_ok = True
 
-    def process_bind_param(self, value: dt.datetime | None,
-                           dialect: sa.Dialect) -> dt.datetime | None:
+    def process_bind_param(
+        self, value: dt.datetime | None, dialect: sa.Dialect
+    ) -> dt.datetime | None:
         if value is None:
             return None
         if value.tzinfo is None:
@@ -25,8 +26,9 @@ class UtcDateTime(sa.types.TypeDecorator[dt.datetime]):
         value = value.astimezone(UTC)
         return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
 
-    def process_result_value(self, value: dt.datetime | None,
-                             dialect: sa.Dialect) -> dt.datetime | None:
+    def process_result_value(
+        self, value: dt.datetime | None, dialect: sa.Dialect
+    ) -> dt.datetime | None:
         if value is None:
             return None
         return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)

@@ -27,8 +27,9 @@ async def notify(conn: AsyncConnection, channel: str) -> None:
 
 
 @asynccontextmanager
-async def listen(engine: AsyncEngine, channel: str,
-                 callback: Callable[[], None]) -> AsyncIterator[None]:
+async def listen(
+    engine: AsyncEngine, channel: str, callback: Callable[[], None]
+) -> AsyncIterator[None]:
     """Call `callback` on every NOTIFY of `channel` while the block runs. A lost connection
     (a restarted server, a killed backend) is replaced; after each (re)subscription `callback`
     runs once, since notifications sent while nobody listened are gone."""
@@ -47,8 +48,9 @@ async def listen(engine: AsyncEngine, channel: str,
             await task
 
 
-async def _keep_listening(engine: AsyncEngine, channel: str, callback: Callable[[], None],
-                          subscribed: asyncio.Event) -> None:
+async def _keep_listening(
+    engine: AsyncEngine, channel: str, callback: Callable[[], None], subscribed: asyncio.Event
+) -> None:
     while True:
         try:
             async with engine.connect() as conn:

@@ -29,20 +29,34 @@ d = t.deliveries.c
 _NOW = sa.bindparam("now", type_=d.next_attempt_at.type)
 _EARLIER = t.deliveries.alias("earlier")
 _HEAD_OF_ITS_ORDER = ~sa.exists().where(  # no earlier delivery of its ordering key is pending
-    _EARLIER.c.ordering_key == d.ordering_key, _EARLIER.c.status == "pending",
-    _EARLIER.c.seq < d.seq)
+    _EARLIER.c.ordering_key == d.ordering_key,
+    _EARLIER.c.status == "pending",
+    _EARLIER.c.seq < d.seq,
+)
 _CLAIMABLE = sa.and_(
-    d.status == "pending", d.next_attempt_at <= _NOW,
+    d.status == "pending",
+    d.next_attempt_at <= _NOW,
     sa.or_(d.claimed_until.is_(None), d.claimed_until < _NOW),
-    sa.or_(d.ordering_key.is_(None), _HEAD_OF_ITS_ORDER))
-_DUE = sa.select(d.id, d.endpoint_id).where(_CLAIMABLE).order_by(
-    d.next_attempt_at, d.seq).limit(sa.bindparam("limit", type_=sa.Integer))
-_DUE_EXCLUDING = _DUE.where(d.endpoint_id.not_in(
-    sa.bindparam("busy", expanding=True, type_=d.endpoint_id.type)))
-_CLAIM = (t.deliveries.update().where(d.id == sa.bindparam("delivery"), _CLAIMABLE)
-          .values(claimed_by=sa.bindparam("worker"),
-                  claimed_until=sa.bindparam("until", type_=d.claimed_until.type))
-          .returning(*t.deliveries.c))
+    sa.or_(d.ordering_key.is_(None), _HEAD_OF_ITS_ORDER),
+)
+_DUE = (
+    sa.select(d.id, d.endpoint_id)
+    .where(_CLAIMABLE)
+    .order_by(d.next_attempt_at, d.seq)
+    .limit(sa.bindparam("limit", type_=sa.Integer))
+)
+_DUE_EXCLUDING = _DUE.where(
+    d.endpoint_id.not_in(sa.bindparam("busy", expanding=True, type_=d.endpoint_id.type))
+)
+_CLAIM = (
+    t.deliveries.update()
+    .where(d.id == sa.bindparam("delivery"), _CLAIMABLE)
+    .values(
+        claimed_by=sa.bindparam("worker"),
+        claimed_until=sa.bindparam("until", type_=d.claimed_until.type),
+    )
+    .returning(*t.deliveries.c)
+)
 
 
 class SqlWebhookEndpoints:
@@ -54,23 +68,28 @@ class SqlWebhookEndpoints:
         await self.conn.execute(t.webhook_endpoints.insert().values(values))
 
     async def get(self, workspace_id: str, endpoint_id: str) -> WebhookEndpoint | None:
-        row = (await self.conn.execute(t.webhook_endpoints.select().where(
-            e.workspace_id == workspace_id, e.id == endpoint_id,
-            e.disabled_at.is_(None)))).first()
+        row = (
+            await self.conn.execute(
+                t.webhook_endpoints.select().where(
+                    e.workspace_id == workspace_id, e.id == endpoint_id, e.disabled_at.is_(None)
+                )
+            )
+        ).first()
         return to_model(WebhookEndpoint, row) if row else None
 
     async def get_by_ids(self, ids: Sequence[str]) -> dict[str, WebhookEndpoint]:
         if not ids:
             return {}
-        rows = await self.conn.execute(t.webhook_endpoints.select().where(
-            e.id.in_(list(set(ids)))))
+        rows = await self.conn.execute(t.webhook_endpoints.select().where(e.id.in_(list(set(ids)))))
         return {r.id: to_model(WebhookEndpoint, r) for r in rows}
 
-    async def list(self, workspace_id: str, kind: str | None = None,
-                   mode: str | None = None) -> list[WebhookEndpoint]:
+    async def list(
+        self, workspace_id: str, kind: str | None = None, mode: str | None = None
+    ) -> list[WebhookEndpoint]:
         """Active endpoints, oldest first."""
         query = t.webhook_endpoints.select().where(
-            e.workspace_id == workspace_id, e.disabled_at.is_(None))
+            e.workspace_id == workspace_id, e.disabled_at.is_(None)
+        )
         if kind is not None:
             query = query.where(e.kind == kind)
         if mode is not None:
@@ -79,9 +98,14 @@ class SqlWebhookEndpoints:
         return [to_model(WebhookEndpoint, r) for r in rows]
 
     async def update(self, endpoint_id: str, **values: Any) -> WebhookEndpoint | None:
-        row = (await self.conn.execute(t.webhook_endpoints.update().where(
-            e.id == endpoint_id, e.disabled_at.is_(None)).values(**values)
-            .returning(*t.webhook_endpoints.c))).first()
+        row = (
+            await self.conn.execute(
+                t.webhook_endpoints.update()
+                .where(e.id == endpoint_id, e.disabled_at.is_(None))
+                .values(**values)
+                .returning(*t.webhook_endpoints.c)
+            )
+        ).first()
         return to_model(WebhookEndpoint, row) if row else None
 
     async def every(self) -> builtins.list[WebhookEndpoint]:
@@ -90,12 +114,16 @@ class SqlWebhookEndpoints:
         return [to_model(WebhookEndpoint, r) for r in rows]
 
     async def set_secrets(self, endpoint_id: str, secrets: builtins.list[dict[str, Any]]) -> None:
-        await self.conn.execute(t.webhook_endpoints.update().where(
-            e.id == endpoint_id).values(secrets=secrets))
+        await self.conn.execute(
+            t.webhook_endpoints.update().where(e.id == endpoint_id).values(secrets=secrets)
+        )
 
     async def set_failing(self, endpoint_id: str, failing: bool) -> None:
-        await self.conn.execute(t.webhook_endpoints.update().where(
-            e.id == endpoint_id, e.failing.is_(not failing)).values(failing=failing))
+        await self.conn.execute(
+            t.webhook_endpoints.update()
+            .where(e.id == endpoint_id, e.failing.is_(not failing))
+            .values(failing=failing)
+        )
 
 
 class SqlDeliveries:
@@ -105,17 +133,24 @@ class SqlDeliveries:
     # -- outbox hand-off ------------------------------------------------------------
 
     async def undispatched_events(self, limit: int) -> list[Event]:
-        rows = await self.conn.execute(t.events.select().where(
-            t.events.c.dispatched_at.is_(None)).order_by(t.events.c.seq).limit(limit))
+        rows = await self.conn.execute(
+            t.events.select()
+            .where(t.events.c.dispatched_at.is_(None))
+            .order_by(t.events.c.seq)
+            .limit(limit)
+        )
         return [to_model(Event, r) for r in rows]
 
     async def mark_dispatched(self, seqs: Sequence[int], now: dt.datetime) -> set[int]:
         """Conditional: returns only the events this caller took (another dispatcher may win)."""
         if not seqs:
             return set()
-        rows = await self.conn.execute(t.events.update().where(
-            t.events.c.seq.in_(list(seqs)), t.events.c.dispatched_at.is_(None))
-            .values(dispatched_at=now).returning(t.events.c.seq))
+        rows = await self.conn.execute(
+            t.events.update()
+            .where(t.events.c.seq.in_(list(seqs)), t.events.c.dispatched_at.is_(None))
+            .values(dispatched_at=now)
+            .returning(t.events.c.seq)
+        )
         return {int(r.seq) for r in rows}
 
     # -- deliveries -------------------------------------------------------------------
@@ -128,19 +163,25 @@ class SqlDeliveries:
         row = (await self.conn.execute(t.deliveries.select().where(d.id == delivery_id))).first()
         return to_model(Delivery, row) if row else None
 
-    async def list(self, endpoint_id: str, limit: int = 50,
-                   before: tuple[dt.datetime, int] | None = None) -> list[Delivery]:
+    async def list(
+        self, endpoint_id: str, limit: int = 50, before: tuple[dt.datetime, int] | None = None
+    ) -> list[Delivery]:
         """Newest first, for the dashboard's log; `before` (created_at, seq) pages back."""
         query = t.deliveries.select().where(d.endpoint_id == endpoint_id)
         if before is not None:
-            query = query.where(sa.or_(d.created_at < before[0], sa.and_(
-                d.created_at == before[0], d.seq < before[1])))
+            query = query.where(
+                sa.or_(
+                    d.created_at < before[0], sa.and_(d.created_at == before[0], d.seq < before[1])
+                )
+            )
         rows = await self.conn.execute(
-            query.order_by(d.created_at.desc(), d.seq.desc()).limit(limit))
+            query.order_by(d.created_at.desc(), d.seq.desc()).limit(limit)
+        )
         return [to_model(Delivery, r) for r in rows]
 
-    async def due(self, now: dt.datetime, limit: int, *,
-                  exclude_endpoints: Sequence[str] = ()) -> builtins.list[tuple[str, str]]:
+    async def due(
+        self, now: dt.datetime, limit: int, *, exclude_endpoints: Sequence[str] = ()
+    ) -> builtins.list[tuple[str, str]]:
         """(delivery id, endpoint id) of what may be claimed now, longest waiting first.
 
         `ix_deliveries_due` finds the pending rows in (next_attempt_at, seq) order;
@@ -149,38 +190,58 @@ class SqlDeliveries:
         checks the plans on both databases). The statements are built once, at import.
         """
         query = _DUE_EXCLUDING if exclude_endpoints else _DUE
-        rows = await self.conn.execute(query, {"now": now, "limit": limit,
-                                               "busy": list(exclude_endpoints)})
+        rows = await self.conn.execute(
+            query, {"now": now, "limit": limit, "busy": list(exclude_endpoints)}
+        )
         return [(r.id, r.endpoint_id) for r in rows]
 
-    def due_query(self, now: dt.datetime, limit: int,
-                  exclude_endpoints: Sequence[str] = ()) -> sa.Select[tuple[str, str]]:
+    def due_query(
+        self, now: dt.datetime, limit: int, exclude_endpoints: Sequence[str] = ()
+    ) -> sa.Select[tuple[str, str]]:
         """The due statement with its values bound (for EXPLAIN)."""
         if exclude_endpoints:
             return _DUE_EXCLUDING.params(now=now, limit=limit, busy=list(exclude_endpoints))
         return _DUE.params(now=now, limit=limit)
 
-    async def claim(self, delivery_id: str, worker: str, now: dt.datetime,
-                    until: dt.datetime) -> Delivery | None:
+    async def claim(
+        self, delivery_id: str, worker: str, now: dt.datetime, until: dt.datetime
+    ) -> Delivery | None:
         """Take the lease if the delivery is still due and unclaimed; None if someone else did."""
-        row = (await self.conn.execute(_CLAIM, {"delivery": delivery_id, "now": now,
-                                                "worker": worker, "until": until})).first()
+        row = (
+            await self.conn.execute(
+                _CLAIM, {"delivery": delivery_id, "now": now, "worker": worker, "until": until}
+            )
+        ).first()
         return to_model(Delivery, row) if row else None
 
     async def finish(self, delivery_id: str, worker: str, **values: Any) -> Delivery | None:
         """Record the outcome, only while `worker` still holds the lease."""
-        row = (await self.conn.execute(t.deliveries.update().where(
-            d.id == delivery_id, d.claimed_by == worker, d.status == "pending")
-            .values(claimed_by=None, claimed_until=None, **values)
-            .returning(*t.deliveries.c))).first()
+        row = (
+            await self.conn.execute(
+                t.deliveries.update()
+                .where(d.id == delivery_id, d.claimed_by == worker, d.status == "pending")
+                .values(claimed_by=None, claimed_until=None, **values)
+                .returning(*t.deliveries.c)
+            )
+        ).first()
         return to_model(Delivery, row) if row else None
 
     async def reset(self, delivery_id: str, now: dt.datetime) -> Delivery | None:
         """Manual redelivery: a finished delivery goes back to pending, due now."""
-        row = (await self.conn.execute(t.deliveries.update().where(
-            d.id == delivery_id, d.status.in_(["succeeded", "failed"]))
-            .values(status="pending", attempts=0, next_attempt_at=now, claimed_by=None,
-                    claimed_until=None).returning(*t.deliveries.c))).first()
+        row = (
+            await self.conn.execute(
+                t.deliveries.update()
+                .where(d.id == delivery_id, d.status.in_(["succeeded", "failed"]))
+                .values(
+                    status="pending",
+                    attempts=0,
+                    next_attempt_at=now,
+                    claimed_by=None,
+                    claimed_until=None,
+                )
+                .returning(*t.deliveries.c)
+            )
+        ).first()
         return to_model(Delivery, row) if row else None
 
     # -- attempts -----------------------------------------------------------------------
@@ -190,9 +251,11 @@ class SqlDeliveries:
         await self.conn.execute(t.delivery_attempts.insert().values(values))
 
     async def attempts(self, delivery_id: str) -> builtins.list[DeliveryAttempt]:
-        rows = await self.conn.execute(t.delivery_attempts.select().where(
-            t.delivery_attempts.c.delivery_id == delivery_id)
-            .order_by(t.delivery_attempts.c.attempted_at, t.delivery_attempts.c.id))
+        rows = await self.conn.execute(
+            t.delivery_attempts.select()
+            .where(t.delivery_attempts.c.delivery_id == delivery_id)
+            .order_by(t.delivery_attempts.c.attempted_at, t.delivery_attempts.c.id)
+        )
         return [to_model(DeliveryAttempt, r) for r in rows]
 
     async def last_attempts(self, delivery_ids: Sequence[str]) -> dict[str, DeliveryAttempt]:
@@ -200,8 +263,11 @@ class SqlDeliveries:
         if not delivery_ids:
             return out
         a = t.delivery_attempts.c
-        rows = await self.conn.execute(t.delivery_attempts.select().where(
-            a.delivery_id.in_(list(delivery_ids))).order_by(a.attempted_at, a.id))
+        rows = await self.conn.execute(
+            t.delivery_attempts.select()
+            .where(a.delivery_id.in_(list(delivery_ids)))
+            .order_by(a.attempted_at, a.id)
+        )
         for row in rows:
             out[row.delivery_id] = to_model(DeliveryAttempt, row)
         return out

@@ -22,8 +22,9 @@ class SqlWorkspaces:
         await self.conn.execute(t.workspaces.insert().values(to_row(workspace)))
 
     async def get(self, workspace_id: str) -> Workspace | None:
-        row = (await self.conn.execute(
-            t.workspaces.select().where(t.workspaces.c.id == workspace_id))).first()
+        row = (
+            await self.conn.execute(t.workspaces.select().where(t.workspaces.c.id == workspace_id))
+        ).first()
         return to_model(Workspace, row) if row else None
 
     async def list(self) -> list[Workspace]:
@@ -54,21 +55,27 @@ class SqlMembers:
 
     def _select(self) -> sa.Select[Any]:
         return sa.select(t.members, t.users.c.email, t.users.c.name).join(
-            t.users, t.users.c.id == t.members.c.user_id)
+            t.users, t.users.c.id == t.members.c.user_id
+        )
 
     async def add(self, member: Member) -> None:
-        await self.conn.execute(t.members.insert().values(
-            workspace_id=member.workspace_id, user_id=member.user_id, role=member.role))
+        await self.conn.execute(
+            t.members.insert().values(
+                workspace_id=member.workspace_id, user_id=member.user_id, role=member.role
+            )
+        )
 
     async def get(self, workspace_id: str, user_id: str) -> Member | None:
         query = self._select().where(
-            t.members.c.workspace_id == workspace_id, t.members.c.user_id == user_id)
+            t.members.c.workspace_id == workspace_id, t.members.c.user_id == user_id
+        )
         row = (await self.conn.execute(query)).first()
         return to_model(Member, row) if row else None
 
     async def list(self, workspace_id: str) -> list[Member]:
-        query = self._select().where(t.members.c.workspace_id == workspace_id).order_by(
-            t.users.c.email)
+        query = (
+            self._select().where(t.members.c.workspace_id == workspace_id).order_by(t.users.c.email)
+        )
         return [to_model(Member, r) for r in await self.conn.execute(query)]
 
     async def workspaces_of(self, user_id: str) -> builtins.list[Member]:
@@ -76,17 +83,28 @@ class SqlMembers:
         return [to_model(Member, r) for r in await self.conn.execute(query)]
 
     async def set_role(self, workspace_id: str, user_id: str, role: str) -> None:
-        await self.conn.execute(t.members.update().where(
-            t.members.c.workspace_id == workspace_id, t.members.c.user_id == user_id,
-        ).values(role=role))
+        await self.conn.execute(
+            t.members.update()
+            .where(
+                t.members.c.workspace_id == workspace_id,
+                t.members.c.user_id == user_id,
+            )
+            .values(role=role)
+        )
 
     async def remove(self, workspace_id: str, user_id: str) -> None:
-        await self.conn.execute(t.members.delete().where(
-            t.members.c.workspace_id == workspace_id, t.members.c.user_id == user_id))
+        await self.conn.execute(
+            t.members.delete().where(
+                t.members.c.workspace_id == workspace_id, t.members.c.user_id == user_id
+            )
+        )
 
     async def count_owners(self, workspace_id: str) -> int:
-        query = sa.select(sa.func.count()).select_from(t.members).where(
-            t.members.c.workspace_id == workspace_id, t.members.c.role == "owner")
+        query = (
+            sa.select(sa.func.count())
+            .select_from(t.members)
+            .where(t.members.c.workspace_id == workspace_id, t.members.c.role == "owner")
+        )
         return (await self.conn.execute(query)).scalar_one()
 
 
@@ -96,8 +114,9 @@ _KEY_BY_HASH = t.api_keys.select().where(t.api_keys.c.secret_hash == sa.bindpara
 
 def _key(row: sa.Row[Any]) -> ApiKey:
     ids = row.account_ids
-    return to_model(ApiKey, row, scopes=tuple(row.scopes),
-                    account_ids=tuple(ids) if ids is not None else None)
+    return to_model(
+        ApiKey, row, scopes=tuple(row.scopes), account_ids=tuple(ids) if ids is not None else None
+    )
 
 
 class SqlApiKeys:
@@ -108,8 +127,13 @@ class SqlApiKeys:
         await self.conn.execute(t.api_keys.insert().values(to_row(key)))
 
     async def get(self, workspace_id: str, key_id: str) -> ApiKey | None:
-        row = (await self.conn.execute(t.api_keys.select().where(
-            t.api_keys.c.workspace_id == workspace_id, t.api_keys.c.id == key_id))).first()
+        row = (
+            await self.conn.execute(
+                t.api_keys.select().where(
+                    t.api_keys.c.workspace_id == workspace_id, t.api_keys.c.id == key_id
+                )
+            )
+        ).first()
         return _key(row) if row else None
 
     async def get_by_hash(self, secret_hash: str) -> ApiKey | None:
@@ -117,18 +141,28 @@ class SqlApiKeys:
         return _key(row) if row else None
 
     async def list(self, workspace_id: str) -> list[ApiKey]:
-        rows = await self.conn.execute(t.api_keys.select().where(
-            t.api_keys.c.workspace_id == workspace_id).order_by(t.api_keys.c.created_at))
+        rows = await self.conn.execute(
+            t.api_keys.select()
+            .where(t.api_keys.c.workspace_id == workspace_id)
+            .order_by(t.api_keys.c.created_at)
+        )
         return [_key(r) for r in rows]
 
     async def revoke(self, workspace_id: str, key_id: str, at: dt.datetime) -> ApiKey | None:
-        rows = await self.conn.execute(t.api_keys.update().where(
-            t.api_keys.c.workspace_id == workspace_id, t.api_keys.c.id == key_id,
-            t.api_keys.c.revoked_at.is_(None),
-        ).values(revoked_at=at).returning(*t.api_keys.c))
+        rows = await self.conn.execute(
+            t.api_keys.update()
+            .where(
+                t.api_keys.c.workspace_id == workspace_id,
+                t.api_keys.c.id == key_id,
+                t.api_keys.c.revoked_at.is_(None),
+            )
+            .values(revoked_at=at)
+            .returning(*t.api_keys.c)
+        )
         row = rows.first()
         return _key(row) if row else None
 
     async def touch(self, key_id: str, at: dt.datetime) -> None:
         await self.conn.execute(
-            t.api_keys.update().where(t.api_keys.c.id == key_id).values(last_used_at=at))
+            t.api_keys.update().where(t.api_keys.c.id == key_id).values(last_used_at=at)
+        )

@@ -18,8 +18,9 @@ async def world(store, clock):
 
 async def create(client, world, body=MESSAGE, key="k1", account=None, token=None):
     headers = {**world.auth(token), "Idempotency-Key": key} if key else world.auth(token)
-    return await client.post(f"/v1/accounts/{account or world.live_account}/actions",
-                             json=body, headers=headers)
+    return await client.post(
+        f"/v1/accounts/{account or world.live_account}/actions", json=body, headers=headers
+    )
 
 
 async def test_creates_pending_action_with_approval_url(client, world, clock):
@@ -29,8 +30,12 @@ async def test_creates_pending_action_with_approval_url(client, world, clock):
     assert data["id"].startswith("act_")
     assert data["status"] == "pending" and data["mode"] == "live"
     assert data["approvalUrl"] == f"http://countersign.test/dashboard/actions/{data['id']}"
-    assert data["requestedBy"] == {"kind": "api_key", "label": "backend", "client": None,
-                                   "tool": None}
+    assert data["requestedBy"] == {
+        "kind": "api_key",
+        "label": "backend",
+        "client": None,
+        "tool": None,
+    }
     assert data["estimatedRecipients"] == 1 and data["price"] is None
     assert data["summary"].endswith(".") and "@maya.live" in data["summary"]
     assert response.json()["meta"]["requestId"] == response.headers["x-request-id"]
@@ -42,14 +47,17 @@ async def test_paid_message_has_price(client, world):
     assert data["price"] == {"amount": 500, "currency": "USD"}
 
 
-@pytest.mark.parametrize("params, param", [
-    ({"text": "hi"}, "params.fanId"),
-    ({"fanId": "f1", "text": ""}, "params.text"),
-    ({"fanId": "f1", "text": "x" * 5001}, "params.text"),
-    ({"fanId": "f1", "text": "x", "priceCents": 2_000_001}, "params.priceCents"),
-    ({"fanId": "f1", "text": "x", "mediaIds": ["m"] * 51}, "params.mediaIds"),
-    ({"fanId": "f1", "text": "x", "bogus": 1}, "params.bogus"),
-])
+@pytest.mark.parametrize(
+    "params, param",
+    [
+        ({"text": "hi"}, "params.fanId"),
+        ({"fanId": "f1", "text": ""}, "params.text"),
+        ({"fanId": "f1", "text": "x" * 5001}, "params.text"),
+        ({"fanId": "f1", "text": "x", "priceCents": 2_000_001}, "params.priceCents"),
+        ({"fanId": "f1", "text": "x", "mediaIds": ["m"] * 51}, "params.mediaIds"),
+        ({"fanId": "f1", "text": "x", "bogus": 1}, "params.bogus"),
+    ],
+)
 async def test_send_message_params_name_the_field(client, world, params, param):
     response = await create(client, world, {"type": "send_message", "params": params})
     assert response.status_code == 400
@@ -58,8 +66,10 @@ async def test_send_message_params_name_the_field(client, world, params, param):
 
 
 async def test_mass_message_audience_fan_ids_limit(client, world):
-    body = {"type": "send_mass_message",
-            "params": {"text": "hi", "audience": {"fanIds": [str(i) for i in range(1001)]}}}
+    body = {
+        "type": "send_mass_message",
+        "params": {"text": "hi", "audience": {"fanIds": [str(i) for i in range(1001)]}},
+    }
     error = (await create(client, world, body)).json()["error"]
     assert error["param"] == "params.audience.fanIds"
 
@@ -125,8 +135,12 @@ async def test_writes_disabled(client, world, store):
 
 async def test_unhealthy_account_is_unavailable(client, world, store):
     async with store.transaction() as uow:
-        await uow.accounts.update(world.workspace_id, world.live_account, status="needs_relink",
-                                  status_reason="The platform session expired.")
+        await uow.accounts.update(
+            world.workspace_id,
+            world.live_account,
+            status="needs_relink",
+            status_reason="The platform session expired.",
+        )
     response = await create(client, world)
     error = response.json()["error"]
     assert response.status_code == 409
@@ -140,7 +154,8 @@ async def test_unknown_account_and_test_key_on_live_account(client, world):
 
 
 async def test_test_key_creates_test_action_on_sandbox_creator(client, world):
-    response = await create(client, world, account=world.sandbox_accounts[0],
-                            token=world.test_key, key="t1")
+    response = await create(
+        client, world, account=world.sandbox_accounts[0], token=world.test_key, key="t1"
+    )
     assert response.status_code == 202
     assert response.json()["data"]["mode"] == "test"

@@ -21,7 +21,8 @@ async def make(client, world, n=1, prefix="k", token=None, account=None, clock=N
         response = await client.post(
             f"/v1/accounts/{account or world.live_account}/actions",
             headers={**world.auth(token), "Idempotency-Key": f"{prefix}{i}"},
-            json={"type": "add_fan_to_list", "params": {"fanId": str(i), "listId": "9"}})
+            json={"type": "add_fan_to_list", "params": {"fanId": str(i), "listId": "9"}},
+        )
         assert response.status_code == 202, response.text
         ids.append(response.json()["data"]["id"])
         if clock is not None:
@@ -30,16 +31,27 @@ async def make(client, world, n=1, prefix="k", token=None, account=None, clock=N
 
 
 async def decide(store, clock, world, action_id, approve=True, note=None):
-    return await decide_action(store, clock, world.owner, action_id, approve=approve, note=note,
-                               public_url="http://countersign.test", wake_executor=lambda: None)
+    return await decide_action(
+        store,
+        clock,
+        world.owner,
+        action_id,
+        approve=approve,
+        note=note,
+        public_url="http://countersign.test",
+        wake_executor=lambda: None,
+    )
 
 
 async def test_get_action_and_not_found(client, world):
     [action_id] = await make(client, world)
     response = await client.get(f"/v1/actions/{action_id}", headers=world.auth())
     assert response.status_code == 200 and response.json()["data"]["id"] == action_id
-    assert response.json()["meta"] == {"source": "service", "asOf": None,
-                                       "requestId": response.headers["x-request-id"]}
+    assert response.json()["meta"] == {
+        "source": "service",
+        "asOf": None,
+        "requestId": response.headers["x-request-id"],
+    }
     missing = await client.get("/v1/actions/act_doesnotexist", headers=world.auth())
     assert (missing.status_code, missing.json()["error"]["code"]) == (404, "action_not_found")
     other_mode = await client.get(f"/v1/actions/{action_id}", headers=world.auth(world.test_key))
@@ -69,8 +81,9 @@ async def test_default_limit_is_25(client, world):
 async def test_cursor_is_bound_to_filters(client, world, clock):
     await make(client, world, n=3, clock=clock)
     cursor = (await client.get("/v1/actions?limit=1", headers=world.auth())).json()["nextCursor"]
-    response = await client.get(f"/v1/actions?limit=1&status=pending&cursor={cursor}",
-                                headers=world.auth())
+    response = await client.get(
+        f"/v1/actions?limit=1&status=pending&cursor={cursor}", headers=world.auth()
+    )
     assert (response.status_code, response.json()["error"]["code"]) == (400, "invalid_cursor")
     tampered = cursor[:-2] + ("AA" if not cursor.endswith("AA") else "BB")
     response = await client.get(f"/v1/actions?limit=1&cursor={tampered}", headers=world.auth())
@@ -88,8 +101,7 @@ async def test_filters_by_status_and_account(client, world, store, clock):
     assert none["data"] == []
 
 
-async def test_pending_action_past_expiry_reads_as_expired_everywhere(client, world, store,
-                                                                     clock):
+async def test_pending_action_past_expiry_reads_as_expired_everywhere(client, world, store, clock):
     [action_id] = await make(client, world)
     clock.advance(hours=24, seconds=1)
     one = (await client.get(f"/v1/actions/{action_id}", headers=world.auth())).json()["data"]
@@ -129,8 +141,10 @@ async def test_reject_keeps_note_and_writes_the_event(client, world, store, cloc
     assert rejected.status == "rejected" and rejected.decision_note == "Not today"
     async with store.reading() as uow:
         events = await uow.events.list(world.workspace_id)
-    assert [(e.type, e.data["id"]) for e in events] == [("action.created", action_id),
-                                                        ("action.rejected", action_id)]
+    assert [(e.type, e.data["id"]) for e in events] == [
+        ("action.created", action_id),
+        ("action.rejected", action_id),
+    ]
 
 
 async def test_expired_action_cannot_be_approved(client, world, store, clock):
@@ -146,12 +160,15 @@ async def test_expired_action_cannot_be_approved(client, world, store, clock):
 async def test_approve_on_unavailable_account(client, world, store, clock):
     [action_id] = await make(client, world)
     async with store.transaction() as uow:
-        await uow.accounts.update(world.workspace_id, world.live_account, status="awaiting_2fa",
-                                  status_reason="Waiting for a 2FA code.")
+        await uow.accounts.update(
+            world.workspace_id,
+            world.live_account,
+            status="awaiting_2fa",
+            status_reason="Waiting for a 2FA code.",
+        )
     with pytest.raises(ApiError) as error:
         await decide(store, clock, world, action_id)
-    assert (error.value.code, error.value.account_status) == ("account_unavailable",
-                                                              "awaiting_2fa")
+    assert (error.value.code, error.value.account_status) == ("account_unavailable", "awaiting_2fa")
 
 
 async def test_unknown_action_cannot_be_decided(world, store, clock):
@@ -175,8 +192,11 @@ async def test_links_create_and_get(client, world, clock):
 
 async def test_link_note_limit_and_not_found(client, world):
     response = await client.post("/v1/links", json={"note": "x" * 201}, headers=world.auth())
-    assert response.json()["error"] == {**response.json()["error"], "code": "invalid_parameter",
-                                        "param": "note"}
+    assert response.json()["error"] == {
+        **response.json()["error"],
+        "code": "invalid_parameter",
+        "param": "note",
+    }
     assert (await client.post("/v1/links", headers=world.auth())).status_code == 201
     missing = await client.get("/v1/links/link_nope", headers=world.auth())
     assert missing.json()["error"]["code"] == "link_not_found"
@@ -185,8 +205,12 @@ async def test_link_note_limit_and_not_found(client, world):
 async def test_accounts_list_paginates(client, world):
     body = (await client.get("/v1/accounts?limit=1", headers=world.auth(world.test_key))).json()
     assert len(body["data"]) == 1 and body["hasMore"]
-    rest = (await client.get(f"/v1/accounts?limit=100&cursor={body['nextCursor']}",
-                             headers=world.auth(world.test_key))).json()
+    rest = (
+        await client.get(
+            f"/v1/accounts?limit=100&cursor={body['nextCursor']}",
+            headers=world.auth(world.test_key),
+        )
+    ).json()
     ids = [a["id"] for a in body["data"] + rest["data"]]
     assert sorted(ids) == sorted(world.sandbox_accounts)
 

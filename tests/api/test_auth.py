@@ -36,27 +36,37 @@ async def test_missing_and_invalid_keys(client, world):
 
 
 async def test_revoked_key(client, world, store, clock):
-    key, secret = await create_key(store, clock, world.workspace_id, name="tmp",
-                                   scopes=["read"], mode="live")
+    key, secret = await create_key(
+        store, clock, world.workspace_id, name="tmp", scopes=["read"], mode="live"
+    )
     await revoke_key(store, clock, world.workspace_id, key.id)
     response = await client.get("/v1/accounts", headers=world.auth(secret))
     assert await code(response) == (401, "revoked_api_key")
 
 
 async def test_rolled_key_stops_and_replacement_works(client, world, store, clock):
-    key, secret = await create_key(store, clock, world.workspace_id, name="roll-me",
-                                   scopes=["read"], mode="live")
+    key, secret = await create_key(
+        store, clock, world.workspace_id, name="roll-me", scopes=["read"], mode="live"
+    )
     new_key, new_secret = await roll_key(store, clock, world.workspace_id, key.id)
     assert new_key.name == "roll-me" and new_secret != secret
     assert await code(await client.get("/v1/accounts", headers=world.auth(secret))) == (
-        401, "revoked_api_key")
+        401,
+        "revoked_api_key",
+    )
     assert (await client.get("/v1/accounts", headers=world.auth(new_secret))).status_code == 200
 
 
 async def test_expired_key(client, world, store, clock):
-    _, secret = await create_key(store, clock, world.workspace_id, name="short",
-                                 scopes=["read"], mode="live",
-                                 expires_at=clock.now() + dt.timedelta(hours=1))
+    _, secret = await create_key(
+        store,
+        clock,
+        world.workspace_id,
+        name="short",
+        scopes=["read"],
+        mode="live",
+        expires_at=clock.now() + dt.timedelta(hours=1),
+    )
     assert (await client.get("/v1/accounts", headers=world.auth(secret))).status_code == 200
     clock.advance(hours=2)
     response = await client.get("/v1/accounts", headers=world.auth(secret))
@@ -73,16 +83,24 @@ async def test_keys_are_stored_only_as_hashes(store, world):
 
 async def test_limited_key_sees_only_its_accounts(client, world, store, clock):
     await add_live_account(store, clock, world.workspace_id, "40002", "other.creator")
-    _, secret = await create_key(store, clock, world.workspace_id, name="limited",
-                                 scopes=["read", "write"], mode="live", account_ids=["40002"])
+    _, secret = await create_key(
+        store,
+        clock,
+        world.workspace_id,
+        name="limited",
+        scopes=["read", "write"],
+        mode="live",
+        account_ids=["40002"],
+    )
     listed = (await client.get("/v1/accounts", headers=world.auth(secret))).json()["data"]
     assert [a["id"] for a in listed] == ["40002"]
     hidden = await client.get(f"/v1/accounts/{world.live_account}", headers=world.auth(secret))
     assert await code(hidden) == (404, "account_not_found")
-    write = await client.post(f"/v1/accounts/{world.live_account}/actions",
-                              headers={**world.auth(secret), "Idempotency-Key": "x"},
-                              json={"type": "add_fan_to_list",
-                                    "params": {"fanId": "1", "listId": "2"}})
+    write = await client.post(
+        f"/v1/accounts/{world.live_account}/actions",
+        headers={**world.auth(secret), "Idempotency-Key": "x"},
+        json={"type": "add_fan_to_list", "params": {"fanId": "1", "listId": "2"}},
+    )
     assert await code(write) == (404, "account_not_found")
 
 

@@ -30,10 +30,16 @@ async def test_unknown_paths_are_route_not_found(client, world, path):
     assert_envelope(await client.get(path, headers=world.auth()), 404, "route_not_found")
 
 
-@pytest.mark.parametrize("method, path", [
-    ("DELETE", "/v1/accounts"), ("PUT", "/v1/accounts/40001"), ("POST", "/v1/actions"),
-    ("PATCH", "/v1/links/link_1"), ("DELETE", "/v1/actions/act_1"),
-])
+@pytest.mark.parametrize(
+    "method, path",
+    [
+        ("DELETE", "/v1/accounts"),
+        ("PUT", "/v1/accounts/40001"),
+        ("POST", "/v1/actions"),
+        ("PATCH", "/v1/links/link_1"),
+        ("DELETE", "/v1/actions/act_1"),
+    ],
+)
 async def test_writes_on_read_only_paths_are_method_not_allowed(client, world, method, path):
     response = await client.request(method, path, headers=world.auth())
     assert_envelope(response, 405, "method_not_allowed")
@@ -43,22 +49,26 @@ async def test_writes_on_read_only_paths_are_method_not_allowed(client, world, m
 async def test_malformed_json_and_wrong_content_type(client, world):
     headers = {**world.auth(), "Idempotency-Key": "k", "Content-Type": "application/json"}
     url = f"/v1/accounts/{world.live_account}/actions"
-    error = assert_envelope(await client.post(url, content=b"{not json", headers=headers),
-                            400, "invalid_parameter")
+    error = assert_envelope(
+        await client.post(url, content=b"{not json", headers=headers), 400, "invalid_parameter"
+    )
     assert error["param"] == "body"
-    error = assert_envelope(await client.post(url, content=b"\xff\xfe", headers=headers),
-                            400, "invalid_parameter")
+    error = assert_envelope(
+        await client.post(url, content=b"\xff\xfe", headers=headers), 400, "invalid_parameter"
+    )
     headers["Content-Type"] = "text/plain"
-    error = assert_envelope(await client.post(url, content=b"{}", headers=headers),
-                            400, "invalid_parameter")
+    error = assert_envelope(
+        await client.post(url, content=b"{}", headers=headers), 400, "invalid_parameter"
+    )
     assert error["param"] == "Content-Type"
 
 
 async def test_body_size_limit(client, world):
     headers = {**world.auth(), "Idempotency-Key": "k", "Content-Type": "application/json"}
     body = b'{"type":"send_message","params":{"fanId":"1","text":"' + b"x" * 1_100_000 + b'"}}'
-    response = await client.post(f"/v1/accounts/{world.live_account}/actions", content=body,
-                                 headers=headers)
+    response = await client.post(
+        f"/v1/accounts/{world.live_account}/actions", content=body, headers=headers
+    )
     assert assert_envelope(response, 400, "invalid_parameter")["param"] == "body"
 
 
@@ -76,15 +86,22 @@ async def test_openapi_document_is_served(client):
 async def test_rate_limit_gives_retry_after(store, clock, tmp_path):
     import httpx
 
-    settings = Settings(database_url=f"sqlite:///{tmp_path}/x.db", secret_key="s",
-                        public_url="http://countersign.test", rate_limit=3, rate_window=60,
-                        run_workers=False)
+    settings = Settings(
+        database_url=f"sqlite:///{tmp_path}/x.db",
+        secret_key="s",
+        public_url="http://countersign.test",
+        rate_limit=3,
+        rate_window=60,
+        run_workers=False,
+    )
     world = await build_world(store, clock)
     app = create_app(settings, store=store, clock=clock)
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app),
-                                 base_url="http://countersign.test") as client:
-        statuses = [(await client.get("/v1/accounts", headers=world.auth())).status_code
-                    for _ in range(4)]
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=app), base_url="http://countersign.test"
+    ) as client:
+        statuses = [
+            (await client.get("/v1/accounts", headers=world.auth())).status_code for _ in range(4)
+        ]
         limited = await client.get("/v1/accounts", headers=world.auth())
         other_key = await client.get("/v1/accounts", headers=world.auth(world.test_key))
     assert statuses == [200, 200, 200, 429]
@@ -94,8 +111,12 @@ async def test_rate_limit_gives_retry_after(store, clock, tmp_path):
 
 
 async def test_invalid_query_values(client, world):
-    for query, param in (("limit=0", "limit"), ("limit=101", "limit"), ("limit=abc", "limit"),
-                         ("status=done", "status")):
+    for query, param in (
+        ("limit=0", "limit"),
+        ("limit=101", "limit"),
+        ("limit=abc", "limit"),
+        ("status=done", "status"),
+    ):
         response = await client.get(f"/v1/actions?{query}", headers=world.auth())
         assert assert_envelope(response, 400, "invalid_parameter")["param"] == param
     response = await client.get("/v1/actions?cursor=garbage", headers=world.auth())

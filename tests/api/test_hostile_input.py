@@ -21,11 +21,13 @@ def json_headers(world, key="k1", **extra):
     return {**world.auth(), "Idempotency-Key": key, "Content-Type": "application/json", **extra}
 
 
-@pytest.mark.parametrize("body", [DEEP, DEEP_OBJECT, b'{"type":"send_message","params":'
-                                  + b"[" * 40 + b"]" * 40 + b"}"])
+@pytest.mark.parametrize(
+    "body", [DEEP, DEEP_OBJECT, b'{"type":"send_message","params":' + b"[" * 40 + b"]" * 40 + b"}"]
+)
 async def test_deep_json_on_action_creation_is_invalid_parameter(client, world, body):
-    response = await client.post(f"/v1/accounts/{world.live_account}/actions", content=body,
-                                 headers=json_headers(world))
+    response = await client.post(
+        f"/v1/accounts/{world.live_account}/actions", content=body, headers=json_headers(world)
+    )
     assert assert_envelope(response, 400, "invalid_parameter")["param"] == "body"
 
 
@@ -34,14 +36,16 @@ NAN_PRICE = b'{"type":"send_message","params":{"fanId":"1","text":"x","priceCent
 
 @pytest.mark.parametrize("body", [NAN_PRICE, b"Infinity"])
 async def test_non_finite_numbers_are_invalid_parameter(client, world, body):
-    response = await client.post(f"/v1/accounts/{world.live_account}/actions", content=body,
-                                 headers=json_headers(world))
+    response = await client.post(
+        f"/v1/accounts/{world.live_account}/actions", content=body, headers=json_headers(world)
+    )
     assert assert_envelope(response, 400, "invalid_parameter")["param"] == "body"
 
 
 async def test_deep_json_on_links(client, world):
-    response = await client.post("/v1/links", content=DEEP,
-                                 headers={**world.auth(), "Content-Type": "application/json"})
+    response = await client.post(
+        "/v1/links", content=DEEP, headers={**world.auth(), "Content-Type": "application/json"}
+    )
     assert assert_envelope(response, 400, "invalid_parameter")["param"] == "body"
 
 
@@ -50,9 +54,11 @@ async def test_deep_json_on_approve_and_reject(client, world, verb):
     await sign_in(client)
     action = await create_action(client, world)
     csrf = await csrf_of(client)
-    response = await client.post(f"/v1/actions/{action['id']}/{verb}", content=DEEP_OBJECT,
-                                 headers={"x-csrf-token": csrf,
-                                          "Content-Type": "application/json"})
+    response = await client.post(
+        f"/v1/actions/{action['id']}/{verb}",
+        content=DEEP_OBJECT,
+        headers={"x-csrf-token": csrf, "Content-Type": "application/json"},
+    )
     assert assert_envelope(response, 400, "invalid_parameter")["param"] == "body"
     still = await client.get(f"/v1/actions/{action['id']}", headers=world.auth())
     assert still.json()["data"]["status"] == "pending"
@@ -62,16 +68,28 @@ async def test_deep_json_on_approve_and_reject(client, world, verb):
 async def test_deep_json_on_the_link_page(client, world, step):
     link = (await client.post("/v1/links", json={}, headers=world.auth())).json()["data"]
     path = link["url"].split("countersign.test", 1)[1]
-    response = await client.post(f"{path}/{step}", content=DEEP_OBJECT, headers={
-        "Content-Type": "application/json", "Accept": "application/json"})
+    response = await client.post(
+        f"{path}/{step}",
+        content=DEEP_OBJECT,
+        headers={"Content-Type": "application/json", "Accept": "application/json"},
+    )
     assert response.status_code == 400, response.text
     error = response.json()["error"]
     assert (error["code"], error["param"]) == ("invalid_parameter", "body")
 
 
-@pytest.mark.parametrize("query", ["limit=%D9%A3", "limit=%2B5", "limit=%205", "limit=5_0",
-                                   "limit=1&limit=2", "status=all&status=pending",
-                                   "accountId=a&accountId=b"])
+@pytest.mark.parametrize(
+    "query",
+    [
+        "limit=%D9%A3",
+        "limit=%2B5",
+        "limit=%205",
+        "limit=5_0",
+        "limit=1&limit=2",
+        "status=all&status=pending",
+        "accountId=a&accountId=b",
+    ],
+)
 async def test_integers_are_ascii_digits_and_single_values_are_single(client, world, query):
     response = await client.get(f"/v1/actions?{query}", headers=world.auth())
     assert assert_envelope(response, 400, "invalid_parameter")["param"] == query.split("=")[0]
@@ -83,49 +101,55 @@ async def test_plain_integers_still_work(client, world):
 
 async def test_long_idempotency_key_is_refused_without_echo(client, world):
     key = "k" * 100_000
-    response = await client.post(f"/v1/accounts/{world.live_account}/actions",
-                                 json={"type": "add_fan_to_list",
-                                       "params": {"fanId": "1", "listId": "2"}},
-                                 headers={**world.auth(), "Idempotency-Key": key})
+    response = await client.post(
+        f"/v1/accounts/{world.live_account}/actions",
+        json={"type": "add_fan_to_list", "params": {"fanId": "1", "listId": "2"}},
+        headers={**world.auth(), "Idempotency-Key": key},
+    )
     error = assert_envelope(response, 400, "invalid_parameter")
     assert error["param"] == "Idempotency-Key" and len(response.content) < 1000
     assert "k" * 300 not in response.text
-    accepted = await client.post(f"/v1/accounts/{world.live_account}/actions",
-                                 json={"type": "add_fan_to_list",
-                                       "params": {"fanId": "1", "listId": "2"}},
-                                 headers={**world.auth(), "Idempotency-Key": "k" * 255})
+    accepted = await client.post(
+        f"/v1/accounts/{world.live_account}/actions",
+        json={"type": "add_fan_to_list", "params": {"fanId": "1", "listId": "2"}},
+        headers={**world.auth(), "Idempotency-Key": "k" * 255},
+    )
     assert accepted.status_code == 202, accepted.text
 
 
 async def test_long_values_are_not_echoed_in_body_errors(client, world):
     text = "y" * 6000
-    response = await client.post(f"/v1/accounts/{world.live_account}/actions",
-                                 json={"type": "send_message",
-                                       "params": {"fanId": "1", "text": text}},
-                                 headers=json_headers(world))
+    response = await client.post(
+        f"/v1/accounts/{world.live_account}/actions",
+        json={"type": "send_message", "params": {"fanId": "1", "text": text}},
+        headers=json_headers(world),
+    )
     error = assert_envelope(response, 400, "invalid_parameter")
     assert error["param"] == "params.text" and "y" * 100 not in response.text
 
 
 async def test_empty_idempotency_key_is_idempotency_key_required(client, world):
-    response = await client.post(f"/v1/accounts/{world.live_account}/actions",
-                                 json={"type": "add_fan_to_list",
-                                       "params": {"fanId": "1", "listId": "2"}},
-                                 headers={**world.auth(), "Idempotency-Key": ""})
+    response = await client.post(
+        f"/v1/accounts/{world.live_account}/actions",
+        json={"type": "add_fan_to_list", "params": {"fanId": "1", "listId": "2"}},
+        headers={**world.auth(), "Idempotency-Key": ""},
+    )
     assert_envelope(response, 400, "idempotency_key_required")
 
 
 async def test_repeated_idempotency_key_header_is_refused(client, world):
     headers = [*world.auth().items(), ("Idempotency-Key", "a"), ("Idempotency-Key", "b")]
-    response = await client.post(f"/v1/accounts/{world.live_account}/actions",
-                                 json={"type": "add_fan_to_list",
-                                       "params": {"fanId": "1", "listId": "2"}},
-                                 headers=headers)
+    response = await client.post(
+        f"/v1/accounts/{world.live_account}/actions",
+        json={"type": "add_fan_to_list", "params": {"fanId": "1", "listId": "2"}},
+        headers=headers,
+    )
     assert assert_envelope(response, 400, "invalid_parameter")["param"] == "Idempotency-Key"
 
 
-@pytest.mark.parametrize("action_id", ["abc", "act_", "act_%00x", "act_a-b", "act_" + "x" * 70,
-                                       "%D9%A3"])
+@pytest.mark.parametrize(
+    "action_id", ["abc", "act_", "act_%00x", "act_a-b", "act_" + "x" * 70, "%D9%A3"]
+)
 async def test_wrong_shape_action_id_is_action_not_found(client, world, action_id):
     response = await client.get(f"/v1/actions/{action_id}", headers=world.auth())
     assert_envelope(response, 404, "action_not_found")
@@ -134,8 +158,7 @@ async def test_wrong_shape_action_id_is_action_not_found(client, world, action_i
 async def test_wrong_shape_action_id_on_approve_is_action_not_found(client, world):
     await sign_in(client)
     csrf = await csrf_of(client)
-    response = await client.post("/v1/actions/abc/approve", json={},
-                                 headers={"x-csrf-token": csrf})
+    response = await client.post("/v1/actions/abc/approve", json={}, headers={"x-csrf-token": csrf})
     assert_envelope(response, 404, "action_not_found")
 
 

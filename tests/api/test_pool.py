@@ -13,15 +13,18 @@ from storage.sql.store import SqlStore
 from tests.factories import build_world
 
 
-async def test_64_concurrent_requests_with_a_never_used_key_all_answer(client, app, store,
-                                                                       clock):
+async def test_64_concurrent_requests_with_a_never_used_key_all_answer(client, app, store, clock):
     world = await build_world(store, clock)
-    key, secret = await create_key(store, clock, world.workspace_id, name="fresh",
-                                   scopes=["read"], mode="live")
+    key, secret = await create_key(
+        store, clock, world.workspace_id, name="fresh", scopes=["read"], mode="live"
+    )
     assert key.last_used_at is None
-    responses = await asyncio.gather(*[
-        client.get(f"/v1/accounts/{world.live_account}", headers=world.auth(secret))
-        for _ in range(64)])
+    responses = await asyncio.gather(
+        *[
+            client.get(f"/v1/accounts/{world.live_account}", headers=world.auth(secret))
+            for _ in range(64)
+        ]
+    )
     assert [r.status_code for r in responses] == [200] * 64
     # The use is recorded after the requests, in one write.
     await app.state.services.key_touches.flush()

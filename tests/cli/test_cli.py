@@ -29,8 +29,15 @@ def environment(database_url: str, **extra: str) -> dict[str, str]:
 
 
 def cli(env: dict[str, str], *args: str, ok: bool = True) -> subprocess.CompletedProcess:
-    done = subprocess.run([*COMMAND, *args], env=env, cwd=ROOT, capture_output=True, text=True,
-                          timeout=60, check=False)
+    done = subprocess.run(
+        [*COMMAND, *args],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     if ok:
         assert done.returncode == 0, (args, done.stdout, done.stderr)
     return done
@@ -60,12 +67,21 @@ def wait_until_serving(process: subprocess.Popen, base: str, timeout: float = 30
 @pytest.fixture
 def served(database_url, store, fake_platform):
     """`countersign serve` on a free port; `store` is requested only so PostgreSQL starts empty."""
-    env = environment(database_url, COUNTERSIGN_RUN_WORKERS="false",
-                      COUNTERSIGN_PLATFORM_URL=fake_platform.base_url)
+    env = environment(
+        database_url,
+        COUNTERSIGN_RUN_WORKERS="false",
+        COUNTERSIGN_PLATFORM_URL=fake_platform.base_url,
+    )
     cli(env, "migrate")
     port = free_port()
-    process = subprocess.Popen([*COMMAND, "serve", "--port", str(port)], env=env, cwd=ROOT,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [*COMMAND, "serve", "--port", str(port)],
+        env=env,
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     base = f"http://127.0.0.1:{port}"
     try:
         wait_until_serving(process, base)
@@ -87,21 +103,22 @@ def key_id_from(output: str) -> str:
 
 
 def create_action(base: str, key: str, account: str, idempotency_key: str) -> httpx.Response:
-    return httpx.post(f"{base}/v1/accounts/{account}/actions",
-                      headers={"Authorization": f"Bearer {key}",
-                               "Idempotency-Key": idempotency_key},
-                      json={"type": "send_message", "params": {"fanId": "f1", "text": "Hi"}},
-                      timeout=10)
+    return httpx.post(
+        f"{base}/v1/accounts/{account}/actions",
+        headers={"Authorization": f"Bearer {key}", "Idempotency-Key": idempotency_key},
+        json={"type": "send_message", "params": {"fanId": "f1", "text": "Hi"}},
+        timeout=10,
+    )
 
 
 def test_operator_flow_against_a_served_instance(served):
     env, base = served
-    owner = cli(env, "users", "create", "owner@x.test", "--password", "pw-123456",
-                "--role", "owner")
+    owner = cli(
+        env, "users", "create", "owner@x.test", "--password", "pw-123456", "--role", "owner"
+    )
     assert "owner@x.test is owner of ws_" in owner.stdout
 
-    created = cli(env, "keys", "create", "--name", "ci", "--mode", "test",
-                  "--scopes", "read,write")
+    created = cli(env, "keys", "create", "--name", "ci", "--mode", "test", "--scopes", "read,write")
     key, key_id = key_from(created.stdout), key_id_from(created.stdout)
 
     listed = cli(env, "keys", "list").stdout
@@ -123,7 +140,8 @@ def test_operator_flow_against_a_served_instance(served):
     assert (old.status_code, old.json()["error"]["code"]) == (401, "revoked_api_key")
     fresh = httpx.get(f"{base}/v1/actions", headers={"Authorization": f"Bearer {new_key}"})
     assert fresh.status_code == 200 and [a["id"] for a in fresh.json()["data"]] == [
-        first.json()["data"]["id"]]
+        first.json()["data"]["id"]
+    ]
 
     assert "writes off" in cli(env, "accounts", "writes", account, "off").stdout
     blocked = create_action(base, new_key, account, "cli-2")

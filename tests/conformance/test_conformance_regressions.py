@@ -16,16 +16,20 @@ async def world(store, clock):
 
 async def post_action(client, world, body, key="regression-1"):
     # json.dumps escapes lone surrogates as backslash-u escapes, as a client in any language may send them.
-    return await client.post(f"/v1/accounts/{world.live_account}/actions",
-                             content=json.dumps(body).encode(),
-                             headers={**world.auth(), "Idempotency-Key": key,
-                                      "Content-Type": "application/json"})
+    return await client.post(
+        f"/v1/accounts/{world.live_account}/actions",
+        content=json.dumps(body).encode(),
+        headers={**world.auth(), "Idempotency-Key": key, "Content-Type": "application/json"},
+    )
 
 
-@pytest.mark.parametrize("text, param", [
-    ("nul \u0000 inside", "params.text"),
-    ("lone \ud800 surrogate", "params.text"),
-])
+@pytest.mark.parametrize(
+    "text, param",
+    [
+        ("nul \u0000 inside", "params.text"),
+        ("lone \ud800 surrogate", "params.text"),
+    ],
+)
 async def test_unstorable_text_is_invalid_parameter_not_500(client, world, text, param):
     # PostgreSQL refused these inside jsonb/varchar and the request ended in a 500.
     body = {"type": "send_message", "params": {"fanId": "f1", "text": text}}

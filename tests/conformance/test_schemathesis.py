@@ -28,9 +28,15 @@ async def _seed(database_url: str):
 
 
 def conformance_app(database_url: str):
-    settings = Settings(database_url=database_url, secret_key="conformance-secret",
-                        public_url="http://testserver", validate_responses=True,
-                        run_workers=False, rate_limit=1_000_000, development=True)
+    settings = Settings(
+        database_url=database_url,
+        secret_key="conformance-secret",
+        public_url="http://testserver",
+        validate_responses=True,
+        run_workers=False,
+        rate_limit=1_000_000,
+        development=True,
+    )
     return create_app(settings)
 
 
@@ -45,11 +51,21 @@ def test_live_key_finds_nothing(served_world, database_url):
     app, world = served_world
     # Every phase on SQLite; PostgreSQL skips the (slow, deterministic) coverage phase to keep
     # the suite fast. tox -e conformance runs a longer budget against a live server.
-    phases = ("examples", "coverage", "fuzzing", "stateful") if database_url.startswith(
-        "sqlite") else ("examples", "fuzzing", "stateful")
+    phases = (
+        ("examples", "coverage", "fuzzing", "stateful")
+        if database_url.startswith("sqlite")
+        else ("examples", "fuzzing", "stateful")
+    )
     # No platform session stands behind the live account here, so fresh=true is left out.
-    schema = in_process_schema(app, world.live_key, live_reads=False, max_examples=6,
-                               stateful_steps=5, phases=phases, seed=1)
+    schema = in_process_schema(
+        app,
+        world.live_key,
+        live_reads=False,
+        max_examples=6,
+        stateful_steps=5,
+        phases=phases,
+        seed=1,
+    )
     assert schema.as_state_machine() is not None, "openapi.yaml links give no stateful tests"
     assert run(schema, echo=lambda line: None) == []
 
@@ -62,8 +78,13 @@ def test_test_key_with_live_reads_finds_nothing(tmp_path, sqlite_template):
     url = f"sqlite:///{path}"
     world = asyncio.run(_seed(url))
     try:
-        schema = in_process_schema(conformance_app(url), world.test_key, max_examples=4,
-                                   phases=("examples", "fuzzing"), seed=2)
+        schema = in_process_schema(
+            conformance_app(url),
+            world.test_key,
+            max_examples=4,
+            phases=("examples", "fuzzing"),
+            seed=2,
+        )
         assert run(schema, echo=lambda line: None) == []
     finally:
         shutdown_lifespans()
@@ -87,8 +108,9 @@ def test_harness_reports_a_broken_operation(tmp_path, sqlite_template):
 
     app.router.routes.insert(0, Route("/v1/actions/{actionId}", wrong_shape, methods=["GET"]))
     try:
-        schema = in_process_schema(app, world.live_key, max_examples=3,
-                                   phases=("examples",), seed=3)
+        schema = in_process_schema(
+            app, world.live_key, max_examples=3, phases=("examples",), seed=3
+        )
         found = run(schema.include(operation_id="getAction"), echo=lambda line: None)
     finally:
         shutdown_lifespans()
@@ -112,11 +134,11 @@ def test_harness_reports_an_error_that_echoes_input(tmp_path, sqlite_template):
         key = request.headers.get("idempotency-key", "")
         return JSONResponse({"error": {"message": key}}, status_code=400)
 
-    app.router.routes.insert(0, Route("/v1/accounts/{accountId}/actions", echo,
-                                      methods=["POST"]))
+    app.router.routes.insert(0, Route("/v1/accounts/{accountId}/actions", echo, methods=["POST"]))
     try:
-        schema = in_process_schema(app, world.live_key, max_examples=3,
-                                   phases=("coverage",), seed=4)
+        schema = in_process_schema(
+            app, world.live_key, max_examples=3, phases=("coverage",), seed=4
+        )
         found = run(schema.include(operation_id="createAction"), echo=lambda line: None)
     finally:
         shutdown_lifespans()

@@ -9,9 +9,15 @@ from playwright.sync_api import sync_playwright
 from harness.platform import run_platform_in_thread
 from tests.dashboard.live_service import live_service
 
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 @pytest.fixture(scope="module")
@@ -25,8 +31,8 @@ def browser(sqlite_template, postgres_url):
 
 @pytest.fixture
 def service(database_url, clock, world):
-    with run_platform_in_thread() as platform, \
-            live_service(database_url, clock, platform.base_url) as running:
+    with (
+        run_platform_in_thread() as platform,
+        live_service(database_url, clock, platform.base_url) as running,
+    ):
         yield running
-
-

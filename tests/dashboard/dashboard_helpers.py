@@ -10,8 +10,10 @@ MESSAGE = {"type": "send_message", "params": {"fanId": "f1", "text": "<p>Hi ther
 
 
 async def sign_in(client, email=OWNER_EMAIL, password=OWNER_PASSWORD):
-    response = await client.post("/dashboard/sign-in", data={
-        "email": email, "password": password, "next": "/dashboard/approvals"})
+    response = await client.post(
+        "/dashboard/sign-in",
+        data={"email": email, "password": password, "next": "/dashboard/approvals"},
+    )
     assert response.status_code == 303, response.text
     assert "cs_session" in response.headers["set-cookie"]
     return response
@@ -25,8 +27,10 @@ async def csrf_of(client, path="/dashboard/approvals") -> str:
 
 async def create_action(client, world, key="k1", body=MESSAGE, token=None, account=None):
     response = await client.post(
-        f"/v1/accounts/{account or world.live_account}/actions", json=body,
-        headers={**world.auth(token), "Idempotency-Key": key})
+        f"/v1/accounts/{account or world.live_account}/actions",
+        json=body,
+        headers={**world.auth(token), "Idempotency-Key": key},
+    )
     assert response.status_code == 202, response.text
     return response.json()["data"]
 

@@ -29,12 +29,14 @@ class LiveService:
 
 def run_store(database_url: str, job):
     """Run `await job(store)` on a store of our own, in its own event loop (setup and checks)."""
+
     async def main():
         store = SqlStore.from_url(database_url)
         try:
             return await job(store)
         finally:
             await store.close()
+
     # Its own thread too: Playwright's sync API keeps an event loop running in the test's.
     result: list = []
     errors: list[BaseException] = []
@@ -64,9 +66,15 @@ async def clean(store: SqlStore) -> None:
 def live_service(database_url: str, clock: Clock, platform_url: str) -> Iterator[LiveService]:
     sock = bound_socket()
     base_url = f"http://127.0.0.1:{sock.getsockname()[1]}"
-    settings = Settings(database_url=database_url, secret_key="browser-test-secret",
-                        public_url=base_url, platform_url=platform_url, development=True,
-                        validate_responses=True, run_workers=True)
+    settings = Settings(
+        database_url=database_url,
+        secret_key="browser-test-secret",
+        public_url=base_url,
+        platform_url=platform_url,
+        development=True,
+        validate_responses=True,
+        run_workers=True,
+    )
     app = create_app(settings, clock=clock)
     with serve_in_thread(app, name="countersign", sock=sock, lifespan="on"):
         yield LiveService(base_url, settings)

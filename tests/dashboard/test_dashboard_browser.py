@@ -30,9 +30,18 @@ def world(database_url, clock):
     async def seed(store):
         await clean(store)
         world = await build_world(store, clock)
-        await create_user(store, clock, world.workspace_id, *MEMBER[:1], "Max Member",
-                          MEMBER[1], "member", passwords=PASSWORDS)
+        await create_user(
+            store,
+            clock,
+            world.workspace_id,
+            *MEMBER[:1],
+            "Max Member",
+            MEMBER[1],
+            "member",
+            passwords=PASSWORDS,
+        )
         return world
+
     return run_store(database_url, seed)
 
 
@@ -52,17 +61,21 @@ def sign_in(page: Page, base: str, who=OWNER, start="/dashboard/approvals") -> N
 
 def a_fan_of(base: str, key: str, account: str) -> str:
     """A real fan from synced data (test actions run through the sandbox, which knows its fans)."""
-    response = httpx.get(f"{base}/v1/accounts/{account}/fans?limit=1",
-                         headers={"Authorization": f"Bearer {key}"})
+    response = httpx.get(
+        f"{base}/v1/accounts/{account}/fans?limit=1", headers={"Authorization": f"Bearer {key}"}
+    )
     assert response.status_code == 200, response.text
     return str(response.json()["data"][0]["id"])
 
 
-def api_action(base: str, key: str, account: str, idem: str, text="<p>Hello <b>you</b></p>",
-               fan: str = "f1"):
-    response = httpx.post(f"{base}/v1/accounts/{account}/actions", headers={
-        "Authorization": f"Bearer {key}", "Idempotency-Key": idem},
-        json={"type": "send_message", "params": {"fanId": fan, "text": text}})
+def api_action(
+    base: str, key: str, account: str, idem: str, text="<p>Hello <b>you</b></p>", fan: str = "f1"
+):
+    response = httpx.post(
+        f"{base}/v1/accounts/{account}/actions",
+        headers={"Authorization": f"Bearer {key}", "Idempotency-Key": idem},
+        json={"type": "send_message", "params": {"fanId": fan, "text": text}},
+    )
     assert response.status_code == 202, response.text
     return response.json()["data"]
 
@@ -108,9 +121,13 @@ def test_sign_in_create_key_approve_and_see_executed(browser, service, world, da
     expect(page.locator("#result")).to_contain_text('"simulated": true')
     shot(page, "action-executed")
 
-    for name, path in [("accounts", "/dashboard/accounts"), ("links", "/dashboard/links"),
-                       ("members", "/dashboard/members"), ("audit", "/dashboard/audit"),
-                       ("webhooks", "/dashboard/webhooks")]:
+    for name, path in [
+        ("accounts", "/dashboard/accounts"),
+        ("links", "/dashboard/links"),
+        ("members", "/dashboard/members"),
+        ("audit", "/dashboard/audit"),
+        ("webhooks", "/dashboard/webhooks"),
+    ]:
         page.goto(base + path)
         expect(page.locator("h1")).to_be_visible()
         shot(page, name)
@@ -119,8 +136,11 @@ def test_sign_in_create_key_approve_and_see_executed(browser, service, world, da
     expect(page.locator("#audit")).to_contain_text("action.approved")
     expect(page.locator("#audit")).to_contain_text("key.created")
 
-    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                                storage_state=context.storage_state())
+    phone = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        storage_state=context.storage_state(),
+    )
     mobile = phone.new_page()
     mobile.goto(base + "/dashboard/approvals?status=all")
     expect(mobile.locator(f"[data-action-id={action['id']}]")).to_be_visible()
@@ -143,6 +163,7 @@ def test_reject_with_note_emits_action_rejected(browser, service, world, databas
     async def events(store):
         async with store.reading() as uow:
             return await uow.events.list(world.workspace_id)
+
     rejected = [e for e in run_store(database_url, events) if e.type == "action.rejected"]
     assert [e.data["id"] for e in rejected] == [action["id"]]
     assert rejected[0].data["decisionNote"] == "Not this week"
@@ -162,16 +183,21 @@ def test_member_without_permission_and_csrf_refused(browser, service, world):
     expect(page.locator(".writes-switch")).to_have_count(0)
 
     page.goto(action["approvalUrl"])
-    forged = page.evaluate("""async (id) => {
+    forged = page.evaluate(
+        """async (id) => {
         const r = await fetch('/v1/actions/' + id + '/approve', {method: 'POST',
           headers: {'content-type': 'application/json', 'x-csrf-token': 'forged'}, body: '{}'});
         return [r.status, await r.json()];
-    }""", action["id"])
+    }""",
+        action["id"],
+    )
     assert forged[0] == 403
     assert forged[1]["error"]["code"] == "missing_permission"
     assert forged[1]["error"]["permission"] == "csrf"
-    page.evaluate("document.querySelector('#decide-form input[name=csrf_token]').value = 'x';"
-                  "document.querySelector('#decide-form').submit()")
+    page.evaluate(
+        "document.querySelector('#decide-form input[name=csrf_token]').value = 'x';"
+        "document.querySelector('#decide-form').submit()"
+    )
     expect(page.locator("[data-error-code=missing_permission]")).to_be_visible()
     page.goto(action["approvalUrl"])
     expect(page.locator("#action-status")).to_have_text("pending")
@@ -187,11 +213,14 @@ def test_expired_action_cannot_be_approved(browser, service, world, clock):
     expect(page.locator("#action-status")).to_have_text("expired")
     expect(page.locator("#approve")).to_be_disabled()
     expect(page.locator("#decide-blocked")).to_contain_text("expired")
-    refused = page.evaluate("""async (id) => {
+    refused = page.evaluate(
+        """async (id) => {
         const csrf = document.getElementById('action').dataset.csrf;
         const r = await fetch('/v1/actions/' + id + '/approve', {method: 'POST',
           headers: {'content-type': 'application/json', 'x-csrf-token': csrf}, body: '{}'});
         return [r.status, (await r.json()).error.code];
-    }""", action["id"])
+    }""",
+        action["id"],
+    )
     assert refused == [409, "action_expired"]
     page.close()

@@ -19,7 +19,10 @@ async def world(store, clock):
 async def test_pages_without_session_show_sign_in_with_not_signed_in(client, world):
     page = await client.get("/dashboard/approvals")
     assert page.status_code == 401
-    assert 'data-error-code="not_signed_in"' in page.text and 'action="/dashboard/sign-in"' in page.text
+    assert (
+        'data-error-code="not_signed_in"' in page.text
+        and 'action="/dashboard/sign-in"' in page.text
+    )
     api = await client.get("/dashboard/api/actions/act_x")
     assert api.status_code == 401 and code_of(api) == "not_signed_in"
     assert api.json()["error"]["type"] == "authentication"
@@ -32,8 +35,9 @@ async def test_ended_session_gives_not_signed_in(client, world, clock):
     cookie = client.cookies.get("cs_session")
     await client.post("/dashboard/sign-out")
     client.cookies.set("cs_session", cookie)  # replay the ended session's cookie
-    refused = await client.post(f"/v1/actions/{action['id']}/approve", json={},
-                                headers={"x-csrf-token": csrf})
+    refused = await client.post(
+        f"/v1/actions/{action['id']}/approve", json={}, headers={"x-csrf-token": csrf}
+    )
     assert refused.status_code == 401 and code_of(refused) == "not_signed_in"
     page = await client.get(f"/dashboard/actions/{action['id']}")
     assert page.status_code == 401 and "not_signed_in" in page.text
@@ -53,35 +57,48 @@ async def test_cookie_flags(client, world):
     assert "secure" not in cookie  # the `settings` fixture runs with development settings
 
 
-async def test_workspace_not_found_when_switching_to_a_foreign_workspace(client, world, store,
-                                                                          clock):
+async def test_workspace_not_found_when_switching_to_a_foreign_workspace(
+    client, world, store, clock
+):
     other = await create_workspace(store, clock, "Someone else")
     await sign_in(client)
     csrf = await csrf_of(client)
-    response = await client.post("/dashboard/workspace", headers=JSON,
-                                 data={"csrf_token": csrf, "workspaceId": other.id})
+    response = await client.post(
+        "/dashboard/workspace", headers=JSON, data={"csrf_token": csrf, "workspaceId": other.id}
+    )
     assert response.status_code == 404 and code_of(response) == "workspace_not_found"
-    page = await client.post("/dashboard/workspace",
-                             data={"csrf_token": csrf, "workspaceId": other.id})
+    page = await client.post(
+        "/dashboard/workspace", data={"csrf_token": csrf, "workspaceId": other.id}
+    )
     assert page.status_code == 404 and 'data-error-code="workspace_not_found"' in page.text
-    await create_user(store, clock, other.id, OWNER_EMAIL, "Olive", "x", "member",
-                      passwords=PASSWORDS)
-    switched = await client.post("/dashboard/workspace",
-                                 data={"csrf_token": csrf, "workspaceId": other.id})
+    await create_user(
+        store, clock, other.id, OWNER_EMAIL, "Olive", "x", "member", passwords=PASSWORDS
+    )
+    switched = await client.post(
+        "/dashboard/workspace", data={"csrf_token": csrf, "workspaceId": other.id}
+    )
     assert switched.status_code == 303
     assert "Someone else" in (await client.get("/dashboard/approvals")).text
 
 
 async def test_member_lacks_management_permissions(client, world, store, clock):
-    await create_user(store, clock, world.workspace_id, "m@agency.test", "Max Member",
-                      "member password", "member", passwords=PASSWORDS)
+    await create_user(
+        store,
+        clock,
+        world.workspace_id,
+        "m@agency.test",
+        "Max Member",
+        "member password",
+        "member",
+        passwords=PASSWORDS,
+    )
     await sign_in(client, "m@agency.test", "member password")
     csrf = await csrf_of(client)
-    cases = [("/dashboard/keys", {"name": "x", "mode": "live"}, "keys.manage"),
-             (f"/dashboard/accounts/{world.live_account}/writes", {"enabled": "off"},
-              "accounts.writes"),
-             ("/dashboard/members/invite", {"email": "a@b.c", "role": "member"},
-              "members.manage")]
+    cases = [
+        ("/dashboard/keys", {"name": "x", "mode": "live"}, "keys.manage"),
+        (f"/dashboard/accounts/{world.live_account}/writes", {"enabled": "off"}, "accounts.writes"),
+        ("/dashboard/members/invite", {"email": "a@b.c", "role": "member"}, "members.manage"),
+    ]
     for path, form, permission in cases:
         response = await client.post(path, headers=JSON, data={"csrf_token": csrf, **form})
         assert response.status_code == 403, path
@@ -97,21 +114,33 @@ async def test_last_owner_cannot_be_demoted_or_removed(client, world, store, clo
     await sign_in(client)
     csrf = await csrf_of(client)
     me = world.owner.user_id
-    demote = await client.post(f"/dashboard/members/{me}/role", headers=JSON,
-                               data={"csrf_token": csrf, "role": "admin"})
+    demote = await client.post(
+        f"/dashboard/members/{me}/role", headers=JSON, data={"csrf_token": csrf, "role": "admin"}
+    )
     assert demote.status_code == 409 and code_of(demote) == "last_owner"
-    remove = await client.post(f"/dashboard/members/{me}/remove", headers=JSON,
-                               data={"csrf_token": csrf})
+    remove = await client.post(
+        f"/dashboard/members/{me}/remove", headers=JSON, data={"csrf_token": csrf}
+    )
     assert remove.status_code == 409 and code_of(remove) == "last_owner"
-    other = await create_user(store, clock, world.workspace_id, "o2@agency.test", "Otto",
-                              "x", "owner", passwords=PASSWORDS)
-    ok = await client.post(f"/dashboard/members/{other.id}/role",
-                           data={"csrf_token": csrf, "role": "member"})
+    other = await create_user(
+        store,
+        clock,
+        world.workspace_id,
+        "o2@agency.test",
+        "Otto",
+        "x",
+        "owner",
+        passwords=PASSWORDS,
+    )
+    ok = await client.post(
+        f"/dashboard/members/{other.id}/role", data={"csrf_token": csrf, "role": "member"}
+    )
     assert ok.status_code == 303
     async with store.reading() as uow:
         assert (await uow.members.get(world.workspace_id, other.id)).role == "member"
         assert [e.action for e in await uow.audit.list(world.workspace_id)] == [
-            "member.role_changed"]
+            "member.role_changed"
+        ]
 
 
 async def test_link_not_ready_when_cancelling_a_finished_link(client, world):
@@ -126,19 +155,22 @@ async def test_link_not_ready_when_cancelling_a_finished_link(client, world):
     assert first.status_code == 303
     status = await client.get(f"/dashboard/api/links/{link_id}")
     assert status.json()["data"]["status"] == "cancelled"
-    again = await client.post(f"/dashboard/links/{link_id}/cancel", headers=JSON,
-                              data={"csrf_token": csrf})
+    again = await client.post(
+        f"/dashboard/links/{link_id}/cancel", headers=JSON, data={"csrf_token": csrf}
+    )
     assert again.status_code == 409 and code_of(again) == "link_not_ready"
 
 
 async def test_csrf_refused_on_forms_and_on_the_approval_endpoint(client, world, store):
     await sign_in(client)
     action = await create_action(client, world)
-    no_token = await client.post(f"/dashboard/accounts/{world.live_account}/writes",
-                                 headers=JSON, data={"enabled": "off"})
+    no_token = await client.post(
+        f"/dashboard/accounts/{world.live_account}/writes", headers=JSON, data={"enabled": "off"}
+    )
     assert no_token.status_code == 403 and no_token.json()["error"]["permission"] == "csrf"
-    wrong = await client.post(f"/v1/actions/{action['id']}/approve", json={},
-                              headers={"x-csrf-token": "forged"})
+    wrong = await client.post(
+        f"/v1/actions/{action['id']}/approve", json={}, headers={"x-csrf-token": "forged"}
+    )
     assert wrong.status_code == 403 and code_of(wrong) == "missing_permission"
     assert wrong.json()["error"]["permission"] == "csrf"
     missing = await client.post(f"/v1/actions/{action['id']}/approve", json={})
@@ -149,10 +181,12 @@ async def test_csrf_refused_on_forms_and_on_the_approval_endpoint(client, world,
 
 async def test_sign_in_is_rate_limited(client, world):
     for _ in range(5):
-        wrong = await client.post("/dashboard/sign-in",
-                                  data={"email": OWNER_EMAIL, "password": "nope"})
+        wrong = await client.post(
+            "/dashboard/sign-in", data={"email": OWNER_EMAIL, "password": "nope"}
+        )
         assert wrong.status_code == 401 and 'data-error-code="not_signed_in"' in wrong.text
-    limited = await client.post("/dashboard/sign-in",
-                                data={"email": OWNER_EMAIL, "password": "correct horse battery"})
+    limited = await client.post(
+        "/dashboard/sign-in", data={"email": OWNER_EMAIL, "password": "correct horse battery"}
+    )
     assert limited.status_code == 429 and int(limited.headers["retry-after"]) > 0
     assert 'data-error-code="rate_limited"' in limited.text

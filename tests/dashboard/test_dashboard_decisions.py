@@ -8,9 +8,16 @@ from service.usecases.workspaces import create_key, create_workspace
 from tests.dashboard.dashboard_helpers import code_of, create_action, csrf_of, sign_in
 from tests.factories import add_live_account, build_world
 
-EVIL = {"type": "send_message", "params": {"fanId": "f1", "text": (
-    '<p>Hi <b>there</b></p><script>alert("x")</script>'
-    '<img src=x onerror="alert(1)"><a href="javascript:alert(2)">tap</a>')}}
+EVIL = {
+    "type": "send_message",
+    "params": {
+        "fanId": "f1",
+        "text": (
+            '<p>Hi <b>there</b></p><script>alert("x")</script>'
+            '<img src=x onerror="alert(1)"><a href="javascript:alert(2)">tap</a>'
+        ),
+    },
+}
 
 
 @pytest.fixture
@@ -19,8 +26,9 @@ async def world(store, clock):
 
 
 async def decide(client, action_id, csrf, verb="approve", body=None):
-    return await client.post(f"/v1/actions/{action_id}/{verb}", json=body or {},
-                             headers={"x-csrf-token": csrf})
+    return await client.post(
+        f"/v1/actions/{action_id}/{verb}", json=body or {}, headers={"x-csrf-token": csrf}
+    )
 
 
 async def test_approve_with_session_records_decider_and_audit(client, world, store):
@@ -58,8 +66,10 @@ async def test_expired_action_cannot_be_approved(client, world, clock):
     csrf = await csrf_of(client)
     response = await decide(client, action["id"], csrf)
     assert response.status_code == 409 and code_of(response) == "action_expired"
-    form = await client.post(f"/dashboard/actions/{action['id']}/decide",
-                             data={"csrf_token": csrf, "decision": "approve"})
+    form = await client.post(
+        f"/dashboard/actions/{action['id']}/decide",
+        data={"csrf_token": csrf, "decision": "approve"},
+    )
     assert form.status_code == 409 and 'data-error-code="action_expired"' in form.text
 
 
@@ -67,8 +77,12 @@ async def test_unavailable_account_cannot_be_approved(client, world, store):
     await sign_in(client)
     action = await create_action(client, world)
     async with store.transaction() as uow:
-        await uow.accounts.update(world.workspace_id, world.live_account, status="needs_relink",
-                                  status_reason="The platform session expired.")
+        await uow.accounts.update(
+            world.workspace_id,
+            world.live_account,
+            status="needs_relink",
+            status_reason="The platform session expired.",
+        )
     response = await decide(client, action["id"], await csrf_of(client))
     assert response.status_code == 409 and code_of(response) == "account_unavailable"
     assert response.json()["error"]["accountStatus"] == "needs_relink"
@@ -78,8 +92,10 @@ async def test_form_decision_without_javascript(client, world):
     await sign_in(client)
     action = await create_action(client, world)
     csrf = await csrf_of(client)
-    response = await client.post(f"/dashboard/actions/{action['id']}/decide",
-                                 data={"csrf_token": csrf, "decision": "reject", "note": "no"})
+    response = await client.post(
+        f"/dashboard/actions/{action['id']}/decide",
+        data={"csrf_token": csrf, "decision": "reject", "note": "no"},
+    )
     assert response.status_code == 303
     page = await client.get(response.headers["location"])
     assert 'id="action-status">rejected<' in page.text
@@ -99,8 +115,9 @@ async def test_action_page_sanitises_the_message(client, world):
 async def test_action_of_another_workspace_is_not_found(client, world, store, clock):
     other = await create_workspace(store, clock, "Another agency")  # our owner is not in it
     await add_live_account(store, clock, other.id)
-    _, key = await create_key(store, clock, other.id, name="theirs", scopes=["read", "write"],
-                              mode="live")
+    _, key = await create_key(
+        store, clock, other.id, name="theirs", scopes=["read", "write"], mode="live"
+    )
     foreign = await create_action(client, world, key="foreign", token=key)
     await sign_in(client)
     page = await client.get(f"/dashboard/actions/{foreign['id']}")
@@ -114,14 +131,16 @@ async def test_inbox_lists_pending_newest_first_and_keeps_modes_apart(client, wo
     first = await create_action(client, world, key="a")
     clock.advance(seconds=5)
     second = await create_action(client, world, key="b")
-    test_action = await create_action(client, world, key="t", token=world.test_key,
-                                      account=world.sandbox_accounts[0])
+    test_action = await create_action(
+        client, world, key="t", token=world.test_key, account=world.sandbox_accounts[0]
+    )
     page = (await client.get("/dashboard/approvals")).text
     assert page.index(second["id"]) < page.index(first["id"])
     assert test_action["id"] not in page and "backend (api_key)" in page
     csrf = await csrf_of(client)
-    await client.post("/dashboard/mode", data={"csrf_token": csrf, "mode": "test",
-                                               "next": "/dashboard/approvals"})
+    await client.post(
+        "/dashboard/mode", data={"csrf_token": csrf, "mode": "test", "next": "/dashboard/approvals"}
+    )
     test_page = (await client.get("/dashboard/approvals")).text
     assert test_action["id"] in test_page and first["id"] not in test_page
     assert 'id="test-banner"' in test_page
@@ -138,10 +157,14 @@ async def test_inbox_filters_by_type_and_pages_to_older_actions(client, world, c
     mass = await client.post(
         f"/v1/accounts/{world.live_account}/actions",
         headers={**world.auth(), "Idempotency-Key": "mass"},
-        json={"type": "send_mass_message",
-              "params": {"text": "<p>hi all</p>", "audience": {"fanIds": ["f1", "f2"]}}})
-    only_mass = (await client.get("/dashboard/approvals",
-                                  params={"type": "send_mass_message"})).text
+        json={
+            "type": "send_mass_message",
+            "params": {"text": "<p>hi all</p>", "audience": {"fanIds": ["f1", "f2"]}},
+        },
+    )
+    only_mass = (
+        await client.get("/dashboard/approvals", params={"type": "send_mass_message"})
+    ).text
     assert mass.json()["data"]["id"] in only_mass and ids[-1] not in only_mass
     first = (await client.get("/dashboard/approvals", params={"type": "send_message"})).text
     assert ids[-1] in first and ids[1] not in first

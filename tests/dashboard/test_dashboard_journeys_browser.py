@@ -28,8 +28,15 @@ pytestmark = pytest.mark.browser
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 LONG_TEXT = "<p>" + "Hello there, thanks for being here! " * 6 + "<b>See you soon</b></p>"
-PAGES = ["/dashboard/approvals", "/dashboard/accounts", "/dashboard/links", "/dashboard/keys",
-         "/dashboard/webhooks", "/dashboard/members", "/dashboard/audit"]
+PAGES = [
+    "/dashboard/approvals",
+    "/dashboard/accounts",
+    "/dashboard/links",
+    "/dashboard/keys",
+    "/dashboard/webhooks",
+    "/dashboard/members",
+    "/dashboard/audit",
+]
 
 
 @pytest.fixture
@@ -37,21 +44,53 @@ def world(database_url, clock):
     async def seed(store):
         await clean(store)
         world = await build_world(store, clock)
-        await create_user(store, clock, world.workspace_id, MEMBER[0], "Max Member", MEMBER[1],
-                          "member", passwords=PASSWORDS)
+        await create_user(
+            store,
+            clock,
+            world.workspace_id,
+            MEMBER[0],
+            "Max Member",
+            MEMBER[1],
+            "member",
+            passwords=PASSWORDS,
+        )
         async with store.transaction() as uow:
-            await uow.fans.replace(world.workspace_id, world.live_account, [Fan(
-                workspace_id=world.workspace_id, account_id=world.live_account, id="f1",
-                username="sam.fan", name="Sam Fan", avatar_url=None,
-                subscription_status="active", subscribed_at=None, expires_at=None)])
+            await uow.fans.replace(
+                world.workspace_id,
+                world.live_account,
+                [
+                    Fan(
+                        workspace_id=world.workspace_id,
+                        account_id=world.live_account,
+                        id="f1",
+                        username="sam.fan",
+                        name="Sam Fan",
+                        avatar_url=None,
+                        subscription_status="active",
+                        subscribed_at=None,
+                        expires_at=None,
+                    )
+                ],
+            )
         return world
+
     return run_store(database_url, seed)
 
 
-def open_as(browser: Browser, base: str, who=OWNER, *, phone=False, start="/dashboard/approvals",
-            zone: str | None = None) -> Page:
-    options = {"viewport": PHONE, "is_mobile": True, "has_touch": True} if phone else {
-        "viewport": DESKTOP}
+def open_as(
+    browser: Browser,
+    base: str,
+    who=OWNER,
+    *,
+    phone=False,
+    start="/dashboard/approvals",
+    zone: str | None = None,
+) -> Page:
+    options = (
+        {"viewport": PHONE, "is_mobile": True, "has_touch": True}
+        if phone
+        else {"viewport": DESKTOP}
+    )
     if zone:
         options["timezone_id"] = zone
     page = browser.new_context(**options).new_page()
@@ -66,14 +105,18 @@ def no_overflow(page: Page) -> None:
 
 def in_view(page: Page, selector: str) -> None:
     box = page.locator(selector).bounding_box()
-    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= \
-        page.viewport_size["height"], (selector, box)
+    assert (
+        box is not None
+        and box["y"] >= 0
+        and box["y"] + box["height"] <= page.viewport_size["height"]
+    ), (selector, box)
 
 
 def set_account(database_url: str, world, **values) -> None:
     async def job(store):
         async with store.transaction() as uow:
             await uow.accounts.update(world.workspace_id, world.live_account, **values)
+
     run_store(database_url, job)
 
 
@@ -81,8 +124,9 @@ def set_account(database_url: str, world, **values) -> None:
 def test_action_page_follows_a_decision_made_in_another_session(browser, service, world):
     base = service.base_url
     action = api_action(base, world.live_key, world.live_account, "live-1")
-    watcher = open_as(browser, base, start=f"/dashboard/actions/{action['id']}",
-                      zone="America/New_York")
+    watcher = open_as(
+        browser, base, start=f"/dashboard/actions/{action['id']}", zone="America/New_York"
+    )
     expect(watcher.locator("#action-status")).to_have_text("pending")
     expect(watcher.locator("#approve")).to_be_enabled()
     other = open_as(browser, base, MEMBER, start=f"/dashboard/actions/{action['id']}")
@@ -103,18 +147,21 @@ def test_action_page_follows_a_decision_made_in_another_session(browser, service
 
 
 def test_approve_disabled_with_the_reason_when_the_account_cannot_take_it(
-        browser, service, world, database_url):
+    browser, service, world, database_url
+):
     base = service.base_url
     action = api_action(base, world.live_key, world.live_account, "relink-1")
     page = open_as(browser, base, start=f"/dashboard/actions/{action['id']}")
     expect(page.locator("#approve")).to_be_enabled()
-    set_account(database_url, world, status="needs_relink",
-                status_reason="The platform session expired.")
+    set_account(
+        database_url, world, status="needs_relink", status_reason="The platform session expired."
+    )
     expect(page.locator("#approve")).to_be_disabled(timeout=WAIT_MS)
     expect(page.locator("#decide-blocked")).to_contain_text("needs relink")
     set_account(database_url, world, status="healthy", status_reason=None, writes_enabled=False)
-    expect(page.locator("#decide-blocked")).to_contain_text("Writes are switched off",
-                                                            timeout=WAIT_MS)
+    expect(page.locator("#decide-blocked")).to_contain_text(
+        "Writes are switched off", timeout=WAIT_MS
+    )
     expect(page.locator("#reject")).to_be_disabled()
     page.context.close()
 
@@ -151,14 +198,14 @@ def test_links_page_follows_the_creator(browser, service, world):
     creator.click("button[type=submit] >> nth=0")
     expect(creator.locator("#connected-account")).to_be_visible(timeout=WAIT_MS)
     expect(page.locator("#links tbody tr").first.locator(".link-status")).to_have_text(
-        "connected", timeout=WAIT_MS)
+        "connected", timeout=WAIT_MS
+    )
     page.context.close()
     creator.context.close()
 
 
 # --- 2. post/redirect/get ----------------------------------------------------------------
-def test_refresh_after_create_key_shows_no_secret_and_makes_no_second_key(browser, service,
-                                                                         world):
+def test_refresh_after_create_key_shows_no_secret_and_makes_no_second_key(browser, service, world):
     base = service.base_url
     page = open_as(browser, base, start="/dashboard/keys")
     rows = page.locator("#keys tbody tr").count()
@@ -256,8 +303,9 @@ def test_no_page_overflows_at_390_and_tables_become_labelled_cards(browser, serv
             no_overflow(page)
             shot(page, "phone-" + path.rsplit("/", 1)[1])
     page.goto(base + "/dashboard/audit")
-    label = page.evaluate("getComputedStyle(document.querySelector('#audit td'), '::before')"
-                          ".content")
+    label = page.evaluate(
+        "getComputedStyle(document.querySelector('#audit td'), '::before').content"
+    )
     assert label == '"When"'
     page.context.close()
 
@@ -344,15 +392,24 @@ def test_key_expiry_is_a_local_date_and_time_with_its_zone(browser, service, wor
 
 
 def test_delivery_log_lists_every_attempt_and_the_endpoint_says_retrying(
-        browser, service, world, database_url, clock):
+    browser, service, world, database_url, clock
+):
     base = service.base_url
     receiver = Receiver()
     receiver.set_mode("fail", 503)
     with run_receiver_in_thread(receiver) as url:
+
         async def add(store):
-            return await hooks.add_event_endpoint(store, clock, world.owner,
-                                                  url + "/events", None, allow_loopback=True,
-                                                  box=SecretBox(service.settings.secret_key))
+            return await hooks.add_event_endpoint(
+                store,
+                clock,
+                world.owner,
+                url + "/events",
+                None,
+                allow_loopback=True,
+                box=SecretBox(service.settings.secret_key),
+            )
+
         endpoint = run_store(database_url, add)
         action = api_action(base, world.live_key, world.live_account, "hook-1")
         page = open_as(browser, base, start=f"/dashboard/actions/{action['id']}")
@@ -370,8 +427,7 @@ def test_delivery_log_lists_every_attempt_and_the_endpoint_says_retrying(
 
 
 # --- 5. the hosted link page -------------------------------------------------------------
-def test_hosted_link_on_a_phone_names_agency_and_platform_never_the_note(browser, service,
-                                                                        world):
+def test_hosted_link_on_a_phone_names_agency_and_platform_never_the_note(browser, service, world):
     base = service.base_url
     page = open_as(browser, base, start="/dashboard/links")
     page.fill("#link-note", "INTERNAL: whale, push PPV")

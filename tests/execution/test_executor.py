@@ -18,17 +18,26 @@ from tests.platform_world import link_creator
 async def create(linked, body, key, account=None, token=None):
     world = linked.world
     response = await linked.client.post(
-        f"/v1/accounts/{account or linked.creator_id}/actions", json=body,
-        headers={**world.auth(token), "Idempotency-Key": key})
+        f"/v1/accounts/{account or linked.creator_id}/actions",
+        json=body,
+        headers={**world.auth(token), "Idempotency-Key": key},
+    )
     assert response.status_code == 202, response.text
     return response.json()["data"]
 
 
 async def approve_and_run(linked, action_id, principal=None):
     services = linked.services
-    await decide_action(services.store, services.clock, principal or linked.world.owner,
-                        action_id, approve=True, note=None, public_url="http://countersign.test",
-                        wake_executor=services.wake_executor)
+    await decide_action(
+        services.store,
+        services.clock,
+        principal or linked.world.owner,
+        action_id,
+        approve=True,
+        note=None,
+        public_url="http://countersign.test",
+        wake_executor=services.wake_executor,
+    )
     await Executor(services).run_once()
     response = await linked.client.get(f"/v1/actions/{action_id}", headers=linked.world.auth())
     return response.json()["data"]
@@ -44,8 +53,14 @@ def a_fan(linked) -> str:
 
 async def test_send_message_executes_with_message_id(linked):
     fan = a_fan(linked)
-    action = await create(linked, {"type": "send_message", "params": {
-        "fanId": fan, "text": "Hello & welcome", "priceCents": 500}}, "m1")
+    action = await create(
+        linked,
+        {
+            "type": "send_message",
+            "params": {"fanId": fan, "text": "Hello & welcome", "priceCents": 500},
+        },
+        "m1",
+    )
     done = await approve_and_run(linked, action["id"])
     assert done["status"] == "executed" and done["executedAt"]
     sent = creator(linked).find_message(done["result"]["messageId"])
@@ -56,37 +71,77 @@ async def test_send_message_executes_with_message_id(linked):
 
 async def test_mass_message_result_matches_each_copy(linked):
     fans = list(creator(linked).fans)[:3]
-    action = await create(linked, {"type": "send_mass_message", "params": {
-        "text": "<p>New set tonight</p>", "audience": {"fanIds": fans}}}, "mm1")
+    action = await create(
+        linked,
+        {
+            "type": "send_mass_message",
+            "params": {"text": "<p>New set tonight</p>", "audience": {"fanIds": fans}},
+        },
+        "mm1",
+    )
     done = await approve_and_run(linked, action["id"])
     mass_id = done["result"]["massMessageId"]
     assert done["status"] == "executed" and mass_id
-    copies = [m for fan in fans for m in creator(linked).chats.get(fan, [])
-              if getattr(m, "mass_message_id", None) == mass_id]
+    copies = [
+        m
+        for fan in fans
+        for m in creator(linked).chats.get(fan, [])
+        if getattr(m, "mass_message_id", None) == mass_id
+    ]
     assert len(copies) == 3
 
 
 async def test_list_membership_add_and_remove(linked):
     fan, list_id = a_fan(linked), next(iter(creator(linked).lists))
-    added = await approve_and_run(linked, (await create(linked, {
-        "type": "add_fan_to_list", "params": {"fanId": fan, "listId": list_id}}, "l1"))["id"])
+    added = await approve_and_run(
+        linked,
+        (
+            await create(
+                linked,
+                {"type": "add_fan_to_list", "params": {"fanId": fan, "listId": list_id}},
+                "l1",
+            )
+        )["id"],
+    )
     assert added["result"] == {"fanId": fan, "listId": list_id, "inList": True}
     assert fan in creator(linked).lists[list_id].user_ids
-    removed = await approve_and_run(linked, (await create(linked, {
-        "type": "remove_fan_from_list", "params": {"fanId": fan, "listId": list_id}},
-        "l2"))["id"])
+    removed = await approve_and_run(
+        linked,
+        (
+            await create(
+                linked,
+                {"type": "remove_fan_from_list", "params": {"fanId": fan, "listId": list_id}},
+                "l2",
+            )
+        )["id"],
+    )
     assert removed["result"] == {"fanId": fan, "listId": list_id, "inList": False}
     assert fan not in creator(linked).lists[list_id].user_ids
 
 
 async def test_unsend_a_sent_message(linked):
     fan = a_fan(linked)
-    sent = await approve_and_run(linked, (await create(linked, {
-        "type": "send_message", "params": {"fanId": fan, "text": "<p>oops</p>"}}, "u0"))["id"])
+    sent = await approve_and_run(
+        linked,
+        (
+            await create(
+                linked,
+                {"type": "send_message", "params": {"fanId": fan, "text": "<p>oops</p>"}},
+                "u0",
+            )
+        )["id"],
+    )
     message_id = sent["result"]["messageId"]
-    done = await approve_and_run(linked, (await create(linked, {
-        "type": "unsend_message", "params": {"messageId": message_id, "fanId": fan}},
-        "u1"))["id"])
+    done = await approve_and_run(
+        linked,
+        (
+            await create(
+                linked,
+                {"type": "unsend_message", "params": {"messageId": message_id, "fanId": fan}},
+                "u1",
+            )
+        )["id"],
+    )
     assert done["result"] == {"messageId": message_id, "fanId": fan, "unsent": True}
     assert creator(linked).find_message(message_id) is None
 
@@ -95,12 +150,12 @@ async def test_unknown_ids_fail_with_the_matching_not_found_code(linked):
     """SPEC 7.1's fan_not_found, chat_not_found and resource_not_found, as the platform says."""
     fan, list_id = a_fan(linked), next(iter(creator(linked).lists))
     cases = {
-        "chat_not_found": {"type": "send_message",
-                           "params": {"fanId": "123", "text": "<p>hi</p>"}},
-        "fan_not_found": {"type": "add_fan_to_list",
-                          "params": {"fanId": "123", "listId": list_id}},
-        "resource_not_found": {"type": "add_fan_to_list",
-                               "params": {"fanId": fan, "listId": "999999"}},
+        "chat_not_found": {"type": "send_message", "params": {"fanId": "123", "text": "<p>hi</p>"}},
+        "fan_not_found": {"type": "add_fan_to_list", "params": {"fanId": "123", "listId": list_id}},
+        "resource_not_found": {
+            "type": "add_fan_to_list",
+            "params": {"fanId": fan, "listId": "999999"},
+        },
     }
     for code, body in cases.items():
         done = await approve_and_run(linked, (await create(linked, body, code))["id"])
@@ -115,16 +170,31 @@ def a_sandbox_fan(linked, account_id: str) -> str:
 
 async def test_test_mode_is_simulated_and_never_reaches_the_platform(linked):
     sandbox = linked.world.sandbox_accounts[0]
-    action = await create(linked, {"type": "send_message", "params": {
-        "fanId": a_sandbox_fan(linked, sandbox), "text": "<p>hi</p>"}}, "t1", account=sandbox,
-        token=linked.world.test_key)
+    action = await create(
+        linked,
+        {
+            "type": "send_message",
+            "params": {"fanId": a_sandbox_fan(linked, sandbox), "text": "<p>hi</p>"},
+        },
+        "t1",
+        account=sandbox,
+        token=linked.world.test_key,
+    )
     services = linked.services
-    await decide_action(services.store, services.clock, linked.world.owner, action["id"],
-                        approve=True, note=None, public_url="http://countersign.test",
-                        wake_executor=services.wake_executor)
+    await decide_action(
+        services.store,
+        services.clock,
+        linked.world.owner,
+        action["id"],
+        approve=True,
+        note=None,
+        public_url="http://countersign.test",
+        wake_executor=services.wake_executor,
+    )
     await Executor(services).run_once()
-    response = await linked.client.get(f"/v1/actions/{action['id']}",
-                                       headers=linked.world.auth(linked.world.test_key))
+    response = await linked.client.get(
+        f"/v1/actions/{action['id']}", headers=linked.world.auth(linked.world.test_key)
+    )
     done = response.json()["data"]
     assert done["status"] == "executed" and done["result"] == {"simulated": True}
     assert linked.platform.state.writes_for() == []
@@ -133,82 +203,146 @@ async def test_test_mode_is_simulated_and_never_reaches_the_platform(linked):
 async def test_test_mode_refuses_an_unknown_fan_as_the_platform_would(linked):
     """The sandbox answers the same request function: test mode exercises the same failures."""
     sandbox = linked.world.sandbox_accounts[0]
-    action = await create(linked, {"type": "send_message", "params": {
-        "fanId": "1", "text": "<p>hi</p>"}}, "t2", account=sandbox, token=linked.world.test_key)
+    action = await create(
+        linked,
+        {"type": "send_message", "params": {"fanId": "1", "text": "<p>hi</p>"}},
+        "t2",
+        account=sandbox,
+        token=linked.world.test_key,
+    )
     services = linked.services
-    await decide_action(services.store, services.clock, linked.world.owner, action["id"],
-                        approve=True, note=None, public_url="http://countersign.test",
-                        wake_executor=services.wake_executor)
+    await decide_action(
+        services.store,
+        services.clock,
+        linked.world.owner,
+        action["id"],
+        approve=True,
+        note=None,
+        public_url="http://countersign.test",
+        wake_executor=services.wake_executor,
+    )
     await Executor(services).run_once()
-    response = await linked.client.get(f"/v1/actions/{action['id']}",
-                                       headers=linked.world.auth(linked.world.test_key))
+    response = await linked.client.get(
+        f"/v1/actions/{action['id']}", headers=linked.world.auth(linked.world.test_key)
+    )
     done = response.json()["data"]
     assert done["status"] == "failed" and done["result"] is None
     assert linked.platform.state.writes_for() == []
 
 
 async def test_platform_5xx_fails_the_action(linked):
-    linked.platform.state.faults.add({"route": "POST /chats/:id/messages", "status": 500,
-                                      "times": 1})
-    done = await approve_and_run(linked, (await create(linked, {
-        "type": "send_message", "params": {"fanId": a_fan(linked), "text": "<p>x</p>"}},
-        "e1"))["id"])
+    linked.platform.state.faults.add(
+        {"route": "POST /chats/:id/messages", "status": 500, "times": 1}
+    )
+    done = await approve_and_run(
+        linked,
+        (
+            await create(
+                linked,
+                {"type": "send_message", "params": {"fanId": a_fan(linked), "text": "<p>x</p>"}},
+                "e1",
+            )
+        )["id"],
+    )
     assert done["status"] == "failed" and done["error"]["code"] == "platform_error"
 
 
 async def test_platform_timeout_fails_and_is_not_retried(linked):
-    linked.platform.state.faults.add({"route": "POST /chats/:id/messages", "delayMs": 5000,
-                                      "times": 1})
-    done = await approve_and_run(linked, (await create(linked, {
-        "type": "send_message", "params": {"fanId": a_fan(linked), "text": "<p>x</p>"}},
-        "e2"))["id"])
+    linked.platform.state.faults.add(
+        {"route": "POST /chats/:id/messages", "delayMs": 5000, "times": 1}
+    )
+    done = await approve_and_run(
+        linked,
+        (
+            await create(
+                linked,
+                {"type": "send_message", "params": {"fanId": a_fan(linked), "text": "<p>x</p>"}},
+                "e2",
+            )
+        )["id"],
+    )
     assert done["status"] == "failed" and done["error"]["code"] == "platform_timeout"
     await Executor(linked.services).run_once()
     assert len([w for w in linked.writes() if w.get("applied")]) == 0
 
 
 async def test_session_expired_mid_execution_marks_account_needs_relink(linked):
-    action = await create(linked, {"type": "send_message", "params": {
-        "fanId": a_fan(linked), "text": "<p>x</p>"}}, "s1")
+    action = await create(
+        linked,
+        {"type": "send_message", "params": {"fanId": a_fan(linked), "text": "<p>x</p>"}},
+        "s1",
+    )
     linked.platform.state.expire_sessions(linked.creator_id)
     done = await approve_and_run(linked, action["id"])
     assert done["status"] == "failed" and done["error"]["code"] == "account_unavailable"
-    account = (await linked.client.get(f"/v1/accounts/{linked.creator_id}",
-                                       headers=linked.world.auth())).json()["data"]
+    account = (
+        await linked.client.get(f"/v1/accounts/{linked.creator_id}", headers=linked.world.auth())
+    ).json()["data"]
     assert account["status"] == "needs_relink" and account["statusReason"]
 
 
 async def test_restricted_account_fails(linked):
-    action = await create(linked, {"type": "send_message", "params": {
-        "fanId": a_fan(linked), "text": "<p>x</p>"}}, "r1")
+    action = await create(
+        linked,
+        {"type": "send_message", "params": {"fanId": a_fan(linked), "text": "<p>x</p>"}},
+        "r1",
+    )
     linked.platform.state.set_restricted(linked.creator_id, True)
     done = await approve_and_run(linked, action["id"])
     assert done["error"]["code"] == "account_unavailable"
 
 
 async def test_approved_action_on_unavailable_account_fails_without_calling(linked, store):
-    action = await create(linked, {"type": "send_message", "params": {
-        "fanId": a_fan(linked), "text": "<p>x</p>"}}, "a1")
+    action = await create(
+        linked,
+        {"type": "send_message", "params": {"fanId": a_fan(linked), "text": "<p>x</p>"}},
+        "a1",
+    )
     services = linked.services
-    await decide_action(services.store, services.clock, linked.world.owner, action["id"],
-                        approve=True, note=None, public_url="http://countersign.test",
-                        wake_executor=services.wake_executor)
+    await decide_action(
+        services.store,
+        services.clock,
+        linked.world.owner,
+        action["id"],
+        approve=True,
+        note=None,
+        public_url="http://countersign.test",
+        wake_executor=services.wake_executor,
+    )
     async with store.transaction() as uow:
-        await uow.accounts.update(linked.world.workspace_id, linked.creator_id,
-                                  status="disconnected", status_reason="Disconnected by owner.")
+        await uow.accounts.update(
+            linked.world.workspace_id,
+            linked.creator_id,
+            status="disconnected",
+            status_reason="Disconnected by owner.",
+        )
     await Executor(services).run_once()
-    response = await linked.client.get(f"/v1/actions/{action['id']}",
-                                       headers=linked.world.auth())
+    response = await linked.client.get(f"/v1/actions/{action['id']}", headers=linked.world.auth())
     assert response.json()["data"]["error"]["code"] == "account_unavailable"
     assert linked.writes() == []
 
 
 async def test_executed_and_failed_events_go_to_the_outbox(linked, store):
-    ok = await approve_and_run(linked, (await create(linked, {
-        "type": "send_message", "params": {"fanId": a_fan(linked), "text": "<p>x</p>"}},
-        "ev1"))["id"])
-    bad = await approve_and_run(linked, (await create(linked, {
-        "type": "send_message", "params": {"fanId": "1", "text": "<p>x</p>"}}, "ev2"))["id"])
+    ok = await approve_and_run(
+        linked,
+        (
+            await create(
+                linked,
+                {"type": "send_message", "params": {"fanId": a_fan(linked), "text": "<p>x</p>"}},
+                "ev1",
+            )
+        )["id"],
+    )
+    bad = await approve_and_run(
+        linked,
+        (
+            await create(
+                linked,
+                {"type": "send_message", "params": {"fanId": "1", "text": "<p>x</p>"}},
+                "ev2",
+            )
+        )["id"],
+    )
     async with store.reading() as uow:
         events = await uow.events.list(linked.world.workspace_id)
     seen = {(e.type, e.data["id"]) for e in events}
@@ -216,33 +350,64 @@ async def test_executed_and_failed_events_go_to_the_outbox(linked, store):
 
 
 async def test_concurrent_executors_send_once(linked):
-    ids = [(await create(linked, {"type": "send_message", "params": {
-        "fanId": a_fan(linked), "text": f"<p>{i}</p>"}}, f"c{i}"))["id"] for i in range(5)]
+    ids = [
+        (
+            await create(
+                linked,
+                {"type": "send_message", "params": {"fanId": a_fan(linked), "text": f"<p>{i}</p>"}},
+                f"c{i}",
+            )
+        )["id"]
+        for i in range(5)
+    ]
     services = linked.services
     for action_id in ids:
-        await decide_action(services.store, services.clock, linked.world.owner, action_id,
-                            approve=True, note=None, public_url="http://countersign.test",
-                        wake_executor=services.wake_executor)
+        await decide_action(
+            services.store,
+            services.clock,
+            linked.world.owner,
+            action_id,
+            approve=True,
+            note=None,
+            public_url="http://countersign.test",
+            wake_executor=services.wake_executor,
+        )
     counts = await asyncio.gather(*[Executor(services, f"w{i}").run_once() for i in range(4)])
     assert sum(counts) == 5
     assert len(linked.writes()) == 5
 
 
 async def test_interrupted_execution_fails_honestly_and_is_not_resent(linked, store, clock):
-    action = await create(linked, {"type": "send_message", "params": {
-        "fanId": a_fan(linked), "text": "<p>x</p>"}}, "i1")
+    action = await create(
+        linked,
+        {"type": "send_message", "params": {"fanId": a_fan(linked), "text": "<p>x</p>"}},
+        "i1",
+    )
     services = linked.services
-    await decide_action(services.store, services.clock, linked.world.owner, action["id"],
-                        approve=True, note=None, public_url="http://countersign.test",
-                        wake_executor=services.wake_executor)
+    await decide_action(
+        services.store,
+        services.clock,
+        linked.world.owner,
+        action["id"],
+        approve=True,
+        note=None,
+        public_url="http://countersign.test",
+        wake_executor=services.wake_executor,
+    )
     async with store.transaction() as uow:  # a worker that claimed it and then died
-        await uow.actions.transition(action["id"], ["approved"], "executing",
-                                     claimed_by="dead-worker", claimed_at=clock.now())
+        await uow.actions.transition(
+            action["id"],
+            ["approved"],
+            "executing",
+            claimed_by="dead-worker",
+            claimed_at=clock.now(),
+        )
     assert await Executor(services).run_once() == 0
     clock.advance(minutes=2)
     await Executor(services).run_once()
-    done = (await linked.client.get(f"/v1/actions/{action['id']}",
-                                    headers=linked.world.auth())).json()["data"]
+    done = (
+        await linked.client.get(f"/v1/actions/{action['id']}", headers=linked.world.auth())
+    ).json()["data"]
     assert done["status"] == "failed" and done["error"]["code"] == "internal_error"
     assert "not sent again" in done["error"]["message"]
     assert linked.writes() == []
@@ -252,15 +417,26 @@ async def test_approval_wakes_the_executor_immediately(linked):
     services = linked.services
     runner = asyncio.create_task(Executor(services).run_forever(poll=3600))
     try:
-        action = await create(linked, {"type": "send_message", "params": {
-            "fanId": a_fan(linked), "text": "<p>x</p>"}}, "w1")
-        await decide_action(services.store, services.clock, linked.world.owner, action["id"],
-                            approve=True, note=None, public_url="http://countersign.test",
-                        wake_executor=services.wake_executor)
+        action = await create(
+            linked,
+            {"type": "send_message", "params": {"fanId": a_fan(linked), "text": "<p>x</p>"}},
+            "w1",
+        )
+        await decide_action(
+            services.store,
+            services.clock,
+            linked.world.owner,
+            action["id"],
+            approve=True,
+            note=None,
+            public_url="http://countersign.test",
+            wake_executor=services.wake_executor,
+        )
         services.wake_executor()
         for _ in range(200):
-            status = (await linked.client.get(f"/v1/actions/{action['id']}",
-                                              headers=linked.world.auth())).json()["data"]
+            status = (
+                await linked.client.get(f"/v1/actions/{action['id']}", headers=linked.world.auth())
+            ).json()["data"]
             if status["status"] in ("executed", "failed"):
                 break
             await asyncio.sleep(0.01)
@@ -269,13 +445,17 @@ async def test_approval_wakes_the_executor_immediately(linked):
         runner.cancel()
 
 
-async def test_an_executor_in_another_process_wakes_on_approval(postgres_url, clock,
-                                                               fake_platform):
+async def test_an_executor_in_another_process_wakes_on_approval(postgres_url, clock, fake_platform):
     """Two service instances (separate engines, as two processes would have) on PostgreSQL: the
     approval in one wakes the other's executor through LISTEN/NOTIFY, not its poll."""
 
-    settings = Settings(database_url=postgres_url, secret_key="notify", run_workers=False,
-                        public_url="http://countersign.test", platform_url=fake_platform.base_url)
+    settings = Settings(
+        database_url=postgres_url,
+        secret_key="notify",
+        run_workers=False,
+        public_url="http://countersign.test",
+        platform_url=fake_platform.base_url,
+    )
     api = build_services(settings, store=SqlStore.from_url(postgres_url), clock=clock)
     worker = build_services(settings, store=SqlStore.from_url(postgres_url), clock=clock)
     world = await build_world(api.store, clock)
@@ -283,18 +463,34 @@ async def test_an_executor_in_another_process_wakes_on_approval(postgres_url, cl
 
     key = await principal_for_key(api.store, clock, world.live_key)
     fan = next(iter(fake_platform.state.creator(creator.user_id).fans))
-    action = (await create_action(api.store, clock, key, creator.user_id, "notify-1",
-                                  "send_message", {"fanId": fan, "text": "<p>hi</p>"},
-                                  public_url="http://countersign.test")).action
+    action = (
+        await create_action(
+            api.store,
+            clock,
+            key,
+            creator.user_id,
+            "notify-1",
+            "send_message",
+            {"fanId": fan, "text": "<p>hi</p>"},
+            public_url="http://countersign.test",
+        )
+    ).action
     try:
         async with outgoing_http(worker):
             executor = Executor(worker)
             runner = asyncio.create_task(executor.run_forever(poll=3600))
             try:
                 await asyncio.wait_for(executor.idle.wait(), timeout=10)  # subscribed, queue empty
-                await decide_action(api.store, clock, world.owner, action.id, approve=True,
-                                    note=None, public_url="http://countersign.test",
-                                    wake_executor=lambda: None)
+                await decide_action(
+                    api.store,
+                    clock,
+                    world.owner,
+                    action.id,
+                    approve=True,
+                    note=None,
+                    public_url="http://countersign.test",
+                    wake_executor=lambda: None,
+                )
 
                 async def executed():
                     while True:
@@ -319,22 +515,38 @@ async def test_a_stale_needs_relink_never_undoes_a_relink(linked):
     """The executor moves the account only from the state it ran with: a relink during the
     call (a new sealed session) keeps the account healthy."""
     services, world = linked.services, linked.world
-    action = await create(linked, {"type": "send_message", "params": {
-        "fanId": a_fan(linked), "text": "hi"}}, "stale-relink")
-    await decide_action(services.store, services.clock, world.owner, action["id"],
-                        approve=True, note=None, public_url="http://countersign.test",
-                        wake_executor=services.wake_executor)
+    action = await create(
+        linked,
+        {"type": "send_message", "params": {"fanId": a_fan(linked), "text": "hi"}},
+        "stale-relink",
+    )
+    await decide_action(
+        services.store,
+        services.clock,
+        world.owner,
+        action["id"],
+        approve=True,
+        note=None,
+        public_url="http://countersign.test",
+        wake_executor=services.wake_executor,
+    )
     executor = Executor(services)
     async with services.store.reading() as uow:
         ran_with = await uow.accounts.get(world.workspace_id, linked.creator_id)
         approved = await uow.actions.get(world.workspace_id, action["id"])
     claimed = await executor._claim(approved)
     async with services.store.transaction() as uow:  # the creator relinks meanwhile
-        await uow.accounts.update(world.workspace_id, linked.creator_id,
-                                  session_secret=services.secrets.seal("a-new-session"))
-    await executor._finish(claimed, error={"code": "account_unavailable",
-                                           "message": "The platform session expired."},
-                           account_status="needs_relink", account_was=ran_with)
+        await uow.accounts.update(
+            world.workspace_id,
+            linked.creator_id,
+            session_secret=services.secrets.seal("a-new-session"),
+        )
+    await executor._finish(
+        claimed,
+        error={"code": "account_unavailable", "message": "The platform session expired."},
+        account_status="needs_relink",
+        account_was=ran_with,
+    )
     async with services.store.reading() as uow:
         account = await uow.accounts.get(world.workspace_id, linked.creator_id)
         failed = await uow.actions.get(world.workspace_id, action["id"])

@@ -31,20 +31,31 @@ class Pauses:
 
 async def approve(linked, action_id, key=None):
     services = linked.services
-    await decide_action(services.store, services.clock, linked.world.owner, action_id,
-                        approve=True, note=None, public_url="http://countersign.test",
-                        wake_executor=services.wake_executor)
+    await decide_action(
+        services.store,
+        services.clock,
+        linked.world.owner,
+        action_id,
+        approve=True,
+        note=None,
+        public_url="http://countersign.test",
+        wake_executor=services.wake_executor,
+    )
 
 
 async def read(linked, action_id, key=None):
-    response = await linked.client.get(f"/v1/actions/{action_id}",
-                                       headers=linked.world.auth(key))
+    response = await linked.client.get(f"/v1/actions/{action_id}", headers=linked.world.auth(key))
     return response.json()["data"]
 
 
 async def message(linked, key: str) -> str:
-    return (await create(linked, {"type": "send_message", "params": {
-        "fanId": a_fan(linked), "text": "<p>x</p>"}}, key))["id"]
+    return (
+        await create(
+            linked,
+            {"type": "send_message", "params": {"fanId": a_fan(linked), "text": "<p>x</p>"}},
+            key,
+        )
+    )["id"]
 
 
 async def run(linked, pauses: Pauses | None = None, services=None) -> None:
@@ -59,6 +70,7 @@ async def set_account(linked, store, **values):
 
 # -- retries: only what the platform surely never received ------------------------------------
 
+
 async def test_refusals_before_reading_are_retried_then_sent(linked):
     linked.platform.state.faults.add({"route": ROUTE, "status": 503, "times": 1})
     linked.platform.state.faults.add({"route": ROUTE, "status": 429, "times": 1})
@@ -69,7 +81,10 @@ async def test_refusals_before_reading_are_retried_then_sent(linked):
     done = await read(linked, action_id)
     assert done["status"] == "executed" and done["result"]["messageId"]
     assert [(w["status"], w["applied"]) for w in linked.writes()] == [
-        (503, False), (429, False), (200, True)]
+        (503, False),
+        (429, False),
+        (200, True),
+    ]
     assert pauses.ceilings == [0.25, 0.5]  # doubling backoff, jitter applied to each
 
 
@@ -89,9 +104,16 @@ async def test_a_refused_connection_is_retried_a_bounded_number_of_times(linked)
         probe.bind(("127.0.0.1", 0))
         closed = f"http://127.0.0.1:{probe.getsockname()[1]}"
     live = linked.services
-    services = attrs.evolve(live, platforms=Platforms(
-        sandbox=live.platforms.sandbox, secrets=live.secrets, http=live.http, url=closed,
-        timeout=1.0))
+    services = attrs.evolve(
+        live,
+        platforms=Platforms(
+            sandbox=live.platforms.sandbox,
+            secrets=live.secrets,
+            http=live.http,
+            url=closed,
+            timeout=1.0,
+        ),
+    )
     action_id = await message(linked, "refused-1")
     await approve(linked, action_id)
     pauses = Pauses()
@@ -127,12 +149,22 @@ async def test_a_timeout_after_sending_is_never_retried(linked):
 
 # -- the per-action guard ---------------------------------------------------------------------
 
+
 async def test_an_undecryptable_session_fails_that_action_and_the_batch_goes_on(linked, store):
     broken = await message(linked, "guard-1")
     sandbox = linked.world.sandbox_accounts[0]
-    simulated = (await create(linked, {"type": "send_message", "params": {
-        "fanId": a_sandbox_fan(linked, sandbox), "text": "<p>hi</p>"}}, "guard-2", account=sandbox,
-        token=linked.world.test_key))["id"]
+    simulated = (
+        await create(
+            linked,
+            {
+                "type": "send_message",
+                "params": {"fanId": a_sandbox_fan(linked, sandbox), "text": "<p>hi</p>"},
+            },
+            "guard-2",
+            account=sandbox,
+            token=linked.world.test_key,
+        )
+    )["id"]
     await approve(linked, broken)
     linked.services.clock.advance(seconds=1)
     await approve(linked, simulated)
@@ -142,8 +174,7 @@ async def test_an_undecryptable_session_fails_that_action_and_the_batch_goes_on(
     assert (done["status"], done["error"]["code"]) == ("failed", "internal_error")
     assert "could not be decrypted" in done["error"]["message"]
     assert "Nothing was sent" in done["error"]["message"]
-    assert "Traceback" not in done["error"]["message"] and "Invalid" not in done["error"][
-        "message"]
+    assert "Traceback" not in done["error"]["message"] and "Invalid" not in done["error"]["message"]
     other = await read(linked, simulated, linked.world.test_key)
     assert other["status"] == "executed" and other["result"] == {"simulated": True}
     assert linked.writes() == []
@@ -173,6 +204,7 @@ async def test_a_database_error_fails_each_action_with_the_real_reason(linked, s
 
 # -- writes off is a kill switch --------------------------------------------------------------
 
+
 async def test_writes_switched_off_after_approval_stop_the_action(linked, store):
     action_id = await message(linked, "kill-1")
     await approve(linked, action_id)
@@ -188,8 +220,15 @@ async def test_writes_switched_off_after_approval_stop_the_action(linked, store)
 async def test_writes_switched_off_stop_a_test_mode_action_too(linked, store):
     sandbox = linked.world.sandbox_accounts[0]
     key = linked.world.test_key
-    action_id = (await create(linked, {"type": "send_message", "params": {
-        "fanId": "1", "text": "<p>hi</p>"}}, "kill-2", account=sandbox, token=key))["id"]
+    action_id = (
+        await create(
+            linked,
+            {"type": "send_message", "params": {"fanId": "1", "text": "<p>hi</p>"}},
+            "kill-2",
+            account=sandbox,
+            token=key,
+        )
+    )["id"]
     await approve(linked, action_id)
     async with store.transaction() as uow:
         await uow.accounts.update(linked.world.workspace_id, sandbox, writes_enabled=False)
@@ -201,9 +240,9 @@ async def test_writes_switched_off_stop_a_test_mode_action_too(linked, store):
 
 # -- answers of the wrong shape ---------------------------------------------------------------
 
+
 async def test_an_id_of_the_wrong_shape_fails_instead_of_a_malformed_result(linked):
-    linked.platform.state.faults.add({"route": ROUTE, "status": 200,
-                                      "body": {"id": {"nested": 1}}})
+    linked.platform.state.faults.add({"route": ROUTE, "status": 200, "body": {"id": {"nested": 1}}})
     action_id = await message(linked, "shape-1")
     await approve(linked, action_id)
     await run(linked)
@@ -217,12 +256,22 @@ async def test_answers_that_are_not_objects_or_too_deep_fail(linked):
     deep: list = []
     for _ in range(100):
         deep = [deep]
-    linked.platform.state.faults.add({"route": "POST /lists/:id/users", "status": 200,
-                                      "body": [1, 2], "times": 1})
-    linked.platform.state.faults.add({"route": "POST /lists/:id/users", "status": 200,
-                                      "body": {"id": deep}, "times": 1})
-    ids = [(await create(linked, {"type": "add_fan_to_list", "params": {
-        "fanId": fan, "listId": list_id}}, f"shape-{i}"))["id"] for i in (2, 3)]
+    linked.platform.state.faults.add(
+        {"route": "POST /lists/:id/users", "status": 200, "body": [1, 2], "times": 1}
+    )
+    linked.platform.state.faults.add(
+        {"route": "POST /lists/:id/users", "status": 200, "body": {"id": deep}, "times": 1}
+    )
+    ids = [
+        (
+            await create(
+                linked,
+                {"type": "add_fan_to_list", "params": {"fanId": fan, "listId": list_id}},
+                f"shape-{i}",
+            )
+        )["id"]
+        for i in (2, 3)
+    ]
     for action_id in ids:
         await approve(linked, action_id)
     await run(linked)

@@ -28,35 +28,69 @@ async def wait_for_status(store, workspace_id, action_id, status, within=20.0):
     return await asyncio.wait_for(poll(), within)
 
 
-async def test_killed_worker_leaves_an_honest_failure(database_url, store, clock,
-                                                      fake_platform, tmp_path):
-    settings = Settings(database_url=database_url, secret_key="kill-test", run_workers=False,
-                        public_url="http://countersign.test", platform_url=fake_platform.base_url)
+async def test_killed_worker_leaves_an_honest_failure(
+    database_url, store, clock, fake_platform, tmp_path
+):
+    settings = Settings(
+        database_url=database_url,
+        secret_key="kill-test",
+        run_workers=False,
+        public_url="http://countersign.test",
+        platform_url=fake_platform.base_url,
+    )
     services = build_services(settings, store=store, clock=clock)
     world = await build_world(store, clock)
     creator = await link_creator(services, fake_platform, world.workspace_id, clock)
     fan = next(iter(fake_platform.state.creator(creator.user_id).fans))
     principal = await principal_for_key(store, clock, world.live_key)
-    action = (await create_action(store, clock, principal, creator.user_id, "kill-1",
-                                  "send_message", {"fanId": fan, "text": "<p>hi</p>"},
-                                  public_url=settings.public_url)).action
+    action = (
+        await create_action(
+            store,
+            clock,
+            principal,
+            creator.user_id,
+            "kill-1",
+            "send_message",
+            {"fanId": fan, "text": "<p>hi</p>"},
+            public_url=settings.public_url,
+        )
+    ).action
     fake_platform.state.faults.add({"route": "POST /chats/:id/messages", "delayMs": 60_000})
-    await decide_action(store, clock, world.owner, action.id, approve=True, note=None,
-                        public_url=settings.public_url, wake_executor=lambda: None)
+    await decide_action(
+        store,
+        clock,
+        world.owner,
+        action.id,
+        approve=True,
+        note=None,
+        public_url=settings.public_url,
+        wake_executor=lambda: None,
+    )
 
-    env = {**os.environ, "COUNTERSIGN_DATABASE_URL": database_url,
-           "COUNTERSIGN_SECRET_KEY": "kill-test", "COUNTERSIGN_PLATFORM_URL":
-           fake_platform.base_url, "COUNTERSIGN_PLATFORM_TIMEOUT": "120"}
+    env = {
+        **os.environ,
+        "COUNTERSIGN_DATABASE_URL": database_url,
+        "COUNTERSIGN_SECRET_KEY": "kill-test",
+        "COUNTERSIGN_PLATFORM_URL": fake_platform.base_url,
+        "COUNTERSIGN_PLATFORM_TIMEOUT": "120",
+    }
     worker = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "service.cli", "worker", env=env,
-        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
+        sys.executable,
+        "-m",
+        "service.cli",
+        "worker",
+        env=env,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE,
+    )
     try:
         await wait_for_status(store, world.workspace_id, action.id, "executing")
     except TimeoutError:
         worker.kill()
         _, stderr = await worker.communicate()
-        raise AssertionError("the worker never claimed the action:\n" +
-                             stderr.decode()[-3000:]) from None
+        raise AssertionError(
+            "the worker never claimed the action:\n" + stderr.decode()[-3000:]
+        ) from None
     worker.send_signal(signal.SIGKILL)
     await worker.wait()
     fake_platform.state.faults.clear()

@@ -13,7 +13,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _module():
     spec = importlib.util.spec_from_file_location(
-        "cluster_platform", ROOT / "bench" / "cluster_platform.py")
+        "cluster_platform", ROOT / "bench" / "cluster_platform.py"
+    )
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -27,12 +28,15 @@ def test_sessions_and_answered_writes_survive_a_restart(tmp_path):
     app = cp.durable(cp.create_platform_app(state), state)
     fan = next(iter(creator.fans))
 
-
     async def send() -> int:
-        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app),
-                                     base_url="http://p") as http:
-            r = await http.post(f"/api/chats/{fan}/messages", json={"text": "<p>once</p>"},
-                                headers={"Authorization": f"Bearer {token}"})
+        async with httpx.AsyncClient(
+            transport=httpx.ASGITransport(app=app), base_url="http://p"
+        ) as http:
+            r = await http.post(
+                f"/api/chats/{fan}/messages",
+                json={"text": "<p>once</p>"},
+                headers={"Authorization": f"Bearer {token}"},
+            )
             return r.status_code
 
     assert asyncio.run(send()) == 200
@@ -40,4 +44,5 @@ def test_sessions_and_answered_writes_survive_a_restart(tmp_path):
     again = cp.DurablePlatformState(1, tmp_path)  # a new process after kill -9
     assert again.session_user(token) == creator.user_id
     assert [(w["route"], w["applied"]) for w in again.writes] == [
-        ("POST /chats/:id/messages", True)]
+        ("POST /chats/:id/messages", True)
+    ]

@@ -42,8 +42,15 @@ def mia(state):
 
 
 def _world(state: PlatformState) -> dict:
-    return {uid: (sorted(c.fans), [(t.id, t.gross_cents, t.status) for t in c.transactions.values()],
-                  sorted(c.lists), len(c.chats)) for uid, c in state.creators.items()}
+    return {
+        uid: (
+            sorted(c.fans),
+            [(t.id, t.gross_cents, t.status) for t in c.transactions.values()],
+            sorted(c.lists),
+            len(c.chats),
+        )
+        for uid, c in state.creators.items()
+    }
 
 
 def test_the_seed_decides_the_whole_world():
@@ -51,8 +58,11 @@ def test_the_seed_decides_the_whole_world():
     assert _world(first) == _world(again)
     assert _world(PlatformState(4, clock=lambda: NOW)) != _world(first)
     emails = {c.email: (c.requires_2fa, c.requires_selfie) for c in first.creators.values()}
-    assert emails == {"mia@creators.test": (False, False), "luna@creators.test": (True, False),
-                      "rosa@creators.test": (True, True)}
+    assert emails == {
+        "mia@creators.test": (False, False),
+        "luna@creators.test": (True, False),
+        "rosa@creators.test": (True, True),
+    }
 
 
 def test_seeded_creators_are_believable():
@@ -76,12 +86,17 @@ def _path_for(pattern: str, creator, other_creator_id: str) -> str:
     fan_id = next(fid for fid, msgs in creator.chats.items() if msgs)
     message = next(m for m in creator.chats[fan_id] if m.from_creator)
     ids = {
-        "/chats/:id": fan_id, "/messages/queue/:id": next(iter(creator.queue)),
-        "/messages/:id": message.id, "/subscriptions/:id": fan_id,
-        "/users/:id/subscribe": other_creator_id, "/users/:id/stories": creator.user_id,
-        "/users/:id": fan_id, "/posts/:id": next(iter(creator.posts)),
+        "/chats/:id": fan_id,
+        "/messages/queue/:id": next(iter(creator.queue)),
+        "/messages/:id": message.id,
+        "/subscriptions/:id": fan_id,
+        "/users/:id/subscribe": other_creator_id,
+        "/users/:id/stories": creator.user_id,
+        "/users/:id": fan_id,
+        "/posts/:id": next(iter(creator.posts)),
         "/vault/lists/:id": next(iter(creator.vault_lists)),
-        "/stories/:id": next(iter(creator.stories)), "/lists/:id": next(iter(creator.lists)),
+        "/stories/:id": next(iter(creator.stories)),
+        "/lists/:id": next(iter(creator.lists)),
     }
     path = pattern.split(" ", 1)[1]
     for prefix, value in ids.items():
@@ -100,26 +115,38 @@ def test_every_catalogued_route_answers_a_valid_call(web, state):
             assert other in creator.following
         headers = {"Authorization": f"Bearer {state.create_session(creator.user_id).token}"}
         fan_id = next(iter(creator.fans))
-        body = {"text": "<p>Hi</p>", "name": "New list", "userIds": [fan_id],
-                "mediaIds": [next(iter(creator.media))], "userLists": [next(iter(creator.lists))],
-                "actions": [{"action": "view", "postId": "1", "eventTime": NOW.isoformat(),
-                             "duration": 3}]}
+        body = {
+            "text": "<p>Hi</p>",
+            "name": "New list",
+            "userIds": [fan_id],
+            "mediaIds": [next(iter(creator.media))],
+            "userLists": [next(iter(creator.lists))],
+            "actions": [
+                {"action": "view", "postId": "1", "eventTime": NOW.isoformat(), "duration": 3}
+            ],
+        }
         method = pattern.split(" ", 1)[0]
-        response = web.request(method, "/api" + _path_for(pattern, creator, other),
-                               headers=headers, json=None if method == "GET" else body,
-                               params={"query": "p", "limit": 5} if method == "GET" else None)
+        response = web.request(
+            method,
+            "/api" + _path_for(pattern, creator, other),
+            headers=headers,
+            json=None if method == "GET" else body,
+            params={"query": "p", "limit": 5} if method == "GET" else None,
+        )
         assert response.status_code == 200, (pattern, response.text)
         assert isinstance(response.json(), dict), pattern
 
 
 def test_sign_in_paths(web, state):
-    plain = web.post("/auth/login", json={"email": "MIA@creators.test",
-                                          "password": "mia-password-1"}).json()
+    plain = web.post(
+        "/auth/login", json={"email": "MIA@creators.test", "password": "mia-password-1"}
+    ).json()
     assert plain["status"] == "ok" and state.session_user(plain["session"]["token"])
     wrong = web.post("/auth/login", json={"email": "mia@creators.test", "password": "x"})
     assert (wrong.status_code, wrong.json()["error"]["code"]) == (401, "invalid_credentials")
-    step = web.post("/auth/login", json={"email": "luna@creators.test",
-                                         "password": "luna-password-2"}).json()
+    step = web.post(
+        "/auth/login", json={"email": "luna@creators.test", "password": "luna-password-2"}
+    ).json()
     assert step["status"] == "2fa_required"
     bad = web.post("/auth/2fa", json={"challengeId": step["challengeId"], "code": "1"})
     assert (bad.status_code, bad.json()["error"]["code"]) == (401, "invalid_code")
@@ -152,24 +179,32 @@ def test_error_shapes(web, state, mia):
     fan_id = next(iter(creator.fans))
     plain = web.post(f"/api/chats/{fan_id}/messages", headers=headers, json={"text": "hi"})
     assert plain.status_code == 400 and "HTML" in plain.json()["error"]["message"]
-    cheap = web.post(f"/api/chats/{fan_id}/messages", headers=headers,
-                     json={"text": "<p>hi</p>", "price": 1})
+    cheap = web.post(
+        f"/api/chats/{fan_id}/messages", headers=headers, json={"text": "<p>hi</p>", "price": 1}
+    )
     assert cheap.status_code == 400
     nobody = web.post("/api/chats/1/messages", headers=headers, json={"text": "<p>hi</p>"})
-    assert nobody.json()["error"] == {"code": "not_found", "kind": "chat",
-                                      "message": nobody.json()["error"]["message"]}
+    assert nobody.json()["error"] == {
+        "code": "not_found",
+        "kind": "chat",
+        "message": nobody.json()["error"]["message"],
+    }
     state.set_restricted(creator.user_id, True)
     restricted = web.get("/api/users/me", headers=headers)
     assert (restricted.status_code, restricted.json()["error"]["code"]) == (
-        403, "account_restricted")
+        403,
+        "account_restricted",
+    )
 
 
 def test_fault_matching_times_and_scope(web, state, mia):
     creator, headers = mia
     other = next(c for c in state.creators.values() if c is not creator)
     other_headers = {"Authorization": f"Bearer {state.create_session(other.user_id).token}"}
-    web.post("/_control/faults", json={"route": "GET /api/users/{id}", "status": 500,
-                                       "times": 2, "userId": creator.user_id})
+    web.post(
+        "/_control/faults",
+        json={"route": "GET /api/users/{id}", "status": 500, "times": 2, "userId": creator.user_id},
+    )
     fan_id = next(iter(creator.fans))
     assert web.get(f"/api/users/{next(iter(other.fans))}", headers=other_headers).is_success
     assert web.get(f"/api/users/{fan_id}", headers=headers).status_code == 500
@@ -194,10 +229,12 @@ def test_a_delay_without_status_answers_normally_when_the_client_waits(web, stat
 def test_processed_fault_applies_the_write_then_fails(web, state, mia):
     creator, headers = mia
     fan_id = next(iter(creator.fans))
-    state.faults.add({"route": "POST /chats/:id/messages", "status": 502, "processed": True,
-                      "times": 1})
-    failed = web.post(f"/api/chats/{fan_id}/messages", headers=headers,
-                      json={"text": "<p>twice?</p>"})
+    state.faults.add(
+        {"route": "POST /chats/:id/messages", "status": 502, "processed": True, "times": 1}
+    )
+    failed = web.post(
+        f"/api/chats/{fan_id}/messages", headers=headers, json={"text": "<p>twice?</p>"}
+    )
     assert failed.status_code == 502
     assert [m.text for m in creator.chats[fan_id]][-1] == "<p>twice?</p>"
     [write] = web.get("/_control/writes", params={"userId": creator.user_id}).json()["list"]
@@ -211,7 +248,8 @@ def test_write_log_records_refused_calls_and_can_be_cleared(web, state, mia):
     log = web.get("/_control/writes").json()["list"]
     assert [(w["route"], w["userId"], w["status"], w["applied"]) for w in log] == [
         ("DELETE /messages/:id", None, 401, False),
-        ("POST /users/profile/visit", creator.user_id, 200, True)]
+        ("POST /users/profile/visit", creator.user_id, 200, True),
+    ]
     assert state.writes_for(route="POST /api/users/profile/visit")[0]["seq"] == 2
     web.delete("/_control/writes")
     assert web.get("/_control/writes").json()["list"] == []
@@ -231,14 +269,14 @@ def test_control_api_steers_creators_and_revenue(web, state, mia):
     web.post(f"{base}/restrict")
     assert web.get("/api/users/me", headers=headers).status_code == 403
     web.post(f"{base}/unrestrict")
-    row = web.post(f"{base}/transactions", json={"grossCents": 1200, "vatCents": 200,
-                                                 "status": "completed"}).json()
+    row = web.post(
+        f"{base}/transactions", json={"grossCents": 1200, "vatCents": 200, "status": "completed"}
+    ).json()
     assert (row["feeCents"], row["netCents"]) == (240, 760)
     changed = web.patch(f"{base}/transactions/{row['id']}", json={"grossCents": 2400}).json()
     assert changed["netCents"] == changed["grossCents"] - changed["feeCents"] - changed["vatCents"]
     assert web.patch(f"{base}/transactions/nope", json={}).status_code == 404
-    assert web.patch(f"{base}/transactions/{row['id']}",
-                     json={"status": "lost"}).status_code == 400
+    assert web.patch(f"{base}/transactions/{row['id']}", json={"status": "lost"}).status_code == 400
     assert web.post("/_control/creators/0/restrict").status_code == 404
     before = len(creator.transactions)
     change = web.post("/_control/tick", json={"userId": creator.user_id}).json()
@@ -251,10 +289,18 @@ def test_control_api_steers_creators_and_revenue(web, state, mia):
 def test_earnings_chart_agrees_with_the_ledger(web, state, mia):
     creator, headers = mia
     start, end = (state.now() - timedelta(days=9)).date(), state.now().date()
-    chart = web.get("/api/earnings/chart", headers=headers,
-                    params={"startDate": start.isoformat(), "endDate": end.isoformat()}).json()
-    counted = [t for t in creator.transactions.values() if not t.deleted
-               and t.status in ("pending", "completed") and start <= t.occurred_at.date() <= end]
+    chart = web.get(
+        "/api/earnings/chart",
+        headers=headers,
+        params={"startDate": start.isoformat(), "endDate": end.isoformat()},
+    ).json()
+    counted = [
+        t
+        for t in creator.transactions.values()
+        if not t.deleted
+        and t.status in ("pending", "completed")
+        and start <= t.occurred_at.date() <= end
+    ]
     assert chart["total"]["total"] == sum(t.net_cents for t in counted)
     assert len(chart["total"]["chartAmount"]) == 10
     assert sum(p["count"] for p in chart["tips"]["chartAmount"]) == chart["tips"]["total"]

@@ -10,8 +10,11 @@ from harness.platform.__main__ import start_ticking
 
 def snapshot(state: PlatformState) -> dict:
     with state.lock:
-        return {tx.id: (tx.status, tx.deleted) for c in state.creators.values()
-                for tx in c.transactions.values()}
+        return {
+            tx.id: (tx.status, tx.deleted)
+            for c in state.creators.values()
+            for tx in c.transactions.values()
+        }
 
 
 def test_ticking_changes_the_ledger_until_stopped():

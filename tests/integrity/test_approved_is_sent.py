@@ -29,12 +29,23 @@ HOSTILE = {
 @pytest.mark.parametrize("name", sorted(HOSTILE))
 async def test_the_platform_receives_exactly_the_approved_text(linked, name):
     text = HOSTILE[name]
-    action = await create(linked, {"type": "send_message", "params": {
-        "fanId": a_fan(linked), "text": text}}, f"hostile-{name}")
+    action = await create(
+        linked,
+        {"type": "send_message", "params": {"fanId": a_fan(linked), "text": text}},
+        f"hostile-{name}",
+    )
     stored = action["params"]["text"]
     assert stored == platform_html(text)
-    for banned in ("<script", "onerror", "onclick", "onmouseover", "<iframe", "<style",
-                   "javascript:", "style="):
+    for banned in (
+        "<script",
+        "onerror",
+        "onclick",
+        "onmouseover",
+        "<iframe",
+        "<style",
+        "javascript:",
+        "style=",
+    ):
         assert banned not in stored.lower()
     assert "alert" not in action["summary"] and "display:none" not in action["summary"]
     # The approval page shows exactly the stored text.
@@ -46,27 +57,41 @@ async def test_the_platform_receives_exactly_the_approved_text(linked, name):
 
 
 async def test_plain_text_is_escaped_and_wrapped_once(linked):
-    action = await create(linked, {"type": "send_message", "params": {
-        "fanId": a_fan(linked), "text": "1 < 2 & 3"}}, "plain")
+    action = await create(
+        linked,
+        {"type": "send_message", "params": {"fanId": a_fan(linked), "text": "1 < 2 & 3"}},
+        "plain",
+    )
     assert action["params"]["text"] == "<p>1 &lt; 2 &amp; 3</p>"
     assert '"1 < 2 & 3"' in action["summary"]
     assert platform_html(action["params"]["text"]) == action["params"]["text"]
 
 
 async def test_summary_quotes_what_a_fan_reads(linked):
-    action = await create(linked, {"type": "send_mass_message", "params": {
-        "text": "<script>document.cookie</script><style>p{}</style><p>Big &amp; new</p>",
-        "audience": {"fanIds": [a_fan(linked)]}}}, "summary")
+    action = await create(
+        linked,
+        {
+            "type": "send_mass_message",
+            "params": {
+                "text": "<script>document.cookie</script><style>p{}</style><p>Big &amp; new</p>",
+                "audience": {"fanIds": [a_fan(linked)]},
+            },
+        },
+        "summary",
+    )
     assert '"Big & new"' in action["summary"]
     assert "cookie" not in action["summary"] and "p{}" not in action["summary"]
 
 
 async def test_text_that_is_only_unsafe_html_is_refused(linked):
     response = await linked.client.post(
-        f"/v1/accounts/{linked.creator_id}/actions", headers={
-            **linked.world.auth(), "Idempotency-Key": "empty"},
-        json={"type": "send_message", "params": {"fanId": a_fan(linked),
-                                                  "text": "<script>alert(1)</script>"}})
+        f"/v1/accounts/{linked.creator_id}/actions",
+        headers={**linked.world.auth(), "Idempotency-Key": "empty"},
+        json={
+            "type": "send_message",
+            "params": {"fanId": a_fan(linked), "text": "<script>alert(1)</script>"},
+        },
+    )
     assert response.status_code == 400
     error = response.json()["error"]
     assert (error["code"], error["param"]) == ("invalid_parameter", "params.text")
@@ -78,14 +103,18 @@ async def test_idempotency_compares_the_request_not_the_normalised_text(linked):
     body = {"type": "send_message", "params": {"fanId": fan, "text": "Hi <b>you</b>"}}
     first = await create(linked, body, "idem")
     again = await linked.client.post(
-        f"/v1/accounts/{linked.creator_id}/actions", json=body,
-        headers={**linked.world.auth(), "Idempotency-Key": "idem"})
+        f"/v1/accounts/{linked.creator_id}/actions",
+        json=body,
+        headers={**linked.world.auth(), "Idempotency-Key": "idem"},
+    )
     assert again.status_code == 202 and again.json()["data"]["id"] == first["id"]
     # Another body that normalises to the same HTML is still another request.
     other = {"type": "send_message", "params": {"fanId": fan, "text": "<p>Hi <b>you</b></p>"}}
     conflict = await linked.client.post(
-        f"/v1/accounts/{linked.creator_id}/actions", json=other,
-        headers={**linked.world.auth(), "Idempotency-Key": "idem"})
+        f"/v1/accounts/{linked.creator_id}/actions",
+        json=other,
+        headers={**linked.world.auth(), "Idempotency-Key": "idem"},
+    )
     assert conflict.status_code == 409
     assert conflict.json()["error"]["code"] == "idempotency_conflict"
 
@@ -97,9 +126,17 @@ def test_visible_text_never_includes_script_or_style_content():
 
 async def test_mass_message_text_is_sent_as_approved(linked):
     fans = list(creator(linked).fans)[:2]
-    action = await create(linked, {"type": "send_mass_message", "params": {
-        "text": '<p onclick="x()">Tonight &amp; tomorrow</p><script>x</script>',
-        "audience": {"fanIds": fans}}}, "mass-hostile")
+    action = await create(
+        linked,
+        {
+            "type": "send_mass_message",
+            "params": {
+                "text": '<p onclick="x()">Tonight &amp; tomorrow</p><script>x</script>',
+                "audience": {"fanIds": fans},
+            },
+        },
+        "mass-hostile",
+    )
     done = await approve_and_run(linked, action["id"])
     assert done["status"] == "executed"
     [write] = linked.writes()

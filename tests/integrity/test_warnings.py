@@ -30,8 +30,14 @@ async def fans_by_status(linked) -> dict[str, list[str]]:
 
 async def test_a_clean_action_has_no_warnings(synced):
     fans = await fans_by_status(synced)
-    action = await create(synced, {"type": "send_message", "params": {
-        "fanId": fans["active"][0], "text": "hi", "priceCents": 500}}, "clean")
+    action = await create(
+        synced,
+        {
+            "type": "send_message",
+            "params": {"fanId": fans["active"][0], "text": "hi", "priceCents": 500},
+        },
+        "clean",
+    )
     assert action["warnings"] == []
 
 
@@ -39,37 +45,71 @@ async def test_each_warning_names_its_param(synced):
     fans = await fans_by_status(synced)
     assert fans["expired"], "the fake platform seeds expired fans"
     media = next(iter(creator(synced).media))
-    action = await create(synced, {"type": "send_message", "params": {
-        "fanId": "4040404", "text": "hi", "priceCents": 150,
-        "mediaIds": [media, "999999999"]}}, "w1")
-    assert codes(action) == [("fan_not_found", "fanId"), ("media_not_found", "mediaIds[1]"),
-                             ("price_below_platform_minimum", "priceCents")]
+    action = await create(
+        synced,
+        {
+            "type": "send_message",
+            "params": {
+                "fanId": "4040404",
+                "text": "hi",
+                "priceCents": 150,
+                "mediaIds": [media, "999999999"],
+            },
+        },
+        "w1",
+    )
+    assert codes(action) == [
+        ("fan_not_found", "fanId"),
+        ("media_not_found", "mediaIds[1]"),
+        ("price_below_platform_minimum", "priceCents"),
+    ]
     assert action["status"] == "pending"  # warnings never block
-    expired = await create(synced, {"type": "send_message", "params": {
-        "fanId": fans["expired"][0], "text": "hi"}}, "w2")
+    expired = await create(
+        synced,
+        {"type": "send_message", "params": {"fanId": fans["expired"][0], "text": "hi"}},
+        "w2",
+    )
     assert codes(expired) == [("fan_not_subscribed", "fanId")]
 
 
 async def test_lists_are_checked_for_mass_messages_and_list_changes(synced):
     fans = await fans_by_status(synced)
     real_list = next(iter(creator(synced).lists))
-    mass = await create(synced, {"type": "send_mass_message", "params": {
-        "text": "hi", "audience": {"listIds": [real_list, "777"],
-                                   "excludeListIds": ["888"]}}}, "w3")
-    assert codes(mass) == [("list_not_found", "audience.listIds[1]"),
-                           ("list_not_found", "audience.excludeListIds[0]")]
-    add = await create(synced, {"type": "add_fan_to_list", "params": {
-        "fanId": fans["active"][0], "listId": "777"}}, "w4")
+    mass = await create(
+        synced,
+        {
+            "type": "send_mass_message",
+            "params": {
+                "text": "hi",
+                "audience": {"listIds": [real_list, "777"], "excludeListIds": ["888"]},
+            },
+        },
+        "w3",
+    )
+    assert codes(mass) == [
+        ("list_not_found", "audience.listIds[1]"),
+        ("list_not_found", "audience.excludeListIds[0]"),
+    ]
+    add = await create(
+        synced,
+        {"type": "add_fan_to_list", "params": {"fanId": fans["active"][0], "listId": "777"}},
+        "w4",
+    )
     assert codes(add) == [("list_not_found", "listId")]
 
 
 async def test_an_unhealthy_account_is_warned_about(synced):
     async with synced.services.store.transaction() as uow:
-        await uow.accounts.update(synced.world.workspace_id, synced.creator_id,
-                                  status="syncing", status_reason="First sync running.")
+        await uow.accounts.update(
+            synced.world.workspace_id,
+            synced.creator_id,
+            status="syncing",
+            status_reason="First sync running.",
+        )
     fans = await fans_by_status(synced)
-    action = await create(synced, {"type": "send_message", "params": {
-        "fanId": fans["active"][0], "text": "hi"}}, "w5")
+    action = await create(
+        synced, {"type": "send_message", "params": {"fanId": fans["active"][0], "text": "hi"}}, "w5"
+    )
     assert codes(action) == [("account_unhealthy", None)]
     assert "syncing" in action["warnings"][0]["message"]
 
@@ -82,13 +122,27 @@ async def test_sandbox_mass_message_counts_its_sandbox_fans(linked):
     active = [f for f in fans if f.subscription_status == "active"]
     listed = next(f for f in active if f.list_ids)
     members = [f for f in active if listed.list_ids[0] in f.list_ids]
-    one = await create(linked, {"type": "send_mass_message", "params": {
-        "text": "hi", "audience": {"fanIds": [active[0].id]}}}, "s1", account=account,
-        token=world.test_key)
+    one = await create(
+        linked,
+        {
+            "type": "send_mass_message",
+            "params": {"text": "hi", "audience": {"fanIds": [active[0].id]}},
+        },
+        "s1",
+        account=account,
+        token=world.test_key,
+    )
     assert one["estimatedRecipients"] == 1 and one["warnings"] == []
-    by_list = await create(linked, {"type": "send_mass_message", "params": {
-        "text": "hi", "audience": {"listIds": [listed.list_ids[0]]}}}, "s2", account=account,
-        token=world.test_key)
+    by_list = await create(
+        linked,
+        {
+            "type": "send_mass_message",
+            "params": {"text": "hi", "audience": {"listIds": [listed.list_ids[0]]}},
+        },
+        "s2",
+        account=account,
+        token=world.test_key,
+    )
     assert by_list["estimatedRecipients"] == len(members) > 0
     assert by_list["warnings"] == []
 
@@ -97,10 +151,17 @@ async def test_the_approval_page_names_lists_and_shows_warnings(synced):
     from tests.dashboard.dashboard_helpers import sign_in
 
     fan_list = next(iter(creator(synced).lists.values()))
-    action = await create(synced, {"type": "send_mass_message", "params": {
-        "text": "hi", "audience": {"listIds": [fan_list.id, "777"]}}}, "page")
+    action = await create(
+        synced,
+        {
+            "type": "send_mass_message",
+            "params": {"text": "hi", "audience": {"listIds": [fan_list.id, "777"]}},
+        },
+        "page",
+    )
     await sign_in(synced.client)
     page = (await synced.client.get(f"/dashboard/actions/{action['id']}")).text
-    assert f'<span class="named">{fan_list.name}</span> <code class="id">{fan_list.id}</code>' \
-        in page
+    assert (
+        f'<span class="named">{fan_list.name}</span> <code class="id">{fan_list.id}</code>' in page
+    )
     assert "List 777 is not one of" in page

@@ -20,8 +20,12 @@ def request_from(peer: str, forwarded: str | None = None) -> Request:
 
 
 def test_settings_read_the_limits_storage_and_proxies():
-    settings = Settings.from_env({"COUNTERSIGN_LIMITS_STORAGE": "redis://10.0.0.5:6379/2",
-                                  "COUNTERSIGN_FORWARDED_ALLOW_IPS": "10.0.0.1, 10.1.0.0/16"})
+    settings = Settings.from_env(
+        {
+            "COUNTERSIGN_LIMITS_STORAGE": "redis://10.0.0.5:6379/2",
+            "COUNTERSIGN_FORWARDED_ALLOW_IPS": "10.0.0.1, 10.1.0.0/16",
+        }
+    )
     assert settings.limits_storage == "redis://10.0.0.5:6379/2"
     assert settings.forwarded_allow_ips == ("10.0.0.1", "10.1.0.0/16")
     defaults = Settings.from_env({})
@@ -38,8 +42,7 @@ def test_forwarded_for_is_believed_only_from_listed_proxies():
     proxies = ClientAddress(("10.0.0.0/8",))
     assert proxies.of(request_from("10.0.0.2", "203.0.113.9")) == "203.0.113.9"
     # A client's own header is on the left; the proxy appends the address it saw.
-    assert proxies.of(request_from("10.0.0.2", "1.2.3.4, 203.0.113.9, 10.0.0.3")) \
-        == "203.0.113.9"
+    assert proxies.of(request_from("10.0.0.2", "1.2.3.4, 203.0.113.9, 10.0.0.3")) == "203.0.113.9"
     assert proxies.of(request_from("203.0.113.5", "1.2.3.4")) == "203.0.113.5"
     assert proxies.of(request_from("10.0.0.2")) == "10.0.0.2"
 

@@ -19,15 +19,18 @@ async def world(store, clock):
 
 async def sign_in(client, password: str, forwarded_for: str | None = None):
     headers = {"x-forwarded-for": forwarded_for} if forwarded_for else {}
-    return await client.post("/dashboard/sign-in", headers=headers,
-                             data={"email": OWNER_EMAIL, "password": password})
+    return await client.post(
+        "/dashboard/sign-in", headers=headers, data={"email": OWNER_EMAIL, "password": password}
+    )
 
 
 async def test_two_replicas_share_one_api_budget(shared_settings, store, clock, world):
     settings = attrs.evolve(shared_settings, rate_limit=3, rate_window=60)
     async with replica(settings, store, clock) as one, replica(settings, store, clock) as two:
-        spent = [(await client.get("/v1/accounts", headers=world.auth())).status_code
-                 for client in (one, two, one)]
+        spent = [
+            (await client.get("/v1/accounts", headers=world.auth())).status_code
+            for client in (one, two, one)
+        ]
         over = [await client.get("/v1/accounts", headers=world.auth()) for client in (two, one)]
         other_key = await two.get("/v1/accounts", headers=world.auth(world.test_key))
     assert spent == [200, 200, 200]
@@ -38,8 +41,9 @@ async def test_two_replicas_share_one_api_budget(shared_settings, store, clock, 
     assert other_key.status_code == 200
 
 
-async def test_counters_expire_with_their_window(shared_settings, redis_prefix, store, clock,
-                                                 world):
+async def test_counters_expire_with_their_window(
+    shared_settings, redis_prefix, store, clock, world
+):
     settings = attrs.evolve(shared_settings, rate_limit=3, rate_window=60)
     async with replica(settings, store, clock) as one:
         await one.get("/v1/accounts", headers=world.auth())
@@ -53,22 +57,27 @@ async def test_counters_expire_with_their_window(shared_settings, redis_prefix, 
 
 
 async def test_two_replicas_share_one_sign_in_throttle(shared_settings, store, clock, world):
-    async with replica(shared_settings, store, clock) as one, \
-            replica(shared_settings, store, clock) as two:
-        wrong = [(await sign_in(client, "nope")).status_code
-                 for client in (one, two, one, two, one)]
+    async with (
+        replica(shared_settings, store, clock) as one,
+        replica(shared_settings, store, clock) as two,
+    ):
+        wrong = [
+            (await sign_in(client, "nope")).status_code for client in (one, two, one, two, one)
+        ]
         limited = await sign_in(two, OWNER_PASSWORD)
     assert wrong == [401] * 5
     assert limited.status_code == 429 and int(limited.headers["retry-after"]) > 0
     assert 'data-error-code="rate_limited"' in limited.text
 
 
-async def test_only_failures_count_and_a_success_clears_them(shared_settings, store, clock,
-                                                             world):
-    async with replica(shared_settings, store, clock) as one, \
-            replica(shared_settings, store, clock) as two:
-        successes = [(await sign_in(client, OWNER_PASSWORD)).status_code
-                     for client in (one, two) * 4]
+async def test_only_failures_count_and_a_success_clears_them(shared_settings, store, clock, world):
+    async with (
+        replica(shared_settings, store, clock) as one,
+        replica(shared_settings, store, clock) as two,
+    ):
+        successes = [
+            (await sign_in(client, OWNER_PASSWORD)).status_code for client in (one, two) * 4
+        ]
         before = [(await sign_in(one, "nope")).status_code for _ in range(4)]
         cleared = await sign_in(two, OWNER_PASSWORD)
         after = [(await sign_in(one, "nope")).status_code for _ in range(5)]
@@ -78,11 +87,9 @@ async def test_only_failures_count_and_a_success_clears_them(shared_settings, st
     assert after == [401] * 5 and limited.status_code == 429
 
 
-async def test_forwarded_for_is_ignored_from_peers_not_listed(shared_settings, store, clock,
-                                                              world):
+async def test_forwarded_for_is_ignored_from_peers_not_listed(shared_settings, store, clock, world):
     async with replica(shared_settings, store, clock) as client:
-        wrong = [(await sign_in(client, "nope", f"203.0.113.{n}")).status_code
-                 for n in range(5)]
+        wrong = [(await sign_in(client, "nope", f"203.0.113.{n}")).status_code for n in range(5)]
         rotated = await sign_in(client, "nope", "203.0.113.99")
     assert wrong == [401] * 5 and rotated.status_code == 429
 

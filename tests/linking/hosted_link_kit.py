@@ -32,8 +32,7 @@ class Env:
     clock: object
 
     def creator_id(self, email: str) -> str:
-        return next(c.user_id for c in self.platform.state.creators.values()
-                    if c.email == email)
+        return next(c.user_id for c in self.platform.state.creators.values() if c.email == email)
 
     async def new_link(self, key: str | None = None, note: str | None = None) -> dict:
         body = {"note": note} if note else {}
@@ -57,22 +56,25 @@ class Env:
     async def post(self, link: dict, step: str, files=None, **fields) -> httpx.Response:
         if "csrf" not in fields:
             fields["csrf"] = await self.csrf(link)
-        return await self.client.post(f"{_path(link)}/{step}", data=fields, files=files,
-                                      follow_redirects=True)
+        return await self.client.post(
+            f"{_path(link)}/{step}", data=fields, files=files, follow_redirects=True
+        )
 
     async def sign_in(self, link: dict, creds: tuple[str, str]) -> httpx.Response:
         return await self.post(link, "sign-in", email=creds[0], password=creds[1])
 
     async def account(self, account_id: str, key: str | None = None) -> dict:
-        response = await self.client.get(f"/v1/accounts/{account_id}",
-                                         headers=self.world.auth(key))
+        response = await self.client.get(f"/v1/accounts/{account_id}", headers=self.world.auth(key))
         assert response.status_code == 200, response.text
         return response.json()
 
     async def events(self, kind: str) -> list:
         async with self.store.reading() as uow:
-            return [e for e in await uow.events.list(self.world.workspace_id, limit=10_000)
-                    if e.type == kind]
+            return [
+                e
+                for e in await uow.events.list(self.world.workspace_id, limit=10_000)
+                if e.type == kind
+            ]
 
 
 def _path(link: dict) -> str:
@@ -82,10 +84,14 @@ def _path(link: dict) -> str:
 @contextlib.asynccontextmanager
 async def running(store, clock, settings) -> AsyncIterator[Env]:
     with run_platform_in_thread(PlatformState(1, clock=clock.now)) as platform:
-        app = create_app(attrs.evolve(settings, platform_url=platform.base_url),
-                         store=store, clock=clock)
+        app = create_app(
+            attrs.evolve(settings, platform_url=platform.base_url), store=store, clock=clock
+        )
         world = await build_world(store, clock)
         transport = httpx.ASGITransport(app=app)
-        async with app.router.lifespan_context(app), httpx.AsyncClient(transport=transport, base_url=settings.public_url) as c, \
-                httpx.AsyncClient(base_url=platform.base_url + "/_control") as control:
+        async with (
+            app.router.lifespan_context(app),
+            httpx.AsyncClient(transport=transport, base_url=settings.public_url) as c,
+            httpx.AsyncClient(base_url=platform.base_url + "/_control") as control,
+        ):
             yield Env(c, platform, control, world, app.state.services, store, clock)

@@ -23,8 +23,11 @@ async def test_plain_sign_in_connects_and_runs_the_first_sync(store, clock, sett
 
         mia = env.creator_id(MIA[0])
         shown = await env.get_link(link["id"])
-        assert (shown["status"], shown["accountId"], shown["step"]) == ("connected", mia,
-                                                                        "Connected.")
+        assert (shown["status"], shown["accountId"], shown["step"]) == (
+            "connected",
+            mia,
+            "Connected.",
+        )
         body = await env.account(mia)
         account, meta = body["data"], body["meta"]
         creator = env.platform.state.creators[mia]
@@ -34,8 +37,10 @@ async def test_plain_sign_in_connects_and_runs_the_first_sync(store, clock, sett
         assert account["counts"]["activeFans"] == active
         assert account["counts"]["expiredFans"] == len(creator.fans) - active
         assert account["counts"]["vaultItems"] == len(creator.media)
-        assert account["subscriptionPrice"] == {"amount": creator.subscribe_price_cents,
-                                                "currency": "USD"}
+        assert account["subscriptionPrice"] == {
+            "amount": creator.subscribe_price_cents,
+            "currency": "USD",
+        }
         assert account["revenue30d"]["gross"]["amount"] > account["revenue30d"]["net"]["amount"]
         assert meta["source"] == "synced" and meta["asOf"] == account["lastSyncedAt"]
 
@@ -46,10 +51,16 @@ async def test_plain_sign_in_connects_and_runs_the_first_sync(store, clock, sett
         assert await env.events("transaction.observed")  # the first sync saw the ledger
 
         async with store.reading() as uow:
-            raw = (await uow.conn.execute(sa.select(t.accounts.c.session_secret).where(
-                t.accounts.c.id == mia))).scalar_one()
-            fans = (await uow.conn.execute(sa.select(sa.func.count()).select_from(t.fans).where(
-                t.fans.c.account_id == mia))).scalar_one()
+            raw = (
+                await uow.conn.execute(
+                    sa.select(t.accounts.c.session_secret).where(t.accounts.c.id == mia)
+                )
+            ).scalar_one()
+            fans = (
+                await uow.conn.execute(
+                    sa.select(sa.func.count()).select_from(t.fans).where(t.fans.c.account_id == mia)
+                )
+            ).scalar_one()
         tokens = [s.token for s in env.platform.state.sessions.values() if s.user_id == mia]
         assert tokens and all(tok.encode() not in bytes(raw) for tok in tokens)
         assert env.services.secrets.open(bytes(raw)) in tokens
@@ -68,11 +79,11 @@ async def test_two_factor_then_selfie(store, clock, settings):
         page = await env.post(link, "2fa", code="123456")
         assert 'name="photo"' in page.text
         shown = await env.get_link(link["id"])
-        assert (shown["status"], shown["step"]) == ("in_progress",
-                                                    "Waiting for the selfie check.")
+        assert (shown["status"], shown["step"]) == ("in_progress", "Waiting for the selfie check.")
 
-        done = await env.post(link, "selfie", files={"photo": ("me.jpg", b"\xff\xd8jpeg",
-                                                               "image/jpeg")})
+        done = await env.post(
+            link, "selfie", files={"photo": ("me.jpg", b"\xff\xd8jpeg", "image/jpeg")}
+        )
         assert "is now connected to" in done.text
         shown = await env.get_link(link["id"])
         assert (shown["status"], shown["accountId"]) == ("connected", env.creator_id(ROSA[0]))
@@ -84,16 +95,21 @@ async def test_two_factor_only_and_json_answers(store, clock, settings):
         csrf = await env.csrf(link)
         path = "/link/" + link["url"].rsplit("/link/", 1)[1]
         json_headers = {"Accept": "application/json"}
-        first = await env.client.post(f"{path}/sign-in", headers=json_headers,
-                                      data={"csrf": csrf, "email": LUNA[0], "password": LUNA[1]})
+        first = await env.client.post(
+            f"{path}/sign-in",
+            headers=json_headers,
+            data={"csrf": csrf, "email": LUNA[0], "password": LUNA[1]},
+        )
         assert first.status_code == 200
         assert first.json()["data"]["step"] == "Waiting for the 2FA code."
-        selfie_now = await env.client.post(f"{path}/selfie", headers=json_headers,
-                                           data={"csrf": csrf, "image": "selfie"})
+        selfie_now = await env.client.post(
+            f"{path}/selfie", headers=json_headers, data={"csrf": csrf, "image": "selfie"}
+        )
         assert selfie_now.status_code == 409
         assert selfie_now.json()["error"]["code"] == "link_not_ready"
-        done = await env.client.post(f"{path}/2fa", headers=json_headers,
-                                     data={"csrf": csrf, "code": "123456"})
+        done = await env.client.post(
+            f"{path}/2fa", headers=json_headers, data={"csrf": csrf, "code": "123456"}
+        )
         assert done.json()["data"]["status"] == "connected"
 
 
@@ -153,16 +169,18 @@ async def test_steps_out_of_order_and_bad_requests(store, clock, settings):
         assert (await env.get_link(link["id"]))["status"] == "waiting"
         missing = await env.client.get("/link/no-such-token")
         assert missing.status_code == 404 and 'data-code="link_not_found"' in missing.text
-        as_json = await env.client.get("/link/no-such-token",
-                                       headers={"Accept": "application/json"})
+        as_json = await env.client.get(
+            "/link/no-such-token", headers={"Accept": "application/json"}
+        )
         assert as_json.json()["error"]["code"] == "link_not_found"
 
 
 async def test_platform_down_keeps_the_link_usable(store, clock, settings):
     async with running(store, clock, settings) as env:
         link = await env.new_link()
-        await env.control.post("/faults", json={"route": "POST /auth/login", "status": 503,
-                                                "times": 1})
+        await env.control.post(
+            "/faults", json={"route": "POST /auth/login", "status": 503, "times": 1}
+        )
         down = await env.sign_in(link, MIA)
         assert down.status_code == 502
         assert (await env.get_link(link["id"]))["status"] == "in_progress"

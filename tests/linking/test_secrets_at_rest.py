@@ -36,19 +36,24 @@ def leaked(text: str, secrets: dict[str, str]) -> list[str]:
 async def test_no_secret_is_stored_in_clear(store, clock, settings):
     async with running(store, clock, settings) as env:
         owner, box = env.world.owner, env.services.secrets
-        endpoint = await hooks.add_event_endpoint(store, clock, owner,
-                                                  "http://127.0.0.1:9/hooks", box=box,
-                                                  allow_loopback=True)
+        endpoint = await hooks.add_event_endpoint(
+            store, clock, owner, "http://127.0.0.1:9/hooks", box=box, allow_loopback=True
+        )
         signed_in = await sign_in(env.client)
         cookie = signed_in.cookies["cs_session"]
         link = await env.new_link()
         token = link["url"].rsplit("/link/", 1)[1]
         await env.sign_in(link, LUNA)  # the platform asks for a 2FA code now
         [challenge] = list(env.platform.state.challenges)
-        secrets = {"live key": env.world.live_key, "test key": env.world.test_key,
-                   "read key": env.world.read_key, "dashboard session": cookie,
-                   "link token": token, "2FA challenge": challenge,
-                   "webhook secret": hooks.current_secret(endpoint, box)}
+        secrets = {
+            "live key": env.world.live_key,
+            "test key": env.world.test_key,
+            "read key": env.world.read_key,
+            "dashboard session": cookie,
+            "link token": token,
+            "2FA challenge": challenge,
+            "webhook secret": hooks.current_secret(endpoint, box),
+        }
         assert leaked(await dump(store), secrets) == [], "while waiting for the 2FA code"
 
         done = await env.post(link, "2fa", code="123456")
@@ -64,10 +69,15 @@ async def test_no_secret_is_stored_in_clear(store, clock, settings):
 
 
 def test_the_access_log_never_shows_a_link_token():
-    record = logging.LogRecord("uvicorn.access", logging.INFO, __file__, 1,
-                               '%s - "%s %s HTTP/%s" %d',
-                               ("127.0.0.1:5000", "POST", "/link/s3cr3t-t0k3n/2fa?x=1", "1.1",
-                                303), None)
+    record = logging.LogRecord(
+        "uvicorn.access",
+        logging.INFO,
+        __file__,
+        1,
+        '%s - "%s %s HTTP/%s" %d',
+        ("127.0.0.1:5000", "POST", "/link/s3cr3t-t0k3n/2fa?x=1", "1.1", 303),
+        None,
+    )
     assert RedactLinkTokens().filter(record)
     line = record.getMessage()
     assert "s3cr3t-t0k3n" not in line and "/link/[token]/2fa?x=1" in line

@@ -12,8 +12,13 @@ async def test_synced_account_detail(linked):
     body = response.json()
     assert response.status_code == 200
     assert body["meta"]["source"] == "synced" and body["meta"]["asOf"]
-    assert set(body["data"]["counts"]) == {"activeFans", "expiredFans", "chats", "posts",
-                                           "vaultItems"}
+    assert set(body["data"]["counts"]) == {
+        "activeFans",
+        "expiredFans",
+        "chats",
+        "posts",
+        "vaultItems",
+    }
 
 
 async def test_fresh_account_reads_the_platform(linked):
@@ -38,8 +43,11 @@ async def test_fresh_fans_search_and_pagination(linked):
             break
     assert sorted(seen) == sorted(creator.fans) and len(seen) == len(set(seen))
     target = next(iter(creator.fans.values()))
-    found = (await get(linked, f"/v1/accounts/{linked.creator_id}/fans?fresh=true"
-                               f"&search={target.username}")).json()["data"]
+    found = (
+        await get(
+            linked, f"/v1/accounts/{linked.creator_id}/fans?fresh=true&search={target.username}"
+        )
+    ).json()["data"]
     assert target.id in [f["id"] for f in found]
 
 
@@ -52,8 +60,12 @@ async def test_cursor_is_bound_to_its_filters(linked):
 
 async def test_unavailable_account_blocks_live_reads_only(linked, store):
     async with store.transaction() as uow:
-        await uow.accounts.update(linked.world.workspace_id, linked.creator_id,
-                                  status="restricted", status_reason="The platform restricted it.")
+        await uow.accounts.update(
+            linked.world.workspace_id,
+            linked.creator_id,
+            status="restricted",
+            status_reason="The platform restricted it.",
+        )
     live = await get(linked, f"/v1/accounts/{linked.creator_id}?fresh=true")
     error = live.json()["error"]
     assert live.status_code == 409
@@ -84,10 +96,10 @@ async def test_platform_errors_on_live_reads(linked):
 
 async def test_sandbox_live_reads_never_reach_the_platform(linked):
     sandbox = linked.world.sandbox_accounts[0]
-    body = (await get(linked, f"/v1/accounts/{sandbox}?fresh=true",
-                      linked.world.test_key)).json()
+    body = (await get(linked, f"/v1/accounts/{sandbox}?fresh=true", linked.world.test_key)).json()
     assert body["meta"]["source"] == "live"
-    fans = (await get(linked, f"/v1/accounts/{sandbox}/fans?fresh=true",
-                      linked.world.test_key)).json()
+    fans = (
+        await get(linked, f"/v1/accounts/{sandbox}/fans?fresh=true", linked.world.test_key)
+    ).json()
     assert fans["data"]
     assert linked.platform.state.writes_for() == []

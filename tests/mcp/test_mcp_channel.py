@@ -20,8 +20,18 @@ from service.usecases.workspaces import create_key, create_workspace
 from tests.factories import build_world
 
 CLIENT = "agent-test-client"
-TOOLS = {"list_accounts", "get_account", "list_fans", "create_action", "get_action",
-         "list_actions", "create_link", "get_link", "search_api", "describe_endpoint"}
+TOOLS = {
+    "list_accounts",
+    "get_account",
+    "list_fans",
+    "create_action",
+    "get_action",
+    "list_actions",
+    "create_link",
+    "get_link",
+    "search_api",
+    "describe_endpoint",
+}
 MESSAGE = {"fanId": "123456", "text": "Thanks for subscribing!"}
 
 
@@ -33,9 +43,13 @@ async def world(store, clock):
 @pytest.fixture
 def mcp_url(database_url, world, clock):
     """The whole service (owning its own store) on 127.0.0.1:0, lifespan on, in a thread."""
-    settings = Settings(database_url=database_url, secret_key="test-secret",
-                        public_url="http://countersign.test", run_workers=False,
-                        validate_responses=True)
+    settings = Settings(
+        database_url=database_url,
+        secret_key="test-secret",
+        public_url="http://countersign.test",
+        run_workers=False,
+        validate_responses=True,
+    )
     app = create_app(settings, clock=clock)
     with serve_in_thread(app, name="mcp-service", lifespan="on") as base_url:
         yield f"{base_url}/mcp/"
@@ -44,10 +58,13 @@ def mcp_url(database_url, world, clock):
 @contextlib.asynccontextmanager
 async def connect(url: str, key: str, *, name: str = CLIENT, header: str = "authorization"):
     value = f"Bearer {key}" if header == "authorization" else key
-    async with create_mcp_http_client(headers={header: value}) as http, \
-            streamable_http_client(url, http_client=http) as streams, \
-            ClientSession(streams[0], streams[1],
-                          client_info=Implementation(name=name, version="1.0")) as session:
+    async with (
+        create_mcp_http_client(headers={header: value}) as http,
+        streamable_http_client(url, http_client=http) as streams,
+        ClientSession(
+            streams[0], streams[1], client_info=Implementation(name=name, version="1.0")
+        ) as session,
+    ):
         await session.initialize()
         yield session
 
@@ -70,51 +87,93 @@ async def test_tools_are_listed_with_their_required_arguments(mcp_url, world):
     assert set(tools) == TOOLS
     assert not {"approve_action", "reject_action"} & set(tools)
     assert set(tools["create_action"].input_schema["required"]) == {
-        "accountId", "type", "params", "idempotencyKey"}
+        "accountId",
+        "type",
+        "params",
+        "idempotencyKey",
+    }
 
 
 async def test_create_action_records_the_mcp_client_and_tool(mcp_url, world):
     async with connect(mcp_url, world.live_key) as session:
-        failed, body = await call(session, "create_action", accountId=world.live_account,
-                                  type="send_message", params=MESSAGE, idempotencyKey="mcp-1")
+        failed, body = await call(
+            session,
+            "create_action",
+            accountId=world.live_account,
+            type="send_message",
+            params=MESSAGE,
+            idempotencyKey="mcp-1",
+        )
         assert not failed, body
         action = body["data"]
         assert action["status"] == "pending" and action["approvalUrl"]
-        assert action["requestedBy"] == {"kind": "api_key", "label": "backend",
-                                         "client": CLIENT, "tool": "create_action"}
-        failed, again = await call(session, "create_action", accountId=world.live_account,
-                                   type="send_message", params=MESSAGE, idempotencyKey="mcp-1")
+        assert action["requestedBy"] == {
+            "kind": "api_key",
+            "label": "backend",
+            "client": CLIENT,
+            "tool": "create_action",
+        }
+        failed, again = await call(
+            session,
+            "create_action",
+            accountId=world.live_account,
+            type="send_message",
+            params=MESSAGE,
+            idempotencyKey="mcp-1",
+        )
         assert not failed and again["data"]["id"] == action["id"]
         failed, read = await call(session, "get_action", actionId=action["id"])
         assert not failed and read["data"]["requestedBy"]["tool"] == "create_action"
         failed, listed = await call(session, "list_actions", status="pending")
         assert not failed and [a["id"] for a in listed["data"]] == [action["id"]]
-        failed, conflict = await call(session, "create_action", accountId=world.live_account,
-                                      type="send_message", params={**MESSAGE, "text": "Other"},
-                                      idempotencyKey="mcp-1")
+        failed, conflict = await call(
+            session,
+            "create_action",
+            accountId=world.live_account,
+            type="send_message",
+            params={**MESSAGE, "text": "Other"},
+            idempotencyKey="mcp-1",
+        )
         assert failed and conflict["error"]["code"] == "idempotency_conflict"
 
 
 async def test_create_action_returns_warnings_like_rest(mcp_url, world):
     async with connect(mcp_url, world.live_key) as session:
-        failed, body = await call(session, "create_action", accountId=world.live_account,
-                                  type="send_message", params={**MESSAGE, "priceCents": 100},
-                                  idempotencyKey="mcp-warn")
+        failed, body = await call(
+            session,
+            "create_action",
+            accountId=world.live_account,
+            type="send_message",
+            params={**MESSAGE, "priceCents": 100},
+            idempotencyKey="mcp-warn",
+        )
     assert not failed, body
     assert [(w["code"], w["param"]) for w in body["data"]["warnings"]] == [
-        ("fan_not_found", "fanId"), ("price_below_platform_minimum", "priceCents")]
+        ("fan_not_found", "fanId"),
+        ("price_below_platform_minimum", "priceCents"),
+    ]
 
 
 async def test_invalid_params_name_the_field(mcp_url, world):
     async with connect(mcp_url, world.live_key) as session:
-        failed, body = await call(session, "create_action", accountId=world.live_account,
-                                  type="send_message", params={"fanId": "1", "text": ""},
-                                  idempotencyKey="mcp-bad")
+        failed, body = await call(
+            session,
+            "create_action",
+            accountId=world.live_account,
+            type="send_message",
+            params={"fanId": "1", "text": ""},
+            idempotencyKey="mcp-bad",
+        )
         assert failed
         assert body["error"]["code"] == "invalid_parameter"
         assert body["error"]["param"] == "params.text"
-        failed, missing = await call(session, "create_action", accountId=world.live_account,
-                                     type="send_message", params=MESSAGE)
+        failed, missing = await call(
+            session,
+            "create_action",
+            accountId=world.live_account,
+            type="send_message",
+            params=MESSAGE,
+        )
         assert failed and missing["error"]["code"] == "idempotency_key_required"
         failed, limit = await call(session, "list_actions", limit=500)
         assert failed and limit["error"]["param"] == "limit"
@@ -122,8 +181,14 @@ async def test_invalid_params_name_the_field(mcp_url, world):
 
 async def test_a_read_key_cannot_create_and_nobody_approves(mcp_url, world):
     async with connect(mcp_url, world.read_key) as session:
-        failed, body = await call(session, "create_action", accountId=world.live_account,
-                                  type="send_message", params=MESSAGE, idempotencyKey="mcp-r")
+        failed, body = await call(
+            session,
+            "create_action",
+            accountId=world.live_account,
+            type="send_message",
+            params=MESSAGE,
+            idempotencyKey="mcp-r",
+        )
         assert failed and body["error"]["code"] == "missing_scope"
         result = await session.call_tool("approve_action", {"actionId": "act_x"})
         assert result.is_error
@@ -131,10 +196,19 @@ async def test_a_read_key_cannot_create_and_nobody_approves(mcp_url, world):
 
 async def test_bad_key_gives_invalid_api_key(mcp_url, world):
     async with connect(mcp_url, "sk_live_not_a_key") as session:
-        for tool, args in (("list_accounts", {}), ("search_api", {"query": "action"}),
-                           ("create_action", {"accountId": world.live_account,
-                                              "type": "send_message", "params": MESSAGE,
-                                              "idempotencyKey": "k"})):
+        for tool, args in (
+            ("list_accounts", {}),
+            ("search_api", {"query": "action"}),
+            (
+                "create_action",
+                {
+                    "accountId": world.live_account,
+                    "type": "send_message",
+                    "params": MESSAGE,
+                    "idempotencyKey": "k",
+                },
+            ),
+        ):
             failed, body = await call(session, tool, **args)
             assert failed and body["error"]["code"] == "invalid_api_key", (tool, body)
             assert body["error"]["type"] == "authentication"
@@ -155,15 +229,21 @@ async def test_reads_through_mcp_match_rest(mcp_url, world):
         failed, again = await call(session, "get_link", linkId=link["data"]["id"])
         assert not failed and again["data"]["note"] == "for maya"
         failed, long = await call(session, "create_link", note="x" * 201)
-        assert failed and long["error"] == {**long["error"], "code": "invalid_parameter",
-                                            "param": "note"}
+        assert failed and long["error"] == {
+            **long["error"],
+            "code": "invalid_parameter",
+            "param": "note",
+        }
 
 
 async def test_catalogue_needs_a_live_key_on_a_workspace_with_a_linked_account(
-        mcp_url, world, store, clock):
+    mcp_url, world, store, clock
+):
     async with connect(mcp_url, world.test_key) as session:
-        for tool, args in (("search_api", {"query": "action"}),
-                           ("describe_endpoint", {"operationId": "createAction"})):
+        for tool, args in (
+            ("search_api", {"query": "action"}),
+            ("describe_endpoint", {"operationId": "createAction"}),
+        ):
             failed, body = await call(session, tool, **args)
             assert failed and body["error"]["code"] == "missing_permission", body
             assert body["error"]["permission"] == tool
@@ -180,11 +260,14 @@ async def test_catalogue_needs_a_live_key_on_a_workspace_with_a_linked_account(
         failed, unknown = await call(session, "describe_endpoint", operationId="nope")
         assert failed and unknown["error"]["param"] == "operationId"
     bare = await create_workspace(store, clock, "No accounts yet")
-    _, key = await create_key(store, clock, bare.id, name="fresh", scopes=["read", "write"],
-                              mode="live")
+    _, key = await create_key(
+        store, clock, bare.id, name="fresh", scopes=["read", "write"], mode="live"
+    )
     async with connect(mcp_url, key) as session:
-        for tool, args in (("search_api", {"query": "action"}),
-                           ("describe_endpoint", {"operationId": "createAction"})):
+        for tool, args in (
+            ("search_api", {"query": "action"}),
+            ("describe_endpoint", {"operationId": "createAction"}),
+        ):
             failed, body = await call(session, tool, **args)
             assert failed and body["error"]["code"] == "missing_permission", body
 
@@ -192,9 +275,15 @@ async def test_catalogue_needs_a_live_key_on_a_workspace_with_a_linked_account(
 @pytest.fixture
 def tight_mcp_url(database_url, world, clock):
     """The service with a budget of one request per key per minute."""
-    settings = Settings(database_url=database_url, secret_key="test-secret",
-                        public_url="http://countersign.test", run_workers=False,
-                        validate_responses=True, rate_limit=1, rate_window=60)
+    settings = Settings(
+        database_url=database_url,
+        secret_key="test-secret",
+        public_url="http://countersign.test",
+        run_workers=False,
+        validate_responses=True,
+        rate_limit=1,
+        rate_window=60,
+    )
     app = create_app(settings, clock=clock)
     with serve_in_thread(app, name="mcp-tight", lifespan="on") as base_url:
         yield f"{base_url}/mcp/"
@@ -203,13 +292,20 @@ def tight_mcp_url(database_url, world, clock):
 async def test_every_tool_over_the_budget_says_how_long_to_wait(tight_mcp_url, world):
     """One endpoint pipeline for REST and MCP: every tool spends the key's budget and answers
     `rate_limited` with the wait in `error.hint`, as the README promises."""
-    arguments = {"get_account": {"accountId": world.live_account},
-                 "list_fans": {"accountId": world.live_account},
-                 "create_action": {"accountId": world.live_account, "type": "send_message",
-                                   "params": MESSAGE, "idempotencyKey": "mcp-limit"},
-                 "get_action": {"actionId": "act_x"}, "get_link": {"linkId": "link_x"},
-                 "search_api": {"query": "action"},
-                 "describe_endpoint": {"operationId": "createAction"}}
+    arguments = {
+        "get_account": {"accountId": world.live_account},
+        "list_fans": {"accountId": world.live_account},
+        "create_action": {
+            "accountId": world.live_account,
+            "type": "send_message",
+            "params": MESSAGE,
+            "idempotencyKey": "mcp-limit",
+        },
+        "get_action": {"actionId": "act_x"},
+        "get_link": {"linkId": "link_x"},
+        "search_api": {"query": "action"},
+        "describe_endpoint": {"operationId": "createAction"},
+    }
     async with connect(tight_mcp_url, world.live_key) as session:
         failed, _ = await call(session, "list_accounts")
         assert not failed

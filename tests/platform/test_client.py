@@ -65,8 +65,9 @@ async def test_a_read_returns_the_platform_json(client, mia):
     creator, session = mia
     me = await client.request("GET /users/me", session=session)
     assert me["id"] == creator.user_id and me["username"] == "miaharper"
-    fans = await client.request("GET /subscriptions/subscribers", session=session,
-                                query={"limit": 100, "type": "active"})
+    fans = await client.request(
+        "GET /subscriptions/subscribers", session=session, query={"limit": 100, "type": "active"}
+    )
     assert {f["id"] for f in fans["list"]} == {f.id for f in creator.fans.values() if f.active}
     assert all(f["subscribedIsExpiredNow"] is False for f in fans["list"])
 
@@ -75,9 +76,12 @@ async def test_a_read_returns_the_platform_json(client, mia):
 async def test_a_write_reaches_the_platform_and_is_logged(client, mia, state):
     creator, session = mia
     fan_id = _active_fan(creator)
-    message = await client.request("POST /chats/:id/messages", session=session,
-                                   path_params={"id": fan_id},
-                                   body={"text": "<p>Hello</p>", "price": 5})
+    message = await client.request(
+        "POST /chats/:id/messages",
+        session=session,
+        path_params={"id": fan_id},
+        body={"text": "<p>Hello</p>", "price": 5},
+    )
     assert message["id"] and message["price"] == 5 and message["massMessageId"] is None
     [write] = state.writes_for(creator.user_id)
     assert write["route"] == "POST /chats/:id/messages"
@@ -117,16 +121,24 @@ async def test_injected_503_is_platform_unavailable(client, mia, state):
     creator, session = mia
     state.faults.add({"route": "POST /api/chats/:id/messages", "status": 503, "times": 1})
     with pytest.raises(PlatformUnavailable) as caught:
-        await client.request("POST /chats/:id/messages", session=session,
-                             path_params={"id": _active_fan(creator)}, body={"text": "<p>x</p>"})
+        await client.request(
+            "POST /chats/:id/messages",
+            session=session,
+            path_params={"id": _active_fan(creator)},
+            body={"text": "<p>x</p>"},
+        )
     error = caught.value
     assert (error.code, error.status, error.upstream_status) == ("platform_error", 502, 503)
     # 503 is a refusal before the request is handled (our wire rule): safe to send again.
     assert error.retryable and not error.may_have_applied
     assert not any(m.text == "<p>x</p>" for msgs in creator.chats.values() for m in msgs)
     # `times: 1` used up: the next call goes through.
-    await client.request("POST /chats/:id/messages", session=session,
-                         path_params={"id": _active_fan(creator)}, body={"text": "<p>x</p>"})
+    await client.request(
+        "POST /chats/:id/messages",
+        session=session,
+        path_params={"id": _active_fan(creator)},
+        body={"text": "<p>x</p>"},
+    )
 
 
 @pytest.mark.asyncio
@@ -134,8 +146,12 @@ async def test_a_write_answered_500_may_have_applied(client, mia, state):
     creator, session = mia
     state.faults.add({"route": "POST /chats/:id/messages", "status": 500, "times": 1})
     with pytest.raises(PlatformUnavailable) as caught:
-        await client.request("POST /chats/:id/messages", session=session,
-                             path_params={"id": _active_fan(creator)}, body={"text": "<p>x</p>"})
+        await client.request(
+            "POST /chats/:id/messages",
+            session=session,
+            path_params={"id": _active_fan(creator)},
+            body={"text": "<p>x</p>"},
+        )
     assert caught.value.retryable and caught.value.may_have_applied
 
 
@@ -158,8 +174,12 @@ async def test_a_timed_out_write_is_flagged_as_maybe_applied(platform, http, mia
     state.faults.add({"route": "POST /lists/:id/users", "delayMs": 2000, "times": 1})
     list_id = next(iter(creator.lists))
     with pytest.raises(PlatformTimeout) as caught:
-        await impatient.request("POST /lists/:id/users", session=session,
-                                path_params={"id": list_id}, body={"userIds": ["1"]})
+        await impatient.request(
+            "POST /lists/:id/users",
+            session=session,
+            path_params={"id": list_id},
+            body={"userIds": ["1"]},
+        )
     assert caught.value.may_have_applied is True
     [write] = state.writes_for(creator.user_id)
     assert write["fault"] and write["applied"] is False
@@ -173,7 +193,10 @@ async def test_expired_session_is_session_expired(client, mia, state):
         await client.request("GET /chats", session=session)
     error = caught.value
     assert (error.code, error.status, error.account_status) == (
-        "account_unavailable", 409, "needs_relink")
+        "account_unavailable",
+        409,
+        "needs_relink",
+    )
     with pytest.raises(SessionExpired):
         await client.request("GET /chats", session="ps_never_issued")
 
@@ -184,8 +207,7 @@ async def test_restricted_account_is_account_restricted(client, mia, state):
     state.set_restricted(creator.user_id, True)
     with pytest.raises(AccountRestricted) as caught:
         await client.request("GET /users/me", session=session)
-    assert (caught.value.code, caught.value.account_status) == ("account_unavailable",
-                                                                "restricted")
+    assert (caught.value.code, caught.value.account_status) == ("account_unavailable", "restricted")
     state.set_restricted(creator.user_id, False)
     assert (await client.request("GET /users/me", session=session))["id"] == creator.user_id
 
@@ -197,12 +219,15 @@ async def test_unknown_fan_and_chat_are_not_found_with_our_codes(client, mia):
         await client.request("GET /users/:id", session=session, path_params={"id": "1"})
     assert (fan.value.code, fan.value.status, fan.value.kind) == ("fan_not_found", 404, "user")
     with pytest.raises(NotFoundUpstream) as chat:
-        await client.request("POST /chats/:id/messages", session=session,
-                             path_params={"id": "1"}, body={"text": "<p>hi</p>"})
+        await client.request(
+            "POST /chats/:id/messages",
+            session=session,
+            path_params={"id": "1"},
+            body={"text": "<p>hi</p>"},
+        )
     assert chat.value.code == "chat_not_found"
     with pytest.raises(NotFoundUpstream) as other:
-        await client.request("DELETE /messages/queue/:id", session=session,
-                             path_params={"id": "1"})
+        await client.request("DELETE /messages/queue/:id", session=session, path_params={"id": "1"})
     assert other.value.code == "resource_not_found"
 
 
@@ -211,23 +236,37 @@ async def test_mass_message_copies_carry_the_mass_message_id(client, mia, state)
     creator, session = mia
     vip, big = list(creator.lists.values())[:2]
     extra = next(f for f in creator.fans if f not in vip.user_ids and f not in big.user_ids)
-    sent = await client.request("POST /messages/queue", session=session, body={
-        "text": "<p>Weekend drop</p>", "userLists": [vip.id], "userIds": [extra],
-        "excludeUserLists": [big.id], "mediaFiles": [], "price": 0,
-    })
+    sent = await client.request(
+        "POST /messages/queue",
+        session=session,
+        body={
+            "text": "<p>Weekend drop</p>",
+            "userLists": [vip.id],
+            "userIds": [extra],
+            "excludeUserLists": [big.id],
+            "mediaFiles": [],
+            "price": 0,
+        },
+    )
     assert sent["success"] is True
     expected = {f for f in vip.user_ids if f not in big.user_ids} | {extra}
     for fan_id in expected:
-        page = await client.request("GET /chats/:id/messages", session=session,
-                                    path_params={"id": fan_id}, query={"order": "desc"})
+        page = await client.request(
+            "GET /chats/:id/messages",
+            session=session,
+            path_params={"id": fan_id},
+            query={"order": "desc"},
+        )
         assert page["list"][0]["massMessageId"] == sent["id"]
         assert page["list"][0]["text"] == "<p>Weekend drop</p>"
     copies = [m for msgs in creator.chats.values() for m in msgs if m.mass_message_id == sent["id"]]
     assert {m.fan_id for m in copies} == expected
-    await client.request("DELETE /messages/queue/:id", session=session,
-                         path_params={"id": sent["id"]})
-    assert not [m for msgs in creator.chats.values() for m in msgs
-                if m.mass_message_id == sent["id"]]
+    await client.request(
+        "DELETE /messages/queue/:id", session=session, path_params={"id": sent["id"]}
+    )
+    assert not [
+        m for msgs in creator.chats.values() for m in msgs if m.mass_message_id == sent["id"]
+    ]
 
 
 @pytest.mark.asyncio
@@ -235,20 +274,34 @@ async def test_list_membership_add_and_remove(client, mia, state):
     creator, session = mia
     fan_list = next(iter(creator.lists.values()))
     outsider = next(f for f in creator.fans if f not in fan_list.user_ids)
-    added = await client.request("POST /lists/:id/users", session=session,
-                                 path_params={"id": fan_list.id}, body={"userIds": [outsider]})
+    added = await client.request(
+        "POST /lists/:id/users",
+        session=session,
+        path_params={"id": fan_list.id},
+        body={"userIds": [outsider]},
+    )
     assert added == {"listId": fan_list.id, "userIds": [outsider], "success": True}
     fan = await client.request("GET /users/:id", session=session, path_params={"id": outsider})
     assert fan_list.id in fan["listIds"]
-    removed = await client.request("DELETE /lists/:id/users/:userId", session=session,
-                                   path_params={"id": fan_list.id, "userId": outsider})
+    removed = await client.request(
+        "DELETE /lists/:id/users/:userId",
+        session=session,
+        path_params={"id": fan_list.id, "userId": outsider},
+    )
     assert removed["success"] is True and outsider not in fan_list.user_ids
     with pytest.raises(NotFoundUpstream) as caught:
-        await client.request("POST /lists/:id/users", session=session,
-                             path_params={"id": fan_list.id}, body={"userIds": ["1"]})
+        await client.request(
+            "POST /lists/:id/users",
+            session=session,
+            path_params={"id": fan_list.id},
+            body={"userIds": ["1"]},
+        )
     assert caught.value.code == "fan_not_found"
     assert [w["route"] for w in state.writes_for(creator.user_id)] == [
-        "POST /lists/:id/users", "DELETE /lists/:id/users/:userId", "POST /lists/:id/users"]
+        "POST /lists/:id/users",
+        "DELETE /lists/:id/users/:userId",
+        "POST /lists/:id/users",
+    ]
 
 
 @pytest.mark.asyncio
@@ -257,13 +310,11 @@ async def test_transactions_change_through_the_control_api(platform, client, htt
     control = f"{platform.base_url}/_control/creators/{creator.user_id}/transactions"
     added = (await http.post(control, json={"kind": "tip", "grossCents": 2500})).json()
     assert (added["status"], added["feeCents"], added["netCents"]) == ("pending", 500, 2000)
-    rows = await client.request("GET /payouts/transactions", session=session,
-                                query={"limit": 100})
+    rows = await client.request("GET /payouts/transactions", session=session, query={"limit": 100})
     assert rows["list"][0]["id"] == added["id"]
     await http.patch(f"{control}/{added['id']}", json={"status": "refunded"})
     await http.patch(f"{control}/{added['id']}", json={"deleted": True})
-    rows = await client.request("GET /payouts/transactions", session=session,
-                                query={"limit": 100})
+    rows = await client.request("GET /payouts/transactions", session=session, query={"limit": 100})
     row = next(r for r in rows["list"] if r["id"] == added["id"])
     assert (row["status"], row["deleted"]) == ("refunded", True)
 
@@ -288,13 +339,16 @@ async def test_connection_refused_is_platform_unavailable(http):
 
 
 @pytest.mark.asyncio
-@pytest.mark.parametrize("answer", [{"status": "ok", "session": "not-an-object"},
-                                    {"status": "ok", "session": {"token": 5}},
-                                    {"status": "ok", "session": {"token": "t",
-                                                                 "expiresAt": "soon"}},
-                                    {"status": "2fa_required", "challengeId": ["x"]}])
-async def test_a_sign_in_answer_of_the_wrong_shape_is_platform_unavailable(client, state,
-                                                                           answer):
+@pytest.mark.parametrize(
+    "answer",
+    [
+        {"status": "ok", "session": "not-an-object"},
+        {"status": "ok", "session": {"token": 5}},
+        {"status": "ok", "session": {"token": "t", "expiresAt": "soon"}},
+        {"status": "2fa_required", "challengeId": ["x"]},
+    ],
+)
+async def test_a_sign_in_answer_of_the_wrong_shape_is_platform_unavailable(client, state, answer):
     state.faults.add({"route": "POST /auth/login", "status": 200, "body": answer, "times": 1})
     with pytest.raises(PlatformUnavailable):
         await client.sign_in("mia@creators.test", "mia-password-1")

@@ -37,16 +37,27 @@ async def test_sandbox_answers_like_the_platform_without_sending_anything():
     me = await sandbox.request("GET /users/me", session=session)
     assert me["id"] == creator["id"]
     fan_id = creator["fans"][0]["id"]
-    sent = await sandbox.request("POST /chats/:id/messages", session=session,
-                                 path_params={"id": fan_id}, body={"text": "<p>hi</p>"})
+    sent = await sandbox.request(
+        "POST /chats/:id/messages",
+        session=session,
+        path_params={"id": fan_id},
+        body={"text": "<p>hi</p>"},
+    )
     assert sent["id"].isdigit()
     fan_list = creator["lists"][0]
-    queued = await sandbox.request("POST /messages/queue", session=session,
-                                   body={"text": "<p>hi</p>", "userLists": [fan_list["id"]]})
+    queued = await sandbox.request(
+        "POST /messages/queue",
+        session=session,
+        body={"text": "<p>hi</p>", "userLists": [fan_list["id"]]},
+    )
     assert queued["success"] is True and queued["total"] == len(fan_list["fanIds"])
     with pytest.raises(NotFoundUpstream) as caught:
-        await sandbox.request("POST /lists/:id/users", session=session,
-                              path_params={"id": fan_list["id"]}, body={"userIds": ["1"]})
+        await sandbox.request(
+            "POST /lists/:id/users",
+            session=session,
+            path_params={"id": fan_list["id"]},
+            body={"userIds": ["1"]},
+        )
     assert caught.value.code == "fan_not_found"
     with pytest.raises(SessionExpired):
         await sandbox.request("GET /users/me", session="ps_real_session")

@@ -12,9 +12,20 @@ URL = "/v1/revenue/transactions"
 
 
 def platform_row(tx_id: str, **changes) -> dict:
-    row = {"id": tx_id, "fanId": "f1", "kind": "tip", "description": "Tip", "status": "pending",
-           "grossCents": 500, "netCents": 400, "feeCents": 100, "vatCents": 0,
-           "currency": "USD", "occurredAt": "2026-11-01T10:00:00Z", "deleted": False}
+    row = {
+        "id": tx_id,
+        "fanId": "f1",
+        "kind": "tip",
+        "description": "Tip",
+        "status": "pending",
+        "grossCents": 500,
+        "netCents": 400,
+        "feeCents": 100,
+        "vatCents": 0,
+        "currency": "USD",
+        "occurredAt": "2026-11-01T10:00:00Z",
+        "deleted": False,
+    }
     row.update(changes)
     return row
 
@@ -47,19 +58,22 @@ async def test_page_shape_order_and_cursor_paging(client, store, clock, world):
     body = response.json()
     assert set(body) == {"transactions", "count", "hasMore", "nextCursor", "checkedAt"}
     assert body["count"] == 4 and body["hasMore"] is True and body["nextCursor"]
-    rest = (await client.get(URL, params={"cursor": body["nextCursor"]},
-                             headers=key(world.live_key))).json()
+    rest = (
+        await client.get(URL, params={"cursor": body["nextCursor"]}, headers=key(world.live_key))
+    ).json()
     rows = body["transactions"] + rest["transactions"]
     assert rest["hasMore"] is False and rest["count"] == 2
     assert [r["id"] for r in rows] == ["t0", "t1", "t2", "t3", "t4", "t1"]
     assert rows[-1]["status"] == "completed"
     assert [r["observedAt"] for r in rows] == sorted(r["observedAt"] for r in rows)
-    idle = (await client.get(URL, params={"cursor": rest["nextCursor"]},
-                             headers=key(world.live_key))).json()
+    idle = (
+        await client.get(URL, params={"cursor": rest["nextCursor"]}, headers=key(world.live_key))
+    ).json()
     assert idle["count"] == 0 and idle["nextCursor"]
     await observe(store, clock, world, "40001", [platform_row("t9")])
-    after = (await client.get(URL, params={"cursor": idle["nextCursor"]},
-                              headers=key(world.live_key))).json()
+    after = (
+        await client.get(URL, params={"cursor": idle["nextCursor"]}, headers=key(world.live_key))
+    ).json()
     assert [r["id"] for r in after["transactions"]] == ["t9"]
 
 
@@ -69,8 +83,9 @@ async def test_since_defaults_to_last_day_and_filters(client, store, clock, worl
     await observe(store, clock, world, "40001", [platform_row("new")])
     default = (await client.get(URL, headers=key(world.live_key))).json()
     assert [r["id"] for r in default["transactions"]] == ["new"]
-    everything = (await client.get(URL, params={"since": "2000-01-01T00:00:00Z"},
-                                   headers=key(world.live_key))).json()
+    everything = (
+        await client.get(URL, params={"since": "2000-01-01T00:00:00Z"}, headers=key(world.live_key))
+    ).json()
     assert [r["id"] for r in everything["transactions"]] == ["old", "new"]
 
 
@@ -88,39 +103,54 @@ async def test_account_filter_and_limited_keys(client, store, clock, world):
     await add_live_account(store, clock, world.workspace_id, "40002", username="other")
     await observe(store, clock, world, "40001", [platform_row("a")])
     await observe(store, clock, world, "40002", [platform_row("b")])
-    one = (await client.get(URL, params={"account": "40002"}, headers=key(world.live_key)))
+    one = await client.get(URL, params={"account": "40002"}, headers=key(world.live_key))
     assert [r["id"] for r in one.json()["transactions"]] == ["b"]
-    _, limited = await create_key(store, clock, world.workspace_id, name="lim", scopes=["read"],
-                                  mode="live", account_ids=["40001"])
+    _, limited = await create_key(
+        store,
+        clock,
+        world.workspace_id,
+        name="lim",
+        scopes=["read"],
+        mode="live",
+        account_ids=["40001"],
+    )
     assert await error(await client.get(URL, headers=key(limited))) == (
-        400, "invalid_parameter", "account")
+        400,
+        "invalid_parameter",
+        "account",
+    )
     allowed = await client.get(URL, params={"account": "40001"}, headers=key(limited))
     assert [r["id"] for r in allowed.json()["transactions"]] == ["a"]
-    assert await error(await client.get(URL, params={"account": "40002"},
-                                        headers=key(limited))) == (
-        403, "missing_permission", "account:40002")
-    assert await error(await client.get(URL, params={"account": world.sandbox_accounts[0]},
-                                        headers=key(world.live_key))) == (
-        403, "missing_permission", f"account:{world.sandbox_accounts[0]}")
+    assert await error(
+        await client.get(URL, params={"account": "40002"}, headers=key(limited))
+    ) == (403, "missing_permission", "account:40002")
+    assert await error(
+        await client.get(
+            URL, params={"account": world.sandbox_accounts[0]}, headers=key(world.live_key)
+        )
+    ) == (403, "missing_permission", f"account:{world.sandbox_accounts[0]}")
 
 
 async def test_authentication_errors(client, store, clock, world):
     assert (await error(await client.get(URL)))[:2] == (401, "missing_api_key")
     assert (await error(await client.get(URL, headers=key("sk_live_nope"))))[:2] == (
-        401, "invalid_api_key")
-    stored, secret = await create_key(store, clock, world.workspace_id, name="gone",
-                                      scopes=["read"], mode="live")
+        401,
+        "invalid_api_key",
+    )
+    stored, secret = await create_key(
+        store, clock, world.workspace_id, name="gone", scopes=["read"], mode="live"
+    )
     await revoke_key(store, clock, world.workspace_id, stored.id)
-    assert (await error(await client.get(URL, headers=key(secret))))[:2] == (
-        401, "revoked_api_key")
+    assert (await error(await client.get(URL, headers=key(secret))))[:2] == (401, "revoked_api_key")
     bearer = await client.get(URL, headers={"Authorization": f"Bearer {world.live_key}"})
     assert (await error(bearer))[:2] == (401, "missing_api_key")
     hint = bearer.json()["error"]["hint"]  # the header this endpoint reads, never Bearer
     assert "`x-service-api-key`" in hint and "Bearer" not in hint
 
 
-@pytest.mark.parametrize("since", ["yesterday", "2026-13-01T00:00:00Z", "2026-11-01",
-                                   "2026-11-01T00:00:00"])
+@pytest.mark.parametrize(
+    "since", ["yesterday", "2026-13-01T00:00:00Z", "2026-11-01", "2026-11-01T00:00:00"]
+)
 async def test_bad_since(client, world, since):
     response = await client.get(URL, params={"since": since}, headers=key(world.live_key))
     assert await error(response) == (400, "invalid_parameter", "since")
@@ -129,15 +159,18 @@ async def test_bad_since(client, world, since):
 async def test_since_with_cursor_and_bad_cursors(client, store, clock, world):
     await observe(store, clock, world, "40001", [platform_row("a"), platform_row("b")])
     page = (await client.get(URL, params={"limit": 1}, headers=key(world.live_key))).json()
-    both = await client.get(URL, params={"cursor": page["nextCursor"],
-                                         "since": "2026-01-01T00:00:00Z"},
-                            headers=key(world.live_key))
+    both = await client.get(
+        URL,
+        params={"cursor": page["nextCursor"], "since": "2026-01-01T00:00:00Z"},
+        headers=key(world.live_key),
+    )
     assert await error(both) == (400, "invalid_parameter", "since")
     for bad in ["garbage", page["nextCursor"][:-2] + "xx"]:
         response = await client.get(URL, params={"cursor": bad}, headers=key(world.live_key))
         assert (await error(response))[:2] == (400, "invalid_cursor")
-    other = await client.get(URL, params={"cursor": page["nextCursor"], "account": "40001"},
-                             headers=key(world.live_key))
+    other = await client.get(
+        URL, params={"cursor": page["nextCursor"], "account": "40001"}, headers=key(world.live_key)
+    )
     assert (await error(other))[:2] == (400, "invalid_cursor")
     for limit in ["0", "1001", "x"]:
         response = await client.get(URL, params={"limit": limit}, headers=key(world.live_key))

@@ -22,10 +22,20 @@ def settings(settings):
 
 
 def platform_row(tx_id: str, version: int) -> dict:
-    return {"id": tx_id, "fanId": "f1", "kind": "tip", "description": f"v{version}",
-            "status": "pending", "grossCents": 500 + version, "netCents": 400, "feeCents": 100,
-            "vatCents": 0, "currency": "USD", "occurredAt": "2026-11-01T10:00:00Z",
-            "deleted": False}
+    return {
+        "id": tx_id,
+        "fanId": "f1",
+        "kind": "tip",
+        "description": f"v{version}",
+        "status": "pending",
+        "grossCents": 500 + version,
+        "netCents": 400,
+        "feeCents": 100,
+        "vatCents": 0,
+        "currency": "USD",
+        "occurredAt": "2026-11-01T10:00:00Z",
+        "deleted": False,
+    }
 
 
 async def test_a_polling_reader_sees_every_row_exactly_once(store, clock, client):
@@ -39,11 +49,14 @@ async def test_a_polling_reader_sees_every_row_exactly_once(store, clock, client
     async def writer(n: int) -> None:
         rng = random.Random(n)
         for batch in range(25):
-            rows = [platform_row(f"w{n}-{rng.randrange(30)}", batch * 100 + i)
-                    for i in range(rng.randrange(1, 6))]
+            rows = [
+                platform_row(f"w{n}-{rng.randrange(30)}", batch * 100 + i)
+                for i in range(rng.randrange(1, 6))
+            ]
             async with store.transaction() as uow:
-                out = await observe_transactions(uow, clock.now(), world.workspace_id,
-                                                 accounts[n % 3], rows)
+                out = await observe_transactions(
+                    uow, clock.now(), world.workspace_id, accounts[n % 3], rows
+                )
                 await asyncio.sleep(0)  # let readers run while this transaction is open
             written.extend((r["id"], r["description"]) for r in out)
 
@@ -52,8 +65,9 @@ async def test_a_polling_reader_sees_every_row_exactly_once(store, clock, client
         params: dict = {"since": "2000-01-01T00:00:00Z", "limit": 7}
         while True:
             finished = done.is_set()
-            body = (await client.get(URL, params=params,
-                                     headers={"x-service-api-key": world.live_key})).json()
+            body = (
+                await client.get(URL, params=params, headers={"x-service-api-key": world.live_key})
+            ).json()
             assert "transactions" in body, body
             seen.extend(body["transactions"])
             params = {"cursor": body["nextCursor"], "limit": 7}

@@ -17,11 +17,15 @@ async def test_numbers_are_per_workspace(store, clock):
     world = await build_world(store, clock)
     other = await create_workspace(store, clock, "Other agency")
     await add_live_account(store, clock, other.id)
-    for workspace_id, ids in ((world.workspace_id, ["a1", "a2"]), (other.id, ["b1"]),
-                              (world.workspace_id, ["a3"])):
+    for workspace_id, ids in (
+        (world.workspace_id, ["a1", "a2"]),
+        (other.id, ["b1"]),
+        (world.workspace_id, ["a3"]),
+    ):
         async with store.transaction() as uow:
-            await observe_transactions(uow, clock.now(), workspace_id, "40001",
-                                       [platform_row(i) for i in ids])
+            await observe_transactions(
+                uow, clock.now(), workspace_id, "40001", [platform_row(i) for i in ids]
+            )
     async with store.reading() as uow:
         mine = await uow.transactions.page(world.workspace_id, mode="live")
         theirs = await uow.transactions.page(other.id, mode="live")
@@ -36,21 +40,29 @@ async def test_writers_of_other_workspaces_and_unchanged_syncs_do_not_wait(store
     other = await create_workspace(store, clock, "Other agency")
     await add_live_account(store, clock, other.id)
     async with store.transaction() as uow:
-        await observe_transactions(uow, clock.now(), world.workspace_id, "40001",
-                                   [platform_row("known")])
+        await observe_transactions(
+            uow, clock.now(), world.workspace_id, "40001", [platform_row("known")]
+        )
 
     async def observe(workspace_id: str, tx_id: str) -> list:
         async with store.transaction() as uow:
-            return await observe_transactions(uow, clock.now(), workspace_id, "40001",
-                                              [platform_row(tx_id)])
+            return await observe_transactions(
+                uow, clock.now(), workspace_id, "40001", [platform_row(tx_id)]
+            )
 
     if store.dialect == "sqlite":
         # SQLite queues every writer on the one database lock; only the numbering is checked.
         assert len(await observe(other.id, "theirs")) == 1
         return
     async with store.transaction() as holder:  # a writer of the first workspace, not committed
-        assert len(await observe_transactions(holder, clock.now(), world.workspace_id, "40001",
-                                              [platform_row("held")])) == 1
+        assert (
+            len(
+                await observe_transactions(
+                    holder, clock.now(), world.workspace_id, "40001", [platform_row("held")]
+                )
+            )
+            == 1
+        )
         theirs = await asyncio.wait_for(observe(other.id, "theirs"), NEVER_WAIT)
         unchanged = await asyncio.wait_for(observe(world.workspace_id, "known"), NEVER_WAIT)
     assert len(theirs) == 1 and unchanged == []

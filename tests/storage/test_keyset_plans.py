@@ -19,8 +19,10 @@ async def _plan(conn, statement, values: dict) -> str:
     compiled = statement.compile(dialect=conn.dialect)
     params = compiled.construct_params(values)
     processors = compiled._bind_processors
-    positional = tuple(processors[name](params[name]) if name in processors else params[name]
-                       for name in compiled.positiontup)
+    positional = tuple(
+        processors[name](params[name]) if name in processors else params[name]
+        for name in compiled.positiontup
+    )
     prefix = "EXPLAIN" if conn.dialect.name == "postgresql" else "EXPLAIN QUERY PLAN"
     rows = (await conn.exec_driver_sql(f"{prefix} {compiled.string}", positional)).all()
     return "\n".join(" ".join(str(v) for v in row) for row in rows)
@@ -28,8 +30,14 @@ async def _plan(conn, statement, values: dict) -> str:
 
 async def _explain(store, by_account: bool) -> str:
     statement = _list_statement(None, by_account, False, False, True)
-    values = {"ws": "ws_1", "mode": "live", "account": "40001", "limit": 101,
-              "before_at": AT, "before_id": "act_x"}
+    values = {
+        "ws": "ws_1",
+        "mode": "live",
+        "account": "40001",
+        "limit": 101,
+        "before_at": AT,
+        "before_id": "act_x",
+    }
     async with store.reading() as uow:
         if store.dialect == "postgresql":
             # An empty table is cheapest to scan whole; ask for the plan a big table gets.
@@ -45,13 +53,21 @@ def _seeks(plan: str, dialect: str, index: str, *, filtered: str | None = None) 
     if dialect == "postgresql":
         lines = plan.splitlines()
         filters = [line for line in lines if "Filter" in line]
-        return (any("Index Cond" in line and "ROW(created_at, " in line
-                    and ") < ROW(" in line for line in lines)
-                and (filtered is not None or any(index in line for line in lines))
-                and all(filtered is not None and f"({filtered})" in line
-                        and "created_at" not in line for line in filters))
-    return f"USING INDEX {index} (workspace_id=? AND mode=? AND" in plan and \
-        "(created_at,id)<(?,?))" in plan
+        return (
+            any(
+                "Index Cond" in line and "ROW(created_at, " in line and ") < ROW(" in line
+                for line in lines
+            )
+            and (filtered is not None or any(index in line for line in lines))
+            and all(
+                filtered is not None and f"({filtered})" in line and "created_at" not in line
+                for line in filters
+            )
+        )
+    return (
+        f"USING INDEX {index} (workspace_id=? AND mode=? AND" in plan
+        and "(created_at,id)<(?,?))" in plan
+    )
 
 
 async def test_a_later_page_of_the_workspace_list_seeks_the_index(store):

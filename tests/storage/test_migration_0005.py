@@ -23,18 +23,26 @@ from tests.conftest import POSTGRES_ADMIN_URL
 NOW = dt.datetime(2026, 11, 20, 12, 0, tzinfo=dt.UTC)
 ROWS = [
     "INSERT INTO workspaces (id, name, created_at) VALUES ('ws_1', 'A', :now)",
-    ("INSERT INTO accounts (workspace_id, id, mode, username, status, writes_enabled, counts, "
-    "revenue30d) VALUES ('ws_1', 'sb_1', 'test', 'sandy', 'healthy', true, '{}', '{}')"),
-    ("INSERT INTO links (id, workspace_id, mode, status, step, token, created_at, expires_at, "
-    "state) VALUES ('link_t', 'ws_1', 'test', 'failed', null, 'tok-test', :now, :now, '{}'), "
-    "('link_l', 'ws_1', 'live', 'waiting', null, 'tok-live', :now, :now, '{}')"),
-    ("INSERT INTO events (id, workspace_id, type, account_id, data, created_at) VALUES "
-    "('evt_1', 'ws_1', 'transaction.observed', 'sb_1', '{}', :now), "
-    "('evt_2', 'ws_1', 'link.failed', null, '{\"id\": \"link_t\"}', :now), "
-    "('evt_3', 'ws_1', 'action.executed', '40001', '{}', :now)"),
-    ("INSERT INTO webhook_endpoints (id, workspace_id, kind, url, secrets, failing, created_at) "
-    "VALUES ('whe_1', 'ws_1', 'events', 'https://hooks.example.com/x', "
-    "'[{\"secret\": \"whsec_plain\", \"expiresAt\": null}]', false, :now)"),
+    (
+        "INSERT INTO accounts (workspace_id, id, mode, username, status, writes_enabled, counts, "
+        "revenue30d) VALUES ('ws_1', 'sb_1', 'test', 'sandy', 'healthy', true, '{}', '{}')"
+    ),
+    (
+        "INSERT INTO links (id, workspace_id, mode, status, step, token, created_at, expires_at, "
+        "state) VALUES ('link_t', 'ws_1', 'test', 'failed', null, 'tok-test', :now, :now, '{}'), "
+        "('link_l', 'ws_1', 'live', 'waiting', null, 'tok-live', :now, :now, '{}')"
+    ),
+    (
+        "INSERT INTO events (id, workspace_id, type, account_id, data, created_at) VALUES "
+        "('evt_1', 'ws_1', 'transaction.observed', 'sb_1', '{}', :now), "
+        "('evt_2', 'ws_1', 'link.failed', null, '{\"id\": \"link_t\"}', :now), "
+        "('evt_3', 'ws_1', 'action.executed', '40001', '{}', :now)"
+    ),
+    (
+        "INSERT INTO webhook_endpoints (id, workspace_id, kind, url, secrets, failing, created_at) "
+        "VALUES ('whe_1', 'ws_1', 'events', 'https://hooks.example.com/x', "
+        '\'[{"secret": "whsec_plain", "expiresAt": null}]\', false, :now)'
+    ),
 ]
 
 
@@ -58,8 +66,9 @@ async def test_upgrade_converts_existing_rows(empty_url):
         async with engine.connect() as conn:
             links = dict((await conn.execute(sa.text("SELECT id, token_hash FROM links"))).all())
             modes = dict((await conn.execute(sa.text("SELECT id, mode FROM events"))).all())
-            endpoint_mode = (await conn.execute(sa.text(
-                "SELECT mode FROM webhook_endpoints"))).scalar_one()
+            endpoint_mode = (
+                await conn.execute(sa.text("SELECT mode FROM webhook_endpoints"))
+            ).scalar_one()
         assert links == {"link_t": hash_secret("tok-test"), "link_l": hash_secret("tok-live")}
         assert modes == {"evt_1": "test", "evt_2": "test", "evt_3": "live"}
         assert endpoint_mode == "live"

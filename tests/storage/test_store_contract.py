@@ -23,18 +23,34 @@ class Boom(Exception):
     pass
 
 
-def make_action(workspace_id: str, account_id: str, created_at: dt.datetime, *,
-                key: str | None = None, status: str = "pending",
-                params: dict | None = None, action_id: str | None = None) -> Action:
+def make_action(
+    workspace_id: str,
+    account_id: str,
+    created_at: dt.datetime,
+    *,
+    key: str | None = None,
+    status: str = "pending",
+    params: dict | None = None,
+    action_id: str | None = None,
+) -> Action:
     params = params if params is not None else {"fanId": "f1", "text": "hi"}
     return Action(
-        id=action_id or new_id("act_"), workspace_id=workspace_id, account_id=account_id,
-        mode="live", type="send_message", status=status, params=params, summary="Send it.",
-        estimated_recipients=1, price=None,
+        id=action_id or new_id("act_"),
+        workspace_id=workspace_id,
+        account_id=account_id,
+        mode="live",
+        type="send_message",
+        status=status,
+        params=params,
+        summary="Send it.",
+        estimated_recipients=1,
+        price=None,
         requested_by={"kind": "api_key", "label": "ci", "client": None, "tool": None},
         idempotency_key=key or new_id("idem_"),
         fingerprint=fingerprint(account_id, "live", "send_message", params),
-        created_at=created_at, expires_at=created_at + LIFETIME)
+        created_at=created_at,
+        expires_at=created_at + LIFETIME,
+    )
 
 
 @pytest.fixture
@@ -77,8 +93,9 @@ async def test_transaction_rolls_back_on_exception(store, workspace, clock):
 
 
 async def test_workspaces_users_members(store, clock, workspace):
-    user = await create_user(store, clock, workspace.id, "Owner@Agency.test", "Olive", "pw",
-                             "owner", passwords=PASSWORDS)
+    user = await create_user(
+        store, clock, workspace.id, "Owner@Agency.test", "Olive", "pw", "owner", passwords=PASSWORDS
+    )
     async with store.reading() as uow:
         assert await uow.workspaces.get(workspace.id) == workspace
         assert workspace in await uow.workspaces.list()
@@ -92,8 +109,15 @@ async def test_workspaces_users_members(store, clock, workspace):
 
 
 async def test_keys_add_get_list_revoke(store, clock, workspace):
-    key, secret = await create_key(store, clock, workspace.id, name="ci", scopes=["read"],
-                                   mode="test", account_ids=["a1", "a2"])
+    key, secret = await create_key(
+        store,
+        clock,
+        workspace.id,
+        name="ci",
+        scopes=["read"],
+        mode="test",
+        account_ids=["a1", "a2"],
+    )
     assert secret.startswith("sk_test_") and secret not in repr(key)
     async with store.transaction() as uow:
         assert await uow.keys.get(workspace.id, key.id) == key
@@ -134,9 +158,17 @@ async def test_actions_get_by_idempotency_key_is_per_workspace(store, clock, wor
 async def test_events_list_in_order(store, clock, workspace):
     async with store.transaction() as uow:
         for n in range(3):
-            await uow.events.add(Event(id=new_id("evt_"), workspace_id=workspace.id,
-                                       type="action.rejected", account_id="40001",
-                                       data={"n": n}, created_at=clock.now(), mode="live"))
+            await uow.events.add(
+                Event(
+                    id=new_id("evt_"),
+                    workspace_id=workspace.id,
+                    type="action.rejected",
+                    account_id="40001",
+                    data={"n": n},
+                    created_at=clock.now(),
+                    mode="live",
+                )
+            )
     async with store.reading() as uow:
         events = await uow.events.list(workspace.id)
         later = await uow.events.list(workspace.id, after_seq=events[0].seq)
@@ -154,8 +186,12 @@ async def test_concurrent_transitions_have_exactly_one_winner(store, clock, work
     async def approve(who: str):
         async with store.transaction() as uow:
             return await uow.actions.transition(
-                action.id, ["pending"], "approved", decided_at=clock.now(),
-                decided_by={"name": who, "email": f"{who}@x.test"})
+                action.id,
+                ["pending"],
+                "approved",
+                decided_at=clock.now(),
+                decided_by={"name": who, "email": f"{who}@x.test"},
+            )
 
     results = await asyncio.gather(approve("ann"), approve("bob"))
     winners = [r for r in results if r is not None]
@@ -170,16 +206,18 @@ async def test_transition_respects_from_status_and_expiry(store, clock, workspac
     await add(store, action)
     async with store.transaction() as uow:
         late = clock.now() + LIFETIME
-        assert await uow.actions.transition(action.id, ["pending"], "approved",
-                                            not_expired_at=late) is None
+        assert (
+            await uow.actions.transition(action.id, ["pending"], "approved", not_expired_at=late)
+            is None
+        )
         assert await uow.actions.transition(action.id, ["approved"], "executing") is None
-        moved = await uow.actions.transition(action.id, ["pending"], "rejected",
-                                             decision_note="no")
+        moved = await uow.actions.transition(action.id, ["pending"], "rejected", decision_note="no")
     assert (moved.status, moved.decision_note) == ("rejected", "no")
 
 
 async def test_duplicate_idempotency_key_raises_and_transaction_stays_usable(
-        store, clock, workspace):
+    store, clock, workspace
+):
     first = make_action(workspace.id, "40001", clock.now(), key="same")
     again = make_action(workspace.id, "40001", clock.now(), key="same")
     other = make_action(workspace.id, "40001", clock.now(), key="different")
@@ -197,8 +235,11 @@ async def test_duplicate_idempotency_key_raises_and_transaction_stays_usable(
 async def test_same_idempotency_key_in_another_workspace_is_fine(store, clock, workspace):
     second = await create_workspace(store, clock, "Other")
     await add_live_account(store, clock, second.id)
-    await add(store, make_action(workspace.id, "40001", clock.now(), key="shared"),
-              make_action(second.id, "40001", clock.now(), key="shared"))
+    await add(
+        store,
+        make_action(workspace.id, "40001", clock.now(), key="shared"),
+        make_action(second.id, "40001", clock.now(), key="shared"),
+    )
 
 
 # --- listing ------------------------------------------------------------------------------
@@ -207,10 +248,17 @@ async def test_same_idempotency_key_in_another_workspace_is_fine(store, clock, w
 async def test_list_is_newest_first_with_keyset_pages(store, clock, workspace):
     base = clock.now()
     # Two pairs share a created_at, so the id breaks the tie.
-    stamps = [base, base, base + dt.timedelta(seconds=1), base + dt.timedelta(seconds=1),
-              base + dt.timedelta(seconds=2)]
-    actions = [make_action(workspace.id, "40001", at, action_id=f"act_{n:02d}")
-               for n, at in enumerate(stamps)]
+    stamps = [
+        base,
+        base,
+        base + dt.timedelta(seconds=1),
+        base + dt.timedelta(seconds=1),
+        base + dt.timedelta(seconds=2),
+    ]
+    actions = [
+        make_action(workspace.id, "40001", at, action_id=f"act_{n:02d}")
+        for n, at in enumerate(stamps)
+    ]
     await add(store, *actions)
     expected = sorted(actions, key=lambda a: (a.created_at, a.id), reverse=True)
     seen, before = [], None
@@ -233,6 +281,7 @@ async def test_list_pending_and_expired_filters_go_by_time(store, clock, workspa
     done = make_action(workspace.id, "40001", now, status="rejected")
     await add(store, fresh, stale, swept, done)
     async with store.reading() as uow:
+
         def ids(rows):
             return {a.id for a in rows}
 
@@ -284,13 +333,20 @@ async def test_naive_timestamps_are_refused(store, workspace):
 
 
 async def test_json_columns_round_trip(store, clock, workspace):
-    params = {"text": "Привет 👋 <b>ça</b> \"quoted\" \\ back", "audience": {
-        "listIds": ["l1", "l2"], "fanIds": [], "nested": [{"a": [1, 2.5, None, True]}]}}
+    params = {
+        "text": 'Привет 👋 <b>ça</b> "quoted" \\ back',
+        "audience": {
+            "listIds": ["l1", "l2"],
+            "fanIds": [],
+            "nested": [{"a": [1, 2.5, None, True]}],
+        },
+    }
     action = make_action(workspace.id, "40001", clock.now(), params=params)
     await add(store, action)
     async with store.transaction() as uow:
-        await uow.actions.transition(action.id, ["pending"], "executed",
-                                     result={"messageId": None, "fanId": "ü"})
+        await uow.actions.transition(
+            action.id, ["pending"], "executed", result={"messageId": None, "fanId": "ü"}
+        )
     async with store.reading() as uow:
         stored = await uow.actions.get(workspace.id, action.id)
         account = await uow.accounts.get(workspace.id, "40001")

@@ -16,15 +16,28 @@ async def test_a_killed_listener_connection_is_replaced(store):
     channel = "countersign_test_reconnect"
     async with store.listen(channel, woke.set):
         async with store.engine.connect() as admin:
-            listening = (await admin.execute(sa.text(
-                "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
-                "AND query ILIKE :q"), {"q": f"%LISTEN%{channel}%"})).scalars().all()
-            assert len(listening) == 1, (await admin.execute(sa.text(
-                "SELECT pid, query FROM pg_stat_activity WHERE datname = current_database()"
-            ))).all()
+            listening = (
+                (
+                    await admin.execute(
+                        sa.text(
+                            "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+                            "AND query ILIKE :q"
+                        ),
+                        {"q": f"%LISTEN%{channel}%"},
+                    )
+                )
+                .scalars()
+                .all()
+            )
+            assert len(listening) == 1, (
+                await admin.execute(
+                    sa.text(
+                        "SELECT pid, query FROM pg_stat_activity WHERE datname = current_database()"
+                    )
+                )
+            ).all()
             woke.clear()
-            await admin.execute(sa.text("SELECT pg_terminate_backend(:pid)"),
-                                {"pid": listening[0]})
+            await admin.execute(sa.text("SELECT pg_terminate_backend(:pid)"), {"pid": listening[0]})
             await admin.commit()
         # The replacement subscribes and calls back once (missed notifications are gone).
         await asyncio.wait_for(woke.wait(), 10)

@@ -15,14 +15,14 @@ async def _linked(env) -> str:
     return env.creator_id(MIA[0])
 
 
-async def test_expired_session_needs_relink_and_relink_keeps_id_and_history(
-        store, clock, settings):
+async def test_expired_session_needs_relink_and_relink_keeps_id_and_history(store, clock, settings):
     async with running(store, clock, settings) as env:
         mia = await _linked(env)
         created = await env.client.post(
             f"/v1/accounts/{mia}/actions",
             json={"type": "send_message", "params": {"fanId": "1", "text": "<p>Hi</p>"}},
-            headers={**env.world.auth(), "Idempotency-Key": "relink-1"})
+            headers={**env.world.auth(), "Idempotency-Key": "relink-1"},
+        )
         assert created.status_code in (201, 202), created.text
         action_id = created.json()["data"]["id"]
         await env.client.get(f"/v1/accounts/{mia}", headers=env.world.auth())
@@ -32,8 +32,7 @@ async def test_expired_session_needs_relink_and_relink_keeps_id_and_history(
         await sync_account(env.services, env.world.workspace_id, mia)
         account = (await env.account(mia))["data"]
         assert account["status"] == "needs_relink"
-        assert account["statusReason"] == ("The platform session expired. "
-                                           "Link the account again.")
+        assert account["statusReason"] == ("The platform session expired. Link the account again.")
         synced_at = account["lastSyncedAt"]
 
         tally = await sync_all(env.services)  # a needs_relink account is left alone
@@ -94,18 +93,23 @@ async def test_transactions_are_observed_once_per_change(store, clock, settings)
         await sync_account(env.services, env.world.workspace_id, mia)
         assert len(await env.events("transaction.observed")) == len(first)  # nothing changed
 
-        pending = next(tx for tx in env.platform.state.creators[mia].transactions.values()
-                       if tx.status == "pending" and not tx.deleted)
-        changed = await env.control.patch(f"/creators/{mia}/transactions/{pending.id}",
-                                          json={"status": "completed"})
+        pending = next(
+            tx
+            for tx in env.platform.state.creators[mia].transactions.values()
+            if tx.status == "pending" and not tx.deleted
+        )
+        changed = await env.control.patch(
+            f"/creators/{mia}/transactions/{pending.id}", json={"status": "completed"}
+        )
         assert changed.status_code == 200
-        added = await env.control.post(f"/creators/{mia}/transactions",
-                                       json={"grossCents": 1500, "kind": "tip"})
+        added = await env.control.post(
+            f"/creators/{mia}/transactions", json={"grossCents": 1500, "kind": "tip"}
+        )
         assert added.status_code == 201
         clock.advance(minutes=5)
         await sync_account(env.services, env.world.workspace_id, mia)
         await sync_account(env.services, env.world.workspace_id, mia)
-        new = (await env.events("transaction.observed"))[len(first):]
+        new = (await env.events("transaction.observed"))[len(first) :]
         assert sorted(e.data["id"] for e in new) == sorted([pending.id, added.json()["id"]])
         by_id = {e.data["id"]: e.data for e in new}
         assert by_id[pending.id]["status"] == "completed"
@@ -114,9 +118,16 @@ async def test_transactions_are_observed_once_per_change(store, clock, settings)
 
 async def test_account_is_syncing_while_the_first_sync_runs(store, clock, settings):
     async with running(store, clock, settings) as env:
-        await env.control.post("/faults", json={"route": "GET /payouts/transactions",
-                                                "delayMs": 1500, "times": 1, "status": 200,
-                                                "processed": True})
+        await env.control.post(
+            "/faults",
+            json={
+                "route": "GET /payouts/transactions",
+                "delayMs": 1500,
+                "times": 1,
+                "status": 200,
+                "processed": True,
+            },
+        )
         link = await env.new_link()
         mia = env.creator_id(MIA[0])
         signing_in = asyncio.create_task(env.sign_in(link, MIA))

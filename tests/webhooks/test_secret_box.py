@@ -23,7 +23,11 @@ def test_rotation_keeps_old_seals_opening():
 
 
 def test_the_previous_key_is_a_setting():
-    settings = Settings.from_env({"COUNTERSIGN_SECRET_KEY": "new",
-                                  "COUNTERSIGN_SECRET_KEY_PREVIOUS": "old",
-                                  "COUNTERSIGN_WEBHOOK_TIMEOUT": "2.5"})
+    settings = Settings.from_env(
+        {
+            "COUNTERSIGN_SECRET_KEY": "new",
+            "COUNTERSIGN_SECRET_KEY_PREVIOUS": "old",
+            "COUNTERSIGN_WEBHOOK_TIMEOUT": "2.5",
+        }
+    )
     assert (settings.secret_key_previous, settings.webhook_timeout) == ("old", 2.5)

@@ -54,15 +54,17 @@ def deliverer(store, clock, sender) -> Deliverer:
 
 @pytest.fixture
 async def push_endpoint(store, clock, world, receiver, receiver_url, box):
-    endpoint = await set_transaction_endpoint(store, clock, world.owner, receiver_url + "/push",
-                                              box=box, allow_loopback=True)
+    endpoint = await set_transaction_endpoint(
+        store, clock, world.owner, receiver_url + "/push", box=box, allow_loopback=True
+    )
     receiver.set_secrets([current_secret(endpoint, box)])
     return endpoint
 
 
 @pytest.fixture
 async def events_endpoint(store, clock, world, receiver, receiver_url, box):
-    endpoint = await add_event_endpoint(store, clock, world.owner, receiver_url + "/events",
-                                        box=box, allow_loopback=True)
+    endpoint = await add_event_endpoint(
+        store, clock, world.owner, receiver_url + "/events", box=box, allow_loopback=True
+    )
     receiver.set_secrets([current_secret(endpoint, box)])
     return endpoint

@@ -7,17 +7,42 @@ from service.domain.models import Event
 
 
 def platform_row(tx_id: str, **changes) -> dict:
-    row = {"id": tx_id, "fanId": "f1", "kind": "tip", "description": "Tip", "status": "pending",
-           "grossCents": 500, "netCents": 400, "feeCents": 100, "vatCents": 0,
-           "currency": "USD", "occurredAt": "2026-11-01T10:00:00Z", "deleted": False}
+    row = {
+        "id": tx_id,
+        "fanId": "f1",
+        "kind": "tip",
+        "description": "Tip",
+        "status": "pending",
+        "grossCents": 500,
+        "netCents": 400,
+        "feeCents": 100,
+        "vatCents": 0,
+        "currency": "USD",
+        "occurredAt": "2026-11-01T10:00:00Z",
+        "deleted": False,
+    }
     row.update(changes)
     return row
 
 
-async def add_event(store, clock, workspace_id: str, event_type: str, account_id: str | None,
-                    data: dict, mode: str = "live") -> Event:
-    event = Event(id=new_id("evt_"), workspace_id=workspace_id, type=event_type,
-                  account_id=account_id, data=data, created_at=clock.now(), mode=mode)
+async def add_event(
+    store,
+    clock,
+    workspace_id: str,
+    event_type: str,
+    account_id: str | None,
+    data: dict,
+    mode: str = "live",
+) -> Event:
+    event = Event(
+        id=new_id("evt_"),
+        workspace_id=workspace_id,
+        type=event_type,
+        account_id=account_id,
+        data=data,
+        created_at=clock.now(),
+        mode=mode,
+    )
     async with store.transaction() as uow:
         await uow.events.add(event)
     return event

@@ -7,21 +7,30 @@ from harness.threaded import start_in_thread
 from service.usecases.webhooks import add_event_endpoint, current_secret
 
 
-async def test_a_new_action_becomes_one_chat_message(client, store, clock, world, deliverer,
-                                                     box):
+async def test_a_new_action_becomes_one_chat_message(client, store, clock, world, deliverer, box):
     chat = ApprovalsToChat("unset", clock=lambda: clock.now().timestamp())
     served = start_in_thread(chat.app(), name="approvals-to-chat")
     try:
-        endpoint = await add_event_endpoint(store, clock, world.owner,
-                                            served.base_url + "/approvals", ["action.created"],
-                                            box=box, allow_loopback=True)
+        endpoint = await add_event_endpoint(
+            store,
+            clock,
+            world.owner,
+            served.base_url + "/approvals",
+            ["action.created"],
+            box=box,
+            allow_loopback=True,
+        )
         chat.secret = current_secret(endpoint, box)
         body = {"type": "send_message", "params": {"fanId": "f1", "text": "Hi", "priceCents": 99}}
         headers = {**world.auth(), "Idempotency-Key": "chat-1"}
-        action = (await client.post(f"/v1/accounts/{world.live_account}/actions", json=body,
-                                    headers=headers)).json()["data"]
-        replay = await client.post(f"/v1/accounts/{world.live_account}/actions", json=body,
-                                   headers=headers)
+        action = (
+            await client.post(
+                f"/v1/accounts/{world.live_account}/actions", json=body, headers=headers
+            )
+        ).json()["data"]
+        replay = await client.post(
+            f"/v1/accounts/{world.live_account}/actions", json=body, headers=headers
+        )
         assert replay.headers["Idempotent-Replayed"] == "true"
         await deliverer.run_once()
     finally:

@@ -16,19 +16,36 @@ def wait_in_thread(receiver, **kwargs):
 
 
 async def test_killed_deliverer_is_picked_up_with_the_same_delivery_id(
-        database_url, store, clock, world, receiver, events_endpoint, deliverer):
+    database_url, store, clock, world, receiver, events_endpoint, deliverer
+):
     # the worker opens the sealed signing secret with the same key as the `box` fixture
-    event = await add_event(store, clock, world.workspace_id, "action.rejected",
-                            world.live_account, {"id": "act_1", "mode": "live"})
+    event = await add_event(
+        store,
+        clock,
+        world.workspace_id,
+        "action.rejected",
+        world.live_account,
+        {"id": "act_1", "mode": "live"},
+    )
     receiver.set_mode("hang")
-    env = {**os.environ, "COUNTERSIGN_DATABASE_URL": database_url,
-           "COUNTERSIGN_SECRET_KEY": "test-secret", "COUNTERSIGN_DEVELOPMENT": "true",
-           "COUNTERSIGN_SYNC_INTERVAL": "3600",
-           # a worker refuses to start without a platform; this test never calls it
-           "COUNTERSIGN_PLATFORM_URL": "http://127.0.0.1:9"}
+    env = {
+        **os.environ,
+        "COUNTERSIGN_DATABASE_URL": database_url,
+        "COUNTERSIGN_SECRET_KEY": "test-secret",
+        "COUNTERSIGN_DEVELOPMENT": "true",
+        "COUNTERSIGN_SYNC_INTERVAL": "3600",
+        # a worker refuses to start without a platform; this test never calls it
+        "COUNTERSIGN_PLATFORM_URL": "http://127.0.0.1:9",
+    }
     worker = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "service.cli", "worker", env=env,
-        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
+        sys.executable,
+        "-m",
+        "service.cli",
+        "worker",
+        env=env,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE,
+    )
     try:
         [first] = await wait_in_thread(receiver, where=lambda r: r.event == "action.rejected")
     finally:

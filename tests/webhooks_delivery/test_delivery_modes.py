@@ -19,16 +19,23 @@ def connected(record) -> bool:
 
 
 async def test_a_test_link_reaches_only_the_test_receiver_and_a_live_one_only_live(
-        store, clock, settings):
+    store, clock, settings
+):
     live_rx, test_rx = (Receiver(clock=lambda: clock.now().timestamp()) for _ in range(2))
     with run_receiver_in_thread(live_rx) as live_url, run_receiver_in_thread(test_rx) as test_url:
         async with running(store, clock, settings) as env:
             box, owner = env.services.secrets, env.world.owner
-            live = await hooks.add_event_endpoint(store, clock, owner, live_url + "/events",
-                                                  box=box, allow_loopback=True)
-            test = await hooks.add_event_endpoint(store, clock, attrs.evolve(owner, mode="test"),
-                                                  test_url + "/events", box=box,
-                                                  allow_loopback=True)
+            live = await hooks.add_event_endpoint(
+                store, clock, owner, live_url + "/events", box=box, allow_loopback=True
+            )
+            test = await hooks.add_event_endpoint(
+                store,
+                clock,
+                attrs.evolve(owner, mode="test"),
+                test_url + "/events",
+                box=box,
+                allow_loopback=True,
+            )
             assert (live.mode, test.mode) == ("live", "test")
             live_rx.set_secrets([hooks.current_secret(live, box)])
             test_rx.set_secrets([hooks.current_secret(test, box)])
@@ -50,19 +57,27 @@ async def test_a_test_link_reaches_only_the_test_receiver_and_a_live_one_only_li
 
 
 async def test_sandbox_transactions_go_to_the_test_push_url_only(
-        store, clock, world, receiver, receiver_url, push_endpoint, deliverer, box):
+    store, clock, world, receiver, receiver_url, push_endpoint, deliverer, box
+):
     test_owner = attrs.evolve(world.owner, mode="test")
-    test_push = await hooks.set_transaction_endpoint(store, clock, test_owner,
-                                                     receiver_url + "/test-push", box=box,
-                                                     allow_loopback=True)
+    test_push = await hooks.set_transaction_endpoint(
+        store, clock, test_owner, receiver_url + "/test-push", box=box, allow_loopback=True
+    )
     assert test_push.id != push_endpoint.id, "one push URL per mode"
-    receiver.set_secrets([hooks.current_secret(push_endpoint, box),
-                          hooks.current_secret(test_push, box)])
+    receiver.set_secrets(
+        [hooks.current_secret(push_endpoint, box), hooks.current_secret(test_push, box)]
+    )
     async with store.transaction() as uow:
-        await observe_transactions(uow, clock.now(), world.workspace_id,
-                                   world.sandbox_accounts[0], [platform_row("sandbox-1")])
-        await observe_transactions(uow, clock.now(), world.workspace_id, world.live_account,
-                                   [platform_row("live-1")])
+        await observe_transactions(
+            uow,
+            clock.now(),
+            world.workspace_id,
+            world.sandbox_accounts[0],
+            [platform_row("sandbox-1")],
+        )
+        await observe_transactions(
+            uow, clock.now(), world.workspace_id, world.live_account, [platform_row("live-1")]
+        )
     await deliverer.run_once()
     got = {r.path: r.json for r in receiver.wait_for(2)}
     assert got["/test-push"]["mode"] == "test" and got["/test-push"]["data"]["id"] == "sandbox-1"

@@ -22,13 +22,19 @@ def test_schedule_matches_openapi_text():
 
     text = OpenApiDocument().document["components"]["schemas"]["EventEnvelope"]["description"]
     assert "four more times, waiting 5 minutes, 30 minutes, 1 hour and 1.5 hours" in text.replace(
-        "\n", " ")
-    assert (dt.timedelta(minutes=5), dt.timedelta(minutes=30),
-                          dt.timedelta(hours=1), dt.timedelta(minutes=90)) == RETRY_GAPS
+        "\n", " "
+    )
+    assert (
+        dt.timedelta(minutes=5),
+        dt.timedelta(minutes=30),
+        dt.timedelta(hours=1),
+        dt.timedelta(minutes=90),
+    ) == RETRY_GAPS
 
 
-async def test_receiver_down_for_the_whole_schedule(store, clock, world, receiver, push_endpoint,
-                                                    deliverer):
+async def test_receiver_down_for_the_whole_schedule(
+    store, clock, world, receiver, push_endpoint, deliverer
+):
     receiver.set_mode("fail", 503)
     await observe(store, clock, world, [platform_row("t1")])
     start = clock.now()
@@ -46,8 +52,13 @@ async def test_receiver_down_for_the_whole_schedule(store, clock, world, receive
         attempts = await uow.deliveries.attempts(delivery.id)
     assert [a.status_code for a in attempts] == [503] * 5
     offsets = [a.attempted_at - start for a in attempts]
-    assert offsets == [dt.timedelta(0), dt.timedelta(minutes=5), dt.timedelta(minutes=35),
-                       dt.timedelta(minutes=95), dt.timedelta(minutes=185)]
+    assert offsets == [
+        dt.timedelta(0),
+        dt.timedelta(minutes=5),
+        dt.timedelta(minutes=35),
+        dt.timedelta(minutes=95),
+        dt.timedelta(minutes=185),
+    ]
     assert all(a.response and a.duration_ms >= 0 for a in attempts)
     received = receiver.wait_for(5, where=lambda r: r.verified)
     assert {r.delivery_id for r in received} == {delivery.id}
@@ -60,8 +71,9 @@ async def test_receiver_down_for_the_whole_schedule(store, clock, world, receive
     assert [r.json["data"]["id"] for r in receiver.deliveries] == ["t2"]
 
 
-async def test_a_retry_that_succeeds_keeps_the_endpoint_healthy(store, clock, world, receiver,
-                                                                push_endpoint, deliverer):
+async def test_a_retry_that_succeeds_keeps_the_endpoint_healthy(
+    store, clock, world, receiver, push_endpoint, deliverer
+):
     receiver.set_mode("fail", 500)
     await observe(store, clock, world, [platform_row("t1")])
     await deliverer.run_once()
@@ -75,8 +87,9 @@ async def test_a_retry_that_succeeds_keeps_the_endpoint_healthy(store, clock, wo
     assert first.delivery_id == second.delivery_id and first.body == second.body
 
 
-async def test_a_hanging_receiver_times_out_and_is_retried(store, clock, world, receiver,
-                                                           push_endpoint, http, box):
+async def test_a_hanging_receiver_times_out_and_is_retried(
+    store, clock, world, receiver, push_endpoint, http, box
+):
     quick = Deliverer(store, clock, Sender(http, box=box, allow_loopback=True, timeout=0.3))
     receiver.set_mode("hang")
     await observe(store, clock, world, [platform_row("t1")])
@@ -85,5 +98,4 @@ async def test_a_hanging_receiver_times_out_and_is_retried(store, clock, world, 
     async with store.reading() as uow:
         [attempt] = await uow.deliveries.attempts(delivery.id)
     assert attempt.status_code is None and "no complete answer within" in attempt.error
-    assert (delivery.status, delivery.next_attempt_at) == ("pending",
-                                                           clock.now() + RETRY_GAPS[0])
+    assert (delivery.status, delivery.next_attempt_at) == ("pending", clock.now() + RETRY_GAPS[0])

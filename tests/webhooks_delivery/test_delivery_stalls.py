@@ -18,12 +18,14 @@ DEADLINE = 1.0
 
 
 async def one_attempt(store, clock, world, box, http, url: str):
-    endpoint = await add_event_endpoint(store, clock, world.owner, url, box=box,
-                                        allow_loopback=True)
+    endpoint = await add_event_endpoint(
+        store, clock, world.owner, url, box=box, allow_loopback=True
+    )
     await add_event(store, clock, world.workspace_id, "action.executed", "40001", {"n": 1})
     started = time.monotonic()
-    deliverer = Deliverer(store, clock, Sender(http, box=box, allow_loopback=True,
-                                               timeout=DEADLINE))
+    deliverer = Deliverer(
+        store, clock, Sender(http, box=box, allow_loopback=True, timeout=DEADLINE)
+    )
     assert await asyncio.wait_for(deliverer.run_once(), 20) == 1
     took = time.monotonic() - started
     [delivery] = await deliveries_of(store, endpoint.id)
@@ -61,12 +63,15 @@ async def test_a_huge_answer_is_read_up_to_the_limit_and_dropped(store, clock, w
 
 
 async def test_a_stalled_endpoint_does_not_delay_another_endpoints_delivery(
-        store, clock, world, box, http, receiver, events_endpoint):
+    store, clock, world, box, http, receiver, events_endpoint
+):
     async with serving("silent") as (bad, url):
-        stalled = await add_event_endpoint(store, clock, world.owner, url, box=box,
-                                           allow_loopback=True)
-        deliverer = Deliverer(store, clock, Sender(http, box=box, allow_loopback=True,
-                                                   timeout=30), idle_seconds=0.2)
+        stalled = await add_event_endpoint(
+            store, clock, world.owner, url, box=box, allow_loopback=True
+        )
+        deliverer = Deliverer(
+            store, clock, Sender(http, box=box, allow_loopback=True, timeout=30), idle_seconds=0.2
+        )
         loop = asyncio.create_task(deliverer.run_forever())
         try:
             await add_event(store, clock, world.workspace_id, "action.executed", "40001", {})
@@ -88,7 +93,8 @@ async def test_a_stalled_endpoint_does_not_delay_another_endpoints_delivery(
 
 
 async def test_the_connection_goes_to_the_approved_address_without_a_second_lookup(
-        store, clock, world, box, http, receiver, receiver_url):
+    store, clock, world, box, http, receiver, receiver_url
+):
     lookups: list[str] = []
 
     async def resolver(host: str, port: int) -> list[str]:
@@ -97,8 +103,9 @@ async def test_the_connection_goes_to_the_approved_address_without_a_second_look
 
     port = receiver_url.rsplit(":", 1)[1]
     url = f"http://hooks.countersign-test.invalid:{port}/pinned"
-    endpoint = await add_event_endpoint(store, clock, world.owner, url, box=box,
-                                        allow_loopback=True, resolver=resolver)
+    endpoint = await add_event_endpoint(
+        store, clock, world.owner, url, box=box, allow_loopback=True, resolver=resolver
+    )
     receiver.set_secrets([current_secret(endpoint, box)])
     await add_event(store, clock, world.workspace_id, "action.executed", "40001", {})
     sender = Sender(http, box=box, allow_loopback=True, resolver=resolver)

@@ -14,16 +14,19 @@ from storage.sql.store import SqlStore
 from tests.webhooks_delivery.delivery_kit import add_event, deliveries_of
 
 
-async def test_two_deliverers_never_send_one_delivery_twice(store, clock, world, receiver,
-                                                           events_endpoint, http, database_url,
-                                                           box):
+async def test_two_deliverers_never_send_one_delivery_twice(
+    store, clock, world, receiver, events_endpoint, http, database_url, box
+):
     for i in range(40):
-        await add_event(store, clock, world.workspace_id, "action.executed", f"acct{i % 8}",
-                        {"n": i})
+        await add_event(
+            store, clock, world.workspace_id, "action.executed", f"acct{i % 8}", {"n": i}
+        )
     other = SqlStore.from_url(database_url)  # a second "process": its own engine and pool
     try:
-        workers = [Deliverer(store, clock, Sender(http, box=box, allow_loopback=True)),
-                   Deliverer(other, clock, Sender(http, box=box, allow_loopback=True))]
+        workers = [
+            Deliverer(store, clock, Sender(http, box=box, allow_loopback=True)),
+            Deliverer(other, clock, Sender(http, box=box, allow_loopback=True)),
+        ]
         counts = await asyncio.gather(*(w.run_once() for w in workers))
     finally:
         await other.close()
@@ -34,14 +37,16 @@ async def test_two_deliverers_never_send_one_delivery_twice(store, clock, world,
     assert {d.status for d in await deliveries_of(store, events_endpoint.id)} == {"succeeded"}
 
 
-async def test_a_killed_worker_loses_nothing(store, clock, world, receiver, events_endpoint,
-                                             http, box):
+async def test_a_killed_worker_loses_nothing(
+    store, clock, world, receiver, events_endpoint, http, box
+):
     await add_event(store, clock, world.workspace_id, "link.failed", None, {"id": "lnk_1"})
     await dispatch_all(store, clock)
     [delivery] = await deliveries_of(store, events_endpoint.id)
     async with store.transaction() as uow:  # a worker claims it, then dies before sending
-        assert await uow.deliveries.claim(delivery.id, "dead-worker", clock.now(),
-                                          clock.now() + LEASE)
+        assert await uow.deliveries.claim(
+            delivery.id, "dead-worker", clock.now(), clock.now() + LEASE
+        )
     survivor = Deliverer(store, clock, Sender(http, box=box, allow_loopback=True))
     assert await survivor.run_once() == 0, "the lease is still held"
     clock.advance(seconds=LEASE.total_seconds() + 1)
@@ -50,8 +55,9 @@ async def test_a_killed_worker_loses_nothing(store, clock, world, receiver, even
     assert got.delivery_id == delivery.id and got.event == "link.failed"
 
 
-async def test_one_accounts_events_keep_their_order(store, clock, world, receiver,
-                                                    events_endpoint, http, box):
+async def test_one_accounts_events_keep_their_order(
+    store, clock, world, receiver, events_endpoint, http, box
+):
     deliverer = Deliverer(store, clock, Sender(http, box=box, allow_loopback=True))
     receiver.set_mode("fail", 500)
     for i in range(3):
@@ -66,12 +72,21 @@ async def test_one_accounts_events_keep_their_order(store, clock, world, receive
     assert [r.json["data"]["n"] for r in got if r.json["data"]["n"] != 9] == [0, 1, 2]
 
 
-async def test_events_go_only_where_they_are_wanted(store, clock, world, receiver, receiver_url,
-                                                    http, box):
-    only_links = await add_event_endpoint(store, clock, world.owner, receiver_url + "/links",
-                                          ["link.failed"], box=box, allow_loopback=True)
-    gone = await add_event_endpoint(store, clock, world.owner, receiver_url + "/gone",
-                                    box=box, allow_loopback=True)
+async def test_events_go_only_where_they_are_wanted(
+    store, clock, world, receiver, receiver_url, http, box
+):
+    only_links = await add_event_endpoint(
+        store,
+        clock,
+        world.owner,
+        receiver_url + "/links",
+        ["link.failed"],
+        box=box,
+        allow_loopback=True,
+    )
+    gone = await add_event_endpoint(
+        store, clock, world.owner, receiver_url + "/gone", box=box, allow_loopback=True
+    )
     receiver.set_secrets([current_secret(only_links, box)])
     await remove_endpoint(store, clock, world.owner, gone.id)
     await add_event(store, clock, world.workspace_id, "action.executed", "40001", {"x": 1})

@@ -13,7 +13,8 @@ async def read_platform(linked, session: str) -> list[dict]:
     rows, offset = [], 0
     while True:
         page = await linked.services.platforms.live.request(
-            "GET /payouts/transactions", session=session, query={"limit": 100, "offset": offset})
+            "GET /payouts/transactions", session=session, query={"limit": 100, "offset": offset}
+        )
         rows.extend(page["list"])
         if not page["hasMore"]:
             return rows
@@ -23,15 +24,19 @@ async def read_platform(linked, session: str) -> list[dict]:
 async def observe_from_platform(linked, clock, session: str) -> list[dict]:
     rows = await read_platform(linked, session)
     async with linked.services.store.transaction() as uow:
-        return await observe_transactions(uow, clock.now(), linked.world.workspace_id,
-                                          linked.creator_id, rows)
+        return await observe_transactions(
+            uow, clock.now(), linked.world.workspace_id, linked.creator_id, rows
+        )
 
 
 async def pull_everything(linked) -> list[dict]:
     rows, params = [], {"since": "2000-01-01T00:00:00Z", "limit": 1000}
     while True:
-        body = (await linked.client.get("/v1/revenue/transactions", params=params,
-                                        headers={"x-service-api-key": linked.world.live_key}))
+        body = await linked.client.get(
+            "/v1/revenue/transactions",
+            params=params,
+            headers={"x-service-api-key": linked.world.live_key},
+        )
         body = body.json()
         rows.extend(body["transactions"])
         if not body["hasMore"]:
@@ -40,11 +45,12 @@ async def pull_everything(linked) -> list[dict]:
 
 
 async def test_platform_transactions_reach_the_receiver_once_per_change(
-        linked, clock, receiver, receiver_url, http):
+    linked, clock, receiver, receiver_url, http
+):
     store, box = linked.services.store, linked.services.secrets
-    endpoint = await set_transaction_endpoint(store, clock, linked.world.owner,
-                                              receiver_url + "/push", box=box,
-                                              allow_loopback=True)
+    endpoint = await set_transaction_endpoint(
+        store, clock, linked.world.owner, receiver_url + "/push", box=box, allow_loopback=True
+    )
     receiver.set_secrets([current_secret(endpoint, box)])
     deliverer = Deliverer(store, clock, Sender(http, box=box, allow_loopback=True))
     session = linked.platform.state.create_session(linked.creator_id).token
