@@ -26,7 +26,7 @@ async def create(linked, body, key, account=None, token=None):
     return response.json()["data"]
 
 
-async def approve_and_run(linked, action_id, principal=None):
+async def approve_and_run(linked, action_id, principal=None, token=None):
     services = linked.services
     await decide_action(
         services.store,
@@ -39,7 +39,7 @@ async def approve_and_run(linked, action_id, principal=None):
         wake_executor=services.wake_executor,
     )
     await Executor(services).run_once()
-    response = await linked.client.get(f"/v1/actions/{action_id}", headers=linked.world.auth())
+    response = await linked.client.get(f"/v1/actions/{action_id}", headers=linked.world.auth(token))
     return response.json()["data"]
 
 
@@ -180,22 +180,7 @@ async def test_test_mode_is_simulated_and_never_reaches_the_platform(linked):
         account=sandbox,
         token=linked.world.test_key,
     )
-    services = linked.services
-    await decide_action(
-        services.store,
-        services.clock,
-        linked.world.owner,
-        action["id"],
-        approve=True,
-        note=None,
-        public_url="http://countersign.test",
-        wake_executor=services.wake_executor,
-    )
-    await Executor(services).run_once()
-    response = await linked.client.get(
-        f"/v1/actions/{action['id']}", headers=linked.world.auth(linked.world.test_key)
-    )
-    done = response.json()["data"]
+    done = await approve_and_run(linked, action["id"], token=linked.world.test_key)
     assert done["status"] == "executed" and done["result"] == {"simulated": True}
     assert linked.platform.state.writes_for() == []
 
@@ -210,22 +195,7 @@ async def test_test_mode_refuses_an_unknown_fan_as_the_platform_would(linked):
         account=sandbox,
         token=linked.world.test_key,
     )
-    services = linked.services
-    await decide_action(
-        services.store,
-        services.clock,
-        linked.world.owner,
-        action["id"],
-        approve=True,
-        note=None,
-        public_url="http://countersign.test",
-        wake_executor=services.wake_executor,
-    )
-    await Executor(services).run_once()
-    response = await linked.client.get(
-        f"/v1/actions/{action['id']}", headers=linked.world.auth(linked.world.test_key)
-    )
-    done = response.json()["data"]
+    done = await approve_and_run(linked, action["id"], token=linked.world.test_key)
     assert done["status"] == "failed" and done["result"] is None
     assert linked.platform.state.writes_for() == []
 
@@ -509,46 +479,3 @@ async def test_an_executor_in_another_process_wakes_on_approval(postgres_url, cl
     finally:
         for services in (api, worker):
             await services.store.close()
-
-
-async def test_a_stale_needs_relink_never_undoes_a_relink(linked):
-    """The executor moves the account only from the state it ran with: a relink during the
-    call (a new sealed session) keeps the account healthy."""
-    services, world = linked.services, linked.world
-    action = await create(
-        linked,
-        {"type": "send_message", "params": {"fanId": a_fan(linked), "text": "hi"}},
-        "stale-relink",
-    )
-    await decide_action(
-        services.store,
-        services.clock,
-        world.owner,
-        action["id"],
-        approve=True,
-        note=None,
-        public_url="http://countersign.test",
-        wake_executor=services.wake_executor,
-    )
-    executor = Executor(services)
-    async with services.store.reading() as uow:
-        ran_with = await uow.accounts.get(world.workspace_id, linked.creator_id)
-        approved = await uow.actions.get(world.workspace_id, action["id"])
-    claimed = await executor._claim(approved)
-    async with services.store.transaction() as uow:  # the creator relinks meanwhile
-        await uow.accounts.update(
-            world.workspace_id,
-            linked.creator_id,
-            session_secret=services.secrets.seal("a-new-session"),
-        )
-    await executor._finish(
-        claimed,
-        error={"code": "account_unavailable", "message": "The platform session expired."},
-        account_status="needs_relink",
-        account_was=ran_with,
-    )
-    async with services.store.reading() as uow:
-        account = await uow.accounts.get(world.workspace_id, linked.creator_id)
-        failed = await uow.actions.get(world.workspace_id, action["id"])
-    assert failed.status == "failed"
-    assert account.status == "healthy", "the relink wins over the stale call's verdict"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import importlib.metadata
 import json
+from collections.abc import Iterator
 
 import pytest
 from mcp.client.session import ClientSession
@@ -40,8 +41,8 @@ async def world(store, clock):
     return await build_world(store, clock)
 
 
-@pytest.fixture
-def mcp_url(database_url, world, clock):
+@contextlib.contextmanager
+def served_mcp(database_url: str, clock, name: str, **overrides) -> Iterator[str]:
     """The whole service (owning its own store) on 127.0.0.1:0, lifespan on, in a thread."""
     settings = Settings(
         database_url=database_url,
@@ -49,10 +50,16 @@ def mcp_url(database_url, world, clock):
         public_url="http://countersign.test",
         run_workers=False,
         validate_responses=True,
+        **overrides,
     )
-    app = create_app(settings, clock=clock)
-    with serve_in_thread(app, name="mcp-service", lifespan="on") as base_url:
-        yield f"{base_url}/mcp/"
+    with serve_in_thread(create_app(settings, clock=clock), name=name, lifespan="on") as base:
+        yield f"{base}/mcp/"
+
+
+@pytest.fixture
+def mcp_url(database_url, world, clock):
+    with served_mcp(database_url, clock, "mcp-service") as url:
+        yield url
 
 
 @contextlib.asynccontextmanager
@@ -275,18 +282,8 @@ async def test_catalogue_needs_a_live_key_on_a_workspace_with_a_linked_account(
 @pytest.fixture
 def tight_mcp_url(database_url, world, clock):
     """The service with a budget of one request per key per minute."""
-    settings = Settings(
-        database_url=database_url,
-        secret_key="test-secret",
-        public_url="http://countersign.test",
-        run_workers=False,
-        validate_responses=True,
-        rate_limit=1,
-        rate_window=60,
-    )
-    app = create_app(settings, clock=clock)
-    with serve_in_thread(app, name="mcp-tight", lifespan="on") as base_url:
-        yield f"{base_url}/mcp/"
+    with served_mcp(database_url, clock, "mcp-tight", rate_limit=1, rate_window=60) as url:
+        yield url
 
 
 async def test_every_tool_over_the_budget_says_how_long_to_wait(tight_mcp_url, world):

@@ -6,25 +6,6 @@ from service.domain.ids import new_id
 from service.domain.models import Event
 
 
-def platform_row(tx_id: str, **changes) -> dict:
-    row = {
-        "id": tx_id,
-        "fanId": "f1",
-        "kind": "tip",
-        "description": "Tip",
-        "status": "pending",
-        "grossCents": 500,
-        "netCents": 400,
-        "feeCents": 100,
-        "vatCents": 0,
-        "currency": "USD",
-        "occurredAt": "2026-11-01T10:00:00Z",
-        "deleted": False,
-    }
-    row.update(changes)
-    return row
-
-
 async def add_event(
     store,
     clock,

@@ -11,7 +11,8 @@ from service.usecases import webhooks as hooks
 from service.usecases.revenue import observe_transactions
 from service.workers.deliverer import Deliverer
 from tests.linking.hosted_link_kit import MIA, running
-from tests.webhooks_delivery.delivery_kit import deliveries_of, platform_row
+from tests.revenue.test_revenue_pull_api import platform_row
+from tests.webhooks_delivery.delivery_kit import deliveries_of
 
 
 def connected(record) -> bool:

@@ -9,7 +9,8 @@ from service.usecases.delivery import RETRY_GAPS
 from service.usecases.revenue import observe_transactions
 from service.webhooks.sender import Sender
 from service.workers.deliverer import Deliverer
-from tests.webhooks_delivery.delivery_kit import deliveries_of, endpoint_now, platform_row
+from tests.revenue.test_revenue_pull_api import platform_row
+from tests.webhooks_delivery.delivery_kit import deliveries_of, endpoint_now
 
 
 async def observe(store, clock, world, rows):

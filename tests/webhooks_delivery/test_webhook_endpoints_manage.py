@@ -10,7 +10,8 @@ from service.errors import ApiError
 from service.usecases import webhooks as hooks
 from service.usecases.revenue import observe_transactions
 from service.webhooks.signing import parse_header
-from tests.webhooks_delivery.delivery_kit import deliveries_of, endpoint_now, platform_row
+from tests.revenue.test_revenue_pull_api import platform_row
+from tests.webhooks_delivery.delivery_kit import deliveries_of, endpoint_now
 
 
 async def public_resolver(host: str, port: int) -> list[str]:

@@ -1,0 +1,50 @@
+"""The executor's account status verdicts move the account only from the state it ran with."""
+
+from __future__ import annotations
+
+from service.usecases.actions import decide_action
+from service.workers.executor import Executor
+from tests.execution.test_executor import a_fan, create
+
+
+async def test_a_stale_needs_relink_never_undoes_a_relink(linked):
+    """The executor moves the account only from the state it ran with: a relink during the
+    call (a new sealed session) keeps the account healthy."""
+    services, world = linked.services, linked.world
+    action = await create(
+        linked,
+        {"type": "send_message", "params": {"fanId": a_fan(linked), "text": "hi"}},
+        "stale-relink",
+    )
+    await decide_action(
+        services.store,
+        services.clock,
+        world.owner,
+        action["id"],
+        approve=True,
+        note=None,
+        public_url="http://countersign.test",
+        wake_executor=services.wake_executor,
+    )
+    executor = Executor(services)
+    async with services.store.reading() as uow:
+        ran_with = await uow.accounts.get(world.workspace_id, linked.creator_id)
+        approved = await uow.actions.get(world.workspace_id, action["id"])
+    claimed = await executor._claim(approved)
+    async with services.store.transaction() as uow:  # the creator relinks meanwhile
+        await uow.accounts.update(
+            world.workspace_id,
+            linked.creator_id,
+            session_secret=services.secrets.seal("a-new-session"),
+        )
+    await executor._finish(
+        claimed,
+        error={"code": "account_unavailable", "message": "The platform session expired."},
+        account_status="needs_relink",
+        account_was=ran_with,
+    )
+    async with services.store.reading() as uow:
+        account = await uow.accounts.get(world.workspace_id, linked.creator_id)
+        failed = await uow.actions.get(world.workspace_id, action["id"])
+    assert failed.status == "failed"
+    assert account.status == "healthy", "the relink wins over the stale call's verdict"
