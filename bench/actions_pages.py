@@ -30,7 +30,6 @@ from service.settings import Settings
 from service.usecases.workspaces import create_key, create_workspace
 from storage.migrate import migrate
 from storage.scratch import run_admin
-from storage.sql.engine import make_engine
 from storage.sql.store import SqlStore
 
 START = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
@@ -110,7 +109,7 @@ async def run(args: argparse.Namespace) -> None:
     else:
         url = f"sqlite:///{tempfile.mkdtemp()}/bench.db"
     try:
-        store = SqlStore(make_engine(url))
+        store = SqlStore.from_url(url)
         await migrate(store.engine)
         key = await seed(store, clock, args.rows)
         settings = Settings(

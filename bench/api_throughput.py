@@ -33,7 +33,6 @@ from service.usecases.actions import create_action
 from service.usecases.workspaces import create_key, create_workspace
 from storage.migrate import migrate
 from storage.scratch import scratch_database
-from storage.sql.engine import make_engine
 from storage.sql.store import SqlStore
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -138,9 +137,8 @@ def measure(
 
 
 async def seed(url: str, actions: int) -> dict[str, str]:
-    engine = make_engine(url)
-    await migrate(engine)
-    store = SqlStore(engine)
+    store = SqlStore.from_url(url)
+    await migrate(store.engine)
     clock = SystemClock()
     try:
         workspace = await create_workspace(store, clock, "Bench agency")

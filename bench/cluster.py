@@ -65,7 +65,6 @@ from service.usecases import webhooks as hooks
 from service.usecases import workspaces as ws
 from service.usecases.actions import decide_action
 from service.usecases.links import create_link
-from storage.migrate import migrate
 from storage.scratch import scratch_database
 
 PYTHON = sys.executable
@@ -174,7 +173,7 @@ async def seed(settings: Settings, receiver_url: str) -> dict:
     clock = SystemClock()
     try:
         async with outgoing_http(services):
-            await migrate(services.store.engine)
+            await services.store.migrate()
             workspace = await ws.create_workspace(services.store, clock, "Cluster agency")
             owner = await ws.create_user(
                 services.store,

@@ -30,7 +30,6 @@ from service.settings import Settings
 from service.usecases.workspaces import create_key, create_workspace
 from storage.migrate import migrate
 from storage.scratch import run_admin
-from storage.sql.engine import make_engine
 from storage.sql.store import SqlStore
 
 START = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
@@ -161,9 +160,8 @@ async def run(args: argparse.Namespace) -> None:
         name = None
         url = f"sqlite:///{tempfile.mkdtemp()}/bench.db"
     try:
-        engine = make_engine(url)
-        await migrate(engine)
-        store = SqlStore(engine)
+        store = SqlStore.from_url(url)
+        await migrate(store.engine)
         workspace_id, key = await seed(store, clock, args.rows)
         settings = Settings(
             database_url=url,

@@ -46,7 +46,6 @@ from service.usecases.live import LiveReads
 from service.workers.reseal import reseal_webhook_secrets
 from service.workers.runner import run_workers
 from storage.base import StorageBusy, StorageUnavailable, Store
-from storage.migrate import migrate
 from storage.sql.store import SqlStore
 
 BUSY = ApiError(
@@ -127,7 +126,7 @@ async def running(services: Services, *, owned: SqlStore | None) -> AsyncIterato
     """Migrate the embedded default, run the background workers, and close everything after.
     `owned` is the store the caller built for this run (None for one handed in by a test)."""
     if owned is not None and services.settings.embedded:
-        await migrate(owned.engine)
+        await owned.migrate()
     if owned is not None:
         await reseal_webhook_secrets(services.store, services.secrets)
     try:

@@ -19,7 +19,6 @@ from service.settings import Settings, SettingsError
 from service.usecases import workspaces as ws
 from service.usecases.audit import record_cli
 from storage.base import Store
-from storage.migrate import migrate
 from storage.sql.store import SqlStore
 
 log = logging.getLogger("countersign")
@@ -33,7 +32,7 @@ async def _with_store(settings: Settings, work: Callable[[SqlStore], Awaitable[N
     store = _store(settings)
     try:
         if settings.embedded:
-            await migrate(store.engine)
+            await store.migrate()
         await work(store)
     finally:
         await store.close()
@@ -116,7 +115,7 @@ def cmd_worker(settings: Settings, args: argparse.Namespace) -> None:
 
 def cmd_migrate(settings: Settings, args: argparse.Namespace) -> None:
     async def work(store: SqlStore) -> None:
-        await migrate(store.engine)
+        await store.migrate()
         print("database is at the latest schema")
 
     asyncio.run(_with_store(settings, work))

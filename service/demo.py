@@ -23,7 +23,6 @@ from service.settings import Settings
 from service.usecases import webhooks as hooks
 from service.usecases import workspaces as ws
 from service.usecases.links import create_link
-from storage.migrate import migrate
 from storage.sql.store import SqlStore
 
 OWNER_EMAIL, OWNER_PASSWORD = "owner@demo.test", "demo-password"
@@ -53,7 +52,7 @@ async def seed(settings: Settings, receiver_url: str | None = None) -> dict[str,
     clock = SystemClock()
     try:
         async with outgoing_http(services):  # linking the demo creator calls the platform
-            await migrate(store.engine)
+            await store.migrate()
             async with services.store.reading() as uow:
                 existing = await uow.workspaces.list()
             workspace = (

@@ -6,10 +6,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import sqlalchemy as sa
-from sqlalchemy.ext.asyncio import AsyncEngine
 
 if TYPE_CHECKING:
     from alembic.config import Config
+    from sqlalchemy.ext.asyncio import AsyncEngine
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 HEAD = "c7ee5e70007a"

@@ -9,23 +9,29 @@ from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from service.domain.models import Account, Fan, Link
 from storage.sql import tables as t
+from storage.sql.connection import Connection
+from storage.sql.result import Row
 from storage.sql.rows import to_model, to_row
+from storage.sql.statements import prebuilt
 
 # Hot-path statements are built once: building a Select costs ~100x its cached execution.
-_ACCOUNT = t.accounts.select().where(
-    t.accounts.c.workspace_id == sa.bindparam("ws"), t.accounts.c.id == sa.bindparam("id")
+_ACCOUNT = prebuilt(
+    t.accounts.select().where(
+        t.accounts.c.workspace_id == sa.bindparam("ws"), t.accounts.c.id == sa.bindparam("id")
+    )
 )
-_LINK = t.links.select().where(
-    t.links.c.workspace_id == sa.bindparam("ws"), t.links.c.id == sa.bindparam("id")
+_LINK = prebuilt(
+    t.links.select().where(
+        t.links.c.workspace_id == sa.bindparam("ws"), t.links.c.id == sa.bindparam("id")
+    )
 )
 
 
 class SqlAccounts:
-    def __init__(self, conn: AsyncConnection) -> None:
+    def __init__(self, conn: Connection) -> None:
         self.conn = conn
 
     async def add(self, account: Account) -> None:
@@ -158,12 +164,12 @@ class SqlAccounts:
         return to_model(Account, row) if row else None
 
 
-def _fan(row: sa.Row[Any]) -> Fan:
+def _fan(row: Row) -> Fan:
     return to_model(Fan, row, list_ids=tuple(row.list_ids))
 
 
 class SqlFans:
-    def __init__(self, conn: AsyncConnection) -> None:
+    def __init__(self, conn: Connection) -> None:
         self.conn = conn
 
     async def replace(self, workspace_id: str, account_id: str, fans: Sequence[Fan]) -> None:
@@ -272,7 +278,7 @@ class SqlFans:
 
 
 class SqlLinks:
-    def __init__(self, conn: AsyncConnection) -> None:
+    def __init__(self, conn: Connection) -> None:
         self.conn = conn
 
     async def add(self, link: Link) -> None:

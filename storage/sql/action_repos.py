@@ -10,20 +10,24 @@ from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from service.domain.models import Action, Event
 from storage.base import DuplicateError
 from storage.sql import tables as t
+from storage.sql.connection import Connection, IntegrityViolation
 from storage.sql.rows import to_model, to_row
+from storage.sql.statements import prebuilt
 
 c = t.actions.c
 # Hot-path statements are built once: building a Select costs ~100x its cached execution.
-_ACTION = t.actions.select().where(c.workspace_id == sa.bindparam("ws"), c.id == sa.bindparam("id"))
+_ACTION = prebuilt(
+    t.actions.select().where(c.workspace_id == sa.bindparam("ws"), c.id == sa.bindparam("id"))
+)
 
-_BY_KEY = t.actions.select().where(
-    c.workspace_id == sa.bindparam("ws"), c.idempotency_key == sa.bindparam("key")
+_BY_KEY = prebuilt(
+    t.actions.select().where(
+        c.workspace_id == sa.bindparam("ws"), c.idempotency_key == sa.bindparam("key")
+    )
 )
 
 
@@ -58,12 +62,12 @@ def _list_statement(
             sa.tuple_(c.created_at, c.id)
             < sa.tuple_(at, sa.bindparam("before_id", type_=c.id.type))
         )
-    return query.order_by(c.created_at.desc(), c.id.desc()).limit(sa.bindparam("limit"))
+    return prebuilt(query.order_by(c.created_at.desc(), c.id.desc()).limit(sa.bindparam("limit")))
 
 
 def _insert_unless_key_used(insert: Any) -> Any:
     """One dialect's `INSERT … ON CONFLICT DO NOTHING RETURNING id`, built once."""
-    return (
+    return prebuilt(
         insert(t.actions)
         .on_conflict_do_nothing(index_elements=[c.workspace_id, c.idempotency_key])
         .returning(c.id)
@@ -77,7 +81,7 @@ _INSERT_NEW = {
 
 
 class SqlActions:
-    def __init__(self, conn: AsyncConnection) -> None:
+    def __init__(self, conn: Connection) -> None:
         self.conn = conn
 
     async def add_unless_key_used(self, action: Action) -> bool:
@@ -89,8 +93,8 @@ class SqlActions:
         try:
             async with self.conn.begin_nested():
                 await self.conn.execute(t.actions.insert().values(to_row(action)))
-        except IntegrityError as exc:
-            raise DuplicateError(str(exc.orig)) from exc
+        except IntegrityViolation as exc:
+            raise DuplicateError(str(exc)) from exc
 
     async def get(self, workspace_id: str, action_id: str) -> Action | None:
         row = (await self.conn.execute(_ACTION, {"ws": workspace_id, "id": action_id})).first()
@@ -188,14 +192,17 @@ class SqlActions:
         return [to_model(Action, r) for r in rows]
 
 
+_ADD_EVENT = prebuilt(t.events.insert())
+
+
 class SqlEvents:
-    def __init__(self, conn: AsyncConnection) -> None:
+    def __init__(self, conn: Connection) -> None:
         self.conn = conn
 
     async def add(self, event: Event) -> None:
         values = to_row(event)
         values.pop("seq")
-        await self.conn.execute(t.events.insert().values(values))
+        await self.conn.execute(_ADD_EVENT, values)
 
     async def list(
         self, workspace_id: str | None = None, *, after_seq: int = 0, limit: int = 100

@@ -5,15 +5,15 @@ from __future__ import annotations
 import datetime as dt
 
 import sqlalchemy as sa
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from service.domain.dashboard import AuditEntry, Invite, Session
 from storage.sql import tables as t
+from storage.sql.connection import Connection
 from storage.sql.rows import to_model, to_row
 
 
 class SqlSessions:
-    def __init__(self, conn: AsyncConnection) -> None:
+    def __init__(self, conn: Connection) -> None:
         self.conn = conn
 
     async def add(self, session: Session) -> None:
@@ -53,7 +53,7 @@ class SqlSessions:
 
 
 class SqlInvites:
-    def __init__(self, conn: AsyncConnection) -> None:
+    def __init__(self, conn: Connection) -> None:
         self.conn = conn
 
     async def add(self, invite: Invite) -> None:
@@ -95,7 +95,7 @@ class SqlInvites:
 
 
 class SqlAuditLog:
-    def __init__(self, conn: AsyncConnection) -> None:
+    def __init__(self, conn: Connection) -> None:
         self.conn = conn
 
     async def add(self, entry: AuditEntry) -> None:
@@ -134,4 +134,4 @@ class SqlAuditLog:
             .select_from(t.audit_log)
             .where(t.audit_log.c.workspace_id == workspace_id)
         )
-        return (await self.conn.execute(query)).scalar_one()
+        return int((await self.conn.execute(query)).scalar_one())

@@ -1,4 +1,5 @@
-"""Async engines for the two drivers. SQLite needs explicit BEGIN handling to be safe for writers."""
+"""SQLAlchemy's async engines, for alembic's migrations and ad-hoc SQL in tests and benchmarks.
+The service's units of work run on the raw drivers instead (sqlite.py, postgres.py)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+from storage.sql.connection import CONNECT_TIMEOUT, POOL_TIMEOUT
 
 
 def normalise_url(url: str) -> str:
@@ -15,12 +18,6 @@ def normalise_url(url: str) -> str:
     if url.startswith("sqlite://") and not url.startswith("sqlite+aiosqlite://"):
         return "sqlite+aiosqlite://" + url.split("://", 1)[1]
     return url
-
-
-CONNECT_TIMEOUT = 3.0
-"""Seconds for a new PostgreSQL connection before the request is answered 503."""
-POOL_TIMEOUT = 1.0
-"""Seconds a request waits for a pooled connection before it is answered 503 (StorageBusy)."""
 
 
 def make_engine(

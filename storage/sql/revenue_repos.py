@@ -17,10 +17,9 @@ from collections.abc import Sequence
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from storage.sql import tables as t
+from storage.sql.connection import Connection, IntegrityViolation
 
 c = t.transactions.c
 
@@ -33,7 +32,7 @@ _CHUNK = 500  # ids per IN (…) list, well inside SQLite's bound-parameter limi
 
 
 class SqlTransactions:
-    def __init__(self, conn: AsyncConnection) -> None:
+    def __init__(self, conn: Connection) -> None:
         self.conn = conn
 
     async def latest_fingerprints(
@@ -73,7 +72,7 @@ class SqlTransactions:
             try:
                 async with self.conn.begin_nested():
                     await self.conn.execute(t.counters.insert().values(name=name, value=0))
-            except IntegrityError:
+            except IntegrityViolation:
                 pass  # another writer created it first
             first = await self._bump(name, count)
         assert first is not None

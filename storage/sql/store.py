@@ -1,28 +1,39 @@
-"""The SQL driver of the Store: one engine, units of work bound to one connection each."""
+"""The SQL Store: units of work on a raw driver connection (sqlite.py, postgres.py).
+
+SQLAlchemy writes and compiles the statements (tables.py, the repositories, statements.py);
+stdlib sqlite3 or asyncpg runs them. SQLAlchemy's own engine is built only when asked for
+(`SqlStore.engine`): alembic migrates through it, and tests use it for ad-hoc SQL.
+"""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from typing import Any
+from typing import TYPE_CHECKING
 
-import sqlalchemy.exc
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlalchemy.engine import make_url
 
 from storage import base
-from storage.base import StorageBusy, StorageUnavailable, Store, UnitOfWork
+from storage.base import Store, UnitOfWork
+from storage.migrate import HEAD, migrate
 from storage.sql import wakeups
 from storage.sql.account_repos import SqlAccounts, SqlFans, SqlLinks
 from storage.sql.action_repos import SqlActions, SqlEvents
+from storage.sql.connection import POOL_TIMEOUT, Connection
 from storage.sql.dashboard_repos import SqlAuditLog, SqlInvites, SqlSessions
-from storage.sql.engine import make_engine
 from storage.sql.revenue_repos import SqlTransactions
 from storage.sql.webhook_repos import SqlDeliveries, SqlWebhookEndpoints
 from storage.sql.workspace_repos import SqlApiKeys, SqlMembers, SqlUsers, SqlWorkspaces
 
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncEngine
+
+    from storage.sql.postgres import PgDriver
+    from storage.sql.sqlite import SqliteDriver
+
 
 class SqlUnitOfWork:
-    def __init__(self, conn: AsyncConnection) -> None:
+    def __init__(self, conn: Connection) -> None:
         self.conn = conn
         # Typed as the protocols: mypy proves each repository satisfies its contract.
         self.workspaces: base.Workspaces = SqlWorkspaces(conn)
@@ -46,50 +57,92 @@ class SqlUnitOfWork:
         await wakeups.notify(self.conn, channel)
 
 
+_VERSION_TABLE = {
+    "sqlite": "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'alembic_version'",
+    "postgresql": "SELECT to_regclass('alembic_version')",
+}
+
+
 class SqlStore:
-    def __init__(self, engine: AsyncEngine) -> None:
-        self.engine = engine
-        self.dialect = engine.dialect.name
+    def __init__(self, url: str, driver: SqliteDriver | PgDriver) -> None:
+        self.url = url
+        self.driver = driver
+        self.dialect = driver.planner.dialect.name
+        self._engine: AsyncEngine | None = None
 
     @classmethod
-    def from_url(cls, url: str, **pool: Any) -> SqlStore:
-        return cls(make_engine(url, **pool))
+    def from_url(
+        cls,
+        url: str,
+        *,
+        pool_size: int = 10,
+        max_overflow: int | None = None,
+        pool_timeout: float = POOL_TIMEOUT,
+    ) -> SqlStore:
+        """`postgresql://…` or `sqlite:///path` (driver suffixes such as `+asyncpg` are ignored)."""
+        size = pool_size + (pool_size if max_overflow is None else max_overflow)
+        parsed = make_url(url)
+        if parsed.get_backend_name() == "sqlite":
+            from storage.sql.sqlite import SqliteDriver
 
-    @asynccontextmanager
-    async def _checkout(self) -> AsyncIterator[AsyncConnection]:
-        conn = self.engine.connect()
+            return cls(url, SqliteDriver(parsed.database or "", size=size, timeout=pool_timeout))
+        from storage.sql.postgres import PgDriver
+
+        dsn = parsed.set(drivername="postgresql").render_as_string(hide_password=False)
+        return cls(url, PgDriver(dsn, size=size, timeout=pool_timeout))
+
+    @property
+    def engine(self) -> AsyncEngine:
+        """SQLAlchemy's engine on the same database, built on first use: for migrations and
+        ad-hoc SQL, never for the service's units of work."""
+        if self._engine is None:
+            from storage.sql.engine import make_engine
+
+            self._engine = make_engine(self.url)
+        return self._engine
+
+    async def migrate(self, revision: str = "head") -> None:
+        """Bring the schema to `revision`. A database already at HEAD is left alone without
+        building SQLAlchemy's engine or loading alembic, so starts and CLI commands stay fast."""
+        if revision == "head" and await self.revision() == HEAD:
+            return
         try:
-            await conn.start()
-        except sqlalchemy.exc.TimeoutError as exc:
-            raise StorageBusy("every database connection is in use") from exc
-        except (sqlalchemy.exc.DBAPIError, OSError) as exc:
-            raise StorageUnavailable("the database is not answering") from exc
-        try:
-            yield conn
+            await migrate(self.engine, revision)
         finally:
-            await conn.close()
+            await self.engine.dispose()  # alembic's connections are not the service's
+
+    async def revision(self) -> str | None:
+        """The schema revision alembic recorded, or None on a database it never migrated."""
+        probe = _VERSION_TABLE[self.dialect]
+        async with self.reading() as uow:
+            if (await uow.conn.exec_driver_sql(probe)).scalar() is None:
+                return None
+            rows = (await uow.conn.exec_driver_sql("SELECT version_num FROM alembic_version")).all()
+        return rows[0][0] if len(rows) == 1 else None
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SqlUnitOfWork]:
         """Commits when the block finishes, rolls back when it raises."""
-        async with self._checkout() as conn, conn.begin():
+        async with self.driver.transaction() as conn:
             yield SqlUnitOfWork(conn)
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[SqlUnitOfWork]:
-        """A read-only unit: on SQLite a deferred BEGIN, so readers never queue behind writers."""
-        async with self._checkout() as conn:
-            conn = await conn.execution_options(sqlite_begin="DEFERRED")
-            async with conn.begin():
-                yield SqlUnitOfWork(conn)
+        """A read-only unit: it never waits for a writer."""
+        async with self.driver.reading() as conn:
+            yield SqlUnitOfWork(conn)
 
     def listen(
         self, channel: str, callback: Callable[[], None]
     ) -> AbstractAsyncContextManager[None]:
-        return wakeups.listen(self.engine, channel, callback)
+        dsn = getattr(self.driver, "dsn", None)
+        return wakeups.listen(dsn, channel, callback)
 
     async def close(self) -> None:
-        await self.engine.dispose()
+        await self.driver.close()
+        if self._engine is not None:
+            await self._engine.dispose()
+            self._engine = None
 
 
 def as_store(store: SqlStore) -> Store:

@@ -12,7 +12,9 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from storage.sql.connection import CONNECT_TIMEOUT, Connection
+from storage.sql.statements import prebuilt
 
 log = logging.getLogger("countersign.wakeups")
 RECONNECT_AFTER = 1.0
@@ -21,23 +23,26 @@ FIRST_SUBSCRIBE = 5.0
 """Seconds `listen` waits for its first subscription before going on without (it keeps trying)."""
 
 
-async def notify(conn: AsyncConnection, channel: str) -> None:
+_NOTIFY = prebuilt(sa.select(sa.func.pg_notify(sa.bindparam("channel", type_=sa.String), "")))
+
+
+async def notify(conn: Connection, channel: str) -> None:
     if conn.dialect.name == "postgresql":
-        await conn.execute(sa.text("SELECT pg_notify(:channel, '')"), {"channel": channel})
+        await conn.execute(_NOTIFY, {"channel": channel})
 
 
 @asynccontextmanager
 async def listen(
-    engine: AsyncEngine, channel: str, callback: Callable[[], None]
+    dsn: str | None, channel: str, callback: Callable[[], None]
 ) -> AsyncIterator[None]:
     """Call `callback` on every NOTIFY of `channel` while the block runs. A lost connection
     (a restarted server, a killed backend) is replaced; after each (re)subscription `callback`
     runs once, since notifications sent while nobody listened are gone."""
-    if engine.dialect.name != "postgresql":
+    if dsn is None:  # SQLite: one node, the in-process event is enough
         yield
         return
     subscribed = asyncio.Event()
-    task = asyncio.create_task(_keep_listening(engine, channel, callback, subscribed))
+    task = asyncio.create_task(_keep_listening(dsn, channel, callback, subscribed))
     try:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(subscribed.wait(), FIRST_SUBSCRIBE)
@@ -49,13 +54,14 @@ async def listen(
 
 
 async def _keep_listening(
-    engine: AsyncEngine, channel: str, callback: Callable[[], None], subscribed: asyncio.Event
+    dsn: str, channel: str, callback: Callable[[], None], subscribed: asyncio.Event
 ) -> None:
+    import asyncpg  # only PostgreSQL deployments listen
+
     while True:
         try:
-            async with engine.connect() as conn:
-                driver = (await conn.get_raw_connection()).driver_connection
-                assert driver is not None  # an open asyncpg connection
+            conn = await asyncpg.connect(dsn, timeout=CONNECT_TIMEOUT)
+            try:
                 lost = asyncio.Event()
 
                 def on_notify(*_args: Any) -> None:
@@ -64,12 +70,13 @@ async def _keep_listening(
                 def on_lost(_conn: Any, lost: asyncio.Event = lost) -> None:
                     lost.set()
 
-                driver.add_termination_listener(on_lost)
-                await driver.add_listener(channel, on_notify)
+                conn.add_termination_listener(on_lost)
+                await conn.add_listener(channel, on_notify)
                 subscribed.set()
                 callback()
                 await lost.wait()
-                await conn.invalidate()
+            finally:
+                conn.terminate()
             log.warning("lost the LISTEN connection for %s; listening again", channel)
         except asyncio.CancelledError:
             raise

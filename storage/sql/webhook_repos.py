@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from service.domain.models import Event
 from service.webhooks.models import Delivery, DeliveryAttempt, WebhookEndpoint
 from storage.sql import tables as t
+from storage.sql.connection import Connection
 from storage.sql.rows import to_model, to_row
 
 e = t.webhook_endpoints.c
@@ -60,7 +60,7 @@ _CLAIM = (
 
 
 class SqlWebhookEndpoints:
-    def __init__(self, conn: AsyncConnection) -> None:
+    def __init__(self, conn: Connection) -> None:
         self.conn = conn
 
     async def add(self, endpoint: WebhookEndpoint) -> None:
@@ -127,7 +127,7 @@ class SqlWebhookEndpoints:
 
 
 class SqlDeliveries:
-    def __init__(self, conn: AsyncConnection) -> None:
+    def __init__(self, conn: Connection) -> None:
         self.conn = conn
 
     # -- outbox hand-off ------------------------------------------------------------

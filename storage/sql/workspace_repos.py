@@ -7,15 +7,17 @@ import datetime as dt
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from service.domain.models import ApiKey, Member, User, Workspace
 from storage.sql import tables as t
+from storage.sql.connection import Connection
+from storage.sql.result import Row
 from storage.sql.rows import to_model, to_row
+from storage.sql.statements import prebuilt
 
 
 class SqlWorkspaces:
-    def __init__(self, conn: AsyncConnection) -> None:
+    def __init__(self, conn: Connection) -> None:
         self.conn = conn
 
     async def add(self, workspace: Workspace) -> None:
@@ -33,7 +35,7 @@ class SqlWorkspaces:
 
 
 class SqlUsers:
-    def __init__(self, conn: AsyncConnection) -> None:
+    def __init__(self, conn: Connection) -> None:
         self.conn = conn
 
     async def add(self, user: User) -> None:
@@ -50,7 +52,7 @@ class SqlUsers:
 
 
 class SqlMembers:
-    def __init__(self, conn: AsyncConnection) -> None:
+    def __init__(self, conn: Connection) -> None:
         self.conn = conn
 
     def _select(self) -> sa.Select[Any]:
@@ -105,14 +107,19 @@ class SqlMembers:
             .select_from(t.members)
             .where(t.members.c.workspace_id == workspace_id, t.members.c.role == "owner")
         )
-        return (await self.conn.execute(query)).scalar_one()
+        return int((await self.conn.execute(query)).scalar_one())
 
 
 # Hot-path statements are built once: building a Select costs ~100x its cached execution.
-_KEY_BY_HASH = t.api_keys.select().where(t.api_keys.c.secret_hash == sa.bindparam("hash"))
+_KEY_BY_HASH = prebuilt(t.api_keys.select().where(t.api_keys.c.secret_hash == sa.bindparam("hash")))
+_TOUCH = prebuilt(
+    t.api_keys.update()
+    .where(t.api_keys.c.id == sa.bindparam("key_id"))
+    .values(last_used_at=sa.bindparam("at", type_=t.api_keys.c.last_used_at.type))
+)
 
 
-def _key(row: sa.Row[Any]) -> ApiKey:
+def _key(row: Row) -> ApiKey:
     ids = row.account_ids
     return to_model(
         ApiKey, row, scopes=tuple(row.scopes), account_ids=tuple(ids) if ids is not None else None
@@ -120,7 +127,7 @@ def _key(row: sa.Row[Any]) -> ApiKey:
 
 
 class SqlApiKeys:
-    def __init__(self, conn: AsyncConnection) -> None:
+    def __init__(self, conn: Connection) -> None:
         self.conn = conn
 
     async def add(self, key: ApiKey) -> None:
@@ -163,6 +170,4 @@ class SqlApiKeys:
         return _key(row) if row else None
 
     async def touch(self, key_id: str, at: dt.datetime) -> None:
-        await self.conn.execute(
-            t.api_keys.update().where(t.api_keys.c.id == key_id).values(last_used_at=at)
-        )
+        await self.conn.execute(_TOUCH, {"key_id": key_id, "at": at})

@@ -38,7 +38,7 @@ async def _explain(store, by_account: bool) -> str:
         "before_at": AT,
         "before_id": "act_x",
     }
-    async with store.reading() as uow:
+    async with store.transaction() as uow:
         if store.dialect == "postgresql":
             # An empty table is cheapest to scan whole; ask for the plan a big table gets.
             await uow.conn.exec_driver_sql("SET LOCAL enable_seqscan = off")

@@ -73,7 +73,7 @@ async def test_upgrade_converts_existing_rows(empty_url):
         assert modes == {"evt_1": "test", "evt_2": "test", "evt_3": "live"}
         assert endpoint_mode == "live"
 
-        store, box = SqlStore(engine), SecretBox("k")
+        store, box = SqlStore.from_url(empty_url), SecretBox("k")
         assert await reseal_webhook_secrets(store, box) == 1
         assert await reseal_webhook_secrets(store, box) == 0, "sealed rows are left alone"
         async with store.reading() as uow:
@@ -82,5 +82,6 @@ async def test_upgrade_converts_existing_rows(empty_url):
         assert "secret" not in endpoint.secrets[0]
         assert "whsec_plain" not in json.dumps(endpoint.secrets)
         assert open_secret(endpoint.secrets[0], box) == "whsec_plain"
+        await store.close()
     finally:
         await engine.dispose()

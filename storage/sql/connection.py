@@ -1,0 +1,81 @@
+"""A connection checked out for one unit of work, as the repositories see it: `execute` a
+SQLAlchemy statement, read a `Result`. The drivers (sqlite.py, postgres.py) only run SQL text."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import AsyncIterator, Mapping, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine.interfaces import Dialect
+
+from storage.sql.result import Result, make_rows
+from storage.sql.statements import Planner
+
+CONNECT_TIMEOUT = 3.0
+"""Seconds for a new PostgreSQL connection before the request is answered 503."""
+POOL_TIMEOUT = 1.0
+"""Seconds a request waits for a pooled connection before it is answered 503 (StorageBusy)."""
+
+_savepoints = itertools.count(1)
+
+
+class IntegrityViolation(Exception):
+    """The database refused a row: a unique, foreign-key or not-null constraint."""
+
+
+class Connection:
+    """What a driver implements is `_run`; everything else is shared."""
+
+    def __init__(self, planner: Planner) -> None:
+        self.planner = planner
+        self.dialect: Dialect = planner.dialect
+
+    async def _run(
+        self, sql: str, args: Sequence[Any], returns_rows: bool
+    ) -> tuple[Sequence[str], Sequence[Sequence[Any]], int]:
+        """Run one statement: (column names, rows, rows changed)."""
+        raise NotImplementedError
+
+    async def _run_many(self, sql: str, args: Sequence[Sequence[Any]]) -> None:
+        """Run one statement once per set of arguments."""
+        raise NotImplementedError
+
+    async def execute(
+        self,
+        statement: sa.Executable,
+        values: Mapping[str, Any] | Sequence[Mapping[str, Any]] | None = None,
+    ) -> Result:
+        """Run `statement` with `values`; a list of value sets runs it once per set."""
+        if isinstance(values, Sequence):
+            if values:
+                plan, key = self.planner.plan(statement, values[0], many=True)
+                bound = [plan.bind(v, key) for v in values]
+                await self._run_many(bound[0][0], [args for _sql, args in bound])
+            return Result([], len(values))
+        plan, extracted = self.planner.plan(statement, values)
+        sql, args = plan.bind(values, extracted)
+        names, rows, rowcount = await self._run(sql, args, plan.returns_rows)
+        if plan.row_names is not None:
+            return Result(make_rows(plan.row_names, [plan.convert_row(r) for r in rows]), rowcount)
+        return Result(make_rows(names, [tuple(r) for r in rows]), rowcount)
+
+    async def exec_driver_sql(self, sql: str, args: Sequence[Any] = ()) -> Result:
+        """SQL text as the driver takes it (`?` on SQLite, `$1` on PostgreSQL)."""
+        names, rows, rowcount = await self._run(sql, args, True)
+        return Result(make_rows(names, [tuple(r) for r in rows]), rowcount)
+
+    @asynccontextmanager
+    async def begin_nested(self) -> AsyncIterator[None]:
+        """A savepoint: a failure inside rolls back to it and leaves the unit usable."""
+        name = f"sp_{next(_savepoints)}"
+        await self._run(f"SAVEPOINT {name}", (), False)
+        try:
+            yield
+        except BaseException:
+            await self._run(f"ROLLBACK TO SAVEPOINT {name}", (), False)
+            await self._run(f"RELEASE SAVEPOINT {name}", (), False)
+            raise
+        await self._run(f"RELEASE SAVEPOINT {name}", (), False)

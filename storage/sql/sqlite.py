@@ -1,0 +1,177 @@
+"""The SQLite driver: stdlib sqlite3, each statement run on the event loop's own thread.
+
+A statement on an indexed table takes microseconds; handing it to a worker thread and back
+(what aiosqlite does, once per statement) cost more than the statement itself. So statements run
+inline, and only a wait for a lock leaves the loop:
+
+- WAL mode: readers never wait for the writer, so a read never blocks.
+- Writers in this process queue on an asyncio lock, FIFO, without holding a connection; then
+  `BEGIN IMMEDIATE` is tried with no busy wait. Only when another *process* holds the write lock
+  does the BEGIN move to a thread that waits (busy_timeout) while the loop goes on serving.
+- Once BEGIN IMMEDIATE succeeds the unit holds the write lock: its statements and COMMIT never
+  wait (WAL commits append to the log; checkpoints are passive).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sqlite3
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from typing import Any, TypeVar
+
+from sqlalchemy.dialects.sqlite import pysqlite
+
+from storage.base import StorageBusy, StorageUnavailable
+from storage.sql.connection import Connection, IntegrityViolation
+from storage.sql.statements import Planner
+
+T = TypeVar("T")
+BUSY_TIMEOUT = 30.0
+"""Seconds a writer waits for the write lock (in this process or another) before giving up."""
+
+
+def _busy(exc: sqlite3.OperationalError) -> bool:
+    return getattr(exc, "sqlite_errorcode", None) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+
+
+class SqliteConnection(Connection):
+    def __init__(self, planner: Planner, raw: sqlite3.Connection) -> None:
+        super().__init__(planner)
+        self.raw = raw
+
+    async def _run(
+        self, sql: str, args: Sequence[Any], returns_rows: bool
+    ) -> tuple[Sequence[str], Sequence[Sequence[Any]], int]:
+        try:
+            try:
+                cursor = self.raw.execute(sql, args)
+            except sqlite3.OperationalError as exc:
+                if not _busy(exc):
+                    raise
+                cursor = await _off_loop(_waiting, self.raw, sql, args)
+            rows = cursor.fetchall()
+        except sqlite3.IntegrityError as exc:
+            raise IntegrityViolation(str(exc)) from exc
+        names = [d[0] for d in cursor.description] if cursor.description else []
+        return names, rows, cursor.rowcount
+
+    async def _run_many(self, sql: str, args: Sequence[Sequence[Any]]) -> None:
+        try:
+            self.raw.executemany(sql, args)  # only in write units, which hold the lock
+        except sqlite3.IntegrityError as exc:
+            raise IntegrityViolation(str(exc)) from exc
+
+
+def _waiting(raw: sqlite3.Connection, sql: str, args: Sequence[Any] = ()) -> sqlite3.Cursor:
+    """Run `sql` waiting up to BUSY_TIMEOUT for locks: only ever called in a worker thread."""
+    raw.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT * 1000)}")
+    try:
+        return raw.execute(sql, args)
+    finally:
+        raw.execute("PRAGMA busy_timeout=0")
+
+
+def _open(path: str) -> sqlite3.Connection:
+    raw = sqlite3.connect(
+        path, isolation_level=None, check_same_thread=False, cached_statements=512
+    )
+    raw.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT * 1000)}")
+    raw.execute("PRAGMA journal_mode=WAL")
+    raw.execute("PRAGMA foreign_keys=ON")
+    raw.execute("PRAGMA synchronous=NORMAL")
+    raw.execute("PRAGMA busy_timeout=0")  # inline statements never wait: see the module doc
+    return raw
+
+
+class SqliteDriver:
+    """A small pool of sqlite3 connections to one database file."""
+
+    def __init__(self, path: str, *, size: int, timeout: float) -> None:
+        self.path = path
+        self.planner = Planner(pysqlite.dialect())
+        self.timeout = timeout
+        self._idle: list[sqlite3.Connection] = []
+        self._free = asyncio.Semaphore(size)
+        self._writer = asyncio.Lock()
+
+    @asynccontextmanager
+    async def _checkout(self) -> AsyncIterator[sqlite3.Connection]:
+        # Inline statements never suspend, so a unit of work would run start to end without
+        # giving other tasks a turn: yield once per unit, as a network driver would.
+        await asyncio.sleep(0)
+        await _acquire(self._free, self.timeout, "every database connection is in use")
+        try:
+            if self._idle:
+                raw = self._idle.pop()
+            else:
+                try:
+                    raw = await asyncio.to_thread(_open, self.path)
+                except sqlite3.Error as exc:
+                    raise StorageUnavailable(f"cannot open the database: {exc}") from exc
+            try:
+                yield raw
+            finally:
+                try:
+                    if raw.in_transaction:
+                        raw.execute("ROLLBACK")
+                    self._idle.append(raw)
+                except sqlite3.Error:  # a connection that cannot roll back is not reused
+                    raw.close()
+        finally:
+            self._free.release()
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[SqliteConnection]:
+        await _acquire(self._writer, BUSY_TIMEOUT, "the database stayed locked by a writer")
+        try:
+            async with self._checkout() as raw:
+                try:
+                    raw.execute("BEGIN IMMEDIATE")
+                except sqlite3.OperationalError as exc:
+                    if not _busy(exc):
+                        raise
+                    try:  # another process writes: wait for it off the loop
+                        await _off_loop(_waiting, raw, "BEGIN IMMEDIATE")
+                    except sqlite3.OperationalError as again:
+                        raise StorageBusy("the database stayed locked by a writer") from again
+                yield SqliteConnection(self.planner, raw)
+                raw.execute("COMMIT")
+        finally:
+            self._writer.release()
+
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[SqliteConnection]:
+        async with self._checkout() as raw:
+            raw.execute("BEGIN DEFERRED")  # one snapshot for the unit's reads
+            yield SqliteConnection(self.planner, raw)
+            raw.execute("COMMIT")
+
+    async def close(self) -> None:
+        while self._idle:
+            self._idle.pop().close()
+
+
+async def _off_loop(function: Callable[..., T], *args: Any) -> T:
+    """Run a blocking call in a thread. If the caller is cancelled, the connection is still in
+    the thread's hands: wait for the call to end before letting the cancellation through, so
+    the connection is never returned to the pool while a thread uses it."""
+    call = asyncio.ensure_future(asyncio.to_thread(function, *args))
+    try:
+        return await asyncio.shield(call)
+    except asyncio.CancelledError:
+        with contextlib.suppress(Exception):
+            await call
+        raise
+
+
+async def _acquire(primitive: asyncio.Semaphore | asyncio.Lock, within: float, why: str) -> None:
+    """Acquire at once when free (no timer task on the fast path), else `within` seconds."""
+    if not primitive.locked():
+        await primitive.acquire()
+        return
+    try:
+        await asyncio.wait_for(primitive.acquire(), within)
+    except TimeoutError as exc:
+        raise StorageBusy(why) from exc

@@ -1,0 +1,168 @@
+"""SQLAlchemy Core statements compiled once per dialect into plans the raw drivers run.
+
+SQLAlchemy stays the one place SQL is written and typed (tables.py, the repositories); what it
+no longer does is execute. A `Plan` holds the dialect's SQL text, the order of its positional
+parameters with each one's bind processor, and each result column's name and result processor,
+so running a prebuilt statement is: look the plan up by the statement's identity, lay the
+values out, call the driver. The processors are SQLAlchemy's own, so values are stored exactly as
+they were when SQLAlchemy executed them (SQLite's datetime text, JSON text, booleans).
+
+Statements built per call (a literal in `where`, `.values(**changes)`) are planned by their
+SQLAlchemy cache key instead, the way SQLAlchemy caches its own compilations.
+"""
+
+from __future__ import annotations
+
+import collections
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
+from typing import Any, TypeVar
+
+import sqlalchemy as sa
+from sqlalchemy.engine.interfaces import Dialect
+from sqlalchemy.sql.cache_key import CacheKey
+from sqlalchemy.sql.compiler import SQLCompiler
+
+Processor = Callable[[Any], Any] | None
+KEYED_PLANS = 2048
+"""Plans kept by cache key for statements built per call (an LRU)."""
+
+
+class Plan:
+    """One compiled statement: `bind(values)` lays parameters out for the driver; `row_names`
+    and `convert_row` turn what the driver returns back into Python values."""
+
+    __slots__ = (
+        "compiled",
+        "converters",
+        "expanding",
+        "positions",
+        "returns_rows",
+        "row_names",
+        "sql",
+    )
+
+    def __init__(self, compiled: SQLCompiler, returns_rows: bool) -> None:
+        self.compiled = compiled
+        self.sql = compiled.string
+        self.expanding = bool(compiled.post_compile_params)
+        processors: Mapping[str, Any] = compiled._bind_processors
+        binds = compiled.binds
+        # (name, processor, default): a name the caller omits takes the value written into the
+        # statement (`status == "pending"` becomes a bind with that value).
+        self.positions = [
+            (name, processors.get(name), binds[name].effective_value if name in binds else None)
+            for name in compiled.positiontup or ()
+        ]
+        columns = compiled._result_columns
+        self.returns_rows = returns_rows or bool(columns)
+        self.row_names: tuple[str, ...] | None = (
+            tuple(col.keyname for col in columns) if columns else None
+        )
+        dialect = compiled.dialect
+        self.converters: list[tuple[int, Processor]] = [
+            (i, proc)
+            for i, col in enumerate(columns)
+            if (proc := col.type._cached_result_processor(dialect, None)) is not None
+        ]
+
+    def bind(self, values: Mapping[str, Any] | None, key: CacheKey | None) -> tuple[str, list[Any]]:
+        """The SQL and its positional arguments, bind processors applied. `key` is the cache
+        key of a statement built per call: the values written into it come from there."""
+        if key is None and not self.expanding:
+            given = values or {}
+            return self.sql, [
+                given.get(name, default) if proc is None else proc(given.get(name, default))
+                for name, proc, default in self.positions
+            ]
+        params: MutableMapping[str, Any] = self.compiled.construct_params(
+            dict(values) if values else None,
+            extracted_parameters=key.bindparams if key is not None else None,
+            escape_names=False,
+            _collected_params=key.params if key is not None else None,
+        )
+        sql: str = self.sql
+        order: Sequence[str] = self.compiled.positiontup or []
+        processors: Mapping[str, Any] = self.compiled._bind_processors
+        if self.expanding:
+            expanded = self.compiled._process_parameters_for_postcompile(params)
+            sql, order = expanded.statement, expanded.positiontup or []
+            params = dict(expanded.parameters)
+            processors = {**processors, **expanded.processors}
+        args: list[Any] = []
+        for name in order:
+            value = params[name]
+            proc = processors.get(name)
+            args.append(proc(value) if proc is not None else value)
+        return sql, args
+
+    def convert_row(self, row: Sequence[Any]) -> tuple[Any, ...]:
+        if not self.converters:
+            return tuple(row)
+        values = list(row)
+        for i, proc in self.converters:
+            values[i] = proc(values[i])  # type: ignore[misc]
+        return tuple(values)
+
+
+class Planner:
+    """The plans of one dialect."""
+
+    def __init__(self, dialect: Dialect) -> None:
+        self.dialect = dialect
+        self._prebuilt: dict[tuple[int, tuple[str, ...] | None], Plan] = {}
+        self._keyed: collections.OrderedDict[tuple[Any, ...], Plan] = collections.OrderedDict()
+
+    def plan(
+        self, statement: sa.Executable, values: Mapping[str, Any] | None, *, many: bool = False
+    ) -> tuple[Plan, CacheKey | None]:
+        """The plan for `statement`, and its cache key when it was built per call (the key
+        carries the values written into it; None for a prebuilt statement)."""
+        # An INSERT/UPDATE given its values as parameters compiles to the columns it was given.
+        columns = tuple(values) if values and isinstance(statement, sa.sql.dml.ValuesBase) else None
+        if many:
+            columns = (*(columns or ()), "*many")
+        if _PREBUILT.get(id(statement)) is statement:
+            ident = (id(statement), columns)
+            plan = self._prebuilt.get(ident)
+            if plan is None:
+                # Compiled from this very statement: its literals are the plan's defaults.
+                plan = self._prebuilt[ident] = self._compile(statement, columns, None)
+            return plan, None
+        key = statement._generate_cache_key()  # type: ignore[attr-defined]
+        if key is None:  # not cacheable (never the case for our statements): compile each time
+            return self._compile(statement, columns, None), None
+        plan = self._keyed.get((key.key, columns))
+        if plan is None:
+            plan = self._keyed[(key.key, columns)] = self._compile(statement, columns, key)
+            if len(self._keyed) > KEYED_PLANS:
+                self._keyed.popitem(last=False)
+        else:
+            self._keyed.move_to_end((key.key, columns))
+        return plan, key
+
+    def _compile(self, statement: sa.Executable, columns: tuple[str, ...] | None, key: Any) -> Plan:
+        many = columns is not None and columns[-1:] == ("*many",)
+        if many:
+            columns = columns[:-1]  # type: ignore[index]
+        compiled = statement.compile(  # type: ignore[attr-defined]
+            dialect=self.dialect,
+            cache_key=key,
+            column_keys=list(columns) if columns else None,
+            for_executemany=many,
+        )
+        assert isinstance(compiled, SQLCompiler)
+        return Plan(compiled, returns_rows=isinstance(statement, sa.TextClause))
+
+
+_PREBUILT: dict[int, Any] = {}
+"""Statements built once and kept for the life of the process, by identity."""
+
+S = TypeVar("S")
+
+
+def prebuilt(statement: S) -> S:
+    """Mark a statement that is built once and reused (a module constant, a cached builder's
+    result): its plan is then found by identity, with no cache key computed per call. Its
+    literals (`status == "pending"`) are constants of the plan."""
+    _PREBUILT[id(statement)] = statement
+    return statement

@@ -1,0 +1,126 @@
+"""The raw drivers under the Store: plans compiled once must bind the right values, and SQLite's
+inline execution must never stall the event loop on a lock another connection holds."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from service.usecases.workspaces import create_workspace
+from storage.sql import tables as t
+from storage.sql.statements import prebuilt
+from storage.sql.store import SqlStore
+from tests.storage.test_store_contract import make_action
+
+c = t.actions.c
+_PENDING_BY_ID = prebuilt(
+    sa.select(c.id, c.status, c.params).where(c.status == "pending", c.id == sa.bindparam("id"))
+)
+
+
+async def test_a_prebuilt_plan_keeps_its_own_literals(store, clock):
+    """A statement built per call with the same shape as a prebuilt one but another literal
+    must not borrow the prebuilt plan's values (nor the other way round)."""
+    workspace = await create_workspace(store, clock, "Plans agency")
+    pending = make_action(workspace.id, "40001", clock.now(), key="p")
+    approved = make_action(workspace.id, "40001", clock.now(), key="a", status="approved")
+    async with store.transaction() as uow:
+        await uow.actions.add(pending)
+        await uow.actions.add(approved)
+    async with store.reading() as uow:
+        for _ in range(2):  # the second round runs on cached plans
+            per_call = sa.select(c.id, c.status, c.params).where(
+                c.status == "approved", c.id == approved.id
+            )
+            [row] = (await uow.conn.execute(per_call)).all()
+            assert (row.id, row.status, row.params) == (approved.id, "approved", approved.params)
+            assert (await uow.conn.execute(_PENDING_BY_ID, {"id": approved.id})).all() == []
+            [row] = (await uow.conn.execute(_PENDING_BY_ID, {"id": pending.id})).all()
+            assert (row.id, row.status) == (pending.id, "pending")
+
+
+async def test_values_round_trip_through_the_bind_and_result_processors(store, clock):
+    """Aware datetimes, JSON, booleans and bytes come back as they went in, on both drivers."""
+    workspace = await create_workspace(store, clock, "Types agency")
+    action = make_action(workspace.id, "40001", clock.now(), key="types")
+    async with store.transaction() as uow:
+        await uow.actions.add(action)
+    async with store.reading() as uow:
+        assert await uow.actions.get(workspace.id, action.id) == action
+        [row] = (
+            await uow.conn.execute(
+                sa.select(c.created_at, c.params).where(c.id.in_([action.id, "act_none"]))
+            )
+        ).all()
+    assert row.created_at == action.created_at and row.created_at.tzinfo is not None
+    assert row.params == action.params
+
+
+@pytest.fixture
+def sqlite_url(sqlite_template, tmp_path) -> str:
+    path = tmp_path / "drivers.db"
+    path.write_bytes(Path(sqlite_template).read_bytes())
+    return f"sqlite:///{path}"
+
+
+async def test_sqlite_writer_waits_off_the_loop_while_another_connection_writes(sqlite_url):
+    """Another process's write lock makes our writer wait in a thread: meanwhile the loop keeps
+    serving (a read completes), and the write goes through once the lock is released."""
+    store = SqlStore.from_url(sqlite_url)
+    other = sqlite3.connect(sqlite_url.removeprefix("sqlite:///"), isolation_level=None)
+    try:
+        other.execute("BEGIN IMMEDIATE")  # what a worker process mid-transaction holds
+        entered = asyncio.Event()
+
+        async def write() -> None:
+            async with store.transaction() as uow:
+                entered.set()
+                await uow.conn.execute(sa.text("UPDATE workspaces SET name = name"))
+
+        writer = asyncio.create_task(write())
+        async with store.reading() as uow:  # served while the writer waits for the lock
+            assert (
+                await uow.conn.execute(sa.select(sa.func.count()).select_from(t.actions))
+            ).scalar() == 0
+        assert not writer.done() and not entered.is_set()
+        other.execute("COMMIT")
+        await asyncio.wait_for(writer, 30)
+        assert entered.is_set()
+    finally:
+        other.close()
+        await store.close()
+
+
+async def test_sqlite_writer_cancelled_while_waiting_leaves_no_transaction_behind(sqlite_url):
+    store = SqlStore.from_url(sqlite_url, pool_size=1, max_overflow=0)
+    other = sqlite3.connect(sqlite_url.removeprefix("sqlite:///"), isolation_level=None)
+    try:
+        other.execute("BEGIN IMMEDIATE")
+
+        async def write() -> None:
+            async with store.transaction():
+                pass
+
+        async with store.reading():  # one idle connection: the writer's checkout never yields
+            pass
+        writer = asyncio.create_task(write())
+        # Yield until the writer holds the only connection: from there it runs without a
+        # pause into its wait for the lock (the connection is idle, so none is opened).
+        while not store.driver._free.locked():  # noqa: ASYNC110 (no hook inside the driver)
+            await asyncio.sleep(0)
+        writer.cancel()
+        other.execute("COMMIT")
+        with pytest.raises(asyncio.CancelledError):
+            await writer
+        # The only pooled connection came back outside any transaction: the next writer gets
+        # the lock at once, and this connection's own writes are seen by others.
+        async with store.transaction() as uow:
+            await uow.conn.execute(sa.text("CREATE TABLE after_cancel (x INTEGER)"))
+        assert other.execute("SELECT count(*) FROM after_cancel").fetchone() == (0,)
+    finally:
+        other.close()
+        await store.close()
