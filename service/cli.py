@@ -1,31 +1,39 @@
-"""`countersign serve | migrate | users | keys | accounts`: operating the service from a shell."""
+"""`countersign serve | migrate | users | keys | accounts`: operating the service from a shell.
+
+Each command imports what it needs inside its own function, so `countersign keys list` loads
+the storage layer and nothing of HTTP (no starlette, uvicorn, alembic, httpx, jinja2, argon2,
+cryptography); tests/cli/test_cli_imports.py holds that line."""
 
 from __future__ import annotations
 
 import argparse
-import asyncio
-import datetime as dt
 import logging
 import sys
 from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
 
-from attrs import evolve
-
-from service.domain.clock import SystemClock, isoformat
-from service.domain.models import ApiKey
-from service.errors import ApiError
-from service.passwords import Passwords
 from service.settings import Settings, SettingsError
-from service.usecases import workspaces as ws
-from service.usecases.audit import record_cli
-from storage.base import Store
-from storage.sql.store import SqlStore
+
+if TYPE_CHECKING:
+    import datetime as dt
+
+    from service.domain.models import ApiKey
+    from storage.base import Store
+    from storage.sql.store import SqlStore
 
 log = logging.getLogger("countersign")
 
 
 def _store(settings: Settings) -> SqlStore:
+    from storage.sql.store import SqlStore
+
     return SqlStore.from_url(settings.database_url)
+
+
+def _run_with_store(settings: Settings, work: Callable[[SqlStore], Awaitable[None]]) -> None:
+    import asyncio
+
+    asyncio.run(_with_store(settings, work))
 
 
 async def _with_store(settings: Settings, work: Callable[[SqlStore], Awaitable[None]]) -> None:
@@ -50,7 +58,10 @@ async def _workspace_id(store: Store, wanted: str | None) -> str:
         raise SystemExit("several workspaces exist: pass --workspace")
     if found:
         return str(found[0].id)
-    return (await ws.create_workspace(store, SystemClock(), "My agency")).id
+    from service.domain.clock import SystemClock
+    from service.usecases.workspaces import create_workspace
+
+    return (await create_workspace(store, SystemClock(), "My agency")).id
 
 
 NO_PLATFORM = (
@@ -64,6 +75,8 @@ def _platform_settings(settings: Settings, args: argparse.Namespace) -> Settings
     """The platform is never faked by accident: without a URL, `serve` and `worker` refuse to
     start unless the fake was asked for by name."""
     if getattr(args, "fake_platform", False):
+        from attrs import evolve
+
         from service.demo import start_fake_platform  # imports harness: development only
 
         settings = start_fake_platform(evolve(settings, platform_url=None))
@@ -100,7 +113,10 @@ def cmd_demo(settings: Settings, args: argparse.Namespace) -> None:
 
 def cmd_worker(settings: Settings, args: argparse.Namespace) -> None:
     """Background work without HTTP: run as many as you like beside the API on PostgreSQL."""
+    import asyncio
+
     from service.app import build_services, running
+    from storage.sql.store import SqlStore
 
     settings = _platform_settings(settings, args)
 
@@ -114,14 +130,20 @@ def cmd_worker(settings: Settings, args: argparse.Namespace) -> None:
 
 
 def cmd_migrate(settings: Settings, args: argparse.Namespace) -> None:
+
     async def work(store: SqlStore) -> None:
         await store.migrate()
         print("database is at the latest schema")
 
-    asyncio.run(_with_store(settings, work))
+    _run_with_store(settings, work)
 
 
 def cmd_users_create(settings: Settings, args: argparse.Namespace) -> None:
+    from service.domain.clock import SystemClock
+    from service.passwords import Passwords
+    from service.usecases import workspaces as ws
+    from service.usecases.audit import record_cli
+
     async def work(store: SqlStore) -> None:
         workspace_id = await _workspace_id(store, args.workspace)
         user = await ws.create_user(
@@ -145,10 +167,14 @@ def cmd_users_create(settings: Settings, args: argparse.Namespace) -> None:
         )
         print(f"{user.email} is {args.role} of {workspace_id}")
 
-    asyncio.run(_with_store(settings, work))
+    _run_with_store(settings, work)
 
 
 def _expiry(days: int | None) -> dt.datetime | None:
+    import datetime as dt
+
+    from service.domain.clock import SystemClock
+
     return None if days is None else SystemClock().now() + dt.timedelta(days=days)
 
 
@@ -174,6 +200,10 @@ def key_state(key: ApiKey, now: dt.datetime) -> str:
 
 
 def cmd_keys_create(settings: Settings, args: argparse.Namespace) -> None:
+    from service.domain.clock import SystemClock
+    from service.usecases import workspaces as ws
+    from service.usecases.audit import record_cli
+
     args.mode_given = args.mode is not None
     args.mode = args.mode or "test"
 
@@ -210,10 +240,12 @@ def cmd_keys_create(settings: Settings, args: argparse.Namespace) -> None:
             f"shown again:\n{secret}"
         )
 
-    asyncio.run(_with_store(settings, work))
+    _run_with_store(settings, work)
 
 
 def cmd_keys_list(settings: Settings, args: argparse.Namespace) -> None:
+    from service.domain.clock import SystemClock, isoformat
+
     async def work(store: SqlStore) -> None:
         workspace_id = await _workspace_id(store, args.workspace)
         async with store.reading() as uow:
@@ -228,20 +260,28 @@ def cmd_keys_list(settings: Settings, args: argparse.Namespace) -> None:
                 f"last_used={isoformat(key.last_used_at) or 'never'}"
             )
 
-    asyncio.run(_with_store(settings, work))
+    _run_with_store(settings, work)
 
 
 def cmd_keys_revoke(settings: Settings, args: argparse.Namespace) -> None:
+    from service.domain.clock import SystemClock
+    from service.usecases import workspaces as ws
+    from service.usecases.audit import record_cli
+
     async def work(store: SqlStore) -> None:
         workspace_id = await _workspace_id(store, args.workspace)
         key = await ws.revoke_key(store, SystemClock(), workspace_id, args.key_id)
         await record_cli(store, SystemClock(), workspace_id, "key.revoked", key.id, name=key.name)
         print(f"{key.id} revoked")
 
-    asyncio.run(_with_store(settings, work))
+    _run_with_store(settings, work)
 
 
 def cmd_keys_roll(settings: Settings, args: argparse.Namespace) -> None:
+    from service.domain.clock import SystemClock
+    from service.usecases import workspaces as ws
+    from service.usecases.audit import record_cli
+
     async def work(store: SqlStore) -> None:
         workspace_id = await _workspace_id(store, args.workspace)
         key, secret = await ws.roll_key(store, SystemClock(), workspace_id, args.key_id)
@@ -256,7 +296,7 @@ def cmd_keys_roll(settings: Settings, args: argparse.Namespace) -> None:
         )
         print(f"{args.key_id} stopped working; its replacement is {key.id}:\n{secret}")
 
-    asyncio.run(_with_store(settings, work))
+    _run_with_store(settings, work)
 
 
 def cmd_accounts_list(settings: Settings, args: argparse.Namespace) -> None:
@@ -270,11 +310,13 @@ def cmd_accounts_list(settings: Settings, args: argparse.Namespace) -> None:
                 f"writes={'on' if a.writes_enabled else 'off'}"
             )
 
-    asyncio.run(_with_store(settings, work))
+    _run_with_store(settings, work)
 
 
 def cmd_accounts_writes(settings: Settings, args: argparse.Namespace) -> None:
     """The same audited use case as the dashboard's switch; `--all` is the kill switch."""
+    from service.domain.clock import SystemClock
+    from service.errors import ApiError
     from service.usecases import accounts as account_cases
 
     if (args.account is None) == (not args.all):
@@ -295,7 +337,7 @@ def cmd_accounts_writes(settings: Settings, args: argparse.Namespace) -> None:
             raise SystemExit(f"no account {args.account} in {workspace_id}") from None
         print(f"writes {args.state} for @{account.username}")
 
-    asyncio.run(_with_store(settings, work))
+    _run_with_store(settings, work)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -390,7 +432,11 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(f"configuration error: {exc}")
     try:
         args.run(settings, args)
-    except ApiError as exc:
+    except Exception as exc:
+        from service.errors import ApiError  # loaded already if one was raised
+
+        if not isinstance(exc, ApiError):
+            raise
         sys.exit(f"{exc.code}: {exc.message}")
 
 

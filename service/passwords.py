@@ -10,9 +10,10 @@ own testing profile, for test suites only (the same idea as Django's fast test h
 from __future__ import annotations
 
 import asyncio
+from typing import TYPE_CHECKING
 
-from argon2 import PasswordHasher, profiles
-from argon2.exceptions import InvalidHashError, VerificationError
+if TYPE_CHECKING:
+    from argon2 import PasswordHasher
 
 PROFILES = ("default", "cheapest")
 _DUMMY = "timing equaliser: never a real password"
@@ -22,7 +23,11 @@ class Passwords:
     def __init__(self, profile: str = "default") -> None:
         if profile not in PROFILES:
             raise ValueError(f"password hashing profile must be one of {PROFILES}")
-        self._hasher = (
+        # argon2 loads here, not at import: settings.py reads PROFILES, and CLI commands that
+        # never touch a password (keys list) should not pay for it.
+        from argon2 import PasswordHasher, profiles
+
+        self._hasher: PasswordHasher = (
             PasswordHasher.from_parameters(profiles.CHEAPEST)
             if profile == "cheapest"
             else PasswordHasher()
@@ -43,6 +48,8 @@ class Passwords:
         return await asyncio.to_thread(self._check, hashed, password)
 
     def _check(self, hashed: str, password: str) -> bool:
+        from argon2.exceptions import InvalidHashError, VerificationError
+
         try:
             return self._hasher.verify(hashed, password)
         except (VerificationError, InvalidHashError):

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
 
-from service.crypto import SecretBox
 from service.domain.models import Event
+
+if TYPE_CHECKING:  # only callers that seal or open secrets need cryptography loaded
+    from service.crypto import SecretBox
 
 DELIVERED_EVENTS = (
     "action.created",
