@@ -2,7 +2,11 @@
 
 `COUNTERSIGN_LIMITS_STORAGE` picks the storage: `memory://` (one process, the default; entries
 expire with their window and are pruned on later hits) or `redis://host:port[/db]`, which every
-replica shares. Counting is a moving window: at most `limit` hits in any `window` seconds.
+replica shares. Counting is a sliding window counter: this window's hits plus the previous
+window's, weighted by how much of it still overlaps, stay within `limit`. It approximates a
+moving window with two counters per key; a moving window stores every hit (a list per key,
+a sorted set in Redis), so its cost grew with the limit: at a limit in the thousands, half the
+CPU of a read went to keeping that list (bench/hot_path.py, issue 10).
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ import time
 
 from limits import RateLimitItemPerSecond
 from limits.aio.storage import MemoryStorage, RedisStorage, Storage
-from limits.aio.strategies import MovingWindowRateLimiter
+from limits.aio.strategies import SlidingWindowCounterRateLimiter
 
 from service.errors import ApiError
 from service.settings import SettingsError
@@ -45,7 +49,7 @@ class RateLimiter:
     def __init__(self, storage: Storage, limit: int, window: float, name: str) -> None:
         self.storage = storage
         self.item = RateLimitItemPerSecond(limit, max(1, math.ceil(window)), namespace=name)
-        self._strategy = MovingWindowRateLimiter(storage)
+        self._strategy = SlidingWindowCounterRateLimiter(storage)
 
     async def hit(self, key: str) -> int | None:
         """Count one hit; return the whole seconds to wait when over the limit, else None."""

@@ -51,10 +51,10 @@ async def test_memory_storage_forgets_windows_that_ended():
     storage = limits_storage("memory://", "unused")
     limiter = RateLimiter(storage, limit=2, window=1, name="api")
     assert [await limiter.hit("key_a") for _ in range(3)][:2] == [None, None]
-    assert "key_a" in "".join(storage.events)
+    assert "key_a" in "".join(storage.storage)
     deadline = time.monotonic() + 10
-    while any("key_a" in key for key in storage.events) and time.monotonic() < deadline:
+    while any("key_a" in key for key in storage.storage) and time.monotonic() < deadline:
         await asyncio.sleep(0.1)
         await limiter.hit("key_b")  # each hit prunes every window that has ended
-    assert not any("key_a" in key for key in storage.events)
+    assert not any("key_a" in key for key in storage.storage)
     assert await limiter.hit("key_a") is None
