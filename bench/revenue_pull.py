@@ -123,18 +123,18 @@ async def time_queries(
 ) -> dict[str, float]:
     """The storage query alone (no HTTP, JSON or Python row handling), at both ends, with the
     query plan PostgreSQL chose for the end."""
-    out = {}
-    for name, after in (("start", 0), ("end", max(0, rows - 2 * limit))):
-        samples = []
-        for _ in range(repeats):
+    positions = {"start": 0, "end": max(0, rows - 2 * limit)}
+    samples: dict[str, list[float]] = {name: [] for name in positions}
+    for _ in range(repeats):  # interleaved, so both ends see the same machine
+        for name, after in positions.items():
             started = time.perf_counter()
             async with store.reading() as uow:
                 page = await uow.transactions.page(
                     workspace_id, mode="live", after_seq=after, limit=limit + 1
                 )
-            samples.append(time.perf_counter() - started)
+            samples[name].append(time.perf_counter() - started)
             assert page and page[0]["seq"] == after + 1
-        out[name] = statistics.median(samples) * 1000
+    out = {name: statistics.median(values) * 1000 for name, values in samples.items()}
     if store.dialect == "postgresql":
         async with store.reading() as uow:
             plan = await uow.conn.execute(

@@ -24,15 +24,16 @@ ENTITY = re.compile(r"&(#[0-9]+|#x[0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);")
 BREAKS = re.compile(r"<(br|/p|/li|/blockquote)\b[^>]*>", re.IGNORECASE)
 
 
+# Built once: nh3.clean() builds its cleaner on every call, which cost 4x the cleaning.
+_ALLOW_LIST = nh3.Cleaner(
+    tags=set(TAGS), attributes=ATTRIBUTES, url_schemes=set(URL_SCHEMES), link_rel=LINK_REL
+)
+_TEXT_ONLY = nh3.Cleaner(tags=set(), clean_content_tags={"script", "style"})
+
+
 def sanitise(markup: str) -> str:
     """The allow-list. Idempotent: sanitising its own output changes nothing."""
-    return nh3.clean(
-        markup,
-        tags=set(TAGS),
-        attributes=ATTRIBUTES,
-        url_schemes=set(URL_SCHEMES),
-        link_rel=LINK_REL,
-    )
+    return _ALLOW_LIST.clean(markup)
 
 
 def platform_html(text: str) -> str:
@@ -49,5 +50,5 @@ def visible_text(markup: str) -> str:
     """What a fan reads: tags (and script/style content) removed, entities decoded, spaces
     collapsed. Used for summaries, never for sending."""
     spaced = BREAKS.sub(lambda m: m.group(0) + " ", markup)
-    stripped = nh3.clean(spaced, tags=set(), clean_content_tags={"script", "style"})
+    stripped = _TEXT_ONLY.clean(spaced)
     return re.sub(r"\s+", " ", html.unescape(stripped)).strip()

@@ -23,6 +23,13 @@ _ACCOUNT = prebuilt(
         t.accounts.c.workspace_id == sa.bindparam("ws"), t.accounts.c.id == sa.bindparam("id")
     )
 )
+_FANS_BY_ID = prebuilt(
+    t.fans.select().where(
+        t.fans.c.workspace_id == sa.bindparam("ws"),
+        t.fans.c.account_id == sa.bindparam("account"),
+        t.fans.c.id.in_(sa.bindparam("ids", expanding=True)),
+    )
+)
 _LINK = prebuilt(
     t.links.select().where(
         t.links.c.workspace_id == sa.bindparam("ws"), t.links.c.id == sa.bindparam("id")
@@ -186,13 +193,8 @@ class SqlFans:
     ) -> list[Fan]:
         if not fan_ids:
             return []
-        c = t.fans.c
         rows = await self.conn.execute(
-            t.fans.select().where(
-                c.workspace_id == workspace_id,
-                c.account_id == account_id,
-                c.id.in_(list(set(fan_ids))),
-            )
+            _FANS_BY_ID, {"ws": workspace_id, "account": account_id, "ids": sorted(set(fan_ids))}
         )
         return [_fan(r) for r in rows]
 
