@@ -30,6 +30,7 @@ from service.passwords import Passwords
 from service.platform.seam import Platforms
 from service.settings import Settings
 from service.usecases.live import LiveReads
+from service.webhooks.pinned import PinnedClients
 from service.webhooks.sender import Sender
 from storage.base import Store
 
@@ -66,14 +67,16 @@ class Services:
         store's NOTIFY instead)."""
         self.executor_wakeup.set()
 
-    def sender(self) -> Sender:
+    def sender(self, clients: PinnedClients | None = None) -> Sender:
         """The webhook sender every part of the service uses: the shared HTTP client, loopback
-        allowed only in development (the harness receiver listens on 127.0.0.1)."""
+        allowed only in development (the harness receiver listens on 127.0.0.1). The deliverer
+        hands in its keep-alive `clients`; test sends go without (a connection each)."""
         return Sender(
             self.http.client,
             box=self.secrets,
             allow_loopback=self.settings.development,
             timeout=self.settings.webhook_timeout,
+            clients=clients,
         )
 
     def check_response(self, operation_id: str, status: int, body: Any) -> None:
