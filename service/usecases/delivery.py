@@ -116,20 +116,16 @@ async def record(store: Store, sent: Sequence[Sent]) -> list[Delivery | None]:
 
 async def record_in(uow: UnitOfWork, sent: Sequence[Sent]) -> list[Delivery | None]:
     """Write attempts: each one's row, its delivery's new state (only while its worker still
-    holds the lease) and its endpoint's health, in the order given.
+    holds the lease) and its endpoint's health.
 
-    Returns each delivery as stored after, or None where the lease was lost meanwhile (the
-    attempt row is still written). An endpoint's `failing` flag is written once, with the
-    last verdict in the batch.
+    Returns each delivery as stored after, in the order given, or None where the lease was lost
+    meanwhile (the attempt row is still written). Scheduled attempts that succeeded are finished
+    by one statement per worker; an endpoint's `failing` flag is written once, with the last
+    verdict in the batch.
     """
-    stored: list[Delivery | None] = []
-    failing: dict[str, bool] = {}
+    stored: dict[str, Delivery | None] = {}
+    succeeded: dict[str, list[str]] = {}  # worker → delivery ids
     for one in sent:
-        gone = one.endpoint is None
-        attempts = MAX_ATTEMPTS if one.final or gone else one.delivery.attempts + 1
-        state = next_state(attempts, one.outcome, one.finished)
-        if one.final or gone:
-            state["attempts"] = one.delivery.attempts + 1
         outcome = one.outcome
         await uow.deliveries.add_attempt(
             DeliveryAttempt(
@@ -142,8 +138,22 @@ async def record_in(uow: UnitOfWork, sent: Sequence[Sent]) -> list[Delivery | No
                 error=outcome.error,
             )
         )
-        after = await uow.deliveries.finish(one.delivery.id, one.worker, **state)
-        stored.append(after)
+        gone = one.endpoint is None
+        if outcome.ok and not (one.final or gone):
+            succeeded.setdefault(one.worker, []).append(one.delivery.id)
+            stored[one.delivery.id] = None
+            continue
+        attempts = MAX_ATTEMPTS if one.final or gone else one.delivery.attempts + 1
+        state = next_state(attempts, outcome, one.finished)
+        if one.final or gone:
+            state["attempts"] = one.delivery.attempts + 1
+        stored[one.delivery.id] = await uow.deliveries.finish(one.delivery.id, one.worker, **state)
+    for worker, ids in succeeded.items():
+        for done in await uow.deliveries.succeed_many(ids, worker):
+            stored[done.id] = done
+    failing: dict[str, bool] = {}
+    for one in sent:
+        after = stored[one.delivery.id]
         if one.endpoint is not None and after is not None:
             if after.status == "succeeded":
                 failing[one.endpoint.id] = False
@@ -151,7 +161,7 @@ async def record_in(uow: UnitOfWork, sent: Sequence[Sent]) -> list[Delivery | No
                 failing[one.endpoint.id] = True
     for endpoint_id, verdict in failing.items():
         await uow.webhooks.set_failing(endpoint_id, verdict)
-    return stored
+    return [stored[one.delivery.id] for one in sent]
 
 
 async def attempt(

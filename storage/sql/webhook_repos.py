@@ -77,6 +77,19 @@ _FINISH = (  # only the lease holder records an outcome
     )
     .returning(*t.deliveries.c)
 )
+_SUCCEED_MANY = (  # the common outcome of a round, for every lease this worker holds
+    t.deliveries.update()
+    .where(d.id.in_(sa.bindparam("deliveries", expanding=True, type_=d.id.type)))
+    .where(d.claimed_by == sa.bindparam("worker"), d.status == "pending")
+    .values(
+        claimed_by=None,
+        claimed_until=None,
+        status="succeeded",
+        attempts=d.attempts + 1,
+        next_attempt_at=None,
+    )
+    .returning(*t.deliveries.c)
+)
 _ADD_ATTEMPT = t.delivery_attempts.insert()
 _SET_FAILING = (
     t.webhook_endpoints.update()
@@ -274,6 +287,18 @@ class SqlDeliveries:
             )
         ).first()
         return to_model(Delivery, row) if row else None
+
+    async def succeed_many(
+        self, delivery_ids: Sequence[str], worker: str
+    ) -> builtins.list[Delivery]:
+        """`finish` as succeeded (one more attempt, nothing next) for each delivery `worker` still
+        holds, in one UPDATE; returns those written, in no particular order."""
+        if not delivery_ids:
+            return []
+        rows = await self.conn.execute(
+            _SUCCEED_MANY, {"deliveries": list(delivery_ids), "worker": worker}
+        )
+        return [to_model(Delivery, r) for r in rows]
 
     async def reset(self, delivery_id: str, now: dt.datetime) -> Delivery | None:
         """Manual redelivery: a finished delivery goes back to pending, due now."""

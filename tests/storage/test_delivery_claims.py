@@ -134,3 +134,25 @@ async def test_a_retrying_head_holds_its_order_until_it_succeeds(store, clock):
             a1.id, "w1", status="succeeded", attempts=2, next_attempt_at=None
         )
     assert await due() == [a2.id]
+
+
+async def test_succeed_many_finishes_only_the_leases_the_worker_holds(store, clock):
+    mine, other, lapsed, next_in_order = await endpoint_with_deliveries(
+        store, clock, ["e:a", "e:b", "e:c", "e:a"]
+    )
+    assert await claim_many(store, clock, [mine.id, lapsed.id], "w1") == {mine.id, lapsed.id}
+    assert await claim_many(store, clock, [other.id], "w2") == {other.id}
+    clock.advance(seconds=LEASE.total_seconds() + 1)
+    assert await claim_many(store, clock, [lapsed.id], "w3") == {lapsed.id}
+    async with store.transaction() as uow:
+        done = await uow.deliveries.succeed_many([mine.id, other.id, lapsed.id], "w1")
+        assert await uow.deliveries.succeed_many([], "w1") == []
+    assert [(d.id, d.status, d.attempts, d.claimed_by, d.next_attempt_at) for d in done] == [
+        (mine.id, "succeeded", 1, None, None)
+    ]
+    async with store.reading() as uow:
+        assert (await uow.deliveries.get(other.id)).claimed_by == "w2"
+        assert (await uow.deliveries.get(lapsed.id)).claimed_by == "w3"
+        # w2's lease lapsed with the clock: due again, beside the next one of mine's order.
+        due = [i for i, _ in await uow.deliveries.due(clock.now(), 10)]
+        assert due == [other.id, next_in_order.id]
