@@ -173,14 +173,23 @@ async def test_an_answer_cut_at_the_limit_closes_its_connection():
     assert receiver.connections == 2, "the unread rest went away with its connection"
 
 
-async def test_idle_clients_beyond_the_bound_are_closed():
-    async with PinnedClients(max_clients=2) as clients:
-        url = httpx.URL("http://hooks.test/")
-        addresses = [ipaddress.ip_address(f"127.0.0.{n}") for n in (1, 2, 3)]
-        async with clients.client(url, addresses[0]) as busy:
-            for address in addresses[1:]:
-                async with clients.client(url, address):
-                    pass
-            assert len(clients) == 2
-            async with clients.client(url, addresses[0]) as again:
-                assert again is busy, "the client in use was kept"
+async def test_a_client_serves_one_send_at_a_time_and_idle_ones_are_bounded():
+    url = httpx.URL("http://hooks.test/")
+    first, second, third = (ipaddress.ip_address(f"127.0.0.{n}") for n in (1, 2, 3))
+    async with PinnedClients(max_idle=2) as clients:
+        async with clients.client(url, first) as one, clients.client(url, first) as two:
+            assert one is not two, "two sends in flight never share a connection"
+        assert len(clients) == 2
+        async with clients.client(url, first) as again:
+            assert again in (one, two), "an idle client of the same key is reused"
+        for address in (second, third):
+            async with clients.client(url, address):
+                pass
+        assert len(clients) == 2, "the least recently used idle clients were closed"
+        try:
+            async with clients.client(url, third) as broken:
+                raise httpx.ReadError("the connection broke")
+        except httpx.ReadError:
+            pass
+        async with clients.client(url, third) as fresh:
+            assert fresh is not broken, "a client whose send failed is not kept"
