@@ -4,7 +4,7 @@
 
 Writes `--events` events (spread over `--accounts` accounts: one account's events go out in
 order, one at a time) for one event endpoint, then runs the real Deliverer (default bounds:
-32 in flight, 16 per endpoint; keep-alive clients as service/workers/runner.py wires them)
+64 in flight, 32 per endpoint; keep-alive clients as service/workers/runner.py wires them)
 until every delivery is sent. The receiver (harness.receiver,
 checking every signature) runs in its own process on loopback. Reports the outbox fan-out
 (events → deliveries) and the sending rate separately.

@@ -49,8 +49,8 @@ class Deliverer:
         sender: Sender,
         *,
         batch: int = 50,
-        concurrency: int = 32,
-        per_endpoint: int = 16,
+        concurrency: int = 64,
+        per_endpoint: int = 32,
         idle_seconds: float = 1.0,
     ) -> None:
         self.store = store
