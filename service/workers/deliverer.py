@@ -15,8 +15,9 @@ Each claimed delivery is then sent by its own task: a slow endpoint holds only i
 deliveries, never a round of others. At most `per_endpoint` deliveries to one endpoint are in
 flight at once (an endpoint at its bound is left out of the due query, so its backlog cannot
 crowd out other endpoints) and at most `concurrency` in all. A finished send wakes the loop at
-once; otherwise it looks for due work every `idle_seconds`, so a new event waits at most that
-long behind anything.
+once, as does `wakeup` (set by this process's executor when it commits an action's event);
+otherwise it looks for due work every `idle_seconds`, so a new event waits at most that long
+behind anything.
 `run_once()` sends until nothing is due now (tests call it after moving a ManualClock);
 `run_forever()` is the background loop.
 """
@@ -33,7 +34,7 @@ from typing import Any
 
 from service.domain.clock import Clock
 from service.domain.ids import new_id
-from service.usecases.delivery import LEASE, Sent, record_in, send_claimed
+from service.usecases.delivery import LEASE, Sent, record, record_in, send_claimed
 from service.webhooks.models import Delivery, WebhookEndpoint
 from service.webhooks.sender import Sender
 from service.workers.dispatcher import dispatch_all
@@ -52,6 +53,7 @@ class Deliverer:
         concurrency: int = 64,
         per_endpoint: int = 32,
         idle_seconds: float = 1.0,
+        wakeup: asyncio.Event | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
@@ -61,7 +63,7 @@ class Deliverer:
         self.per_endpoint = per_endpoint
         self.worker = f"dlv-{os.getpid()}-{new_id('', 8)}"
         self.idle_seconds = idle_seconds
-        self.wakeup = asyncio.Event()
+        self.wakeup = wakeup or asyncio.Event()  # set it to look for work at once
         self._flying: dict[asyncio.Task[Sent], str] = {}  # sending task → endpoint id
         self._finished: list[Sent] = []  # sent, to be recorded by the next round
         self._recorded = 0
@@ -71,10 +73,10 @@ class Deliverer:
         await dispatch_all(self.store, self.clock)
         before = self._recorded
         while True:
-            await self._round()
-            if not self._flying and not self._finished:
+            progressed = await self._round()
+            if not self._flying and not self._finished and not progressed:
                 return self._recorded - before
-            if not self._finished:
+            if self._flying and not self._finished:
                 await asyncio.wait(list(self._flying), return_when=asyncio.FIRST_COMPLETED)
 
     async def run_forever(self) -> None:
@@ -94,9 +96,9 @@ class Deliverer:
             for task in list(self._flying):
                 task.cancel()
 
-    async def _round(self) -> None:
+    async def _round(self) -> bool:
         """Record the finished sends and claim what is due, in one write transaction; then start
-        a send task for each delivery this worker won."""
+        a send task for each delivery this worker won. False when there was nothing to do."""
         finished, self._finished = self._finished, []
         room = self.concurrency - len(self._flying)
         busy = Counter(self._flying.values())
@@ -108,12 +110,12 @@ class Deliverer:
         wanted: list[str] = []
         if not finished:
             if limit <= 0:
-                return
+                return False
             async with self.store.reading() as uow:  # look before taking the write lock
                 due = await uow.deliveries.due(now, limit, exclude_endpoints=full)
             wanted = self._within_bounds(due, busy)
             if not wanted:
-                return
+                return False
         try:
             async with self.store.transaction() as uow:
                 if finished:
@@ -128,9 +130,14 @@ class Deliverer:
                     )
                     endpoints = await uow.webhooks.get_by_ids([c.endpoint_id for c in claimed])
         except Exception:
-            if finished:  # not recorded: their leases lapse and they are sent again
-                log.error("recording %d attempts failed; they will be sent again", len(finished))
-            raise
+            if not finished:
+                raise
+            # One bad row must not cost the whole batch: record each on its own.
+            log.exception(
+                "a round with %d attempts failed; recording them one by one", len(finished)
+            )
+            await self._record_each(finished)
+            return True
         self._recorded += len(finished)
         for delivery in claimed:
             endpoint = endpoints.get(delivery.endpoint_id)
@@ -139,6 +146,16 @@ class Deliverer:
             )
             self._flying[task] = delivery.endpoint_id
             task.add_done_callback(self._landed)
+        return True
+
+    async def _record_each(self, finished: Sequence[Sent]) -> None:
+        for sent in finished:
+            try:
+                await record(self.store, [sent])
+            except Exception:  # not recorded: its lease lapses and it is sent again
+                log.exception("recording the attempt of %s failed", sent.delivery.id)
+            else:
+                self._recorded += 1
 
     def _within_bounds(self, due: Sequence[tuple[str, str]], busy: Counter[str]) -> list[str]:
         """The due deliveries that fit under each endpoint's bound, oldest first."""

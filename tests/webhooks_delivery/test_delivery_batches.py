@@ -5,7 +5,9 @@ open the gate) makes "finished together" exact instead of a matter of timing."""
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+import contextlib
+from collections.abc import AsyncIterator
+from typing import Any, Literal
 
 from service.usecases.delivery import MAX_ATTEMPTS
 from service.webhooks.sender import Outcome, Sender
@@ -111,3 +113,67 @@ async def test_a_batch_of_failures_follows_the_schedule_and_marks_the_endpoint_f
         assert {(d.status, d.attempts) for d in deliveries} == {(expected, n)}
     endpoint = await endpoint_now(store, world.workspace_id, events_endpoint.id)
     assert endpoint.failing
+
+
+class WatchedEvent(asyncio.Event):
+    """An asyncio.Event that says when someone starts waiting on it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.waited = asyncio.Event()
+
+    async def wait(self) -> Literal[True]:
+        self.waited.set()
+        return await super().wait()
+
+
+async def test_the_wakeup_sends_at_once_instead_of_at_the_next_poll(
+    store, clock, world, receiver, events_endpoint, http, box
+):
+    wakeup = WatchedEvent()
+    sender = Sender(http, box=box, allow_loopback=True)
+    deliverer = Deliverer(store, clock, sender, idle_seconds=600, wakeup=wakeup)
+    loop = asyncio.create_task(deliverer.run_forever())
+    try:
+        await asyncio.wait_for(wakeup.waited.wait(), 10)  # idle: nothing to send, next poll far
+        await add_event(store, clock, world.workspace_id, "action.executed", "40001", {"n": 1})
+        wakeup.set()
+        [got] = await asyncio.to_thread(receiver.wait_for, 1, 10)
+        assert got.event == "action.executed"
+    finally:
+        loop.cancel()
+        await asyncio.gather(loop, return_exceptions=True)
+
+
+class FailingOnce(CountingStore):
+    """The store, whose next write transaction fails at its end once `fail_next` is set."""
+
+    fail_next = False
+
+    @contextlib.asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Any]:
+        self.writes += 1
+        async with self.inner.transaction() as uow:
+            yield uow
+            if self.fail_next:
+                self.fail_next = False
+                raise ConnectionError("the database went away at commit")
+
+
+async def test_a_failed_batch_is_recorded_one_by_one(
+    store, clock, world, http, box, events_endpoint
+):
+    for i in range(4):
+        await add_event(store, clock, world.workspace_id, "action.executed", f"a{i}", {"n": i})
+    flaky = FailingOnce(store)
+    sender = GatedSender(http, box=box, allow_loopback=True, expect=4)
+    running = asyncio.create_task(Deliverer(flaky, clock, sender).run_once())
+    await asyncio.wait_for(sender.all_waiting.wait(), 10)
+    flaky.fail_next = True  # the round recording all four rolls back
+    sender.gate.set()
+    assert await asyncio.wait_for(running, 20) == 4
+    deliveries = await deliveries_of(store, events_endpoint.id)
+    assert {d.status for d in deliveries} == {"succeeded"} and len(deliveries) == 4
+    async with store.reading() as uow:
+        for delivery in deliveries:
+            assert len(await uow.deliveries.attempts(delivery.id)) == 1
