@@ -111,6 +111,7 @@ def build_services(
         ),
         key_touches=KeyTouches(store),
         executor_wakeup=asyncio.Event(),
+        deliverer_wakeup=asyncio.Event(),
     )
 
 

@@ -61,11 +61,17 @@ class Services:
     sessions: DashboardSessions
     key_touches: KeyTouches
     executor_wakeup: asyncio.Event
+    deliverer_wakeup: asyncio.Event
 
     def wake_executor(self) -> None:
         """The in-process notifier the approving use case calls (other processes hear the
         store's NOTIFY instead)."""
         self.executor_wakeup.set()
+
+    def wake_deliverer(self) -> None:
+        """New events were committed in this process: the deliverer looks for work now instead
+        of at its next poll (events from other processes wait for that poll, at most 1 s)."""
+        self.deliverer_wakeup.set()
 
     def sender(self, clients: PinnedClients | None = None) -> Sender:
         """The webhook sender every part of the service uses: the shared HTTP client, loopback

@@ -35,7 +35,12 @@ async def run_workers(services: Services, *, enabled: bool) -> AsyncIterator[Non
     if enabled:
         tasks.append(asyncio.create_task(every(60, lambda: expire_due(services))))
         tasks.append(asyncio.create_task(Executor(services).run_forever()))
-        deliverer = Deliverer(services.store, services.clock, services.sender(clients))
+        deliverer = Deliverer(
+            services.store,
+            services.clock,
+            services.sender(clients),
+            wakeup=services.deliverer_wakeup,
+        )
         tasks.append(asyncio.create_task(deliverer.run_forever()))
         tasks.append(
             asyncio.create_task(every(services.settings.sync_interval, lambda: sync_all(services)))
