@@ -4,7 +4,8 @@
 
 Writes `--events` events (spread over `--accounts` accounts: one account's events go out in
 order, one at a time) for one event endpoint, then runs the real Deliverer (default bounds:
-32 in flight, 4 per endpoint) until every delivery is sent. The receiver (harness.receiver,
+64 in flight, 32 per endpoint; keep-alive clients as service/workers/runner.py wires them)
+until every delivery is sent. The receiver (harness.receiver,
 checking every signature) runs in its own process on loopback. Reports the outbox fan-out
 (events → deliveries) and the sending rate separately.
 """
@@ -33,6 +34,7 @@ from service.domain.models import Event
 from service.domain.principal import Principal
 from service.usecases.webhooks import add_event_endpoint, current_secret
 from service.usecases.workspaces import create_workspace
+from service.webhooks.pinned import PinnedClients
 from service.webhooks.sender import Sender
 from service.workers.deliverer import Deliverer
 from service.workers.dispatcher import dispatch_all
@@ -101,8 +103,9 @@ async def run(url: str, args, stack: ExitStack) -> None:
                     mode="live",
                 )
             )
-    async with httpx.AsyncClient() as http:
-        deliverer = Deliverer(store, clock, Sender(http, box=box, allow_loopback=True))
+    async with httpx.AsyncClient() as http, PinnedClients() as clients:
+        sender = Sender(http, box=box, allow_loopback=True, clients=clients)
+        deliverer = Deliverer(store, clock, sender)  # as service/workers/runner.py builds it
         started = time.perf_counter()
         made = await dispatch_all(store, clock)
         dispatched = time.perf_counter()

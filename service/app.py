@@ -110,6 +110,7 @@ def build_services(
         ),
         key_touches=KeyTouches(store),
         executor_wakeup=asyncio.Event(),
+        deliverer_wakeup=asyncio.Event(),
     )
 
 

@@ -30,6 +30,7 @@ from service.passwords import Passwords
 from service.platform.seam import Platforms
 from service.settings import Settings
 from service.usecases.live import LiveReads
+from service.webhooks.pinned import PinnedClients
 from service.webhooks.sender import Sender
 from storage.base import Store
 
@@ -60,20 +61,28 @@ class Services:
     sessions: DashboardSessions
     key_touches: KeyTouches
     executor_wakeup: asyncio.Event
+    deliverer_wakeup: asyncio.Event
 
     def wake_executor(self) -> None:
         """The in-process notifier the approving use case calls (other processes hear the
         store's NOTIFY instead)."""
         self.executor_wakeup.set()
 
-    def sender(self) -> Sender:
+    def wake_deliverer(self) -> None:
+        """New events were committed in this process: the deliverer looks for work now instead
+        of at its next poll (events from other processes wait for that poll, at most 1 s)."""
+        self.deliverer_wakeup.set()
+
+    def sender(self, clients: PinnedClients | None = None) -> Sender:
         """The webhook sender every part of the service uses: the shared HTTP client, loopback
-        allowed only in development (the harness receiver listens on 127.0.0.1)."""
+        allowed only in development (the harness receiver listens on 127.0.0.1). The deliverer
+        hands in its keep-alive `clients`; test sends go without (a connection each)."""
         return Sender(
             self.http.client,
             box=self.secrets,
             allow_loopback=self.settings.development,
             timeout=self.settings.webhook_timeout,
+            clients=clients,
         )
 
     def check_response(self, operation_id: str, status: int, body: Any) -> None:

@@ -11,13 +11,16 @@ from __future__ import annotations
 import datetime as dt
 import json
 import time
+from collections.abc import Sequence
 from typing import Any
+
+from attrs import frozen
 
 from service.domain.clock import Clock, isoformat
 from service.domain.ids import new_id
 from service.webhooks.models import Delivery, DeliveryAttempt, WebhookEndpoint
 from service.webhooks.sender import Outcome, Sender
-from storage.base import Store
+from storage.base import Store, UnitOfWork
 
 RETRY_GAPS = (
     dt.timedelta(minutes=5),
@@ -66,6 +69,101 @@ def next_state(attempts: int, outcome: Outcome, now: dt.datetime) -> dict[str, A
     }
 
 
+@frozen
+class Sent:
+    """One attempt made, not yet recorded: what `record` writes."""
+
+    delivery: Delivery
+    endpoint: WebhookEndpoint | None  # the live endpoint it went to; None when removed
+    worker: str
+    final: bool
+    started: dt.datetime
+    outcome: Outcome
+    finished: dt.datetime
+
+
+async def send_claimed(
+    clock: Clock,
+    sender: Sender,
+    delivery: Delivery,
+    endpoint: WebhookEndpoint | None,
+    worker: str,
+    *,
+    final: bool = False,
+) -> Sent:
+    """Send a claimed delivery once (never raises: every failure is an Outcome)."""
+    started = clock.now()
+    live = endpoint if endpoint is not None and endpoint.disabled_at is None else None
+    if live is None:
+        outcome = Outcome(None, None, 0, "the endpoint was removed")
+    else:
+        outcome = await sender.send(
+            live.url,
+            delivery.payload,
+            event=delivery.event_type,
+            delivery_id=delivery.id,
+            secrets=live.signing_secrets(started, sender.box),
+            timestamp=int(started.timestamp()),
+        )
+    return Sent(delivery, live, worker, final, started, outcome, clock.now())
+
+
+async def record(store: Store, sent: Sequence[Sent]) -> list[Delivery | None]:
+    """`record_in` in a transaction of its own."""
+    async with store.transaction() as uow:
+        return await record_in(uow, sent)
+
+
+async def record_in(uow: UnitOfWork, sent: Sequence[Sent]) -> list[Delivery | None]:
+    """Write attempts: each one's row, its delivery's new state (only while its worker still
+    holds the lease) and its endpoint's health.
+
+    Returns each delivery as stored after, in the order given, or None where the lease was lost
+    meanwhile (the attempt row is still written). Scheduled attempts that succeeded are finished
+    by one statement per worker; an endpoint's `failing` flag is written once, with the last
+    verdict in the batch.
+    """
+    stored: dict[str, Delivery | None] = {}
+    succeeded: dict[str, list[str]] = {}  # worker → delivery ids
+    for one in sent:
+        outcome = one.outcome
+        await uow.deliveries.add_attempt(
+            DeliveryAttempt(
+                id=attempt_id(),
+                delivery_id=one.delivery.id,
+                attempted_at=one.started,
+                status_code=outcome.status_code,
+                response=outcome.response,
+                duration_ms=outcome.duration_ms,
+                error=outcome.error,
+            )
+        )
+        gone = one.endpoint is None
+        if outcome.ok and not (one.final or gone):
+            succeeded.setdefault(one.worker, []).append(one.delivery.id)
+            stored[one.delivery.id] = None
+            continue
+        attempts = MAX_ATTEMPTS if one.final or gone else one.delivery.attempts + 1
+        state = next_state(attempts, outcome, one.finished)
+        if one.final or gone:
+            state["attempts"] = one.delivery.attempts + 1
+        stored[one.delivery.id] = await uow.deliveries.finish(one.delivery.id, one.worker, **state)
+    for worker, ids in succeeded.items():
+        for done in await uow.deliveries.succeed_many(ids, worker):
+            stored[done.id] = done
+    failing: dict[str, bool] = {}
+    for one in sent:
+        after = stored[one.delivery.id]
+        if one.endpoint is not None and after is not None:
+            if after.status == "succeeded":
+                failing[one.endpoint.id] = False
+            elif after.status == "failed" and not one.final:  # a failed test send proves little
+                failing[one.endpoint.id] = True
+    for endpoint_id, verdict in failing.items():
+        await uow.webhooks.set_failing(endpoint_id, verdict)
+    return [stored[one.delivery.id] for one in sent]
+
+
 async def attempt(
     store: Store,
     clock: Clock,
@@ -81,41 +179,6 @@ async def attempt(
     `final` makes this the only attempt (test sends). Returns the delivery as stored after, or
     None when the lease was lost meanwhile (the attempt row is still written).
     """
-    started = clock.now()
-    live = endpoint if endpoint is not None and endpoint.disabled_at is None else None
-    gone = live is None
-    if live is None:
-        outcome = Outcome(None, None, 0, "the endpoint was removed")
-    else:
-        outcome = await sender.send(
-            live.url,
-            delivery.payload,
-            event=delivery.event_type,
-            delivery_id=delivery.id,
-            secrets=live.signing_secrets(started, sender.box),
-            timestamp=int(started.timestamp()),
-        )
-    now = clock.now()
-    attempts = MAX_ATTEMPTS if final or gone else delivery.attempts + 1
-    state = next_state(attempts, outcome, now)
-    if final or gone:
-        state["attempts"] = delivery.attempts + 1
-    async with store.transaction() as uow:
-        await uow.deliveries.add_attempt(
-            DeliveryAttempt(
-                id=attempt_id(),
-                delivery_id=delivery.id,
-                attempted_at=started,
-                status_code=outcome.status_code,
-                response=outcome.response,
-                duration_ms=outcome.duration_ms,
-                error=outcome.error,
-            )
-        )
-        stored = await uow.deliveries.finish(delivery.id, worker, **state)
-        if live is not None and stored is not None:
-            if stored.status == "succeeded":
-                await uow.webhooks.set_failing(live.id, False)
-            elif stored.status == "failed" and not final:  # a failed test send proves little
-                await uow.webhooks.set_failing(live.id, True)
+    sent = await send_claimed(clock, sender, delivery, endpoint, worker, final=final)
+    [stored] = await record(store, [sent])
     return stored

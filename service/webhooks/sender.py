@@ -9,9 +9,13 @@ The destination is checked against the SSRF guard right before each send (the UR
 when saved, but DNS answers change), and the connection goes to the exact address the guard
 approved: the URL's host is replaced by that address while the `Host` header, TLS SNI and
 certificate verification keep the real hostname, so there is no second DNS lookup for a
-rebinding answer to slip into. Each attempt uses its own connection (`Connection: close`), so a
-connection pinned for one hostname is never reused for another. Redirects are not followed: a
-3xx is an answer that is not 2xx, retried like any other failure.
+rebinding answer to slip into. With `clients` (service/webhooks/pinned.py: the deliverer's) a
+connection is kept alive and reused only by sends to the same host name at an address the guard
+approved for that send; without (test sends from the dashboard) each attempt uses its own
+connection of the shared client (`Connection: close`). Either way a connection pinned for one
+host name is never reused for another. An answer cut short at `BODY_LIMIT` or the deadline
+closes its connection. Redirects are not followed: a 3xx is an answer that is not 2xx, retried
+like any other failure.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import httpx
 from attrs import frozen
 
 from service.crypto import SecretBox
+from service.webhooks.pinned import PinnedClients
 from service.webhooks.signing import DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, sign
 from service.webhooks.ssrf import IPAddress, Resolver, UnsafeDestination, check_destination
 
@@ -65,8 +70,9 @@ async def read_limited(response: httpx.Response, limit: int = BODY_LIMIT) -> byt
 
 
 class Sender:
-    """Holds the HTTP client and the policy: the deadline, loopback allowed for the harness, and
-    the secret box that opens the endpoints' sealed signing secrets."""
+    """Holds the HTTP client (and, for keep-alive, the pinned clients) and the policy: the
+    deadline, loopback allowed for the harness, and the secret box that opens the endpoints'
+    sealed signing secrets."""
 
     def __init__(
         self,
@@ -76,8 +82,10 @@ class Sender:
         allow_loopback: bool = False,
         timeout: float = TIMEOUT_SECONDS,
         resolver: Resolver | None = None,
+        clients: PinnedClients | None = None,
     ) -> None:
         self.client = client
+        self.clients = clients
         self.box = box
         self.allow_loopback = allow_loopback
         self.timeout = timeout
@@ -105,7 +113,6 @@ class Sender:
             "content-type": "application/json",
             "user-agent": USER_AGENT,
             "accept-encoding": "identity",
-            "connection": "close",
             EVENT_HEADER: event,
             DELIVERY_HEADER: delivery_id,
             SIGNATURE_HEADER: sign(raw, secrets, timestamp),
@@ -125,26 +132,41 @@ class Sender:
         addresses = await check_destination(
             url, allow_loopback=self.allow_loopback, resolver=self.resolver
         )
+        original = httpx.URL(url)
         for index, address in enumerate(addresses):
-            target, host, extensions = pinned(url, address)
-            request = self.client.build_request(
-                "POST",
-                target,
-                content=raw,
-                headers={**headers, **host},
-                extensions=extensions,
-                timeout=httpx.Timeout(self.timeout),
-            )
             try:
-                response = await self.client.send(request, stream=True, follow_redirects=False)
+                if self.clients is None:
+                    return await self._post_to(self.client, url, address, raw, headers, close=True)
+                async with self.clients.client(original, address) as client:
+                    return await self._post_to(client, url, address, raw, headers, close=False)
             except httpx.ConnectError:
                 if index == len(addresses) - 1:
                     raise
                 continue  # the next approved address of the same host
-            try:
-                body = await read_limited(response)
-            finally:
-                await response.aclose()
-            text = body.decode("utf-8", "replace")[:RESPONSE_LIMIT]
-            return response.status_code, text
         raise AssertionError("check_destination returns at least one address")
+
+    async def _post_to(
+        self,
+        client: httpx.AsyncClient,
+        url: str,
+        address: IPAddress,
+        raw: bytes,
+        headers: dict[str, str],
+        *,
+        close: bool,
+    ) -> tuple[int, str]:
+        target, host, extensions = pinned(url, address)
+        request = client.build_request(
+            "POST",
+            target,
+            content=raw,
+            headers={**headers, **host, **({"connection": "close"} if close else {})},
+            extensions=extensions,
+            timeout=httpx.Timeout(self.timeout),
+        )
+        response = await client.send(request, stream=True, follow_redirects=False)
+        try:
+            body = await read_limited(response)
+        finally:
+            await response.aclose()
+        return response.status_code, body.decode("utf-8", "replace")[:RESPONSE_LIMIT]

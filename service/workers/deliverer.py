@@ -4,11 +4,20 @@ Several deliverers (in several processes) can share one database: a delivery is 
 worker whose conditional claim won. Per ordering key (endpoint + account) only the oldest pending
 delivery is ever due, so one account's events arrive in order.
 
-Each delivery is its own task: a slow endpoint holds only its own deliveries, never a round of
-others. At most `per_endpoint` deliveries to one endpoint are in flight at once (an endpoint at
-its bound is left out of the due query, so its backlog cannot crowd out other endpoints) and at
-most `concurrency` in all. A finished send wakes the loop at once; otherwise it looks for due
-work every `idle_seconds`, so a new event waits at most that long behind anything.
+The loop works in rounds of one write transaction: record every send that finished since the
+last round (attempt rows, new states, endpoint health), then read what is due now and claim all
+of it that fits the bounds with one conditional UPDATE (a lease each). Sends that finish while a
+round is writing go into the next one, so a busy deliverer writes one transaction per batch
+instead of two per delivery, and an idle one records a single send at once. With nothing to
+record, a round reads what is due before it takes the write lock.
+
+Each claimed delivery is then sent by its own task: a slow endpoint holds only its own
+deliveries, never a round of others. At most `per_endpoint` deliveries to one endpoint are in
+flight at once (an endpoint at its bound is left out of the due query, so its backlog cannot
+crowd out other endpoints) and at most `concurrency` in all. A finished send wakes the loop at
+once, as does `wakeup` (set by this process's executor when it commits an action's event);
+otherwise it looks for due work every `idle_seconds`, so a new event waits at most that long
+behind anything.
 `run_once()` sends until nothing is due now (tests call it after moving a ManualClock);
 `run_forever()` is the background loop.
 """
@@ -20,11 +29,13 @@ import contextlib
 import logging
 import os
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from service.domain.clock import Clock
 from service.domain.ids import new_id
-from service.usecases.delivery import LEASE, attempt
+from service.usecases.delivery import LEASE, Sent, record, record_in, send_claimed
+from service.webhooks.models import Delivery, WebhookEndpoint
 from service.webhooks.sender import Sender
 from service.workers.dispatcher import dispatch_all
 
@@ -39,9 +50,10 @@ class Deliverer:
         sender: Sender,
         *,
         batch: int = 50,
-        concurrency: int = 32,
-        per_endpoint: int = 4,
+        concurrency: int = 64,
+        per_endpoint: int = 32,
         idle_seconds: float = 1.0,
+        wakeup: asyncio.Event | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
@@ -51,19 +63,21 @@ class Deliverer:
         self.per_endpoint = per_endpoint
         self.worker = f"dlv-{os.getpid()}-{new_id('', 8)}"
         self.idle_seconds = idle_seconds
-        self.wakeup = asyncio.Event()
-        self._flying: dict[asyncio.Task[int], str] = {}  # task → endpoint id
-        self._sent = 0
+        self.wakeup = wakeup or asyncio.Event()  # set it to look for work at once
+        self._flying: dict[asyncio.Task[Sent], str] = {}  # sending task → endpoint id
+        self._finished: list[Sent] = []  # sent, to be recorded by the next round
+        self._recorded = 0
 
     async def run_once(self) -> int:
         """Dispatch the outbox, then send until nothing is due now; returns attempts made."""
         await dispatch_all(self.store, self.clock)
-        before = self._sent
+        before = self._recorded
         while True:
-            await self._start_due()
-            if not self._flying:
-                return self._sent - before
-            await asyncio.wait(list(self._flying), return_when=asyncio.FIRST_COMPLETED)
+            progressed = await self._round()
+            if not self._flying and not self._finished and not progressed:
+                return self._recorded - before
+            if self._flying and not self._finished:
+                await asyncio.wait(list(self._flying), return_when=asyncio.FIRST_COMPLETED)
 
     async def run_forever(self) -> None:
         try:
@@ -71,59 +85,95 @@ class Deliverer:
                 self.wakeup.clear()
                 try:
                     await dispatch_all(self.store, self.clock)
-                    await self._start_due()
+                    await self._round()
                 except Exception:
                     log.exception("delivery round failed; retrying")
+                if self._finished:
+                    continue  # sends landed during the round: record them now
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self.wakeup.wait(), self.idle_seconds)
         finally:
             for task in list(self._flying):
                 task.cancel()
 
-    async def _start_due(self) -> int:
-        """Claim-and-send tasks for what is due now, within the bounds; returns how many."""
+    async def _round(self) -> bool:
+        """Record the finished sends and claim what is due, in one write transaction; then start
+        a send task for each delivery this worker won. False when there was nothing to do."""
+        finished, self._finished = self._finished, []
         room = self.concurrency - len(self._flying)
-        if room <= 0:
-            return 0
         busy = Counter(self._flying.values())
         full = [endpoint for endpoint, n in busy.items() if n >= self.per_endpoint]
         now = self.clock.now()
-        async with self.store.reading() as uow:
-            due = await uow.deliveries.due(now, min(self.batch, room), exclude_endpoints=full)
-        started = 0
+        limit = min(self.batch, room)
+        claimed: list[Delivery] = []
+        endpoints: dict[str, WebhookEndpoint] = {}
+        wanted: list[str] = []
+        if not finished:
+            if limit <= 0:
+                return False
+            async with self.store.reading() as uow:  # look before taking the write lock
+                due = await uow.deliveries.due(now, limit, exclude_endpoints=full)
+            wanted = self._within_bounds(due, busy)
+            if not wanted:
+                return False
+        try:
+            async with self.store.transaction() as uow:
+                if finished:
+                    await record_in(uow, finished)
+                    if limit > 0:  # what the recorded outcomes let through is due now
+                        due = await uow.deliveries.due(now, limit, exclude_endpoints=full)
+                        wanted = self._within_bounds(due, busy)
+                if wanted:
+                    # Conditional: what another worker took meanwhile is not returned.
+                    claimed = list(
+                        await uow.deliveries.claim_many(wanted, self.worker, now, now + LEASE)
+                    )
+                    endpoints = await uow.webhooks.get_by_ids([c.endpoint_id for c in claimed])
+        except Exception:
+            if not finished:
+                raise
+            # One bad row must not cost the whole batch: record each on its own.
+            log.exception(
+                "a round with %d attempts failed; recording them one by one", len(finished)
+            )
+            await self._record_each(finished)
+            return True
+        self._recorded += len(finished)
+        for delivery in claimed:
+            endpoint = endpoints.get(delivery.endpoint_id)
+            task = asyncio.create_task(
+                send_claimed(self.clock, self.sender, delivery, endpoint, self.worker)
+            )
+            self._flying[task] = delivery.endpoint_id
+            task.add_done_callback(self._landed)
+        return True
+
+    async def _record_each(self, finished: Sequence[Sent]) -> None:
+        for sent in finished:
+            try:
+                await record(self.store, [sent])
+            except Exception:  # not recorded: its lease lapses and it is sent again
+                log.exception("recording the attempt of %s failed", sent.delivery.id)
+            else:
+                self._recorded += 1
+
+    def _within_bounds(self, due: Sequence[tuple[str, str]], busy: Counter[str]) -> list[str]:
+        """The due deliveries that fit under each endpoint's bound, oldest first."""
+        busy = Counter(busy)
+        wanted: list[str] = []
         for delivery_id, endpoint_id in due:
             if busy[endpoint_id] >= self.per_endpoint:
                 continue
             busy[endpoint_id] += 1
-            task = asyncio.create_task(self._one(delivery_id))
-            self._flying[task] = endpoint_id
-            task.add_done_callback(self._landed)
-            started += 1
-        return started
+            wanted.append(delivery_id)
+        return wanted
 
-    def _landed(self, task: asyncio.Task[int]) -> None:
+    def _landed(self, task: asyncio.Task[Sent]) -> None:
         self._flying.pop(task, None)
         if not task.cancelled():
             error = task.exception()
-            if error is not None:
+            if error is not None:  # a bug: send_claimed returns every failure as an Outcome
                 log.error("delivery task failed", exc_info=error)
             else:
-                self._sent += task.result()
+                self._finished.append(task.result())
         self.wakeup.set()
-
-    async def _one(self, delivery_id: str) -> int:
-        now = self.clock.now()
-        async with self.store.transaction() as uow:
-            claimed = await uow.deliveries.claim(delivery_id, self.worker, now, now + LEASE)
-            if claimed is None:
-                return 0  # another worker won, or it stopped being due
-            endpoints = await uow.webhooks.get_by_ids([claimed.endpoint_id])
-        await attempt(
-            self.store,
-            self.clock,
-            self.sender,
-            claimed,
-            endpoints.get(claimed.endpoint_id),
-            self.worker,
-        )
-        return 1

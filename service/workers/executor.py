@@ -224,6 +224,7 @@ class Executor:
                     status=account_status,
                     status_reason=error["message"],
                 )
+        self.services.wake_deliverer()  # its event is committed: deliver it now
 
     async def fail_interrupted(self) -> list[str]:
         now = self.services.clock.now()

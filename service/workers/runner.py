@@ -8,6 +8,7 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 
 from service.services import Services
+from service.webhooks.pinned import PinnedClients
 from service.workers.deliverer import Deliverer
 from service.workers.executor import Executor
 from service.workers.expirer import expire_due
@@ -29,14 +30,18 @@ async def every(seconds: float, job: Callable[[], Awaitable[object]]) -> None:
 @contextlib.asynccontextmanager
 async def run_workers(services: Services, *, enabled: bool) -> AsyncIterator[None]:
     tasks: list[asyncio.Task[None]] = []
+    # The deliverer's keep-alive connections, closed after its task (service/webhooks/pinned.py).
+    clients = PinnedClients()
     if enabled:
         tasks.append(asyncio.create_task(every(60, lambda: expire_due(services))))
         tasks.append(asyncio.create_task(Executor(services).run_forever()))
-        tasks.append(
-            asyncio.create_task(
-                Deliverer(services.store, services.clock, services.sender()).run_forever()
-            )
+        deliverer = Deliverer(
+            services.store,
+            services.clock,
+            services.sender(clients),
+            wakeup=services.deliverer_wakeup,
         )
+        tasks.append(asyncio.create_task(deliverer.run_forever()))
         tasks.append(
             asyncio.create_task(every(services.settings.sync_interval, lambda: sync_all(services)))
         )
@@ -48,3 +53,4 @@ async def run_workers(services: Services, *, enabled: bool) -> AsyncIterator[Non
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        await clients.aclose()

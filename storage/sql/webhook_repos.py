@@ -48,14 +48,54 @@ _DUE = (
 _DUE_EXCLUDING = _DUE.where(
     d.endpoint_id.not_in(sa.bindparam("busy", expanding=True, type_=d.endpoint_id.type))
 )
+_LEASE = {
+    "claimed_by": sa.bindparam("worker"),
+    "claimed_until": sa.bindparam("until", type_=d.claimed_until.type),
+}
 _CLAIM = (
     t.deliveries.update()
     .where(d.id == sa.bindparam("delivery"), _CLAIMABLE)
+    .values(_LEASE)
+    .returning(*t.deliveries.c)
+)
+_CLAIM_MANY = (
+    t.deliveries.update()
+    .where(d.id.in_(sa.bindparam("deliveries", expanding=True, type_=d.id.type)), _CLAIMABLE)
+    .values(_LEASE)
+    .returning(*t.deliveries.c)
+)
+_FINISH = (  # only the lease holder records an outcome
+    t.deliveries.update()
+    .where(d.id == sa.bindparam("delivery"), d.claimed_by == sa.bindparam("worker"))
+    .where(d.status == "pending")
     .values(
-        claimed_by=sa.bindparam("worker"),
-        claimed_until=sa.bindparam("until", type_=d.claimed_until.type),
+        claimed_by=None,
+        claimed_until=None,
+        status=sa.bindparam("new_status", type_=d.status.type),
+        attempts=sa.bindparam("new_attempts", type_=d.attempts.type),
+        next_attempt_at=sa.bindparam("new_next_attempt_at", type_=d.next_attempt_at.type),
     )
     .returning(*t.deliveries.c)
+)
+_SUCCEED_MANY = (  # the common outcome of a round, for every lease this worker holds
+    t.deliveries.update()
+    .where(d.id.in_(sa.bindparam("deliveries", expanding=True, type_=d.id.type)))
+    .where(d.claimed_by == sa.bindparam("worker"), d.status == "pending")
+    .values(
+        claimed_by=None,
+        claimed_until=None,
+        status="succeeded",
+        attempts=d.attempts + 1,
+        next_attempt_at=None,
+    )
+    .returning(*t.deliveries.c)
+)
+_ADD_ATTEMPT = t.delivery_attempts.insert()
+_SET_FAILING = (
+    t.webhook_endpoints.update()
+    .where(e.id == sa.bindparam("endpoint"))
+    .where(e.failing.is_distinct_from(sa.bindparam("is_failing", type_=e.failing.type)))
+    .values(failing=sa.bindparam("is_failing", type_=e.failing.type))
 )
 
 
@@ -119,11 +159,7 @@ class SqlWebhookEndpoints:
         )
 
     async def set_failing(self, endpoint_id: str, failing: bool) -> None:
-        await self.conn.execute(
-            t.webhook_endpoints.update()
-            .where(e.id == endpoint_id, e.failing.is_(not failing))
-            .values(failing=failing)
-        )
+        await self.conn.execute(_SET_FAILING, {"endpoint": endpoint_id, "is_failing": failing})
 
 
 class SqlDeliveries:
@@ -214,17 +250,55 @@ class SqlDeliveries:
         ).first()
         return to_model(Delivery, row) if row else None
 
-    async def finish(self, delivery_id: str, worker: str, **values: Any) -> Delivery | None:
+    async def claim_many(
+        self, delivery_ids: Sequence[str], worker: str, now: dt.datetime, until: dt.datetime
+    ) -> builtins.list[Delivery]:
+        """`claim` for several deliveries in one conditional UPDATE: returns those this worker
+        took (in no particular order); the others were taken by someone else or stopped being
+        due meanwhile."""
+        if not delivery_ids:
+            return []
+        rows = await self.conn.execute(
+            _CLAIM_MANY,
+            {"deliveries": list(delivery_ids), "now": now, "worker": worker, "until": until},
+        )
+        return [to_model(Delivery, r) for r in rows]
+
+    async def finish(
+        self,
+        delivery_id: str,
+        worker: str,
+        *,
+        status: str,
+        attempts: int,
+        next_attempt_at: dt.datetime | None,
+    ) -> Delivery | None:
         """Record the outcome, only while `worker` still holds the lease."""
         row = (
             await self.conn.execute(
-                t.deliveries.update()
-                .where(d.id == delivery_id, d.claimed_by == worker, d.status == "pending")
-                .values(claimed_by=None, claimed_until=None, **values)
-                .returning(*t.deliveries.c)
+                _FINISH,
+                {
+                    "delivery": delivery_id,
+                    "worker": worker,
+                    "new_status": status,
+                    "new_attempts": attempts,
+                    "new_next_attempt_at": next_attempt_at,
+                },
             )
         ).first()
         return to_model(Delivery, row) if row else None
+
+    async def succeed_many(
+        self, delivery_ids: Sequence[str], worker: str
+    ) -> builtins.list[Delivery]:
+        """`finish` as succeeded (one more attempt, nothing next) for each delivery `worker` still
+        holds, in one UPDATE; returns those written, in no particular order."""
+        if not delivery_ids:
+            return []
+        rows = await self.conn.execute(
+            _SUCCEED_MANY, {"deliveries": list(delivery_ids), "worker": worker}
+        )
+        return [to_model(Delivery, r) for r in rows]
 
     async def reset(self, delivery_id: str, now: dt.datetime) -> Delivery | None:
         """Manual redelivery: a finished delivery goes back to pending, due now."""
@@ -247,8 +321,7 @@ class SqlDeliveries:
     # -- attempts -----------------------------------------------------------------------
 
     async def add_attempt(self, attempt: DeliveryAttempt) -> None:
-        values = to_row(attempt)
-        await self.conn.execute(t.delivery_attempts.insert().values(values))
+        await self.conn.execute(_ADD_ATTEMPT, to_row(attempt))
 
     async def attempts(self, delivery_id: str) -> builtins.list[DeliveryAttempt]:
         rows = await self.conn.execute(

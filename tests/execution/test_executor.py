@@ -479,3 +479,16 @@ async def test_an_executor_in_another_process_wakes_on_approval(postgres_url, cl
     finally:
         for services in (api, worker):
             await services.store.close()
+
+
+async def test_an_executed_action_wakes_this_processs_deliverer(linked):
+    """Its `action.executed` event is committed: the deliverer need not wait for its poll."""
+    wakeup = linked.services.deliverer_wakeup
+    action = await create(
+        linked,
+        {"type": "send_message", "params": {"fanId": a_fan(linked), "text": "Hi"}},
+        "wake1",
+    )
+    wakeup.clear()
+    done = await approve_and_run(linked, action["id"])
+    assert done["status"] == "executed" and wakeup.is_set()
