@@ -125,19 +125,22 @@ async def record_in(uow: UnitOfWork, sent: Sequence[Sent]) -> list[Delivery | No
     """
     stored: dict[str, Delivery | None] = {}
     succeeded: dict[str, list[str]] = {}  # worker → delivery ids
-    for one in sent:
-        outcome = one.outcome
-        await uow.deliveries.add_attempt(
+    await uow.deliveries.add_attempts(
+        [
             DeliveryAttempt(
                 id=attempt_id(),
                 delivery_id=one.delivery.id,
                 attempted_at=one.started,
-                status_code=outcome.status_code,
-                response=outcome.response,
-                duration_ms=outcome.duration_ms,
-                error=outcome.error,
+                status_code=one.outcome.status_code,
+                response=one.outcome.response,
+                duration_ms=one.outcome.duration_ms,
+                error=one.outcome.error,
             )
-        )
+            for one in sent
+        ]
+    )
+    for one in sent:
+        outcome = one.outcome
         gone = one.endpoint is None
         if outcome.ok and not (one.final or gone):
             succeeded.setdefault(one.worker, []).append(one.delivery.id)

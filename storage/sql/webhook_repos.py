@@ -20,6 +20,7 @@ from service.webhooks.models import Delivery, DeliveryAttempt, WebhookEndpoint
 from storage.sql import tables as t
 from storage.sql.connection import Connection
 from storage.sql.rows import to_model, to_row
+from storage.sql.statements import prebuilt
 
 e = t.webhook_endpoints.c
 d = t.deliveries.c
@@ -97,6 +98,17 @@ _SET_FAILING = (
     .where(e.failing.is_distinct_from(sa.bindparam("is_failing", type_=e.failing.type)))
     .values(failing=sa.bindparam("is_failing", type_=e.failing.type))
 )
+for _built_once in (
+    _DUE,
+    _DUE_EXCLUDING,
+    _CLAIM,
+    _CLAIM_MANY,
+    _FINISH,
+    _SUCCEED_MANY,
+    _ADD_ATTEMPT,
+    _SET_FAILING,
+):
+    prebuilt(_built_once)  # planned by identity (statements.py)
 
 
 class SqlWebhookEndpoints:
@@ -322,6 +334,9 @@ class SqlDeliveries:
 
     async def add_attempt(self, attempt: DeliveryAttempt) -> None:
         await self.conn.execute(_ADD_ATTEMPT, to_row(attempt))
+
+    async def add_attempts(self, attempts: Sequence[DeliveryAttempt]) -> None:
+        await self.conn.execute(_ADD_ATTEMPT, [to_row(attempt) for attempt in attempts])
 
     async def attempts(self, delivery_id: str) -> builtins.list[DeliveryAttempt]:
         rows = await self.conn.execute(

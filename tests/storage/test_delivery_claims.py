@@ -9,7 +9,7 @@ import asyncio
 import datetime as dt
 
 from service.domain.ids import new_id
-from service.webhooks.models import Delivery, WebhookEndpoint
+from service.webhooks.models import Delivery, DeliveryAttempt, WebhookEndpoint
 from storage.sql.store import SqlStore
 from tests.factories import build_world
 
@@ -156,3 +156,25 @@ async def test_succeed_many_finishes_only_the_leases_the_worker_holds(store, clo
         # w2's lease lapsed with the clock: due again, beside the next one of mine's order.
         due = [i for i, _ in await uow.deliveries.due(clock.now(), 10)]
         assert due == [other.id, next_in_order.id]
+
+
+async def test_a_rounds_attempts_are_written_in_one_call(store, clock):
+    first, second = await endpoint_with_deliveries(store, clock, [None, None])
+    attempts = [
+        DeliveryAttempt(
+            id=new_id("att_"),
+            delivery_id=delivery.id,
+            attempted_at=clock.now(),
+            status_code=code,
+            response="ok" if code == 200 else None,
+            duration_ms=12,
+            error=None if code == 200 else "connection refused",
+        )
+        for delivery, code in ((first, 200), (second, None))
+    ]
+    async with store.transaction() as uow:
+        await uow.deliveries.add_attempts([])  # a round with nothing to record
+        await uow.deliveries.add_attempts(attempts)
+    async with store.reading() as uow:
+        assert await uow.deliveries.attempts(first.id) == [attempts[0]]
+        assert await uow.deliveries.attempts(second.id) == [attempts[1]]
