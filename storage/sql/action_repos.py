@@ -28,6 +28,21 @@ _BY_KEY = t.actions.select().where(
 
 
 @functools.cache
+def _transition_statement(
+    from_statuses: tuple[str, ...], columns: tuple[str, ...], not_expired: bool
+) -> sa.Update:
+    """One statement per (from, columns set, expiry check) shape; values are bound at execution."""
+    status = (
+        c.status == from_statuses[0] if len(from_statuses) == 1 else c.status.in_(from_statuses)
+    )
+    query = t.actions.update().where(c.id == sa.bindparam("action_id"), status)
+    if not_expired:
+        query = query.where(c.expires_at > sa.bindparam("not_expired_at", type_=c.expires_at.type))
+    values = {name: sa.bindparam(f"v_{name}", type_=c[name].type) for name in columns}
+    return query.values(values).returning(*t.actions.c)
+
+
+@functools.cache
 def _list_statement(
     status_kind: str | None, by_account: bool, by_type: bool, only: bool, paged: bool
 ) -> sa.Select[Any]:
@@ -154,13 +169,15 @@ class SqlActions:
         not_expired_at: dt.datetime | None = None,
         **values: Any,
     ) -> Action | None:
-        query = t.actions.update().where(c.id == action_id, c.status.in_(list(from_statuses)))
-        if not_expired_at is not None:
-            query = query.where(c.expires_at > not_expired_at)
-        rows = await self.conn.execute(
-            query.values(status=to_status, **values).returning(*t.actions.c)
+        values["status"] = to_status
+        query = _transition_statement(
+            tuple(from_statuses), tuple(sorted(values)), not_expired_at is not None
         )
-        row = rows.first()
+        params = {f"v_{name}": value for name, value in values.items()}
+        params["action_id"] = action_id
+        if not_expired_at is not None:
+            params["not_expired_at"] = not_expired_at
+        row = (await self.conn.execute(query, params)).first()
         return to_model(Action, row) if row else None
 
     async def expire_due(self, now: dt.datetime) -> builtins.list[str]:
