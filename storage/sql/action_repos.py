@@ -26,6 +26,28 @@ _BY_KEY = t.actions.select().where(
     c.workspace_id == sa.bindparam("ws"), c.idempotency_key == sa.bindparam("key")
 )
 
+# The oldest approved action, locked for this claim; on PostgreSQL a row another claimer holds is
+# skipped rather than waited for (SQLite has one writer at a time and renders no locking clause).
+_waiting = t.actions.alias("waiting")
+_OLDEST_APPROVED = (
+    sa.select(_waiting.c.id)
+    .where(_waiting.c.status == "approved")
+    .order_by(_waiting.c.decided_at, _waiting.c.id)
+    .limit(1)
+    .with_for_update(skip_locked=True)
+    .scalar_subquery()
+)
+_CLAIM_NEXT = (
+    t.actions.update()
+    .where(c.id == _OLDEST_APPROVED, c.status == "approved")
+    .values(
+        status="executing",
+        claimed_by=sa.bindparam("worker", type_=c.claimed_by.type),
+        claimed_at=sa.bindparam("now", type_=c.claimed_at.type),
+    )
+    .returning(*t.actions.c)
+)
+
 
 @functools.cache
 def _transition_statement(
@@ -189,14 +211,9 @@ class SqlActions:
         )
         return [r.id for r in rows]
 
-    async def claimable(self, limit: int) -> builtins.list[Action]:
-        rows = await self.conn.execute(
-            t.actions.select()
-            .where(c.status == "approved")
-            .order_by(c.decided_at, c.id)
-            .limit(limit)
-        )
-        return [to_model(Action, r) for r in rows]
+    async def claim_next(self, worker: str, now: dt.datetime) -> Action | None:
+        row = (await self.conn.execute(_CLAIM_NEXT, {"worker": worker, "now": now})).first()
+        return to_model(Action, row) if row else None
 
     async def stuck_executing(self, claimed_before: dt.datetime) -> builtins.list[Action]:
         rows = await self.conn.execute(
