@@ -25,6 +25,7 @@ _ACTION = t.actions.select().where(c.workspace_id == sa.bindparam("ws"), c.id ==
 _BY_KEY = t.actions.select().where(
     c.workspace_id == sa.bindparam("ws"), c.idempotency_key == sa.bindparam("key")
 )
+_INSERT_EVENT = t.events.insert()  # the columns come from the values bound at execution
 
 # The oldest approved action, locked for this claim; on PostgreSQL a row another claimer holds is
 # skipped rather than waited for (SQLite has one writer at a time and renders no locking clause).
@@ -229,7 +230,7 @@ class SqlEvents:
     async def add(self, event: Event) -> None:
         values = to_row(event)
         values.pop("seq")
-        await self.conn.execute(t.events.insert().values(values))
+        await self.conn.execute(_INSERT_EVENT, values)
 
     async def list(
         self, workspace_id: str | None = None, *, after_seq: int = 0, limit: int = 100
