@@ -7,7 +7,8 @@ import asyncio
 import datetime as dt
 import logging
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
 
 from attrs import evolve
 
@@ -111,7 +112,18 @@ def cmd_worker(settings: Settings, args: argparse.Namespace) -> None:
         async with running(services, owned=store):
             await asyncio.Event().wait()
 
-    asyncio.run(work())
+    run_event_loop(work())
+
+
+def run_event_loop(main: Coroutine[Any, Any, None]) -> None:
+    """The loop `serve` gets from uvicorn (loop="auto"): uvloop where it is installed (with
+    uvicorn[standard] on Linux and macOS), asyncio's own otherwise."""
+    try:
+        import uvloop
+    except ImportError:
+        asyncio.run(main)
+    else:
+        uvloop.run(main)
 
 
 def cmd_migrate(settings: Settings, args: argparse.Namespace) -> None:
