@@ -13,7 +13,9 @@ worker` process, woken only by LISTEN/NOTIFY.
 
 Each measurement runs in a child process whose code comes from one tree (this checkout, or
 `--before-tree`'s), on a fresh database, against the same fake platform; with `--before-tree`
-the rounds alternate which tree goes first and `/proc/loadavg` is recorded per round.
+the rounds alternate which tree goes first and `/proc/loadavg` is recorded per round. The
+measuring process runs on the loop `countersign serve` gets (uvloop where installed; `--loop
+asyncio` for asyncio's own); the cross-process worker runs on whatever its tree's CLI picks.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import importlib.util
 import json
 import os
 import socket
@@ -30,7 +33,7 @@ import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -168,8 +171,17 @@ def child(args: argparse.Namespace) -> None:
             asyncio.run(seed(settings))  # migrate before the worker starts
             stack.enter_context(process(["-m", "service.cli", "worker"], base, Path.cwd()))
             time.sleep(3)  # the worker's start-up; the measurement waits for nothing else
-        latencies = asyncio.run(measure(settings, args.count, not args.cross_process))
+        latencies = run_loop(args.loop, measure(settings, args.count, not args.cross_process))
     print(json.dumps(latencies))
+
+
+def run_loop(loop: str, main: Coroutine[Any, Any, list[tuple[float, float]]]) -> Any:
+    """`auto` is what `countersign serve` gets from uvicorn: uvloop where installed."""
+    if loop == "auto" and importlib.util.find_spec("uvloop"):
+        import uvloop
+
+        return uvloop.run(main)
+    return asyncio.run(main)
 
 
 # ---- the parent: the fake platform, the rounds, the report ----
@@ -188,6 +200,8 @@ def run_child(tree: Path, args: argparse.Namespace, platform_url: str) -> list[l
         args.postgres,
         "--platform-url",
         platform_url,
+        "--loop",
+        args.loop,
     ]
     if args.cross_process:
         command.append("--cross-process")
@@ -223,6 +237,13 @@ def main() -> None:
     parser.add_argument("--cross-process", action="store_true")
     parser.add_argument("--postgres", default="postgresql://postgres@127.0.0.1:5432/postgres")
     parser.add_argument("--before-tree", type=Path, help="an older checkout, measured alongside")
+    parser.add_argument(
+        "--loop",
+        choices=["auto", "asyncio"],
+        default="auto",
+        help="the measuring (and, in-process, executing) process's event loop; auto = uvloop "
+        "where installed, as `countersign serve` runs (the worker picks its own)",
+    )
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--platform-url", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -236,7 +257,10 @@ def main() -> None:
     port = free_port()
     platform_url = f"http://127.0.0.1:{port}"
     mode = "cross-process" if args.cross_process else "in-process"
-    print(f"driver={args.driver} {mode} rounds={args.rounds} count={args.count} per round")
+    print(
+        f"driver={args.driver} {mode} loop={args.loop} rounds={args.rounds} "
+        f"count={args.count} per round"
+    )
     with process(
         ["-m", "harness.platform", "--port", str(port)],
         {"PYTHONPATH": str(THIS_TREE)},
