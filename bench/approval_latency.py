@@ -41,6 +41,15 @@ import httpx
 
 THIS_TREE = Path(__file__).resolve().parents[1]
 WARM_UP = 3  # the first approvals warm up connections and caches
+STUCK_AFTER = 30.0  # seconds: an approval not executed by then is reported, not waited for
+
+
+def stuck(action_id: str, status: str) -> None:
+    """Say where every task of this process is waiting, then give up on the run."""
+    print(f"{action_id} still {status} after {STUCK_AFTER:g} s; tasks:", file=sys.stderr)
+    for task in asyncio.all_tasks():
+        task.print_stack(file=sys.stderr)
+    raise SystemExit(f"{action_id} was not executed within {STUCK_AFTER:g} s")
 
 
 def free_port() -> int:
@@ -141,11 +150,14 @@ async def measure(settings: Any, count: int, in_process: bool) -> list[tuple[flo
                 assert action is not None
                 if action.status in ("executed", "failed"):
                     break
+                if time.perf_counter() - started > STUCK_AFTER:
+                    stuck(action.id, action.status)
                 await asyncio.sleep(0.001)
             assert action.status == "executed", action.error
             done = time.perf_counter()
             if n >= WARM_UP:
                 latencies.append((done - started, done - committed))
+        print("measured; shutting down", file=sys.stderr, flush=True)
     return latencies
 
 
