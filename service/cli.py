@@ -9,8 +9,8 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
-from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import TYPE_CHECKING, Any
 
 from service.settings import Settings, SettingsError
 
@@ -126,7 +126,20 @@ def cmd_worker(settings: Settings, args: argparse.Namespace) -> None:
         async with running(services, owned=store):
             await asyncio.Event().wait()
 
-    asyncio.run(work())
+    run_event_loop(work())
+
+
+def run_event_loop(main: Coroutine[Any, Any, None]) -> None:
+    """The loop `serve` gets from uvicorn (loop="auto"): uvloop where it is installed (with
+    uvicorn[standard] on Linux and macOS), asyncio's own otherwise."""
+    try:
+        import uvloop
+    except ImportError:
+        import asyncio
+
+        asyncio.run(main)
+    else:
+        uvloop.run(main)
 
 
 def cmd_migrate(settings: Settings, args: argparse.Namespace) -> None:

@@ -176,7 +176,11 @@ class Actions(Protocol):
         """Move one action if (and only if) it is still in one of `from_statuses`."""
 
     async def expire_due(self, now: dt.datetime) -> Sequence[str]: ...
-    async def claimable(self, limit: int) -> Sequence[Action]: ...
+    async def claim_next(self, worker: str, now: dt.datetime) -> Action | None:
+        """Move the oldest approved action (by `decided_at`, then id) to `executing`, claimed by
+        `worker` at `now`, in one conditional write; None when no action is waiting. Concurrent
+        claimers each get a different action (or None), never the same one."""
+
     async def stuck_executing(self, claimed_before: dt.datetime) -> Sequence[Action]: ...
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
 from typing import Any
 
@@ -207,64 +208,84 @@ async def _decide(
     note: str | None,
     public_url: str,
 ) -> Action:
+    """One transaction: read, check, and the conditional write that decides."""
     now = clock.now()
     async with store.transaction() as tx:
-        action = await tx.actions.get(principal.workspace_id, action_id)
-        if action is None or (action.mode != principal.mode and principal.kind != "user"):
-            raise ApiError("action_not_found", param="actionId")
-        current = effective(action, now)
-        if current.status == "expired":
-            # Persist what every read already shows, then refuse (after this commit).
-            await tx.actions.transition(action.id, ["pending"], "expired")
+        decided = await _decide_in(
+            tx, clock, principal, action_id, now, approve=approve, note=note, public_url=public_url
+        )
+    if decided is None:
+        raise ApiError("action_expired")  # after the commit that persisted the expiry
+    return decided
+
+
+async def _decide_in(
+    tx: UnitOfWork,
+    clock: Clock,
+    principal: Principal,
+    action_id: str,
+    now: dt.datetime,
+    *,
+    approve: bool,
+    note: str | None,
+    public_url: str,
+) -> Action | None:
+    """The decision inside `tx`; None when the action had expired (that is then persisted, and
+    the caller refuses once it has committed)."""
+    action = await tx.actions.get(principal.workspace_id, action_id)
+    if action is None or (action.mode != principal.mode and principal.kind != "user"):
+        raise ApiError("action_not_found", param="actionId")
+    current = effective(action, now)
     if current.status == "expired":
-        raise ApiError("action_expired")
-    async with store.transaction() as tx:
-        if current.status != "pending":
-            raise ApiError(
-                "action_not_pending",
-                f"The action is already {current.status}; nothing was changed.",
-            )
-        if approve:
-            account = await tx.accounts.get(action.workspace_id, action.account_id)
-            if account is not None and not account.writes_enabled:
-                raise _writes_off(account)
-            if account is not None and account.unavailable and action.mode == "live":
-                raise _unavailable(account)
-        decided = await tx.actions.transition(
-            action.id,
-            ["pending"],
-            "approved" if approve else "rejected",
-            not_expired_at=now,
-            decided_by=principal.decider(),
-            decided_at=now,
-            decision_note=note,
+        # Persist what every read already shows, then refuse.
+        await tx.actions.transition(action.id, ["pending"], "expired")
+        return None
+    if current.status != "pending":
+        raise ApiError(
+            "action_not_pending",
+            f"The action is already {current.status}; nothing was changed.",
         )
-        if decided is None:
-            raise ApiError("action_not_pending", "Someone else decided this action first.")
-        if approve:
-            await tx.notify(ACTIONS_CHANNEL)
-        await record_in(
-            tx,
-            clock,
-            principal,
-            "action.approved" if approve else "action.rejected",
-            decided.id,
-            note=note,
-            mode=decided.mode,
-        )
-        if not approve:
-            await tx.events.add(
-                Event(
-                    id=new_id("evt_"),
-                    workspace_id=decided.workspace_id,
-                    type="action.rejected",
-                    account_id=decided.account_id,
-                    data=action_json(decided, public_url, now),
-                    created_at=now,
-                    mode=decided.mode,
-                )
+    if approve:
+        account = await tx.accounts.get(action.workspace_id, action.account_id)
+        if account is not None and not account.writes_enabled:
+            raise _writes_off(account)
+        if account is not None and account.unavailable and action.mode == "live":
+            raise _unavailable(account)
+    decided = await tx.actions.transition(
+        action.id,
+        ["pending"],
+        "approved" if approve else "rejected",
+        not_expired_at=now,
+        decided_by=principal.decider(),
+        decided_at=now,
+        decision_note=note,
+    )
+    if decided is None:
+        raise ApiError("action_not_pending", "Someone else decided this action first.")
+    if approve:
+        await tx.notify(ACTIONS_CHANNEL)
+    await record_in(
+        tx,
+        clock,
+        principal,
+        "action.approved" if approve else "action.rejected",
+        decided.id,
+        note=note,
+        mode=decided.mode,
+    )
+    if not approve:
+        await tx.events.add(
+            Event(
+                id=new_id("evt_"),
+                workspace_id=decided.workspace_id,
+                type="action.rejected",
+                account_id=decided.account_id,
+                data=action_json(decided, public_url, now),
+                created_at=now,
+                mode=decided.mode,
             )
-        return decided
+        )
+    return decided
 
 
 def present(action: Action, clock: Clock) -> Action:

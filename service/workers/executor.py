@@ -1,9 +1,14 @@
 """Runs approved actions: approved → executing → executed | failed, at most once per action.
 
-Claiming is a conditional write (`approved → executing` with our worker id), so any number of
-processes on one database can run executors and each action is sent by exactly one of them.
-An action found `executing` past its lease belonged to a process that died mid-call: the
-platform may or may not have received it, so it is never re-sent; it fails with an honest error.
+Claiming is a conditional write (`approved → executing` with our worker id, one
+`UPDATE … RETURNING` on the oldest approved row), so any number of processes on one database
+can run executors and each action is sent by exactly one of them. An action found `executing`
+past its lease belonged to a process that died mid-call: the platform may or may not have
+received it, so it is never re-sent; it fails with an honest error.
+
+A wake-up (this process's approval, or another's NOTIFY) goes straight to the claim: the claim
+and the account read share one transaction, then the platform call, then the finish
+transaction. The lease sweep runs after the waiting actions, at most every `SWEEP_EVERY`.
 
 Every claimed action ends `executed` or `failed` with the real reason: anything unexpected
 (a database error, an undecryptable session) fails that action with `internal_error` and a safe
@@ -22,7 +27,7 @@ import os
 import socket
 from typing import Any
 
-from attrs import define
+from attrs import define, frozen
 from cryptography.fernet import InvalidToken
 
 from service.domain.ids import new_id
@@ -38,6 +43,8 @@ from storage.base import ACTIONS_CHANNEL
 log = logging.getLogger("countersign.executor")
 
 LEASE = dt.timedelta(seconds=60)
+SWEEP_EVERY = dt.timedelta(seconds=10)
+"""How often the background loop looks for actions left `executing` past their lease."""
 INTERRUPTED = (
     "The service stopped while this action was being sent. It was not sent again "
     "because the platform may already have received it; check the account before "
@@ -59,36 +66,45 @@ class Executor:
         self.idle = asyncio.Event()  # set while waiting for work (tests wait on it)
 
     async def run_once(self) -> int:
-        """Claim and run every approved action that is waiting; returns how many ran."""
+        """Fail interrupted actions, then claim and run every approved action that is waiting;
+        returns how many ran."""
         await self.fail_interrupted()
+        return await self.run_waiting()
+
+    async def run_waiting(self) -> int:
+        """Claim and run approved actions, oldest first, one at a time, until none is waiting."""
         ran = 0
-        while True:
-            async with self.services.store.reading() as uow:
-                waiting = await uow.actions.claimable(limit=20)
-            if not waiting:
-                return ran
-            for action in waiting:
-                claimed = await self._claim(action)
-                if claimed is not None:
-                    await self._run(claimed)
-                    ran += 1
+        while (claimed := await self._claim_next()) is not None:
+            await self._run(claimed)
+            ran += 1
+        return ran
 
-    async def _claim(self, action: Action) -> Action | None:
+    async def _claim_next(self) -> Claimed | None:
+        """The oldest approved action, now `executing` and ours, with its account as it stands
+        at the claim (the kill switch is read here, after the approval): one transaction.
+
+        When that transaction fails (and rolls the claim back), the action is claimed alone and
+        the account read again inside `_run`'s guard, so a failing database still ends the
+        action `failed` with the real reason instead of leaving it approved."""
+        try:
+            async with self.services.store.transaction() as uow:
+                action = await uow.actions.claim_next(self.name, self.services.clock.now())
+                if action is None:
+                    return None
+                account = await uow.accounts.get(action.workspace_id, action.account_id)
+                return Claimed(action, account)
+        except Exception:
+            log.warning("claiming with the account read failed; claiming alone", exc_info=True)
         async with self.services.store.transaction() as uow:
-            return await uow.actions.transition(
-                action.id,
-                ["approved"],
-                "executing",
-                claimed_by=self.name,
-                claimed_at=self.services.clock.now(),
-            )
+            action = await uow.actions.claim_next(self.name, self.services.clock.now())
+        return None if action is None else Claimed(action, None, account_read=False)
 
-    async def _run(self, action: Action) -> None:
+    async def _run(self, claimed: Claimed) -> None:
         """One claimed action, guarded on its own: whatever goes wrong ends it `failed` with
         the real reason (never left `executing`), and the rest of the batch still runs."""
-        progress = Progress()
+        action, progress = claimed.action, Progress()
         try:
-            await self._execute(action, progress)
+            await self._execute(claimed, progress)
         except Exception as exc:
             log.exception("action %s failed inside the service", action.id)
             try:
@@ -100,9 +116,11 @@ class Executor:
                 # Nothing more we can record now; the lease sweep fails it honestly later.
                 log.exception("could not record the failure of action %s", action.id)
 
-    async def _execute(self, action: Action, progress: Progress) -> None:
-        async with self.services.store.reading() as uow:
-            account = await uow.accounts.get(action.workspace_id, action.account_id)
+    async def _execute(self, claimed: Claimed, progress: Progress) -> None:
+        action, account = claimed.action, claimed.account
+        if not claimed.account_read:
+            async with self.services.store.reading() as uow:
+                account = await uow.accounts.get(action.workspace_id, action.account_id)
         if account is not None and not account.writes_enabled:
             # The kill switch wins over an earlier approval, in both modes.
             await self._finish(
@@ -243,16 +261,32 @@ class Executor:
             await self._loop(wakeup, poll)
 
     async def _loop(self, wakeup: asyncio.Event, poll: float) -> None:
+        """A wake-up goes straight to the claim; nothing (no sweep, no read) runs before it."""
+        next_sweep: dt.datetime | None = None
         while True:
             wakeup.clear()
             try:
-                await self.run_once()
+                await self.run_waiting()
+                now = self.services.clock.now()
+                if next_sweep is None or now >= next_sweep:
+                    await self.fail_interrupted()
+                    next_sweep = now + SWEEP_EVERY
             except Exception:
                 log.exception("executor round failed; retrying")
             self.idle.set()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(wakeup.wait(), timeout=poll)
             self.idle.clear()
+
+
+@frozen
+class Claimed:
+    """An action this executor claimed, and its account as read with the claim."""
+
+    action: Action
+    account: Account | None
+    account_read: bool = True
+    """False when the account could not be read with the claim: `_execute` reads it."""
 
 
 @define

@@ -30,6 +30,43 @@ _BY_KEY = prebuilt(
     )
 )
 
+# The oldest approved action, locked for this claim; on PostgreSQL a row another claimer holds is
+# skipped rather than waited for (SQLite has one writer at a time and renders no locking clause).
+_waiting = t.actions.alias("waiting")
+_OLDEST_APPROVED = (
+    sa.select(_waiting.c.id)
+    .where(_waiting.c.status == "approved")
+    .order_by(_waiting.c.decided_at, _waiting.c.id)
+    .limit(1)
+    .with_for_update(skip_locked=True)
+    .scalar_subquery()
+)
+_CLAIM_NEXT = prebuilt(
+    t.actions.update()
+    .where(c.id == _OLDEST_APPROVED, c.status == "approved")
+    .values(
+        status="executing",
+        claimed_by=sa.bindparam("worker", type_=c.claimed_by.type),
+        claimed_at=sa.bindparam("now", type_=c.claimed_at.type),
+    )
+    .returning(*t.actions.c)
+)
+
+
+@functools.cache
+def _transition_statement(
+    from_statuses: tuple[str, ...], columns: tuple[str, ...], not_expired: bool
+) -> sa.Update:
+    """One statement per (from, columns set, expiry check) shape; values are bound at execution."""
+    status = (
+        c.status == from_statuses[0] if len(from_statuses) == 1 else c.status.in_(from_statuses)
+    )
+    query = t.actions.update().where(c.id == sa.bindparam("action_id"), status)
+    if not_expired:
+        query = query.where(c.expires_at > sa.bindparam("not_expired_at", type_=c.expires_at.type))
+    values = {name: sa.bindparam(f"v_{name}", type_=c[name].type) for name in columns}
+    return prebuilt(query.values(values).returning(*t.actions.c))
+
 
 @functools.cache
 def _list_statement(
@@ -158,13 +195,15 @@ class SqlActions:
         not_expired_at: dt.datetime | None = None,
         **values: Any,
     ) -> Action | None:
-        query = t.actions.update().where(c.id == action_id, c.status.in_(list(from_statuses)))
-        if not_expired_at is not None:
-            query = query.where(c.expires_at > not_expired_at)
-        rows = await self.conn.execute(
-            query.values(status=to_status, **values).returning(*t.actions.c)
+        values["status"] = to_status
+        query = _transition_statement(
+            tuple(from_statuses), tuple(sorted(values)), not_expired_at is not None
         )
-        row = rows.first()
+        params = {f"v_{name}": value for name, value in values.items()}
+        params["action_id"] = action_id
+        if not_expired_at is not None:
+            params["not_expired_at"] = not_expired_at
+        row = (await self.conn.execute(query, params)).first()
         return to_model(Action, row) if row else None
 
     async def expire_due(self, now: dt.datetime) -> builtins.list[str]:
@@ -176,14 +215,9 @@ class SqlActions:
         )
         return [r.id for r in rows]
 
-    async def claimable(self, limit: int) -> builtins.list[Action]:
-        rows = await self.conn.execute(
-            t.actions.select()
-            .where(c.status == "approved")
-            .order_by(c.decided_at, c.id)
-            .limit(limit)
-        )
-        return [to_model(Action, r) for r in rows]
+    async def claim_next(self, worker: str, now: dt.datetime) -> Action | None:
+        row = (await self.conn.execute(_CLAIM_NEXT, {"worker": worker, "now": now})).first()
+        return to_model(Action, row) if row else None
 
     async def stuck_executing(self, claimed_before: dt.datetime) -> builtins.list[Action]:
         rows = await self.conn.execute(
@@ -192,7 +226,7 @@ class SqlActions:
         return [to_model(Action, r) for r in rows]
 
 
-_ADD_EVENT = prebuilt(t.events.insert())
+_ADD_EVENT = prebuilt(t.events.insert())  # the columns come from the values bound
 
 
 class SqlEvents:

@@ -10,6 +10,11 @@ from service.domain.dashboard import AuditEntry, Invite, Session
 from storage.sql import tables as t
 from storage.sql.connection import Connection
 from storage.sql.rows import to_model, to_row
+from storage.sql.statements import prebuilt
+
+_INSERT_AUDIT = prebuilt(
+    t.audit_log.insert()
+)  # the columns come from the values bound at execution
 
 
 class SqlSessions:
@@ -99,7 +104,7 @@ class SqlAuditLog:
         self.conn = conn
 
     async def add(self, entry: AuditEntry) -> None:
-        await self.conn.execute(t.audit_log.insert().values(to_row(entry)))
+        await self.conn.execute(_INSERT_AUDIT, to_row(entry))
 
     async def list(
         self,

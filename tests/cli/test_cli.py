@@ -3,6 +3,8 @@ instance, on SQLite and PostgreSQL (the `database_url` fixture is parametrised o
 
 from __future__ import annotations
 
+import asyncio
+import importlib.util
 import os
 import re
 import socket
@@ -13,6 +15,8 @@ from pathlib import Path
 
 import httpx
 import pytest
+
+from service.cli import run_event_loop
 
 SCRIPT = Path(sys.executable).parent / "countersign"
 COMMAND = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-m", "service.cli"]
@@ -176,3 +180,14 @@ def test_postgresql_without_secret_key_is_a_configuration_error(postgres_url):
     done = cli(env, "migrate", ok=False)
     assert done.returncode != 0
     assert "COUNTERSIGN_SECRET_KEY is required" in done.stderr
+
+
+def test_the_worker_runs_on_the_loop_serve_gets():
+    """uvicorn's loop="auto" gives `serve` uvloop where it is installed; `worker` matches it."""
+    loops: list[str] = []
+
+    async def main() -> None:
+        loops.append(type(asyncio.get_running_loop()).__module__.split(".")[0])
+
+    run_event_loop(main())
+    assert loops == ["uvloop" if importlib.util.find_spec("uvloop") else "asyncio"]

@@ -492,3 +492,47 @@ async def test_an_executed_action_wakes_this_processs_deliverer(linked):
     wakeup.clear()
     done = await approve_and_run(linked, action["id"])
     assert done["status"] == "executed" and wakeup.is_set()
+
+
+async def test_the_running_loop_fails_an_interrupted_action_once_its_lease_is_over(
+    linked, store, clock
+):
+    """Wake-ups go straight to the claim; the lease sweep still runs in the background loop."""
+    action = await create(
+        linked,
+        {"type": "send_message", "params": {"fanId": a_fan(linked), "text": "<p>x</p>"}},
+        "sweep-1",
+    )
+    services = linked.services
+    await decide_action(
+        services.store,
+        services.clock,
+        linked.world.owner,
+        action["id"],
+        approve=True,
+        note=None,
+        public_url="http://countersign.test",
+        wake_executor=lambda: None,
+    )
+    async with store.transaction() as uow:  # a worker that claimed it and then died
+        assert await uow.actions.claim_next("dead-worker", clock.now()) is not None
+    executor = Executor(services)
+    runner = asyncio.create_task(executor.run_forever(poll=3600))
+    try:
+        await asyncio.wait_for(executor.idle.wait(), timeout=10)  # first round: within the lease
+        async with store.reading() as uow:
+            assert (await uow.actions.get(linked.world.workspace_id, action["id"])).status == (
+                "executing"
+            )
+        clock.advance(minutes=2)
+        executor.idle.clear()
+        services.wake_executor()
+        await asyncio.wait_for(executor.idle.wait(), timeout=10)  # the round after the wake
+    finally:
+        runner.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await runner
+    async with store.reading() as uow:
+        done = await uow.actions.get(linked.world.workspace_id, action["id"])
+    assert done.status == "failed" and "not sent again" in done.error["message"]
+    assert linked.writes() == []

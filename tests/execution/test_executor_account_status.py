@@ -27,10 +27,9 @@ async def test_a_stale_needs_relink_never_undoes_a_relink(linked):
         wake_executor=services.wake_executor,
     )
     executor = Executor(services)
-    async with services.store.reading() as uow:
-        ran_with = await uow.accounts.get(world.workspace_id, linked.creator_id)
-        approved = await uow.actions.get(world.workspace_id, action["id"])
-    claimed = await executor._claim(approved)
+    claim = await executor._claim_next()
+    claimed, ran_with = claim.action, claim.account  # the account as read with the claim
+    assert claimed.id == action["id"]
     async with services.store.transaction() as uow:  # the creator relinks meanwhile
         await uow.accounts.update(
             world.workspace_id,

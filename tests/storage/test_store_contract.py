@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 
+import attrs
 import pytest
 
 from service.domain.actions import LIFETIME, fingerprint
@@ -213,6 +214,56 @@ async def test_transition_respects_from_status_and_expiry(store, clock, workspac
         assert await uow.actions.transition(action.id, ["approved"], "executing") is None
         moved = await uow.actions.transition(action.id, ["pending"], "rejected", decision_note="no")
     assert (moved.status, moved.decision_note) == ("rejected", "no")
+
+
+def approved(workspace_id: str, at: dt.datetime, decided_at: dt.datetime, action_id: str) -> Action:
+    action = make_action(workspace_id, "40001", at, status="approved", action_id=action_id)
+    return attrs.evolve(action, decided_at=decided_at)
+
+
+async def test_claim_next_takes_the_oldest_approved_action_once(store, clock, workspace):
+    now = clock.now()
+    later, latest = now + dt.timedelta(seconds=1), now + dt.timedelta(seconds=2)
+    await add(
+        store,
+        make_action(workspace.id, "40001", now, action_id="act_pending"),
+        approved(workspace.id, now, latest, "act_a_last"),
+        approved(workspace.id, now, later, "act_c_tie"),
+        approved(workspace.id, now, later, "act_b_tie"),
+        attrs.evolve(approved(workspace.id, now, now, "act_running"), status="executing"),
+    )
+    claimed = []
+    for n in range(4):
+        async with store.transaction() as uow:
+            claimed.append(await uow.actions.claim_next(f"w{n}", now + dt.timedelta(minutes=n)))
+    assert claimed[3] is None
+    assert [a.id for a in claimed[:3]] == ["act_b_tie", "act_c_tie", "act_a_last"]
+    for n, action in enumerate(claimed[:3]):
+        assert (action.status, action.claimed_by) == ("executing", f"w{n}")
+        assert action.claimed_at == now + dt.timedelta(minutes=n)
+    async with store.reading() as uow:
+        assert (await uow.actions.get(workspace.id, "act_b_tie")).claimed_by == "w0"
+        assert (await uow.actions.get(workspace.id, "act_pending")).status == "pending"
+        assert (await uow.actions.get(workspace.id, "act_running")).claimed_by is None
+
+
+async def test_concurrent_claims_take_different_actions_and_leave_none_waiting(
+    store, clock, workspace
+):
+    now = clock.now()
+    await add(store, *(approved(workspace.id, now, now, f"act_{n}") for n in range(4)))
+
+    async def claim(worker: str) -> Action | None:
+        async with store.transaction() as uow:
+            return await uow.actions.claim_next(worker, now)
+
+    results = await asyncio.gather(*(claim(f"w{n}") for n in range(6)))
+    won = [r for r in results if r is not None]
+    assert sorted(a.id for a in won) == [f"act_{n}" for n in range(4)]
+    assert sorted(a.claimed_by for a in won) == sorted({a.claimed_by for a in won})
+    async with store.reading() as uow:
+        stored = [await uow.actions.get(workspace.id, f"act_{n}") for n in range(4)]
+    assert {(a.status, a.claimed_by) for a in stored} == {(a.status, a.claimed_by) for a in won}
 
 
 async def test_duplicate_idempotency_key_raises_and_transaction_stays_usable(
