@@ -98,14 +98,15 @@ async def create_action(
 ) -> Created:
     fp = fingerprint(account_id, principal.mode, type_, params)  # the request as the client sent it
     sent = as_sent(type_, params)
-    # Synced data is read before the write transaction: it never holds the write lock.
+    # The account and synced data are read before the write transaction: they never hold the
+    # write lock. Reading the account again inside it would guard nothing more: a pending
+    # action runs only once approved, and approval and execution check writes and status again.
     async with store.reading() as uow:
         account = await visible_account(uow, principal, account_id)
         fans = await uow.fans.get_many(account.workspace_id, account.id, named_fan_ids(type_, sent))
         recipients = await _estimate(uow, account, type_, sent)
     warnings = warnings_for(type_, sent, account, {fan.id: fan for fan in fans})
     async with store.transaction() as tx:
-        account = await visible_account(tx, principal, account_id)
         if not account.writes_enabled or account.unavailable:
             # A retry is answered as before even once writes stopped: look the key up first.
             existing = await tx.actions.get_by_idempotency_key(

@@ -3,6 +3,7 @@ SQLAlchemy statement, read a `Result`. The drivers (sqlite.py, postgres.py) only
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
@@ -11,6 +12,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine.interfaces import Dialect
 
+from storage.base import StorageBusy
 from storage.sql.result import Result, make_rows
 from storage.sql.statements import Planner
 
@@ -79,3 +81,16 @@ class Connection:
             await self._run(f"RELEASE SAVEPOINT {name}", (), False)
             raise
         await self._run(f"RELEASE SAVEPOINT {name}", (), False)
+
+
+async def acquire_within(
+    primitive: asyncio.Semaphore | asyncio.Lock, within: float, why: str
+) -> None:
+    """Acquire at once when free (no timer task on the fast path), else `within` seconds."""
+    if not primitive.locked():
+        await primitive.acquire()
+        return
+    try:
+        await asyncio.wait_for(primitive.acquire(), within)
+    except TimeoutError as exc:
+        raise StorageBusy(why) from exc

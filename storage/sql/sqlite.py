@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 from sqlalchemy.dialects.sqlite import pysqlite
 
 from storage.base import StorageBusy, StorageUnavailable
-from storage.sql.connection import Connection, IntegrityViolation
+from storage.sql.connection import Connection, IntegrityViolation, acquire_within
 from storage.sql.statements import Planner
 
 T = TypeVar("T")
@@ -101,7 +101,7 @@ class SqliteDriver:
         # Inline statements never suspend, so a unit of work would run start to end without
         # giving other tasks a turn: yield once per unit, as a network driver would.
         await asyncio.sleep(0)
-        await _acquire(self._free, self.timeout, "every database connection is in use")
+        await acquire_within(self._free, self.timeout, "every database connection is in use")
         try:
             if self._idle:
                 raw = self._idle.pop()
@@ -124,7 +124,7 @@ class SqliteDriver:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SqliteConnection]:
-        await _acquire(self._writer, BUSY_TIMEOUT, "the database stayed locked by a writer")
+        await acquire_within(self._writer, BUSY_TIMEOUT, "the database stayed locked by a writer")
         try:
             async with self._checkout() as raw:
                 try:
@@ -164,14 +164,3 @@ async def _off_loop(function: Callable[..., T], *args: Any) -> T:
         with contextlib.suppress(Exception):
             await call
         raise
-
-
-async def _acquire(primitive: asyncio.Semaphore | asyncio.Lock, within: float, why: str) -> None:
-    """Acquire at once when free (no timer task on the fast path), else `within` seconds."""
-    if not primitive.locked():
-        await primitive.acquire()
-        return
-    try:
-        await asyncio.wait_for(primitive.acquire(), within)
-    except TimeoutError as exc:
-        raise StorageBusy(why) from exc
