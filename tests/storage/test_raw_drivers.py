@@ -124,3 +124,34 @@ async def test_sqlite_writer_cancelled_while_waiting_leaves_no_transaction_behin
     finally:
         other.close()
         await store.close()
+
+
+async def test_postgres_pool_of_one_serves_again_after_a_unit_cancelled_mid_statement(
+    postgres_url,
+):
+    """A unit cancelled while its statement runs gives its slot back and leaves no busy
+    connection to the next unit: with a pool of one, the next unit is served at once."""
+    store = SqlStore.from_url(postgres_url, pool_size=1, max_overflow=0)
+    watcher = SqlStore.from_url(postgres_url)
+    try:
+
+        async def slow() -> None:
+            async with store.reading() as uow:
+                await uow.conn.execute(sa.text("SELECT pg_sleep(30)"))
+
+        async def sleeping() -> int:
+            async with watcher.reading() as uow:
+                query = "SELECT count(*) FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(30)'"
+                return int((await uow.conn.exec_driver_sql(query)).scalar())
+
+        task = asyncio.create_task(slow())
+        while await sleeping() == 0:  # each check is a round trip to the server, not a timer
+            pass
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        async with store.reading() as uow:
+            assert (await uow.conn.execute(sa.select(sa.literal(1)))).scalar() == 1
+    finally:
+        await store.close()
+        await watcher.close()
