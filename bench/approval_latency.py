@@ -158,7 +158,16 @@ async def measure(settings: Any, count: int, in_process: bool) -> list[tuple[flo
             if n >= WARM_UP:
                 latencies.append((done - started, done - committed))
         print("measured; shutting down", file=sys.stderr, flush=True)
+        asyncio.get_running_loop().call_later(STUCK_AFTER, dump_tasks, "shutting down")
     return latencies
+
+
+def dump_tasks(why: str) -> None:
+    """A shutdown that does not end is reported with every task's stack, never waited on."""
+    print(f"stuck {why}; tasks:", file=sys.stderr)
+    for task in asyncio.all_tasks():
+        task.print_stack(limit=12, file=sys.stderr)
+    sys.stderr.flush()
 
 
 def child(args: argparse.Namespace) -> None:

@@ -90,8 +90,11 @@ class Deliverer:
                     log.exception("delivery round failed; retrying")
                 if self._finished:
                     continue  # sends landed during the round: record them now
+                # asyncio.timeout, not wait_for: on Python 3.11 wait_for swallows a cancellation
+                # that lands as the event is set, and the stopping worker would run on forever.
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self.wakeup.wait(), self.idle_seconds)
+                    async with asyncio.timeout(self.idle_seconds):
+                        await self.wakeup.wait()
         finally:
             for task in list(self._flying):
                 task.cancel()

@@ -274,8 +274,9 @@ class Executor:
             except Exception:
                 log.exception("executor round failed; retrying")
             self.idle.set()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(wakeup.wait(), timeout=poll)
+            with contextlib.suppress(TimeoutError):  # not wait_for: see Deliverer.run_forever
+                async with asyncio.timeout(poll):
+                    await wakeup.wait()
             self.idle.clear()
 
 

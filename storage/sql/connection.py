@@ -91,6 +91,7 @@ async def acquire_within(
         await primitive.acquire()
         return
     try:
-        await asyncio.wait_for(primitive.acquire(), within)
+        async with asyncio.timeout(within):  # not wait_for: it can swallow a cancellation on 3.11
+            await primitive.acquire()
     except TimeoutError as exc:
         raise StorageBusy(why) from exc

@@ -45,7 +45,8 @@ async def listen(
     task = asyncio.create_task(_keep_listening(dsn, channel, callback, subscribed))
     try:
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(subscribed.wait(), FIRST_SUBSCRIBE)
+            async with asyncio.timeout(FIRST_SUBSCRIBE):
+                await subscribed.wait()
         yield
     finally:
         task.cancel()
