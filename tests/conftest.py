@@ -14,6 +14,11 @@ from pathlib import Path
 import httpx
 import pytest
 
+# Imported here, at the suite's start, not lazily deep inside a test: pytest rewrites these
+# plugins' modules on import, and CPython 3.11.7's ast.parse can fail doing so under a deep
+# stack ("AST constructor recursion depth mismatch", python/cpython#106905).
+import schemathesis.specs.openapi.schemas  # noqa: F401
+
 from service.app import create_app, outgoing_http
 from service.domain.clock import ManualClock
 from service.settings import Settings

@@ -11,7 +11,8 @@ from storage.sql.webhook_repos import SqlDeliveries
 
 
 async def plan(store, clock) -> str:
-    async with store.reading() as uow:
+    # A transaction: SET LOCAL lasts until its end (PostgreSQL read units run without one).
+    async with store.transaction() as uow:
         query = SqlDeliveries(uow.conn).due_query(clock.now(), 50, ["whe_busy"])
         compiled = query.compile(dialect=uow.conn.dialect, compile_kwargs={"literal_binds": True})
         if store.dialect == "postgresql":
