@@ -414,6 +414,8 @@ def test_delivery_log_lists_every_attempt_and_the_endpoint_says_retrying(
         action = api_action(base, world.live_key, world.live_account, "hook-1")
         page = open_as(browser, base, start=f"/dashboard/actions/{action['id']}")
         page.click("#reject")
+        # The rejection's own page first: navigating away at once can cancel the form's POST.
+        expect(page.locator("#action-status")).to_have_text("rejected")
         page.goto(base + "/dashboard/webhooks")
         health = page.locator(".endpoint-health")
         expect(health).to_contain_text("retrying at", timeout=WAIT_MS)

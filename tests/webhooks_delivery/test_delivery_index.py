@@ -27,5 +27,13 @@ async def plan(store, clock) -> str:
 
 async def test_the_due_query_uses_its_indexes(store, clock):
     shown = await plan(store, clock)
-    assert "ix_deliveries_order" in shown, shown
     assert "ix_deliveries_due" in shown, shown
+    if store.dialect == "sqlite":
+        assert "ix_deliveries_order" in shown, shown
+    else:
+        # On tables this small PostgreSQL may answer the NOT EXISTS from either index (their
+        # costs tie, and which wins depends on statistics left by earlier tests); what matters
+        # is that it never scans every delivery ever made.
+        subplan = shown.split("SubPlan", 1)[1]
+        assert "Index Scan" in subplan or "Index Only Scan" in subplan, shown
+        assert "Seq Scan" not in shown, shown
