@@ -14,9 +14,10 @@ from pathlib import Path
 import httpx
 import pytest
 
-# Imported here, at the suite's start, not lazily deep inside a test: pytest rewrites these
-# plugins' modules on import, and CPython 3.11.7's ast.parse can fail doing so under a deep
-# stack ("AST constructor recursion depth mismatch", python/cpython#106905).
+# Imported here, at the suite's start, not lazily inside a test: pytest rewrites these plugins'
+# modules on import (an ast.parse), and CPython 3.11.7 can fail with "AST constructor recursion
+# depth mismatch" when that happens while another thread compiles (python/cpython#106905; the
+# Makefile byte-compiles our own packages before the suite for the same reason).
 import schemathesis.specs.openapi.schemas  # noqa: F401
 
 from service.app import create_app, outgoing_http
