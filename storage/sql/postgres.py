@@ -28,6 +28,10 @@ from storage.sql.connection import (
 )
 from storage.sql.statements import Planner
 
+UNITS_PER_CONNECTION = 1000
+"""Units a connection serves before it is replaced (asyncpg's own pool replaces one after 50,000
+queries). A long-lived connection slowed reads twofold after ~10,000 creations, and a fresh one
+was fast again (README, issue 10); one reconnect per 1,000 units costs nothing measurable."""
 PREPARED_STATEMENTS = 1024
 """Prepared statements cached per connection: more than the distinct statements we have."""
 
@@ -88,14 +92,15 @@ class PgDriver:
         self.dsn = dsn
         self.planner = Planner(sa_asyncpg.dialect())  # type: ignore[no-untyped-call]
         self.timeout = timeout
-        self._idle: list[asyncpg.Connection] = []
+        self.units_per_connection = UNITS_PER_CONNECTION
+        self._idle: list[tuple[asyncpg.Connection, int]] = []  # with the units each has served
         self._free = asyncio.Semaphore(size)
 
-    async def _connect(self) -> asyncpg.Connection:
+    async def _connect(self) -> tuple[asyncpg.Connection, int]:
         while self._idle:
-            raw = self._idle.pop()
+            raw, served = self._idle.pop()
             if not raw.is_closed():
-                return raw
+                return raw, served
         try:
             raw = await asyncpg.connect(
                 self.dsn, timeout=CONNECT_TIMEOUT, statement_cache_size=PREPARED_STATEMENTS
@@ -103,15 +108,18 @@ class PgDriver:
             await _set_codecs(raw)
         except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
             raise StorageUnavailable("the database is not answering") from exc
-        return raw
+        return raw, 0
 
-    async def _put_back(self, raw: asyncpg.Connection, clean: bool) -> None:
-        """Keep the connection for the next unit unless it is closed or was cut off mid-call
-        (a cancelled unit may have left a statement in flight: such a connection is dropped)."""
+    async def _put_back(self, raw: asyncpg.Connection, served: int, clean: bool) -> None:
+        """Keep the connection for the next unit unless it is closed, was cut off mid-call (a
+        cancelled unit may have left a statement in flight) or has served its share of units."""
         if raw.is_closed():
             return
         if not clean:
             raw.terminate()
+            return
+        if served >= self.units_per_connection:
+            await raw.close(timeout=CONNECT_TIMEOUT)
             return
         try:
             if raw.is_in_transaction():
@@ -119,13 +127,13 @@ class PgDriver:
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
             raw.terminate()
             return
-        self._idle.append(raw)
+        self._idle.append((raw, served))
 
     @asynccontextmanager
     async def _checkout(self) -> AsyncIterator[asyncpg.Connection]:
         await acquire_within(self._free, self.timeout, "every database connection is in use")
         try:
-            raw = await self._connect()
+            raw, served = await self._connect()
             clean = False
             try:
                 yield raw
@@ -134,7 +142,7 @@ class PgDriver:
                 clean = True  # the statement finished (a refusal, a handler's error): reusable
                 raise
             finally:
-                await self._put_back(raw, clean)
+                await self._put_back(raw, served + 1, clean)
         finally:
             self._free.release()
 
@@ -152,4 +160,4 @@ class PgDriver:
 
     async def close(self) -> None:
         while self._idle:
-            await self._idle.pop().close(timeout=CONNECT_TIMEOUT)
+            await self._idle.pop()[0].close(timeout=CONNECT_TIMEOUT)

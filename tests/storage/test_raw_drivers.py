@@ -155,3 +155,21 @@ async def test_postgres_pool_of_one_serves_again_after_a_unit_cancelled_mid_stat
     finally:
         await store.close()
         await watcher.close()
+
+
+async def test_postgres_connection_is_replaced_after_its_share_of_units(postgres_url):
+    """A long-lived connection slowed reads (README, issue 10): each serves a bounded number of
+    units, then a fresh backend takes over."""
+    store = SqlStore.from_url(postgres_url, pool_size=1, max_overflow=0)
+    store.driver.units_per_connection = 3
+    try:
+        backends = []
+        for _ in range(7):
+            async with store.reading() as uow:
+                backends.append(
+                    (await uow.conn.exec_driver_sql("SELECT pg_backend_pid()")).scalar()
+                )
+        assert [len(set(backends[i : i + 3])) for i in (0, 3)] == [1, 1]
+        assert len({backends[0], backends[3], backends[6]}) == 3
+    finally:
+        await store.close()
