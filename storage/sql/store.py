@@ -106,10 +106,13 @@ class SqlStore:
         building SQLAlchemy's engine or loading alembic, so starts and CLI commands stay fast."""
         if revision == "head" and await self.revision() == HEAD:
             return
+        engine = self.engine
         try:
-            await migrate(self.engine, revision)
+            await migrate(engine, revision)
         finally:
-            await self.engine.dispose()  # alembic's connections are not the service's
+            # Alembic's engine is not the service's: gone with its connections once done.
+            await engine.dispose()
+            self._engine = None
 
     async def revision(self) -> str | None:
         """The schema revision alembic recorded, or None on a database it never migrated."""
