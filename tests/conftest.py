@@ -14,31 +14,6 @@ from pathlib import Path
 import httpx
 import pytest
 
-
-def _import_everything(package: str) -> None:
-    """Import every module of a pytest-plugin package now, single-threaded, at the suite's start.
-
-    pytest rewrites a plugin package's modules as they are imported (an ast.parse), and CPython
-    3.11.7 fails with "AST constructor recursion depth mismatch" when two threads convert ASTs at
-    once (python/cpython#106905, fixed in 3.11.8): an app thread lazily importing anyio while
-    hypothesis parses in the test's thread did. The Makefile byte-compiles our own packages for
-    the same reason. Optional extras that cannot import here are skipped."""
-    import contextlib
-    import importlib
-    import pkgutil
-    import warnings
-
-    root = importlib.import_module(package)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        for module in pkgutil.walk_packages(root.__path__, f"{package}."):
-            with contextlib.suppress(ImportError):  # an extra whose dependency is missing
-                importlib.import_module(module.name)
-
-
-for _plugin in ("anyio", "schemathesis", "hypothesis"):
-    _import_everything(_plugin)
-
 from service.app import create_app, outgoing_http
 from service.domain.clock import ManualClock
 from service.settings import Settings
