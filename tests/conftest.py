@@ -22,8 +22,14 @@ from storage.scratch import scratch_database
 from storage.sql.engine import make_engine
 from storage.sql.store import SqlStore
 from storage.sql.tables import metadata
+from tests import ast_guard
 
 pytest_plugins = ["tests.platform_world", "tests.openapi_kit"]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    ast_guard.install()  # before any test starts a thread: see tests/ast_guard.py
+
 
 # argon2's testing profile for `countersign` processes the suite starts (Settings.from_env reads
 # it); apps built here get it from the `settings` fixture.
