@@ -189,7 +189,7 @@ def create_app(
             yield
 
     app = Starlette(
-        routes=[Mount("/mcp", app=mcp_app), *api_routes(), *linking_routes(), *dashboard_routes()],
+        routes=[*api_routes(), Mount("/mcp", app=mcp_app), *linking_routes(), *dashboard_routes()],
         lifespan=lifespan,
         middleware=[Middleware(Edge, public_url=settings.public_url)],
         exception_handlers={

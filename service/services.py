@@ -13,7 +13,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from attrs import frozen
-from limits.aio.storage import Storage
 
 from service.crypto import SecretBox
 from service.domain.clock import Clock
@@ -21,7 +20,7 @@ from service.domain.link_tokens import LinkTokens
 from service.http.cursors import Cursors
 from service.http.forwarded import ClientAddress
 from service.http.key_touches import KeyTouches
-from service.http.ratelimit import RateLimiter
+from service.http.ratelimit import LimitsStorage, RateLimiter
 from service.http.sessions import DashboardSessions
 from service.http.spec import OpenApiDocument
 from service.http.validators import RequestValidator
@@ -50,7 +49,7 @@ class Services:
     validators: Mapping[str, RequestValidator]
     cursors: Cursors
     limiter: RateLimiter
-    limits: Storage
+    limits: LimitsStorage
     client_address: ClientAddress
     secrets: SecretBox
     link_tokens: LinkTokens

@@ -155,6 +155,11 @@ class Actions(Protocol):
         racing on the unique index. False (and nothing written) when the key was taken; the
         transaction stays usable either way."""
 
+    async def add_with_event(self, action: Action, event: Event) -> bool:
+        """`add_unless_key_used` and the action's outbox event, both or neither; False (nothing
+        written) when the key was taken. One statement on PostgreSQL, so it is safe in
+        `Store.single_statement()`; on SQLite two, in that unit's transaction."""
+
     async def get(self, workspace_id: str, action_id: str) -> Action | None: ...
     async def get_by_idempotency_key(self, workspace_id: str, key: str) -> Action | None: ...
     async def list(
@@ -301,24 +306,40 @@ class Deliveries(Protocol):
 
 
 class UnitOfWork(Protocol):
-    workspaces: Workspaces
-    users: Users
-    members: Members
-    keys: ApiKeys
-    accounts: Accounts
-    fans: Fans
-    links: Links
-    actions: Actions
-    events: Events
-    sessions: Sessions
-    invites: Invites
-    audit: AuditLog
-    transactions: Transactions
-    webhooks: WebhookEndpoints
+    """One unit's repositories (read-only: a driver may make each on first use)."""
+
+    @property
+    def workspaces(self) -> Workspaces: ...
+    @property
+    def users(self) -> Users: ...
+    @property
+    def members(self) -> Members: ...
+    @property
+    def keys(self) -> ApiKeys: ...
+    @property
+    def accounts(self) -> Accounts: ...
+    @property
+    def fans(self) -> Fans: ...
+    @property
+    def links(self) -> Links: ...
+    @property
+    def actions(self) -> Actions: ...
+    @property
+    def events(self) -> Events: ...
+    @property
+    def sessions(self) -> Sessions: ...
+    @property
+    def invites(self) -> Invites: ...
+    @property
+    def audit(self) -> AuditLog: ...
+    @property
+    def transactions(self) -> Transactions: ...
+    @property
+    def webhooks(self) -> WebhookEndpoints: ...
+    @property
+    def deliveries(self) -> Deliveries: ...
 
     async def notify(self, channel: str) -> None: ...
-
-    deliveries: Deliveries
 
 
 class Store(Protocol):
@@ -326,6 +347,13 @@ class Store(Protocol):
 
     def transaction(self) -> AbstractAsyncContextManager[UnitOfWork]: ...
     def reading(self) -> AbstractAsyncContextManager[UnitOfWork]: ...
+    def single_statement(self) -> AbstractAsyncContextManager[UnitOfWork]:
+        """A unit whose one write is a single atomic statement (a repository method that says
+        so, such as `Actions.add_with_event`), reads aside. On PostgreSQL it sends no BEGIN or
+        COMMIT: each statement commits as it runs, which saves two round trips, and nothing is
+        rolled back if the block then raises. On SQLite it is `transaction()`: the writer lock
+        still applies, and a BEGIN there costs no round trip."""
+
     def listen(self, channel: str, callback: Any) -> AbstractAsyncContextManager[None]:
         """Call `callback` when another process notifies `channel` (UnitOfWork.notify)."""
 

@@ -138,39 +138,53 @@ class Endpoint:
         incoming: Incoming,
         on_principal: Callable[[Principal], None] | None = None,
     ) -> Reply:
-        async with contextlib.AsyncExitStack() as stack:
-            reader = None
-            if self.auth != "session":
-                reader = await stack.enter_async_context(services.store.reading())
+        if self.auth == "session":
+            principal = await authenticate(incoming, services, self.auth)
+            return await self._authorised(services, incoming, principal, None, on_principal)
+        async with services.store.reading() as reader:
             principal = await authenticate(incoming, services, self.auth, reader)
-            if incoming.client is not None or incoming.tool is not None:
-                principal = attrs.evolve(principal, client=incoming.client, tool=incoming.tool)
-            if not self.shares_reader and reader is not None:
-                await stack.aclose()
-                reader = None
-            if on_principal is not None:
-                on_principal(principal)
-            await spend(services.limiter, principal.key_id or principal.user_id or "")
-            if self.scope not in principal.scopes:
-                raise ApiError(
-                    "missing_scope",
-                    f"This key lacks the `{self.scope}` scope.",
-                    permission=self.scope,
-                )
-            params = NO_PARAMS
-            if self.operation_id is not None:
+            if self.shares_reader:
+                return await self._authorised(services, incoming, principal, reader, on_principal)
+        return await self._authorised(services, incoming, principal, None, on_principal)
+
+    async def _authorised(
+        self,
+        services: Services,
+        incoming: Incoming,
+        principal: Principal,
+        reader: UnitOfWork | None,
+        on_principal: Callable[[Principal], None] | None,
+    ) -> Reply:
+        """Everything after authentication: rate limit, scope, validation, the handler."""
+        if incoming.client is not None or incoming.tool is not None:
+            principal = attrs.evolve(principal, client=incoming.client, tool=incoming.tool)
+        if on_principal is not None:
+            on_principal(principal)
+        await spend(services.limiter, principal.key_id or principal.user_id or "")
+        if self.scope not in principal.scopes:
+            raise ApiError(
+                "missing_scope",
+                f"This key lacks the `{self.scope}` scope.",
+                permission=self.scope,
+            )
+        params = NO_PARAMS
+        if self.operation_id is not None:
+            validator = services.validators[self.operation_id]
+            # An operation without a request body ignores one: it is never read.
+            body = b""
+            if validator.takes_body:
                 body = await incoming.read_body(services.settings.max_body_bytes)
-                params = services.validators[self.operation_id].parse(
-                    incoming.query,
-                    dict(incoming.path),
-                    incoming.headers,
-                    body,
-                    incoming.headers.get("content-type"),
-                )
-            reply = await self.handler(Call(incoming, principal, params, services, reader))
-            if services.settings.validate_responses and self.operation_id is not None:
-                services.check_response(self.operation_id, reply.status, reply.body)
-            return reply
+            params = validator.parse(
+                incoming.query,
+                dict(incoming.path),
+                incoming.headers,
+                body,
+                incoming.headers.get("content-type"),
+            )
+        reply = await self.handler(Call(incoming, principal, params, services, reader))
+        if services.settings.validate_responses and self.operation_id is not None:
+            services.check_response(self.operation_id, reply.status, reply.body)
+        return reply
 
 
 RestRoute = Callable[[Request], Awaitable[Response]]

@@ -8,17 +8,18 @@ from service.api import accounts, actions, docs, fans, health, links, revenue
 
 
 def api_routes() -> list[Route]:
+    # Starlette tries routes in order: the hot action paths first (none of these overlap).
     return [
-        Route("/v1/accounts", accounts.list_accounts, methods=["GET"]),
-        Route("/v1/accounts/{accountId}", accounts.get_account, methods=["GET"]),
-        Route("/v1/accounts/{accountId}/fans", fans.list_fans, methods=["GET"]),
         Route("/v1/accounts/{accountId}/actions", actions.create_action, methods=["POST"]),
-        Route("/v1/links", links.create_link, methods=["POST"]),
-        Route("/v1/links/{linkId}", links.get_link, methods=["GET"]),
         Route("/v1/actions", actions.list_actions, methods=["GET"]),
         Route("/v1/actions/{actionId}", actions.get_action, methods=["GET"]),
         Route("/v1/actions/{actionId}/approve", actions.approve_action, methods=["POST"]),
         Route("/v1/actions/{actionId}/reject", actions.reject_action, methods=["POST"]),
+        Route("/v1/accounts", accounts.list_accounts, methods=["GET"]),
+        Route("/v1/accounts/{accountId}", accounts.get_account, methods=["GET"]),
+        Route("/v1/accounts/{accountId}/fans", fans.list_fans, methods=["GET"]),
+        Route("/v1/links", links.create_link, methods=["POST"]),
+        Route("/v1/links/{linkId}", links.get_link, methods=["GET"]),
         Route("/v1/revenue/transactions", revenue.list_revenue_transactions, methods=["GET"]),
         Route("/openapi.yaml", docs.openapi_document, methods=["GET"]),
         Route("/healthz", health.healthz, methods=["GET"]),

@@ -6,12 +6,13 @@ import hashlib
 import secrets
 
 _ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz"
+_BYTE_TO_CHAR = bytes(ord(_ALPHABET[b % 36]) for b in range(256))
 
 
 def new_id(prefix: str, length: int = 20) -> str:
-    """`length` characters of [0-9a-z] from the OS's CSPRNG, read in one call (this runs on
-    every request, for the request id)."""
-    return prefix + "".join(_ALPHABET[b % 36] for b in secrets.token_bytes(length))
+    """`length` characters of [0-9a-z] from the OS's CSPRNG, read in one call and mapped by one
+    `bytes.translate` (this runs on every request, for the request id)."""
+    return prefix + secrets.token_bytes(length).translate(_BYTE_TO_CHAR).decode("ascii")
 
 
 def new_api_key(mode: str) -> str:

@@ -9,6 +9,7 @@ does not see as HTML, such as "1 < 2 & 3") is escaped and wrapped in one paragra
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 
@@ -46,9 +47,11 @@ def platform_html(text: str) -> str:
     return sanitise("<p>" + "<br>".join(lines) + "</p>")
 
 
+@functools.lru_cache(maxsize=64)
 def visible_text(markup: str) -> str:
     """What a fan reads: tags (and script/style content) removed, entities decoded, spaces
-    collapsed. Used for summaries, never for sending."""
+    collapsed. Used for summaries, never for sending. Creation asks twice for the same text
+    (is anything left? and the summary): the second answer comes from the cache."""
     spaced = BREAKS.sub(lambda m: m.group(0) + " ", markup)
     stripped = _TEXT_ONLY.clean(spaced)
     return re.sub(r"\s+", " ", html.unescape(stripped)).strip()

@@ -44,6 +44,7 @@ class OpenApiCoreValidator:
         self.openapi = openapi
         # Responses are checked the same way in both modes; only request parsing differs.
         self.compiled = OperationValidator(doc, operation_id)
+        self.takes_body = self.compiled.takes_body
 
     def parse(
         self, query: Any, path: dict[str, str], headers: Any, body: bytes, content_type: str | None

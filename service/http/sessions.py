@@ -12,7 +12,6 @@ import secrets
 from datetime import timedelta
 
 from attrs import frozen
-from limits.aio.storage import Storage
 from starlette.requests import Request
 from starlette.responses import Response
 
@@ -21,7 +20,7 @@ from service.domain.dashboard import Session
 from service.domain.ids import hash_secret
 from service.domain.principal import Principal
 from service.errors import ApiError
-from service.http.ratelimit import RateLimiter
+from service.http.ratelimit import LimitsStorage, RateLimiter
 from service.passwords import Passwords
 from storage.base import Store
 
@@ -41,7 +40,13 @@ class Signed:
 
 class DashboardSessions:
     def __init__(
-        self, store: Store, clock: Clock, passwords: Passwords, *, secure: bool, limits: Storage
+        self,
+        store: Store,
+        clock: Clock,
+        passwords: Passwords,
+        *,
+        secure: bool,
+        limits: LimitsStorage,
     ) -> None:
         self.store, self.clock, self.passwords, self.secure = store, clock, passwords, secure
         self.failures = RateLimiter(limits, SIGN_IN_ATTEMPTS, SIGN_IN_WINDOW, "sign-in")

@@ -2,7 +2,8 @@
 
 openapi.yaml stays the single source; we only pre-resolve each operation's parameters and
 body schema once, so a request pays for a few small jsonschema checks instead of openapi-core's
-per-call path finding and unmarshalling (see bench/ for the before and after).
+per-call path finding and unmarshalling (see bench/ for the before and after). Each check asks
+jsonschema-rs first where that is safe (service/http/fast_schema.py).
 """
 
 from __future__ import annotations
@@ -11,12 +12,12 @@ import re
 from typing import Any
 
 from attrs import frozen
-from jsonschema.exceptions import ValidationError, best_match
-from openapi_schema_validator import OAS31Validator
+from jsonschema.exceptions import ValidationError
 
 from service.domain.ids import looks_like
 from service.domain.json_text import UnacceptableJson, parse_json
 from service.errors import ApiError
+from service.http.fast_schema import SchemaCheck
 from service.http.spec import OpenApiDocument, ref_segments
 
 JSON_TYPES = ("application/json",)
@@ -94,7 +95,7 @@ class Parameter:
     location: str
     required: bool
     kind: str
-    validator: Any
+    check: SchemaCheck
     default: Any
 
 
@@ -152,9 +153,11 @@ def _single(param: Parameter, source: Any) -> str | None:
 
 
 class OperationValidator:
-    def __init__(self, doc: OpenApiDocument, operation_id: str) -> None:
+    def __init__(self, doc: OpenApiDocument, operation_id: str, *, fast: bool = True) -> None:
+        """`fast=False` leaves every check to jsonschema alone (the tests compare the two)."""
         path, method, operation = doc.operations[operation_id]
         self.operation_id = operation_id
+        self.fast = fast
         self.parameters: list[Parameter] = []
         shared = doc.document["paths"][path].get("parameters", [])
         declared: list[tuple[tuple[str | int, ...], dict[str, Any]]] = [
@@ -174,15 +177,17 @@ class OperationValidator:
                     location=param["in"],
                     required=param.get("required", False),
                     kind=_kind(schema),
-                    validator=doc.validator(*where, "schema"),
+                    check=SchemaCheck(doc.validator(*where, "schema"), fast=fast),
                     default=schema.get("default"),
                 )
             )
         self.body_required = False
-        self.body_validators: dict[str, OAS31Validator] = {}
+        self.takes_body = False
+        self.body_checks: dict[str, SchemaCheck] = {}
         self.discriminator: str | None = None
         body = doc.resolve(operation.get("requestBody"))
         if body:
+            self.takes_body = True
             self.body_required = body.get("required", False)
             self._compile_body(
                 doc,
@@ -223,11 +228,12 @@ class OperationValidator:
                     target = doc.resolve(option)
                     value = target["properties"][self.discriminator]["const"]
                     mapping[value] = option["$ref"]
-            self.body_validators = {
-                value: doc.validator(*ref_segments(ref)) for value, ref in mapping.items()
+            self.body_checks = {
+                value: SchemaCheck(doc.validator(*ref_segments(ref)), fast=self.fast)
+                for value, ref in mapping.items()
             }
         else:
-            self.body_validators = {"": doc.validator_for(raw, *where)}
+            self.body_checks = {"": SchemaCheck(doc.validator_for(raw, *where), fast=self.fast)}
 
     def parse(
         self, query: Any, path: dict[str, str], headers: Any, body: bytes, content_type: str | None
@@ -247,11 +253,7 @@ class OperationValidator:
                 if not looks_like(raw, prefix):
                     raise ApiError(not_found, param=param.name)
             value = self._coerce(param, raw)
-            error = (
-                None
-                if param.validator.is_valid(value)
-                else best_match(param.validator.iter_errors(value))
-            )
+            error = param.check.error(value)
             if error is not None:
                 raise ApiError(
                     "invalid_parameter", f"`{param.name}` {describe(error)}.", param=param.name
@@ -291,7 +293,7 @@ class OperationValidator:
         return raw
 
     def _body(self, body: bytes, content_type: str | None) -> Any:
-        if not self.body_validators:  # the operation takes no body
+        if not self.body_checks:  # the operation takes no body
             return None
         if not body.strip():
             if self.body_required:
@@ -305,8 +307,7 @@ class OperationValidator:
                 param="Content-Type",
             )
         value = json_body(body)
-        validator = self._pick_validator(value)
-        error = None if validator.is_valid(value) else best_match(validator.iter_errors(value))
+        error = self._pick_check(value).error(value)
         if error is not None:
             param = _param_path(error)
             raise ApiError("invalid_parameter", _message(error, param), param=param)
@@ -315,9 +316,9 @@ class OperationValidator:
             raise _unstorable(bad)
         return value
 
-    def _pick_validator(self, value: Any) -> OAS31Validator:
+    def _pick_check(self, value: Any) -> SchemaCheck:
         if self.discriminator is None:
-            return self.body_validators[""]
+            return self.body_checks[""]
         if not isinstance(value, dict):
             raise ApiError("invalid_parameter", "The body must be a JSON object.", param="body")
         choice = value.get(self.discriminator)
@@ -327,14 +328,14 @@ class OperationValidator:
                 f"`{self.discriminator}` is required.",
                 param=self.discriminator,
             )
-        if not isinstance(choice, str) or choice not in self.body_validators:
-            allowed = ", ".join(sorted(self.body_validators))
+        if not isinstance(choice, str) or choice not in self.body_checks:
+            allowed = ", ".join(sorted(self.body_checks))
             raise ApiError(
                 "invalid_parameter",
                 f"`{self.discriminator}` must be one of {allowed}.",
                 param=self.discriminator,
             )
-        return self.body_validators[choice]
+        return self.body_checks[choice]
 
     def response_errors(self, status: int, body: Any) -> list[str]:
         validator = self.responses.get(str(status)) or self.responses.get(f"{str(status)[0]}XX")

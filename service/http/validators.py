@@ -12,6 +12,9 @@ from service.http.validation import OperationValidator, ParsedRequest
 class RequestValidator(Protocol):
     """What the endpoint pipeline needs of a validator (compiled or openapi-core)."""
 
+    takes_body: bool
+    """Whether the operation has a request body (one sent to an operation without is not read)."""
+
     def parse(
         self, query: Any, path: dict[str, str], headers: Any, body: bytes, content_type: str | None
     ) -> ParsedRequest: ...

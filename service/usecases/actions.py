@@ -74,6 +74,19 @@ def as_sent(type_: str, params: dict[str, Any]) -> dict[str, Any]:
     return {**params, "text": text}
 
 
+def action_event(kind: str, action: Action, public_url: str, now: dt.datetime) -> Event:
+    """An `action.*` event: the action as the API shows it at `now`."""
+    return Event(
+        id=new_id("evt_"),
+        workspace_id=action.workspace_id,
+        type=kind,
+        account_id=action.account_id,
+        data=action_json(action, public_url, now),
+        created_at=now,
+        mode=action.mode,
+    )
+
+
 Notifier = Callable[[], None]
 """Wakes this process's executor after an approval commits (injected by the caller)."""
 
@@ -98,63 +111,51 @@ async def create_action(
 ) -> Created:
     fp = fingerprint(account_id, principal.mode, type_, params)  # the request as the client sent it
     sent = as_sent(type_, params)
-    # The account and synced data are read before the write transaction: they never hold the
-    # write lock. Reading the account again inside it would guard nothing more: a pending
-    # action runs only once approved, and approval and execution check writes and status again.
+    # The account and synced data are read before the write: they never hold the write lock.
+    # Reading the account again with the write would guard nothing more: a pending action runs
+    # only once approved, and approval and execution check writes and status again.
     async with store.reading() as uow:
         account = await visible_account(uow, principal, account_id)
-        fans = await uow.fans.get_many(account.workspace_id, account.id, named_fan_ids(type_, sent))
-        recipients = await _estimate(uow, account, type_, sent)
-    warnings = warnings_for(type_, sent, account, {fan.id: fan for fan in fans})
-    async with store.transaction() as tx:
         if not account.writes_enabled or account.unavailable:
             # A retry is answered as before even once writes stopped: look the key up first.
-            existing = await tx.actions.get_by_idempotency_key(
+            existing = await uow.actions.get_by_idempotency_key(
                 principal.workspace_id, idempotency_key
             )
             if existing is not None:
                 return Created(_replay(existing, fp), replayed=True)
             raise _writes_off(account) if not account.writes_enabled else _unavailable(account)
-        now = clock.now()
-        action = Action(
-            id=new_id("act_"),
-            workspace_id=principal.workspace_id,
-            account_id=account_id,
-            mode=principal.mode,
-            type=type_,
-            status="pending",
-            params=sent,
-            summary=summarize(type_, sent, account.username, recipients),
-            estimated_recipients=recipients,
-            price=price_of(sent),
-            requested_by=principal.requested_by(),
-            idempotency_key=idempotency_key,
-            fingerprint=fp,
-            created_at=now,
-            expires_at=now + LIFETIME,
-            warnings=warnings,
-        )
-        # One statement races on the (workspace_id, idempotency_key) index: no pre-SELECT, no
-        # savepoint. When the key was taken (a retry, or a concurrent one that won), the winner
-        # is read and answered exactly as a retry.
-        if not await tx.actions.add_unless_key_used(action):
-            existing = await tx.actions.get_by_idempotency_key(
-                principal.workspace_id, idempotency_key
-            )
-            assert existing is not None  # the row that won the unique index
-            return Created(_replay(existing, fp), replayed=True)
-        await tx.events.add(
-            Event(
-                id=new_id("evt_"),
-                workspace_id=action.workspace_id,
-                type="action.created",
-                account_id=action.account_id,
-                data=action_json(action, public_url, now),
-                created_at=now,
-                mode=action.mode,
-            )
-        )
-        return Created(action, replayed=False)
+        fans = await uow.fans.get_many(account.workspace_id, account.id, named_fan_ids(type_, sent))
+        recipients = await _estimate(uow, account, type_, sent)
+    warnings = warnings_for(type_, sent, account, {fan.id: fan for fan in fans})
+    now = clock.now()
+    action = Action(
+        id=new_id("act_"),
+        workspace_id=principal.workspace_id,
+        account_id=account_id,
+        mode=principal.mode,
+        type=type_,
+        status="pending",
+        params=sent,
+        summary=summarize(type_, sent, account.username, recipients),
+        estimated_recipients=recipients,
+        price=price_of(sent),
+        requested_by=principal.requested_by(),
+        idempotency_key=idempotency_key,
+        fingerprint=fp,
+        created_at=now,
+        expires_at=now + LIFETIME,
+        warnings=warnings,
+    )
+    event = action_event("action.created", action, public_url, now)
+    # The action and its event in one statement racing on the (workspace_id, idempotency_key)
+    # index: on PostgreSQL one round trip, no BEGIN/COMMIT. When the key was taken (a retry, or a
+    # concurrent one that won and so has committed), the winner is read and answered as a retry.
+    async with store.single_statement() as uow:
+        if await uow.actions.add_with_event(action, event):
+            return Created(action, replayed=False)
+        existing = await uow.actions.get_by_idempotency_key(principal.workspace_id, idempotency_key)
+    assert existing is not None  # the row that won the unique index
+    return Created(_replay(existing, fp), replayed=True)
 
 
 def _writes_off(account: Account) -> ApiError:
@@ -275,17 +276,7 @@ async def _decide_in(
         mode=decided.mode,
     )
     if not approve:
-        await tx.events.add(
-            Event(
-                id=new_id("evt_"),
-                workspace_id=decided.workspace_id,
-                type="action.rejected",
-                account_id=decided.account_id,
-                data=action_json(decided, public_url, now),
-                created_at=now,
-                mode=decided.mode,
-            )
-        )
+        await tx.events.add(action_event("action.rejected", decided, public_url, now))
     return decided
 
 

@@ -31,12 +31,12 @@ from attrs import define, frozen
 from cryptography.fernet import InvalidToken
 
 from service.domain.ids import new_id
-from service.domain.models import Account, Action, Event
+from service.domain.models import Account, Action
 from service.platform.errors import AccountUnavailable, PlatformError
 from service.platform.seam import Connection, NotConnected
 from service.platform.writes import perform
-from service.render import action_json
 from service.services import Services
+from service.usecases.actions import action_event
 from service.workers.retries import RetryPolicy, surely_unsent
 from storage.base import ACTIONS_CHANNEL
 
@@ -222,17 +222,8 @@ class Executor:
             if done is None:
                 log.warning("action %s left executing before %s finished it", action.id, self.name)
                 return
-            await uow.events.add(
-                Event(
-                    id=new_id("evt_"),
-                    workspace_id=done.workspace_id,
-                    type=f"action.{status}",
-                    account_id=done.account_id,
-                    data=action_json(done, self.services.settings.public_url, now),
-                    created_at=now,
-                    mode=done.mode,
-                )
-            )
+            public_url = self.services.settings.public_url
+            await uow.events.add(action_event(f"action.{status}", done, public_url, now))
             if account_status is not None and account_was is not None and error is not None:
                 await uow.accounts.move(
                     done.workspace_id,

@@ -116,6 +116,28 @@ _INSERT_NEW = {
     "sqlite": _insert_unless_key_used(sqlite.insert),
 }
 
+_EVENT_COLUMNS = ("id", "workspace_id", "type", "account_id", "data", "created_at", "mode")
+_new_action = (
+    postgresql.insert(t.actions)
+    .values({col.name: sa.bindparam(f"action_{col.name}", type_=col.type) for col in c})
+    .on_conflict_do_nothing(index_elements=[c.workspace_id, c.idempotency_key])
+    .returning(c.id)
+    .cte("new_action")
+)
+# PostgreSQL only (SQLite has no INSERT in a WITH): the action unless its key was used, and its
+# event for each row inserted, in ONE statement; a row comes back only when both were written.
+# Binds carry the columns' types, so values pass the same processors as in the two-insert path.
+_ADD_WITH_EVENT = prebuilt(
+    t.events.insert()
+    .from_select(
+        _EVENT_COLUMNS,
+        sa.select(
+            *(sa.bindparam(f"event_{name}", type_=t.events.c[name].type) for name in _EVENT_COLUMNS)
+        ).select_from(_new_action),
+    )
+    .returning(t.events.c.seq)
+)
+
 
 class SqlActions:
     def __init__(self, conn: Connection) -> None:
@@ -124,6 +146,17 @@ class SqlActions:
     async def add_unless_key_used(self, action: Action) -> bool:
         rows = await self.conn.execute(_INSERT_NEW[self.conn.dialect.name], to_row(action))
         return rows.first() is not None
+
+    async def add_with_event(self, action: Action, event: Event) -> bool:
+        if self.conn.dialect.name != "postgresql":
+            if not await self.add_unless_key_used(action):
+                return False
+            await SqlEvents(self.conn).add(event)
+            return True
+        values = {f"action_{name}": value for name, value in to_row(action).items()}
+        for name in _EVENT_COLUMNS:
+            values[f"event_{name}"] = getattr(event, name)
+        return (await self.conn.execute(_ADD_WITH_EVENT, values)).first() is not None
 
     async def add(self, action: Action) -> None:
         # A savepoint keeps the outer transaction usable after a duplicate on PostgreSQL.

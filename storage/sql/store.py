@@ -7,8 +7,10 @@ stdlib sqlite3 or asyncpg runs them. SQLAlchemy's own engine is built only when 
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+from functools import cached_property
+from types import TracebackType
 from typing import TYPE_CHECKING
 
 from sqlalchemy.engine import make_url
@@ -33,28 +35,96 @@ if TYPE_CHECKING:
 
 
 class SqlUnitOfWork:
+    """One unit's repositories, each made on first use: a read touches one or two of fifteen.
+
+    Typed as the protocols: mypy proves each repository satisfies its contract."""
+
     def __init__(self, conn: Connection) -> None:
         self.conn = conn
-        # Typed as the protocols: mypy proves each repository satisfies its contract.
-        self.workspaces: base.Workspaces = SqlWorkspaces(conn)
-        self.users: base.Users = SqlUsers(conn)
-        self.members: base.Members = SqlMembers(conn)
-        self.keys: base.ApiKeys = SqlApiKeys(conn)
-        self.accounts: base.Accounts = SqlAccounts(conn)
-        self.fans: base.Fans = SqlFans(conn)
-        self.links: base.Links = SqlLinks(conn)
-        self.actions: base.Actions = SqlActions(conn)
-        self.events: base.Events = SqlEvents(conn)
-        self.transactions: base.Transactions = SqlTransactions(conn)
-        self.webhooks: base.WebhookEndpoints = SqlWebhookEndpoints(conn)
-        self.deliveries: base.Deliveries = SqlDeliveries(conn)
-        self.sessions: base.Sessions = SqlSessions(conn)
-        self.invites: base.Invites = SqlInvites(conn)
-        self.audit: base.AuditLog = SqlAuditLog(conn)
+
+    @cached_property
+    def workspaces(self) -> base.Workspaces:
+        return SqlWorkspaces(self.conn)
+
+    @cached_property
+    def users(self) -> base.Users:
+        return SqlUsers(self.conn)
+
+    @cached_property
+    def members(self) -> base.Members:
+        return SqlMembers(self.conn)
+
+    @cached_property
+    def keys(self) -> base.ApiKeys:
+        return SqlApiKeys(self.conn)
+
+    @cached_property
+    def accounts(self) -> base.Accounts:
+        return SqlAccounts(self.conn)
+
+    @cached_property
+    def fans(self) -> base.Fans:
+        return SqlFans(self.conn)
+
+    @cached_property
+    def links(self) -> base.Links:
+        return SqlLinks(self.conn)
+
+    @cached_property
+    def actions(self) -> base.Actions:
+        return SqlActions(self.conn)
+
+    @cached_property
+    def events(self) -> base.Events:
+        return SqlEvents(self.conn)
+
+    @cached_property
+    def transactions(self) -> base.Transactions:
+        return SqlTransactions(self.conn)
+
+    @cached_property
+    def webhooks(self) -> base.WebhookEndpoints:
+        return SqlWebhookEndpoints(self.conn)
+
+    @cached_property
+    def deliveries(self) -> base.Deliveries:
+        return SqlDeliveries(self.conn)
+
+    @cached_property
+    def sessions(self) -> base.Sessions:
+        return SqlSessions(self.conn)
+
+    @cached_property
+    def invites(self) -> base.Invites:
+        return SqlInvites(self.conn)
+
+    @cached_property
+    def audit(self) -> base.AuditLog:
+        return SqlAuditLog(self.conn)
 
     async def notify(self, channel: str) -> None:
         """Wake listeners in other processes once this unit commits."""
         await wakeups.notify(self.conn, channel)
+
+
+class Scope:
+    """A driver's unit of work, entered as the unit's repositories."""
+
+    __slots__ = ("_unit",)
+
+    def __init__(self, unit: AbstractAsyncContextManager[Connection]) -> None:
+        self._unit = unit
+
+    async def __aenter__(self) -> SqlUnitOfWork:
+        return SqlUnitOfWork(await self._unit.__aenter__())
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> bool | None:
+        return await self._unit.__aexit__(exc_type, exc, tb)
 
 
 _VERSION_TABLE = {
@@ -123,17 +193,17 @@ class SqlStore:
             rows = (await uow.conn.exec_driver_sql("SELECT version_num FROM alembic_version")).all()
         return rows[0][0] if len(rows) == 1 else None
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[SqlUnitOfWork]:
+    def transaction(self) -> Scope:
         """Commits when the block finishes, rolls back when it raises."""
-        async with self.driver.transaction() as conn:
-            yield SqlUnitOfWork(conn)
+        return Scope(self.driver.transaction())
 
-    @asynccontextmanager
-    async def reading(self) -> AsyncIterator[SqlUnitOfWork]:
+    def reading(self) -> Scope:
         """A read-only unit: it never waits for a writer."""
-        async with self.driver.reading() as conn:
-            yield SqlUnitOfWork(conn)
+        return Scope(self.driver.reading())
+
+    def single_statement(self) -> Scope:
+        """A unit for one atomic write statement: no BEGIN/COMMIT on PostgreSQL (storage.base)."""
+        return Scope(self.driver.single_statement())
 
     def listen(
         self, channel: str, callback: Callable[[], None]

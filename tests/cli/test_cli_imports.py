@@ -22,6 +22,7 @@ NOT_NEEDED = (
     "mcp",
     "openapi_core",
     "jsonschema",
+    "jsonschema_rs",
     "argon2",
     "cryptography",
     "harness",

@@ -55,6 +55,6 @@ async def test_memory_storage_forgets_windows_that_ended():
     deadline = time.monotonic() + 10
     while any("key_a" in key for key in storage.storage) and time.monotonic() < deadline:
         await asyncio.sleep(0.1)
-        await limiter.hit("key_b")  # each hit prunes every window that has ended
+        await limiter.hit("key_b")  # a hit starts a sweep of ended windows (once a second)
     assert not any("key_a" in key for key in storage.storage)
     assert await limiter.hit("key_a") is None

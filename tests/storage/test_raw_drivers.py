@@ -43,6 +43,32 @@ async def test_a_prebuilt_plan_keeps_its_own_literals(store, clock):
             assert (row.id, row.status) == (pending.id, "pending")
 
 
+_PENDING_AMONG = prebuilt(
+    sa.select(c.id)
+    .where(c.status == "pending", c.id.in_(sa.bindparam("ids", expanding=True)))
+    .order_by(c.id)
+)
+
+
+async def test_a_prebuilt_in_list_expands_once_per_length_and_binds_each_call(store, clock):
+    """The expanded SQL is reused for every list of the same length; the values (and the
+    statement's own literal) are still bound per call, through the bind processors."""
+    workspace = await create_workspace(store, clock, "Lists agency")
+    actions = [make_action(workspace.id, "40001", clock.now(), key=f"l{i}") for i in range(4)]
+    done = make_action(workspace.id, "40001", clock.now(), key="done", status="approved")
+    async with store.transaction() as uow:
+        for action in [*actions, done]:
+            await uow.actions.add(action)
+    ids = sorted(a.id for a in actions)
+    async with store.reading() as uow:
+        for chosen in ([], ids[:1], ids[1:2], ids[:3], ids[1:4], [done.id, ids[0], "act_none"]):
+            for _ in range(2):  # planned, then from the layout kept for this length
+                rows = (await uow.conn.execute(_PENDING_AMONG, {"ids": chosen})).all()
+                assert [r.id for r in rows] == sorted(set(chosen) & set(ids))
+        plan, _ = uow.conn.planner.plan(_PENDING_AMONG, {"ids": ids[:3]})
+        assert {(3,), (1,), (0,)} <= set(plan.layouts) and plan.layouts[(3,)] is not None
+
+
 async def test_values_round_trip_through_the_bind_and_result_processors(store, clock):
     """Aware datetimes, JSON, booleans and bytes come back as they went in, on both drivers."""
     workspace = await create_workspace(store, clock, "Types agency")

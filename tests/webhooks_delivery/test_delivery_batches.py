@@ -52,6 +52,10 @@ class CountingStore:
     def reading(self) -> Any:
         return self.inner.reading()
 
+    def single_statement(self) -> Any:
+        self.writes += 1
+        return self.inner.single_statement()
+
 
 async def gated_round(store, clock, world, http, box, *, accounts: int, status: int = 200):
     for i in range(accounts):

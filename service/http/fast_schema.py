@@ -1,0 +1,78 @@
+"""A fast verdict for request schemas: jsonschema-rs decides a valid request in about a
+microsecond, where jsonschema takes tens; jsonschema words the errors and stays the authority.
+
+A value passes on the fast path only when jsonschema-rs calls it valid. When jsonschema-rs
+refuses it, or cannot take it (it raises on a lone surrogate in a string it compares),
+jsonschema decides as before. So the fast path could only be wrong by accepting what jsonschema
+refuses, and it is built only for schemas made of keywords on which the two agree
+(`why_jsonschema_only`).
+"""
+
+from __future__ import annotations
+
+from contextlib import suppress
+from typing import Any
+
+import jsonschema_rs
+from jsonschema.exceptions import ValidationError, best_match
+from openapi_schema_validator import OAS31Validator
+
+# Keywords the two implement alike for JSON values (tests/test_fast_schema.py compares them
+# on every request schema). Left out on purpose, among others: `$ref` (a recursive schema the
+# inlining left as a reference), `format` (the two check different formats, and OAS's int32 and
+# int64 are unknown to jsonschema-rs), `pattern` (Python's `re` against Rust's regex dialect),
+# `discriminator` (openapi-schema-validator gives it meaning inside oneOf/anyOf/allOf),
+# `multipleOf` (float arithmetic) and `uniqueItems` (equality of 1, 1.0 and true).
+AGREED = frozenset(
+    {
+        *("type", "enum", "const", "required", "additionalProperties", "properties", "items"),
+        *("minLength", "maxLength", "minItems", "maxItems"),
+        *("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"),
+        *("allOf", "anyOf", "oneOf", "not"),
+        # Annotations: neither asserts anything with them.
+        *("title", "description", "default", "examples", "example", "deprecated"),
+    }
+)
+ONE_SUBSCHEMA = ("additionalProperties", "items", "not")
+SUBSCHEMA_LISTS = ("allOf", "anyOf", "oneOf")
+
+
+def why_jsonschema_only(schema: Any) -> str | None:
+    """Why `schema` (with its `$ref`s inlined) must be left to jsonschema alone, or None when
+    jsonschema-rs can be trusted to call a value valid. The one place that decides."""
+    if isinstance(schema, bool):
+        return None
+    if not isinstance(schema, dict):
+        return f"a schema that is a {type(schema).__name__}"
+    unknown = sorted(set(schema) - AGREED)
+    if unknown:
+        return f"uses `{unknown[0]}`"
+    subschemas = [schema[key] for key in ONE_SUBSCHEMA if key in schema]
+    subschemas += [sub for key in SUBSCHEMA_LISTS for sub in schema.get(key, [])]
+    subschemas += list(schema.get("properties", {}).values())
+    return next(filter(None, map(why_jsonschema_only, subschemas)), None)
+
+
+class SchemaCheck:
+    """One request schema: jsonschema's validator, and jsonschema-rs's where it is safe.
+    Values are what `json.loads` or parameter coercion make: no tuples, which jsonschema-rs
+    (unlike jsonschema) would take for arrays."""
+
+    def __init__(self, validator: OAS31Validator, *, fast: bool = True) -> None:
+        self.authority = validator
+        self.jsonschema_only = why_jsonschema_only(validator.schema) if fast else "turned off"
+        self.fast: jsonschema_rs.Validator | None = (
+            None
+            if self.jsonschema_only
+            else jsonschema_rs.Draft202012Validator(validator.schema, offline=True)
+        )
+
+    def error(self, value: Any) -> ValidationError | None:
+        """None when `value` is valid, else the error jsonschema picks as the best match."""
+        with suppress(Exception):  # a value jsonschema-rs cannot take: jsonschema decides
+            if self.fast is not None and self.fast.is_valid(value):
+                return None
+        if self.authority.is_valid(value):
+            return None
+        error: ValidationError | None = best_match(self.authority.iter_errors(value))
+        return error
