@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.dialects import postgresql
 
 from service.domain.models import Account, Fan, Link
 from storage.sql import tables as t
@@ -259,6 +258,8 @@ class SqlFans:
             return sa.false()
         wanted = sorted(set(list_ids))
         if self.conn.dialect.name == "postgresql":
+            from sqlalchemy.dialects import postgresql  # loaded already: this is PostgreSQL
+
             column = sa.type_coerce(t.fans.c.list_ids, postgresql.JSONB)
             overlaps: sa.ColumnElement[bool] = column.has_any(
                 sa.cast(wanted, postgresql.ARRAY(sa.Text))

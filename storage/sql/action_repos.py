@@ -9,7 +9,6 @@ from collections.abc import Sequence
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.dialects import postgresql, sqlite
 
 from service.domain.models import Action, Event
 from storage.base import DuplicateError
@@ -102,41 +101,52 @@ def _list_statement(
     return prebuilt(query.order_by(c.created_at.desc(), c.id.desc()).limit(sa.bindparam("limit")))
 
 
-def _insert_unless_key_used(insert: Any) -> Any:
-    """One dialect's `INSERT … ON CONFLICT DO NOTHING RETURNING id`, built once."""
+@functools.cache
+def _insert_new(dialect: str) -> Any:
+    """One dialect's `INSERT … ON CONFLICT DO NOTHING RETURNING id`, built on first use: SQLite
+    never imports PostgreSQL's dialect (the CLI's start, issue 10)."""
+    if dialect == "postgresql":
+        from sqlalchemy.dialects import postgresql as chosen
+    else:
+        from sqlalchemy.dialects import sqlite as chosen  # type: ignore[no-redef]
     return prebuilt(
-        insert(t.actions)
+        chosen.insert(t.actions)
         .on_conflict_do_nothing(index_elements=[c.workspace_id, c.idempotency_key])
         .returning(c.id)
     )
 
 
-_INSERT_NEW = {
-    "postgresql": _insert_unless_key_used(postgresql.insert),
-    "sqlite": _insert_unless_key_used(sqlite.insert),
-}
-
 _EVENT_COLUMNS = ("id", "workspace_id", "type", "account_id", "data", "created_at", "mode")
-_new_action = (
-    postgresql.insert(t.actions)
-    .values({col.name: sa.bindparam(f"action_{col.name}", type_=col.type) for col in c})
-    .on_conflict_do_nothing(index_elements=[c.workspace_id, c.idempotency_key])
-    .returning(c.id)
-    .cte("new_action")
-)
-# PostgreSQL only (SQLite has no INSERT in a WITH): the action unless its key was used, and its
-# event for each row inserted, in ONE statement; a row comes back only when both were written.
-# Binds carry the columns' types, so values pass the same processors as in the two-insert path.
-_ADD_WITH_EVENT = prebuilt(
-    t.events.insert()
-    .from_select(
-        _EVENT_COLUMNS,
-        sa.select(
-            *(sa.bindparam(f"event_{name}", type_=t.events.c[name].type) for name in _EVENT_COLUMNS)
-        ).select_from(_new_action),
+
+
+@functools.cache
+def _add_with_event() -> Any:
+    """PostgreSQL only (SQLite has no INSERT in a WITH): the action unless its key was used, and
+    its event for each row inserted, in ONE statement; a row comes back only when both were
+    written. Binds carry the columns' types, so values pass the same processors as in the
+    two-insert path."""
+    from sqlalchemy.dialects.postgresql import insert
+
+    new_action = (
+        insert(t.actions)
+        .values({col.name: sa.bindparam(f"action_{col.name}", type_=col.type) for col in c})
+        .on_conflict_do_nothing(index_elements=[c.workspace_id, c.idempotency_key])
+        .returning(c.id)
+        .cte("new_action")
     )
-    .returning(t.events.c.seq)
-)
+    return prebuilt(
+        t.events.insert()
+        .from_select(
+            _EVENT_COLUMNS,
+            sa.select(
+                *(
+                    sa.bindparam(f"event_{name}", type_=t.events.c[name].type)
+                    for name in _EVENT_COLUMNS
+                )
+            ).select_from(new_action),
+        )
+        .returning(t.events.c.seq)
+    )
 
 
 class SqlActions:
@@ -144,7 +154,7 @@ class SqlActions:
         self.conn = conn
 
     async def add_unless_key_used(self, action: Action) -> bool:
-        rows = await self.conn.execute(_INSERT_NEW[self.conn.dialect.name], to_row(action))
+        rows = await self.conn.execute(_insert_new(self.conn.dialect.name), to_row(action))
         return rows.first() is not None
 
     async def add_with_event(self, action: Action, event: Event) -> bool:
@@ -156,7 +166,7 @@ class SqlActions:
         values = {f"action_{name}": value for name, value in to_row(action).items()}
         for name in _EVENT_COLUMNS:
             values[f"event_{name}"] = getattr(event, name)
-        return (await self.conn.execute(_ADD_WITH_EVENT, values)).first() is not None
+        return (await self.conn.execute(_add_with_event(), values)).first() is not None
 
     async def add(self, action: Action) -> None:
         # A savepoint keeps the outer transaction usable after a duplicate on PostgreSQL.

@@ -19,13 +19,7 @@ from storage import base
 from storage.base import Store, UnitOfWork
 from storage.migrate import HEAD, migrate
 from storage.sql import wakeups
-from storage.sql.account_repos import SqlAccounts, SqlFans, SqlLinks
-from storage.sql.action_repos import SqlActions, SqlEvents
 from storage.sql.connection import POOL_TIMEOUT, Connection
-from storage.sql.dashboard_repos import SqlAuditLog, SqlInvites, SqlSessions
-from storage.sql.revenue_repos import SqlTransactions
-from storage.sql.webhook_repos import SqlDeliveries, SqlWebhookEndpoints
-from storage.sql.workspace_repos import SqlApiKeys, SqlMembers, SqlUsers, SqlWorkspaces
 
 if TYPE_CHECKING:
     from sqlalchemy.ext.asyncio import AsyncEngine
@@ -35,7 +29,8 @@ if TYPE_CHECKING:
 
 
 class SqlUnitOfWork:
-    """One unit's repositories, each made on first use: a read touches one or two of fifteen.
+    """One unit's repositories, each made (and its module imported) on first use: a read
+    touches one or two of fifteen, and a CLI command loads only the statements it runs.
 
     Typed as the protocols: mypy proves each repository satisfies its contract."""
 
@@ -44,62 +39,92 @@ class SqlUnitOfWork:
 
     @cached_property
     def workspaces(self) -> base.Workspaces:
+        from storage.sql.workspace_repos import SqlWorkspaces
+
         return SqlWorkspaces(self.conn)
 
     @cached_property
     def users(self) -> base.Users:
+        from storage.sql.workspace_repos import SqlUsers
+
         return SqlUsers(self.conn)
 
     @cached_property
     def members(self) -> base.Members:
+        from storage.sql.workspace_repos import SqlMembers
+
         return SqlMembers(self.conn)
 
     @cached_property
     def keys(self) -> base.ApiKeys:
+        from storage.sql.workspace_repos import SqlApiKeys
+
         return SqlApiKeys(self.conn)
 
     @cached_property
     def accounts(self) -> base.Accounts:
+        from storage.sql.account_repos import SqlAccounts
+
         return SqlAccounts(self.conn)
 
     @cached_property
     def fans(self) -> base.Fans:
+        from storage.sql.account_repos import SqlFans
+
         return SqlFans(self.conn)
 
     @cached_property
     def links(self) -> base.Links:
+        from storage.sql.account_repos import SqlLinks
+
         return SqlLinks(self.conn)
 
     @cached_property
     def actions(self) -> base.Actions:
+        from storage.sql.action_repos import SqlActions
+
         return SqlActions(self.conn)
 
     @cached_property
     def events(self) -> base.Events:
+        from storage.sql.action_repos import SqlEvents
+
         return SqlEvents(self.conn)
 
     @cached_property
     def transactions(self) -> base.Transactions:
+        from storage.sql.revenue_repos import SqlTransactions
+
         return SqlTransactions(self.conn)
 
     @cached_property
     def webhooks(self) -> base.WebhookEndpoints:
+        from storage.sql.webhook_repos import SqlWebhookEndpoints
+
         return SqlWebhookEndpoints(self.conn)
 
     @cached_property
     def deliveries(self) -> base.Deliveries:
+        from storage.sql.webhook_repos import SqlDeliveries
+
         return SqlDeliveries(self.conn)
 
     @cached_property
     def sessions(self) -> base.Sessions:
+        from storage.sql.dashboard_repos import SqlSessions
+
         return SqlSessions(self.conn)
 
     @cached_property
     def invites(self) -> base.Invites:
+        from storage.sql.dashboard_repos import SqlInvites
+
         return SqlInvites(self.conn)
 
     @cached_property
     def audit(self) -> base.AuditLog:
+        from storage.sql.dashboard_repos import SqlAuditLog
+
         return SqlAuditLog(self.conn)
 
     async def notify(self, channel: str) -> None:
