@@ -1,0 +1,271 @@
+"""`countersign migrate | users | keys | accounts`: a workspace's data, administered from a shell.
+
+Each command opens the store for itself and imports what it needs inside its own function, so
+`countersign keys list` loads the storage layer and nothing of HTTP; tests/cli/test_cli_imports.py
+holds that line. The arguments are parsed in cli.py."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import datetime as dt
+
+    from service.domain.models import ApiKey
+    from service.settings import Settings
+    from storage.base import Store
+    from storage.sql.store import SqlStore
+
+
+def _store(settings: Settings) -> SqlStore:
+    from storage.sql.store import SqlStore
+
+    return SqlStore.from_url(settings.database_url)
+
+
+def _run_with_store(settings: Settings, work: Callable[[SqlStore], Awaitable[None]]) -> None:
+    import asyncio
+
+    asyncio.run(_with_store(settings, work))
+
+
+async def _with_store(settings: Settings, work: Callable[[SqlStore], Awaitable[None]]) -> None:
+    store = _store(settings)
+    try:
+        if settings.embedded:
+            await store.migrate()
+        await work(store)
+    finally:
+        await store.close()
+
+
+async def _workspace_id(store: Store, wanted: str | None) -> str:
+    """The named workspace, or the only one; a first workspace is created on demand."""
+    async with store.reading() as uow:
+        found = await uow.workspaces.list()
+    if wanted:
+        if not any(w.id == wanted for w in found):
+            raise SystemExit(f"no workspace {wanted}")
+        return wanted
+    if len(found) > 1:
+        raise SystemExit("several workspaces exist: pass --workspace")
+    if found:
+        return str(found[0].id)
+    from service.domain.clock import SystemClock
+    from service.usecases.workspaces import create_workspace
+
+    return (await create_workspace(store, SystemClock(), "My agency")).id
+
+
+def cmd_migrate(settings: Settings, args: argparse.Namespace) -> None:
+
+    async def work(store: SqlStore) -> None:
+        await store.migrate()
+        print("database is at the latest schema")
+
+    _run_with_store(settings, work)
+
+
+def cmd_users_create(settings: Settings, args: argparse.Namespace) -> None:
+    from service.domain.clock import SystemClock
+    from service.passwords import Passwords
+    from service.usecases import workspaces as ws
+    from service.usecases.audit import record_cli
+
+    async def work(store: SqlStore) -> None:
+        workspace_id = await _workspace_id(store, args.workspace)
+        user = await ws.create_user(
+            store,
+            SystemClock(),
+            workspace_id,
+            args.email,
+            args.name or args.email.split("@")[0],
+            args.password,
+            args.role,
+            passwords=Passwords(settings.password_hashing),
+        )
+        await record_cli(
+            store,
+            SystemClock(),
+            workspace_id,
+            "member.added",
+            user.id,
+            email=user.email,
+            role=args.role,
+        )
+        print(f"{user.email} is {args.role} of {workspace_id}")
+
+    _run_with_store(settings, work)
+
+
+def _expiry(days: int | None) -> dt.datetime | None:
+    import datetime as dt
+
+    from service.domain.clock import SystemClock
+
+    return None if days is None else SystemClock().now() + dt.timedelta(days=days)
+
+
+def positive_days(value: str) -> int:
+    """An expiry in the past or today would make a key that never works: refuse it."""
+    try:
+        days = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number of days") from None
+    if days < 1:
+        raise argparse.ArgumentTypeError(
+            "must be at least 1 (an expiry in the past or now would make a key that never works)"
+        )
+    return days
+
+
+def key_state(key: ApiKey, now: dt.datetime) -> str:
+    if key.revoked_at:
+        return "revoked"
+    if key.expires_at is not None and key.expires_at <= now:
+        return "expired"
+    return "active"
+
+
+def cmd_keys_create(settings: Settings, args: argparse.Namespace) -> None:
+    from service.domain.clock import SystemClock
+    from service.usecases import workspaces as ws
+    from service.usecases.audit import record_cli
+
+    args.mode_given = args.mode is not None
+    args.mode = args.mode or "test"
+
+    async def work(store: SqlStore) -> None:
+        workspace_id = await _workspace_id(store, args.workspace)
+        key, secret = await ws.create_key(
+            store,
+            SystemClock(),
+            workspace_id,
+            name=args.name,
+            scopes=args.scopes.split(","),
+            mode=args.mode,
+            account_ids=args.accounts.split(",") if args.accounts else None,
+            expires_at=_expiry(args.expires_in_days),
+        )
+        await record_cli(
+            store,
+            SystemClock(),
+            workspace_id,
+            "key.created",
+            key.id,
+            name=key.name,
+            mode=key.mode,
+            scopes=list(key.scopes),
+        )
+        chosen = (
+            "chosen with --mode"
+            if args.mode_given
+            else "the default; pass --mode live for the real platform"
+        )
+        print(f"Created a {key.mode.upper()}-mode key ({chosen}).")
+        print(
+            f"{key.id} ({key.mode}, {','.join(key.scopes)}). Copy the key now; it is not "
+            f"shown again:\n{secret}"
+        )
+
+    _run_with_store(settings, work)
+
+
+def cmd_keys_list(settings: Settings, args: argparse.Namespace) -> None:
+    from service.domain.clock import SystemClock, isoformat
+
+    async def work(store: SqlStore) -> None:
+        workspace_id = await _workspace_id(store, args.workspace)
+        async with store.reading() as uow:
+            keys = await uow.keys.list(workspace_id)
+        now = SystemClock().now()
+        for key in keys:
+            state = key_state(key, now)
+            print(
+                f"{key.id}  {key.prefix}…  {key.name}  {key.mode}  {','.join(key.scopes)}  "
+                f"{state}  accounts={','.join(key.account_ids or ['all'])}  "
+                f"expires={isoformat(key.expires_at) or 'never'}  "
+                f"last_used={isoformat(key.last_used_at) or 'never'}"
+            )
+
+    _run_with_store(settings, work)
+
+
+def cmd_keys_revoke(settings: Settings, args: argparse.Namespace) -> None:
+    from service.domain.clock import SystemClock
+    from service.usecases import workspaces as ws
+    from service.usecases.audit import record_cli
+
+    async def work(store: SqlStore) -> None:
+        workspace_id = await _workspace_id(store, args.workspace)
+        key = await ws.revoke_key(store, SystemClock(), workspace_id, args.key_id)
+        await record_cli(store, SystemClock(), workspace_id, "key.revoked", key.id, name=key.name)
+        print(f"{key.id} revoked")
+
+    _run_with_store(settings, work)
+
+
+def cmd_keys_roll(settings: Settings, args: argparse.Namespace) -> None:
+    from service.domain.clock import SystemClock
+    from service.usecases import workspaces as ws
+    from service.usecases.audit import record_cli
+
+    async def work(store: SqlStore) -> None:
+        workspace_id = await _workspace_id(store, args.workspace)
+        key, secret = await ws.roll_key(store, SystemClock(), workspace_id, args.key_id)
+        await record_cli(
+            store,
+            SystemClock(),
+            workspace_id,
+            "key.rolled",
+            key.id,
+            name=key.name,
+            replaced=args.key_id,
+        )
+        print(f"{args.key_id} stopped working; its replacement is {key.id}:\n{secret}")
+
+    _run_with_store(settings, work)
+
+
+def cmd_accounts_list(settings: Settings, args: argparse.Namespace) -> None:
+    async def work(store: SqlStore) -> None:
+        workspace_id = await _workspace_id(store, args.workspace)
+        async with store.reading() as uow:
+            accounts = await uow.accounts.list(workspace_id, limit=10_000)
+        for a in accounts:
+            print(
+                f"{a.id}  @{a.username}  {a.mode}  {a.status}  "
+                f"writes={'on' if a.writes_enabled else 'off'}"
+            )
+
+    _run_with_store(settings, work)
+
+
+def cmd_accounts_writes(settings: Settings, args: argparse.Namespace) -> None:
+    """The same audited use case as the dashboard's switch; `--all` is the kill switch."""
+    from service.domain.clock import SystemClock
+    from service.errors import ApiError
+    from service.usecases import accounts as account_cases
+
+    if (args.account is None) == (not args.all):
+        sys.exit("name one account, or pass --all for every account of the workspace")
+
+    async def work(store: SqlStore) -> None:
+        workspace_id = await _workspace_id(store, args.workspace)
+        who, enabled = account_cases.operator(workspace_id), args.state == "on"
+        if args.all:
+            changed = await account_cases.switch_all_writes(store, SystemClock(), who, enabled)
+            print(f"writes {args.state} for all {len(changed)} accounts of {workspace_id}")
+            return
+        try:
+            account = await account_cases.switch_writes(
+                store, SystemClock(), who, args.account, enabled
+            )
+        except ApiError:
+            raise SystemExit(f"no account {args.account} in {workspace_id}") from None
+        print(f"writes {args.state} for @{account.username}")
+
+    _run_with_store(settings, work)
