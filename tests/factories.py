@@ -14,6 +14,13 @@ from service.usecases.workspaces import create_key, create_user, create_workspac
 # their parameters, so the service verifies them cheaply whatever its own setting.
 PASSWORDS = Passwords("cheapest")
 
+# The rate-limit window of tests that spend a budget and expect the next request refused. The
+# limiter's sliding window counter floors the previous window's weighted count, so just after
+# a window boundary a spent budget of n lets one more hit through (limits' documented
+# approximation). Windows are aligned to multiples of their length, so with a day-long window
+# a test only meets a boundary if it runs across midnight UTC; with a minute it did in CI.
+TIGHT_WINDOW = 86_400.0
+
 
 @define
 class World:

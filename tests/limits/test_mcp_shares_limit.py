@@ -7,7 +7,7 @@ import attrs
 
 from harness.threaded import serve_in_thread
 from service.app import create_app
-from tests.factories import build_world
+from tests.factories import TIGHT_WINDOW, build_world
 from tests.limits.conftest import replica
 from tests.mcp.test_mcp_channel import call, connect
 
@@ -18,7 +18,7 @@ async def test_tool_calls_and_rest_share_one_budget(shared_settings, database_ur
         shared_settings,
         database_url=database_url,
         rate_limit=3,
-        rate_window=60,
+        rate_window=TIGHT_WINDOW,
         validate_responses=True,
     )
     mcp_app = create_app(settings, clock=clock)

@@ -18,7 +18,7 @@ from harness.threaded import serve_in_thread
 from service.app import create_app
 from service.settings import Settings
 from service.usecases.workspaces import create_key, create_workspace
-from tests.factories import build_world
+from tests.factories import TIGHT_WINDOW, build_world
 
 CLIENT = "agent-test-client"
 TOOLS = {
@@ -281,8 +281,10 @@ async def test_catalogue_needs_a_live_key_on_a_workspace_with_a_linked_account(
 
 @pytest.fixture
 def tight_mcp_url(database_url, world, clock):
-    """The service with a budget of one request per key per minute."""
-    with served_mcp(database_url, clock, "mcp-tight", rate_limit=1, rate_window=60) as url:
+    """The service with a budget of one request per key per day."""
+    with served_mcp(
+        database_url, clock, "mcp-tight", rate_limit=1, rate_window=TIGHT_WINDOW
+    ) as url:
         yield url
 
 
