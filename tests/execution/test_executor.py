@@ -17,7 +17,8 @@ async def create(linked, body, key, account=None, token=None):
     return response.json()["data"]
 
 
-async def approve_and_run(linked, action_id, principal=None, token=None):
+async def approve(linked, action_id, principal=None):
+    """A person (the owner unless `principal` says otherwise) approves, waking the executor."""
     services = linked.services
     await decide_action(
         services.store,
@@ -29,6 +30,11 @@ async def approve_and_run(linked, action_id, principal=None, token=None):
         public_url="http://countersign.test",
         wake_executor=services.wake_executor,
     )
+
+
+async def approve_and_run(linked, action_id, principal=None, token=None):
+    services = linked.services
+    await approve(linked, action_id, principal)
     await Executor(services).run_once()
     response = await linked.client.get(f"/v1/actions/{action_id}", headers=linked.world.auth(token))
     return response.json()["data"]
@@ -259,17 +265,7 @@ async def test_approved_action_on_unavailable_account_fails_without_calling(link
         {"type": "send_message", "params": {"fanId": a_fan(linked), "text": "<p>x</p>"}},
         "a1",
     )
-    services = linked.services
-    await decide_action(
-        services.store,
-        services.clock,
-        linked.world.owner,
-        action["id"],
-        approve=True,
-        note=None,
-        public_url="http://countersign.test",
-        wake_executor=services.wake_executor,
-    )
+    await approve(linked, action["id"])
     async with store.transaction() as uow:
         await uow.accounts.update(
             linked.world.workspace_id,
@@ -277,7 +273,7 @@ async def test_approved_action_on_unavailable_account_fails_without_calling(link
             status="disconnected",
             status_reason="Disconnected by owner.",
         )
-    await Executor(services).run_once()
+    await Executor(linked.services).run_once()
     response = await linked.client.get(f"/v1/actions/{action['id']}", headers=linked.world.auth())
     assert response.json()["data"]["error"]["code"] == "account_unavailable"
     assert linked.writes() == []

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from service.usecases.actions import decide_action
 from service.workers.executor import Executor
-from tests.execution.test_executor import a_fan, create
+from tests.execution.test_executor import a_fan, approve, create
 
 
 async def test_a_stale_needs_relink_never_undoes_a_relink(linked):
@@ -16,16 +15,7 @@ async def test_a_stale_needs_relink_never_undoes_a_relink(linked):
         {"type": "send_message", "params": {"fanId": a_fan(linked), "text": "hi"}},
         "stale-relink",
     )
-    await decide_action(
-        services.store,
-        services.clock,
-        world.owner,
-        action["id"],
-        approve=True,
-        note=None,
-        public_url="http://countersign.test",
-        wake_executor=services.wake_executor,
-    )
+    await approve(linked, action["id"])
     executor = Executor(services)
     claim = await executor._claim_next()
     claimed, ran_with = claim.action, claim.account  # the account as read with the claim

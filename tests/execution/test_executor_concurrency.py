@@ -14,7 +14,7 @@ from service.settings import Settings
 from service.usecases.actions import create_action, decide_action
 from service.workers.executor import Executor
 from storage.sql.store import SqlStore
-from tests.execution.test_executor import a_fan, approve_and_run, create
+from tests.execution.test_executor import a_fan, approve, approve_and_run, create
 from tests.factories import build_world
 from tests.platform_world import link_creator
 
@@ -32,16 +32,7 @@ async def test_concurrent_executors_send_once(linked):
     ]
     services = linked.services
     for action_id in ids:
-        await decide_action(
-            services.store,
-            services.clock,
-            linked.world.owner,
-            action_id,
-            approve=True,
-            note=None,
-            public_url="http://countersign.test",
-            wake_executor=services.wake_executor,
-        )
+        await approve(linked, action_id)
     counts = await asyncio.gather(*[Executor(services, f"w{i}").run_once() for i in range(4)])
     assert sum(counts) == 5
     assert len(linked.writes()) == 5
@@ -92,16 +83,7 @@ async def test_approval_wakes_the_executor_immediately(linked):
             {"type": "send_message", "params": {"fanId": a_fan(linked), "text": "<p>x</p>"}},
             "w1",
         )
-        await decide_action(
-            services.store,
-            services.clock,
-            linked.world.owner,
-            action["id"],
-            approve=True,
-            note=None,
-            public_url="http://countersign.test",
-            wake_executor=services.wake_executor,
-        )
+        await approve(linked, action["id"])
         services.wake_executor()
         for _ in range(200):
             status = (

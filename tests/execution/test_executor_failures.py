@@ -10,10 +10,9 @@ import attrs
 import sqlalchemy as sa
 
 from service.platform.seam import Platforms
-from service.usecases.actions import decide_action
 from service.workers.executor import Executor
 from service.workers.retries import RetryPolicy
-from tests.execution.test_executor import a_fan, a_sandbox_fan, create, creator
+from tests.execution.test_executor import a_fan, a_sandbox_fan, approve, create, creator
 
 ROUTE = "POST /chats/:id/messages"
 
@@ -27,20 +26,6 @@ class Pauses:
     def __call__(self, ceiling: float) -> float:
         self.ceilings.append(ceiling)
         return 0.0
-
-
-async def approve(linked, action_id, key=None):
-    services = linked.services
-    await decide_action(
-        services.store,
-        services.clock,
-        linked.world.owner,
-        action_id,
-        approve=True,
-        note=None,
-        public_url="http://countersign.test",
-        wake_executor=services.wake_executor,
-    )
 
 
 async def read(linked, action_id, key=None):
