@@ -1,15 +1,21 @@
-"""All configuration, read once from COUNTERSIGN_* environment variables and validated at start."""
+"""All configuration, read once from COUNTERSIGN_* environment variables and validated at start.
+
+Each setting is declared once below (name, type, default, description); reading the environment
+and the documentation table (docs/configuration.md, `python -m service.settings_docs`) both come
+from these declarations. A new setting is one `setting(...)` line.
+"""
 
 from __future__ import annotations
 
 import ipaddress
 import os
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from attrs import fields, frozen
+import attrs
+from attrs import frozen
 
 from service.passwords import PROFILES
 
@@ -18,92 +24,139 @@ class SettingsError(ValueError):
     pass
 
 
+def setting(
+    default: Any,
+    description: str,
+    *,
+    shown: str | None = None,
+    default_from: str | None = None,
+    parse: Callable[[str], Any] | None = None,
+) -> Any:
+    """Declare one setting: its environment name is COUNTERSIGN_ + the field name in capitals.
+
+    `shown` is the default as the documentation states it (when the value alone would mislead),
+    `default_from` names another setting whose value is the default, `parse` reads the text
+    (else the default's type decides: flag, whole number, number or text)."""
+    return attrs.field(
+        default=default,
+        metadata={
+            "description": description,
+            "shown": shown,
+            "default_from": default_from,
+            "parse": parse,
+        },
+    )
+
+
+def _comma_list(value: str) -> tuple[str, ...]:
+    return tuple(part.strip() for part in value.split(",") if part.strip())
+
+
+def _without_trailing_slash(value: str) -> str:
+    return value.rstrip("/")
+
+
 @frozen
 class Settings:
-    database_url: str = "sqlite:///var/countersign.db"
-    public_url: str = "http://127.0.0.1:8000"
-    revenue_url: str | None = None
-    platform_url: str | None = None
-    platform_timeout: float = 10.0
-    secret_key: str = ""
-    secret_key_previous: str = ""  # still opens what it sealed, so the key can be rotated
-    rate_limit: int = 100
-    rate_window: float = 10.0
-    max_body_bytes: int = 1_048_576
-    development: bool = False
-    validate_responses: bool = False
-    validator: str = "compiled"
-    run_workers: bool = True
-    sync_interval: float = 300.0
-    webhook_timeout: float = 10.0  # one deadline per delivery attempt, connect to last byte
-    password_hashing: str = "default"
-    limits_storage: str = "memory://"
-    limits_prefix: str = "countersign"
-    forwarded_allow_ips: tuple[str, ...] = ()
-    platform_name: str = "the creator platform"  # named to creators on the hosted link page
-
-    @property
-    def revenue_base(self) -> str:
-        return self.revenue_url or self.public_url
+    database_url: str = setting(
+        "sqlite:///var/countersign.db",
+        "`sqlite:///path` (embedded default, migrated on start) or `postgresql://user@host/db`.",
+    )
+    secret_key: str = setting(
+        "",
+        "Signs cursors and sessions, encrypts platform sessions, webhook secrets and 2FA "
+        "challenges, derives link tokens. Required (and shared by every replica) on PostgreSQL.",
+        shown="generated into `var/secret_key` for SQLite",
+    )
+    secret_key_previous: str = setting(
+        "",
+        "The key before a rotation: what it sealed still opens, and the links it made still "
+        "show their URL.",
+        shown="unset",
+    )
+    webhook_timeout: float = setting(
+        10.0,
+        "Seconds for a whole webhook delivery attempt, connect to last byte (at most 60).",
+    )
+    public_url: str = setting(
+        "http://127.0.0.1:8000",
+        "Base of `approvalUrl`, link URLs and `docsUrl`.",
+        parse=_without_trailing_slash,
+    )
+    platform_url: str | None = setting(
+        None,
+        "The platform's base URL.",
+        shown="unset: `serve` and `worker` refuse to start (`demo` and `--fake-platform` run "
+        "the fake)",
+    )
+    platform_timeout: float = setting(10.0, "Seconds per platform call.")
+    rate_limit: int = setting(100, "Requests per key per window.")
+    rate_window: float = setting(10.0, "Length of the rate-limit window, in seconds.")
+    limits_storage: str = setting(
+        "memory://",
+        "Where rate limits and sign-in failures are counted (the `limits` library): "
+        "`memory://` (this process only; entries expire with their window) or "
+        "`redis://host:6379/0`, shared by every replica.",
+    )
+    limits_prefix: str = setting(
+        "countersign",
+        "Prefix of the counters' keys in Redis, for several deployments on one Redis.",
+    )
+    forwarded_allow_ips: tuple[str, ...] = setting(
+        (),
+        "Comma-separated proxy addresses or networks (or `*`) whose `X-Forwarded-For` gives "
+        "the client's address for the sign-in throttle.",
+        shown="none",
+        parse=_comma_list,
+    )
+    max_body_bytes: int = setting(1_048_576, "Request body limit.")
+    sync_interval: float = setting(300.0, "Seconds between sync rounds.")
+    platform_name: str = setting(
+        "the creator platform", "How the hosted link page names the platform to creators."
+    )
+    run_workers: bool = setting(
+        True, "Run the executor, expirer, syncer and webhook workers inside `serve`."
+    )
+    development: bool = setting(
+        False,
+        "Development settings: loopback webhook URLs allowed, cookies without `Secure`, "
+        "responses validated against `openapi.yaml`.",
+    )
+    validate_responses: bool = setting(
+        False,
+        "Validate every response against `openapi.yaml` (tests turn it on).",
+        default_from="development",
+    )
+    password_hashing: str = setting(
+        "default",
+        "`default` (argon2-cffi's defaults) or `cheapest` (argon2's testing profile; the test "
+        "suite uses it, never use it in production).",
+    )
+    validator: str = setting(
+        "compiled",
+        "`compiled` (per-operation validators built from `openapi.yaml` at start) or "
+        "`openapi-core` (the slower reference path, for the benchmark).",
+    )
 
     @property
     def embedded(self) -> bool:
         return self.database_url.startswith("sqlite")
 
     @classmethod
-    def from_env(cls, env: dict[str, str] | None = None, **overrides: Any) -> Settings:
-        env = dict(os.environ if env is None else env)
-
-        def get(name: str) -> str | None:
-            return env.get(f"COUNTERSIGN_{name}")
-
-        def text(name: str, default: str) -> str:
-            value = get(name)
-            return default if value is None else value
-
-        def flag(name: str, default: bool) -> bool:
-            value = get(name)
-            if value is None:
-                return default
-            if value.lower() in {"1", "true", "yes", "on"}:
-                return True
-            if value.lower() in {"0", "false", "no", "off"}:
-                return False
-            raise SettingsError(f"COUNTERSIGN_{name} must be true or false, not {value!r}")
-
-        def number(name: str, default: Any, kind: Callable[[str], Any] = int) -> Any:
-            value = get(name)
-            try:
-                return default if value is None else kind(value)
-            except ValueError:
-                raise SettingsError(f"COUNTERSIGN_{name} must be a number, not {value!r}") from None
-
-        development = flag("DEVELOPMENT", False)
-        values = {
-            "database_url": text("DATABASE_URL", fields(cls).database_url.default),
-            "public_url": text("PUBLIC_URL", fields(cls).public_url.default).rstrip("/"),
-            "revenue_url": get("REVENUE_URL"),
-            "platform_url": get("PLATFORM_URL"),
-            "platform_timeout": number("PLATFORM_TIMEOUT", 10.0, float),
-            "secret_key": text("SECRET_KEY", ""),
-            "secret_key_previous": text("SECRET_KEY_PREVIOUS", ""),
-            "rate_limit": number("RATE_LIMIT", 100),
-            "rate_window": number("RATE_WINDOW", 10.0, float),
-            "max_body_bytes": number("MAX_BODY_BYTES", 1_048_576),
-            "development": development,
-            "validate_responses": flag("VALIDATE_RESPONSES", development),
-            "validator": text("VALIDATOR", "compiled"),
-            "run_workers": flag("RUN_WORKERS", True),
-            "sync_interval": number("SYNC_INTERVAL", 300.0, float),
-            "webhook_timeout": number("WEBHOOK_TIMEOUT", 10.0, float),
-            "password_hashing": text("PASSWORD_HASHING", "default"),
-            "limits_storage": text("LIMITS_STORAGE", "memory://"),
-            "limits_prefix": text("LIMITS_PREFIX", "countersign"),
-            "forwarded_allow_ips": tuple(
-                part.strip() for part in text("FORWARDED_ALLOW_IPS", "").split(",") if part.strip()
-            ),
-            "platform_name": text("PLATFORM_NAME", fields(cls).platform_name.default),
-        }
+    def from_env(cls, env: Mapping[str, str] | None = None, **overrides: Any) -> Settings:
+        env = os.environ if env is None else env
+        values: dict[str, Any] = {}
+        for field in attrs.fields(cls):
+            if field.name in overrides:
+                continue
+            raw = env.get(env_name(field))
+            if raw is not None:
+                values[field.name] = _parse(field, raw)
+            elif field.metadata["default_from"] is not None:
+                source = field.metadata["default_from"]
+                values[field.name] = overrides.get(
+                    source, values.get(source, getattr(attrs.fields(cls), source).default)
+                )
         values.update(overrides)
         settings = cls(**values)
         settings.check()
@@ -138,6 +191,29 @@ class Settings:
             raise SettingsError(
                 "COUNTERSIGN_SECRET_KEY is required with PostgreSQL: every replica must share it"
             )
+
+
+def env_name(field: attrs.Attribute[Any]) -> str:
+    return f"COUNTERSIGN_{field.name.upper()}"
+
+
+def _parse(field: attrs.Attribute[Any], raw: str) -> Any:
+    parse = field.metadata["parse"]
+    if parse is not None:
+        return parse(raw)
+    default = field.default
+    if isinstance(default, bool):
+        if raw.lower() in {"1", "true", "yes", "on"}:
+            return True
+        if raw.lower() in {"0", "false", "no", "off"}:
+            return False
+        raise SettingsError(f"{env_name(field)} must be true or false, not {raw!r}")
+    if isinstance(default, int | float):
+        try:
+            return type(default)(raw)
+        except ValueError:
+            raise SettingsError(f"{env_name(field)} must be a number, not {raw!r}") from None
+    return raw
 
 
 def local_secret_key(database_url: str) -> str:
