@@ -109,16 +109,7 @@ async def measure(settings: Any, count: int, in_process: bool) -> list[tuple[flo
         async with store.reading() as uow:
             owner = await uow.users.get_by_email(OWNER_EMAIL)
         assert owner is not None
-        approver = Principal(
-            workspace_id=seeded["workspace"],
-            mode="live",
-            kind="user",
-            label=owner.name,
-            scopes=frozenset({"read", "write"}),
-            user_id=owner.id,
-            email=owner.email,
-            role="owner",
-        )
+        approver = Principal.person(seeded["workspace"], owner, "owner")
         wake = services.wake_executor if in_process else (lambda: None)
         for n in range(count + WARM_UP):
             created = await create_action(

@@ -208,16 +208,7 @@ async def seed(settings: Settings, receiver_url: str) -> dict:
                 scopes=["read", "write"],
                 mode="live",
             )
-            principal = Principal(
-                workspace_id=workspace.id,
-                mode="live",
-                kind="user",
-                label=owner.name,
-                scopes=frozenset({"read", "write"}),
-                user_id=owner.id,
-                email=owner.email,
-                role="owner",
-            )
+            principal = Principal.person(workspace.id, owner, "owner")
             endpoint = await hooks.add_event_endpoint(
                 services.store,
                 clock,
@@ -247,16 +238,7 @@ class Load:
 
     def __init__(self, seeded: dict, store, tag: str) -> None:
         self.seeded, self.store, self.tag = seeded, store, tag
-        self.principal = Principal(
-            workspace_id=seeded["workspace"],
-            mode="live",
-            kind="user",
-            label=seeded["owner"].name,
-            scopes=frozenset({"read", "write"}),
-            user_id=seeded["owner"].id,
-            email=seeded["owner"].email,
-            role="owner",
-        )
+        self.principal = Principal.person(seeded["workspace"], seeded["owner"], "owner")
         self.counter = itertools.count(1)
         self.intents: dict[str, dict] = {}  # idempotency key → what the client saw
         self.queue: asyncio.Queue = asyncio.Queue()

@@ -137,16 +137,7 @@ async def _subscribe(
     services: Services, workspace_id: str, owner: User, url: str, clock: Clock
 ) -> str:
     """The local receiver is the one event endpoint on loopback: older runs' ones are removed."""
-    principal = Principal(
-        workspace_id=workspace_id,
-        mode="live",
-        kind="user",
-        label=owner.name,
-        scopes=frozenset({"read", "write"}),
-        user_id=owner.id,
-        email=owner.email,
-        role="owner",
-    )
+    principal = Principal.person(workspace_id, owner, "owner")
     for endpoint in await hooks.list_endpoints(services.store, principal):
         if endpoint.kind == "events" and endpoint.url.startswith(LOCAL_RECEIVER):
             await hooks.remove_endpoint(services.store, clock, principal, endpoint.id)

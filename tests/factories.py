@@ -95,14 +95,5 @@ async def build_world(store, clock) -> World:
     )
     async with store.reading() as uow:
         sandbox = [a.id for a in await uow.accounts.list(workspace.id, mode="test")]
-    owner = Principal(
-        workspace_id=workspace.id,
-        mode="live",
-        kind="user",
-        label=user.name,
-        scopes=frozenset({"read", "write"}),
-        user_id=user.id,
-        email=user.email,
-        role="owner",
-    )
+    owner = Principal.person(workspace.id, user, "owner")
     return World(workspace.id, live, test, read, "40001", sandbox, owner)

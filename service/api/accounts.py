@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from service.api.endpoint import Call, Reply, endpoint
 from service.domain.clock import isoformat
 from service.domain.models import Account
+from service.http.paging import Pager, by_id
 from service.render import account_detail_json, account_json
 from service.usecases.actions import visible_account
 
@@ -14,25 +15,20 @@ from service.usecases.actions import visible_account
 @endpoint("listAccounts", shares_reader=True)
 async def list_accounts(call: Call) -> Reply:
     p, q = call.principal, call.params.query
-    limit = q["limit"]
     filters = {"mode": p.mode, "key": p.key_id or p.user_id}
-    position = call.services.cursors.decode(q.get("cursor"), "accounts", filters)
+    pager = Pager(call.services.cursors, "accounts", filters, q["limit"], by_id)
+    after = pager.start(q.get("cursor"))
     async with call.reading() as uow:
         rows = await uow.accounts.list(
-            p.workspace_id,
-            mode=p.mode,
-            only=p.account_ids,
-            after=position[0] if position else None,
-            limit=limit + 1,
+            p.workspace_id, mode=p.mode, only=p.account_ids, after=after, limit=pager.limit + 1
         )
-    page, more = rows[:limit], len(rows) > limit
-    cursor = call.services.cursors.encode("accounts", filters, [page[-1].id]) if more else None
+    page = pager.page(rows, lambda a: [a.id])
     return Reply(
         {
-            "data": [account_json(a) for a in page],
-            "hasMore": more,
-            "nextCursor": cursor,
-            "meta": call.meta("synced", _newest_sync(page)),
+            "data": [account_json(a) for a in page.items],
+            "hasMore": page.more,
+            "nextCursor": page.cursor,
+            "meta": call.meta("synced", _newest_sync(page.items)),
         }
     )
 

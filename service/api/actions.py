@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from service.api.endpoint import Call, Reply, endpoint
 from service.domain.models import Action
 from service.errors import ApiError
+from service.http.paging import Pager, by_time_and_id
 from service.render import action_json
 from service.usecases.actions import create_action as create
 from service.usecases.actions import decide_action
@@ -59,20 +58,15 @@ async def get_action(call: Call) -> Reply:
 async def list_actions(call: Call) -> Reply:
     p, q, services = call.principal, call.params.query, call.services
     status = None if q["status"] == "all" else q["status"]
-    limit, account_id = q["limit"], q.get("accountId")
+    account_id = q.get("accountId")
     filters = {
         "mode": p.mode,
         "status": q["status"],
         "accountId": account_id,
         "key": p.key_id or p.user_id,
     }
-    position = services.cursors.decode(q.get("cursor"), "actions", filters)
-    before = None
-    if position is not None:
-        try:
-            before = (datetime.fromisoformat(position[0]), str(position[1]))
-        except (IndexError, TypeError, ValueError):
-            raise ApiError("invalid_cursor", param="cursor") from None
+    pager = Pager(services.cursors, "actions", filters, q["limit"], by_time_and_id)
+    before = pager.start(q.get("cursor"))
     now = services.clock.now()
     async with call.reading() as uow:
         rows = await uow.actions.list(
@@ -82,20 +76,16 @@ async def list_actions(call: Call) -> Reply:
             account_id=account_id,
             only_accounts=p.account_ids,
             before=before,
-            limit=limit + 1,
+            limit=pager.limit + 1,
             now=now,
         )
-    page, more = rows[:limit], len(rows) > limit
-    cursor = None
-    if more:
-        last = page[-1]
-        cursor = services.cursors.encode("actions", filters, [last.created_at.isoformat(), last.id])
+    page = pager.page(rows, lambda a: [a.created_at.isoformat(), a.id])
     url = services.settings.public_url
     return Reply(
         {
-            "data": [action_json(a, url, now) for a in page],
-            "hasMore": more,
-            "nextCursor": cursor,
+            "data": [action_json(a, url, now) for a in page.items],
+            "hasMore": page.more,
+            "nextCursor": page.cursor,
             "meta": call.meta(),
         }
     )

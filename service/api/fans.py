@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from service.api.endpoint import Call, Reply, endpoint
 from service.domain.clock import isoformat
-from service.errors import ApiError
+from service.http.paging import Pager, by_count, by_id
 from service.render import fan_json
 from service.usecases.actions import visible_account
 
@@ -22,25 +22,26 @@ async def list_fans(call: Call) -> Reply:
         "fresh": fresh,
         "key": call.principal.key_id or call.principal.user_id,
     }
-    position = services.cursors.decode(q.get("cursor"), "fans", filters)
     if fresh:
-        offset = position[0] if position else 0
-        if not isinstance(offset, int) or offset < 0:
-            raise ApiError("invalid_cursor", param="cursor")
+        # The platform pages by offset: the cursor is the next offset, signed the same way.
+        by_offset = Pager(services.cursors, "fans", filters, limit, by_count)
+        offset = by_offset.start(q.get("cursor")) or 0
         fans, more = await services.live.fans(account, search=search, offset=offset, limit=limit)
-        cursor = services.cursors.encode("fans", filters, [offset + len(fans)]) if more else None
+        cursor = by_offset.cursor([offset + len(fans)]) if more else None
         meta = call.meta("live", isoformat(services.clock.now()))
     else:
+        pager = Pager(services.cursors, "fans", filters, limit, by_id)
+        after = pager.start(q.get("cursor"))
         async with services.store.reading() as uow:
             rows = await uow.fans.list(
                 call.principal.workspace_id,
                 account_id,
                 search=search,
-                after=position[0] if position else None,
+                after=after,
                 limit=limit + 1,
             )
-        fans, more = list(rows[:limit]), len(rows) > limit
-        cursor = services.cursors.encode("fans", filters, [fans[-1].id]) if more else None
+        page = pager.page(rows, lambda fan: [fan.id])
+        fans, more, cursor = page.items, page.more, page.cursor
         meta = call.meta("synced", isoformat(account.last_synced_at))
     return Reply(
         {"data": [fan_json(f) for f in fans], "hasMore": more, "nextCursor": cursor, "meta": meta}

@@ -9,12 +9,12 @@ commit can never be skipped).
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
 
 from service.api.endpoint import Call, Reply, endpoint
 from service.domain.clock import isoformat
 from service.domain.principal import Principal
 from service.errors import ApiError
+from service.http.paging import Pager, by_count
 from service.usecases.revenue import parse_instant, transaction_json
 from storage.base import UnitOfWork
 
@@ -48,8 +48,8 @@ async def list_revenue_transactions(call: Call) -> Reply:
         if account is not None:
             await _check_account(uow, p, account)
         filters = {"w": p.workspace_id, "m": p.mode, "a": account}
-        position = call.services.cursors.decode(cursor, "revenue", filters)
-        after = _seq(position)
+        pager = Pager(call.services.cursors, "revenue", filters, limit, by_count)
+        after = pager.start(cursor) or 0
         # Read before the page: every row numbered up to it is already committed (see
         # revenue_repos), so when the page is empty the cursor can safely move there.
         high_water = await uow.transactions.high_water(p.workspace_id)
@@ -63,15 +63,15 @@ async def list_revenue_transactions(call: Call) -> Reply:
         )
     if not rows:
         after = max(after, high_water)  # an idle poller keeps its place
-    page, more = rows[:limit], len(rows) > limit
-    last = page[-1]["seq"] if page else after
-    next_cursor = call.services.cursors.encode("revenue", filters, [last])
+    page = pager.page(rows, lambda row: [row["seq"]])
+    # Unlike the other lists, the pull always returns a cursor: the poller's place.
+    last = page.items[-1]["seq"] if page.items else after
     return Reply(
         {
-            "transactions": [transaction_json(r) for r in page],
-            "count": len(page),
-            "hasMore": more,
-            "nextCursor": next_cursor,
+            "transactions": [transaction_json(r) for r in page.items],
+            "count": len(page.items),
+            "hasMore": page.more,
+            "nextCursor": pager.cursor([last]),
             "checkedAt": isoformat(now),
         }
     )
@@ -88,14 +88,6 @@ def _since(text: str | None, now: dt.datetime) -> dt.datetime:
             "`since` must be an RFC 3339 instant such as 2026-11-01T00:00:00Z.",
             param="since",
         ) from None
-
-
-def _seq(position: list[Any] | None) -> int:
-    if position is None:
-        return 0
-    if len(position) != 1 or not isinstance(position[0], int) or position[0] < 0:
-        raise ApiError("invalid_cursor", param="cursor")
-    return position[0]
 
 
 async def _check_account(uow: UnitOfWork, principal: Principal, account_id: str) -> None:

@@ -9,6 +9,7 @@ from starlette.responses import Response
 from service.dashboard.web import Page, json_reply, page
 from service.domain.models import ACTION_STATUSES, ACTION_TYPES, Account, Action
 from service.errors import ApiError
+from service.http.paging import Pager, by_time_and_id
 from service.render import action_json
 from service.usecases.actions import decide_action, present
 from storage.base import UnitOfWork
@@ -35,8 +36,8 @@ async def inbox(p: Page) -> Response:
     account_id = q.get("accountId") or None
     filters = {"status": status, "type": type_ or "", "accountId": account_id or ""}
     bound = {**filters, "mode": principal.mode, "workspace": principal.workspace_id}
-    position = services.cursors.decode(q.get("older") or None, "inbox", bound)
-    before = (dt.datetime.fromisoformat(position[0]), position[1]) if position else None
+    pager = Pager(services.cursors, "inbox", bound, INBOX_PAGE, by_time_and_id)
+    before = pager.start(q.get("older") or None)
     now = services.clock.now()
     async with services.store.reading() as uow:
         rows = await uow.actions.list(
@@ -51,14 +52,8 @@ async def inbox(p: Page) -> Response:
         )
         accounts = await uow.accounts.list(principal.workspace_id, mode=principal.mode)
     names = {a.id: a.username for a in accounts}
-    actions = [present(a, services.clock) for a in rows[:INBOX_PAGE]]
-    older = (
-        services.cursors.encode(
-            "inbox", bound, [actions[-1].created_at.isoformat(), actions[-1].id]
-        )
-        if len(rows) > INBOX_PAGE
-        else None
-    )
+    page = pager.page(rows, lambda a: [a.created_at.isoformat(), a.id])
+    actions = [present(a, services.clock) for a in page.items]
     return await p.render(
         "inbox.html",
         actions=actions,
@@ -66,7 +61,7 @@ async def inbox(p: Page) -> Response:
         names=names,
         now=now,
         filters=filters,
-        older=older,
+        older=page.cursor,
         statuses=("all", *ACTION_STATUSES),
         types=ACTION_TYPES,
     )

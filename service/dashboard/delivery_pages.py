@@ -4,7 +4,6 @@ health said truthfully: "ok", "retrying at …" while a delivery waits for its n
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Any
 
 from starlette.responses import Response
@@ -12,6 +11,7 @@ from starlette.routing import Route
 
 from service.dashboard.web import Page, page
 from service.errors import ApiError
+from service.http.paging import Pager, by_time_and_seq
 from service.webhooks.models import Delivery, WebhookEndpoint
 
 LOG_PAGE = 25
@@ -41,32 +41,23 @@ async def delivery_log(p: Page) -> Response:
     services, principal = p.services, p.principal
     endpoint_id = p.request.path_params["endpointId"]
     bound = {"endpoint": endpoint_id, "workspace": principal.workspace_id}
-    position = services.cursors.decode(
-        p.request.query_params.get("older") or None, "deliveries", bound
-    )
-    before = (dt.datetime.fromisoformat(position[0]), int(position[1])) if position else None
+    pager = Pager(services.cursors, "deliveries", bound, LOG_PAGE, by_time_and_seq)
+    before = pager.start(p.request.query_params.get("older") or None)
     async with services.store.reading() as uow:
         endpoint = await uow.webhooks.get(principal.workspace_id, endpoint_id)
         if endpoint is None:
             raise ApiError(
                 "resource_not_found", "There is no such webhook endpoint here.", param="endpointId"
             )
-        rows = list(await uow.deliveries.list(endpoint_id, LOG_PAGE + 1, before=before))
-        shown = rows[:LOG_PAGE]
-        attempts = {d.id: await uow.deliveries.attempts(d.id) for d in shown}
-    older = (
-        services.cursors.encode(
-            "deliveries", bound, [shown[-1].created_at.isoformat(), shown[-1].seq]
-        )
-        if len(rows) > LOG_PAGE
-        else None
-    )
+        rows = await uow.deliveries.list(endpoint_id, LOG_PAGE + 1, before=before)
+        page = pager.page(rows, lambda d: [d.created_at.isoformat(), d.seq])
+        attempts = {d.id: await uow.deliveries.attempts(d.id) for d in page.items}
     return await p.render(
         "deliveries.html",
         endpoint=endpoint,
-        deliveries=shown,
+        deliveries=page.items,
         attempts=attempts,
-        older=older,
+        older=page.cursor,
         paged=before is not None,
         now=services.clock.now(),
     )

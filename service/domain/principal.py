@@ -6,6 +6,10 @@ from typing import Any
 
 from attrs import frozen
 
+from service.domain.models import User
+
+PERSON_SCOPES = frozenset({"read", "write"})
+
 
 @frozen
 class Principal:
@@ -21,6 +25,20 @@ class Principal:
     role: str | None = None
     client: str | None = None
     tool: str | None = None
+
+    @classmethod
+    def person(cls, workspace_id: str, user: User, role: str, mode: str = "live") -> Principal:
+        """A signed-in member of the workspace (the dashboard, the demo, tests)."""
+        return cls(
+            workspace_id=workspace_id,
+            mode=mode,
+            kind="user",
+            label=user.name,
+            scopes=PERSON_SCOPES,
+            user_id=user.id,
+            email=user.email,
+            role=role,
+        )
 
     def allows(self, account_id: str) -> bool:
         return self.account_ids is None or account_id in self.account_ids

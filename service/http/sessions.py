@@ -133,16 +133,7 @@ class DashboardSessions:
         mode = "test" if request.cookies.get(MODE_COOKIE) == "test" else "live"
         return Signed(
             session,
-            Principal(
-                workspace_id=member.workspace_id,
-                mode=mode,
-                kind="user",
-                label=user.name,
-                scopes=frozenset({"read", "write"}),
-                user_id=user.id,
-                email=user.email,
-                role=member.role,
-            ),
+            Principal.person(member.workspace_id, user, member.role, mode),
         )
 
     async def principal(self, request: Request) -> Principal | None:
