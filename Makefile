@@ -1,5 +1,6 @@
 # The two set-up commands of the README: `make demo` runs the service, `make test` the suite.
-# `make lint` is what CI checks first: ruff (rules, format), import-linter's layers, mypy strict.
+# `make lint` is what CI checks first: ruff (rules, format), import-linter's layers, mypy strict,
+# and the docs site built strictly (a broken link or a page missing from the nav fails).
 PYTHON ?= python3
 PORT ?= 8000
 VENV := .venv
@@ -32,6 +33,7 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff format --check service storage harness tests bench
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet --site-dir $(VENV)/docs-site
 
 bench: $(STAMP)
 	$(VENV)/bin/python -m bench.hot_path

@@ -1,6 +1,6 @@
 """The MCP channel (SPEC 1, 2.3, 5.9): AI agents create actions and read, over Model Context Protocol.
 
-Agents never approve: only a person in the dashboard runs an action. See README.md here.
+Agents never approve: only a person in the dashboard runs an action. See docs/mcp.md.
 """
 
 from service.mcp.server import build_mcp, mcp_asgi_app
