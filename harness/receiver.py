@@ -9,6 +9,8 @@ and can be told to answer with an error status or to hang past the sender's time
 Webhooks go to any path outside `/_control` (e.g. `POST /hooks`). The control API:
     GET  /_control/mode                     {"mode": ..., "status": ...}
     POST /_control/mode {mode, status?}     ok | fail (status, default 500) | hang | recover
+    PUT  /_control/reject {eventIds, status?}  answer these events (envelope `id`) with status
+                                            (default 500) whatever the mode; [] stops it
     GET  /_control/received                 every request, in arrival order
     DELETE /_control/received               forget requests and seen delivery ids
     PUT  /_control/secret {secrets: [...]}  the secrets accepted (several while rolling)
@@ -114,6 +116,7 @@ class Receiver:
         self._hang_seconds = hang_seconds
         self._mode = "ok"
         self._fail_status = 500
+        self._rejected: dict[str, int] = {}  # event id → status answered
         self._records: list[Received] = []
         self._accepted_ids: set[str] = set()
         self._hung: list[tuple[asyncio.AbstractEventLoop, asyncio.Future[None]]] = []
@@ -139,6 +142,14 @@ class Receiver:
                 self._fail_status = status
         if mode != "hang":
             self.release_hung()
+
+    def reject(self, event_ids: Sequence[str], status: int = 500) -> None:
+        """Answer these events (the envelope's `id`) with `status` in any mode, as a receiver
+        that refuses one event; `reject([])` accepts them again."""
+        if not 300 <= status <= 599:
+            raise ValueError("status must be an integer from 300 to 599")
+        with self._cond:
+            self._rejected = {event_id: status for event_id in event_ids}
 
     def recover(self) -> None:
         self.set_mode("recover")
@@ -226,10 +237,13 @@ class Receiver:
 
         with self._cond:
             duplicate = verified and delivery_id in self._accepted_ids
+            event_id = parsed.get("id") if isinstance(parsed, dict) else None
             if mode == "hang":
                 status = None
             elif mode == "fail":
                 status = fail_status
+            elif event_id in self._rejected:
+                status = self._rejected[event_id]
             elif error is not None:
                 status = 400
             else:
@@ -327,10 +341,22 @@ def create_receiver_app(receiver: Receiver) -> Starlette:
         receiver.set_secrets(secrets)
         return Response(status_code=204)
 
+    async def reject(request: Request) -> Response:
+        try:
+            payload = await request.json()
+            ids = payload["eventIds"]
+            if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
+                raise ValueError("eventIds must be a list of strings")
+            receiver.reject(ids, payload.get("status", 500))
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+            return JSONResponse({"error": f"expected {{eventIds, status?}}: {exc}"}, 400)
+        return Response(status_code=204)
+
     control = [
         Route("/mode", mode, methods=["GET", "POST"]),
         Route("/received", received, methods=["GET", "DELETE"]),
         Route("/secret", secret, methods=["PUT"]),
+        Route("/reject", reject, methods=["PUT"]),
     ]
     return Starlette(
         routes=[

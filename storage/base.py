@@ -190,7 +190,9 @@ class Actions(Protocol):
 
 
 class Events(Protocol):
-    async def add(self, event: Event) -> None: ...
+    async def add(self, event: Event) -> int:
+        """Returns the event's `seq`."""
+
     async def list(
         self, workspace_id: str | None = None, *, after_seq: int = 0, limit: int = 100
     ) -> Sequence[Event]: ...
@@ -272,6 +274,9 @@ class Deliveries(Protocol):
     async def mark_dispatched(self, seqs: Sequence[int], now: dt.datetime) -> set[int]: ...
     async def add(self, delivery: Delivery) -> None: ...
     async def get(self, delivery_id: str) -> Delivery | None: ...
+    async def events_of(self, event_ids: Sequence[str]) -> dict[str, Event]:
+        """The events these deliveries send, by id (a delivery's body is built from its event)."""
+
     async def list(
         self, endpoint_id: str, limit: int = 50, before: tuple[dt.datetime, int] | None = None
     ) -> Sequence[Delivery]: ...

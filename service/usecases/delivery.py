@@ -18,6 +18,7 @@ from attrs import frozen
 
 from service.domain.clock import Clock, isoformat
 from service.domain.ids import new_id
+from service.domain.models import Event
 from service.webhooks.models import Delivery, DeliveryAttempt, WebhookEndpoint
 from service.webhooks.sender import Outcome, Sender
 from storage.base import Store, UnitOfWork
@@ -38,18 +39,20 @@ def attempt_id() -> str:
     return f"att_{time.time_ns():016x}{new_id('', 12)}"
 
 
-def envelope(
-    event_id: str, event_type: str, created_at: dt.datetime, data: dict[str, Any], *, mode: str
-) -> str:
-    """The exact body text, stored once so every retry sends identical bytes. `mode` (`live` or
-    `test`) says which kind of activity it reports, as Stripe's `livemode` does."""
+def envelope(event: Event) -> str:
+    """The exact body text, built from the stored event, so every retry (and every endpoint)
+    gets identical bytes. `mode` (`live` or `test`) says which kind of activity it reports, as
+    Stripe's `livemode` does; `sequence` (the event's number, increasing in the order events
+    are written) lets a receiver tell which of two events about one resource is newer, since
+    deliveries do not wait for each other and may arrive in any order."""
     return json.dumps(
         {
-            "id": event_id,
-            "type": event_type,
-            "createdAt": isoformat(created_at),
-            "mode": mode,
-            "data": data,
+            "id": event.id,
+            "type": event.type,
+            "createdAt": isoformat(event.created_at),
+            "mode": event.mode,
+            "sequence": event.seq,
+            "data": event.data,
         },
         separators=(",", ":"),
         ensure_ascii=False,
@@ -86,20 +89,23 @@ async def send_claimed(
     clock: Clock,
     sender: Sender,
     delivery: Delivery,
+    event: Event | None,
     endpoint: WebhookEndpoint | None,
     worker: str,
     *,
     final: bool = False,
 ) -> Sent:
-    """Send a claimed delivery once (never raises: every failure is an Outcome)."""
+    """Send a claimed delivery of `event` once (never raises: every failure is an Outcome)."""
     started = clock.now()
     live = endpoint if endpoint is not None and endpoint.disabled_at is None else None
     if live is None:
         outcome = Outcome(None, None, 0, "the endpoint was removed")
+    elif event is None:
+        outcome = Outcome(None, None, 0, "the event is no longer stored")
     else:
         outcome = await sender.send(
             live.url,
-            delivery.payload,
+            envelope(event),
             event=delivery.event_type,
             delivery_id=delivery.id,
             secrets=live.signing_secrets(started, sender.box),
@@ -172,6 +178,7 @@ async def attempt(
     clock: Clock,
     sender: Sender,
     delivery: Delivery,
+    event: Event | None,
     endpoint: WebhookEndpoint | None,
     worker: str,
     *,
@@ -182,6 +189,6 @@ async def attempt(
     `final` makes this the only attempt (test sends). Returns the delivery as stored after, or
     None when the lease was lost meanwhile (the attempt row is still written).
     """
-    sent = await send_claimed(clock, sender, delivery, endpoint, worker, final=final)
+    sent = await send_claimed(clock, sender, delivery, event, endpoint, worker, final=final)
     [stored] = await record(store, [sent])
     return stored

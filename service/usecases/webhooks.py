@@ -15,13 +15,16 @@ import datetime as dt
 from collections.abc import Sequence
 from typing import Any
 
+from attrs import evolve
+
 from service.crypto import SecretBox
 from service.domain.clock import Clock, isoformat
 from service.domain.ids import new_id
+from service.domain.models import Event
 from service.domain.principal import Principal
 from service.errors import ApiError
 from service.usecases.audit import record_in
-from service.usecases.delivery import attempt, envelope
+from service.usecases.delivery import attempt
 from service.usecases.members import require
 from service.webhooks.models import (
     DELIVERED_EVENTS,
@@ -265,34 +268,37 @@ async def send_test(
     require(principal, MANAGE)
     now = clock.now()
     worker = f"test-{new_id('', 8)}"
-    event_id = new_id("evt_")
     async with store.transaction() as uow:
         endpoint = await _endpoint(uow, principal, endpoint_id)
+        # A row like any event's, so the delivery refers to it; the dispatcher sends it nowhere
+        # else (no endpoint subscribes to `test`).
+        event = Event(
+            id=new_id("evt_"),
+            workspace_id=endpoint.workspace_id,
+            type="test",
+            account_id=None,
+            data={"message": "A test event from Countersign."},
+            created_at=now,
+            mode=endpoint.mode,
+        )
+        event = evolve(event, seq=await uow.events.add(event))
         delivery = Delivery(
             id=new_id("dlv_"),
             endpoint_id=endpoint.id,
             workspace_id=endpoint.workspace_id,
-            event_id=event_id,
+            event_id=event.id,
             event_type="test",
-            ordering_key=None,
-            payload=envelope(
-                event_id,
-                "test",
-                now,
-                {"message": "A test event from Countersign."},
-                mode=endpoint.mode,
-            ),
             status="pending",
             attempts=0,
             next_attempt_at=None,
             claimed_by=worker,
             claimed_until=now,
             created_at=now,
-            seq=0,
+            seq=event.seq or 0,
         )
         await uow.deliveries.add(delivery)
         await record_in(uow, clock, principal, "webhook.test_sent", endpoint.id)
-    return await attempt(store, clock, sender, delivery, endpoint, worker, final=True)
+    return await attempt(store, clock, sender, delivery, event, endpoint, worker, final=True)
 
 
 async def redeliver(store: Store, clock: Clock, principal: Principal, delivery_id: str) -> Delivery:

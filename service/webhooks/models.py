@@ -72,16 +72,14 @@ class Delivery:
     endpoint_id: str
     workspace_id: str
     event_id: str
-    event_type: str
-    ordering_key: str | None
-    payload: str
+    event_type: str  # its body is built from the event row (`envelope`), never stored here
     status: str  # pending | succeeded | failed
     attempts: int
     next_attempt_at: dt.datetime | None
     claimed_by: str | None
     claimed_until: dt.datetime | None
     created_at: dt.datetime
-    seq: int
+    seq: int  # the event's seq: the envelope's `sequence`
 
 
 @frozen

@@ -1,8 +1,8 @@
 """Sends due deliveries: claim with a lease (conditional write), send, record, repeat.
 
 Several deliverers (in several processes) can share one database: a delivery is sent only by the
-worker whose conditional claim won. Per ordering key (endpoint + account) only the oldest pending
-delivery is ever due, so one account's events arrive in order.
+worker whose conditional claim won. Each delivery keeps its own retry schedule: an event never
+waits behind another's retries, so receivers order by the envelope's `sequence`, not by arrival.
 
 The loop works in rounds of one write transaction: record every send that finished since the
 last round (attempt rows, new states, endpoint health), then read what is due now and claim all
@@ -34,6 +34,7 @@ from typing import Any
 
 from service.domain.clock import Clock
 from service.domain.ids import new_id
+from service.domain.models import Event
 from service.usecases.delivery import LEASE, Sent, record, record_in, send_claimed
 from service.webhooks.models import Delivery, WebhookEndpoint
 from service.webhooks.sender import Sender
@@ -110,6 +111,7 @@ class Deliverer:
         limit = min(self.batch, room)
         claimed: list[Delivery] = []
         endpoints: dict[str, WebhookEndpoint] = {}
+        events: dict[str, Event] = {}
         wanted: list[str] = []
         if not finished:
             if limit <= 0:
@@ -132,6 +134,7 @@ class Deliverer:
                         await uow.deliveries.claim_many(wanted, self.worker, now, now + LEASE)
                     )
                     endpoints = await uow.webhooks.get_by_ids([c.endpoint_id for c in claimed])
+                    events = await uow.deliveries.events_of([c.event_id for c in claimed])
         except Exception:
             if not finished:
                 raise
@@ -145,7 +148,14 @@ class Deliverer:
         for delivery in claimed:
             endpoint = endpoints.get(delivery.endpoint_id)
             task = asyncio.create_task(
-                send_claimed(self.clock, self.sender, delivery, endpoint, self.worker)
+                send_claimed(
+                    self.clock,
+                    self.sender,
+                    delivery,
+                    events.get(delivery.event_id),
+                    endpoint,
+                    self.worker,
+                )
             )
             self._flying[task] = delivery.endpoint_id
             task.add_done_callback(self._landed)

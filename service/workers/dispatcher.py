@@ -5,7 +5,8 @@ dispatchers never fan one event out twice, and a crash before commit leaves the 
 next run. `transaction.observed` goes to the workspace's transactions endpoint; action, account
 and link events go to its event endpoints. Every event carries the mode its producer set (test
 keys' actions, test links, sandbox creators' transactions are `test`) and goes only to endpoints
-of that mode, as Stripe keeps test-mode webhooks apart.
+of that mode, as Stripe keeps test-mode webhooks apart. A delivery refers to its event (the body
+is built from the event row when sent), so fanning out copies no payload.
 """
 
 from __future__ import annotations
@@ -15,17 +16,10 @@ from typing import Any
 
 from service.domain.clock import Clock
 from service.domain.ids import new_id
-from service.domain.models import Event
-from service.usecases.delivery import envelope
 from service.webhooks.models import Delivery, WebhookEndpoint
 
 log = logging.getLogger("countersign.dispatcher")
 BATCH = 500
-
-
-def ordering_key(endpoint: WebhookEndpoint, event: Event) -> str:
-    """Deliveries of one account's events to one endpoint are sent in event order."""
-    return f"{endpoint.id}:{event.account_id or '-'}"
 
 
 async def dispatch_once(store: Any, clock: Clock, *, batch: int = BATCH) -> int:
@@ -51,17 +45,13 @@ async def dispatch_once(store: Any, clock: Clock, *, batch: int = BATCH) -> int:
                         workspace_id=event.workspace_id,
                         event_id=event.id,
                         event_type=event.type,
-                        ordering_key=ordering_key(endpoint, event),
-                        payload=envelope(
-                            event.id, event.type, event.created_at, event.data, mode=event.mode
-                        ),
                         status="pending",
                         attempts=0,
                         next_attempt_at=now,
                         claimed_by=None,
                         claimed_until=None,
                         created_at=now,
-                        seq=event.seq,
+                        seq=event.seq or 0,
                     )
                 )
                 created += 1

@@ -269,17 +269,18 @@ class SqlActions:
         return [to_model(Action, r) for r in rows]
 
 
-_ADD_EVENT = prebuilt(t.events.insert())  # the columns come from the values bound
+_ADD_EVENT = prebuilt(t.events.insert().returning(t.events.c.seq))  # columns: the values bound
 
 
 class SqlEvents:
     def __init__(self, conn: Connection) -> None:
         self.conn = conn
 
-    async def add(self, event: Event) -> None:
+    async def add(self, event: Event) -> int:
+        """Write the event; returns its `seq` (the envelope's `sequence`)."""
         values = to_row(event)
         values.pop("seq")
-        await self.conn.execute(_ADD_EVENT, values)
+        return int((await self.conn.execute(_ADD_EVENT, values)).scalar_one())
 
     async def list(
         self, workspace_id: str | None = None, *, after_seq: int = 0, limit: int = 100

@@ -274,21 +274,18 @@ deliveries = sa.Table(
     sa.Column("id", sa.String(40), primary_key=True),  # x-svc-delivery, stable across retries
     sa.Column("endpoint_id", sa.ForeignKey("webhook_endpoints.id"), nullable=False),
     sa.Column("workspace_id", sa.String(40), nullable=False),
-    sa.Column("event_id", sa.String(40), nullable=False),
+    # The event it sends: the body is built from that one row (events.id), never copied here.
+    sa.Column("event_id", sa.String(40), nullable=False, index=True),
     sa.Column("event_type", sa.String(40), nullable=False),
-    sa.Column("ordering_key", sa.String(120), nullable=True),  # endpoint + account
-    sa.Column("payload", sa.Text, nullable=False),  # the exact body, so every retry is identical
     sa.Column("status", sa.String(10), nullable=False),  # pending | succeeded | failed
     sa.Column("attempts", sa.Integer, nullable=False),
     sa.Column("next_attempt_at", UtcDateTime, nullable=True),
     sa.Column("claimed_by", sa.String(80), nullable=True),
     sa.Column("claimed_until", UtcDateTime, nullable=True),
     sa.Column("created_at", UtcDateTime, nullable=False),
-    sa.Column("seq", sa.BigInteger, nullable=False),  # event order, for per-account ordering
+    sa.Column("seq", sa.BigInteger, nullable=False),  # the event's seq (its `sequence`)
     sa.UniqueConstraint("endpoint_id", "event_id"),
     sa.Index("ix_deliveries_due", "status", "next_attempt_at"),
-    # The due query's NOT EXISTS: an earlier pending delivery with the same ordering key.
-    sa.Index("ix_deliveries_order", "ordering_key", "status", "seq"),
 )
 
 delivery_attempts = sa.Table(

@@ -1,6 +1,7 @@
 """Webhook endpoints, deliveries with their attempts, and the outbox hand-off from events.
 
-Delivery is data: a delivery row is claimed with a conditional UPDATE (one worker wins a lease),
+Delivery is data: a delivery row refers to its event (the body is built from the event row, so
+an event sent to several endpoints is stored once), a delivery row is claimed with a conditional UPDATE (one worker wins a lease),
 finished with another conditional UPDATE that only the lease holder can make, and every attempt
 is its own row. A killed worker's lease simply runs out and another worker sends again with the
 same delivery id, so nothing is lost and receivers drop the duplicate.
@@ -28,17 +29,11 @@ d = t.deliveries.c
 
 # The deliverer's statements, built once (building them cost more than running them).
 _NOW = sa.bindparam("now", type_=d.next_attempt_at.type)
-_EARLIER = t.deliveries.alias("earlier")
-_HEAD_OF_ITS_ORDER = ~sa.exists().where(  # no earlier delivery of its ordering key is pending
-    _EARLIER.c.ordering_key == d.ordering_key,
-    _EARLIER.c.status == "pending",
-    _EARLIER.c.seq < d.seq,
-)
+# Each delivery keeps its own schedule: nothing waits behind another delivery's retries.
 _CLAIMABLE = sa.and_(
     d.status == "pending",
     d.next_attempt_at <= _NOW,
     sa.or_(d.claimed_until.is_(None), d.claimed_until < _NOW),
-    sa.or_(d.ordering_key.is_(None), _HEAD_OF_ITS_ORDER),
 )
 _DUE = (
     sa.select(d.id, d.endpoint_id)
@@ -92,6 +87,9 @@ _SUCCEED_MANY = (  # the common outcome of a round, for every lease this worker 
     .returning(*t.deliveries.c)
 )
 _ADD_ATTEMPT = t.delivery_attempts.insert()
+_EVENTS_BY_ID = t.events.select().where(
+    t.events.c.id.in_(sa.bindparam("ids", expanding=True, type_=t.events.c.id.type))
+)
 _SET_FAILING = (
     t.webhook_endpoints.update()
     .where(e.id == sa.bindparam("endpoint"))
@@ -106,6 +104,7 @@ for _built_once in (
     _FINISH,
     _SUCCEED_MANY,
     _ADD_ATTEMPT,
+    _EVENTS_BY_ID,
     _SET_FAILING,
 ):
     prebuilt(_built_once)  # planned by identity (statements.py)
@@ -211,6 +210,13 @@ class SqlDeliveries:
         row = (await self.conn.execute(t.deliveries.select().where(d.id == delivery_id))).first()
         return to_model(Delivery, row) if row else None
 
+    async def events_of(self, event_ids: Sequence[str]) -> dict[str, Event]:
+        """The events these deliveries send, by id (their bodies are built from them)."""
+        if not event_ids:
+            return {}
+        rows = await self.conn.execute(_EVENTS_BY_ID, {"ids": list(set(event_ids))})
+        return {r.id: to_model(Event, r) for r in rows}
+
     async def list(
         self, endpoint_id: str, limit: int = 50, before: tuple[dt.datetime, int] | None = None
     ) -> list[Delivery]:
@@ -232,10 +238,9 @@ class SqlDeliveries:
     ) -> builtins.list[tuple[str, str]]:
         """(delivery id, endpoint id) of what may be claimed now, longest waiting first.
 
-        `ix_deliveries_due` finds the pending rows in (next_attempt_at, seq) order;
-        `ix_deliveries_order` answers the NOT EXISTS on an earlier pending delivery of the same
-        ordering key with an index lookup per row (tests/webhooks_delivery/test_delivery_index.py
-        checks the plans on both databases). The statements are built once, at import.
+        `ix_deliveries_due` finds the pending rows in (next_attempt_at, seq) order
+        (tests/webhooks_delivery/test_delivery_index.py checks the plans on both databases).
+        The statements are built once, at import.
         """
         query = _DUE_EXCLUDING if exclude_endpoints else _DUE
         rows = await self.conn.execute(

@@ -1,7 +1,7 @@
 """The deliverer's batch claim and its lease-holder-only finish, on both drivers: one conditional
-UPDATE claims several due deliveries at once, each for one worker only, never a delivery behind
-an earlier pending one of its ordering key, and a lapsed lease makes a delivery claimable again
-with the same id."""
+UPDATE claims several due deliveries at once, each for one worker only, a retrying delivery never
+holds back the next one of the same endpoint and account, and a lapsed lease makes a delivery
+claimable again with the same id."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ LEASE = dt.timedelta(seconds=60)
 
 
 async def endpoint_with_deliveries(store, clock, keys: list[str | None]) -> list[Delivery]:
-    """One endpoint and a pending delivery per entry of `keys` (its ordering key), in order."""
+    """One endpoint and a pending delivery per entry of `keys` (a label: its account), in order."""
     world = await build_world(store, clock)
     now = clock.now()
     endpoint = WebhookEndpoint(
@@ -38,8 +38,6 @@ async def endpoint_with_deliveries(store, clock, keys: list[str | None]) -> list
             workspace_id=world.workspace_id,
             event_id=new_id("evt_"),
             event_type="action.executed",
-            ordering_key=key,
-            payload="{}",
             status="pending",
             attempts=0,
             next_attempt_at=now,
@@ -48,7 +46,7 @@ async def endpoint_with_deliveries(store, clock, keys: list[str | None]) -> list
             created_at=now,
             seq=n + 1,
         )
-        for n, key in enumerate(keys)
+        for n, _label in enumerate(keys)
     ]
     async with store.transaction() as uow:
         await uow.webhooks.add(endpoint)
@@ -67,8 +65,7 @@ async def claim_many(store, clock, ids: list[str], worker: str) -> set[str]:
 
 async def test_a_batch_claim_takes_only_what_is_claimable(store, clock):
     a1, a2, b1, free = await endpoint_with_deliveries(store, clock, ["e:a", "e:a", "e:b", None])
-    # a2 waits behind a1 (same ordering key): asking for it claims nothing.
-    assert await claim_many(store, clock, [a1.id, a2.id, b1.id], "w1") == {a1.id, b1.id}
+    assert await claim_many(store, clock, [a1.id, a2.id, b1.id], "w1") == {a1.id, a2.id, b1.id}
     assert await claim_many(store, clock, [a1.id, b1.id, free.id], "w2") == {free.id}
     assert await claim_many(store, clock, [], "w2") == set()
     async with store.reading() as uow:
@@ -112,7 +109,8 @@ async def test_concurrent_batch_claims_never_share_a_delivery(store, clock, data
     assert first | second == set(ids)
 
 
-async def test_a_retrying_head_holds_its_order_until_it_succeeds(store, clock):
+async def test_a_retrying_delivery_does_not_hold_back_the_next(store, clock):
+    """Both were one account's events to one endpoint (they once shared an ordering key)."""
     a1, a2 = await endpoint_with_deliveries(store, clock, ["e:a", "e:a"])
 
     async def due() -> list[str]:
@@ -125,19 +123,14 @@ async def test_a_retrying_head_holds_its_order_until_it_succeeds(store, clock):
             a1.id, "w1", status="pending", attempts=1, next_attempt_at=clock.now() + LEASE
         )
     assert retry is not None and retry.claimed_by is None and retry.attempts == 1
-    assert await due() == [], "a1 waits for its retry and a2 waits behind a1"
+    assert await due() == [a2.id], "a1 waits for its retry; a2 does not wait for a1"
+    assert await claim_many(store, clock, [a2.id], "w2") == {a2.id}
     clock.advance(seconds=LEASE.total_seconds())
     assert await due() == [a1.id]
-    assert await claim_many(store, clock, [a1.id, a2.id], "w1") == {a1.id}
-    async with store.transaction() as uow:
-        await uow.deliveries.finish(
-            a1.id, "w1", status="succeeded", attempts=2, next_attempt_at=None
-        )
-    assert await due() == [a2.id]
 
 
 async def test_succeed_many_finishes_only_the_leases_the_worker_holds(store, clock):
-    mine, other, lapsed, next_in_order = await endpoint_with_deliveries(
+    mine, other, lapsed, fourth = await endpoint_with_deliveries(
         store, clock, ["e:a", "e:b", "e:c", "e:a"]
     )
     assert await claim_many(store, clock, [mine.id, lapsed.id], "w1") == {mine.id, lapsed.id}
@@ -153,9 +146,9 @@ async def test_succeed_many_finishes_only_the_leases_the_worker_holds(store, clo
     async with store.reading() as uow:
         assert (await uow.deliveries.get(other.id)).claimed_by == "w2"
         assert (await uow.deliveries.get(lapsed.id)).claimed_by == "w3"
-        # w2's lease lapsed with the clock: due again, beside the next one of mine's order.
+        # w2's lease lapsed with the clock: due again; the fourth was never claimed.
         due = [i for i, _ in await uow.deliveries.due(clock.now(), 10)]
-        assert due == [other.id, next_in_order.id]
+        assert due == [other.id, fourth.id]
 
 
 async def test_a_rounds_attempts_are_written_in_one_call(store, clock):

@@ -1,11 +1,12 @@
-"""Delivery as data: several deliverers never double-send, a killed worker loses nothing, one
-account's events keep their order, and events reach only the endpoints that want them."""
+"""Delivery as data: several deliverers never double-send, a killed worker loses nothing, a
+failing delivery never delays the next (receivers order by `sequence`), and events reach only the
+endpoints that want them."""
 
 from __future__ import annotations
 
 import asyncio
 
-from service.usecases.delivery import LEASE
+from service.usecases.delivery import LEASE, RETRY_GAPS
 from service.usecases.webhooks import add_event_endpoint, current_secret, remove_endpoint
 from service.webhooks.sender import Sender
 from service.workers.deliverer import Deliverer
@@ -55,21 +56,36 @@ async def test_a_killed_worker_loses_nothing(
     assert got.delivery_id == delivery.id and got.event == "link.failed"
 
 
-async def test_one_accounts_events_keep_their_order(
+async def test_a_failing_delivery_does_not_delay_the_next(
     store, clock, world, receiver, events_endpoint, http, box
 ):
+    """The receiver refuses one event; the same account's later events arrive at once, each
+    with the sequence that orders them, and the refused one keeps its own retry schedule."""
     deliverer = Deliverer(store, clock, Sender(http, box=box, allow_loopback=True))
-    receiver.set_mode("fail", 500)
-    for i in range(3):
+    events = [
         await add_event(store, clock, world.workspace_id, "action.executed", "40001", {"n": i})
-    await add_event(store, clock, world.workspace_id, "action.rejected", "40002", {"n": 9})
-    assert await deliverer.run_once() == 2, "only the head of each account's queue is sent"
-    receiver.recover()
-    assert await deliverer.run_once() == 0, "the failed head waits for its retry"
-    clock.advance(minutes=5)
-    await deliverer.run_once()
-    got = receiver.wait_for(4)
-    assert [r.json["data"]["n"] for r in got if r.json["data"]["n"] != 9] == [0, 1, 2]
+        for i in range(3)
+    ]
+    receiver.reject([events[0].id], 500)
+    assert await deliverer.run_once() == 3, "every event is attempted at once"
+    got = receiver.wait_for(2)
+    assert sorted(r.json["data"]["n"] for r in got) == [1, 2]
+    by_event = {d.event_id: d for d in await deliveries_of(store, events_endpoint.id)}
+    refused = by_event[events[0].id]
+    assert (refused.status, refused.attempts) == ("pending", 1)
+    assert refused.next_attempt_at == clock.now() + RETRY_GAPS[0]
+    assert [(by_event[e.id].status, by_event[e.id].attempts) for e in events[1:]] == [
+        ("succeeded", 1),
+        ("succeeded", 1),
+    ], "nothing waited behind the refused event's retries"
+
+    receiver.reject([])
+    clock.advance(seconds=RETRY_GAPS[0].total_seconds())
+    assert await deliverer.run_once() == 1
+    everything = receiver.wait_for(3)
+    assert everything[-1].json["id"] == events[0].id, "the refused event arrived last"
+    in_order = sorted(everything, key=lambda r: r.json["sequence"])
+    assert [r.json["data"]["n"] for r in in_order] == [0, 1, 2], "sequence gives event order"
 
 
 async def test_events_go_only_where_they_are_wanted(

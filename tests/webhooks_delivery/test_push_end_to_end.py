@@ -77,11 +77,12 @@ async def test_platform_transactions_reach_the_receiver_once_per_change(
     assert all(r.verified and r.event == "transaction.observed" for r in everything)
     assert len({r.delivery_id for r in everything}) == len(everything)
     envelope = everything[-1].json
-    assert set(envelope) == {"id", "type", "createdAt", "mode", "data"}
+    assert set(envelope) == {"id", "type", "createdAt", "mode", "sequence", "data"}
     assert envelope["mode"] == "live"
     assert envelope["type"] == "transaction.observed"
     refunded = [r.json["data"] for r in everything if r.json["data"]["id"] == changed]
     assert [row["status"] for row in refunded][-1] == "refunded" and len(refunded) == 2
 
     pulled = await pull_everything(linked)
-    assert pulled == [r.json["data"] for r in everything], "push and pull agree, in order"
+    in_order = sorted(everything, key=lambda r: r.json["sequence"])
+    assert pulled == [r.json["data"] for r in in_order], "push (by sequence) and pull agree"
