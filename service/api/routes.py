@@ -24,4 +24,8 @@ def api_routes() -> list[Route]:
         Route("/openapi.yaml", docs.openapi_document, methods=["GET"]),
         Route("/healthz", health.healthz, methods=["GET"]),
         Route("/docs/errors", docs.errors_page, methods=["GET"]),
+        Route("/docs", docs.reference_page, methods=["GET"]),
+        Route("/docs/reference.js", docs.reference_script, methods=["GET"]),
+        Route("/docs/openapi.json", docs.reference_document, methods=["GET"]),
+        Route("/docs/assets/{name}", docs.reference_asset, methods=["GET"]),
     ]
