@@ -28,9 +28,11 @@ from pathlib import Path
 import httpx
 
 from service.domain.clock import SystemClock
+from service.domain.principal import Principal
 from service.http.auth import principal_of
 from service.usecases.actions import create_action
-from service.usecases.workspaces import create_key, create_workspace
+from service.usecases.keys import create_key
+from service.usecases.workspaces import create_workspace
 from storage.migrate import migrate
 from storage.scratch import scratch_database
 from storage.sql.store import SqlStore
@@ -143,7 +145,12 @@ async def seed(url: str, actions: int) -> dict[str, str]:
     try:
         workspace = await create_workspace(store, clock, "Bench agency")
         key, secret = await create_key(
-            store, clock, workspace.id, name="bench", scopes=["read", "write"], mode="test"
+            store,
+            clock,
+            Principal.operator(workspace.id),
+            name="bench",
+            scopes=["read", "write"],
+            mode="test",
         )
         async with store.reading() as uow:
             account = (await uow.accounts.list(workspace.id, mode="test"))[0].id

@@ -61,6 +61,7 @@ from service.domain.clock import SystemClock
 from service.domain.principal import Principal
 from service.linking import flow
 from service.settings import Settings
+from service.usecases import keys
 from service.usecases import webhooks as hooks
 from service.usecases import workspaces as ws
 from service.usecases.actions import decide_action
@@ -178,7 +179,7 @@ async def seed(settings: Settings, receiver_url: str) -> dict:
             owner = await ws.create_user(
                 services.store,
                 clock,
-                workspace.id,
+                Principal.operator(workspace.id),
                 "owner@cluster.test",
                 "Cluster Owner",
                 "cluster-password",
@@ -200,10 +201,10 @@ async def seed(settings: Settings, receiver_url: str) -> dict:
                 async with services.store.reading() as uow:
                     fans = await uow.fans.list(workspace.id, link.account_id, limit=50)
                 accounts.append({"id": link.account_id, "fans": [f.id for f in fans][:10]})
-            _, key = await ws.create_key(
+            _, key = await keys.create_key(
                 services.store,
                 clock,
-                workspace.id,
+                Principal.operator(workspace.id),
                 name="cluster",
                 scopes=["read", "write"],
                 mode="live",

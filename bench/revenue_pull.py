@@ -26,8 +26,10 @@ import sqlalchemy as sa
 from service.app import create_app
 from service.domain.clock import ManualClock
 from service.domain.models import Account
+from service.domain.principal import Principal
 from service.settings import Settings
-from service.usecases.workspaces import create_key, create_workspace
+from service.usecases.keys import create_key
+from service.usecases.workspaces import create_workspace
 from storage.migrate import migrate
 from storage.scratch import run_admin
 from storage.sql.store import SqlStore
@@ -80,7 +82,7 @@ async def seed(store: SqlStore, clock: ManualClock, rows: int) -> tuple[str, str
                 )
             )
     _, key = await create_key(
-        store, clock, workspace.id, name="bench", scopes=["read"], mode="live"
+        store, clock, Principal.operator(workspace.id), name="bench", scopes=["read"], mode="live"
     )
     started = time.perf_counter()
     sql = PG_SEED if store.dialect == "postgresql" else SQLITE_SEED

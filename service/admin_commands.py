@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
     import datetime as dt
@@ -18,6 +18,9 @@ if TYPE_CHECKING:
     from service.settings import Settings
     from storage.base import Store
     from storage.sql.store import SqlStore
+
+
+T = TypeVar("T")
 
 
 def _store(settings: Settings) -> SqlStore:
@@ -60,6 +63,18 @@ async def _workspace_id(store: Store, wanted: str | None) -> str:
     return (await create_workspace(store, SystemClock(), "My agency")).id
 
 
+async def refused_in_one_line(work: Awaitable[T]) -> T:
+    """A use case's refusal (`invalid_parameter`, `resource_not_found` ...) as one line on
+    stderr and a non-zero exit; the use case changed nothing."""
+    from service.errors import ApiError
+
+    try:
+        return await work
+    except ApiError as error:
+        where = f" ({error.param})" if error.param else ""
+        raise SystemExit(f"{error.code}{where}: {error.message}") from None
+
+
 def cmd_migrate(settings: Settings, args: argparse.Namespace) -> None:
 
     async def work(store: SqlStore) -> None:
@@ -71,30 +86,23 @@ def cmd_migrate(settings: Settings, args: argparse.Namespace) -> None:
 
 def cmd_users_create(settings: Settings, args: argparse.Namespace) -> None:
     from service.domain.clock import SystemClock
+    from service.domain.principal import Principal
     from service.passwords import Passwords
     from service.usecases import workspaces as ws
-    from service.usecases.audit import record_cli
 
     async def work(store: SqlStore) -> None:
         workspace_id = await _workspace_id(store, args.workspace)
-        user = await ws.create_user(
-            store,
-            SystemClock(),
-            workspace_id,
-            args.email,
-            args.name or args.email.split("@")[0],
-            args.password,
-            args.role,
-            passwords=Passwords(settings.password_hashing),
-        )
-        await record_cli(
-            store,
-            SystemClock(),
-            workspace_id,
-            "member.added",
-            user.id,
-            email=user.email,
-            role=args.role,
+        user = await refused_in_one_line(
+            ws.create_user(
+                store,
+                SystemClock(),
+                Principal.operator(workspace_id),
+                args.email,
+                args.name or args.email.split("@")[0],
+                args.password,
+                args.role,
+                passwords=Passwords(settings.password_hashing),
+            )
         )
         print(f"{user.email} is {args.role} of {workspace_id}")
 
@@ -132,33 +140,25 @@ def key_state(key: ApiKey, now: dt.datetime) -> str:
 
 def cmd_keys_create(settings: Settings, args: argparse.Namespace) -> None:
     from service.domain.clock import SystemClock
-    from service.usecases import workspaces as ws
-    from service.usecases.audit import record_cli
+    from service.domain.principal import Principal
+    from service.usecases import keys
 
     args.mode_given = args.mode is not None
     args.mode = args.mode or "test"
 
     async def work(store: SqlStore) -> None:
         workspace_id = await _workspace_id(store, args.workspace)
-        key, secret = await ws.create_key(
-            store,
-            SystemClock(),
-            workspace_id,
-            name=args.name,
-            scopes=args.scopes.split(","),
-            mode=args.mode,
-            account_ids=args.accounts.split(",") if args.accounts else None,
-            expires_at=_expiry(args.expires_in_days),
-        )
-        await record_cli(
-            store,
-            SystemClock(),
-            workspace_id,
-            "key.created",
-            key.id,
-            name=key.name,
-            mode=key.mode,
-            scopes=list(key.scopes),
+        key, secret = await refused_in_one_line(
+            keys.create_key(
+                store,
+                SystemClock(),
+                Principal.operator(workspace_id),
+                name=args.name,
+                scopes=args.scopes.split(","),
+                mode=args.mode,
+                account_ids=args.accounts.split(",") if args.accounts else None,
+                expires_at=_expiry(args.expires_in_days),
+            )
         )
         chosen = (
             "chosen with --mode"
@@ -196,13 +196,14 @@ def cmd_keys_list(settings: Settings, args: argparse.Namespace) -> None:
 
 def cmd_keys_revoke(settings: Settings, args: argparse.Namespace) -> None:
     from service.domain.clock import SystemClock
-    from service.usecases import workspaces as ws
-    from service.usecases.audit import record_cli
+    from service.domain.principal import Principal
+    from service.usecases import keys
 
     async def work(store: SqlStore) -> None:
         workspace_id = await _workspace_id(store, args.workspace)
-        key = await ws.revoke_key(store, SystemClock(), workspace_id, args.key_id)
-        await record_cli(store, SystemClock(), workspace_id, "key.revoked", key.id, name=key.name)
+        key = await refused_in_one_line(
+            keys.revoke_key(store, SystemClock(), Principal.operator(workspace_id), args.key_id)
+        )
         print(f"{key.id} revoked")
 
     _run_with_store(settings, work)
@@ -210,20 +211,13 @@ def cmd_keys_revoke(settings: Settings, args: argparse.Namespace) -> None:
 
 def cmd_keys_roll(settings: Settings, args: argparse.Namespace) -> None:
     from service.domain.clock import SystemClock
-    from service.usecases import workspaces as ws
-    from service.usecases.audit import record_cli
+    from service.domain.principal import Principal
+    from service.usecases import keys
 
     async def work(store: SqlStore) -> None:
         workspace_id = await _workspace_id(store, args.workspace)
-        key, secret = await ws.roll_key(store, SystemClock(), workspace_id, args.key_id)
-        await record_cli(
-            store,
-            SystemClock(),
-            workspace_id,
-            "key.rolled",
-            key.id,
-            name=key.name,
-            replaced=args.key_id,
+        key, secret = await refused_in_one_line(
+            keys.roll_key(store, SystemClock(), Principal.operator(workspace_id), args.key_id)
         )
         print(f"{args.key_id} stopped working; its replacement is {key.id}:\n{secret}")
 
@@ -247,6 +241,7 @@ def cmd_accounts_list(settings: Settings, args: argparse.Namespace) -> None:
 def cmd_accounts_writes(settings: Settings, args: argparse.Namespace) -> None:
     """The same audited use case as the dashboard's switch; `--all` is the kill switch."""
     from service.domain.clock import SystemClock
+    from service.domain.principal import Principal
     from service.errors import ApiError
     from service.usecases import accounts as account_cases
 
@@ -255,7 +250,7 @@ def cmd_accounts_writes(settings: Settings, args: argparse.Namespace) -> None:
 
     async def work(store: SqlStore) -> None:
         workspace_id = await _workspace_id(store, args.workspace)
-        who, enabled = account_cases.operator(workspace_id), args.state == "on"
+        who, enabled = Principal.operator(workspace_id), args.state == "on"
         if args.all:
             changed = await account_cases.switch_all_writes(store, SystemClock(), who, enabled)
             print(f"writes {args.state} for all {len(changed)} accounts of {workspace_id}")

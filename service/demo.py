@@ -20,6 +20,7 @@ from service.domain.principal import Principal
 from service.linking import flow
 from service.services import Services
 from service.settings import Settings
+from service.usecases import keys
 from service.usecases import webhooks as hooks
 from service.usecases import workspaces as ws
 from service.usecases.links import create_link
@@ -63,7 +64,7 @@ async def seed(settings: Settings, receiver_url: str | None = None) -> dict[str,
             owner = await ws.create_user(
                 services.store,
                 clock,
-                workspace.id,
+                Principal.operator(workspace.id),
                 OWNER_EMAIL,
                 "Demo Owner",
                 OWNER_PASSWORD,
@@ -97,7 +98,11 @@ async def _demo_account(services: Services, workspace_id: str, clock: Clock) -> 
     if linked:
         return linked[0].id
     link = await create_link(
-        services.store, clock, workspace_id, "live", "demo creator", tokens=services.link_tokens
+        services.store,
+        clock,
+        Principal.operator(workspace_id),
+        "demo creator",
+        tokens=services.link_tokens,
     )
     link = await flow.open_page(services, link)
     link = await flow.sign_in(services, link, CREATOR_EMAIL, CREATOR_PASSWORD)
@@ -114,13 +119,14 @@ async def _fresh_keys(services: Services, workspace_id: str, clock: Clock) -> tu
             for k in await uow.keys.list(workspace_id)
             if k.name in DEMO_KEYS and k.revoked_at is None
         ]
+    operator = Principal.operator(workspace_id)
     for key in old:
-        await ws.revoke_key(services.store, clock, workspace_id, key.id)
-    _, live = await ws.create_key(
-        services.store, clock, workspace_id, name="demo live", scopes=["read", "write"], mode="live"
+        await keys.revoke_key(services.store, clock, operator, key.id)
+    _, live = await keys.create_key(
+        services.store, clock, operator, name="demo live", scopes=["read", "write"], mode="live"
     )
-    _, test = await ws.create_key(
-        services.store, clock, workspace_id, name="demo test", scopes=["read", "write"], mode="test"
+    _, test = await keys.create_key(
+        services.store, clock, operator, name="demo test", scopes=["read", "write"], mode="test"
     )
     return live, test
 

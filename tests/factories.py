@@ -8,7 +8,8 @@ from attrs import define
 from service.domain.models import Account
 from service.domain.principal import Principal
 from service.passwords import Passwords
-from service.usecases.workspaces import create_key, create_user, create_workspace
+from service.usecases.keys import create_key
+from service.usecases.workspaces import create_user, create_workspace
 
 # argon2's testing profile: the suite hashes members' passwords hundreds of times. Hashes carry
 # their parameters, so the service verifies them cheaply whatever its own setting.
@@ -76,7 +77,7 @@ async def build_world(store, clock) -> World:
     user = await create_user(
         store,
         clock,
-        workspace.id,
+        Principal.operator(workspace.id),
         "owner@agency.test",
         "Olive Owner",
         "correct horse battery",
@@ -85,13 +86,23 @@ async def build_world(store, clock) -> World:
     )
     await add_live_account(store, clock, workspace.id)
     _, live = await create_key(
-        store, clock, workspace.id, name="backend", scopes=["read", "write"], mode="live"
+        store,
+        clock,
+        Principal.operator(workspace.id),
+        name="backend",
+        scopes=["read", "write"],
+        mode="live",
     )
     _, test = await create_key(
-        store, clock, workspace.id, name="sandbox", scopes=["read", "write"], mode="test"
+        store,
+        clock,
+        Principal.operator(workspace.id),
+        name="sandbox",
+        scopes=["read", "write"],
+        mode="test",
     )
     _, read = await create_key(
-        store, clock, workspace.id, name="reader", scopes=["read"], mode="live"
+        store, clock, Principal.operator(workspace.id), name="reader", scopes=["read"], mode="live"
     )
     async with store.reading() as uow:
         sandbox = [a.id for a in await uow.accounts.list(workspace.id, mode="test")]

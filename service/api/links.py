@@ -18,8 +18,7 @@ async def create_link(call: Call) -> Reply:
     link = await create(
         services.store,
         services.clock,
-        p.workspace_id,
-        p.mode,
+        p,
         body.get("note"),
         tokens=services.link_tokens,
     )

@@ -8,6 +8,7 @@ from starlette.responses import Response
 
 from service.dashboard.web import Page, json_reply, page
 from service.domain.models import ACTION_STATUSES, ACTION_TYPES, Account, Action
+from service.domain.permissions import Permission
 from service.errors import ApiError
 from service.http.paging import Pager, by_time_and_id
 from service.render import action_json
@@ -87,7 +88,7 @@ async def action_page(p: Page) -> Response:
         fans=fans,
         lists=lists,
         warnings=list(getattr(action, "warnings", None) or []),
-        blocked=blocked_reason(action, account, now, p.can("actions.decide")),
+        blocked=blocked_reason(action, account, now, p.can(Permission.ACTIONS_DECIDE)),
     )
 
 
@@ -130,7 +131,7 @@ async def fan_names(uow: UnitOfWork, action: Action) -> dict[str, str]:
     }
 
 
-@page("actions.decide")
+@page(Permission.ACTIONS_DECIDE)
 async def decide(p: Page) -> Response:
     """The no-JavaScript path; the page's script calls POST /v1/actions/{id}/approve|reject."""
     action_id = p.request.path_params["actionId"]

@@ -10,6 +10,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from service.dashboard.web import Page, page
+from service.domain.permissions import Permission
 from service.errors import ApiError
 from service.http.paging import Pager, by_time_and_seq
 from service.webhooks.models import Delivery, WebhookEndpoint
@@ -36,7 +37,7 @@ def endpoint_health(
     return {"state": "ok", "at": None}
 
 
-@page("webhooks.manage")
+@page(Permission.WEBHOOKS_MANAGE)
 async def delivery_log(p: Page) -> Response:
     services, principal = p.services, p.principal
     endpoint_id = p.request.path_params["endpointId"]

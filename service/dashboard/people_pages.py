@@ -8,6 +8,7 @@ from starlette.responses import Response
 
 from service.dashboard.web import Page, page
 from service.domain.models import ROLES
+from service.domain.permissions import Permission
 from service.errors import ApiError
 from service.usecases import members
 from service.usecases.audit import recent
@@ -27,7 +28,7 @@ async def members_page(p: Page) -> Response:
     )
 
 
-@page("members.manage")
+@page(Permission.MEMBERS_MANAGE)
 async def invite(p: Page) -> Response:
     _, token = await members.invite(
         p.services.store,
@@ -40,7 +41,7 @@ async def invite(p: Page) -> Response:
     return p.redirect("/dashboard/members", invite_url=url, notice="Invitation created.")
 
 
-@page("members.manage")
+@page(Permission.MEMBERS_MANAGE)
 async def change_role(p: Page) -> Response:
     await members.change_role(
         p.services.store,
@@ -52,7 +53,7 @@ async def change_role(p: Page) -> Response:
     return p.redirect("/dashboard/members", notice="Role changed.")
 
 
-@page("members.manage")
+@page(Permission.MEMBERS_MANAGE)
 async def remove(p: Page) -> Response:
     await members.remove(
         p.services.store, p.services.clock, p.principal, p.request.path_params["userId"]

@@ -23,12 +23,13 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 
 from service.dashboard import flash
 from service.dashboard.sanitize import message_html
-from service.domain.dashboard import ROLE_PERMISSIONS, allowed
+from service.domain.permissions import PERMISSION_WORDS, ROLE_PERMISSIONS, Permission, allowed
 from service.domain.principal import Principal
 from service.errors import ApiError
 from service.http.responses import error_response
 from service.http.sessions import DashboardSessions, Signed, same
 from service.services import Services
+from service.usecases.access import require
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; "
@@ -101,7 +102,7 @@ class Page:
     def services(self) -> Services:
         return self.dashboard.services
 
-    def can(self, permission: str) -> bool:
+    def can(self, permission: Permission) -> bool:
         return allowed(self.principal.role, permission)
 
     @property
@@ -166,17 +167,7 @@ def is_live(request: Request) -> bool:
     return request.headers.get("x-live") == "1"
 
 
-PERMISSION_WORDS = {
-    "actions.decide": "approve or reject actions",
-    "links.create": "create hosted links",
-    "accounts.writes": "switch an account's writes on or off",
-    "keys.manage": "create, roll or revoke API keys",
-    "members.manage": "invite, change or remove members",
-    "webhooks.manage": "manage webhooks",
-}
-
-
-async def holders(services: Any, workspace_id: str, permission: str) -> list[str]:
+async def holders(services: Any, workspace_id: str, permission: Permission) -> list[str]:
     """Who in the workspace may do it, so the forbidden page can say whom to ask."""
     roles = {r for r, perms in ROLE_PERMISSIONS.items() if permission in perms}
     async with services.store.reading() as uow:
@@ -252,7 +243,7 @@ Handler = Callable[[Page], Awaitable[Response]]
 
 
 def page(
-    permission: str | None = None,
+    permission: Permission | None = None,
 ) -> Callable[[Handler], Callable[[Request], Awaitable[Response]]]:
     def wrap(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
         async def run(request: Request) -> Response:
@@ -278,13 +269,8 @@ def page(
                             "match your session. Reload the page and try again.",
                             permission="csrf",
                         )
-                if permission and not allowed(signed.principal.role, permission):
-                    raise ApiError(
-                        "missing_permission",
-                        f"As a {signed.principal.role} you "
-                        f"cannot {PERMISSION_WORDS.get(permission, permission)}.",
-                        permission=permission,
-                    )
+                if permission is not None:
+                    require(signed.principal, permission)
                 return await handler(Page(request, dashboard, signed, form))
             except ApiError as error:
                 if (
@@ -307,8 +293,9 @@ async def navigable_error(p: Page, error: ApiError) -> Response:
     plain words for it and the people who have it."""
     words = who = None
     if error.code == "missing_permission" and error.permission in PERMISSION_WORDS:
-        words = PERMISSION_WORDS[error.permission]
-        who = await holders(p.services, p.principal.workspace_id, error.permission)
+        permission = Permission(error.permission)
+        words = PERMISSION_WORDS[permission]
+        who = await holders(p.services, p.principal.workspace_id, permission)
     public_url = p.services.settings.public_url
     return await p.render(
         "error.html",

@@ -10,6 +10,7 @@ from starlette.routing import Route
 
 from service.dashboard.delivery_pages import endpoint_health
 from service.dashboard.web import Page, page
+from service.domain.permissions import Permission
 from service.usecases import webhooks as hooks
 from service.webhooks.models import DELIVERED_EVENTS
 
@@ -40,12 +41,12 @@ def _loopback(p: Page) -> bool:
     return p.services.settings.development
 
 
-@page("webhooks.manage")
+@page(Permission.WEBHOOKS_MANAGE)
 async def webhooks(p: Page) -> Response:
     return await _render(p)
 
 
-@page("webhooks.manage")
+@page(Permission.WEBHOOKS_MANAGE)
 async def set_push_url(p: Page) -> Response:
     await hooks.set_transaction_endpoint(
         p.services.store,
@@ -58,7 +59,7 @@ async def set_push_url(p: Page) -> Response:
     return p.redirect("/dashboard/webhooks")
 
 
-@page("webhooks.manage")
+@page(Permission.WEBHOOKS_MANAGE)
 async def add_endpoint(p: Page) -> Response:
     assert p.form is not None
     chosen = [str(t) for t in p.form.getlist("eventTypes")] or None
@@ -74,7 +75,7 @@ async def add_endpoint(p: Page) -> Response:
     return p.redirect("/dashboard/webhooks")
 
 
-@page("webhooks.manage")
+@page(Permission.WEBHOOKS_MANAGE)
 async def remove_endpoint(p: Page) -> Response:
     await hooks.remove_endpoint(
         p.services.store, p.services.clock, p.principal, p.request.path_params["endpointId"]
@@ -82,7 +83,7 @@ async def remove_endpoint(p: Page) -> Response:
     return p.redirect("/dashboard/webhooks")
 
 
-@page("webhooks.manage")
+@page(Permission.WEBHOOKS_MANAGE)
 async def roll_secret(p: Page) -> Response:
     _, secret = await hooks.roll_secret(
         p.services.store,
@@ -94,7 +95,7 @@ async def roll_secret(p: Page) -> Response:
     return p.redirect("/dashboard/webhooks", secret=secret)
 
 
-@page("webhooks.manage")
+@page(Permission.WEBHOOKS_MANAGE)
 async def send_test(p: Page) -> Response:
     await hooks.send_test(
         p.services.store,
@@ -106,7 +107,7 @@ async def send_test(p: Page) -> Response:
     return p.redirect("/dashboard/webhooks")
 
 
-@page("webhooks.manage")
+@page(Permission.WEBHOOKS_MANAGE)
 async def redeliver(p: Page) -> Response:
     await hooks.redeliver(
         p.services.store, p.services.clock, p.principal, p.request.path_params["deliveryId"]

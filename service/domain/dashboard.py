@@ -7,36 +7,6 @@ from typing import Any
 
 from attrs import field, frozen
 
-ROLE_PERMISSIONS: dict[str, frozenset[str]] = {
-    # Every member may decide actions and create links; managing the workspace is for
-    # owners and admins (documented in the README's dashboard section).
-    "owner": frozenset(
-        {
-            "actions.decide",
-            "links.create",
-            "accounts.writes",
-            "keys.manage",
-            "members.manage",
-            "webhooks.manage",
-        }
-    ),
-    "admin": frozenset(
-        {
-            "actions.decide",
-            "links.create",
-            "accounts.writes",
-            "keys.manage",
-            "members.manage",
-            "webhooks.manage",
-        }
-    ),
-    "member": frozenset({"actions.decide", "links.create"}),
-}
-
-
-def allowed(role: str | None, permission: str) -> bool:
-    return permission in ROLE_PERMISSIONS.get(role or "", frozenset())
-
 
 @frozen
 class Session:

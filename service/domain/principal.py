@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import getpass
 from typing import Any
 
 from attrs import frozen
@@ -38,6 +39,21 @@ class Principal:
             user_id=user.id,
             email=user.email,
             role=role,
+        )
+
+    @classmethod
+    def operator(cls, workspace_id: str) -> Principal:
+        """Who the CLI acts as: the shell user, named `CLI (user)` in the audit log."""
+        try:
+            user = getpass.getuser()
+        except (KeyError, OSError):
+            user = "unknown"
+        return cls(
+            workspace_id=workspace_id,
+            mode="live",
+            kind="cli",
+            label=f"CLI ({user})",
+            scopes=frozenset(),
         )
 
     def allows(self, account_id: str) -> bool:

@@ -7,29 +7,22 @@ action not yet claimed ends `failed` with `writes_disabled` instead of running.
 
 from __future__ import annotations
 
-import getpass
-import socket
 from collections.abc import Sequence
 
 from service.domain.clock import Clock
 from service.domain.models import Account
+from service.domain.permissions import Permission
 from service.domain.principal import Principal
 from service.errors import ApiError
+from service.usecases.access import require
 from service.usecases.audit import record_in
 from storage.base import Store
-
-
-def operator(workspace_id: str) -> Principal:
-    """Who the CLI acts as in the audit log: the shell user on this host."""
-    label = f"CLI {getpass.getuser()}@{socket.gethostname()}"
-    return Principal(
-        workspace_id=workspace_id, mode="live", kind="cli", label=label, scopes=frozenset()
-    )
 
 
 async def switch_writes(
     store: Store, clock: Clock, principal: Principal, account_id: str, enabled: bool
 ) -> Account:
+    require(principal, Permission.ACCOUNTS_WRITES)
     async with store.transaction() as uow:
         account = await uow.accounts.update(
             principal.workspace_id, account_id, writes_enabled=enabled
@@ -54,6 +47,7 @@ async def switch_all_writes(
     store: Store, clock: Clock, principal: Principal, enabled: bool
 ) -> Sequence[Account]:
     """Every account of the workspace, live and test, in one transaction and one audit entry."""
+    require(principal, Permission.ACCOUNTS_WRITES)
     async with store.transaction() as uow:
         changed = await uow.accounts.set_writes_everywhere(principal.workspace_id, enabled)
         await record_in(

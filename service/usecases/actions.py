@@ -13,10 +13,12 @@ from service.domain.clock import Clock
 from service.domain.ids import new_id
 from service.domain.messages import platform_html, visible_text
 from service.domain.models import Account, Action, Event
+from service.domain.permissions import Permission
 from service.domain.principal import Principal
 from service.domain.warnings import named_fan_ids, warnings_for
 from service.errors import ApiError
 from service.render import action_json
+from service.usecases.access import require
 from service.usecases.audit import record_in
 from storage.base import ACTIONS_CHANNEL, Store, UnitOfWork
 
@@ -192,6 +194,7 @@ async def decide_action(
 
     An approval wakes the executor: this process's through `wake_executor`, other processes'
     through the store's notification, sent with the commit."""
+    require(principal, Permission.ACTIONS_DECIDE)
     decided = await _decide(
         store, clock, principal, action_id, approve=approve, note=note, public_url=public_url
     )

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import getpass
 from typing import Any
 
 from service.domain.clock import Clock
@@ -82,33 +81,3 @@ async def recent(
             if any(wanted in str(e.actor.get(k) or "").casefold() for k in ("id", "name", "email"))
         ]
     return rows[:limit]
-
-
-CLI_ACTOR = {"kind": "cli", "id": None, "name": "countersign CLI", "email": None}
-
-
-async def record_cli(
-    store: Store,
-    clock: Clock,
-    workspace_id: str,
-    action: str,
-    target: str | None = None,
-    **details: Any,
-) -> None:
-    """Changes made from a shell are audited like the dashboard's, with the OS user named."""
-    try:
-        user = getpass.getuser()
-    except (KeyError, OSError):
-        user = "unknown"
-    async with store.transaction() as uow:
-        await uow.audit.add(
-            AuditEntry(
-                id=new_id("aud_"),
-                workspace_id=workspace_id,
-                actor={**CLI_ACTOR, "id": user, "name": f"CLI ({user})"},
-                action=action,
-                target=target,
-                created_at=clock.now(),
-                details=details,
-            )
-        )

@@ -8,20 +8,24 @@ from service.domain.clock import Clock
 from service.domain.ids import new_id
 from service.domain.link_tokens import LinkTokens
 from service.domain.models import Link
+from service.domain.permissions import Permission
+from service.domain.principal import Principal
 from service.errors import ApiError
+from service.usecases.access import require
 from storage.base import Store
 
 LIFETIME = timedelta(hours=24)
 FIRST_STEP = "Waiting for the creator to open the link."
 CANCELLED_STEP = "Cancelled in the dashboard."
 CANCELLABLE = ("waiting", "in_progress")
+NOTE_LIMIT = 200  # openapi.yaml's CreateLink.note maxLength
+MESSAGE_LIMIT = 500
 
 
 async def create_link(
     store: Store,
     clock: Clock,
-    workspace_id: str,
-    mode: str,
+    principal: Principal,
     note: str | None,
     *,
     tokens: LinkTokens,
@@ -29,14 +33,25 @@ async def create_link(
 ) -> Link:
     """`note` is the agency's own; `creator_message` is the only text the creator sees. The
     link's token is derived from its id (service/domain/link_tokens.py); only its hash is
-    stored."""
+    stored. The link is in the caller's mode."""
+    require(principal, Permission.LINKS_CREATE)
+    if note is not None and len(note) > NOTE_LIMIT:
+        raise ApiError(
+            "invalid_parameter", f"The note can be at most {NOTE_LIMIT} characters.", param="note"
+        )
+    if creator_message is not None and len(creator_message) > MESSAGE_LIMIT:
+        raise ApiError(
+            "invalid_parameter",
+            f"The message to the creator can be at most {MESSAGE_LIMIT} characters.",
+            param="message",
+        )
     now = clock.now()
     link_id = new_id("link_")
     _, token_hash = tokens.new(link_id)
     link = Link(
         id=link_id,
-        workspace_id=workspace_id,
-        mode=mode,
+        workspace_id=principal.workspace_id,
+        mode=principal.mode,
         status="waiting",
         step=FIRST_STEP,
         token_hash=token_hash,
@@ -51,11 +66,12 @@ async def create_link(
     return link
 
 
-async def cancel_link(store: Store, clock: Clock, workspace_id: str, link_id: str) -> Link:
+async def cancel_link(store: Store, clock: Clock, principal: Principal, link_id: str) -> Link:
     """Only a link the creator has not finished can be cancelled (`link_not_ready` otherwise)."""
+    require(principal, Permission.LINKS_CREATE)
     now = clock.now()
     async with store.transaction() as uow:
-        link = await uow.links.get(workspace_id, link_id)
+        link = await uow.links.get(principal.workspace_id, link_id)
         if link is None:
             raise ApiError("link_not_found", param="linkId")
         if link.status in CANCELLABLE and link.expires_at <= now:

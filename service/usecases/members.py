@@ -6,25 +6,18 @@ import secrets
 from datetime import timedelta
 
 from service.domain.clock import Clock
-from service.domain.dashboard import Invite, allowed
+from service.domain.dashboard import Invite
 from service.domain.ids import hash_secret, new_id
 from service.domain.models import ROLES, Member, User
+from service.domain.permissions import Permission
 from service.domain.principal import Principal
 from service.errors import ApiError
 from service.passwords import Passwords
+from service.usecases.access import require
 from service.usecases.audit import record_in
 from storage.base import Store, UnitOfWork
 
 INVITE_LIFETIME = timedelta(days=7)
-
-
-def require(principal: Principal, permission: str) -> None:
-    if not allowed(principal.role, permission):
-        raise ApiError(
-            "missing_permission",
-            f"Your role ({principal.role}) does not allow `{permission}`. Ask an owner or admin.",
-            permission=permission,
-        )
 
 
 def _role(role: str) -> str:
@@ -39,7 +32,7 @@ async def invite(
     store: Store, clock: Clock, principal: Principal, email: str, role: str
 ) -> tuple[Invite, str]:
     """Returns the invitation and its token; the token is shown once, as a URL to pass on."""
-    require(principal, "members.manage")
+    require(principal, Permission.MEMBERS_MANAGE)
     email = email.strip()
     if "@" not in email or len(email) > 320:
         raise ApiError("invalid_parameter", "Enter a valid email address.", param="email")
@@ -134,7 +127,7 @@ async def _target(uow: UnitOfWork, principal: Principal, user_id: str) -> Member
 async def change_role(
     store: Store, clock: Clock, principal: Principal, user_id: str, role: str
 ) -> None:
-    require(principal, "members.manage")
+    require(principal, Permission.MEMBERS_MANAGE)
     _role(role)
     async with store.transaction() as uow:
         member = await _target(uow, principal, user_id)
@@ -165,7 +158,7 @@ async def change_role(
 
 
 async def remove(store: Store, clock: Clock, principal: Principal, user_id: str) -> None:
-    require(principal, "members.manage")
+    require(principal, Permission.MEMBERS_MANAGE)
     async with store.transaction() as uow:
         member = await _target(uow, principal, user_id)
         if member.role == "owner" and principal.role != "owner":

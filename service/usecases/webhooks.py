@@ -21,11 +21,12 @@ from service.crypto import SecretBox
 from service.domain.clock import Clock, isoformat
 from service.domain.ids import new_id
 from service.domain.models import Event
+from service.domain.permissions import Permission
 from service.domain.principal import Principal
 from service.errors import ApiError
+from service.usecases.access import require
 from service.usecases.audit import record_in
 from service.usecases.delivery import attempt
-from service.usecases.members import require
 from service.webhooks.models import (
     DELIVERED_EVENTS,
     Delivery,
@@ -40,7 +41,7 @@ from service.webhooks.ssrf import Resolver, UnsafeDestination, check_destination
 from storage.base import Store, UnitOfWork
 
 ROLL_GRACE = dt.timedelta(hours=24)
-MANAGE = "webhooks.manage"
+MANAGE = Permission.WEBHOOKS_MANAGE
 
 
 async def _safe_url(url: str, allow_loopback: bool, resolver: Resolver | None = None) -> str:

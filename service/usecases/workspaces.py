@@ -1,15 +1,18 @@
-"""Workspaces, members and API keys: what the CLI and the dashboard both call."""
+"""Workspaces and their people: what the CLI, the demo and the dashboard call (keys: keys.py)."""
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
 
 from service.domain.clock import Clock
-from service.domain.ids import hash_secret, key_prefix, new_api_key, new_id
-from service.domain.models import Account, ApiKey, Fan, Member, User, Workspace
+from service.domain.ids import new_id
+from service.domain.models import ROLES, Account, Fan, Member, User, Workspace
+from service.domain.permissions import Permission
+from service.domain.principal import Principal
 from service.errors import ApiError
 from service.passwords import Passwords
+from service.usecases.access import require
+from service.usecases.audit import record_in
 from storage.base import Store
 
 
@@ -73,7 +76,7 @@ def _time(value: str | dt.datetime | None) -> dt.datetime | None:
 async def create_user(
     store: Store,
     clock: Clock,
-    workspace_id: str,
+    principal: Principal,
     email: str,
     name: str,
     password: str,
@@ -82,6 +85,12 @@ async def create_user(
     passwords: Passwords,
 ) -> User:
     """An existing user (same email) keeps their password and gets the role here."""
+    require(principal, Permission.MEMBERS_MANAGE)
+    if role not in ROLES:
+        raise ApiError(
+            "invalid_parameter", f"Role must be one of {', '.join(ROLES)}.", param="role"
+        )
+    workspace_id = principal.workspace_id
     password_hash = await passwords.hash(password)  # before the transaction: see passwords.py
     async with store.transaction() as uow:
         if await uow.workspaces.get(workspace_id) is None:
@@ -100,69 +109,5 @@ async def create_user(
             await uow.members.add(Member(workspace_id=workspace_id, user_id=user.id, role=role))
         else:
             await uow.members.set_role(workspace_id, user.id, role)
+        await record_in(uow, clock, principal, "member.added", user.id, email=email, role=role)
     return user
-
-
-async def create_key(
-    store: Store,
-    clock: Clock,
-    workspace_id: str,
-    *,
-    name: str,
-    scopes: Sequence[str],
-    mode: str,
-    account_ids: Sequence[str] | None = None,
-    expires_at: dt.datetime | None = None,
-) -> tuple[ApiKey, str]:
-    """Returns the stored key and its secret. The secret is never stored or shown again."""
-    secret = new_api_key(mode)
-    key = ApiKey(
-        id=new_id("key_"),
-        workspace_id=workspace_id,
-        name=name,
-        prefix=key_prefix(secret),
-        secret_hash=hash_secret(secret),
-        mode=mode,
-        scopes=tuple(scopes),
-        account_ids=tuple(account_ids) if account_ids else None,
-        created_at=clock.now(),
-        expires_at=expires_at,
-    )
-    async with store.transaction() as uow:
-        await uow.keys.add(key)
-    return key, secret
-
-
-async def revoke_key(store: Store, clock: Clock, workspace_id: str, key_id: str) -> ApiKey:
-    async with store.transaction() as uow:
-        key = await uow.keys.revoke(workspace_id, key_id, clock.now())
-        if key is None:
-            key = await uow.keys.get(workspace_id, key_id)
-            if key is None:
-                raise ApiError("resource_not_found", f"No key `{key_id}` in this workspace.")
-    return key
-
-
-async def roll_key(
-    store: Store, clock: Clock, workspace_id: str, key_id: str
-) -> tuple[ApiKey, str]:
-    """A new secret with the same name, scopes, mode, accounts and expiry; the old one stops."""
-    async with store.transaction() as uow:
-        old = await uow.keys.revoke(workspace_id, key_id, clock.now())
-        if old is None:
-            raise ApiError("resource_not_found", f"No active key `{key_id}` in this workspace.")
-        secret = new_api_key(old.mode)
-        key = ApiKey(
-            id=new_id("key_"),
-            workspace_id=workspace_id,
-            name=old.name,
-            prefix=key_prefix(secret),
-            secret_hash=hash_secret(secret),
-            mode=old.mode,
-            scopes=old.scopes,
-            account_ids=old.account_ids,
-            created_at=clock.now(),
-            expires_at=old.expires_at,
-        )
-        await uow.keys.add(key)
-    return key, secret

@@ -6,7 +6,8 @@ import datetime as dt
 
 import pytest
 
-from service.usecases.workspaces import create_key, revoke_key, roll_key
+from service.domain.principal import Principal
+from service.usecases.keys import create_key, revoke_key, roll_key
 from tests.factories import add_live_account, build_world
 
 
@@ -37,18 +38,30 @@ async def test_missing_and_invalid_keys(client, world):
 
 async def test_revoked_key(client, world, store, clock):
     key, secret = await create_key(
-        store, clock, world.workspace_id, name="tmp", scopes=["read"], mode="live"
+        store,
+        clock,
+        Principal.operator(world.workspace_id),
+        name="tmp",
+        scopes=["read"],
+        mode="live",
     )
-    await revoke_key(store, clock, world.workspace_id, key.id)
+    await revoke_key(store, clock, Principal.operator(world.workspace_id), key.id)
     response = await client.get("/v1/accounts", headers=world.auth(secret))
     assert await code(response) == (401, "revoked_api_key")
 
 
 async def test_rolled_key_stops_and_replacement_works(client, world, store, clock):
     key, secret = await create_key(
-        store, clock, world.workspace_id, name="roll-me", scopes=["read"], mode="live"
+        store,
+        clock,
+        Principal.operator(world.workspace_id),
+        name="roll-me",
+        scopes=["read"],
+        mode="live",
     )
-    new_key, new_secret = await roll_key(store, clock, world.workspace_id, key.id)
+    new_key, new_secret = await roll_key(
+        store, clock, Principal.operator(world.workspace_id), key.id
+    )
     assert new_key.name == "roll-me" and new_secret != secret
     assert await code(await client.get("/v1/accounts", headers=world.auth(secret))) == (
         401,
@@ -61,7 +74,7 @@ async def test_expired_key(client, world, store, clock):
     _, secret = await create_key(
         store,
         clock,
-        world.workspace_id,
+        Principal.operator(world.workspace_id),
         name="short",
         scopes=["read"],
         mode="live",
@@ -86,7 +99,7 @@ async def test_limited_key_sees_only_its_accounts(client, world, store, clock):
     _, secret = await create_key(
         store,
         clock,
-        world.workspace_id,
+        Principal.operator(world.workspace_id),
         name="limited",
         scopes=["read", "write"],
         mode="live",

@@ -8,7 +8,8 @@ import httpx
 import pytest
 
 from service.app import create_app
-from service.usecases.workspaces import create_key
+from service.domain.principal import Principal
+from service.usecases.keys import create_key
 from storage.sql.store import SqlStore
 from tests.factories import build_world
 
@@ -16,7 +17,12 @@ from tests.factories import build_world
 async def test_64_concurrent_requests_with_a_never_used_key_all_answer(client, app, store, clock):
     world = await build_world(store, clock)
     key, secret = await create_key(
-        store, clock, world.workspace_id, name="fresh", scopes=["read"], mode="live"
+        store,
+        clock,
+        Principal.operator(world.workspace_id),
+        name="fresh",
+        scopes=["read"],
+        mode="live",
     )
     assert key.last_used_at is None
     responses = await asyncio.gather(

@@ -191,3 +191,29 @@ def test_the_worker_runs_on_the_loop_serve_gets():
 
     run_event_loop(main())
     assert loops == ["uvloop" if importlib.util.find_spec("uvloop") else "asyncio"]
+
+
+def test_keys_create_follows_the_same_rules_as_the_dashboard(tmp_path):
+    """The rules live in the use case: a bad request is one line on stderr, nothing created."""
+    env = environment(f"sqlite:///{tmp_path}/cli.db")
+    cli(env, "migrate")
+    both = cli(env, "keys", "create", "--name", "spaced", "--scopes", "read, write")
+    assert "(test, read,write)" in both.stdout
+    sandbox = next(
+        line.split()[0]
+        for line in cli(env, "accounts", "list").stdout.splitlines()
+        if "  test  " in line
+    )
+    refused = {
+        "admin scope": ["--scopes", "read,admin"],
+        "no scope": ["--scopes", " , "],
+        "unknown account": ["--accounts", "acc_nowhere"],
+        "sandbox account on a live key": ["--mode", "live", "--accounts", sandbox],
+    }
+    for why, extra in refused.items():
+        done = cli(env, "keys", "create", "--name", why, *extra, ok=False)
+        lines = done.stderr.strip().splitlines()
+        assert done.returncode != 0 and len(lines) == 1, (why, done.stderr)
+        assert lines[0].startswith("invalid_parameter ("), (why, lines)
+    listed = cli(env, "keys", "list").stdout
+    assert "spaced" in listed and not any(why in listed for why in refused)

@@ -12,6 +12,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
+from service.domain.principal import Principal
 from service.usecases.workspaces import create_user
 from tests.dashboard.live_service import clean, run_store
 from tests.factories import PASSWORDS, build_world
@@ -33,7 +34,7 @@ def world(database_url, clock):
         await create_user(
             store,
             clock,
-            world.workspace_id,
+            Principal.operator(world.workspace_id),
             *MEMBER[:1],
             "Max Member",
             MEMBER[1],

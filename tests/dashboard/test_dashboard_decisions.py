@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from service.usecases.workspaces import create_key, create_workspace
+from service.domain.principal import Principal
+from service.usecases.keys import create_key
+from service.usecases.workspaces import create_workspace
 from tests.dashboard.dashboard_helpers import code_of, create_action, csrf_of, sign_in
 from tests.factories import add_live_account, build_world
 
@@ -116,7 +118,12 @@ async def test_action_of_another_workspace_is_not_found(client, world, store, cl
     other = await create_workspace(store, clock, "Another agency")  # our owner is not in it
     await add_live_account(store, clock, other.id)
     _, key = await create_key(
-        store, clock, other.id, name="theirs", scopes=["read", "write"], mode="live"
+        store,
+        clock,
+        Principal.operator(other.id),
+        name="theirs",
+        scopes=["read", "write"],
+        mode="live",
     )
     foreign = await create_action(client, world, key="foreign", token=key)
     await sign_in(client)

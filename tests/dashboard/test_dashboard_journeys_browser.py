@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, Page, expect
 from harness.receiver import Receiver, run_receiver_in_thread
 from service.crypto import SecretBox
 from service.domain.models import Fan
+from service.domain.principal import Principal
 from service.usecases import webhooks as hooks
 from service.usecases.workspaces import create_user
 from tests.dashboard.live_service import clean, run_store
@@ -47,7 +48,7 @@ def world(database_url, clock):
         await create_user(
             store,
             clock,
-            world.workspace_id,
+            Principal.operator(world.workspace_id),
             MEMBER[0],
             "Max Member",
             MEMBER[1],

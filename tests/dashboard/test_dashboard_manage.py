@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from service.domain.principal import Principal
 from tests.dashboard.dashboard_helpers import csrf_of, sign_in
 from tests.factories import PASSWORDS, add_live_account, build_world
 
@@ -54,7 +55,9 @@ async def test_key_created_once_rolled_and_revoked(client, world, store):
     gone = await client.get("/v1/accounts", headers={"x-api-key": new_secret})
     assert gone.json()["error"]["code"] == "revoked_api_key"
     async with store.reading() as uow:
-        actions = [e.action for e in await uow.audit.list(world.workspace_id)]
+        actions = [
+            e.action for e in await uow.audit.list(world.workspace_id) if e.actor["kind"] == "user"
+        ]
     assert sorted(actions) == ["key.created", "key.revoked", "key.rolled"]
 
 
@@ -75,7 +78,7 @@ async def test_writes_switch_is_audited_and_enforced(client, world, store):
     page = await client.get("/dashboard/accounts")
     assert "Switch writes on" in page.text
     async with store.reading() as uow:
-        [entry] = await uow.audit.list(world.workspace_id)
+        [entry] = [e for e in await uow.audit.list(world.workspace_id) if e.actor["kind"] == "user"]
     assert entry.action == "account.writes_switched" and entry.details["enabled"] is False
 
 
@@ -118,7 +121,9 @@ async def test_invited_person_joins_and_signs_in(client, world, store):
     page = await client.get("/dashboard/members")
     assert page.status_code == 200 and "Nia New" in page.text
     async with store.reading() as uow:
-        entries = [e.action for e in await uow.audit.list(world.workspace_id)]
+        entries = [
+            e.action for e in await uow.audit.list(world.workspace_id) if e.actor["kind"] == "user"
+        ]
     assert entries == ["member.invited"]
 
 
@@ -128,7 +133,7 @@ async def test_removed_member_loses_access(client, world, store, clock):
     member = await create_user(
         store,
         clock,
-        world.workspace_id,
+        Principal.operator(world.workspace_id),
         "m@agency.test",
         "Max",
         "member password",

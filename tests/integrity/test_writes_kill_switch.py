@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from service.domain.principal import Principal
 from service.usecases import accounts as account_cases
 from service.usecases.audit import recent
 from tests.dashboard.dashboard_helpers import code_of, create_action, csrf_of, sign_in
@@ -80,7 +81,7 @@ async def test_a_member_cannot_use_the_kill_switch(client, world, store, clock):
     await create_user(
         store,
         clock,
-        world.workspace_id,
+        Principal.operator(world.workspace_id),
         "m@agency.test",
         "Mem",
         "member pw 1",

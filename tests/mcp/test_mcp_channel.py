@@ -16,8 +16,10 @@ from mcp_types import Implementation
 
 from harness.threaded import serve_in_thread
 from service.app import create_app
+from service.domain.principal import Principal
 from service.settings import Settings
-from service.usecases.workspaces import create_key, create_workspace
+from service.usecases.keys import create_key
+from service.usecases.workspaces import create_workspace
 from tests.factories import TIGHT_WINDOW, build_world
 
 CLIENT = "agent-test-client"
@@ -268,7 +270,12 @@ async def test_catalogue_needs_a_live_key_on_a_workspace_with_a_linked_account(
         assert failed and unknown["error"]["param"] == "operationId"
     bare = await create_workspace(store, clock, "No accounts yet")
     _, key = await create_key(
-        store, clock, bare.id, name="fresh", scopes=["read", "write"], mode="live"
+        store,
+        clock,
+        Principal.operator(bare.id),
+        name="fresh",
+        scopes=["read", "write"],
+        mode="live",
     )
     async with connect(mcp_url, key) as session:
         for tool, args in (

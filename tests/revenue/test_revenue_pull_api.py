@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from service.domain.principal import Principal
+from service.usecases.keys import create_key, revoke_key
 from service.usecases.revenue import observe_transactions
-from service.usecases.workspaces import create_key, revoke_key
 from tests.factories import add_live_account, build_world
 
 URL = "/v1/revenue/transactions"
@@ -108,7 +109,7 @@ async def test_account_filter_and_limited_keys(client, store, clock, world):
     _, limited = await create_key(
         store,
         clock,
-        world.workspace_id,
+        Principal.operator(world.workspace_id),
         name="lim",
         scopes=["read"],
         mode="live",
@@ -138,9 +139,14 @@ async def test_authentication_errors(client, store, clock, world):
         "invalid_api_key",
     )
     stored, secret = await create_key(
-        store, clock, world.workspace_id, name="gone", scopes=["read"], mode="live"
+        store,
+        clock,
+        Principal.operator(world.workspace_id),
+        name="gone",
+        scopes=["read"],
+        mode="live",
     )
-    await revoke_key(store, clock, world.workspace_id, stored.id)
+    await revoke_key(store, clock, Principal.operator(world.workspace_id), stored.id)
     assert (await error(await client.get(URL, headers=key(secret))))[:2] == (401, "revoked_api_key")
     bearer = await client.get(URL, headers={"Authorization": f"Bearer {world.live_key}"})
     assert (await error(bearer))[:2] == (401, "missing_api_key")

@@ -15,7 +15,9 @@ import pytest
 from service.domain.actions import LIFETIME, fingerprint
 from service.domain.ids import new_id
 from service.domain.models import Action, Event
-from service.usecases.workspaces import create_key, create_user, create_workspace
+from service.domain.principal import Principal
+from service.usecases.keys import create_key
+from service.usecases.workspaces import create_user, create_workspace
 from storage.base import DuplicateError
 from tests.factories import PASSWORDS, add_live_account
 
@@ -95,7 +97,14 @@ async def test_transaction_rolls_back_on_exception(store, workspace, clock):
 
 async def test_workspaces_users_members(store, clock, workspace):
     user = await create_user(
-        store, clock, workspace.id, "Owner@Agency.test", "Olive", "pw", "owner", passwords=PASSWORDS
+        store,
+        clock,
+        Principal.operator(workspace.id),
+        "Owner@Agency.test",
+        "Olive",
+        "pw",
+        "owner",
+        passwords=PASSWORDS,
     )
     async with store.reading() as uow:
         assert await uow.workspaces.get(workspace.id) == workspace
@@ -110,14 +119,16 @@ async def test_workspaces_users_members(store, clock, workspace):
 
 
 async def test_keys_add_get_list_revoke(store, clock, workspace):
+    async with store.reading() as uow:
+        sandbox = tuple(a.id for a in await uow.accounts.list(workspace.id, mode="test"))[:2]
     key, secret = await create_key(
         store,
         clock,
-        workspace.id,
+        Principal.operator(workspace.id),
         name="ci",
         scopes=["read"],
         mode="test",
-        account_ids=["a1", "a2"],
+        account_ids=sandbox,
     )
     assert secret.startswith("sk_test_") and secret not in repr(key)
     async with store.transaction() as uow:
@@ -130,7 +141,8 @@ async def test_keys_add_get_list_revoke(store, clock, workspace):
         assert await uow.keys.revoke(workspace.id, key.id, clock.now()) is None
     async with store.reading() as uow:
         stored = await uow.keys.get(workspace.id, key.id)
-    assert stored.account_ids == ("a1", "a2") and stored.scopes == ("read",)
+    assert len(sandbox) == 2
+    assert stored.account_ids == sandbox and stored.scopes == ("read",)
 
 
 async def test_accounts_list_filters_and_pages(store, workspace):
