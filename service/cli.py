@@ -11,9 +11,10 @@ import argparse
 import logging
 import sys
 from collections.abc import Coroutine
-from typing import Any
+from typing import Any, NoReturn
 
 from service import admin_commands as admin
+from service import ops_commands as ops
 from service.settings import Settings, SettingsError
 
 log = logging.getLogger("countersign")
@@ -36,10 +37,29 @@ def _platform_settings(settings: Settings, args: argparse.Namespace) -> Settings
 
         settings = start_fake_platform(evolve(settings, platform_url=None))
     if not settings.platform_url:
-        sys.exit(f"configuration error: {NO_PLATFORM}")
+        raise ops.Refused(f"configuration error: {NO_PLATFORM}")
     log.info("platform: %s", settings.platform_url)
     print(f"countersign {args.command}: platform at {settings.platform_url}", flush=True)
     return settings
+
+
+def _database_ready(settings: Settings, args: argparse.Namespace) -> None:
+    """`serve` and `worker` start only on a migrated database, and say which one it is."""
+    import asyncio
+
+    from storage.sql.store import SqlStore
+
+    async def check() -> None:
+        store = SqlStore.from_url(settings.database_url)
+        try:
+            await ops.require_migrated(store, settings)
+        finally:
+            await store.close()
+
+    asyncio.run(check())
+    label = ops.database_label(settings)
+    log.info("database: %s", label)
+    print(f"countersign {args.command}: {label}", flush=True)
 
 
 def cmd_serve(settings: Settings, args: argparse.Namespace) -> None:
@@ -49,6 +69,7 @@ def cmd_serve(settings: Settings, args: argparse.Namespace) -> None:
     from service.app import create_app
 
     settings = _platform_settings(settings, args)
+    _database_ready(settings, args)
     # The app reads X-Forwarded-For itself, from COUNTERSIGN_FORWARDED_ALLOW_IPS only.
     uvicorn.run(
         create_app(settings),
@@ -74,6 +95,7 @@ def cmd_worker(settings: Settings, args: argparse.Namespace) -> None:
     from storage.sql.store import SqlStore
 
     settings = _platform_settings(settings, args)
+    _database_ready(settings, args)
 
     async def work() -> None:
         store = SqlStore.from_url(settings.database_url)
@@ -130,6 +152,14 @@ def parser() -> argparse.ArgumentParser:
         help="development only: run the fake platform beside the worker",
     )
     worker.set_defaults(run=cmd_worker)
+    sub.add_parser(
+        "prune", help="remove now what retention no longer keeps, and say what went"
+    ).set_defaults(run=ops.cmd_prune)
+    backup = sub.add_parser(
+        "backup", help="write a checked copy of the running SQLite database to FILE"
+    )
+    backup.add_argument("file", metavar="FILE")
+    backup.set_defaults(run=ops.cmd_backup)
 
     users = sub.add_parser("users").add_subparsers(dest="users", required=True)
     create_user = users.add_parser("create", help="add a workspace member")
@@ -186,15 +216,52 @@ def main(argv: list[str] | None = None) -> None:
     try:
         settings = Settings.from_env()
     except SettingsError as exc:
-        sys.exit(f"configuration error: {exc}")
+        _refuse(f"configuration error: {exc}")
     try:
         args.run(settings, args)
+    except ops.Refused as exc:
+        _refuse(str(exc))
     except Exception as exc:
         from service.errors import ApiError  # loaded already if one was raised
 
-        if not isinstance(exc, ApiError):
+        if isinstance(exc, ApiError):
+            sys.exit(f"{exc.code}: {exc.message}")
+        problem = _environment_problem(exc)
+        if problem is None:
             raise
-        sys.exit(f"{exc.code}: {exc.message}")
+        _refuse(problem)
+
+
+EXIT_OPERATOR_ERROR = 2
+"""Configuration, connection and database problems: one line on stderr, this exit code."""
+
+
+def _refuse(message: str) -> NoReturn:
+    print(f"countersign: {message}", file=sys.stderr)
+    sys.exit(EXIT_OPERATOR_ERROR)
+
+
+def _environment_problem(exc: BaseException) -> str | None:
+    """One line for a problem with the database or its URL, None for a bug (which keeps its
+    traceback). Modules are looked up, not imported: only what already failed is loaded."""
+    import sqlite3
+
+    storage = sys.modules.get("storage.base")
+    sa_exc = sys.modules.get("sqlalchemy.exc")
+    asyncpg = sys.modules.get("asyncpg")
+    if storage is not None and isinstance(exc, storage.StorageBusy):
+        return f"database unavailable: {exc} (check COUNTERSIGN_DATABASE_URL)"
+    if isinstance(exc, sqlite3.Error):
+        return f"database error: {exc} (check COUNTERSIGN_DATABASE_URL)"
+    if asyncpg is not None and isinstance(exc, asyncpg.PostgresError | asyncpg.InterfaceError):
+        return f"database error: {exc} (check COUNTERSIGN_DATABASE_URL)"
+    if sa_exc is not None and isinstance(exc, sa_exc.ArgumentError | sa_exc.NoSuchModuleError):
+        return f"configuration error: COUNTERSIGN_DATABASE_URL is not a database URL ({exc})"
+    if sa_exc is not None and isinstance(exc, sa_exc.SQLAlchemyError):
+        return f"database error: {exc.__class__.__name__}: {str(exc).splitlines()[0]}"
+    if isinstance(exc, OSError):
+        return f"cannot reach the database: {exc} (check COUNTERSIGN_DATABASE_URL)"
+    return None
 
 
 if __name__ == "__main__":

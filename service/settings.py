@@ -52,6 +52,10 @@ def _comma_list(value: str) -> tuple[str, ...]:
     return tuple(part.strip() for part in value.split(",") if part.strip())
 
 
+def _unless_empty(value: str) -> str | None:
+    return value or None
+
+
 def _without_trailing_slash(value: str) -> str:
     return value.rstrip("/")
 
@@ -60,7 +64,8 @@ def _without_trailing_slash(value: str) -> str:
 class Settings:
     database_url: str = setting(
         "sqlite:///var/countersign.db",
-        "`sqlite:///path` (embedded default, migrated on start) or `postgresql://user@host/db`.",
+        "`sqlite:///path` (the embedded default) or `postgresql://user@host/db`. `countersign "
+        "migrate` creates or upgrades it; `serve` and `worker` refuse one that is not migrated.",
     )
     secret_key: str = setting(
         "",
@@ -137,6 +142,31 @@ class Settings:
         "`compiled` (per-operation validators built from `openapi.yaml` at start) or "
         "`openapi-core` (the slower reference path, for the benchmark).",
     )
+    # Operations (docs/operations.md).
+    retention_deliveries_days: int = setting(
+        30,
+        "Days a finished webhook delivery and its attempts are kept (0: pruned as soon as "
+        "finished).",
+    )
+    retention_events_days: int = setting(
+        30,
+        "Days an event is kept; it is also kept while any delivery still refers to it (0: as "
+        "soon as its deliveries are gone).",
+    )
+    prune_interval: float = setting(
+        3600.0, "Seconds between the worker's prune rounds (`countersign prune` runs one now)."
+    )
+    metrics_token: str | None = setting(
+        None,
+        "Bearer token a scraper sends to `GET /metrics`.",
+        shown="unset: `/metrics` answers 404",
+        parse=_unless_empty,
+    )
+    workers_expected: int = setting(
+        1,
+        "Processes running the background loops (`serve` with workers, `worker`) that must be "
+        "alive for `/healthz` to answer 200 (0: none expected).",
+    )
 
     @property
     def embedded(self) -> bool:
@@ -173,6 +203,14 @@ class Settings:
             raise SettingsError("COUNTERSIGN_PASSWORD_HASHING must be `default` or `cheapest`")
         if self.sync_interval <= 0:
             raise SettingsError("COUNTERSIGN_SYNC_INTERVAL must be a positive number of seconds")
+        if self.retention_deliveries_days < 0 or self.retention_events_days < 0:
+            raise SettingsError(
+                "COUNTERSIGN_RETENTION_DELIVERIES_DAYS and _EVENTS_DAYS must be 0 or more days"
+            )
+        if self.prune_interval <= 0:
+            raise SettingsError("COUNTERSIGN_PRUNE_INTERVAL must be a positive number of seconds")
+        if self.workers_expected < 0:
+            raise SettingsError("COUNTERSIGN_WORKERS_EXPECTED must be 0 or more")
         if not self.limits_storage.startswith(("memory://", "redis://", "rediss://")):
             raise SettingsError(
                 "COUNTERSIGN_LIMITS_STORAGE must start with memory://, redis:// or rediss://"

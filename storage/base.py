@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from service.domain.dashboard import AuditEntry, Invite, Session
 from service.domain.models import Account, Action, ApiKey, Event, Fan, Link, Member, User, Workspace
+from service.domain.operations import Backlog, Heartbeat
 from service.webhooks.models import Delivery, DeliveryAttempt, WebhookEndpoint
 
 ACTIONS_CHANNEL = "countersign_actions"
@@ -310,6 +311,38 @@ class Deliveries(Protocol):
     async def last_attempts(self, delivery_ids: Sequence[str]) -> dict[str, DeliveryAttempt]: ...
 
 
+class Retention(Protocol):
+    """Deletes finished records, at most `limit` rows of one kind per call: the caller runs
+    each call in its own short unit and loops until a call comes back short."""
+
+    async def prune_deliveries(self, before: dt.datetime, limit: int) -> tuple[int, int]:
+        """Finished deliveries created before `before` and their attempts: (deliveries,
+        attempts) removed."""
+
+    async def prune_events(self, before: dt.datetime, limit: int) -> int:
+        """Dispatched events created before `before` that no delivery refers to any more."""
+
+    async def prune_sessions(self, now: dt.datetime, limit: int) -> int: ...
+    async def prune_invites(self, now: dt.datetime, limit: int) -> int: ...
+    async def prune_links(self, before: dt.datetime, limit: int) -> int:
+        """Links that expired before `before` (every link is finished once expired)."""
+
+    async def prune_heartbeats(self, before: dt.datetime) -> int: ...
+    async def reclaim(self, pages: int) -> int:
+        """Give free pages back to the file system where the database needs telling (SQLite's
+        incremental vacuum); the number of pages freed."""
+
+
+class Heartbeats(Protocol):
+    async def beat(self, beat: Heartbeat) -> None: ...
+    async def remove(self, worker_id: str) -> None: ...
+    async def list(self) -> Sequence[Heartbeat]: ...
+
+
+class Backlogs(Protocol):
+    async def snapshot(self) -> Backlog: ...
+
+
 class UnitOfWork(Protocol):
     """One unit's repositories (read-only: a driver may make each on first use)."""
 
@@ -343,6 +376,12 @@ class UnitOfWork(Protocol):
     def webhooks(self) -> WebhookEndpoints: ...
     @property
     def deliveries(self) -> Deliveries: ...
+    @property
+    def retention(self) -> Retention: ...
+    @property
+    def heartbeats(self) -> Heartbeats: ...
+    @property
+    def backlog(self) -> Backlogs: ...
 
     async def notify(self, channel: str) -> None: ...
 

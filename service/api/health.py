@@ -1,11 +1,11 @@
-"""`GET /healthz` for load balancers and operators: 200 while the database answers, 503 when it
-does not. The body says whether the platform is reachable, never where or with what secrets:
-a down platform does not make this replica unhealthy (actions wait, reads answer from synced
-data), so it is reported, not failed on."""
+"""`GET /healthz` for load balancers and operators: 200 while the database answers and the
+expected number of workers are alive, 503 otherwise. The body says whether the platform is
+reachable (never where or with what secrets) and what work is waiting: a down platform or a
+backlog does not make this replica unhealthy (actions wait, reads answer from synced data), so
+they are reported, not failed on. What to alert on: docs/operations.md."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import Any
 
@@ -13,31 +13,63 @@ import httpx
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
+from service.domain.clock import isoformat
+from service.usecases.operations import PROBE_TIMEOUT, Observation, observe
+
 log = logging.getLogger("countersign.health")
-PROBE_TIMEOUT = 2.0
 
 
 async def healthz(request: Request) -> JSONResponse:
     services = request.app.state.services
-    database = await _database(services)
+    observed = await _observe(services)
     body: dict[str, Any] = {
-        "status": "ok" if database == "ok" else "unavailable",
-        "database": database,
+        "status": "ok",
+        "database": "ok" if observed else "unavailable",
         "platform": await _platform(services),
     }
+    if observed is None:
+        body["status"] = "unavailable"
+    else:
+        body["workers"] = workers(observed)
+        body["backlog"] = backlog(observed)
+        if not observed.workers_ok:
+            body["status"] = "unavailable"
     return JSONResponse(
-        body, status_code=200 if database == "ok" else 503, headers={"Cache-Control": "no-store"}
+        body,
+        status_code=200 if body["status"] == "ok" else 503,
+        headers={"Cache-Control": "no-store"},
     )
 
 
-async def _database(services: Any) -> str:
+async def _observe(services: Any) -> Observation | None:
     try:
-        async with asyncio.timeout(PROBE_TIMEOUT), services.store.reading() as uow:
-            await uow.workspaces.get("healthz")
+        return await observe(services.store, services.clock, services.settings.workers_expected)
     except Exception:
         log.warning("health check: the database did not answer", exc_info=True)
-        return "unavailable"
-    return "ok"
+        return None
+
+
+def workers(observed: Observation) -> dict[str, Any]:
+    return {
+        "expected": observed.workers_expected,
+        "alive": len(observed.alive),
+        "stopped": [
+            {"id": h.id, "host": h.host, "pid": h.pid, "lastBeatAt": isoformat(h.beat_at)}
+            for h in observed.stopped
+        ],
+    }
+
+
+def backlog(observed: Observation) -> dict[str, Any]:
+    b = observed.backlog
+    return {
+        "oldestUndeliveredEventAgeSeconds": observed.oldest_undelivered_age,
+        "pendingDeliveries": b.pending_deliveries,
+        "approvedActionsWaiting": b.approved_waiting,
+        "executingActions": b.executing,
+        "failingEndpoints": b.failing_endpoints,
+        "accountsNeedingRelink": b.accounts_by_status.get("needs_relink", 0),
+    }
 
 
 async def _platform(services: Any) -> dict[str, Any]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from starlette.routing import Route
 
-from service.api import accounts, actions, docs, fans, health, links, revenue
+from service.api import accounts, actions, docs, fans, health, links, metrics, revenue
 
 
 def api_routes() -> list[Route]:
@@ -23,6 +23,7 @@ def api_routes() -> list[Route]:
         Route("/v1/revenue/transactions", revenue.list_revenue_transactions, methods=["GET"]),
         Route("/openapi.yaml", docs.openapi_document, methods=["GET"]),
         Route("/healthz", health.healthz, methods=["GET"]),
+        Route("/metrics", metrics.metrics, methods=["GET"]),
         Route("/docs/errors", docs.errors_page, methods=["GET"]),
         Route("/docs", docs.reference_page, methods=["GET"]),
         Route("/docs/reference.js", docs.reference_script, methods=["GET"]),

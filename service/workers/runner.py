@@ -5,13 +5,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+import os
+import secrets
+import socket
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 
+from service.domain.operations import HEARTBEAT_SECONDS, Heartbeat, Retention
 from service.services import Services
 from service.webhooks.pinned import PinnedClients
 from service.workers.deliverer import Deliverer
 from service.workers.executor import Executor
 from service.workers.expirer import expire_due
+from service.workers.pruner import prune
 from service.workers.syncer import sync_all
 
 log = logging.getLogger("countersign.workers")
@@ -45,6 +50,19 @@ async def run_workers(services: Services, *, enabled: bool) -> AsyncIterator[Non
         tasks.append(
             asyncio.create_task(every(services.settings.sync_interval, lambda: sync_all(services)))
         )
+        settings = services.settings
+        retention = Retention(settings.retention_deliveries_days, settings.retention_events_days)
+        tasks.append(
+            asyncio.create_task(
+                every(
+                    settings.prune_interval,
+                    lambda: prune(services.store, services.clock, retention),
+                )
+            )
+        )
+        beat = _first_beat(services)
+        await _beat(services, beat)  # alive before the app answers its first /healthz
+        tasks.append(asyncio.create_task(_heartbeat(services, beat, list(tasks))))
     try:
         yield
     finally:
@@ -54,3 +72,43 @@ async def run_workers(services: Services, *, enabled: bool) -> AsyncIterator[Non
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         await clients.aclose()
+        if enabled:
+            with contextlib.suppress(Exception):  # a stop must not fail on a lost database
+                async with services.store.transaction() as uow:
+                    await uow.heartbeats.remove(beat.id)
+
+
+def _first_beat(services: Services) -> Heartbeat:
+    now = services.clock.now()
+    host = socket.gethostname()[:120]
+    return Heartbeat(
+        id=f"{host}:{os.getpid()}:{secrets.token_hex(4)}",
+        host=host,
+        pid=os.getpid(),
+        started_at=now,
+        beat_at=now,
+    )
+
+
+async def _beat(services: Services, beat: Heartbeat) -> None:
+    from attrs import evolve
+
+    async with services.store.transaction() as uow:
+        await uow.heartbeats.beat(evolve(beat, beat_at=services.clock.now()))
+
+
+async def _heartbeat(
+    services: Services, beat: Heartbeat, loops: Sequence[asyncio.Task[None]]
+) -> None:
+    """Beat while every loop of this process runs: a loop that ended (it never should) stops
+    the beats, so /healthz on every replica sees this worker as stopped."""
+    while True:
+        stopped = [task for task in loops if task.done()]
+        if stopped:
+            log.error("%d background loop(s) stopped: no more heartbeats", len(stopped))
+            return
+        try:
+            await _beat(services, beat)
+        except Exception:
+            log.exception("heartbeat failed; retrying")
+        await asyncio.sleep(HEARTBEAT_SECONDS)

@@ -127,6 +127,24 @@ class SqlUnitOfWork:
 
         return SqlAuditLog(self.conn)
 
+    @cached_property
+    def retention(self) -> base.Retention:
+        from storage.sql.upkeep_repos import SqlRetention
+
+        return SqlRetention(self.conn)
+
+    @cached_property
+    def heartbeats(self) -> base.Heartbeats:
+        from storage.sql.upkeep_repos import SqlHeartbeats
+
+        return SqlHeartbeats(self.conn)
+
+    @cached_property
+    def backlog(self) -> base.Backlogs:
+        from storage.sql.upkeep_repos import SqlBacklog
+
+        return SqlBacklog(self.conn)
+
     async def notify(self, channel: str) -> None:
         """Wake listeners in other processes once this unit commits."""
         await wakeups.notify(self.conn, channel)
@@ -208,6 +226,13 @@ class SqlStore:
             # Alembic's engine is not the service's: gone with its connections once done.
             await engine.dispose()
             self._engine = None
+        if self.dialect == "sqlite":
+            import asyncio
+
+            from storage.sql.vacuum import use_incremental_vacuum
+
+            await self.driver.close()  # VACUUM rewrites the file: no idle connection of ours
+            await asyncio.to_thread(use_incremental_vacuum, make_url(self.url).database or "")
 
     async def revision(self) -> str | None:
         """The schema revision alembic recorded, or None on a database it never migrated."""

@@ -170,6 +170,7 @@ events = sa.Table(
     sa.Column("created_at", UtcDateTime, nullable=False),
     sa.Column("dispatched_at", UtcDateTime, nullable=True),  # fanned out to deliveries
     sa.Index("ix_events_undispatched", "dispatched_at", "seq"),
+    sa.Index("ix_events_created_at", "created_at"),  # retention: the oldest first
 )
 
 # --- dashboard: sessions, invitations and the audit log -------------------------------------
@@ -286,6 +287,8 @@ deliveries = sa.Table(
     sa.Column("seq", sa.BigInteger, nullable=False),  # the event's seq (its `sequence`)
     sa.UniqueConstraint("endpoint_id", "event_id"),
     sa.Index("ix_deliveries_due", "status", "next_attempt_at"),
+    # Retention: the oldest deliveries first.
+    sa.Index("ix_deliveries_created_at", "created_at"),
 )
 
 delivery_attempts = sa.Table(
@@ -298,4 +301,18 @@ delivery_attempts = sa.Table(
     sa.Column("response", sa.String(2000), nullable=True),
     sa.Column("duration_ms", sa.Integer, nullable=False),
     sa.Column("error", sa.String(500), nullable=True),
+)
+
+# --- operations: which worker processes are alive ------------------------------------------
+
+worker_heartbeats = sa.Table(
+    "worker_heartbeats",
+    metadata,
+    # One row per process running the background loops, beaten every few seconds while every
+    # loop runs; removed on a clean stop. A stale row is a worker that stopped without saying so.
+    sa.Column("id", sa.String(80), primary_key=True),
+    sa.Column("host", sa.String(200), nullable=False),
+    sa.Column("pid", sa.Integer, nullable=False),
+    sa.Column("started_at", UtcDateTime, nullable=False),
+    sa.Column("beat_at", UtcDateTime, nullable=False),
 )

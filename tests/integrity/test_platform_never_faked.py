@@ -10,7 +10,7 @@ import httpx
 from service.app import create_app
 from service.settings import Settings
 from storage.sql.store import SqlStore
-from tests.cli.test_cli import COMMAND, ROOT, environment, free_port, wait_until_serving
+from tests.cli.test_cli import COMMAND, ROOT, cli, environment, free_port, wait_until_serving
 
 
 def test_serve_and_worker_refuse_to_start_without_a_platform_url(tmp_path):
@@ -36,7 +36,9 @@ def test_serve_logs_the_platform_it_uses_and_healthz_reports_it(tmp_path, fake_p
         f"sqlite:///{tmp_path}/cs.db",
         COUNTERSIGN_RUN_WORKERS="false",
         COUNTERSIGN_PLATFORM_URL=fake_platform.base_url,
+        COUNTERSIGN_WORKERS_EXPECTED="0",  # this replica runs no workers, and none is expected
     )
+    cli(env, "migrate")
     port = free_port()
     process = subprocess.Popen(
         [*COMMAND, "serve", "--port", str(port)],
@@ -54,12 +56,12 @@ def test_serve_logs_the_platform_it_uses_and_healthz_reports_it(tmp_path, fake_p
         process.terminate()
         out, _ = process.communicate(timeout=15)
     assert f"platform at {fake_platform.base_url}" in out
+    assert f"SQLite file {tmp_path}/cs.db" in out  # the absolute path it serves
     assert health.status_code == 200
-    assert health.json() == {
-        "status": "ok",
-        "database": "ok",
-        "platform": {"configured": True, "reachable": True},
-    }
+    body = health.json()
+    assert (body["status"], body["database"]) == ("ok", "ok")
+    assert body["platform"] == {"configured": True, "reachable": True}
+    assert body["workers"] == {"expected": 0, "alive": 0, "stopped": []}
 
 
 def test_nothing_but_demo_and_the_fake_platform_command_imports_the_harness():
@@ -103,7 +105,7 @@ async def test_healthz_is_503_when_the_database_does_not_answer(tmp_path):
         response = await client.get("/healthz")
     await gone.close()
     assert response.status_code == 503
-    assert response.json() == {
+    assert response.json() == {  # no workers or backlog without the database to read them
         "status": "unavailable",
         "database": "unavailable",
         "platform": {"configured": True, "reachable": False},

@@ -1,0 +1,101 @@
+"""`GET /metrics`: what /healthz sees, in Prometheus' text format (prometheus-client).
+
+Off unless COUNTERSIGN_METRICS_TOKEN is set (then 404, as for any unknown path); scrapers send
+it as `Authorization: Bearer <token>`. Every scrape reads the shared database, so each replica
+reports the whole deployment: scrape one, or aggregate with max()."""
+
+from __future__ import annotations
+
+import hmac
+import logging
+from collections.abc import Iterator
+from typing import Any
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+
+from service.usecases.operations import Observation, observe
+
+log = logging.getLogger("countersign.metrics")
+
+
+async def metrics(request: Request) -> Response:
+    services = request.app.state.services
+    token = services.settings.metrics_token
+    if not token:
+        raise HTTPException(404)
+    sent = request.headers.get("authorization", "")
+    if not hmac.compare_digest(sent.encode(), f"Bearer {token}".encode()):
+        return Response(
+            "a valid metrics token is required: Authorization: Bearer <COUNTERSIGN_METRICS_TOKEN>\n",
+            status_code=401,
+            media_type="text/plain",
+            headers={"WWW-Authenticate": 'Bearer realm="metrics"'},
+        )
+    from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_latest
+
+    try:
+        observed: Observation | None = await observe(
+            services.store, services.clock, services.settings.workers_expected
+        )
+    except Exception:
+        log.warning("metrics: the database did not answer", exc_info=True)
+        observed = None
+    registry = CollectorRegistry(auto_describe=False)
+    registry.register(_Snapshot(observed))
+    return Response(
+        generate_latest(registry),
+        media_type=CONTENT_TYPE_LATEST,
+        headers={"Cache-Control": "no-store"},
+    )
+
+
+class _Snapshot:
+    """A collector over one observation (prometheus-client's custom-collector pattern)."""
+
+    def __init__(self, observed: Observation | None) -> None:
+        self.observed = observed
+
+    def collect(self) -> Iterator[Any]:
+        from prometheus_client.core import GaugeMetricFamily
+
+        def gauge(name: str, doc: str, value: float) -> GaugeMetricFamily:
+            return GaugeMetricFamily(f"countersign_{name}", doc, value=value)
+
+        o = self.observed
+        yield gauge("database_up", "1 when the database answered this scrape.", o is not None)
+        if o is None:
+            return
+        yield gauge("workers_expected", "Worker processes expected alive.", o.workers_expected)
+        yield gauge("workers_alive", "Worker processes with a fresh heartbeat.", len(o.alive))
+        yield gauge(
+            "workers_stopped", "Worker processes whose heartbeat went stale.", len(o.stopped)
+        )
+        age = o.oldest_undelivered_age
+        yield gauge(
+            "oldest_undelivered_event_age_seconds",
+            "Age of the oldest event not yet delivered to every endpoint (0 when none).",
+            age or 0.0,
+        )
+        b = o.backlog
+        yield gauge(
+            "pending_deliveries", "Webhook deliveries not yet finished.", b.pending_deliveries
+        )
+        yield gauge(
+            "approved_actions_waiting",
+            "Approved actions no executor has claimed.",
+            b.approved_waiting,
+        )
+        yield gauge("executing_actions", "Actions being executed now.", b.executing)
+        yield gauge(
+            "failing_webhook_endpoints",
+            "Enabled webhook endpoints whose last delivery failed.",
+            b.failing_endpoints,
+        )
+        accounts = GaugeMetricFamily(
+            "countersign_accounts", "Linked accounts by status.", labels=["status"]
+        )
+        for status, count in sorted(b.accounts_by_status.items()):
+            accounts.add_metric([status], count)
+        yield accounts

@@ -1,0 +1,129 @@
+"""Prunes what is no longer needed, in small batches that each hold the write lock briefly.
+
+Run by the worker on a schedule (runner.py) and by `countersign prune`. Each batch is its own
+unit of work deleting at most `batch` rows of one kind; between batches other writers get the
+lock (SQLite's writers queue FIFO, PostgreSQL's never wait on rows pruning does not touch). On
+SQLite a prune that removed anything ends by giving the freed pages back (incremental vacuum), so the
+file stops growing instead of only stopping its growth on disk later.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+
+from attrs import define, field
+
+from service.domain.clock import Clock
+from service.domain.operations import FORGET_STOPPED_AFTER, LINKS_KEPT, Retention
+from storage.base import Store, UnitOfWork
+
+log = logging.getLogger("countersign.prune")
+BATCH = 500
+"""Rows of one kind per batch: a few milliseconds of write lock on either database."""
+RECLAIM_PAGES = 1000
+"""SQLite pages (4 KiB each) given back per vacuum batch (about 4 MB, some 20 ms)."""
+KINDS = ("deliveries", "attempts", "events", "sessions", "invites", "links", "heartbeats")
+
+
+@define
+class PruneReport:
+    removed: dict[str, int] = field(factory=lambda: dict.fromkeys(KINDS, 0))
+    pages_reclaimed: int = 0
+    batches: int = 0
+    longest_batch_ms: float = 0.0
+    """The longest time one batch held its unit of work (the write lock) open."""
+
+    @property
+    def total(self) -> int:
+        return sum(self.removed.values())
+
+
+Step = Callable[[UnitOfWork], Awaitable[dict[str, int]]]
+
+
+async def prune(
+    store: Store, clock: Clock, retention: Retention, *, batch: int = BATCH
+) -> PruneReport:
+    """Everything due now, batch after batch, until every kind comes back short."""
+    now = clock.now()
+    report = PruneReport()
+
+    async def deliveries(uow: UnitOfWork) -> dict[str, int]:
+        done, attempts = await uow.retention.prune_deliveries(
+            retention.deliveries_before(now), batch
+        )
+        return {"deliveries": done, "attempts": attempts}
+
+    async def events(uow: UnitOfWork) -> dict[str, int]:
+        return {"events": await uow.retention.prune_events(retention.events_before(now), batch)}
+
+    async def sessions(uow: UnitOfWork) -> dict[str, int]:
+        return {"sessions": await uow.retention.prune_sessions(now, batch)}
+
+    async def invites(uow: UnitOfWork) -> dict[str, int]:
+        return {"invites": await uow.retention.prune_invites(now, batch)}
+
+    async def links(uow: UnitOfWork) -> dict[str, int]:
+        return {"links": await uow.retention.prune_links(now - LINKS_KEPT, batch)}
+
+    async def heartbeats(uow: UnitOfWork) -> dict[str, int]:
+        return {"heartbeats": await uow.retention.prune_heartbeats(now - FORGET_STOPPED_AFTER)}
+
+    # Deliveries go before events: an event is kept while any delivery refers to it.
+    for step, lead in (
+        (deliveries, "deliveries"),
+        (events, "events"),
+        (sessions, "sessions"),
+        (invites, "invites"),
+        (links, "links"),
+        (heartbeats, "heartbeats"),
+    ):
+        while True:
+            counts = await _batch(store, step, report)
+            for kind, count in counts.items():
+                report.removed[kind] += count
+            if lead == "heartbeats" or counts[lead] < batch:
+                break
+            await asyncio.sleep(0)  # let waiting writers take the lock between batches
+    if report.total:
+        await _reclaim(store, report)
+        log.info(
+            "pruned %s; %d pages reclaimed; longest batch %.1f ms",
+            ", ".join(f"{n} {k}" for k, n in report.removed.items() if n),
+            report.pages_reclaimed,
+            report.longest_batch_ms,
+        )
+    return report
+
+
+async def _batch(store: Store, step: Step, report: PruneReport) -> dict[str, int]:
+    transaction = store.transaction()
+    uow = await transaction.__aenter__()
+    started = time.perf_counter()  # the lock is held from here (BEGIN IMMEDIATE) to COMMIT
+    try:
+        counts = await step(uow)
+    except BaseException as exc:
+        await transaction.__aexit__(type(exc), exc, exc.__traceback__)
+        raise
+    await transaction.__aexit__(None, None, None)
+    held = (time.perf_counter() - started) * 1000
+    report.batches += 1
+    report.longest_batch_ms = max(report.longest_batch_ms, held)
+    return counts
+
+
+async def _reclaim(store: Store, report: PruneReport) -> None:
+    """Free pages a few thousand at a time, each step its own short unit."""
+
+    async def step(uow: UnitOfWork) -> dict[str, int]:
+        return {"pages": await uow.retention.reclaim(RECLAIM_PAGES)}
+
+    while True:
+        freed = (await _batch(store, step, report))["pages"]
+        report.pages_reclaimed += freed
+        if freed < RECLAIM_PAGES:
+            return
+        await asyncio.sleep(0)

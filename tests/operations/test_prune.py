@@ -1,0 +1,256 @@
+"""Retention (issue 22): what prune removes and what it keeps, on both drivers, with the clock
+moved by hand. Actions (and so their idempotency keys), audit entries and revenue rows stay."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+
+from service.domain.dashboard import Invite, Session
+from service.domain.ids import new_id
+from service.domain.link_tokens import LinkTokens
+from service.domain.operations import Retention
+from service.usecases.links import create_link
+from service.workers.dispatcher import dispatch_all
+from service.workers.pruner import prune
+
+MESSAGE = {"type": "send_message", "params": {"fanId": "f1", "text": "<p>Hi</p>"}}
+DEFAULT = Retention()
+
+
+async def create(client, world, key):
+    response = await client.post(
+        f"/v1/accounts/{world.live_account}/actions",
+        json=MESSAGE,
+        headers={**world.auth(), "Idempotency-Key": key},
+    )
+    assert response.status_code == 202, response.text
+    return response.json()["data"]["id"]
+
+
+async def count(store, table: str) -> int:
+    async with store.reading() as uow:
+        return (await uow.conn.exec_driver_sql(f"SELECT count(*) FROM {table}")).scalar()
+
+
+async def ids(store, table: str) -> set[str]:
+    async with store.reading() as uow:
+        return {r[0] for r in await uow.conn.exec_driver_sql(f"SELECT id FROM {table}")}
+
+
+async def dashboard_rows(store, clock, world):
+    """Sessions and invites in every state, written through their repositories."""
+    now = clock.now()
+    user = world.owner.user_id
+    rows = {
+        "ended": Session(
+            new_id("s"), user, world.workspace_id, "c", now, now + dt.timedelta(days=1), now
+        ),
+        "expired": Session(
+            new_id("s"), user, None, "c", now - dt.timedelta(days=2), now - dt.timedelta(seconds=1)
+        ),
+        "live": Session(new_id("s"), user, None, "c", now, now + dt.timedelta(days=1)),
+    }
+    invites = {
+        "accepted": Invite(
+            new_id("inv_"),
+            world.workspace_id,
+            "a@x.test",
+            "member",
+            new_id("h"),
+            user,
+            now,
+            now + dt.timedelta(days=7),
+            now,
+        ),
+        "expired": Invite(
+            new_id("inv_"),
+            world.workspace_id,
+            "b@x.test",
+            "member",
+            new_id("h"),
+            user,
+            now - dt.timedelta(days=8),
+            now - dt.timedelta(days=1),
+        ),
+        "open": Invite(
+            new_id("inv_"),
+            world.workspace_id,
+            "c@x.test",
+            "member",
+            new_id("h"),
+            user,
+            now,
+            now + dt.timedelta(days=7),
+        ),
+    }
+    async with store.transaction() as uow:
+        for session in rows.values():
+            await uow.sessions.add(session)
+        for invite in invites.values():
+            await uow.invites.add(invite)
+    return rows, invites
+
+
+async def test_prune_removes_what_retention_no_longer_keeps_and_keeps_the_rest(
+    store, clock, client, world, events_endpoint, deliverer, receiver
+):
+    # Day 0: two actions; their events are delivered (attempt rows and all).
+    old_action = await create(client, world, "old-key")
+    await create(client, world, "old-key-2")
+    await dispatch_all(store, clock)
+    await deliverer.run_once()
+    delivered = await count(store, "deliveries")
+    assert delivered == 2 and await count(store, "delivery_attempts") == 2
+    link = await create_link(
+        store, clock, world.workspace_id, "live", "old link", tokens=LinkTokens("test-secret", [])
+    )
+    audit_before = await count(store, "audit_log")
+
+    # Day 29: one more event whose receiver fails: its delivery stays pending.
+    clock.advance(days=29)
+    receiver.set_mode("fail", 500)
+    await create(client, world, "recent-key")
+    await dispatch_all(store, clock)
+    await deliverer.run_once()
+
+    # Day 31: the day-0 deliveries, their attempts and events are due; the rest is kept.
+    clock.advance(days=2)
+    sessions, invites = await dashboard_rows(store, clock, world)
+    report = await prune(store, clock, DEFAULT)
+    assert report.removed["deliveries"] == 2 and report.removed["attempts"] == 2
+    assert report.removed["events"] == 2
+    assert report.removed["sessions"] == 2 and report.removed["invites"] == 2
+    assert report.removed["links"] == 0  # expired on day 1: kept 90 days
+    assert await count(store, "deliveries") == 1  # the pending one
+    assert await count(store, "events") == 1  # still referred to by it
+    assert await ids(store, "sessions") == {sessions["live"].id}
+    assert await ids(store, "invites") == {invites["open"].id}
+    assert await count(store, "actions") == 3
+    assert await count(store, "audit_log") == audit_before
+
+    # A replay of the day-0 idempotency key still returns its action (SPEC 8: never expires).
+    replay = await client.post(
+        f"/v1/accounts/{world.live_account}/actions",
+        json=MESSAGE,
+        headers={**world.auth(), "Idempotency-Key": "old-key"},
+    )
+    assert replay.json()["data"]["id"] == old_action
+
+    # Nothing more is due: a second prune removes nothing.
+    assert (await prune(store, clock, DEFAULT)).total == 0
+
+    # Day 92: the link expired 91 days ago is gone.
+    clock.advance(days=61)
+    assert (await prune(store, clock, DEFAULT)).removed["links"] == 1
+    assert link.id not in await ids(store, "links")
+
+
+async def test_zero_days_prunes_as_soon_as_finished(
+    store, clock, client, world, events_endpoint, deliverer
+):
+    await create(client, world, "k")
+    await dispatch_all(store, clock)
+    undelivered = await prune(store, clock, Retention(0, 0))
+    assert undelivered.removed["deliveries"] == 0 and undelivered.removed["events"] == 0
+    await deliverer.run_once()
+    clock.advance(seconds=1)
+    report = await prune(store, clock, Retention(0, 0))
+    assert (report.removed["deliveries"], report.removed["events"]) == (1, 1)
+    assert await count(store, "actions") == 1
+
+
+async def test_prune_works_in_small_batches(
+    store, clock, client, world, events_endpoint, deliverer
+):
+    for n in range(7):
+        await create(client, world, f"k{n}")
+    await dispatch_all(store, clock)
+    await deliverer.run_once()
+    clock.advance(days=31)
+    report = await prune(store, clock, DEFAULT, batch=3)
+    assert report.removed["deliveries"] == 7 and report.removed["events"] == 7
+    assert report.batches >= 3 + 3  # 7 deliveries in batches of 3, then events likewise
+
+
+async def test_prune_under_concurrent_writes(
+    store, clock, client, world, events_endpoint, deliverer
+):
+    for n in range(30):
+        await create(client, world, f"old{n}")
+    await dispatch_all(store, clock)
+    await deliverer.run_once()
+    clock.advance(days=31)
+
+    async def writer() -> list[str]:
+        made = []
+        for n in range(40):
+            made.append(await create(client, world, f"new{n}"))
+        return made
+
+    async def pruner():
+        return await prune(store, clock, DEFAULT, batch=4)
+
+    made, report = await asyncio.gather(writer(), pruner())
+    assert report.removed["deliveries"] == 30 and report.removed["events"] == 30
+    async with store.reading() as uow:
+        for action_id in made:
+            assert await uow.actions.get(world.workspace_id, action_id) is not None
+    assert await count(store, "actions") == 70
+    assert await count(store, "events") == 40  # the new actions' events, none lost
+
+
+async def test_sqlite_gives_pruned_space_back(tmp_path, clock):
+    """An existing file switches to incremental auto-vacuum at migrate time, and a prune then
+    shrinks the file instead of leaving free pages inside it."""
+    from service.domain.models import Event
+    from storage.migrate import migrate
+    from storage.sql.engine import make_engine
+    from storage.sql.store import SqlStore
+
+    path = tmp_path / "old.db"
+    engine = make_engine(f"sqlite:///{path}")
+    await migrate(engine, "c7ee5e70007a")  # a file from before this change: no auto-vacuum
+    await engine.dispose()
+    store = SqlStore.from_url(f"sqlite:///{path}")
+    try:
+        async with store.reading() as uow:
+            assert (await uow.conn.exec_driver_sql("PRAGMA auto_vacuum")).scalar() == 0
+        await store.migrate()
+        async with store.reading() as uow:
+            assert (await uow.conn.exec_driver_sql("PRAGMA auto_vacuum")).scalar() == 2
+        from service.usecases.workspaces import create_workspace
+
+        workspace = await create_workspace(store, clock, "W")
+        async with store.transaction() as uow:
+            for _ in range(3000):
+                await uow.events.add(
+                    Event(
+                        new_id("evt_"),
+                        workspace.id,
+                        "action.created",
+                        None,
+                        {"pad": "x" * 2000},
+                        clock.now(),
+                        mode="live",
+                    )
+                )
+        async with store.transaction() as uow:
+            await uow.conn.exec_driver_sql("UPDATE events SET dispatched_at = created_at")
+        await _checkpoint(path)
+        full = path.stat().st_size
+        clock.advance(days=31)
+        report = await prune(store, clock, DEFAULT)
+        assert report.removed["events"] == 3000 and report.pages_reclaimed > 1000, report
+        await _checkpoint(path)
+        assert path.stat().st_size < full / 3
+    finally:
+        await store.close()
+
+
+async def _checkpoint(path) -> None:
+    import sqlite3
+
+    raw = sqlite3.connect(path)
+    raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    raw.close()
