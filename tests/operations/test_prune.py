@@ -103,7 +103,7 @@ async def test_prune_removes_what_retention_no_longer_keeps_and_keeps_the_rest(
     delivered = await count(store, "deliveries")
     assert delivered == 2 and await count(store, "delivery_attempts") == 2
     link = await create_link(
-        store, clock, world.workspace_id, "live", "old link", tokens=LinkTokens("test-secret", [])
+        store, clock, world.owner, "old link", tokens=LinkTokens("test-secret", [])
     )
     audit_before = await count(store, "audit_log")
 
