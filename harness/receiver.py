@@ -2,9 +2,11 @@
 
 Modelled on svix's `TestReceiver`: a real HTTP server (not a mock of httpx) so the
 sender's whole path — SSRF guard, TLS-less loopback connection, timeouts, retries — is
-exercised. It checks each POST the way SPEC 6.2 tells receivers to (HMAC over the raw
-body, constant-time compare, 300-second window), drops repeated `x-svc-delivery` ids,
-and can be told to answer with an error status or to hang past the sender's timeout.
+exercised. It checks each POST twice: the way SPEC 6.2 tells receivers to (HMAC over the
+raw body, constant-time compare, 300-second window) and with the `standardwebhooks`
+library's `Webhook.verify` (the `webhook-*` headers); a delivery is accepted only when both
+pass. It drops repeated `x-svc-delivery` ids, and can be told to answer with an error
+status, to refuse chosen events, or to hang past the sender's timeout.
 
 Webhooks go to any path outside `/_control` (e.g. `POST /hooks`). The control API:
     GET  /_control/mode                     {"mode": ..., "status": ...}
@@ -26,6 +28,7 @@ import argparse
 import asyncio
 import contextlib
 import copy
+import datetime as dt
 import json
 import threading
 import time
@@ -34,6 +37,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import uvicorn
+from standardwebhooks import Webhook, WebhookVerificationError
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -45,8 +49,10 @@ from service.webhooks.signing import (
     DELIVERY_HEADER,
     EVENT_HEADER,
     SIGNATURE_HEADER,
+    STANDARD_ID_HEADER,
     SignatureError,
     new_secret,
+    standard_secret,
     verify,
 )
 
@@ -65,7 +71,8 @@ class Received:
     json: Any
     delivery_id: str | None
     event: str | None
-    verified: bool
+    verified: bool  # SPEC 6.2's check of x-svc-signature passed
+    standard_verified: bool  # the standardwebhooks library's check of webhook-* passed
     error: str | None
     duplicate: bool
     mode: str
@@ -76,7 +83,8 @@ class Received:
     def accepted(self) -> bool:
         """A new, authentic delivery answered 2xx: what a real receiver would process."""
         ok = self.status is not None and 200 <= self.status < 300
-        return ok and self.verified and self.error is None and not self.duplicate
+        authentic = self.verified and self.standard_verified
+        return ok and authentic and self.error is None and not self.duplicate
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -89,6 +97,7 @@ class Received:
             "deliveryId": self.delivery_id,
             "event": self.event,
             "verified": self.verified,
+            "standardVerified": self.standard_verified,
             "error": self.error,
             "duplicate": self.duplicate,
             "accepted": self.accepted,
@@ -226,6 +235,8 @@ class Receiver:
             secrets, mode, fail_status = list(self._secrets), self._mode, self._fail_status
         error = self._check_signature(body, headers.get(SIGNATURE_HEADER), secrets)
         verified = error is None
+        standard_error = self._check_standard(body, headers, secrets)
+        error = error or standard_error
         try:
             parsed = json.loads(body)
         except ValueError:
@@ -259,6 +270,7 @@ class Receiver:
                 delivery_id=delivery_id,
                 event=headers.get(EVENT_HEADER),
                 verified=verified,
+                standard_verified=standard_error is None,
                 error=error,
                 duplicate=duplicate,
                 mode=mode,
@@ -292,6 +304,32 @@ class Receiver:
                 reason = f"{exc.reason}: {exc}"
         return reason
 
+    def _check_standard(
+        self, body: bytes, headers: dict[str, str], secrets: list[str]
+    ) -> str | None:
+        """None when the `standardwebhooks` library verifies the `webhook-*` headers with any
+        accepted secret (as shown, or its standard form for a secret made before), else why
+        not. `webhook-id` must also equal `x-svc-delivery`."""
+        if not secrets:
+            return "the receiver has no signing secret"
+        if headers.get(STANDARD_ID_HEADER) != headers.get(DELIVERY_HEADER):
+            return f"{STANDARD_ID_HEADER} differs from {DELIVERY_HEADER}"
+        reason = "no secret matched"
+        for secret in secrets:
+            try:
+                self._webhook(standard_secret(secret)).verify(body, headers, json_parse=False)
+                return None
+            except WebhookVerificationError as exc:
+                reason = f"standard webhooks: {exc}"
+        return reason
+
+    def _webhook(self, secret: str) -> Webhook:
+        """The library's verifier; with an injected clock (tests move a ManualClock) its
+        timestamp check uses that clock, the signature check stays the library's."""
+        if self._clock is time.time:
+            return Webhook(secret)
+        return _ClockedWebhook(secret, self._clock, self._tolerance)
+
     async def _hang(self) -> None:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
@@ -305,6 +343,23 @@ class Receiver:
             with self._cond:
                 if (loop, future) in self._hung:
                     self._hung.remove((loop, future))
+
+
+class _ClockedWebhook(Webhook):
+    """`standardwebhooks.Webhook` whose timestamp window is measured on an injected clock."""
+
+    def __init__(self, secret: str, clock: Callable[[], float], tolerance: int) -> None:
+        super().__init__(secret)
+        self._now, self._window = clock, tolerance
+
+    def _Webhook__verify_timestamp(self, timestamp_header: str) -> dt.datetime:
+        try:
+            stamp = float(timestamp_header)
+        except ValueError:
+            raise WebhookVerificationError("Invalid Signature Headers") from None
+        if abs(self._now() - stamp) > self._window:
+            raise WebhookVerificationError("Message timestamp outside the window")
+        return dt.datetime.fromtimestamp(stamp, dt.UTC)
 
 
 def _resolve(future: asyncio.Future[None]) -> None:

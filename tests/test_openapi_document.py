@@ -371,7 +371,14 @@ def test_webhooks(spec):
     for event, data_schema in WEBHOOK_EVENTS.items():
         op = webhooks[event]["post"]
         headers = {resolve(spec, p)["name"]: resolve(spec, p) for p in op["parameters"]}
-        assert set(headers) == {"x-svc-event", "x-svc-delivery", "x-svc-signature"}
+        assert set(headers) == {
+            "x-svc-event",
+            "x-svc-delivery",
+            "x-svc-signature",
+            "webhook-id",
+            "webhook-timestamp",
+            "webhook-signature",
+        }
         assert headers["x-svc-event"]["schema"] == {"const": event}
         assert all(h["in"] == "header" and h["required"] for h in headers.values())
         body = resolve(spec, op["requestBody"]["content"]["application/json"]["schema"])
@@ -382,6 +389,16 @@ def test_webhooks(spec):
         if data_schema is not None:
             assert specific["properties"]["data"] == {"$ref": f"#/components/schemas/{data_schema}"}
         assert "2XX" in op["responses"]
+
+
+def test_standard_signature_header_pattern_takes_what_the_sender_signs(spec):
+    from service.webhooks.signing import new_secret, sign_standard
+
+    schema = spec["components"]["parameters"]["StandardWebhookSignature"]["schema"]
+    validator = OAS31Validator(schema)
+    for secrets in ([new_secret()], [new_secret(), "whsec_old-style_secret"]):
+        assert validator.is_valid(sign_standard("dlv_1", b"{}", secrets, 1763712000))
+    assert not validator.is_valid("v1=" + "a" * 64)
 
 
 def test_signature_header_pattern(spec):

@@ -36,7 +36,7 @@ from service.webhooks.models import (
     seal_secret,
 )
 from service.webhooks.sender import Sender
-from service.webhooks.signing import new_secret
+from service.webhooks.signing import is_standard_secret, new_secret, standard_secret
 from service.webhooks.ssrf import Resolver, UnsafeDestination, check_destination
 from storage.base import Store, UnitOfWork
 
@@ -145,11 +145,15 @@ def current_secret(endpoint: WebhookEndpoint, box: SecretBox) -> str:
 
 
 def shown_secrets(endpoint: WebhookEndpoint, box: SecretBox) -> list[dict[str, Any]]:
-    """The secrets as the dashboard shows them: `{secret, expiresAt}`, newest first."""
-    return [
-        {"secret": open_secret(item, box), "expiresAt": item.get("expiresAt")}
-        for item in endpoint.secrets
-    ]
+    """The secrets as the dashboard shows them: `{secret, expiresAt, standard}`, newest first.
+    `standard` is None for a Standard Webhooks secret (the library takes it as shown); for one
+    made before, it is the form the library takes (or roll the secret to get a new one)."""
+    shown = []
+    for item in endpoint.secrets:
+        secret = open_secret(item, box)
+        standard = None if is_standard_secret(secret) else standard_secret(secret)
+        shown.append({"secret": secret, "expiresAt": item.get("expiresAt"), "standard": standard})
+    return shown
 
 
 def _new_endpoint(

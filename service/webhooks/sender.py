@@ -28,7 +28,16 @@ from attrs import frozen
 
 from service.crypto import SecretBox
 from service.webhooks.pinned import PinnedClients
-from service.webhooks.signing import DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, sign
+from service.webhooks.signing import (
+    DELIVERY_HEADER,
+    EVENT_HEADER,
+    SIGNATURE_HEADER,
+    STANDARD_ID_HEADER,
+    STANDARD_SIGNATURE_HEADER,
+    STANDARD_TIMESTAMP_HEADER,
+    sign,
+    sign_standard,
+)
 from service.webhooks.ssrf import IPAddress, Resolver, UnsafeDestination, check_destination
 
 TIMEOUT_SECONDS = 10.0
@@ -116,6 +125,10 @@ class Sender:
             EVENT_HEADER: event,
             DELIVERY_HEADER: delivery_id,
             SIGNATURE_HEADER: sign(raw, secrets, timestamp),
+            # Standard Webhooks: the same delivery id, timestamp and secrets.
+            STANDARD_ID_HEADER: delivery_id,
+            STANDARD_TIMESTAMP_HEADER: str(timestamp),
+            STANDARD_SIGNATURE_HEADER: sign_standard(delivery_id, raw, secrets, timestamp),
         }
         try:
             async with asyncio.timeout(self.timeout):

@@ -1,4 +1,6 @@
-"""Webhook signatures (SPEC 6.2): `x-svc-signature: t=<unix seconds>,v1=<hex>`.
+"""Webhook signatures: SPEC 6.2's `x-svc-signature: t=<unix seconds>,v1=<hex>`, and beside it
+the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`), which
+the `standardwebhooks` library (and Svix's) verify.
 
 The sender signs; receivers verify. Python receivers can use this module directly
 (`from service.webhooks.signing import verify`), so it stays free of any service imports.
@@ -10,21 +12,35 @@ Why these choices:
   included): nothing to decode, so receivers in any language get it right the first time.
 - One `v1=` per active secret: while a secret is being rolled, the new and the old secret
   both sign each delivery, and a receiver still holding either one keeps verifying.
+- Secrets are `whsec_` + standard base64 of 32 random bytes, as the Standard Webhooks spec
+  expects: `webhook-signature` is keyed with the decoded bytes, so `Webhook(secret)` of the
+  `standardwebhooks` library verifies with the secret exactly as shown. Secrets made before
+  (URL-safe base64 without padding, which the library cannot decode) still sign both headers:
+  their standard key is the 32 bytes they encode, and `standard_secret()` gives the form the
+  library accepts (rolling the secret gives a new-style one).
 - Verification compares in constant time and checks the timestamp window (300 s by
   default) only after a signature matched, so "stale" always means "authentic but old".
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
+import datetime as dt
 import hashlib
 import hmac
 import re
 from collections.abc import Sequence
-from secrets import token_urlsafe
+from secrets import token_bytes
+
+from standardwebhooks import Webhook
 
 SIGNATURE_HEADER = "x-svc-signature"
 DELIVERY_HEADER = "x-svc-delivery"
 EVENT_HEADER = "x-svc-event"
+STANDARD_ID_HEADER = "webhook-id"  # the delivery id, equal to x-svc-delivery
+STANDARD_TIMESTAMP_HEADER = "webhook-timestamp"  # unix seconds, equal to x-svc-signature's t
+STANDARD_SIGNATURE_HEADER = "webhook-signature"  # "v1,<base64>" per secret, space-separated
 SECRET_PREFIX = "whsec_"
 DEFAULT_TOLERANCE = 300
 
@@ -45,8 +61,49 @@ class SignatureError(ValueError):
 
 
 def new_secret() -> str:
-    """A fresh signing secret: `whsec_` + 32 random bytes, URL-safe base64 without padding."""
-    return SECRET_PREFIX + token_urlsafe(32)
+    """A fresh signing secret: `whsec_` + 32 random bytes in standard base64 (Standard Webhooks)."""
+    return SECRET_PREFIX + base64.b64encode(token_bytes(32)).decode("ascii")
+
+
+def is_standard_secret(secret: str) -> bool:
+    """True for `whsec_` + standard base64 (what `new_secret` makes and the library accepts)."""
+    body = secret.removeprefix(SECRET_PREFIX)
+    try:
+        return bool(base64.b64decode(body, validate=True))
+    except (binascii.Error, ValueError):
+        return False
+
+
+def standard_key(secret: str) -> bytes:
+    """The HMAC key of `webhook-signature` for `secret`: the bytes a standard secret encodes; for
+    a secret made before (URL-safe base64 without padding) the bytes it encodes that way; for
+    anything else its UTF-8 bytes."""
+    body = secret.removeprefix(SECRET_PREFIX)
+    if is_standard_secret(secret):
+        return base64.b64decode(body)
+    try:
+        key = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_", validate=True)
+    except (binascii.Error, ValueError):
+        key = b""
+    return key or secret.encode("utf-8")
+
+
+def standard_secret(secret: str) -> str:
+    """`secret` in the form the `standardwebhooks` library accepts (`whsec_` + standard base64
+    of `standard_key`): the same string for secrets made now, a converted one for older ones."""
+    if is_standard_secret(secret):
+        return secret
+    return SECRET_PREFIX + base64.b64encode(standard_key(secret)).decode("ascii")
+
+
+def sign_standard(delivery_id: str, body: bytes, secrets: Sequence[str], timestamp: int) -> str:
+    """The `webhook-signature` value: the library's `v1,<base64>` for each secret, in order,
+    separated by spaces (a receiver accepts any one that matches)."""
+    if not secrets:
+        raise ValueError("at least one signing secret is required")
+    when = dt.datetime.fromtimestamp(timestamp, dt.UTC)
+    text = body.decode("utf-8")
+    return " ".join(Webhook(standard_key(s)).sign(delivery_id, when, text) for s in secrets)
 
 
 def _digest(body: bytes, secret: str, timestamp: int) -> str:

@@ -9,7 +9,7 @@ import httpx
 import pytest
 
 from harness.receiver import Receiver, run_receiver_in_thread
-from service.webhooks.signing import new_secret, sign
+from service.webhooks.signing import new_secret, sign, sign_standard
 
 SECRET = new_secret()
 
@@ -38,16 +38,41 @@ def delivery(
     delivery_id: str | None = None,
     timestamp: int | None = None,
 ) -> tuple[bytes, dict[str, str]]:
-    """A body and headers exactly as the sender produces them (SPEC 6.2)."""
+    """A body and headers exactly as the sender produces them (SPEC 6.2 and Standard Webhooks)."""
     body = json.dumps(payload or {"id": "evt_1", "type": "transaction.observed"}).encode()
-    signature = sign(body, secrets or [SECRET], timestamp or int(time.time()))
+    at = timestamp or int(time.time())
+    delivery_id = delivery_id or f"dlv_{uuid.uuid4().hex}"
     headers = {
         "content-type": "application/json",
         "x-svc-event": "transaction.observed",
-        "x-svc-delivery": delivery_id or f"dlv_{uuid.uuid4().hex}",
-        "x-svc-signature": signature,
+        "x-svc-delivery": delivery_id,
+        "x-svc-signature": sign(body, secrets or [SECRET], at),
+        "webhook-id": delivery_id,
+        "webhook-timestamp": str(at),
+        "webhook-signature": sign_standard(delivery_id, body, secrets or [SECRET], at),
     }
     return body, headers
+
+
+@pytest.mark.parametrize("dropped", ["webhook-signature", "webhook-id", "webhook-timestamp"])
+def test_a_delivery_without_valid_standard_headers_is_refused(
+    client: httpx.Client, receiver: Receiver, dropped: str
+) -> None:
+    body, headers = delivery()
+    del headers[dropped]
+    assert client.post("/hooks", content=body, headers=headers).status_code == 400
+    [record] = receiver.wait_for(1, where=lambda r: True)
+    assert record.verified and not record.standard_verified and not record.accepted
+
+
+def test_a_standard_signature_by_another_secret_is_refused(
+    client: httpx.Client, receiver: Receiver
+) -> None:
+    body, headers = delivery()
+    headers["webhook-signature"] = sign_standard(headers["webhook-id"], body, [new_secret()], 1)
+    assert client.post("/hooks", content=body, headers=headers).status_code == 400
+    [record] = receiver.wait_for(1, where=lambda r: True)
+    assert "standard webhooks" in (record.error or "")
 
 
 def test_signed_delivery_is_recorded_as_verified(client: httpx.Client, receiver: Receiver) -> None:

@@ -1,12 +1,26 @@
 """The signature scheme receivers rely on (SPEC 6.2), checked against an independent HMAC."""
 
+import base64
+import binascii
+import datetime as dt
 import hashlib
 import hmac
 import re
+import secrets
 
 import pytest
+from standardwebhooks import Webhook
 
-from service.webhooks.signing import SignatureError, new_secret, sign, verify
+from service.webhooks.signing import (
+    SignatureError,
+    is_standard_secret,
+    new_secret,
+    sign,
+    sign_standard,
+    standard_key,
+    standard_secret,
+    verify,
+)
 
 BODY = b'{"id":"evt_1","type":"transaction.observed","data":{"grossCents":500}}'
 NOW = 1_790_000_000
@@ -27,10 +41,59 @@ def test_roundtrip(secret: str) -> None:
     verify(BODY, sign(BODY, [secret], NOW), secret, now=NOW)
 
 
-def test_new_secret_is_prefixed_random_urlsafe() -> None:
+def test_new_secret_is_prefixed_random_standard_base64() -> None:
     first, second = new_secret(), new_secret()
     assert first != second
-    assert re.fullmatch(r"whsec_[A-Za-z0-9_-]{43}", first)
+    assert re.fullmatch(r"whsec_[A-Za-z0-9+/]{43}=", first)
+    assert len(base64.b64decode(first.removeprefix("whsec_"), validate=True)) == 32
+
+
+def test_the_standard_signature_verifies_with_the_library_and_an_independent_hmac(
+    secret: str,
+) -> None:
+    header = sign_standard("dlv_1", BODY, [secret], NOW)
+    key = base64.b64decode(secret.removeprefix("whsec_"))
+    mac = hmac.new(key, b"dlv_1." + str(NOW).encode() + b"." + BODY, hashlib.sha256).digest()
+    assert header == "v1," + base64.b64encode(mac).decode()
+    # The library with the secret exactly as shown recomputes the same value.
+    when = dt.datetime.fromtimestamp(NOW, dt.UTC)
+    assert Webhook(secret).sign("dlv_1", when, BODY.decode()) == header
+    assert standard_secret(secret) == secret
+
+
+def test_one_standard_entry_per_secret_while_rolling(secret: str) -> None:
+    old = new_secret()
+    header = sign_standard("dlv_1", BODY, [secret, old], NOW)
+    when = dt.datetime.fromtimestamp(NOW, dt.UTC)
+    assert header.split(" ") == [
+        Webhook(secret).sign("dlv_1", when, BODY.decode()),
+        Webhook(old).sign("dlv_1", when, BODY.decode()),
+    ]
+
+
+def test_a_secret_made_before_keys_the_standard_signature_with_the_bytes_it_encodes() -> None:
+    # How secrets were made before (`token_urlsafe(32)`); these bytes encode with `-` and `_`,
+    # which the library's decoder skips (one without them would happen to decode the same).
+    raw_bytes = secrets.token_bytes(30) + b"\xfb\xff"
+    legacy = "whsec_" + base64.urlsafe_b64encode(raw_bytes).decode().rstrip("=")
+    assert "-" in legacy or "_" in legacy
+    assert not is_standard_secret(legacy)
+    raw = base64.urlsafe_b64decode(legacy.removeprefix("whsec_") + "=")
+    assert standard_key(legacy) == raw == raw_bytes
+    converted = standard_secret(legacy)
+    assert is_standard_secret(converted) and converted != legacy
+    when = dt.datetime.fromtimestamp(NOW, dt.UTC)
+    header = sign_standard("dlv_1", BODY, [legacy], NOW)
+    assert Webhook(converted).sign("dlv_1", when, BODY.decode()) == header
+    # The library given the old string as is refuses it or decodes another key (it skips `-`
+    # and `_`): it never verifies.
+    try:
+        as_is = Webhook(legacy).sign("dlv_1", when, BODY.decode())
+    except binascii.Error:
+        as_is = None
+    assert as_is != header
+    # SPEC 6.2's header is unchanged: keyed with the whole string.
+    verify(BODY, sign(BODY, [legacy], NOW), legacy, now=NOW)
 
 
 @pytest.mark.parametrize(
