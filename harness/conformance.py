@@ -95,6 +95,19 @@ def errors_never_echo_input(ctx, response, case) -> None:
             raise AssertionError(f"error body repeats a {len(value)}-character value sent")
 
 
+@schemathesis.hook
+def before_call(context, case, **kwargs) -> None:
+    """A valid long poll (`?wait=N`, 1-60) may hold the request N seconds; one second tests
+    it as well (every phase, so invalid values still test the refusal)."""
+    wait = (case.query or {}).get("wait")
+    try:
+        valid = wait is not None and not isinstance(wait, bool) and 1 <= int(wait) <= 60
+    except (TypeError, ValueError):
+        valid = False
+    if valid and str(wait).strip().lstrip("+").isdigit():
+        case.query = {**case.query, "wait": 1}
+
+
 def prepare(schema, *, live_reads: bool = True):
     """Positive cases must be accepted, so they carry no invented server-issued values; and
     without a platform session behind a live key, `fresh=true` can only answer 502."""

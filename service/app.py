@@ -43,6 +43,7 @@ from service.platform.seam import Platforms
 from service.services import Services
 from service.settings import Settings, local_secret_key
 from service.usecases.live import LiveReads
+from service.usecases.waiting import ActionWaiters
 from service.workers.reseal import reseal_webhook_secrets
 from service.workers.runner import run_workers
 from storage.base import StorageBusy, StorageUnavailable, Store
@@ -111,6 +112,7 @@ def build_services(
         key_touches=KeyTouches(store),
         executor_wakeup=asyncio.Event(),
         deliverer_wakeup=asyncio.Event(),
+        waiters=ActionWaiters(store),
     )
 
 
@@ -137,6 +139,7 @@ async def running(services: Services, *, owned: SqlStore | None) -> AsyncIterato
         ):
             yield
     finally:
+        await services.waiters.close()
         await services.key_touches.flush()
         await close_storage(services.limits)
         if owned is not None:

@@ -29,6 +29,7 @@ from service.passwords import Passwords
 from service.platform.seam import Platforms
 from service.settings import Settings
 from service.usecases.live import LiveReads
+from service.usecases.waiting import ActionWaiters
 from service.webhooks.pinned import PinnedClients
 from service.webhooks.sender import Sender
 from storage.base import Store
@@ -61,6 +62,8 @@ class Services:
     key_touches: KeyTouches
     executor_wakeup: asyncio.Event
     deliverer_wakeup: asyncio.Event
+    waiters: ActionWaiters
+    """Requests and MCP calls waiting for an action's decision (service/usecases/waiting.py)."""
 
     def wake_executor(self) -> None:
         """The in-process notifier the approving use case calls (other processes hear the

@@ -163,6 +163,12 @@ class Actions(Protocol):
 
     async def get(self, workspace_id: str, action_id: str) -> Action | None: ...
     async def get_by_idempotency_key(self, workspace_id: str, key: str) -> Action | None: ...
+    async def statuses(self, action_ids: Sequence[str]) -> dict[str, str]:
+        """The status of each of these actions (any workspace) that exists."""
+
+    async def get_many(self, action_ids: Sequence[str]) -> Sequence[Action]:
+        """These actions (any workspace), those that exist."""
+
     async def list(
         self,
         workspace_id: str,
@@ -400,5 +406,9 @@ class Store(Protocol):
 
     def listen(self, channel: str, callback: Any) -> AbstractAsyncContextManager[None]:
         """Call `callback` when another process notifies `channel` (UnitOfWork.notify)."""
+
+    def watch_actions(self, callback: Any) -> AbstractAsyncContextManager[None]:
+        """While the block runs, call `callback(ids)` once actions' status changes are
+        committed, by any process; `ids` is None when the driver cannot say which."""
 
     async def close(self) -> None: ...

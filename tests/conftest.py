@@ -120,3 +120,4 @@ async def client(app):
         httpx.AsyncClient(transport=transport, base_url="http://countersign.test") as c,
     ):
         yield c
+    await app.state.services.waiters.close()  # the lifespan would (ASGITransport runs none)

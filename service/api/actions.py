@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from service.api.endpoint import Call, Reply, endpoint
+import asyncio
+import contextlib
+from collections.abc import Awaitable
+
+from starlette.requests import Request
+
+from service.api.endpoint import Call, Incoming, Reply, endpoint
 from service.domain.models import Action
 from service.errors import ApiError
 from service.http.paging import Pager, by_time_and_id
@@ -40,9 +46,38 @@ async def create_action(call: Call) -> Reply:
     )
 
 
-@endpoint("getAction", shares_reader=True)
+def _reads_at_once(incoming: Incoming) -> bool:
+    """A plain read shares authentication's unit of work; a wait must hold no connection."""
+    return "wait" not in incoming.query
+
+
+@endpoint("getAction", shares_reader=_reads_at_once)
 async def get_action(call: Call) -> Reply:
     action_id = call.params.path["actionId"]
+    wait = call.params.query.get("wait")
+    if wait is None:
+        return _reply(call, await _visible(call, action_id))
+    services = call.services
+    # Registered before the first read: a change committed after that read still wakes it.
+    async with services.waiters.watching(action_id) as waiter:
+        action = await _visible(call, action_id)
+        waiting = services.waiters.wait(
+            waiter,
+            action,
+            until=call.params.query.get("until", "decided"),
+            seconds=wait,
+            clock=services.clock,
+            progress=call.incoming.progress,
+        )
+        request = call.incoming.request
+        if request is None:  # MCP: a cancelled tool call cancels this task
+            action = await waiting
+        else:
+            action = await _unless_disconnected(request, waiting) or action
+    return _reply(call, action)
+
+
+async def _visible(call: Call, action_id: str) -> Action:
     async with call.reading() as uow:
         action = await uow.actions.get(call.principal.workspace_id, action_id)
     if (
@@ -51,7 +86,29 @@ async def get_action(call: Call) -> Reply:
         or not call.principal.allows(action.account_id)
     ):
         raise ApiError("action_not_found", param="actionId")
-    return _reply(call, action)
+    return action
+
+
+async def _unless_disconnected(request: Request, waiting: Awaitable[Action]) -> Action | None:
+    """`waiting`'s result, or None once the client hung up (the wait is then cancelled, which
+    frees its waiter): ASGI sends `http.disconnect` to a request that is read past its body."""
+
+    async def hung_up() -> None:
+        while (await request.receive())["type"] != "http.disconnect":
+            pass
+
+    wait_task = asyncio.ensure_future(waiting)
+    watch_task = asyncio.ensure_future(hung_up())
+    try:
+        await asyncio.wait({wait_task, watch_task}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in (wait_task, watch_task):
+            task.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await watch_task
+        with contextlib.suppress(asyncio.CancelledError):
+            await wait_task
+    return wait_task.result() if not wait_task.cancelled() else None
 
 
 @endpoint("listActions", shares_reader=True)

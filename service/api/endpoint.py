@@ -43,6 +43,8 @@ class Incoming:
     client: str | None = None
     """MCP: the agent's `clientInfo.name`; recorded with the tool on what it creates."""
     tool: str | None = None
+    progress: Callable[[float, float], Awaitable[None]] | None = None
+    """MCP: reports progress of a long call (a wait) to a client that asked for it."""
 
 
 @frozen
@@ -128,9 +130,10 @@ class Endpoint:
     handler: Handler
     scope: str = "read"
     auth: str = "key"
-    shares_reader: bool = False
+    shares_reader: bool | Callable[[Incoming], bool] = False
     """Plain reads keep the unit of work authentication opened, so a read costs one connection
-    checkout and one transaction instead of two."""
+    checkout and one transaction instead of two. A callable decides per call (a read that may
+    wait must not hold a connection while it waits)."""
 
     async def serve(
         self,
@@ -143,7 +146,8 @@ class Endpoint:
             return await self._authorised(services, incoming, principal, None, on_principal)
         async with services.store.reading() as reader:
             principal = await authenticate(incoming, services, self.auth, reader)
-            if self.shares_reader:
+            shares = self.shares_reader
+            if shares is True or (callable(shares) and shares(incoming)):
                 return await self._authorised(services, incoming, principal, reader, on_principal)
         return await self._authorised(services, incoming, principal, None, on_principal)
 
@@ -191,7 +195,11 @@ RestRoute = Callable[[Request], Awaitable[Response]]
 
 
 def endpoint(
-    operation_id: str, *, scope: str = "read", auth: str = "key", shares_reader: bool = False
+    operation_id: str,
+    *,
+    scope: str = "read",
+    auth: str = "key",
+    shares_reader: bool | Callable[[Incoming], bool] = False,
 ) -> Callable[[Handler], RestRoute]:
     """A REST route serving `handler` through the pipeline; `route.endpoint` is the pipeline
     step MCP tools call."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from mcp.server.mcpserver import Context
@@ -78,6 +78,7 @@ def incoming(
     query: Mapping[str, Any] | None = None,
     body: Mapping[str, Any] | None = None,
     headers: Mapping[str, Any] | None = None,
+    progress: Callable[[float, float], Awaitable[None]] | None = None,
 ) -> Incoming:
     """The tool call as the pipeline sees it; arguments left out (None) are not sent."""
     request = http_request(ctx)
@@ -107,6 +108,7 @@ def incoming(
         request_id=request_id,
         client=client_name(ctx),
         tool=tool,
+        progress=progress,
     )
 
 

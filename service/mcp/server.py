@@ -25,6 +25,8 @@ from service.services import Services
 from service.version import package_version
 
 READ = ToolAnnotations(read_only_hint=True, open_world_hint=False)
+WAIT_DEFAULT = 30
+"""wait_for_action's default: under the 60-second request timeout common MCP clients use."""
 
 
 def arg(description: str, **schema: Any) -> Any:
@@ -156,6 +158,44 @@ def build_tools(services: Services) -> list[Tool]:
             path={"actionId": actionId},
         )
 
+    # --- wait_for_action (issue 20): waiting for a person's decision ----------------------
+    async def wait_for_action(
+        ctx: Context,
+        actionId: Annotated[Any, arg("The action's id (act_...).", type="string")] = None,
+        until: Annotated[
+            Any,
+            arg(
+                "decided (default): until it is no longer pending; finished: until it is "
+                "executed, failed, rejected or expired.",
+                type="string",
+            ),
+        ] = None,
+        timeoutSeconds: Annotated[
+            Any, arg("Seconds to wait at most, 1 to 60 (default 30).", type="integer")
+        ] = None,
+    ) -> CallToolResult:
+        """Wait for a person to decide on an action (or for it to finish running), then return
+        it; after timeoutSeconds it is returned as it stands: check `status` and call again.
+        Sends progress notifications while waiting when the call carries a progress token."""
+
+        async def progress(elapsed: float, total: float) -> None:
+            await ctx.report_progress(
+                round(elapsed, 1), total, "Waiting for a person to decide in the dashboard."
+            )
+
+        return await run_tool(
+            services,
+            ctx,
+            "wait_for_action",
+            endpoint_of(actions.get_action),
+            path={"actionId": actionId},
+            query={
+                "wait": WAIT_DEFAULT if timeoutSeconds is None else timeoutSeconds,
+                "until": until,
+            },
+            progress=progress,
+        )
+
     async def list_actions(
         ctx: Context,
         status: Annotated[
@@ -222,6 +262,7 @@ def build_tools(services: Services) -> list[Tool]:
         "list_fans": ["accountId"],
         "create_action": ["accountId", "type", "params", "idempotencyKey"],
         "get_action": ["actionId"],
+        "wait_for_action": ["actionId"],
         "get_link": ["linkId"],
         "search_api": ["query"],
         "describe_endpoint": ["operationId"],
@@ -234,6 +275,7 @@ def build_tools(services: Services) -> list[Tool]:
         list_fans,
         create_action,
         get_action,
+        wait_for_action,
         list_actions,
         create_link,
         get_link,

@@ -23,6 +23,17 @@ _ACTION = prebuilt(
     t.actions.select().where(c.workspace_id == sa.bindparam("ws"), c.id == sa.bindparam("id"))
 )
 
+# Waiters (service/usecases/waiting.py) read many actions at once, by id, in any workspace.
+_STATUSES = prebuilt(sa.select(c.id, c.status).where(c.id.in_(sa.bindparam("ids", expanding=True))))
+_MANY = prebuilt(t.actions.select().where(c.id.in_(sa.bindparam("ids", expanding=True))))
+IN_CHUNK = 500
+
+
+def _chunks(ids: Sequence[str]) -> list[list[str]]:
+    unique = list(dict.fromkeys(ids))
+    return [unique[i : i + IN_CHUNK] for i in range(0, len(unique), IN_CHUNK)]
+
+
 _BY_KEY = prebuilt(
     t.actions.select().where(
         c.workspace_id == sa.bindparam("ws"), c.idempotency_key == sa.bindparam("key")
@@ -187,6 +198,20 @@ class SqlActions:
     async def get_by_idempotency_key(self, workspace_id: str, key: str) -> Action | None:
         row = (await self.conn.execute(_BY_KEY, {"ws": workspace_id, "key": key})).first()
         return to_model(Action, row) if row else None
+
+    async def statuses(self, action_ids: Sequence[str]) -> dict[str, str]:
+        found: dict[str, str] = {}
+        for chunk in _chunks(action_ids):
+            rows = await self.conn.execute(_STATUSES, {"ids": chunk})
+            found.update((r.id, r.status) for r in rows)
+        return found
+
+    async def get_many(self, action_ids: Sequence[str]) -> builtins.list[Action]:
+        found: builtins.list[Action] = []
+        for chunk in _chunks(action_ids):
+            rows = await self.conn.execute(_MANY, {"ids": chunk})
+            found.extend(to_model(Action, r) for r in rows)
+        return found
 
     async def list(
         self,

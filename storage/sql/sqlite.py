@@ -95,6 +95,8 @@ class SqliteDriver:
         self._idle: list[sqlite3.Connection] = []
         self._free = asyncio.Semaphore(size)
         self._writer = asyncio.Lock()
+        self.committed: list[Callable[[], None]] = []
+        """Called after each write unit of this process commits (storage/sql/action_watch.py)."""
 
     @asynccontextmanager
     async def _checkout(self) -> AsyncIterator[sqlite3.Connection]:
@@ -140,6 +142,8 @@ class SqliteDriver:
                 raw.execute("COMMIT")
         finally:
             self._writer.release()
+        for hook in self.committed:
+            hook()
 
     def single_statement(self) -> AbstractAsyncContextManager[SqliteConnection]:
         """A write transaction: writers must take the lock, and an inline BEGIN costs nothing."""

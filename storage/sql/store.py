@@ -7,7 +7,7 @@ stdlib sqlite3 or asyncpg runs them. SQLAlchemy's own engine is built only when 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from functools import cached_property
 from types import TracebackType
@@ -260,6 +260,17 @@ class SqlStore:
     ) -> AbstractAsyncContextManager[None]:
         dsn = getattr(self.driver, "dsn", None)
         return wakeups.listen(dsn, channel, callback)
+
+    def watch_actions(
+        self, callback: Callable[[Sequence[str] | None], None]
+    ) -> AbstractAsyncContextManager[None]:
+        """Call `callback` with the ids of actions whose status changed (None: re-check all)."""
+        from storage.sql import action_watch
+
+        dsn = getattr(self.driver, "dsn", None)
+        if dsn is not None:
+            return action_watch.watch_postgres(dsn, callback)
+        return action_watch.watch_sqlite(self.driver, callback)  # type: ignore[arg-type]
 
     async def close(self) -> None:
         await self.driver.close()

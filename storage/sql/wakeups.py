@@ -8,7 +8,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
 
 import sqlalchemy as sa
@@ -31,13 +31,21 @@ async def notify(conn: Connection, channel: str) -> None:
         await conn.execute(_NOTIFY, {"channel": channel})
 
 
-@asynccontextmanager
-async def listen(
+def listen(
     dsn: str | None, channel: str, callback: Callable[[], None]
-) -> AsyncIterator[None]:
+) -> AbstractAsyncContextManager[None]:
     """Call `callback` on every NOTIFY of `channel` while the block runs. A lost connection
     (a restarted server, a killed backend) is replaced; after each (re)subscription `callback`
     runs once, since notifications sent while nobody listened are gone."""
+    return listen_payloads(dsn, channel, lambda _payload: callback())
+
+
+@asynccontextmanager
+async def listen_payloads(
+    dsn: str | None, channel: str, callback: Callable[[str | None], None]
+) -> AsyncIterator[None]:
+    """`listen`, handing `callback` each notification's payload; None after each
+    (re)subscription, meaning "anything may have changed while nobody listened"."""
     if dsn is None:  # SQLite: one node, the in-process event is enough
         yield
         return
@@ -55,7 +63,7 @@ async def listen(
 
 
 async def _keep_listening(
-    dsn: str, channel: str, callback: Callable[[], None], subscribed: asyncio.Event
+    dsn: str, channel: str, callback: Callable[[str | None], None], subscribed: asyncio.Event
 ) -> None:
     import asyncpg  # only PostgreSQL deployments listen
 
@@ -65,8 +73,8 @@ async def _keep_listening(
             try:
                 lost = asyncio.Event()
 
-                def on_notify(*_args: Any) -> None:
-                    callback()
+                def on_notify(_conn: Any, _pid: int, _channel: str, payload: str) -> None:
+                    callback(payload)
 
                 def on_lost(_conn: Any, lost: asyncio.Event = lost) -> None:
                     lost.set()
@@ -74,7 +82,7 @@ async def _keep_listening(
                 conn.add_termination_listener(on_lost)
                 await conn.add_listener(channel, on_notify)
                 subscribed.set()
-                callback()
+                callback(None)
                 await lost.wait()
             finally:
                 conn.terminate()

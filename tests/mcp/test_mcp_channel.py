@@ -29,6 +29,7 @@ TOOLS = {
     "list_fans",
     "create_action",
     "get_action",
+    "wait_for_action",
     "list_actions",
     "create_link",
     "get_link",
