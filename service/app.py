@@ -35,7 +35,7 @@ from service.http.spec import load_document
 from service.http.validators import compile_validators
 from service.linking import linking_routes
 from service.linking.pages import link_templates
-from service.mcp import build_mcp, mcp_asgi_app
+from service.mcp import McpGate, build_mcp, mcp_asgi_app
 from service.outgoing_http import OutgoingHttp
 from service.passwords import Passwords
 from service.platform.sandbox import SandboxPlatform
@@ -192,7 +192,7 @@ def create_app(
             yield
 
     app = Starlette(
-        routes=[*api_routes(), Mount("/mcp", app=mcp_app), *linking_routes(), *dashboard_routes()],
+        routes=[*api_routes(), Mount("/mcp", app=McpGate(mcp_app, services)), *linking_routes(), *dashboard_routes()],
         lifespan=lifespan,
         middleware=[Middleware(Edge, public_url=settings.public_url)],
         exception_handlers={

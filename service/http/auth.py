@@ -15,24 +15,43 @@ from storage.base import Store, UnitOfWork
 
 
 def presented_key(headers: Mapping[str, str], header: str | None = None) -> str:
+    """The one key a request presents. An empty header counts as absent (a client template
+    sending `x-api-key: ` must not void the Bearer key beside it); two different keys are
+    refused as `invalid_api_key` rather than one silently winning, so a revoked, bogus or
+    other-mode key is never ignored beside a valid one."""
     if header is not None:
-        value = headers.get(header)
+        value = (headers.get(header) or "").strip()
     else:
-        value = headers.get("x-api-key")
-        authorization = headers.get("authorization")
-        if value is None and authorization is not None:
-            scheme, _, token = authorization.partition(" ")
-            if scheme.lower() != "bearer" or not token.strip():
-                raise ApiError(
-                    "invalid_api_key",
-                    "Send the key as `Authorization: Bearer "
-                    "<API_KEY>` or in the `x-api-key` header.",
-                )
-            value = token.strip()
+        value = _both_headers(headers)
     if not value:
         where = f"in the `{header}` header" if header else "as `Authorization: Bearer <API_KEY>`"
         raise ApiError("missing_api_key", hint=f"Send the key {where}.")
     return value
+
+
+def _both_headers(headers: Mapping[str, str]) -> str:
+    in_header = (headers.get("x-api-key") or "").strip()
+    authorization = (headers.get("authorization") or "").strip()
+    if not authorization:
+        return in_header
+    scheme, _, token = authorization.partition(" ")
+    bearer = token.strip()
+    if scheme.lower() == "bearer" and not bearer:
+        return in_header  # `Bearer` with nothing after it is an empty header: absent
+    if scheme.lower() != "bearer":
+        if in_header:  # another scheme (a proxy's Basic credentials) is not a key of ours
+            return in_header
+        raise ApiError(
+            "invalid_api_key",
+            "Send the key as `Authorization: Bearer <API_KEY>` or in the `x-api-key` header.",
+        )
+    if in_header and not hmac.compare_digest(in_header.encode(), bearer.encode()):
+        raise ApiError(
+            "invalid_api_key",
+            "Two different keys were sent (`Authorization: Bearer` and `x-api-key`).",
+            hint="Send one key, in one of the two headers.",
+        )
+    return bearer
 
 
 async def principal_for_key(

@@ -3,6 +3,7 @@
 Agents never approve: only a person in the dashboard runs an action. See docs/mcp.md.
 """
 
+from service.mcp.gate import McpGate
 from service.mcp.server import build_mcp, mcp_asgi_app
 
-__all__ = ["build_mcp", "mcp_asgi_app"]
+__all__ = ["McpGate", "build_mcp", "mcp_asgi_app"]

@@ -21,6 +21,7 @@ from service.api.endpoint import Call, Endpoint, Reply, endpoint_of
 from service.errors import ApiError
 from service.mcp.calls import run_tool
 from service.mcp.catalogue import Catalogue, require_catalogue_access
+from service.mcp.gate import IDLE_SECONDS
 from service.services import Services
 from service.version import package_version
 
@@ -316,4 +317,5 @@ def mcp_asgi_app(mcp: MCPServer) -> Starlette:
     return mcp.streamable_http_app(
         streamable_http_path="/",
         transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False),
+        session_idle_timeout=IDLE_SECONDS,  # service/mcp/gate.py counts sessions the same way
     )

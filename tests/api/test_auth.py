@@ -133,3 +133,39 @@ async def test_api_key_cannot_approve(client, world):
 
 async def test_approve_without_session_is_not_signed_in(client, world):
     assert await code(await client.post("/v1/actions/act_123/approve")) == (401, "not_signed_in")
+
+
+# Issue 22: no sharp edges in how a key is presented.
+
+
+@pytest.mark.parametrize("empty", ["", "   "])
+async def test_an_empty_key_header_counts_as_absent(client, world, empty):
+    beside_bearer = await client.get("/v1/accounts", headers={**world.auth(), "x-api-key": empty})
+    assert beside_bearer.status_code == 200, beside_bearer.text
+    beside_header = await client.get(
+        "/v1/accounts", headers={"x-api-key": world.live_key, "Authorization": f"Bearer {empty}"}
+    )
+    assert beside_header.status_code == 200, beside_header.text
+    alone = await client.get("/v1/accounts", headers={"x-api-key": empty})
+    assert alone.json()["error"]["code"] == "missing_api_key"
+
+
+async def test_two_different_keys_are_refused_whichever_is_valid(client, store, clock, world):
+    async with store.reading() as uow:
+        keys = await uow.keys.list(world.workspace_id)
+    reader = next(k for k in keys if k.name == "reader")
+    await revoke_key(store, clock, world.owner, reader.id)
+    for bearer, header in [
+        (world.live_key, "sk_live_bogus"),
+        ("sk_live_bogus", world.live_key),
+        (world.read_key, world.live_key),  # revoked beside valid
+        (world.live_key, world.read_key),
+        (world.test_key, world.live_key),  # test and live
+    ]:
+        response = await client.get(
+            "/v1/accounts", headers={"Authorization": f"Bearer {bearer}", "x-api-key": header}
+        )
+        assert response.status_code == 401, (bearer, header)
+        assert response.json()["error"]["code"] == "invalid_api_key"
+    same = await client.get("/v1/accounts", headers={**world.auth(), "x-api-key": world.live_key})
+    assert same.status_code == 200

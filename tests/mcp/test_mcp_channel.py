@@ -204,24 +204,12 @@ async def test_a_read_key_cannot_create_and_nobody_approves(mcp_url, world):
         assert result.is_error
 
 
-async def test_bad_key_gives_invalid_api_key(mcp_url, world):
-    async with connect(mcp_url, "sk_live_not_a_key") as session:
-        for tool, args in (
-            ("list_accounts", {}),
-            ("search_api", {"query": "action"}),
-            (
-                "create_action",
-                {
-                    "accountId": world.live_account,
-                    "type": "send_message",
-                    "params": MESSAGE,
-                    "idempotencyKey": "k",
-                },
-            ),
-        ):
-            failed, body = await call(session, tool, **args)
-            assert failed and body["error"]["code"] == "invalid_api_key", (tool, body)
-            assert body["error"]["type"] == "authentication"
+async def test_bad_key_gets_401_before_any_session(mcp_url, world):
+    """Issue 22: the key is checked at the door, so a bad one never opens an MCP session."""
+    with pytest.raises(Exception) as raised:  # initialize fails on the 401 (test_mcp_gate.py)
+        async with connect(mcp_url, "sk_live_not_a_key"):
+            pass
+    assert "Server returned an error response" in repr(raised.value), repr(raised.value)
 
 
 async def test_reads_through_mcp_match_rest(mcp_url, world):
