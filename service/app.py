@@ -192,7 +192,12 @@ def create_app(
             yield
 
     app = Starlette(
-        routes=[*api_routes(), Mount("/mcp", app=McpGate(mcp_app, services)), *linking_routes(), *dashboard_routes()],
+        routes=[
+            *api_routes(),
+            Mount("/mcp", app=McpGate(mcp_app, services)),
+            *linking_routes(),
+            *dashboard_routes(),
+        ],
         lifespan=lifespan,
         middleware=[Middleware(Edge, public_url=settings.public_url)],
         exception_handlers={

@@ -19,10 +19,7 @@ def presented_key(headers: Mapping[str, str], header: str | None = None) -> str:
     sending `x-api-key: ` must not void the Bearer key beside it); two different keys are
     refused as `invalid_api_key` rather than one silently winning, so a revoked, bogus or
     other-mode key is never ignored beside a valid one."""
-    if header is not None:
-        value = (headers.get(header) or "").strip()
-    else:
-        value = _both_headers(headers)
+    value = _both_headers(headers) if header is None else (headers.get(header) or "").strip()
     if not value:
         where = f"in the `{header}` header" if header else "as `Authorization: Bearer <API_KEY>`"
         raise ApiError("missing_api_key", hint=f"Send the key {where}.")
