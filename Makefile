@@ -10,9 +10,10 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --upgrade pip
 	$(VENV)/bin/pip install --quiet -e '.[test]'
+	$(VENV)/bin/pip install --quiet -e clients/python
 	touch $(STAMP)
 
-.PHONY: install demo serve test lint bench
+.PHONY: install demo serve test lint bench client
 install: $(STAMP)
 
 demo: $(STAMP)
@@ -29,11 +30,17 @@ test: $(STAMP)
 	$(VENV)/bin/pytest
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check service storage harness tests bench
-	$(VENV)/bin/ruff format --check service storage harness tests bench
+	$(VENV)/bin/ruff check service storage harness tests bench clients examples
+	$(VENV)/bin/ruff format --check service storage harness tests bench clients examples
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
 	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet --site-dir $(VENV)/docs-site
 
 bench: $(STAMP)
 	$(VENV)/bin/python -m bench.hot_path
+
+# clients/python's generated part, from openapi.yaml (tests/clients/ fails when it is stale).
+client: $(STAMP)
+	$(VENV)/bin/openapi-python-client generate --path openapi.yaml --meta none --overwrite \
+		--config clients/python/openapi-python-client.yaml \
+		--output-path clients/python/countersign_client/generated

@@ -1,0 +1,195 @@
+""" Contains all the data models used in inputs/outputs """
+
+from .account import Account
+from .account_connected_event import AccountConnectedEvent
+from .account_connected_event_data import AccountConnectedEventData
+from .account_detail import AccountDetail
+from .account_detail_counts import AccountDetailCounts
+from .account_detail_response import AccountDetailResponse
+from .account_detail_revenue_30d import AccountDetailRevenue30D
+from .account_list import AccountList
+from .account_status import AccountStatus
+from .action import Action
+from .action_created_event import ActionCreatedEvent
+from .action_error import ActionError
+from .action_executed_event import ActionExecutedEvent
+from .action_failed_event import ActionFailedEvent
+from .action_list import ActionList
+from .action_mode import ActionMode
+from .action_rejected_event import ActionRejectedEvent
+from .action_response import ActionResponse
+from .action_status import ActionStatus
+from .action_type import ActionType
+from .action_warning import ActionWarning
+from .action_warning_code import ActionWarningCode
+from .add_fan_to_list_params import AddFanToListParams
+from .add_fan_to_list_request import AddFanToListRequest
+from .add_fan_to_list_result import AddFanToListResult
+from .audience_type_0 import AudienceType0
+from .audience_type_1 import AudienceType1
+from .bad_gateway_error import BadGatewayError
+from .bad_gateway_error_error import BadGatewayErrorError
+from .bad_gateway_error_error_code import BadGatewayErrorErrorCode
+from .bad_request_error import BadRequestError
+from .bad_request_error_error import BadRequestErrorError
+from .bad_request_error_error_code import BadRequestErrorErrorCode
+from .conflict_error import ConflictError
+from .conflict_error_error import ConflictErrorError
+from .conflict_error_error_code import ConflictErrorErrorCode
+from .create_link_request import CreateLinkRequest
+from .decided_by import DecidedBy
+from .decision_request import DecisionRequest
+from .error import Error
+from .error_code import ErrorCode
+from .error_error import ErrorError
+from .error_error_account_status import ErrorErrorAccountStatus
+from .error_type import ErrorType
+from .event_envelope import EventEnvelope
+from .event_envelope_mode import EventEnvelopeMode
+from .fan import Fan
+from .fan_list import FanList
+from .fan_subscription_status import FanSubscriptionStatus
+from .forbidden_error import ForbiddenError
+from .forbidden_error_error import ForbiddenErrorError
+from .forbidden_error_error_code import ForbiddenErrorErrorCode
+from .hosted_link import HostedLink
+from .hosted_link_response import HostedLinkResponse
+from .hosted_link_status import HostedLinkStatus
+from .internal_server_error import InternalServerError
+from .internal_server_error_error import InternalServerErrorError
+from .link_failed_event import LinkFailedEvent
+from .list_actions_status import ListActionsStatus
+from .meta import Meta
+from .meta_source import MetaSource
+from .money import Money
+from .not_found_error import NotFoundError
+from .not_found_error_error import NotFoundErrorError
+from .not_found_error_error_code import NotFoundErrorErrorCode
+from .rate_limited_error import RateLimitedError
+from .rate_limited_error_error import RateLimitedErrorError
+from .remove_fan_from_list_params import RemoveFanFromListParams
+from .remove_fan_from_list_request import RemoveFanFromListRequest
+from .remove_fan_from_list_result import RemoveFanFromListResult
+from .requested_by import RequestedBy
+from .requested_by_kind import RequestedByKind
+from .revenue_transaction_page import RevenueTransactionPage
+from .send_mass_message_params import SendMassMessageParams
+from .send_mass_message_request import SendMassMessageRequest
+from .send_mass_message_result import SendMassMessageResult
+from .send_message_params import SendMessageParams
+from .send_message_request import SendMessageRequest
+from .send_message_result import SendMessageResult
+from .sent_send_mass_message_params import SentSendMassMessageParams
+from .sent_send_message_params import SentSendMessageParams
+from .service_unavailable_error import ServiceUnavailableError
+from .service_unavailable_error_error import ServiceUnavailableErrorError
+from .simulated_result import SimulatedResult
+from .test_event import TestEvent
+from .test_event_data import TestEventData
+from .transaction import Transaction
+from .transaction_observed_event import TransactionObservedEvent
+from .unauthorized_error import UnauthorizedError
+from .unauthorized_error_error import UnauthorizedErrorError
+from .unauthorized_error_error_code import UnauthorizedErrorErrorCode
+from .unsend_mass_message_result import UnsendMassMessageResult
+from .unsend_message_params import UnsendMessageParams
+from .unsend_message_request import UnsendMessageRequest
+from .unsend_message_result import UnsendMessageResult
+
+__all__ = (
+    "Account",
+    "AccountConnectedEvent",
+    "AccountConnectedEventData",
+    "AccountDetail",
+    "AccountDetailCounts",
+    "AccountDetailResponse",
+    "AccountDetailRevenue30D",
+    "AccountList",
+    "AccountStatus",
+    "Action",
+    "ActionCreatedEvent",
+    "ActionError",
+    "ActionExecutedEvent",
+    "ActionFailedEvent",
+    "ActionList",
+    "ActionMode",
+    "ActionRejectedEvent",
+    "ActionResponse",
+    "ActionStatus",
+    "ActionType",
+    "ActionWarning",
+    "ActionWarningCode",
+    "AddFanToListParams",
+    "AddFanToListRequest",
+    "AddFanToListResult",
+    "AudienceType0",
+    "AudienceType1",
+    "BadGatewayError",
+    "BadGatewayErrorError",
+    "BadGatewayErrorErrorCode",
+    "BadRequestError",
+    "BadRequestErrorError",
+    "BadRequestErrorErrorCode",
+    "ConflictError",
+    "ConflictErrorError",
+    "ConflictErrorErrorCode",
+    "CreateLinkRequest",
+    "DecidedBy",
+    "DecisionRequest",
+    "Error",
+    "ErrorCode",
+    "ErrorError",
+    "ErrorErrorAccountStatus",
+    "ErrorType",
+    "EventEnvelope",
+    "EventEnvelopeMode",
+    "Fan",
+    "FanList",
+    "FanSubscriptionStatus",
+    "ForbiddenError",
+    "ForbiddenErrorError",
+    "ForbiddenErrorErrorCode",
+    "HostedLink",
+    "HostedLinkResponse",
+    "HostedLinkStatus",
+    "InternalServerError",
+    "InternalServerErrorError",
+    "LinkFailedEvent",
+    "ListActionsStatus",
+    "Meta",
+    "MetaSource",
+    "Money",
+    "NotFoundError",
+    "NotFoundErrorError",
+    "NotFoundErrorErrorCode",
+    "RateLimitedError",
+    "RateLimitedErrorError",
+    "RemoveFanFromListParams",
+    "RemoveFanFromListRequest",
+    "RemoveFanFromListResult",
+    "RequestedBy",
+    "RequestedByKind",
+    "RevenueTransactionPage",
+    "SendMassMessageParams",
+    "SendMassMessageRequest",
+    "SendMassMessageResult",
+    "SendMessageParams",
+    "SendMessageRequest",
+    "SendMessageResult",
+    "SentSendMassMessageParams",
+    "SentSendMessageParams",
+    "ServiceUnavailableError",
+    "ServiceUnavailableErrorError",
+    "SimulatedResult",
+    "TestEvent",
+    "TestEventData",
+    "Transaction",
+    "TransactionObservedEvent",
+    "UnauthorizedError",
+    "UnauthorizedErrorError",
+    "UnauthorizedErrorErrorCode",
+    "UnsendMassMessageResult",
+    "UnsendMessageParams",
+    "UnsendMessageRequest",
+    "UnsendMessageResult",
+)

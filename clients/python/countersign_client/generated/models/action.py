@@ -1,0 +1,597 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.action_mode import ActionMode
+from ..models.action_mode import check_action_mode
+from ..models.action_status import ActionStatus
+from ..models.action_status import check_action_status
+from ..models.action_type import ActionType
+from ..models.action_type import check_action_type
+from typing import cast
+import datetime
+
+if TYPE_CHECKING:
+  from ..models.action_error import ActionError
+  from ..models.action_warning import ActionWarning
+  from ..models.add_fan_to_list_params import AddFanToListParams
+  from ..models.add_fan_to_list_result import AddFanToListResult
+  from ..models.decided_by import DecidedBy
+  from ..models.money import Money
+  from ..models.remove_fan_from_list_params import RemoveFanFromListParams
+  from ..models.remove_fan_from_list_result import RemoveFanFromListResult
+  from ..models.requested_by import RequestedBy
+  from ..models.send_mass_message_result import SendMassMessageResult
+  from ..models.send_message_result import SendMessageResult
+  from ..models.sent_send_mass_message_params import SentSendMassMessageParams
+  from ..models.sent_send_message_params import SentSendMessageParams
+  from ..models.simulated_result import SimulatedResult
+  from ..models.unsend_mass_message_result import UnsendMassMessageResult
+  from ..models.unsend_message_params import UnsendMessageParams
+  from ..models.unsend_message_result import UnsendMessageResult
+
+
+
+
+
+T = TypeVar("T", bound="Action")
+
+
+
+@_attrs_define
+class Action:
+    """ An approval-gated write to the platform.
+
+        Attributes:
+            id (str): Action id.
+            type_ (ActionType):
+            status (ActionStatus): `pending` until a person decides (or 24 hours pass: `expired`). `approved`
+                actions run: `executing`, then `executed` (with `result`) or `failed` (with
+                `error`). `rejected` actions never run.
+            mode (ActionMode): `test` actions never reach the platform.
+            account_id (str): An account's id, which is the creator's platform user id.
+            summary (str): One plain sentence describing the action.
+            params (AddFanToListParams | RemoveFanFromListParams | SentSendMassMessageParams | SentSendMessageParams |
+                UnsendMessageParams): The params of an action, as sent (SPEC 2.3: "the params sent, after
+                validation"); the shape depends on `type`. Message `text` is the normalised
+                HTML the platform receives, not the request's text.
+            estimated_recipients (int | None): How many fans it reaches; an estimate for a mass message.
+            price (Money | None): The price of a paid message.
+            approval_url (str): Dashboard page where a person approves or rejects the action.
+            requested_by (RequestedBy): Who asked for the action.
+            decided_by (DecidedBy | None):
+            decision_note (None | str): The note the person left.
+            created_at (datetime.datetime): ISO 8601 / RFC 3339 instant, in UTC.
+            expires_at (datetime.datetime): ISO 8601 / RFC 3339 instant, in UTC.
+            decided_at (datetime.datetime | None): When approved or rejected.
+            executed_at (datetime.datetime | None): When it ran on the platform.
+            result (AddFanToListResult | None | RemoveFanFromListResult | SendMassMessageResult | SendMessageResult |
+                SimulatedResult | UnsendMassMessageResult | UnsendMessageResult): Set once the action ran; the shape depends on
+                `type` (simulated in test mode).
+            error (ActionError | None): Why it failed; set when `status` is `failed`.
+            warnings (list[ActionWarning]): Additive field (not in SPEC 2.3). What the params look like against the
+                account's synced data when the action was created: reasons it may fail once
+                approved. Empty when all is well. Warnings never block creation (synced data
+                can be stale); the approval page shows them above the Approve button.
+     """
+
+    id: str
+    type_: ActionType
+    status: ActionStatus
+    mode: ActionMode
+    account_id: str
+    summary: str
+    params: AddFanToListParams | RemoveFanFromListParams | SentSendMassMessageParams | SentSendMessageParams | UnsendMessageParams
+    estimated_recipients: int | None
+    price: Money | None
+    approval_url: str
+    requested_by: RequestedBy
+    decided_by: DecidedBy | None
+    decision_note: None | str
+    created_at: datetime.datetime
+    expires_at: datetime.datetime
+    decided_at: datetime.datetime | None
+    executed_at: datetime.datetime | None
+    result: AddFanToListResult | None | RemoveFanFromListResult | SendMassMessageResult | SendMessageResult | SimulatedResult | UnsendMassMessageResult | UnsendMessageResult
+    error: ActionError | None
+    warnings: list[ActionWarning]
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.action_error import ActionError # noqa: PLC0415
+        from ..models.action_warning import ActionWarning # noqa: PLC0415
+        from ..models.add_fan_to_list_params import AddFanToListParams # noqa: PLC0415
+        from ..models.add_fan_to_list_result import AddFanToListResult # noqa: PLC0415
+        from ..models.decided_by import DecidedBy # noqa: PLC0415
+        from ..models.money import Money # noqa: PLC0415
+        from ..models.remove_fan_from_list_params import RemoveFanFromListParams # noqa: PLC0415
+        from ..models.remove_fan_from_list_result import RemoveFanFromListResult # noqa: PLC0415
+        from ..models.requested_by import RequestedBy # noqa: PLC0415
+        from ..models.send_mass_message_result import SendMassMessageResult # noqa: PLC0415
+        from ..models.send_message_result import SendMessageResult # noqa: PLC0415
+        from ..models.sent_send_mass_message_params import SentSendMassMessageParams # noqa: PLC0415
+        from ..models.sent_send_message_params import SentSendMessageParams # noqa: PLC0415
+        from ..models.simulated_result import SimulatedResult # noqa: PLC0415
+        from ..models.unsend_mass_message_result import UnsendMassMessageResult # noqa: PLC0415
+        from ..models.unsend_message_params import UnsendMessageParams # noqa: PLC0415
+        from ..models.unsend_message_result import UnsendMessageResult # noqa: PLC0415
+        id = self.id
+
+        type_: str = self.type_
+
+        status: str = self.status
+
+        mode: str = self.mode
+
+        account_id = self.account_id
+
+        summary = self.summary
+
+        params: dict[str, Any]
+        if isinstance(self.params, SentSendMessageParams):
+            params = self.params.to_dict()
+        elif isinstance(self.params, SentSendMassMessageParams):
+            params = self.params.to_dict()
+        elif isinstance(self.params, UnsendMessageParams):
+            params = self.params.to_dict()
+        elif isinstance(self.params, AddFanToListParams):
+            params = self.params.to_dict()
+        else:
+            params = self.params.to_dict()
+
+
+        estimated_recipients: int | None
+        estimated_recipients = self.estimated_recipients
+
+        price: dict[str, Any] | None
+        if isinstance(self.price, Money):
+            price = self.price.to_dict()
+        else:
+            price = self.price
+
+        approval_url = self.approval_url
+
+        requested_by = self.requested_by.to_dict()
+
+        decided_by: dict[str, Any] | None
+        if isinstance(self.decided_by, DecidedBy):
+            decided_by = self.decided_by.to_dict()
+        else:
+            decided_by = self.decided_by
+
+        decision_note: None | str
+        decision_note = self.decision_note
+
+        created_at = self.created_at.isoformat()
+
+        expires_at = self.expires_at.isoformat()
+
+        decided_at: None | str
+        if isinstance(self.decided_at, datetime.datetime):
+            decided_at = self.decided_at.isoformat()
+        else:
+            decided_at = self.decided_at
+
+        executed_at: None | str
+        if isinstance(self.executed_at, datetime.datetime):
+            executed_at = self.executed_at.isoformat()
+        else:
+            executed_at = self.executed_at
+
+        result: dict[str, Any] | None
+        if isinstance(self.result, SendMessageResult):
+            result = self.result.to_dict()
+        elif isinstance(self.result, SendMassMessageResult):
+            result = self.result.to_dict()
+        elif isinstance(self.result, UnsendMessageResult):
+            result = self.result.to_dict()
+        elif isinstance(self.result, UnsendMassMessageResult):
+            result = self.result.to_dict()
+        elif isinstance(self.result, AddFanToListResult):
+            result = self.result.to_dict()
+        elif isinstance(self.result, RemoveFanFromListResult):
+            result = self.result.to_dict()
+        elif isinstance(self.result, SimulatedResult):
+            result = self.result.to_dict()
+        else:
+            result = self.result
+
+        error: dict[str, Any] | None
+        if isinstance(self.error, ActionError):
+            error = self.error.to_dict()
+        else:
+            error = self.error
+
+        warnings = []
+        for warnings_item_data in self.warnings:
+            warnings_item = warnings_item_data.to_dict()
+            warnings.append(warnings_item)
+
+
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "id": id,
+            "type": type_,
+            "status": status,
+            "mode": mode,
+            "accountId": account_id,
+            "summary": summary,
+            "params": params,
+            "estimatedRecipients": estimated_recipients,
+            "price": price,
+            "approvalUrl": approval_url,
+            "requestedBy": requested_by,
+            "decidedBy": decided_by,
+            "decisionNote": decision_note,
+            "createdAt": created_at,
+            "expiresAt": expires_at,
+            "decidedAt": decided_at,
+            "executedAt": executed_at,
+            "result": result,
+            "error": error,
+            "warnings": warnings,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.action_error import ActionError # noqa: PLC0415
+        from ..models.action_warning import ActionWarning # noqa: PLC0415
+        from ..models.add_fan_to_list_params import AddFanToListParams # noqa: PLC0415
+        from ..models.add_fan_to_list_result import AddFanToListResult # noqa: PLC0415
+        from ..models.decided_by import DecidedBy # noqa: PLC0415
+        from ..models.money import Money # noqa: PLC0415
+        from ..models.remove_fan_from_list_params import RemoveFanFromListParams # noqa: PLC0415
+        from ..models.remove_fan_from_list_result import RemoveFanFromListResult # noqa: PLC0415
+        from ..models.requested_by import RequestedBy # noqa: PLC0415
+        from ..models.send_mass_message_result import SendMassMessageResult # noqa: PLC0415
+        from ..models.send_message_result import SendMessageResult # noqa: PLC0415
+        from ..models.sent_send_mass_message_params import SentSendMassMessageParams # noqa: PLC0415
+        from ..models.sent_send_message_params import SentSendMessageParams # noqa: PLC0415
+        from ..models.simulated_result import SimulatedResult # noqa: PLC0415
+        from ..models.unsend_mass_message_result import UnsendMassMessageResult # noqa: PLC0415
+        from ..models.unsend_message_params import UnsendMessageParams # noqa: PLC0415
+        from ..models.unsend_message_result import UnsendMessageResult # noqa: PLC0415
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        type_ = check_action_type(d.pop("type"))
+
+
+
+
+        status = check_action_status(d.pop("status"))
+
+
+
+
+        mode = check_action_mode(d.pop("mode"))
+
+
+
+
+        account_id = d.pop("accountId")
+
+        summary = d.pop("summary")
+
+        def _parse_params(data: object) -> AddFanToListParams | RemoveFanFromListParams | SentSendMassMessageParams | SentSendMessageParams | UnsendMessageParams:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_0 = SentSendMessageParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_1 = SentSendMassMessageParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_2 = UnsendMessageParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_3 = AddFanToListParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_3
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            componentsschemas_action_params_type_4 = RemoveFanFromListParams.from_dict(data)
+
+
+
+            return componentsschemas_action_params_type_4
+
+        params = _parse_params(d.pop("params"))
+
+
+        def _parse_estimated_recipients(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        estimated_recipients = _parse_estimated_recipients(d.pop("estimatedRecipients"))
+
+
+        def _parse_price(data: object) -> Money | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                price_type_0 = Money.from_dict(data)
+
+
+
+                return price_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(Money | None, data)
+
+        price = _parse_price(d.pop("price"))
+
+
+        approval_url = d.pop("approvalUrl")
+
+        requested_by = RequestedBy.from_dict(d.pop("requestedBy"))
+
+
+
+
+        def _parse_decided_by(data: object) -> DecidedBy | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                decided_by_type_0 = DecidedBy.from_dict(data)
+
+
+
+                return decided_by_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(DecidedBy | None, data)
+
+        decided_by = _parse_decided_by(d.pop("decidedBy"))
+
+
+        def _parse_decision_note(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        decision_note = _parse_decision_note(d.pop("decisionNote"))
+
+
+        created_at = datetime.datetime.fromisoformat(d.pop("createdAt"))
+
+
+
+
+        expires_at = datetime.datetime.fromisoformat(d.pop("expiresAt"))
+
+
+
+
+        def _parse_decided_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                decided_at_type_0 = datetime.datetime.fromisoformat(data)
+
+
+
+                return decided_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        decided_at = _parse_decided_at(d.pop("decidedAt"))
+
+
+        def _parse_executed_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                executed_at_type_0 = datetime.datetime.fromisoformat(data)
+
+
+
+                return executed_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        executed_at = _parse_executed_at(d.pop("executedAt"))
+
+
+        def _parse_result(data: object) -> AddFanToListResult | None | RemoveFanFromListResult | SendMassMessageResult | SendMessageResult | SimulatedResult | UnsendMassMessageResult | UnsendMessageResult:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_result_type_0 = SendMessageResult.from_dict(data)
+
+
+
+                return componentsschemas_action_result_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_result_type_1 = SendMassMessageResult.from_dict(data)
+
+
+
+                return componentsschemas_action_result_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_result_type_2 = UnsendMessageResult.from_dict(data)
+
+
+
+                return componentsschemas_action_result_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_result_type_3 = UnsendMassMessageResult.from_dict(data)
+
+
+
+                return componentsschemas_action_result_type_3
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_result_type_4 = AddFanToListResult.from_dict(data)
+
+
+
+                return componentsschemas_action_result_type_4
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_result_type_5 = RemoveFanFromListResult.from_dict(data)
+
+
+
+                return componentsschemas_action_result_type_5
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_result_type_6 = SimulatedResult.from_dict(data)
+
+
+
+                return componentsschemas_action_result_type_6
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(AddFanToListResult | None | RemoveFanFromListResult | SendMassMessageResult | SendMessageResult | SimulatedResult | UnsendMassMessageResult | UnsendMessageResult, data)
+
+        result = _parse_result(d.pop("result"))
+
+
+        def _parse_error(data: object) -> ActionError | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                error_type_0 = ActionError.from_dict(data)
+
+
+
+                return error_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ActionError | None, data)
+
+        error = _parse_error(d.pop("error"))
+
+
+        warnings = []
+        _warnings = d.pop("warnings")
+        for warnings_item_data in (_warnings):
+            warnings_item = ActionWarning.from_dict(warnings_item_data)
+
+
+
+            warnings.append(warnings_item)
+
+
+        action = cls(
+            id=id,
+            type_=type_,
+            status=status,
+            mode=mode,
+            account_id=account_id,
+            summary=summary,
+            params=params,
+            estimated_recipients=estimated_recipients,
+            price=price,
+            approval_url=approval_url,
+            requested_by=requested_by,
+            decided_by=decided_by,
+            decision_note=decision_note,
+            created_at=created_at,
+            expires_at=expires_at,
+            decided_at=decided_at,
+            executed_at=executed_at,
+            result=result,
+            error=error,
+            warnings=warnings,
+        )
+
+
+        action.additional_properties = d
+        return action
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,78 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import Literal, cast
+
+
+
+
+
+
+T = TypeVar("T", bound="AddFanToListResult")
+
+
+
+@_attrs_define
+class AddFanToListResult:
+    """ `add_fan_to_list`.
+
+        Attributes:
+            fan_id (str): An id on the platform (fan, fan list, message, vault media).
+            list_id (str): An id on the platform (fan, fan list, message, vault media).
+            in_list (Literal[True]):
+     """
+
+    fan_id: str
+    list_id: str
+    in_list: Literal[True]
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        fan_id = self.fan_id
+
+        list_id = self.list_id
+
+        in_list = self.in_list
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "fanId": fan_id,
+            "listId": list_id,
+            "inList": in_list,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        fan_id = d.pop("fanId")
+
+        list_id = d.pop("listId")
+
+        in_list = cast(Literal[True] , d.pop("inList"))
+        if in_list != True:
+            raise ValueError(f"inList must match const True, got '{in_list}'")
+
+        add_fan_to_list_result = cls(
+            fan_id=fan_id,
+            list_id=list_id,
+            in_list=in_list,
+        )
+
+        return add_fan_to_list_result
+

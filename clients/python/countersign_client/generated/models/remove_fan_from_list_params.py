@@ -1,0 +1,66 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+
+
+
+
+
+
+T = TypeVar("T", bound="RemoveFanFromListParams")
+
+
+
+@_attrs_define
+class RemoveFanFromListParams:
+    """ 
+        Attributes:
+            fan_id (str): An id on the platform (fan, fan list, message, vault media).
+            list_id (str): An id on the platform (fan, fan list, message, vault media).
+     """
+
+    fan_id: str
+    list_id: str
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        fan_id = self.fan_id
+
+        list_id = self.list_id
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "fanId": fan_id,
+            "listId": list_id,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        fan_id = d.pop("fanId")
+
+        list_id = d.pop("listId")
+
+        remove_fan_from_list_params = cls(
+            fan_id=fan_id,
+            list_id=list_id,
+        )
+
+        return remove_fan_from_list_params
+

@@ -1,0 +1,77 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+from typing import Literal, cast
+
+if TYPE_CHECKING:
+  from ..models.remove_fan_from_list_params import RemoveFanFromListParams
+
+
+
+
+
+T = TypeVar("T", bound="RemoveFanFromListRequest")
+
+
+
+@_attrs_define
+class RemoveFanFromListRequest:
+    """ 
+        Attributes:
+            type_ (Literal['remove_fan_from_list']):
+            params (RemoveFanFromListParams):
+     """
+
+    type_: Literal['remove_fan_from_list']
+    params: RemoveFanFromListParams
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.remove_fan_from_list_params import RemoveFanFromListParams # noqa: PLC0415
+        type_ = self.type_
+
+        params = self.params.to_dict()
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "type": type_,
+            "params": params,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.remove_fan_from_list_params import RemoveFanFromListParams # noqa: PLC0415
+        d = dict(src_dict)
+        type_ = cast(Literal['remove_fan_from_list'] , d.pop("type"))
+        if type_ != 'remove_fan_from_list':
+            raise ValueError(f"type must match const 'remove_fan_from_list', got '{type_}'")
+
+        params = RemoveFanFromListParams.from_dict(d.pop("params"))
+
+
+
+
+        remove_fan_from_list_request = cls(
+            type_=type_,
+            params=params,
+        )
+
+        return remove_fan_from_list_request
+

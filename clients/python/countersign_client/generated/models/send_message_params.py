@@ -1,0 +1,95 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..types import UNSET, Unset
+from typing import cast
+
+
+
+
+
+
+T = TypeVar("T", bound="SendMessageParams")
+
+
+
+@_attrs_define
+class SendMessageParams:
+    """ 
+        Attributes:
+            fan_id (str): An id on the platform (fan, fan list, message, vault media).
+            text (str): The message as the client sends it, 1 to 5000 characters: HTML, or plain text
+                (anything that does not look like HTML). See `SentMessageText` for what is
+                stored and sent.
+            price_cents (int | Unset): Price in cents; makes it a paid message. 0 is free. The platform's minimum
+                for a paid message is 300, so a lower non-zero price may be refused when the
+                action runs.
+            media_ids (list[str] | Unset): Vault media ids to attach, up to 50.
+     """
+
+    fan_id: str
+    text: str
+    price_cents: int | Unset = UNSET
+    media_ids: list[str] | Unset = UNSET
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        fan_id = self.fan_id
+
+        text = self.text
+
+        price_cents = self.price_cents
+
+        media_ids: list[str] | Unset = UNSET
+        if not isinstance(self.media_ids, Unset):
+            media_ids = self.media_ids
+
+
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "fanId": fan_id,
+            "text": text,
+        })
+        if price_cents is not UNSET:
+            field_dict["priceCents"] = price_cents
+        if media_ids is not UNSET:
+            field_dict["mediaIds"] = media_ids
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        fan_id = d.pop("fanId")
+
+        text = d.pop("text")
+
+        price_cents = d.pop("priceCents", UNSET)
+
+        media_ids = cast(list[str], d.pop("mediaIds", UNSET))
+
+
+        send_message_params = cls(
+            fan_id=fan_id,
+            text=text,
+            price_cents=price_cents,
+            media_ids=media_ids,
+        )
+
+        return send_message_params
+

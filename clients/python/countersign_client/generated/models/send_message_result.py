@@ -1,0 +1,75 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+
+
+
+
+
+
+T = TypeVar("T", bound="SendMessageResult")
+
+
+
+@_attrs_define
+class SendMessageResult:
+    """ `send_message`.
+
+        Attributes:
+            message_id (None | str): Null when the platform returns none.
+            fan_id (str): An id on the platform (fan, fan list, message, vault media).
+     """
+
+    message_id: None | str
+    fan_id: str
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        message_id: None | str
+        message_id = self.message_id
+
+        fan_id = self.fan_id
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "messageId": message_id,
+            "fanId": fan_id,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        def _parse_message_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        message_id = _parse_message_id(d.pop("messageId"))
+
+
+        fan_id = d.pop("fanId")
+
+        send_message_result = cls(
+            message_id=message_id,
+            fan_id=fan_id,
+        )
+
+        return send_message_result
+

@@ -1,0 +1,68 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..types import UNSET, Unset
+
+
+
+
+
+
+T = TypeVar("T", bound="UnsendMessageParams")
+
+
+
+@_attrs_define
+class UnsendMessageParams:
+    """ 
+        Attributes:
+            message_id (str): An id on the platform (fan, fan list, message, vault media).
+            fan_id (str | Unset): An id on the platform (fan, fan list, message, vault media).
+     """
+
+    message_id: str
+    fan_id: str | Unset = UNSET
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        message_id = self.message_id
+
+        fan_id = self.fan_id
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "messageId": message_id,
+        })
+        if fan_id is not UNSET:
+            field_dict["fanId"] = fan_id
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        message_id = d.pop("messageId")
+
+        fan_id = d.pop("fanId", UNSET)
+
+        unsend_message_params = cls(
+            message_id=message_id,
+            fan_id=fan_id,
+        )
+
+        return unsend_message_params
+

@@ -1,0 +1,28 @@
+"""Every item of a list, page after page, following `nextCursor` (with SPEC 7.2's retries)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from countersign_client.generated.types import UNSET
+from countersign_client.retries import DEFAULT_POLICY, Answer, RetryPolicy, call
+
+
+def iterate(
+    operation: Callable[..., Answer],
+    /,
+    *args: Any,
+    policy: RetryPolicy = DEFAULT_POLICY,
+    **kwargs: Any,
+) -> Iterator[Any]:
+    """Items of `operation` (a generated list's `sync_detailed`), every page until `hasMore` is
+    false. Works for the `/v1` lists (`data`) and the revenue pull (`transactions`)."""
+    cursor = kwargs.pop("cursor", UNSET)
+    while True:
+        page = call(operation, *args, cursor=cursor, policy=policy, **kwargs)
+        items = page.transactions if hasattr(page, "transactions") else page.data
+        yield from items
+        if not page.has_more or not page.next_cursor:
+            return
+        cursor = page.next_cursor
