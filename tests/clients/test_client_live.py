@@ -18,8 +18,8 @@ from countersign_client import (
     wait_for_decision,
 )
 from countersign_client.generated.api.accounts import get_account
-from countersign_client.generated.api.fans import list_fans
 from countersign_client.generated.api.actions import list_actions
+from countersign_client.generated.api.fans import list_fans
 from countersign_client.generated.models import SendMessageRequest
 
 from storage.sql.store import SqlStore
@@ -51,14 +51,16 @@ def a_fan(client, account: str) -> str:
 
 
 def test_iterate_follows_every_page(database_url, clock):
-    with live_world(database_url, clock) as live:
-        with connect(live.base_url, live.world.test_key) as client:
-            account = live.world.sandbox_accounts[0]
-            fan = a_fan(client, account)
-            made = [
-                create_action(client, account, message(fan, f"Hello {n}")).data.id for n in range(7)
-            ]
-            seen = [a.id for a in iterate(list_actions.sync_detailed, client=client, limit=3)]
+    with (
+        live_world(database_url, clock) as live,
+        connect(live.base_url, live.world.test_key) as client,
+    ):
+        account = live.world.sandbox_accounts[0]
+        fan = a_fan(client, account)
+        made = [
+            create_action(client, account, message(fan, f"Hello {n}")).data.id for n in range(7)
+        ]
+        seen = [a.id for a in iterate(list_actions.sync_detailed, client=client, limit=3)]
     assert len(seen) == 7
     assert set(seen) == set(made)
     assert len(set(seen)) == 7  # no action twice across page boundaries
@@ -67,13 +69,17 @@ def test_iterate_follows_every_page(database_url, clock):
 def test_rate_limited_calls_wait_retry_after_then_succeed(database_url, clock):
     waits = Waits()
     policy = RetryPolicy(sleep=waits, jitter=lambda d: d)
-    with live_world(database_url, clock, rate_limit=2, rate_window=1.0) as live:
-        with connect(live.base_url, live.world.test_key) as client:
-            account = live.world.sandbox_accounts[0]
-            for _ in range(5):
-                detail = call(get_account.sync_detailed, account, client=client, policy=policy)
-                assert detail.data.id == account
-    assert waits.waits, "five calls on a budget of two per second were never limited"
+    with (
+        live_world(database_url, clock, rate_limit=2, rate_window=1.0) as live,
+        connect(live.base_url, live.world.test_key) as client,
+    ):
+        account = live.world.sandbox_accounts[0]
+        calls = 0
+        while not waits.waits and calls < 10:  # back to back on a budget of two a second
+            detail = call(get_account.sync_detailed, account, client=client, policy=policy)
+            assert detail.data.id == account
+            calls += 1
+    assert waits.waits, "ten calls on a budget of two per second were never limited"
     assert all(w >= 1 for w in waits.waits)  # Retry-After is whole seconds, at least 1
 
 
@@ -86,22 +92,25 @@ def test_creation_retries_send_one_idempotency_key_and_create_once(database_url,
 
     waits = Waits()
     policy = RetryPolicy(sleep=waits, jitter=lambda d: d)
-    with live_world(database_url, clock, rate_limit=2, rate_window=1.0) as live:
-        with connect(
+    with (
+        live_world(database_url, clock, rate_limit=2, rate_window=1.0) as live,
+        connect(
             live.base_url, live.world.test_key, httpx_args={"event_hooks": {"request": [record]}}
-        ) as client:
-            account = live.world.sandbox_accounts[0]
-            fan = a_fan(client, account)  # spends one of the two
-            first = create_action(client, account, message(fan, "One"), policy=policy).data
-            second = create_action(client, account, message(fan, "Two"), policy=policy).data
-            listed = [
-                a.id for a in iterate(list_actions.sync_detailed, client=client, policy=policy)
-            ]
+        ) as client,
+    ):
+        account = live.world.sandbox_accounts[0]
+        fan = a_fan(client, account)
+        made: list[str] = []
+        # Back to back on a budget of two a second: one is refused within a few (a sliding
+        # window lets about one more through just after a boundary, so not always the second).
+        while len(sent) == len(made) and len(made) < 8:
+            made.append(create_action(client, account, message(fan, "Hi"), policy=policy).data.id)
+        listed = [a.id for a in iterate(list_actions.sync_detailed, client=client, policy=policy)]
     keys = [key for _, key in sent]
-    assert len(sent) > 2, "no creation was rate limited and retried"
-    assert len(set(keys)) == 2  # one key per creation ...
+    assert len(sent) > len(made), "no creation was rate limited and retried"
+    assert len(set(keys)) == len(made)  # one key per creation ...
     assert keys == sorted(keys, key=keys.index)  # ... sent on each of its attempts in turn
-    assert sorted(listed) == sorted([first.id, second.id])  # each created once
+    assert sorted(listed) == sorted(made)  # each created once
 
 
 def test_busy_service_is_retried_with_growing_delays(database_url, clock):
@@ -142,26 +151,30 @@ def test_busy_service_is_retried_with_growing_delays(database_url, clock):
 
 
 def test_wait_for_decision_returns_the_executed_action(database_url, clock):
-    with live_world(database_url, clock) as live:
-        with connect(live.base_url, live.world.test_key) as client:
-            account = live.world.sandbox_accounts[0]
-            action = create_action(client, account, message(a_fan(client, account), "Hi")).data
-            approving = threading.Thread(
-                target=approve_as_a_person, args=(live.base_url, action.id), daemon=True
-            )
-            approving.start()
-            done = wait_for_decision(client, action.id, interval=0.2, timeout=30)
-            approving.join(10)
+    with (
+        live_world(database_url, clock) as live,
+        connect(live.base_url, live.world.test_key) as client,
+    ):
+        account = live.world.sandbox_accounts[0]
+        action = create_action(client, account, message(a_fan(client, account), "Hi")).data
+        approving = threading.Thread(
+            target=approve_as_a_person, args=(live.base_url, action.id), daemon=True
+        )
+        approving.start()
+        done = wait_for_decision(client, action.id, interval=0.2, timeout=30)
+        approving.join(10)
     assert str(done.status) == "executed"
     assert done.result.to_dict() == {"simulated": True}
 
 
 def test_errors_that_retrying_cannot_fix_are_raised_at_once(database_url, clock):
     waits = Waits()
-    with live_world(database_url, clock) as live:
-        with connect(live.base_url, "sk_test_not_a_key") as client:
-            with pytest.raises(CountersignError) as refused:
-                call(get_account.sync_detailed, "1", client=client, policy=RetryPolicy(sleep=waits))
+    with (
+        live_world(database_url, clock) as live,
+        connect(live.base_url, "sk_test_not_a_key") as client,
+        pytest.raises(CountersignError) as refused,
+    ):
+        call(get_account.sync_detailed, "1", client=client, policy=RetryPolicy(sleep=waits))
     assert (refused.value.status, refused.value.code) == (401, "invalid_api_key")
     assert refused.value.request_id.startswith("req_")
     assert waits.waits == []
