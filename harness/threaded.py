@@ -12,6 +12,7 @@ import socket
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import uvicorn
 from attrs import define, field
@@ -60,6 +61,7 @@ def start_in_thread(
     port: int = 0,
     sock: socket.socket | None = None,
     lifespan: str = "off",
+    **uvicorn_options: Any,
 ) -> RunningServer:
     config = uvicorn.Config(
         app,
@@ -70,6 +72,7 @@ def start_in_thread(
         log_level="warning",
         access_log=False,
         timeout_graceful_shutdown=2,
+        **uvicorn_options,
     )
     server = _Server(config)
     failure: list[BaseException] = []

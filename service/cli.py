@@ -67,6 +67,7 @@ def cmd_serve(settings: Settings, args: argparse.Namespace) -> None:
 
     from service.access_log import log_config
     from service.app import create_app
+    from service.serving import uvicorn_options
 
     settings = _platform_settings(settings, args)
     _database_ready(settings, args)
@@ -78,6 +79,7 @@ def cmd_serve(settings: Settings, args: argparse.Namespace) -> None:
         log_level="info",
         log_config=log_config(),
         proxy_headers=False,
+        **uvicorn_options(),
     )
 
 

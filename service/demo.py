@@ -193,6 +193,7 @@ def run_demo(settings: Settings, host: str, port: int) -> None:
 
     from service.access_log import log_config
     from service.app import create_app
+    from service.serving import uvicorn_options
 
     settings = start_fake_platform(settings)
     receiver = Receiver()
@@ -206,5 +207,11 @@ def run_demo(settings: Settings, host: str, port: int) -> None:
     app = create_app(settings)
     app.state.dashboard.demo_sign_in = (OWNER_EMAIL, OWNER_PASSWORD)
     uvicorn.run(
-        app, host=host, port=port, log_level="info", log_config=log_config(), proxy_headers=False
+        app,
+        host=host,
+        port=port,
+        log_level="info",
+        log_config=log_config(),
+        proxy_headers=False,
+        **uvicorn_options(),
     )

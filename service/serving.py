@@ -1,0 +1,67 @@
+"""How `serve` and `demo` run uvicorn: its timeouts and limits in one place.
+
+uvicorn (0.54) closes an idle keep-alive connection after `timeout_keep_alive` and bounds a
+request head with `h11_max_incomplete_event_size` (h11) or httptools' own limits, but it has no
+deadline for *reading* a request's head: a client that connects and sends its headers a byte at
+a time (slowloris) holds the connection for ever. `HeaderDeadline` adds one: from the connection
+(or the first byte of the next request) to the end of the headers, HEADER_TIMEOUT seconds, then
+the connection is closed. The body's pace is the app's concern (COUNTERSIGN_MAX_BODY_BYTES)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+HEADER_TIMEOUT = 10.0
+"""Seconds a client has to send a request's line and headers."""
+KEEP_ALIVE_TIMEOUT = 5
+"""Seconds an idle keep-alive connection stays open (uvicorn's default, stated)."""
+MAX_HEAD_BYTES = 16 * 1024
+"""The largest request head h11 buffers (uvicorn's default, stated; httptools has its own)."""
+
+
+class HeaderDeadline(HttpToolsProtocol):
+    """uvicorn's httptools protocol with a deadline on each request's head."""
+
+    header_timeout = HEADER_TIMEOUT
+    _deadline: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._arm()
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        self._arm()
+
+    def on_headers_complete(self) -> None:
+        self._disarm()
+        super().on_headers_complete()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)
+
+    def _arm(self) -> None:
+        self._disarm()
+        self._deadline = self.loop.call_later(self.header_timeout, self._too_slow)
+
+    def _disarm(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+
+    def _too_slow(self) -> None:
+        self._deadline = None
+        if not self.transport.is_closing():
+            self.transport.close()
+
+
+def uvicorn_options() -> dict[str, Any]:
+    return {
+        "http": HeaderDeadline,
+        "timeout_keep_alive": KEEP_ALIVE_TIMEOUT,
+        "h11_max_incomplete_event_size": MAX_HEAD_BYTES,
+    }
