@@ -161,7 +161,7 @@ def test_wait_for_decision_returns_the_executed_action(database_url, clock):
             target=approve_as_a_person, args=(live.base_url, action.id), daemon=True
         )
         approving.start()
-        done = wait_for_decision(client, action.id, interval=0.2, timeout=30)
+        done = wait_for_decision(client, action.id, timeout=30)
         approving.join(10)
     assert str(done.status) == "executed"
     assert done.result.to_dict() == {"simulated": True}

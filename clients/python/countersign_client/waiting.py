@@ -1,36 +1,51 @@
-"""Waiting for a person's decision on an action, and for the action to finish running."""
+"""Waiting for a person's decision on an action, or for the action to finish running.
+
+The service holds `GET /v1/actions/{id}?wait=N&until=…` open until the action gets there (at
+most 60 s a request), so waiting costs one request a minute instead of a poll every second.
+"""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 from countersign_client.retries import DEFAULT_POLICY, RetryPolicy, call
 
-FINAL = frozenset({"executed", "failed", "rejected", "expired"})
+DECIDED = frozenset({"approved", "executing", "executed", "failed", "rejected", "expired"})
+FINISHED = frozenset({"executed", "failed", "rejected", "expired"})
+MAX_WAIT = 60  # seconds the service holds one request at most
 
 
 def wait_for_decision(
     client: Any,
     action_id: str,
     *,
+    until: Literal["decided", "finished"] = "finished",
     timeout: float = 3600.0,
-    interval: float = 2.0,
-    until: frozenset[str] = FINAL,
     policy: RetryPolicy = DEFAULT_POLICY,
     clock: Callable[[], float] = time.monotonic,
 ) -> Any:
-    """GET /v1/actions/{id} every `interval` seconds until its status is in `until` (by default
-    a final one: executed, failed, rejected, expired); the Action. TimeoutError after `timeout`.
-    Use `until=frozenset({"approved", "rejected", "expired", ...})` to stop at the decision."""
+    """The Action once it is `decided` (no longer pending) or `finished` (executed, failed,
+    rejected or expired: the default); TimeoutError after `timeout` seconds."""
     from countersign_client.generated.api.actions import get_action
 
+    reached = FINISHED if until == "finished" else DECIDED
+    read_timeout = client.get_httpx_client().timeout.read
+    longest = MAX_WAIT if read_timeout is None else min(MAX_WAIT, int(read_timeout) - 1)
     deadline = clock() + timeout
     while True:
-        action = call(get_action.sync_detailed, action_id, client=client, policy=policy).data
-        if str(action.status) in until:
+        left = deadline - clock()
+        wait = max(1, min(longest, int(left)))
+        action = call(
+            get_action.sync_detailed,
+            action_id,
+            client=client,
+            wait=wait,
+            until=until,
+            policy=policy,
+        ).data
+        if str(action.status) in reached:
             return action
-        if clock() + interval > deadline:
+        if clock() >= deadline:
             raise TimeoutError(f"action {action_id} is still {action.status} after {timeout} s")
-        policy.sleep(interval)

@@ -52,6 +52,7 @@ from .fan_subscription_status import FanSubscriptionStatus
 from .forbidden_error import ForbiddenError
 from .forbidden_error_error import ForbiddenErrorError
 from .forbidden_error_error_code import ForbiddenErrorErrorCode
+from .get_action_until import GetActionUntil
 from .hosted_link import HostedLink
 from .hosted_link_response import HostedLinkResponse
 from .hosted_link_status import HostedLinkStatus
@@ -149,6 +150,7 @@ __all__ = (
     "ForbiddenError",
     "ForbiddenErrorError",
     "ForbiddenErrorErrorCode",
+    "GetActionUntil",
     "HostedLink",
     "HostedLinkResponse",
     "HostedLinkStatus",

@@ -58,6 +58,16 @@ class EventEnvelope:
     now. After a secret roll the old secret keeps signing too, for 24 hours, so
     a request then carries two `v1` values.
 
+    **Standard Webhooks.** Every delivery also carries `webhook-id` (the delivery
+    id, equal to `x-svc-delivery` and stable across retries), `webhook-timestamp`
+    (unix seconds, equal to `t`) and `webhook-signature` (`v1,<base64>`, one entry
+    per signing secret, separated by spaces), so the `standardwebhooks` libraries
+    (`Webhook(secret).verify(body, headers)`) verify it with the endpoint's secret
+    as shown. Secrets are `whsec_` + base64 of 32 random bytes. A secret made before
+    this support (`whsec_` + URL-safe base64) keeps signing both headers; the
+    dashboard shows its standard form (the same 32 bytes in standard base64) for the
+    library, or roll it for a new one.
+
     **Registration.** An agency owner or admin registers endpoints on the
     dashboard's Webhooks page (there is no API for it). Per mode a workspace has
     one transactions endpoint, which receives `transaction.observed`, and any number

@@ -11,28 +11,47 @@ from ... import errors
 from ...models.action_response import ActionResponse
 from ...models.bad_request_error import BadRequestError
 from ...models.forbidden_error import ForbiddenError
+from ...models.get_action_until import check_get_action_until
+from ...models.get_action_until import GetActionUntil
 from ...models.internal_server_error import InternalServerError
 from ...models.not_found_error import NotFoundError
 from ...models.rate_limited_error import RateLimitedError
 from ...models.service_unavailable_error import ServiceUnavailableError
 from ...models.unauthorized_error import UnauthorizedError
+from ...types import UNSET, Unset
 from typing import cast
 
 
 
 def _get_kwargs(
     action_id: str,
+    *,
+    wait: int | Unset = UNSET,
+    until: GetActionUntil | Unset = 'decided',
 
 ) -> dict[str, Any]:
     
 
     
 
-    
+    params: dict[str, Any] = {}
+
+    params["wait"] = wait
+
+    json_until: str | Unset = UNSET
+    if not isinstance(until, Unset):
+        json_until = until
+
+    params["until"] = json_until
+
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/v1/actions/{action_id}".format(action_id=quote(str(action_id), safe=""),),
+        "params": params,
     }
 
 
@@ -116,15 +135,29 @@ def sync_detailed(
     action_id: str,
     *,
     client: AuthenticatedClient | Client,
+    wait: int | Unset = UNSET,
+    until: GetActionUntil | Unset = 'decided',
 
 ) -> Response[ActionResponse | BadRequestError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError]:
     """ Get an action
 
-     Returns an action in its current state. Poll it, or listen for the action
-    events. Needs the `read` scope.
+     Returns an action in its current state. Needs the `read` scope.
+
+    **Waiting instead of polling.** With `wait=N` (1 to 60 seconds) the
+    request is held until the action is no longer `pending`
+    (`until=decided`, the default) or, with `until=finished`, until it is
+    `executed`, `failed`, `rejected` or `expired`; after N seconds it is
+    answered anyway. Either way the answer is the usual `200` with the
+    action as it stands, so check `status` and call again to keep waiting.
+    An action that is already there is answered at once. The service is
+    woken by the change itself (in any process of the deployment), not by
+    polling the database; a client that disconnects ends its wait. Keep
+    your HTTP client's read timeout above N. See docs/waiting.md.
 
     Args:
         action_id (str):
+        wait (int | Unset):
+        until (GetActionUntil | Unset):  Default: 'decided'.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -137,6 +170,8 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         action_id=action_id,
+wait=wait,
+until=until,
 
     )
 
@@ -150,15 +185,29 @@ def sync(
     action_id: str,
     *,
     client: AuthenticatedClient | Client,
+    wait: int | Unset = UNSET,
+    until: GetActionUntil | Unset = 'decided',
 
 ) -> ActionResponse | BadRequestError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | None:
     """ Get an action
 
-     Returns an action in its current state. Poll it, or listen for the action
-    events. Needs the `read` scope.
+     Returns an action in its current state. Needs the `read` scope.
+
+    **Waiting instead of polling.** With `wait=N` (1 to 60 seconds) the
+    request is held until the action is no longer `pending`
+    (`until=decided`, the default) or, with `until=finished`, until it is
+    `executed`, `failed`, `rejected` or `expired`; after N seconds it is
+    answered anyway. Either way the answer is the usual `200` with the
+    action as it stands, so check `status` and call again to keep waiting.
+    An action that is already there is answered at once. The service is
+    woken by the change itself (in any process of the deployment), not by
+    polling the database; a client that disconnects ends its wait. Keep
+    your HTTP client's read timeout above N. See docs/waiting.md.
 
     Args:
         action_id (str):
+        wait (int | Unset):
+        until (GetActionUntil | Unset):  Default: 'decided'.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -172,6 +221,8 @@ def sync(
     return sync_detailed(
         action_id=action_id,
 client=client,
+wait=wait,
+until=until,
 
     ).parsed
 
@@ -179,15 +230,29 @@ async def asyncio_detailed(
     action_id: str,
     *,
     client: AuthenticatedClient | Client,
+    wait: int | Unset = UNSET,
+    until: GetActionUntil | Unset = 'decided',
 
 ) -> Response[ActionResponse | BadRequestError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError]:
     """ Get an action
 
-     Returns an action in its current state. Poll it, or listen for the action
-    events. Needs the `read` scope.
+     Returns an action in its current state. Needs the `read` scope.
+
+    **Waiting instead of polling.** With `wait=N` (1 to 60 seconds) the
+    request is held until the action is no longer `pending`
+    (`until=decided`, the default) or, with `until=finished`, until it is
+    `executed`, `failed`, `rejected` or `expired`; after N seconds it is
+    answered anyway. Either way the answer is the usual `200` with the
+    action as it stands, so check `status` and call again to keep waiting.
+    An action that is already there is answered at once. The service is
+    woken by the change itself (in any process of the deployment), not by
+    polling the database; a client that disconnects ends its wait. Keep
+    your HTTP client's read timeout above N. See docs/waiting.md.
 
     Args:
         action_id (str):
+        wait (int | Unset):
+        until (GetActionUntil | Unset):  Default: 'decided'.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -200,6 +265,8 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         action_id=action_id,
+wait=wait,
+until=until,
 
     )
 
@@ -213,15 +280,29 @@ async def asyncio(
     action_id: str,
     *,
     client: AuthenticatedClient | Client,
+    wait: int | Unset = UNSET,
+    until: GetActionUntil | Unset = 'decided',
 
 ) -> ActionResponse | BadRequestError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | None:
     """ Get an action
 
-     Returns an action in its current state. Poll it, or listen for the action
-    events. Needs the `read` scope.
+     Returns an action in its current state. Needs the `read` scope.
+
+    **Waiting instead of polling.** With `wait=N` (1 to 60 seconds) the
+    request is held until the action is no longer `pending`
+    (`until=decided`, the default) or, with `until=finished`, until it is
+    `executed`, `failed`, `rejected` or `expired`; after N seconds it is
+    answered anyway. Either way the answer is the usual `200` with the
+    action as it stands, so check `status` and call again to keep waiting.
+    An action that is already there is answered at once. The service is
+    woken by the change itself (in any process of the deployment), not by
+    polling the database; a client that disconnects ends its wait. Keep
+    your HTTP client's read timeout above N. See docs/waiting.md.
 
     Args:
         action_id (str):
+        wait (int | Unset):
+        until (GetActionUntil | Unset):  Default: 'decided'.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -235,5 +316,7 @@ async def asyncio(
     return (await asyncio_detailed(
         action_id=action_id,
 client=client,
+wait=wait,
+until=until,
 
     )).parsed
