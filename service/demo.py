@@ -7,10 +7,12 @@ import asyncio
 import json
 import os
 import secrets
+from pathlib import Path
 
 from attrs import evolve
 
 from harness.platform import start_platform_in_thread
+from harness.platform.state import PlatformState
 from harness.receiver import Receiver
 from harness.threaded import start_in_thread
 from service.app import build_services, outgoing_http
@@ -30,19 +32,51 @@ OWNER_EMAIL, OWNER_PASSWORD = "owner@demo.test", "demo-password"
 CREATOR_EMAIL, CREATOR_PASSWORD = "mia@creators.test", "mia-password-1"
 DEMO_KEYS = ("demo live", "demo test")
 LOCAL_RECEIVER = "http://127.0.0.1:"
+RECEIVER_PATH = "/demo-events"
 
 
-def start_fake_platform(settings: Settings, port: int = 0) -> Settings:
+def start_fake_platform(
+    settings: Settings, port: int = 0, *, sessions: Path | None = None
+) -> Settings:
     """Run the fake platform beside the service: only `demo` and `--fake-platform` call this,
-    so a deployment that forgets COUNTERSIGN_PLATFORM_URL never executes against a fake."""
+    so a deployment that forgets COUNTERSIGN_PLATFORM_URL never executes against a fake.
+
+    With `sessions` (the demo), the platform's sign-in sessions are kept in that file: a
+    restarted demo's platform still knows the creators linked before, so an action approved
+    before the restart executes after it."""
     if settings.platform_url:
         return settings
     platform = start_platform_in_thread(port=port)
+    if sessions is not None:
+        keep_sessions(platform.state, sessions)
     print(
         f"FAKE platform running at {platform.base_url} (control API: /_control): "
         "nothing reaches real creators"
     )
     return evolve(settings, platform_url=platform.base_url)
+
+
+def sessions_file(settings: Settings) -> Path:
+    """Beside the SQLite file, as the generated secret key is."""
+    return Path(settings.database_url.split("///", 1)[-1]).parent / "demo-platform-sessions.json"
+
+
+def keep_sessions(state: PlatformState, path: Path) -> None:
+    """Load the sessions of earlier runs, and write them again whenever one is made."""
+    if path.exists():
+        try:
+            state.import_sessions(json.loads(path.read_text()))
+        except (ValueError, KeyError, TypeError):
+            print(f"{path} is not readable: linked creators may need linking again")
+
+    def save() -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(".partial")
+        partial.write_text(json.dumps(state.export_sessions()))
+        partial.chmod(0o600)
+        os.replace(partial, path)
+
+    state.on_sessions_changed = save
 
 
 async def seed(settings: Settings, receiver_url: str | None = None) -> dict[str, str]:
@@ -142,10 +176,17 @@ async def _a_fan(services: Services, workspace_id: str, account_id: str) -> str:
 async def _subscribe(
     services: Services, workspace_id: str, owner: User, url: str, clock: Clock
 ) -> str:
-    """The local receiver is the one event endpoint on loopback: older runs' ones are removed."""
+    """The demo's receiver is subscribed once per run (it listens on a new port each time):
+    earlier runs' receiver endpoints are removed; any other endpoint, loopback or not, is the
+    user's and stays as it is."""
     principal = Principal.person(workspace_id, owner, "owner")
     for endpoint in await hooks.list_endpoints(services.store, principal):
-        if endpoint.kind == "events" and endpoint.url.startswith(LOCAL_RECEIVER):
+        if (
+            endpoint.kind == "events"
+            and endpoint.url.startswith(LOCAL_RECEIVER)
+            and endpoint.url.endswith(RECEIVER_PATH)
+            and endpoint.disabled_at is None
+        ):
             await hooks.remove_endpoint(services.store, clock, principal, endpoint.id)
     endpoint = await hooks.add_event_endpoint(
         services.store, clock, principal, url, None, box=services.secrets, allow_loopback=True
@@ -195,9 +236,9 @@ def run_demo(settings: Settings, host: str, port: int) -> None:
     from service.app import create_app
     from service.serving import uvicorn_options
 
-    settings = start_fake_platform(settings)
+    settings = start_fake_platform(settings, sessions=sessions_file(settings))
     receiver = Receiver()
-    receiver_url = f"{start_in_thread(receiver.app, name='demo-receiver').base_url}/demo-events"
+    receiver_url = f"{start_in_thread(receiver.app, name='demo-receiver').base_url}{RECEIVER_PATH}"
     seeded = asyncio.run(seed(settings, receiver_url))
     receiver.set_secrets([seeded["signing"]])  # it checks every signature it receives
     base = public_base(settings, host, port)

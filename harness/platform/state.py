@@ -43,6 +43,7 @@ class PlatformState:
         self.clock = clock or _utcnow
         self.session_ttl = session_ttl or DEFAULT_SESSION_TTL
         self.lock = threading.RLock()
+        self.on_sessions_changed: Callable[[], None] | None = None
         self.reset()
 
     def reset(self, seed: int | None = None) -> None:
@@ -89,7 +90,30 @@ class PlatformState:
                 expires_at=self.now() + (ttl or self.session_ttl),
             )
             self.sessions[session.token] = session
-            return session
+        if self.on_sessions_changed is not None:
+            self.on_sessions_changed()
+        return session
+
+    def export_sessions(self) -> list[dict[str, str]]:
+        """The live sessions as plain data (`countersign demo` keeps them across restarts)."""
+        with self.lock:
+            return [
+                {"token": s.token, "userId": s.user_id, "expiresAt": s.expires_at.isoformat()}
+                for s in self.sessions.values()
+                if s.expires_at > self.now()
+            ]
+
+    def import_sessions(self, rows: list[dict[str, str]]) -> int:
+        """Sessions an earlier run handed out, for creators this world has; how many."""
+        with self.lock:
+            for row in rows:
+                if row.get("userId") in self.creators:
+                    self.sessions[row["token"]] = Session(
+                        token=row["token"],
+                        user_id=row["userId"],
+                        expires_at=datetime.fromisoformat(row["expiresAt"]),
+                    )
+            return len(self.sessions)
 
     def session_user(self, token: str | None) -> str | None:
         """The creator id of a live session, None when unknown or expired."""
