@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
-from countersign_client import SignatureError, verify_signature
+import time
 
-from service.webhooks.signing import new_secret, sign
+import pytest
+from countersign_client import SignatureError, verify_signature, verify_standard
+from standardwebhooks import Webhook
+
+from service.webhooks.signing import new_secret, sign, sign_standard
 
 BODY = b'{"id":"evt_1","type":"action.executed","data":{}}'
 
@@ -43,3 +46,31 @@ def test_a_changed_body_another_secret_or_an_old_signature_is_refused(body, secr
 def test_a_malformed_header_is_refused(header):
     with pytest.raises(SignatureError):
         verify_signature(BODY, header, new_secret(), now=1_764_000_000)
+
+
+def test_standard_webhooks_signature_from_the_service_verifies():
+    old_style = "whsec_" + "A" * 43  # URL-safe base64 without padding, as before
+    for secret in (new_secret(), old_style):
+        headers = {
+            "webhook-id": "dlv_1",
+            "webhook-timestamp": "1764000000",
+            "webhook-signature": sign_standard("dlv_1", BODY, [secret], 1_764_000_000),
+        }
+        assert verify_standard(BODY, headers, secret, now=1_764_000_000) == 1_764_000_000
+        with pytest.raises(SignatureError):
+            verify_standard(BODY + b"x", headers, secret, now=1_764_000_000)
+        with pytest.raises(SignatureError):
+            verify_standard(BODY, {**headers, "webhook-id": "dlv_2"}, secret, now=1_764_000_000)
+        with pytest.raises(SignatureError, match="300 seconds"):
+            verify_standard(BODY, headers, secret, now=1_764_000_301)
+
+
+def test_standard_webhooks_library_accepts_what_the_client_accepts():
+    secret = new_secret()
+    headers = {
+        "webhook-id": "dlv_9",
+        "webhook-timestamp": str(int(time.time())),
+        "webhook-signature": sign_standard("dlv_9", BODY, [secret], int(time.time())),
+    }
+    Webhook(secret).verify(BODY, headers)  # the library's own check, for reference
+    assert verify_standard(BODY, headers, secret)

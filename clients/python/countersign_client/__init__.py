@@ -13,7 +13,7 @@ from countersign_client.errors import CountersignError
 from countersign_client.pages import iterate
 from countersign_client.retries import RetryPolicy, call, create_action, new_idempotency_key
 from countersign_client.waiting import wait_for_decision
-from countersign_client.webhooks import SignatureError, verify_signature
+from countersign_client.webhooks import SignatureError, verify_signature, verify_standard
 
 __all__ = [
     "CountersignError",
@@ -26,5 +26,6 @@ __all__ = [
     "iterate",
     "new_idempotency_key",
     "verify_signature",
+    "verify_standard",
     "wait_for_decision",
 ]
