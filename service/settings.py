@@ -83,6 +83,12 @@ class Settings:
         10.0,
         "Seconds for a whole webhook delivery attempt, connect to last byte (at most 60).",
     )
+    webhook_disable_after_days: float = setting(
+        5.0,
+        "Days after which a webhook endpoint whose every delivery attempt has failed is "
+        "disabled (an endpoint answering 410 Gone is disabled at once); owners and admins "
+        "enable it again on the Webhooks page.",
+    )
     public_url: str = setting(
         "http://127.0.0.1:8000",
         "Base of `approvalUrl`, link URLs and `docsUrl`.",
@@ -199,6 +205,8 @@ class Settings:
             raise SettingsError("COUNTERSIGN_RATE_LIMIT and _RATE_WINDOW must be positive")
         if not 0 < self.webhook_timeout <= 60:
             raise SettingsError("COUNTERSIGN_WEBHOOK_TIMEOUT must be from 0 to 60 seconds")
+        if self.webhook_disable_after_days <= 0:
+            raise SettingsError("COUNTERSIGN_WEBHOOK_DISABLE_AFTER_DAYS must be a positive number")
         if self.password_hashing not in PROFILES:
             raise SettingsError("COUNTERSIGN_PASSWORD_HASHING must be `default` or `cheapest`")
         if self.sync_interval <= 0:

@@ -21,7 +21,10 @@ LOG_PAGE = 25
 def endpoint_health(
     endpoint: WebhookEndpoint, recent: list[tuple[Delivery, Any]]
 ) -> dict[str, Any]:
-    """{state: ok|retrying|failing, at: next attempt} from the endpoint and its newest deliveries."""
+    """{state: ok|retrying|failing|disabled, at: next attempt} from the endpoint and its newest
+    deliveries."""
+    if endpoint.auto_disabled_at is not None:
+        return {"state": "disabled", "at": endpoint.auto_disabled_at}
     waiting = [
         d.next_attempt_at
         for d, _ in recent

@@ -5,6 +5,8 @@ shows and makes the endpoints of the mode the dashboard's test-mode switch is on
 
 from __future__ import annotations
 
+import datetime as dt
+
 from starlette.responses import Response
 from starlette.routing import Route
 
@@ -12,7 +14,7 @@ from service.dashboard.delivery_pages import endpoint_health
 from service.dashboard.web import Page, page
 from service.domain.permissions import Permission
 from service.usecases import webhooks as hooks
-from service.webhooks.models import DELIVERED_EVENTS
+from service.webhooks.models import DELIVERED_EVENTS, WebhookEndpoint
 
 
 async def _render(p: Page, status: int = 200, log_for: str | None = None) -> Response:
@@ -34,7 +36,14 @@ async def _render(p: Page, status: int = 200, log_for: str | None = None) -> Res
         shown=shown,
         test_mode=p.principal.mode == "test",
         health=endpoint_health,
+        since_value=_since_value,
     )
+
+
+def _since_value(endpoint: WebhookEndpoint) -> str:
+    """The re-enable form's default: when the failures began (else when it was disabled)."""
+    start = endpoint.failing_since or endpoint.auto_disabled_at
+    return start.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M") if start else ""
 
 
 def _loopback(p: Page) -> bool:
@@ -84,6 +93,23 @@ async def remove_endpoint(p: Page) -> Response:
 
 
 @page(Permission.WEBHOOKS_MANAGE)
+async def enable_endpoint(p: Page) -> Response:
+    """Enable an endpoint the deliverer disabled; optionally resend what failed since a time."""
+    since = hooks.parse_since(p.field("since")) if p.field("resend") == "yes" else None
+    _, resent = await hooks.enable_endpoint(
+        p.services.store,
+        p.services.clock,
+        p.principal,
+        p.request.path_params["endpointId"],
+        resend_since=since,
+    )
+    notice = "Endpoint enabled."
+    if since is not None:
+        notice += f" {resent} failed {'delivery' if resent == 1 else 'deliveries'} queued again."
+    return p.redirect("/dashboard/webhooks", notice=notice)
+
+
+@page(Permission.WEBHOOKS_MANAGE)
 async def roll_secret(p: Page) -> Response:
     _, secret = await hooks.roll_secret(
         p.services.store,
@@ -122,6 +148,7 @@ def routes() -> list[Route]:
         Route("/webhooks/endpoints", add_endpoint, methods=["POST"]),
         Route("/webhooks/endpoints/{endpointId}/remove", remove_endpoint, methods=["POST"]),
         Route("/webhooks/endpoints/{endpointId}/roll", roll_secret, methods=["POST"]),
+        Route("/webhooks/endpoints/{endpointId}/enable", enable_endpoint, methods=["POST"]),
         Route("/webhooks/endpoints/{endpointId}/test", send_test, methods=["POST"]),
         Route("/webhooks/deliveries/{deliveryId}/redeliver", redeliver, methods=["POST"]),
     ]

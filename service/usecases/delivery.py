@@ -4,6 +4,12 @@ Shared by the deliverer (scheduled attempts) and the dashboard (test sends). The
 the one documented in openapi.yaml (EventEnvelope): five attempts, waiting 5 minutes, 30 minutes,
 1 hour and 1.5 hours between them, about three hours in all; then the delivery is failed and the
 endpoint shows as failing until a delivery to it succeeds again.
+
+Auto-disable (as Svix and Stripe do): an endpoint whose every scheduled attempt has failed for
+`disable_after` (COUNTERSIGN_WEBHOOK_DISABLE_AFTER_DAYS, 5 days by default), or that answers
+`410 Gone`, is disabled in the same transaction that records the attempt; its pending deliveries
+fail at once, and later events get failed deliveries without an attempt, so re-enabling it can
+resend everything that failed since a chosen time. Test sends never count.
 """
 
 from __future__ import annotations
@@ -31,6 +37,8 @@ RETRY_GAPS = (
 )
 MAX_ATTEMPTS = len(RETRY_GAPS) + 1
 LEASE = dt.timedelta(seconds=60)  # longer than the 10 s send limit; a dead worker's lease lapses
+DISABLE_AFTER = dt.timedelta(days=5)  # every attempt failed this long: the endpoint is disabled
+GONE = 410  # the receiver says the endpoint no longer exists: disabled at once
 
 
 def attempt_id() -> str:
@@ -63,7 +71,7 @@ def next_state(attempts: int, outcome: Outcome, now: dt.datetime) -> dict[str, A
     """Column values after attempt number `attempts` (1-based) ended with `outcome`."""
     if outcome.ok:
         return {"status": "succeeded", "attempts": attempts, "next_attempt_at": None}
-    if attempts >= MAX_ATTEMPTS:
+    if attempts >= MAX_ATTEMPTS or outcome.status_code == GONE:
         return {"status": "failed", "attempts": attempts, "next_attempt_at": None}
     return {
         "status": "pending",
@@ -98,7 +106,10 @@ async def send_claimed(
     """Send a claimed delivery of `event` once (never raises: every failure is an Outcome)."""
     started = clock.now()
     live = endpoint if endpoint is not None and endpoint.disabled_at is None else None
-    if live is None:
+    if live is not None and live.auto_disabled_at is not None and not final:
+        live = None  # a test send may still check a disabled endpoint before it is enabled
+        outcome = Outcome(None, None, 0, "the endpoint is disabled")
+    elif live is None:
         outcome = Outcome(None, None, 0, "the endpoint was removed")
     elif event is None:
         outcome = Outcome(None, None, 0, "the event is no longer stored")
@@ -114,13 +125,17 @@ async def send_claimed(
     return Sent(delivery, live, worker, final, started, outcome, clock.now())
 
 
-async def record(store: Store, sent: Sequence[Sent]) -> list[Delivery | None]:
+async def record(
+    store: Store, sent: Sequence[Sent], *, disable_after: dt.timedelta = DISABLE_AFTER
+) -> list[Delivery | None]:
     """`record_in` in a transaction of its own."""
     async with store.transaction() as uow:
-        return await record_in(uow, sent)
+        return await record_in(uow, sent, disable_after=disable_after)
 
 
-async def record_in(uow: UnitOfWork, sent: Sequence[Sent]) -> list[Delivery | None]:
+async def record_in(
+    uow: UnitOfWork, sent: Sequence[Sent], *, disable_after: dt.timedelta = DISABLE_AFTER
+) -> list[Delivery | None]:
     """Write attempts: each one's row, its delivery's new state (only while its worker still
     holds the lease) and its endpoint's health.
 
@@ -170,7 +185,40 @@ async def record_in(uow: UnitOfWork, sent: Sequence[Sent]) -> list[Delivery | No
                 failing[one.endpoint.id] = True
     for endpoint_id, verdict in failing.items():
         await uow.webhooks.set_failing(endpoint_id, verdict)
+    await _disable_dead_endpoints(uow, sent, disable_after)
     return [stored[one.delivery.id] for one in sent]
+
+
+async def _disable_dead_endpoints(
+    uow: UnitOfWork, sent: Sequence[Sent], disable_after: dt.timedelta
+) -> None:
+    """Track when each endpoint's failures began and disable an endpoint that has failed for
+    `disable_after` or answered 410 Gone (scheduled attempts only: a test send proves little)."""
+    outcomes: dict[str, list[Sent]] = {}
+    for one in sent:
+        if one.endpoint is not None and not one.final:
+            outcomes.setdefault(one.endpoint.id, []).append(one)
+    for endpoint_id, attempts in outcomes.items():
+        if any(one.outcome.ok for one in attempts):
+            await uow.webhooks.note_outcome(endpoint_id, True, attempts[-1].started)
+            continue
+        first = min(one.started for one in attempts)
+        await uow.webhooks.note_outcome(endpoint_id, False, first)
+        now = max(one.finished for one in attempts)
+        if any(one.outcome.status_code == GONE for one in attempts):
+            disabled = await uow.webhooks.auto_disable(
+                endpoint_id, now, "The endpoint answered 410 Gone."
+            )
+        else:
+            days = disable_after / dt.timedelta(days=1)
+            disabled = await uow.webhooks.auto_disable(
+                endpoint_id,
+                now,
+                f"Every delivery failed for {days:g} days.",
+                failing_before=now - disable_after,
+            )
+        if disabled is not None:
+            await uow.deliveries.fail_pending(endpoint_id)
 
 
 async def attempt(

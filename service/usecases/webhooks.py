@@ -213,6 +213,56 @@ async def remove_endpoint(
         await record_in(uow, clock, principal, "webhook.removed", endpoint_id)
 
 
+def parse_since(text: str | None) -> dt.datetime | None:
+    """The re-enable form's "resend what failed since" time (UTC; `YYYY-MM-DDTHH:MM` from a
+    datetime-local field, or full ISO 8601); None when left empty (resend nothing)."""
+    text = (text or "").strip()
+    if not text:
+        return None
+    try:
+        since = dt.datetime.fromisoformat(text)
+    except ValueError:
+        raise ApiError(
+            "invalid_parameter", "Enter the time as YYYY-MM-DDTHH:MM (UTC).", param="since"
+        ) from None
+    return since if since.tzinfo else since.replace(tzinfo=dt.UTC)
+
+
+async def enable_endpoint(
+    store: Store,
+    clock: Clock,
+    principal: Principal,
+    endpoint_id: str,
+    *,
+    resend_since: dt.datetime | None,
+) -> tuple[WebhookEndpoint, int]:
+    """Enable an endpoint the deliverer disabled, and (with `resend_since`) resend every
+    delivery to it that failed since then, with their delivery ids and a fresh schedule, as
+    Svix's recovery does. Returns the endpoint and how many deliveries were queued again."""
+    require(principal, MANAGE)
+    now = clock.now()
+    if resend_since is not None and resend_since > now:
+        raise ApiError("invalid_parameter", "Choose a time in the past.", param="since")
+    async with store.transaction() as uow:
+        await _endpoint(uow, principal, endpoint_id)
+        enabled = await uow.webhooks.enable(endpoint_id)
+        if enabled is None:
+            raise ApiError("invalid_parameter", "This endpoint is not disabled.", param="endpoint")
+        resent = 0
+        if resend_since is not None:
+            resent = await uow.deliveries.resend_failed(endpoint_id, resend_since, now)
+        await record_in(
+            uow,
+            clock,
+            principal,
+            "webhook.enabled",
+            endpoint_id,
+            resendSince=isoformat(resend_since),
+            resent=resent,
+        )
+    return enabled, resent
+
+
 async def roll_secret(
     store: Store, clock: Clock, principal: Principal, endpoint_id: str, *, box: SecretBox
 ) -> tuple[WebhookEndpoint, str]:

@@ -45,7 +45,10 @@ class WebhookEndpoint:
     event_types: list[str] | None
     failing: bool
     created_at: dt.datetime
-    disabled_at: dt.datetime | None = None
+    disabled_at: dt.datetime | None = None  # removed by a person: no longer listed
+    failing_since: dt.datetime | None = None  # first failed attempt since the last success
+    auto_disabled_at: dt.datetime | None = None  # disabled by the deliverer (still listed)
+    disabled_reason: str | None = None  # why, in a sentence for the Webhooks page
 
     def signing_secrets(self, now: dt.datetime, box: SecretBox) -> list[str]:
         """Every secret still signing at `now`, newest first (two while a roll is in grace)."""

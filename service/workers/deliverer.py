@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime as dt
 import logging
 import os
 from collections import Counter
@@ -35,7 +36,14 @@ from typing import Any
 from service.domain.clock import Clock
 from service.domain.ids import new_id
 from service.domain.models import Event
-from service.usecases.delivery import LEASE, Sent, record, record_in, send_claimed
+from service.usecases.delivery import (
+    DISABLE_AFTER,
+    LEASE,
+    Sent,
+    record,
+    record_in,
+    send_claimed,
+)
 from service.webhooks.models import Delivery, WebhookEndpoint
 from service.webhooks.sender import Sender
 from service.workers.dispatcher import dispatch_all
@@ -55,6 +63,7 @@ class Deliverer:
         per_endpoint: int = 32,
         idle_seconds: float = 1.0,
         wakeup: asyncio.Event | None = None,
+        disable_after: dt.timedelta = DISABLE_AFTER,
     ) -> None:
         self.store = store
         self.clock = clock
@@ -64,6 +73,7 @@ class Deliverer:
         self.per_endpoint = per_endpoint
         self.worker = f"dlv-{os.getpid()}-{new_id('', 8)}"
         self.idle_seconds = idle_seconds
+        self.disable_after = disable_after  # failing this long disables an endpoint
         self.wakeup = wakeup or asyncio.Event()  # set it to look for work at once
         self._flying: dict[asyncio.Task[Sent], str] = {}  # sending task → endpoint id
         self._finished: list[Sent] = []  # sent, to be recorded by the next round
@@ -124,7 +134,7 @@ class Deliverer:
         try:
             async with self.store.transaction() as uow:
                 if finished:
-                    await record_in(uow, finished)
+                    await record_in(uow, finished, disable_after=self.disable_after)
                     if limit > 0:  # what the recorded outcomes let through is due now
                         due = await uow.deliveries.due(now, limit, exclude_endpoints=full)
                         wanted = self._within_bounds(due, busy)
@@ -164,7 +174,7 @@ class Deliverer:
     async def _record_each(self, finished: Sequence[Sent]) -> None:
         for sent in finished:
             try:
-                await record(self.store, [sent])
+                await record(self.store, [sent], disable_after=self.disable_after)
             except Exception:  # not recorded: its lease lapses and it is sent again
                 log.exception("recording the attempt of %s failed", sent.delivery.id)
             else:

@@ -45,9 +45,11 @@ async def dispatch_once(store: Any, clock: Clock, *, batch: int = BATCH) -> int:
                         workspace_id=event.workspace_id,
                         event_id=event.id,
                         event_type=event.type,
-                        status="pending",
+                        # A disabled endpoint's deliveries are failed unsent: enabling it
+                        # again can resend them (usecases/webhooks.enable_endpoint).
+                        status="failed" if endpoint.auto_disabled_at else "pending",
                         attempts=0,
-                        next_attempt_at=now,
+                        next_attempt_at=None if endpoint.auto_disabled_at else now,
                         claimed_by=None,
                         claimed_until=None,
                         created_at=now,

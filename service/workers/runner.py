@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime as dt
 import logging
 import os
 import secrets
@@ -45,6 +46,7 @@ async def run_workers(services: Services, *, enabled: bool) -> AsyncIterator[Non
             services.clock,
             services.sender(clients),
             wakeup=services.deliverer_wakeup,
+            disable_after=dt.timedelta(days=services.settings.webhook_disable_after_days),
         )
         tasks.append(asyncio.create_task(deliverer.run_forever()))
         tasks.append(

@@ -266,7 +266,12 @@ webhook_endpoints = sa.Table(
     sa.Column("event_types", Json, nullable=True),  # null = all events
     sa.Column("failing", sa.Boolean, nullable=False),
     sa.Column("created_at", UtcDateTime, nullable=False),
-    sa.Column("disabled_at", UtcDateTime, nullable=True),
+    sa.Column("disabled_at", UtcDateTime, nullable=True),  # removed by a person
+    # The first failed attempt since the last success (null while deliveries succeed).
+    sa.Column("failing_since", UtcDateTime, nullable=True),
+    # Disabled by the deliverer (failing for days, or 410 Gone); still listed, with the reason.
+    sa.Column("auto_disabled_at", UtcDateTime, nullable=True),
+    sa.Column("disabled_reason", sa.String(300), nullable=True),
 )
 
 deliveries = sa.Table(

@@ -172,6 +172,56 @@ class SqlWebhookEndpoints:
     async def set_failing(self, endpoint_id: str, failing: bool) -> None:
         await self.conn.execute(_SET_FAILING, {"endpoint": endpoint_id, "is_failing": failing})
 
+    async def note_outcome(self, endpoint_id: str, ok: bool, at: dt.datetime) -> None:
+        """A success clears `failing_since`; a failure sets it if unset (the first failure)."""
+        if ok:
+            query = t.webhook_endpoints.update().where(e.failing_since.is_not(None))
+            query = query.values(failing_since=None)
+        else:
+            query = t.webhook_endpoints.update().where(e.failing_since.is_(None))
+            query = query.values(failing_since=at)
+        await self.conn.execute(query.where(e.id == endpoint_id))
+
+    async def auto_disable(
+        self,
+        endpoint_id: str,
+        now: dt.datetime,
+        reason: str,
+        *,
+        failing_before: dt.datetime | None = None,
+    ) -> WebhookEndpoint | None:
+        """Disable an active endpoint (with `failing_before`: only one failing since then);
+        None when it was not (already disabled, removed, or not failing that long)."""
+        query = t.webhook_endpoints.update().where(
+            e.id == endpoint_id, e.disabled_at.is_(None), e.auto_disabled_at.is_(None)
+        )
+        if failing_before is not None:
+            query = query.where(e.failing_since <= failing_before)
+        row = (
+            await self.conn.execute(
+                query.values(
+                    auto_disabled_at=now, disabled_reason=reason[:300], failing=True
+                ).returning(*t.webhook_endpoints.c)
+            )
+        ).first()
+        return to_model(WebhookEndpoint, row) if row else None
+
+    async def enable(self, endpoint_id: str) -> WebhookEndpoint | None:
+        """Undo `auto_disable` (with a clean health record); None if it was not disabled."""
+        row = (
+            await self.conn.execute(
+                t.webhook_endpoints.update()
+                .where(
+                    e.id == endpoint_id, e.disabled_at.is_(None), e.auto_disabled_at.is_not(None)
+                )
+                .values(
+                    auto_disabled_at=None, disabled_reason=None, failing_since=None, failing=False
+                )
+                .returning(*t.webhook_endpoints.c)
+            )
+        ).first()
+        return to_model(WebhookEndpoint, row) if row else None
+
 
 class SqlDeliveries:
     def __init__(self, conn: Connection) -> None:
@@ -316,6 +366,42 @@ class SqlDeliveries:
             _SUCCEED_MANY, {"deliveries": list(delivery_ids), "worker": worker}
         )
         return [to_model(Delivery, r) for r in rows]
+
+    async def fail_pending(self, endpoint_id: str) -> int:
+        """Every pending delivery of the endpoint is failed now (it was disabled); a send in
+        flight still writes its attempt row, its outcome is not written (no longer pending)."""
+        rows = await self.conn.execute(
+            t.deliveries.update()
+            .where(d.endpoint_id == endpoint_id, d.status == "pending")
+            .values(status="failed", next_attempt_at=None)
+            .returning(d.id)
+        )
+        return len(rows.all())
+
+    async def resend_failed(self, endpoint_id: str, since: dt.datetime, now: dt.datetime) -> int:
+        """Failed deliveries of the endpoint made at or after `since` (test sends aside, and
+        only while their event is still stored) go back to pending, due now, with a fresh
+        schedule and the same delivery ids; returns how many."""
+        stored = sa.exists().where(t.events.c.id == d.event_id)
+        rows = await self.conn.execute(
+            t.deliveries.update()
+            .where(
+                d.endpoint_id == endpoint_id,
+                d.status == "failed",
+                d.created_at >= since,
+                d.event_type != "test",
+                stored,
+            )
+            .values(
+                status="pending",
+                attempts=0,
+                next_attempt_at=now,
+                claimed_by=None,
+                claimed_until=None,
+            )
+            .returning(d.id)
+        )
+        return len(rows.all())
 
     async def reset(self, delivery_id: str, now: dt.datetime) -> Delivery | None:
         """Manual redelivery: a finished delivery goes back to pending, due now."""
