@@ -18,7 +18,6 @@ from storage.sql import tables as t
 from storage.sql.connection import Connection
 from storage.sql.rows import to_model
 
-FINISHED_DELIVERIES = ("succeeded", "failed")
 d = t.deliveries.c
 ev = t.events.c
 
@@ -27,10 +26,14 @@ def _limit() -> sa.BindParameter[int]:
     return sa.bindparam("limit", type_=sa.Integer)
 
 
+# Finished is "not pending": an inequality, which no index serves, so both databases walk
+# `ix_deliveries_created_at` from the oldest row (with `status IN (…)` SQLite chose
+# `ix_deliveries_due` and sorted every finished delivery: 200 ms at 180,000 rows).
+_FINISHED = d.status != "pending"
 _OLD_DELIVERIES = (
     sa.select(d.id)
     .where(d.created_at < sa.bindparam("before", type_=d.created_at.type))
-    .where(d.status.in_(FINISHED_DELIVERIES))
+    .where(_FINISHED)
     .order_by(d.created_at)
     .limit(_limit())
     .with_for_update(skip_locked=True)  # PostgreSQL: a delivery being resent is left alone
@@ -39,22 +42,18 @@ _DELIVERY_IDS = sa.bindparam("ids", expanding=True, type_=d.id.type)
 _DELETE_ATTEMPTS = t.delivery_attempts.delete().where(
     t.delivery_attempts.c.delivery_id.in_(_DELIVERY_IDS)
 )
-_DELETE_DELIVERIES = t.deliveries.delete().where(
-    d.id.in_(_DELIVERY_IDS), d.status.in_(FINISHED_DELIVERIES)
+_DELETE_DELIVERIES = t.deliveries.delete().where(d.id.in_(_DELIVERY_IDS), _FINISHED)
+_OLD_EVENTS = (
+    sa.select(ev.seq)
+    .where(ev.created_at < sa.bindparam("before", type_=ev.created_at.type))
+    .where(ev.dispatched_at.is_not(None))
+    # Kept while any delivery refers to it: a pending one still needs it, and a finished one
+    # is shown with its event until the delivery itself is pruned.
+    .where(~sa.exists().where(d.event_id == ev.id))
+    .order_by(ev.created_at)
+    .limit(_limit())
 )
-_DELETE_EVENTS = t.events.delete().where(
-    ev.seq.in_(
-        sa.select(ev.seq)
-        .where(ev.created_at < sa.bindparam("before", type_=ev.created_at.type))
-        .where(ev.dispatched_at.is_not(None))
-        # Kept while any delivery refers to it: a pending one still needs it, and a finished one
-        # is shown with its event until the delivery itself is pruned.
-        .where(~sa.exists().where(d.event_id == ev.id))
-        .order_by(ev.created_at)
-        .limit(_limit())
-        .scalar_subquery()
-    )
-)
+_DELETE_EVENTS = t.events.delete().where(ev.seq.in_(_OLD_EVENTS.scalar_subquery()))
 s = t.sessions.c
 _NOW_S = sa.bindparam("now", type_=s.expires_at.type)
 _DELETE_SESSIONS = t.sessions.delete().where(

@@ -1,0 +1,219 @@
+"""Benchmark (issue 22): does a SQLite database stop growing under the default retention?
+
+    python -m bench.growth [--days 90] [--per-day 10000] [--endpoints 3] [--scale 1.0]
+
+Simulates `--days` days on an injected clock, with `--per-day × --scale` actions a day spread
+evenly over the hours. Each action is created through the real use case (its row and its
+`action.created` event, as the API writes them), then executed (the row moves to `executed`
+with its `action.executed` event, as the executor writes it). Every simulated hour the real
+dispatcher fans events out to `--endpoints` event endpoints, every delivery is recorded as
+sent once (the deliverer's own statements: claim, one attempt row, succeeded; no HTTP, which
+is not what grows), and the real pruner runs with the default retention, as the worker does
+hourly (COUNTERSIGN_PRUNE_INTERVAL). The file is migrated by `SqlStore.migrate`, so it uses
+incremental auto-vacuum like a migrated deployment.
+
+It prints, per simulated 10 days and at the end: rows of deliveries, attempts, events and
+actions; the file size (after a WAL checkpoint); and the longest time one prune batch held its
+write transaction. The checks: delivery, attempt and event rows stay within 31 days' worth;
+the file at the last day is at most 1.2x its size on day 31; no prune batch over 100 ms.
+`--scale` below 1 scales the rows per day down (documented in the output) when a full run is
+too slow; all ratios are per day, so they hold at any scale.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import datetime as dt
+import sqlite3
+import tempfile
+import time
+from pathlib import Path
+
+from service.crypto import SecretBox
+from service.domain.clock import ManualClock
+from service.domain.ids import new_id
+from service.domain.operations import Retention
+from service.domain.principal import Principal
+from service.usecases.actions import action_event, create_action
+from service.usecases.webhooks import add_event_endpoint
+from service.usecases.workspaces import create_workspace
+from service.webhooks.models import DeliveryAttempt
+from service.workers.dispatcher import dispatch_all
+from service.workers.pruner import prune
+from storage.sql.store import SqlStore
+from tests.factories import add_live_account
+
+PUBLIC = "http://countersign.bench"
+MESSAGE = {"fanId": "123456", "text": "<p>Thanks for subscribing! Here is something for you.</p>"}
+
+
+def size_of(path: Path) -> int:
+    raw = sqlite3.connect(path)
+    raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    raw.close()
+    wal = path.with_name(path.name + "-wal")
+    return path.stat().st_size + (wal.stat().st_size if wal.exists() else 0)
+
+
+async def counts(store: SqlStore) -> dict[str, int]:
+    out = {}
+    async with store.reading() as uow:
+        for table in ("actions", "events", "deliveries", "delivery_attempts"):
+            out[table] = (await uow.conn.exec_driver_sql(f"SELECT count(*) FROM {table}")).scalar()
+    return out
+
+
+async def deliver_everything(store: SqlStore, clock: ManualClock) -> int:
+    """What the deliverer writes for a delivery sent once with a 200: claim, attempt, succeed."""
+    sent = 0
+    while True:
+        now = clock.now()
+        async with store.transaction() as uow:
+            due = [d for d, _endpoint in await uow.deliveries.due(now, 500)]
+            claimed = await uow.deliveries.claim_many(
+                due, "bench", now, now + dt.timedelta(minutes=1)
+            )
+        if not claimed:
+            return sent
+        async with store.transaction() as uow:
+            await uow.deliveries.add_attempts(
+                [DeliveryAttempt(new_id("att_"), d.id, now, 200, "ok", 12, None) for d in claimed]
+            )
+            await uow.deliveries.succeed_many([d.id for d in claimed], "bench")
+        sent += len(claimed)
+
+
+async def run(args: argparse.Namespace, path: Path) -> int:
+    store = SqlStore.from_url(f"sqlite:///{path}")
+    await store.migrate()
+    clock = ManualClock(dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
+    workspace = await create_workspace(store, clock, "Growth agency")
+    await add_live_account(store, clock, workspace.id, "40001", "maya.live")
+    person = Principal(
+        workspace_id=workspace.id,
+        mode="live",
+        kind="user",
+        label="Owner",
+        scopes=frozenset({"read", "write"}),
+        user_id="usr_bench",
+        email="owner@bench.test",
+        role="owner",
+    )
+    box = SecretBox("bench-secret")
+    for n in range(args.endpoints):
+        await add_event_endpoint(
+            store, clock, person, f"http://127.0.0.1:9/hooks{n}", box=box, allow_loopback=True
+        )
+    agent = Principal(
+        workspace_id=workspace.id,
+        mode="live",
+        kind="api_key",
+        label="backend",
+        scopes=frozenset({"read", "write"}),
+        key_id="key_bench",
+    )
+    per_day = max(24, int(args.per_day * args.scale))
+    per_hour = per_day // 24
+    per_day = per_hour * 24
+    retention = Retention()
+    longest_batch = 0.0
+    removed = 0
+    sizes: dict[int, int] = {}
+    rows: dict[int, dict[str, int]] = {}
+    made = 0
+    started = time.perf_counter()
+    print(
+        f"{args.days} days x {per_day} actions/day (scale {args.scale} of {args.per_day}), "
+        f"{args.endpoints} endpoints, retention {retention.deliveries_days}/"
+        f"{retention.events_days} days; file {path}",
+        flush=True,
+    )
+    for day in range(1, args.days + 1):
+        for _hour in range(24):
+            for _ in range(per_hour):
+                made += 1
+                created = await create_action(
+                    store,
+                    clock,
+                    agent,
+                    "40001",
+                    f"k{made}",
+                    "send_message",
+                    dict(MESSAGE),
+                    public_url=PUBLIC,
+                )
+                action = created.action
+                now = clock.now()
+                async with store.transaction() as uow:
+                    done = await uow.actions.transition(
+                        action.id,
+                        ["pending"],
+                        "executed",
+                        executed_at=now,
+                        decided_at=now,
+                        result={"messageId": "m1"},
+                    )
+                    assert done is not None
+                    await uow.events.add(action_event("action.executed", done, PUBLIC, now))
+                clock.advance(seconds=3600 / per_hour)
+            await dispatch_all(store, clock)
+            await deliver_everything(store, clock)
+            report = await prune(store, clock, retention)
+            longest_batch = max(longest_batch, report.longest_batch_ms)
+            removed += report.total
+        sizes[day] = size_of(path)
+        rows[day] = await counts(store)
+        if day % 10 == 0 or day in (31, args.days):
+            print(
+                f"day {day:>3}: {rows[day]}  file {sizes[day] / 1e6:.1f} MB  "
+                f"longest prune batch so far {longest_batch:.1f} ms  "
+                f"({time.perf_counter() - started:.0f} s)",
+                flush=True,
+            )
+    await store.close()
+    last = args.days
+    per_day_rows = {
+        "events": 2 * per_day,
+        "deliveries": 2 * per_day * args.endpoints,
+        "delivery_attempts": 2 * per_day * args.endpoints,
+    }
+    worst = {t: max(rows[d][t] for d in rows) for t in per_day_rows}
+    print("\nresults")
+    ok = True
+    for table, daily in per_day_rows.items():
+        within = worst[table] <= 31 * daily
+        ok &= within
+        print(
+            f"  {table:<18} max {worst[table]:>9} rows = {worst[table] / daily:.1f} days' worth "
+            f"(limit 31) {'ok' if within else 'OVER'}"
+        )
+    if last >= 31:
+        ratio = sizes[last] / sizes[31]
+        ok &= ratio <= 1.2
+        print(
+            f"  file day 31 {sizes[31] / 1e6:.1f} MB, day {last} {sizes[last] / 1e6:.1f} MB: "
+            f"{ratio:.3f}x (limit 1.2) {'ok' if ratio <= 1.2 else 'OVER'}"
+        )
+    ok &= longest_batch < 100
+    print(
+        f"  longest prune batch {longest_batch:.1f} ms (limit 100) "
+        f"{'ok' if longest_batch < 100 else 'OVER'}; {removed} rows pruned in all"
+    )
+    print(f"  actions kept: {rows[last]['actions']} (idempotency keys never expire)")
+    return 0 if ok else 1
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--days", type=int, default=90)
+    parser.add_argument("--per-day", type=int, default=10_000)
+    parser.add_argument("--endpoints", type=int, default=3)
+    parser.add_argument("--scale", type=float, default=1.0)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        raise SystemExit(asyncio.run(run(args, Path(tmp) / "growth.db")))
+
+
+if __name__ == "__main__":
+    main()
