@@ -46,6 +46,14 @@ class EventEnvelope:
     `x-svc-delivery` id is the same on every retry of one event to one endpoint,
     so drop duplicates by it.
 
+    **Auto-disable.** An endpoint whose every delivery attempt has failed for
+    `COUNTERSIGN_WEBHOOK_DISABLE_AFTER_DAYS` (5 days by default), or that answers
+    `410 Gone`, is disabled: nothing more is sent to it, its pending deliveries
+    and later events are logged as failed, and the Webhooks page shows it as
+    disabled with the reason. An owner or admin enables it again there and may
+    resend every delivery that failed since a chosen time (same delivery ids,
+    a fresh schedule). Test sends never disable an endpoint.
+
     **Ordering.** Each delivery keeps its own retry schedule, so an event never
     waits behind another event's retries, and events can arrive in any order (a
     retried event arrives after later ones). Order them by `sequence`: of two
