@@ -21,6 +21,9 @@ DASHBOARD_OPERATIONS = ("approveAction", "rejectAction")
 # Values a client can only get from a previous response; random ones are refused by design
 # (400 invalid_cursor), so positive cases leave them out instead of expecting acceptance.
 SERVER_ISSUED_QUERY = ("cursor",)
+# Operations that always read the platform live (without a platform behind a live key they can
+# only answer 502, as `fresh=true` does).
+LIVE_PATHS = ("/platform/",)
 
 
 def config_for(
@@ -129,7 +132,8 @@ def prepare(schema, *, live_reads: bool = True):
             (code == "invalid_cursor" and "cursor" in query)
             or (code == "invalid_parameter" and {"since", "cursor"} <= set(query))
         )
-        no_platform = not live_reads and code == "platform_error" and "fresh" in query
+        live = "fresh" in query or any(part in case.path for part in LIVE_PATHS)
+        no_platform = not live_reads and code == "platform_error" and live
         return not (invented or no_platform)
 
     schema.hook("map_case")(adapt_case)

@@ -71,6 +71,18 @@ OPERATION_CODES: dict[str, set[str]] = {
         "action_expired",
     },
     "listRevenueTransactions": {"invalid_parameter", "invalid_cursor", "missing_permission"},
+    "getPlatformRoute": {
+        "invalid_parameter",
+        "missing_scope",
+        "account_not_found",
+        "route_not_found",
+        "fan_not_found",
+        "chat_not_found",
+        "resource_not_found",
+        "account_unavailable",
+        "platform_error",
+        "platform_timeout",
+    },
 }
 EVERY_OPERATION_CODES = {
     "missing_api_key",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from starlette.routing import Route
 
-from service.api import accounts, actions, docs, fans, health, links, metrics, revenue
+from service.api import accounts, actions, docs, fans, health, links, metrics, platform, revenue
 
 
 def api_routes() -> list[Route]:
@@ -18,6 +18,7 @@ def api_routes() -> list[Route]:
         Route("/v1/accounts", accounts.list_accounts, methods=["GET"]),
         Route("/v1/accounts/{accountId}", accounts.get_account, methods=["GET"]),
         Route("/v1/accounts/{accountId}/fans", fans.list_fans, methods=["GET"]),
+        *platform.platform_routes(),
         Route("/v1/links", links.create_link, methods=["POST"]),
         Route("/v1/links/{linkId}", links.get_link, methods=["GET"]),
         Route("/v1/revenue/transactions", revenue.list_revenue_transactions, methods=["GET"]),

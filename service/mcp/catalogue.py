@@ -1,4 +1,10 @@
-"""`search_api` and `describe_endpoint`: openapi.yaml as a catalogue an agent can query.
+"""`search_api` and `describe_endpoint`: the platform's catalogue (and our own operations) for
+agents, each entry saying how to call it through Countersign.
+
+Platform routes come from the one table (service/platform/routes.py): reads run live through
+`call_platform`, writes through `create_action` with the action type and the params mapping,
+or are "not available" when no action type performs them. Our own operations come from
+openapi.yaml, marked `kind: "countersign"`, with the MCP tool that runs each.
 
 SPEC 5.9: both answer `missing_permission` to a test key, or to a workspace with no linked
 live account, so the catalogue is for workspaces already using the service for real.
@@ -12,12 +18,25 @@ from typing import Any
 from service.domain.principal import Principal
 from service.errors import ApiError
 from service.http.spec import HTTP_METHODS, OpenApiDocument
+from service.platform.routes import ROUTES, TABLE, PlatformRoute, how_to_call, match
+from storage.base import Store
 
 MAX_RESULTS = 20
 SCHEMA_REF = re.compile(r"^#/components/schemas/(.+)$")
+TOOLS = {
+    "listAccounts": "list_accounts",
+    "getAccount": "get_account",
+    "listFans": "list_fans",
+    "createAction": "create_action",
+    "getAction": "get_action",
+    "listActions": "list_actions",
+    "createLink": "create_link",
+    "getLink": "get_link",
+    "getPlatformRoute": "call_platform",
+}
 
 
-async def require_catalogue_access(store: Any, principal: Principal, tool: str) -> None:
+async def require_catalogue_access(store: Store, principal: Principal, tool: str) -> None:
     if principal.mode != "live":
         raise ApiError(
             "missing_permission",
@@ -43,6 +62,66 @@ async def require_catalogue_access(store: Any, principal: Principal, tool: str) 
     )
 
 
+def platform_route(name: str) -> PlatformRoute | None:
+    """`GET /vault/media`, `get vault/media` or a concrete `GET /users/123` → the route."""
+    method, _, path = name.strip().partition(" ")
+    method, path = method.upper(), "/" + path.strip().lstrip("/")
+    found = ROUTES.get(f"{method} {path}")
+    if found is None:
+        matched = match(method, path)
+        found = matched[0] if matched else None
+    return found
+
+
+def call_example(route: PlatformRoute) -> dict[str, Any]:
+    """A `call_platform` or `create_action` call an agent can start from."""
+    if not route.is_write:
+        query = {
+            f.name: (f.values[0] if f.values else f"<{f.type}>") for f in route.fields_in("query")
+        }
+        return {
+            "tool": "call_platform",
+            "arguments": {
+                "accountId": "<accountId>",
+                "route": route.name,
+                "pathParams": {p: f"<{p}>" for p in route.params},
+                "query": query,
+            },
+        }
+    if route.action is None:
+        return {"tool": None, "available": False}
+    params: dict[str, Any] = {}
+    for source in route.action.params:
+        node = params
+        *parents, leaf = source.param.split(".")
+        for parent in parents:
+            node = node.setdefault(parent, {})
+        node[leaf] = f"<{source.source}>"
+    return {
+        "tool": "create_action",
+        "arguments": {
+            "accountId": "<accountId>",
+            "type": route.action.type,
+            "params": params,
+            "idempotencyKey": "<a new unique value>",
+        },
+    }
+
+
+def describe_route(route: PlatformRoute) -> dict[str, Any]:
+    described = {"kind": "platform", **route.describe(), "howToCall": how_to_call(route)}
+    if route.is_write:
+        described["available"] = route.action is not None
+        if route.action is not None:
+            described["actionType"] = route.action.type
+            described["paramsMapping"] = [
+                {"param": p.param, "from": p.source, **({"note": p.note} if p.note else {})}
+                for p in route.action.params
+            ]
+    described["example"] = call_example(route)
+    return described
+
+
 class Catalogue:
     def __init__(self, document: OpenApiDocument) -> None:
         self.document = document
@@ -66,54 +145,81 @@ class Catalogue:
         words = [w for w in re.split(r"\W+", query.lower()) if w]
         if not words:
             raise ApiError("invalid_parameter", "`query` needs at least one word.", param="query")
-        operations = []
-        for op_id, entry in self.operations.items():
-            op = entry["operation"]
+        found: list[tuple[int, int, str, dict[str, Any]]] = []
+        for route in TABLE:
+            text = " ".join(
+                [
+                    route.area,
+                    route.summary,
+                    " ".join(f.name for f in route.fields),
+                    route.action.type if route.action else "",
+                ]
+            ).lower()
+            path = route.template.lower()
+            # A word in the path counts double: "vault media" finds GET /vault/media first.
+            score = sum(2 if w in path else int(w in text) for w in words)
+            if score:
+                entry = {
+                    "kind": "platform",
+                    "route": route.name,
+                    "area": route.area,
+                    "summary": route.summary,
+                    "access": "write" if route.is_write else "read",
+                    "howToCall": how_to_call(route),
+                }
+                # Ties: reads first, then the shorter path.
+                order = f"{int(route.is_write)}{len(route.template):04d}{route.name}"
+                found.append((score, 0, order, entry))
+        for op_id, item in self.operations.items():
+            op = item["operation"]
             text = " ".join(
                 [
                     op_id,
-                    entry["path"],
-                    entry["method"],
+                    item["path"],
+                    item["method"],
                     op.get("summary", ""),
-                    op.get("description", ""),
                     " ".join(op.get("tags", [])),
                 ]
             ).lower()
-            score = sum(w in text for w in words)
+            score = sum(2 if w in item["path"].lower() else int(w in text) for w in words)
             if score:
-                operations.append(
-                    (
-                        score,
-                        op_id,
-                        {
-                            "operationId": op_id,
-                            "method": entry["method"],
-                            "path": entry["path"],
-                            "kind": entry["kind"],
-                            "summary": op.get("summary"),
-                        },
-                    )
-                )
-        schemas = []
-        for name, schema in self.schemas.items():
-            text = " ".join(
-                [name, str(schema.get("description", "")), " ".join(schema.get("properties", {}))]
-            ).lower()
-            score = sum(w in text for w in words)
-            if score:
-                schemas.append(
-                    (score, name, {"name": name, "description": schema.get("description")})
-                )
-        return {"query": query, "operations": _best(operations), "schemas": _best(schemas)}
+                found.append((score, 1, op_id, self._operation_entry(op_id)))
+        ranked = sorted(found, key=lambda r: (-r[0], r[1], r[2]))[:MAX_RESULTS]
+        return {"query": query, "results": [r[3] for r in ranked]}
 
-    def describe(self, operation_id: str) -> dict[str, Any]:
-        entry = self.operations.get(operation_id)
-        if entry is None:
+    def _operation_entry(self, op_id: str) -> dict[str, Any]:
+        item = self.operations[op_id]
+        tool = TOOLS.get(op_id)
+        if tool is not None:
+            how = f"MCP tool `{tool}`; REST {item['method']} {item['path']}."
+        elif item["kind"] == "webhook":
+            how = "An event Countersign POSTs to the workspace's webhook endpoint."
+        else:
+            how = f"REST {item['method']} {item['path']} (no MCP tool)."
+        return {
+            "kind": "countersign",
+            "operationId": op_id,
+            "method": item["method"],
+            "path": item["path"],
+            "summary": item["operation"].get("summary"),
+            "howToCall": how,
+        }
+
+    def describe(self, name: str) -> dict[str, Any]:
+        if name in self.operations:
+            return self._describe_operation(name)
+        route = platform_route(name) if " " in name.strip() else None
+        if route is None:
             raise ApiError(
                 "invalid_parameter",
-                f"No operation `{operation_id}`; find one with search_api.",
-                param="operationId",
+                "No platform route or operation by that name; find one with search_api "
+                "(e.g. `GET /vault/media`).",
+                param="route",
             )
+        return describe_route(route)
+
+    def _describe_operation(self, operation_id: str) -> dict[str, Any]:
+        entry = self.operations[operation_id]
         op, resolve = entry["operation"], self.document.resolve
         parameters = [resolve(p) for p in entry["item"].get("parameters", [])] + [
             resolve(p) for p in op.get("parameters", [])
@@ -128,11 +234,7 @@ class Catalogue:
                 "schema": content.get("schema"),
             }
         described = {
-            "operationId": operation_id,
-            "method": entry["method"],
-            "path": entry["path"],
-            "kind": entry["kind"],
-            "summary": op.get("summary"),
+            **self._operation_entry(operation_id),
             "description": op.get("description"),
             "parameters": parameters,
             "requestBody": body.get("content", {}).get("application/json", {}).get("schema")
@@ -151,16 +253,13 @@ class Catalogue:
             current = pending.pop()
             if isinstance(current, dict):
                 ref = current.get("$ref")
-                match = SCHEMA_REF.match(ref) if isinstance(ref, str) else None
-                if match and match.group(1) not in found and match.group(1) in self.schemas:
-                    found[match.group(1)] = self.schemas[match.group(1)]
-                    pending.append(self.schemas[match.group(1)])
+                found_ref = SCHEMA_REF.match(ref) if isinstance(ref, str) else None
+                if found_ref and found_ref.group(1) not in found:
+                    name = found_ref.group(1)
+                    if name in self.schemas:
+                        found[name] = self.schemas[name]
+                        pending.append(self.schemas[name])
                 pending.extend(current.values())
             elif isinstance(current, list):
                 pending.extend(current)
         return dict(sorted(found.items()))
-
-
-def _best(rows: list[tuple[int, str, dict[str, Any]]]) -> list[dict[str, Any]]:
-    """The highest scores first, ties by name, at most MAX_RESULTS."""
-    return [row[2] for row in sorted(rows, key=lambda r: (-r[0], r[1]))][:MAX_RESULTS]

@@ -22,6 +22,7 @@ from service.errors import ApiError
 from service.mcp.calls import run_tool
 from service.mcp.catalogue import Catalogue, require_catalogue_access
 from service.mcp.gate import IDLE_SECONDS
+from service.mcp.platform_tool import call_platform_step, query_of
 from service.services import Services
 from service.version import package_version
 
@@ -48,6 +49,16 @@ def _required(name: str, value: Any) -> str:
     return str(value)
 
 
+def _raise(error: ApiError) -> Any:
+    """A step that fails with `error` once the pipeline has authenticated the caller (so a bad
+    key is still `invalid_api_key`, and the call spends the key's budget like any other)."""
+
+    async def handler(call: Call) -> Reply:
+        raise error
+
+    return handler
+
+
 def catalogue_tools(services: Services) -> tuple[Endpoint, Endpoint]:
     """search_api and describe_endpoint: MCP-only, through the same pipeline (no openapi.yaml
     operation to validate against, so they check their one argument themselves)."""
@@ -60,8 +71,8 @@ def catalogue_tools(services: Services) -> tuple[Endpoint, Endpoint]:
 
     async def describe(call: Call) -> Reply:
         await require_catalogue_access(call.services.store, call.principal, "describe_endpoint")
-        operation = _required("operationId", call.incoming.query.get("operationId"))
-        return Reply({"data": catalogue.describe(operation), "meta": call.meta()})
+        route = _required("route", call.incoming.query.get("route"))
+        return Reply({"data": catalogue.describe(route), "meta": call.meta()})
 
     return Endpoint(None, search), Endpoint(None, describe)
 
@@ -242,20 +253,58 @@ def build_tools(services: Services) -> list[Tool]:
 
     async def search_api(
         ctx: Context,
-        query: Annotated[Any, arg("Keywords, e.g. `mass message audience`.", type="string")] = None,
+        query: Annotated[
+            Any, arg("Keywords, e.g. `vault media` or `earnings`.", type="string")
+        ] = None,
     ) -> CallToolResult:
-        """Search the REST operations and schemas of openapi.yaml by keyword."""
+        """Search the platform's routes (and Countersign's own operations, marked
+        `kind: countersign`) by keyword; each result says how to call it."""
         return await run_tool(services, ctx, "search_api", search_step, query={"query": query})
 
     async def describe_endpoint(
         ctx: Context,
-        operationId: Annotated[
-            Any, arg("An operationId from search_api, e.g. `createAction`.", type="string")
+        route: Annotated[
+            Any,
+            arg(
+                "A platform route from search_api, e.g. `GET /vault/media`, or one of our "
+                "operationIds, e.g. `createAction`.",
+                type="string",
+            ),
         ] = None,
     ) -> CallToolResult:
-        """One operation's parameters, request body and response schemas from openapi.yaml."""
+        """A platform route's fields and how to call it: reads through call_platform, writes
+        through create_action (action type and params mapping), or not available."""
         return await run_tool(
-            services, ctx, "describe_endpoint", describe_step, query={"operationId": operationId}
+            services, ctx, "describe_endpoint", describe_step, query={"route": route}
+        )
+
+    async def call_platform(
+        ctx: Context,
+        accountId: AccountId = None,
+        route: Annotated[
+            Any, arg("A catalogued GET route, e.g. `GET /chats/:id/messages`.", type="string")
+        ] = None,
+        pathParams: Annotated[
+            Any, arg('The route\'s `:params`, e.g. {"id": "123"}.', type="object")
+        ] = None,
+        query: Annotated[
+            Any, arg('The route\'s query fields, e.g. {"limit": 20}.', type="object")
+        ] = None,
+    ) -> CallToolResult:
+        """Read the platform live through any catalogued GET route (as REST's
+        /v1/accounts/{accountId}/platform/{path}). Writes are actions: create_action."""
+        try:
+            step, path = call_platform_step(route, pathParams)
+            fields = query_of(query)
+        except ApiError as error:
+            return await run_tool(services, ctx, "call_platform", Endpoint(None, _raise(error)))
+        return await run_tool(
+            services,
+            ctx,
+            "call_platform",
+            step,
+            path={"accountId": accountId, "path": path},
+            query=fields,
         )
 
     required = {
@@ -266,7 +315,8 @@ def build_tools(services: Services) -> list[Tool]:
         "wait_for_action": ["actionId"],
         "get_link": ["linkId"],
         "search_api": ["query"],
-        "describe_endpoint": ["operationId"],
+        "describe_endpoint": ["route"],
+        "call_platform": ["accountId", "route"],
     }
     writes = {"create_action", "create_link"}
     tools = []
@@ -282,6 +332,7 @@ def build_tools(services: Services) -> list[Tool]:
         get_link,
         search_api,
         describe_endpoint,
+        call_platform,
     ):
         tool = Tool.from_function(
             fn,

@@ -1,14 +1,22 @@
-"""The catalogue of platform routes the service may call, and the request-function contract.
+"""The catalogue of platform routes: one table, and the request-function contract.
 
-Routes are data: `"GET /chats/:id/messages"` names one platform call (SPEC 4.6) and its
-`:params`. The catalogue is closed on purpose: `request()` refuses a route string that is not
-here (a ValueError: a programming error, not a platform answer), so a typo can never turn into
-a call to some other platform path. The three list-membership routes are our design; SPEC 4.6
-shows none, and the `add_fan_to_list`/`remove_fan_from_list` actions need them.
+Each row of `TABLE` is one platform route of SPEC 4.6: its method and path template, its area,
+a one-line description, its path/query/body fields (types, and the values SPEC names), and for
+a write the action type that performs it and how that action's params map to the route's
+fields. The table drives everything that speaks about platform routes: the request function
+refuses a route that is not here (a ValueError: a programming error, not a platform answer, so
+a typo can never call some other platform path), `GET /v1/accounts/{id}/platform/{path}`
+matches and validates reads with it, openapi.yaml describes that route from it (a test keeps
+them equal), and MCP's `search_api`/`describe_endpoint`/`call_platform` read it.
+
+The three list routes (`GET /lists`, list membership writes) are our design; SPEC 4.6 shows
+none, and the `add_fan_to_list`/`remove_fan_from_list` actions need them. `offset` beside
+`limit` is our platform wire design too (harness/platform/README.md: paged reads take both).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Mapping
 from typing import Any, Protocol
@@ -16,97 +24,85 @@ from urllib.parse import quote
 
 from attrs import frozen
 
-_PARAM = re.compile(r":([A-Za-z_]\w*)")
+from service.errors import ApiError
 
-CATALOGUE: tuple[str, ...] = (
-    # Chats
-    "GET /chats",
-    "GET /chats/:id/messages",
-    "GET /chats/:id/messages/search",
-    "POST /chats/:id/mark-as-read",
-    # Messages
-    "POST /chats/:id/messages",
-    "POST /messages/queue",
-    "GET /messages/queue",
-    "PUT /messages/queue/:id",
-    "DELETE /messages/queue/:id",
-    "POST /messages/:id/like",
-    "DELETE /messages/:id/like",
-    "DELETE /messages/:id",
-    # Subscriptions
-    "GET /subscriptions/subscribers",
-    "GET /subscriptions/subscribes",
-    "GET /subscriptions/count/all",
-    "GET /subscriptions/:id/history",
-    "POST /users/:id/subscribe",
-    "DELETE /users/:id/subscribe",
-    "GET /trials",
-    "GET /trials/stats",
-    "GET /trials/chart",
-    # Earnings
-    "GET /earnings/chart",
-    "GET /payouts/stats",
-    "GET /payouts/requests",
-    "GET /payouts/balances",
-    "GET /payouts/chargebacks",
-    "GET /payouts/transactions",
-    "GET /payments/referrals/balance",
-    "GET /campaigns",
-    "GET /campaigns/chart",
-    # Users
-    "GET /users/me",
-    "GET /users/:id",
-    "GET /users/me/stats/overview",
-    "GET /users/notifications",
-    "POST /users/notifications/read",
-    "GET /users/notifications/count",
-    "GET /users/me/settings",
-    "GET /users/blocked",
-    "POST /users/profile/visit",
-    "POST /users/profile/view",
-    # Posts
-    "GET /posts",
-    "GET /posts/:id",
-    "GET /posts/chart",
-    "GET /posts/top",
-    "GET /schedules/later/post",
-    "POST /posts/stats-collect",
-    # Vault
-    "GET /vault/lists",
-    "POST /vault/lists",
-    "PATCH /vault/lists/:id",
-    "DELETE /vault/lists/:id",
-    "POST /vault/lists/:id/media",
-    "DELETE /vault/lists/:id/media",
-    "PUT /vault/media/hidden",
-    "GET /vault/media/types",
-    "GET /vault/media",
-    # Stories
-    "GET /stories/items",
-    "GET /users/:id/stories/highlights",
-    "GET /stories/chart",
-    "GET /stories/top",
-    "GET /stories/map",
-    "PUT /stories/:id/watched",
-    # Fan lists (our design: list membership writes)
-    "GET /lists",
-    "POST /lists/:id/users",
-    "DELETE /lists/:id/users/:userId",
-)
+_PARAM = re.compile(r":([A-Za-z_]\w*)")
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_INTEGER = re.compile(r"-?[0-9]{1,18}")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+MAX_ID = 64
+MAX_TEXT = 100
+
+
+@frozen
+class Field:
+    """One request field. `type` is one of: id (a platform id, 1 to 64 characters), integer,
+    date (YYYY-MM-DD), string, html, number, ids (an array of ids), objects, boolean."""
+
+    name: str
+    where: str  # "path", "query" or "body"
+    type: str
+    description: str = ""
+    values: tuple[str, ...] = ()
+    """The values SPEC names; any other is refused (empty: any value of the type)."""
+    minimum: int | None = None
+    maximum: int | None = None
+    required: bool = False
+
+    def describe(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "in": self.where, "type": self.type}
+        if self.description:
+            out["description"] = self.description
+        if self.values:
+            out["values"] = list(self.values)
+        if self.minimum is not None:
+            out["minimum"] = self.minimum
+        if self.maximum is not None:
+            out["maximum"] = self.maximum
+        out["required"] = self.required or self.where == "path"
+        return out
+
+
+@frozen
+class ParamSource:
+    """One action param and the route field it comes from (`path id`, `body text`, ...)."""
+
+    param: str
+    source: str
+    note: str = ""
+
+
+@frozen
+class ActionMapping:
+    """The action type that performs a write route, and where each of its params comes from."""
+
+    type: str
+    params: tuple[ParamSource, ...]
 
 
 @frozen
 class PlatformRoute:
-    """One catalogued route: its method, its path template and the `:params` it needs."""
+    """One catalogued route: method, path template, `:params`, and what the table says of it."""
 
     name: str
     method: str
     template: str
     params: tuple[str, ...]
+    area: str = ""
+    summary: str = ""
+    fields: tuple[Field, ...] = ()
+    action: ActionMapping | None = None
 
     @property
     def is_write(self) -> bool:
         return self.method != "GET"
+
+    @property
+    def segments(self) -> tuple[str, ...]:
+        return tuple(self.template.strip("/").split("/"))
+
+    def fields_in(self, where: str) -> tuple[Field, ...]:
+        return tuple(f for f in self.fields if f.where == where)
 
     def path(self, path_params: Mapping[str, Any] | None) -> str:
         """The concrete path; every `:param` must be given, and nothing else."""
@@ -120,13 +116,380 @@ class PlatformRoute:
                 raise ValueError(f"{self.name}: path params must not be empty")
         return _PARAM.sub(lambda m: quote(given[m.group(1)], safe=""), self.template)
 
+    def match(self, segments: tuple[str, ...]) -> dict[str, str] | None:
+        """The `:params` when `segments` (a path split on `/`) fit the template, else None."""
+        mine = self.segments
+        if len(mine) != len(segments):
+            return None
+        found: dict[str, str] = {}
+        for pattern, value in zip(mine, segments, strict=True):
+            if pattern.startswith(":"):
+                if not value:
+                    return None
+                found[pattern[1:]] = value
+            elif pattern != value:
+                return None
+        return found
 
-def _parse(name: str) -> PlatformRoute:
+    def check_path(self, path_params: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
+        """Path params as the platform takes them: 1 to 64 characters, no `/` or controls."""
+        out = {}
+        for name in self.params:
+            value = path_params.get(name)
+            where = f"{prefix}{name}"
+            if value is None or value == "":
+                raise ApiError("invalid_parameter", f"`{where}` is required.", param=where)
+            text = str(value)
+            if len(text) > MAX_ID or "/" in text or _CONTROL.search(text):
+                raise ApiError(
+                    "invalid_parameter",
+                    f"`{where}` must be a platform id: 1 to {MAX_ID} characters, without `/` "
+                    "or control characters.",
+                    param=where,
+                )
+            out[name] = text
+        return out
+
+    def check_query(self, query: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+        """The route's known query fields, typed and checked; anything else is left out
+        (SPEC 7: unknown query parameters are ignored). A bad value is `invalid_parameter`."""
+        out: dict[str, Any] = {}
+        for field in self.fields_in("query"):
+            raw = query.get(field.name)
+            if raw is None or raw == "":
+                if field.required:
+                    where = prefix + field.name
+                    raise ApiError("invalid_parameter", f"`{where}` is required.", param=where)
+                continue
+            out[field.name] = _checked(field, raw, prefix + field.name)
+        start, end = out.get("startDate"), out.get("endDate")
+        if start is not None and end is not None and start > end:
+            where = prefix + "startDate"
+            raise ApiError(
+                "invalid_parameter", "`startDate` must not be after `endDate`.", param=where
+            )
+        return out
+
+    def describe(self) -> dict[str, Any]:
+        """The route as MCP's describe_endpoint and search_api show it."""
+        return {
+            "route": self.name,
+            "method": self.method,
+            "path": self.template,
+            "area": self.area,
+            "summary": self.summary,
+            "access": "write" if self.is_write else "read",
+            "fields": [f.describe() for f in self.fields],
+        }
+
+
+def _checked(field: Field, raw: Any, where: str) -> Any:
+    def bad(why: str) -> ApiError:
+        return ApiError("invalid_parameter", f"`{where}` {why}.", param=where)
+
+    if field.type == "integer":
+        if isinstance(raw, bool) or not isinstance(raw, (int, str)):
+            raise bad("must be a whole number")
+        if isinstance(raw, str) and not _INTEGER.fullmatch(raw):
+            raise bad("must be a whole number")
+        value = int(raw)
+        if field.minimum is not None and value < field.minimum:
+            raise bad(f"must be at least {field.minimum}")
+        if field.maximum is not None and value > field.maximum:
+            raise bad(f"must be at most {field.maximum}")
+        return value
+    if not isinstance(raw, str):
+        raise bad("must be a string")
+    if field.type == "date":
+        try:
+            if not _DATE.fullmatch(raw):
+                raise ValueError
+            dt.date.fromisoformat(raw)
+        except ValueError:
+            raise bad("must be a date such as 2026-01-31") from None
+        return raw
+    if field.values and raw not in field.values:
+        raise bad("must be one of " + ", ".join(field.values))
+    limit = MAX_ID if field.type == "id" else MAX_TEXT
+    if len(raw) > limit:
+        raise bad(f"must be 1 to {limit} characters")
+    return raw
+
+
+# ---- The table ------------------------------------------------------------------------------
+
+LIMIT = Field("limit", "query", "integer", "Page size (default 10).", minimum=1, maximum=100)
+OFFSET = Field("offset", "query", "integer", "Items to skip.", minimum=0, maximum=1_000_000)
+START = Field("startDate", "query", "date", "First day, YYYY-MM-DD (default: 30 days ago).")
+END = Field("endDate", "query", "date", "Last day, YYYY-MM-DD (default: today).")
+PAGE = (LIMIT, OFFSET)
+RANGE = (START, END)
+FAN_TYPES = ("active", "expired", "all")
+HTML = Field("text", "body", "html", "The text as HTML, e.g. <p>Hi</p>.", required=True)
+MEDIA_FILES = Field("mediaFiles", "body", "ids", "Vault media ids to attach.")
+MEDIA_IDS = Field("mediaIds", "body", "ids", "Vault media ids (numeric).", required=True)
+VAULT_NAME = Field("name", "body", "string", "The vault list's name.", required=True)
+_PATH_DESCRIPTIONS = {
+    "/chats/:id": "The chat id, which is the fan's id.",
+    "/lists/:id": "The fan list's id.",
+    "/users/:id": "A user id (a fan, the creator, or another creator).",
+}
+
+
+def _path_fields(template: str) -> tuple[Field, ...]:
+    fields = []
+    for name in _PARAM.findall(template):
+        prefix = template.split(f":{name}")[0] + f":{name}"
+        described = _PATH_DESCRIPTIONS.get(prefix, "A platform id.")
+        if name == "userId":
+            described = "The fan's id."
+        fields.append(Field(name, "path", "id", described, required=True))
+    return tuple(fields)
+
+
+def route(
+    name: str, area: str, summary: str, *fields: Field, action: ActionMapping | None = None
+) -> PlatformRoute:
     method, template = name.split(" ", 1)
-    return PlatformRoute(name, method, template, tuple(_PARAM.findall(template)))
+    return PlatformRoute(
+        name=name,
+        method=method,
+        template=template,
+        params=tuple(_PARAM.findall(template)),
+        area=area,
+        summary=summary,
+        fields=_path_fields(template) + fields,
+        action=action,
+    )
 
 
-ROUTES: dict[str, PlatformRoute] = {name: _parse(name) for name in CATALOGUE}
+def maps(type_: str, *pairs: tuple[str, str] | tuple[str, str, str]) -> ActionMapping:
+    return ActionMapping(type_, tuple(ParamSource(*pair) for pair in pairs))
+
+
+TABLE: tuple[PlatformRoute, ...] = (
+    # Chats
+    route(
+        "GET /chats",
+        "Chats",
+        "The creator's chats with fans, most recent activity first.",
+        *PAGE,
+        Field("order", "query", "string", "Sort order.", values=("recent",)),
+    ),
+    route(
+        "GET /chats/:id/messages",
+        "Chats",
+        "The messages of one chat (the chat id is the fan's id).",
+        *PAGE,
+        Field("order", "query", "string", "Sort order (newest first).", values=("desc",)),
+    ),
+    route(
+        "GET /chats/:id/messages/search",
+        "Chats",
+        "Messages of one chat that contain a keyword.",
+        Field("query", "query", "string", "The keyword.", required=True),
+    ),
+    route("POST /chats/:id/mark-as-read", "Chats", "Marks a chat as read."),
+    # Messages
+    route(
+        "POST /chats/:id/messages",
+        "Messages",
+        "Sends a message to a fan; `price` (dollars) makes it paid.",
+        HTML,
+        MEDIA_FILES,
+        Field("price", "body", "number", "Price in dollars; makes the message paid."),
+        action=maps(
+            "send_message",
+            ("fanId", "path id"),
+            ("text", "body text"),
+            ("mediaIds", "body mediaFiles"),
+            ("priceCents", "body price", "in cents: dollars × 100"),
+        ),
+    ),
+    route(
+        "POST /messages/queue",
+        "Messages",
+        "Sends a mass message to fan lists.",
+        HTML,
+        MEDIA_FILES,
+        Field("userLists", "body", "ids", "Fan list ids to send to.", required=True),
+        action=maps(
+            "send_mass_message",
+            ("text", "body text"),
+            ("mediaIds", "body mediaFiles"),
+            ("audience.listIds", "body userLists"),
+        ),
+    ),
+    route(
+        "GET /messages/queue",
+        "Messages",
+        "Mass messages sent or being sent, with `isDone`, `pending` and `total`.",
+    ),
+    route("PUT /messages/queue/:id", "Messages", "Edits a mass message's text.", HTML),
+    route(
+        "DELETE /messages/queue/:id",
+        "Messages",
+        "Unsends every copy of a mass message.",
+        action=maps(
+            "unsend_message", ("messageId", "path id", "the massMessageId; leave fanId out")
+        ),
+    ),
+    route("POST /messages/:id/like", "Messages", "Likes a message."),
+    route("DELETE /messages/:id/like", "Messages", "Removes a like from a message."),
+    route(
+        "DELETE /messages/:id",
+        "Messages",
+        "Unsends one of the creator's messages.",
+        action=maps(
+            "unsend_message",
+            ("messageId", "path id"),
+            ("fanId", "the fan whose chat holds the message", "optional"),
+        ),
+    ),
+    # Subscriptions
+    route(
+        "GET /subscriptions/subscribers",
+        "Subscriptions",
+        "The creator's fans (subscribers), newest first.",
+        *PAGE,
+        Field("type", "query", "string", "Which subscriptions.", values=FAN_TYPES),
+        Field("query", "query", "string", "Only fans whose username or name has this text."),
+    ),
+    route(
+        "GET /subscriptions/subscribes",
+        "Subscriptions",
+        "Creators this creator subscribes to.",
+        *PAGE,
+        Field("type", "query", "string", "Which subscriptions.", values=FAN_TYPES),
+    ),
+    route(
+        "GET /subscriptions/count/all",
+        "Subscriptions",
+        "Counts of subscribers: `subscribers.active` and `subscribers.expired`.",
+    ),
+    route("GET /subscriptions/:id/history", "Subscriptions", "A fan's subscription history."),
+    route("POST /users/:id/subscribe", "Subscriptions", "Subscribes to another creator."),
+    route("DELETE /users/:id/subscribe", "Subscriptions", "Unsubscribes from a creator."),
+    route("GET /trials", "Subscriptions", "Free trial links.", *PAGE),
+    route("GET /trials/stats", "Subscriptions", "Totals over the trial links."),
+    route("GET /trials/chart", "Subscriptions", "Trial claims per day.", *RANGE),
+    # Earnings
+    route(
+        "GET /earnings/chart",
+        "Earnings",
+        "Earnings by source (`total`, `subscribes`, `tips`, `chat_messages`) per day.",
+        *RANGE,
+    ),
+    route("GET /payouts/stats", "Earnings", "Totals earned and paid out."),
+    route("GET /payouts/requests", "Earnings", "Payout requests."),
+    route(
+        "GET /payouts/balances",
+        "Earnings",
+        "Balances: `payoutAvailable` and `payoutPending` (cents).",
+    ),
+    route("GET /payouts/chargebacks", "Earnings", "Chargebacks, newest first.", *PAGE),
+    route("GET /payouts/transactions", "Earnings", "Revenue transactions, newest first.", *PAGE),
+    route("GET /payments/referrals/balance", "Earnings", "The referral balance."),
+    route("GET /campaigns", "Earnings", "Promotion campaigns.", *PAGE),
+    route("GET /campaigns/chart", "Earnings", "Campaign clicks and subscribers per day.", *RANGE),
+    # Users
+    route(
+        "GET /users/me",
+        "Users",
+        "The creator's own profile (`name`, `username`, `subscribersCount`, `postsCount`).",
+    ),
+    route("GET /users/:id", "Users", "A user: a fan, the creator, or another creator."),
+    route("GET /users/me/stats/overview", "Users", "Last 30 days at a glance."),
+    route("GET /users/notifications", "Users", "Notifications, newest first.", *PAGE),
+    route("POST /users/notifications/read", "Users", "Marks every notification read."),
+    route("GET /users/notifications/count", "Users", "Unread notifications (`all`, by type)."),
+    route("GET /users/me/settings", "Users", "Profile settings (`isPrivate`)."),
+    route(
+        "GET /users/blocked",
+        "Users",
+        "Blocked users.",
+        *PAGE,
+        Field("format", "query", "string", "Paging format.", values=("infinite",)),
+    ),
+    route("POST /users/profile/visit", "Users", "Records a profile visit."),
+    route("POST /users/profile/view", "Users", "Records a profile view."),
+    # Posts
+    route("GET /posts", "Posts", "Published posts, pinned first.", *PAGE),
+    route("GET /posts/:id", "Posts", "One post."),
+    route("GET /posts/chart", "Posts", "Post likes and views per day.", *RANGE),
+    route(
+        "GET /posts/top",
+        "Posts",
+        "Top posts in a date range.",
+        *RANGE,
+        Field("by", "query", "string", "Ranking.", values=("tips",)),
+        OFFSET,
+        Field("skip_users", "query", "string", "Users to skip.", values=("all",)),
+    ),
+    route("GET /schedules/later/post", "Posts", "Scheduled posts, soonest first.", *PAGE),
+    route(
+        "POST /posts/stats-collect",
+        "Posts",
+        "Reports post view events.",
+        Field(
+            "actions",
+            "body",
+            "objects",
+            "Events: `action`, `postId`, `eventTime`, `duration`.",
+            required=True,
+        ),
+    ),
+    # Vault
+    route("GET /vault/lists", "Vault", "Vault lists with `name` and `photosCount`.", *PAGE),
+    route("POST /vault/lists", "Vault", "Creates a vault list.", VAULT_NAME),
+    route("PATCH /vault/lists/:id", "Vault", "Renames a vault list.", VAULT_NAME),
+    route("DELETE /vault/lists/:id", "Vault", "Deletes a vault list."),
+    route("POST /vault/lists/:id/media", "Vault", "Adds media to a vault list.", MEDIA_IDS),
+    route("DELETE /vault/lists/:id/media", "Vault", "Removes media from a vault list.", MEDIA_IDS),
+    route("PUT /vault/media/hidden", "Vault", "Hides or unhides vault media.", MEDIA_IDS),
+    route("GET /vault/media/types", "Vault", "How many vault items of each media type."),
+    route(
+        "GET /vault/media",
+        "Vault",
+        "Vault media, newest first; `list` keeps one vault list's media.",
+        Field("list", "query", "id", "A vault list id."),
+        *PAGE,
+    ),
+    # Stories
+    route("GET /stories/items", "Stories", "The creator's current stories.", *PAGE),
+    route(
+        "GET /users/:id/stories/highlights",
+        "Stories",
+        "A user's story highlights (`title`, `storiesCount`).",
+    ),
+    route("GET /stories/chart", "Stories", "Story views per day.", *RANGE),
+    route("GET /stories/top", "Stories", "Most viewed stories in a date range.", *RANGE),
+    route("GET /stories/map", "Stories", "Who has stories, and whether any are unwatched."),
+    route("PUT /stories/:id/watched", "Stories", "Marks a story watched."),
+    # Fan lists (our design: list membership writes)
+    route("GET /lists", "Fan lists", "The creator's fan lists (`usersCount`).", *PAGE),
+    route(
+        "POST /lists/:id/users",
+        "Fan lists",
+        "Adds fans to a fan list.",
+        Field("userIds", "body", "ids", "Fan ids.", required=True),
+        action=maps(
+            "add_fan_to_list",
+            ("listId", "path id"),
+            ("fanId", "body userIds", "one fan per action"),
+        ),
+    ),
+    route(
+        "DELETE /lists/:id/users/:userId",
+        "Fan lists",
+        "Removes a fan from a fan list.",
+        action=maps("remove_fan_from_list", ("listId", "path id"), ("fanId", "path userId")),
+    ),
+)
+
+ROUTES: dict[str, PlatformRoute] = {r.name: r for r in TABLE}
+CATALOGUE: tuple[str, ...] = tuple(ROUTES)
+READS: tuple[PlatformRoute, ...] = tuple(r for r in TABLE if not r.is_write)
 
 
 def lookup(route: str) -> PlatformRoute:
@@ -135,6 +498,61 @@ def lookup(route: str) -> PlatformRoute:
         return ROUTES[route]
     except (KeyError, TypeError):
         raise ValueError(f"{route!r} is not a platform route in the catalogue") from None
+
+
+def how_to_call(found: PlatformRoute) -> str:
+    """How a caller of Countersign runs this route: reads live, writes as an approved action."""
+    if not found.is_write:
+        return (
+            f"Read it live: GET /v1/accounts/{{accountId}}/platform{found.template} with "
+            "`:params` in the path (MCP: call_platform with `route`, `pathParams`, `query`)."
+        )
+    if found.action is None:
+        return (
+            f"Not available: no action type performs {found.name}, and Countersign writes to "
+            "the platform only through actions a person approves."
+        )
+    mapping = "; ".join(
+        f"{p.param} ← {p.source}" + (f" ({p.note})" if p.note else "") for p in found.action.params
+    )
+    return (
+        f"Create a `{found.action.type}` action: POST /v1/accounts/{{accountId}}/actions "
+        f"(MCP: create_action) with params {mapping}. A person approves it in the dashboard "
+        "before it runs."
+    )
+
+
+def write_hint(method: str, path: str) -> str:
+    """What a refused write on the read-only platform route should do instead."""
+    found = match(method, path)
+    if found is not None:
+        return how_to_call(found[0])
+    return (
+        "The platform route only reads. Changes go through actions: POST "
+        "/v1/accounts/{accountId}/actions (MCP: create_action); search_api and "
+        "describe_endpoint say which platform writes an action type performs."
+    )
+
+
+def _specificity(candidate: PlatformRoute) -> tuple[bool, ...]:
+    """Literal segments win over `:params` from left to right (`/users/me` over `/users/:id`)."""
+    return tuple(s.startswith(":") for s in candidate.segments)
+
+
+def match(method: str, path: str) -> tuple[PlatformRoute, dict[str, str]] | None:
+    """The catalogued route of `method` whose template fits `path` (no leading `/` needed),
+    with its `:params`; the most literal one when several fit."""
+    segments = tuple(path.strip("/").split("/")) if path.strip("/") else ()
+    if not segments or path.endswith("//") or "" in segments:
+        return None
+    found = [
+        (candidate, params)
+        for candidate in TABLE
+        if candidate.method == method and (params := candidate.match(segments)) is not None
+    ]
+    if not found:
+        return None
+    return min(found, key=lambda item: _specificity(item[0]))
 
 
 class PlatformRequester(Protocol):

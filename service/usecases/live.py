@@ -75,6 +75,17 @@ class LiveReads:
         )
         return live, self.clock.now()
 
+    async def route(
+        self,
+        account: Account,
+        route: str,
+        path_params: dict[str, str],
+        query: dict[str, Any],
+    ) -> tuple[Any, dt.datetime]:
+        """One catalogued read, answered as the platform (or the sandbox) answered it."""
+        answer = await self._call(account, route, path_params=path_params, query=query)
+        return answer, self.clock.now()
+
     async def fans(
         self, account: Account, *, search: str | None, offset: int, limit: int
     ) -> tuple[list[Fan], bool]:

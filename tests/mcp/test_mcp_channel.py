@@ -35,6 +35,7 @@ TOOLS = {
     "get_link",
     "search_api",
     "describe_endpoint",
+    "call_platform",
 }
 MESSAGE = {"fanId": "123456", "text": "Thanks for subscribing!"}
 
@@ -239,24 +240,28 @@ async def test_catalogue_needs_a_live_key_on_a_workspace_with_a_linked_account(
 ):
     async with connect(mcp_url, world.test_key) as session:
         for tool, args in (
-            ("search_api", {"query": "action"}),
-            ("describe_endpoint", {"operationId": "createAction"}),
+            ("search_api", {"query": "vault"}),
+            ("describe_endpoint", {"route": "GET /vault/media"}),
         ):
             failed, body = await call(session, tool, **args)
             assert failed and body["error"]["code"] == "missing_permission", body
             assert body["error"]["permission"] == tool
     async with connect(mcp_url, world.live_key) as session:
+        failed, found = await call(session, "search_api", query="vault media")
+        assert not failed
+        assert found["data"]["results"][0]["route"] == "GET /vault/media"
         failed, found = await call(session, "search_api", query="create action")
         assert not failed
-        assert "createAction" in [o["operationId"] for o in found["data"]["operations"]]
-        failed, described = await call(session, "describe_endpoint", operationId="createAction")
+        ours = [r for r in found["data"]["results"] if r["kind"] == "countersign"]
+        assert "createAction" in [r["operationId"] for r in ours]
+        failed, described = await call(session, "describe_endpoint", route="createAction")
         assert not failed
         data = described["data"]
         assert (data["method"], data["path"]) == ("POST", "/v1/accounts/{accountId}/actions")
         assert "Idempotency-Key" in [p["name"] for p in data["parameters"]]
         assert "CreateActionRequest" in data["schemas"] and "202" in data["responses"]
-        failed, unknown = await call(session, "describe_endpoint", operationId="nope")
-        assert failed and unknown["error"]["param"] == "operationId"
+        failed, unknown = await call(session, "describe_endpoint", route="GET /nowhere")
+        assert failed and unknown["error"]["param"] == "route"
     bare = await create_workspace(store, clock, "No accounts yet")
     _, key = await create_key(
         store,
@@ -268,8 +273,8 @@ async def test_catalogue_needs_a_live_key_on_a_workspace_with_a_linked_account(
     )
     async with connect(mcp_url, key) as session:
         for tool, args in (
-            ("search_api", {"query": "action"}),
-            ("describe_endpoint", {"operationId": "createAction"}),
+            ("search_api", {"query": "vault"}),
+            ("describe_endpoint", {"route": "GET /vault/media"}),
         ):
             failed, body = await call(session, tool, **args)
             assert failed and body["error"]["code"] == "missing_permission", body
@@ -299,7 +304,8 @@ async def test_every_tool_over_the_budget_says_how_long_to_wait(tight_mcp_url, w
         "get_action": {"actionId": "act_x"},
         "get_link": {"linkId": "link_x"},
         "search_api": {"query": "action"},
-        "describe_endpoint": {"operationId": "createAction"},
+        "describe_endpoint": {"route": "createAction"},
+        "call_platform": {"accountId": world.live_account, "route": "GET /users/me"},
     }
     async with connect(tight_mcp_url, world.live_key) as session:
         failed, _ = await call(session, "list_accounts")
