@@ -7,7 +7,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from service.usecases.workspaces import create_key
+from service.domain.principal import Principal
+from service.usecases.keys import create_key
 
 
 async def read(linked, path, token=None, **query):
@@ -177,10 +178,11 @@ async def test_platform_failures_are_502(linked):
 
 
 async def test_key_account_limits_and_scopes_apply(linked, store, clock):
+    operator = Principal.operator(linked.world.workspace_id)
     other_only = await create_key(
         store,
         clock,
-        linked.world.workspace_id,
+        operator,
         name="other",
         scopes=["read"],
         mode="live",
@@ -188,9 +190,7 @@ async def test_key_account_limits_and_scopes_apply(linked, store, clock):
     )
     response = await read(linked, "users/me", other_only[1])
     assert error_of(response) == (404, "account_not_found")
-    write_only = await create_key(
-        store, clock, linked.world.workspace_id, name="w", scopes=["write"], mode="live"
-    )
+    write_only = await create_key(store, clock, operator, name="w", scopes=["write"], mode="live")
     assert error_of(await read(linked, "users/me", write_only[1])) == (403, "missing_scope")
     assert (await read(linked, "users/me", linked.world.read_key)).status_code == 200
     unknown = await linked.client.get(
