@@ -38,6 +38,7 @@ from service.linking.pages import link_templates
 from service.mcp import McpGate, build_mcp, mcp_asgi_app
 from service.outgoing_http import OutgoingHttp
 from service.passwords import Passwords
+from service.platform.budget import PlatformBudget
 from service.platform.sandbox import SandboxPlatform
 from service.platform.seam import Platforms
 from service.services import Services
@@ -89,6 +90,7 @@ def build_services(
         http=http,
         url=settings.platform_url,
         timeout=settings.platform_timeout,
+        budget=PlatformBudget(limits, settings.platform_budget, settings.platform_budget_window),
     )
     return Services(
         settings=settings,

@@ -103,6 +103,16 @@ class Settings:
     platform_timeout: float = setting(10.0, "Seconds per platform call.")
     rate_limit: int = setting(100, "Requests per key per window.")
     rate_window: float = setting(10.0, "Length of the rate-limit window, in seconds.")
+    platform_budget: int = setting(
+        600,
+        "Platform calls per account per budget window, shared by live reads (`fresh=true`, "
+        "`/platform/...`, MCP `call_platform`) and the syncer, across replicas with Redis "
+        "limits storage. Over it, live reads answer `429 rate_limited` and sync rounds defer "
+        "the account.",
+    )
+    platform_budget_window: float = setting(
+        60.0, "Length of the platform budget's window, in seconds."
+    )
     limits_storage: str = setting(
         "memory://",
         "Where rate limits and sign-in failures are counted (the `limits` library): "
@@ -203,6 +213,10 @@ class Settings:
             raise SettingsError("COUNTERSIGN_VALIDATOR must be `compiled` or `openapi-core`")
         if self.rate_limit < 1 or self.rate_window <= 0:
             raise SettingsError("COUNTERSIGN_RATE_LIMIT and _RATE_WINDOW must be positive")
+        if self.platform_budget < 1 or self.platform_budget_window <= 0:
+            raise SettingsError(
+                "COUNTERSIGN_PLATFORM_BUDGET and _PLATFORM_BUDGET_WINDOW must be positive"
+            )
         if not 0 < self.webhook_timeout <= 60:
             raise SettingsError("COUNTERSIGN_WEBHOOK_TIMEOUT must be from 0 to 60 seconds")
         if self.webhook_disable_after_days <= 0:

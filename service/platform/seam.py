@@ -14,6 +14,7 @@ from service.crypto import SecretBox
 from service.domain.models import Account
 from service.outgoing_http import OutgoingHttp
 
+from .budget import Metered, PlatformBudget
 from .client import PlatformClient
 from .errors import PlatformUnavailable
 from .routes import PlatformRequester
@@ -48,9 +49,11 @@ class Platforms:
         http: OutgoingHttp,
         url: str | None,
         timeout: float,
+        budget: PlatformBudget | None = None,
     ) -> None:
         self.sandbox, self._secrets, self._http = sandbox, secrets, http
         self.url, self.timeout = url, timeout
+        self.budget = budget
 
     @property
     def live(self) -> PlatformClient | None:
@@ -59,10 +62,22 @@ class Platforms:
             return None
         return PlatformClient(self.url, self._http.client, timeout=self.timeout)
 
-    def connect(self, account: Account) -> Connection:
+    def connect(self, account: Account, *, enforce_budget: bool = False) -> Connection:
         """Raises `NotConnected` when no call can be made. Test-mode accounts always reach
         the sandbox; a live account needs a stored session. Whether an unavailable account is
-        called at all is the caller's decision (the syncer re-checks restricted ones)."""
+        called at all is the caller's decision (the syncer re-checks restricted ones).
+
+        Every read through the connection spends the account's platform budget (both modes,
+        so test mode behaves as live); `enforce_budget` (live reads) refuses one over it with
+        `BudgetSpent`, otherwise (the syncer) it is only counted."""
+        connection = self._connect(account)
+        if self.budget is None:
+            return connection
+        key = self.budget.key(account.workspace_id, account.id)
+        metered = Metered(connection.platform, self.budget, key, enforce=enforce_budget)
+        return Connection(metered, connection.session, connection.simulated)
+
+    def _connect(self, account: Account) -> Connection:
         if account.mode == "test":
             return Connection(
                 self.sandbox, sandbox_session(account.workspace_id, account.id), simulated=True

@@ -14,6 +14,7 @@ from attrs import evolve
 from service.domain.clock import Clock
 from service.domain.models import Account, Fan
 from service.errors import ApiError
+from service.platform.budget import BudgetSpent
 from service.platform.errors import AccountUnavailable, PlatformError
 from service.platform.fans import platform_fan
 from service.platform.seam import NotConnected, Platforms
@@ -30,13 +31,22 @@ class LiveReads:
                 "account_unavailable", account.status_reason, account_status=account.status
             )
         try:
-            connection = self.platforms.connect(account)
+            connection = self.platforms.connect(account, enforce_budget=True)
         except NotConnected:
             raise ApiError(
                 "platform_error", "No platform session is available for live reads."
             ) from None
         try:
             return await connection.platform.request(route, session=connection.session, **kwargs)
+        except BudgetSpent as spent:
+            raise ApiError(
+                "rate_limited",
+                "This account's budget of platform calls is spent for now; live reads "
+                "protect the creator's session.",
+                hint=f"Retry after {spent.wait} seconds, or read synced data (without "
+                "`fresh=true`), which is available meanwhile.",
+                headers={"Retry-After": str(spent.wait)},
+            ) from None
         except AccountUnavailable as exc:
             async with self.store.transaction() as uow:
                 await uow.accounts.move(

@@ -54,6 +54,9 @@ async def sync_all(services: Services, worker: str | None = None) -> dict[str, i
         due = await uow.accounts.due_for_sync(services.clock.now(), statuses=ROUND_STATUSES)
     tally = {"synced": 0, "failed": 0, "skipped": 0}
     for workspace_id, account_id in due:
+        if await _budget_spent(services, workspace_id, account_id):
+            tally["deferred"] = tally.get("deferred", 0) + 1
+            continue
         account = await _claim(services, workspace_id, account_id, worker)
         if account is None:
             tally["skipped"] += 1
@@ -68,6 +71,14 @@ async def sync_all(services: Services, worker: str | None = None) -> dict[str, i
         tally["synced" if fresh else "failed"] += 1
     log.info("sync round by %s: %s", worker, tally)
     return tally
+
+
+async def _budget_spent(services: Services, workspace_id: str, account_id: str) -> bool:
+    """The account's platform budget (service/platform/budget.py) has no call left: the
+    round leaves it unclaimed, so a later round syncs it; it is deferred, never failed. A sync
+    that starts is never stopped half-way: its calls are counted, not refused."""
+    budget = services.platforms.budget
+    return budget is not None and await budget.spent(workspace_id, account_id)
 
 
 async def _claim(
