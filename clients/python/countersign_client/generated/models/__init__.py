@@ -53,6 +53,11 @@ from .forbidden_error import ForbiddenError
 from .forbidden_error_error import ForbiddenErrorError
 from .forbidden_error_error_code import ForbiddenErrorErrorCode
 from .get_action_until import GetActionUntil
+from .get_platform_route_by import GetPlatformRouteBy
+from .get_platform_route_format import GetPlatformRouteFormat
+from .get_platform_route_order import GetPlatformRouteOrder
+from .get_platform_route_skip_users import GetPlatformRouteSkipUsers
+from .get_platform_route_type import GetPlatformRouteType
 from .hosted_link import HostedLink
 from .hosted_link_response import HostedLinkResponse
 from .hosted_link_status import HostedLinkStatus
@@ -66,6 +71,8 @@ from .money import Money
 from .not_found_error import NotFoundError
 from .not_found_error_error import NotFoundErrorError
 from .not_found_error_error_code import NotFoundErrorErrorCode
+from .platform_response import PlatformResponse
+from .platform_response_data import PlatformResponseData
 from .rate_limited_error import RateLimitedError
 from .rate_limited_error_error import RateLimitedErrorError
 from .remove_fan_from_list_params import RemoveFanFromListParams
@@ -151,6 +158,11 @@ __all__ = (
     "ForbiddenErrorError",
     "ForbiddenErrorErrorCode",
     "GetActionUntil",
+    "GetPlatformRouteBy",
+    "GetPlatformRouteFormat",
+    "GetPlatformRouteOrder",
+    "GetPlatformRouteSkipUsers",
+    "GetPlatformRouteType",
     "HostedLink",
     "HostedLinkResponse",
     "HostedLinkStatus",
@@ -164,6 +176,8 @@ __all__ = (
     "NotFoundError",
     "NotFoundErrorError",
     "NotFoundErrorErrorCode",
+    "PlatformResponse",
+    "PlatformResponseData",
     "RateLimitedError",
     "RateLimitedErrorError",
     "RemoveFanFromListParams",
