@@ -24,6 +24,10 @@ class SettingsError(ValueError):
     pass
 
 
+SMTP_SCHEMES = {"smtp": 25, "smtp+starttls": 587, "smtps": 465}
+"""COUNTERSIGN_SMTP_URL's schemes and their default ports (service/mail/smtp.py connects)."""
+
+
 def setting(
     default: Any,
     description: str,
@@ -158,6 +162,21 @@ class Settings:
         "`compiled` (per-operation validators built from `openapi.yaml` at start) or "
         "`openapi-core` (the slower reference path, for the benchmark).",
     )
+    # Mail to the people who decide (docs/notifications.md).
+    smtp_url: str | None = setting(
+        None,
+        "Where mail is sent: `smtp://host:25`, `smtp+starttls://user:password@host:587` or "
+        "`smtps://user:password@host:465` (user and password URL-encoded). Unset: no mail is "
+        "sent and the dashboard says so.",
+        shown="unset",
+        parse=_unless_empty,
+    )
+    mail_from: str = setting(
+        "Countersign <countersign@localhost>", "The From address of the mails the service sends."
+    )
+    mail_timeout: float = setting(
+        10.0, "Seconds for one mail's whole SMTP conversation before it is retried later."
+    )
     # Operations (docs/operations.md).
     retention_deliveries_days: int = setting(
         30,
@@ -231,6 +250,21 @@ class Settings:
             )
         if self.prune_interval <= 0:
             raise SettingsError("COUNTERSIGN_PRUNE_INTERVAL must be a positive number of seconds")
+        if self.smtp_url is not None:
+            from urllib.parse import urlsplit
+
+            try:
+                url = urlsplit(self.smtp_url)
+                url.port  # noqa: B018 (raises on a bad port)
+            except ValueError:
+                url = None
+            if url is None or url.scheme not in SMTP_SCHEMES or not url.hostname:
+                raise SettingsError(
+                    "COUNTERSIGN_SMTP_URL must look like smtp://host:25, "
+                    "smtp+starttls://user:password@host:587 or smtps://user:password@host:465"
+                )
+        if not 0 < self.mail_timeout <= 120:
+            raise SettingsError("COUNTERSIGN_MAIL_TIMEOUT must be from 0 to 120 seconds")
         if self.workers_expected < 0:
             raise SettingsError("COUNTERSIGN_WORKERS_EXPECTED must be 0 or more")
         if not self.limits_storage.startswith(("memory://", "redis://", "rediss://")):

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 from service.domain.dashboard import AuditEntry, Invite, Session
 from service.domain.models import Account, Action, ApiKey, Event, Fan, Link, Member, User, Workspace
 from service.domain.operations import Backlog, Heartbeat
+from service.mail.models import Mail, MailAttempt, MailPreference
 from service.webhooks.models import Delivery, DeliveryAttempt, WebhookEndpoint
 
 ACTIONS_CHANNEL = "countersign_actions"
@@ -367,6 +368,45 @@ class Backlogs(Protocol):
     async def snapshot(self) -> Backlog: ...
 
 
+class MailPreferences(Protocol):
+    async def get(self, workspace_id: str, user_id: str) -> MailPreference | None: ...
+    async def of_workspace(self, workspace_id: str) -> dict[str, MailPreference]: ...
+    async def save(self, preference: MailPreference) -> None: ...
+
+
+class Mails(Protocol):
+    """The mail outbox: claimed and finished by conditional writes (a lease per mailer)."""
+
+    async def add(self, mail: Mail) -> None: ...
+    async def due(self, now: dt.datetime, limit: int) -> Sequence[str]: ...
+    async def claim_many(
+        self, mail_ids: Sequence[str], worker: str, now: dt.datetime, until: dt.datetime
+    ) -> Sequence[Mail]: ...
+    async def finish(
+        self,
+        mail_id: str,
+        worker: str,
+        *,
+        status: str,
+        attempts: int,
+        next_attempt_at: dt.datetime,
+        sent_at: dt.datetime | None = None,
+        error: str | None = None,
+    ) -> Mail | None:
+        """Record the outcome, only while `worker` still holds the lease."""
+
+    async def add_attempt(self, attempt: MailAttempt) -> None: ...
+    async def held_due(self, now: dt.datetime, limit: int = 100) -> Sequence[tuple[str, str]]:
+        """(workspace, user) pairs with an approval held for a digest that is due."""
+
+    async def fold_held(self, workspace_id: str, user_id: str) -> Sequence[Mail]:
+        """Mark every held approval of the member `folded` (one conditional write) and return
+        them; a second mailer doing the same at once gets none."""
+
+    async def list(self, workspace_id: str | None = None, limit: int = 200) -> Sequence[Mail]: ...
+    async def attempts(self, mail_id: str) -> Sequence[MailAttempt]: ...
+
+
 class UnitOfWork(Protocol):
     """One unit's repositories (read-only: a driver may make each on first use)."""
 
@@ -406,6 +446,10 @@ class UnitOfWork(Protocol):
     def heartbeats(self) -> Heartbeats: ...
     @property
     def backlog(self) -> Backlogs: ...
+    @property
+    def mail_preferences(self) -> MailPreferences: ...
+    @property
+    def mails(self) -> Mails: ...
 
     async def notify(self, channel: str) -> None: ...
 

@@ -46,7 +46,7 @@ from service.usecases.delivery import (
 )
 from service.webhooks.models import Delivery, WebhookEndpoint
 from service.webhooks.sender import Sender
-from service.workers.dispatcher import dispatch_all
+from service.workers.dispatcher import FanOut, dispatch_all
 
 log = logging.getLogger("countersign.deliverer")
 
@@ -64,6 +64,7 @@ class Deliverer:
         idle_seconds: float = 1.0,
         wakeup: asyncio.Event | None = None,
         disable_after: dt.timedelta = DISABLE_AFTER,
+        also: Sequence[FanOut] = (),
     ) -> None:
         self.store = store
         self.clock = clock
@@ -75,13 +76,14 @@ class Deliverer:
         self.idle_seconds = idle_seconds
         self.disable_after = disable_after  # failing this long disables an endpoint
         self.wakeup = wakeup or asyncio.Event()  # set it to look for work at once
+        self.also = also  # more fan-outs per dispatched event (mail rows: issue 20)
         self._flying: dict[asyncio.Task[Sent], str] = {}  # sending task → endpoint id
         self._finished: list[Sent] = []  # sent, to be recorded by the next round
         self._recorded = 0
 
     async def run_once(self) -> int:
         """Dispatch the outbox, then send until nothing is due now; returns attempts made."""
-        await dispatch_all(self.store, self.clock)
+        await dispatch_all(self.store, self.clock, also=self.also)
         before = self._recorded
         while True:
             progressed = await self._round()
@@ -95,7 +97,7 @@ class Deliverer:
             while True:
                 self.wakeup.clear()
                 try:
-                    await dispatch_all(self.store, self.clock)
+                    await dispatch_all(self.store, self.clock, also=self.also)
                     await self._round()
                 except Exception:
                     log.exception("delivery round failed; retrying")

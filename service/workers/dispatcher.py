@@ -11,18 +11,27 @@ is built from the event row when sent), so fanning out copies no payload.
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from service.domain.clock import Clock
 from service.domain.ids import new_id
+from service.domain.models import Event
 from service.webhooks.models import Delivery, WebhookEndpoint
 
 log = logging.getLogger("countersign.dispatcher")
 BATCH = 500
 
 
-async def dispatch_once(store: Any, clock: Clock, *, batch: int = BATCH) -> int:
+FanOut = Callable[[Any, Event, dt.datetime], Awaitable[int]]
+"""More rows an event asks for, written in the dispatching transaction (mail: issue 20)."""
+
+
+async def dispatch_once(
+    store: Any, clock: Clock, *, batch: int = BATCH, also: Sequence[FanOut] = ()
+) -> int:
     """Fan out up to `batch` events; returns how many deliveries were created."""
     created = 0
     now = clock.now()
@@ -33,6 +42,8 @@ async def dispatch_once(store: Any, clock: Clock, *, batch: int = BATCH) -> int:
         for event in events:
             if event.seq not in taken:
                 continue
+            for fan_out in also:
+                await fan_out(uow, event, now)
             if event.workspace_id not in endpoints:
                 endpoints[event.workspace_id] = await uow.webhooks.list(event.workspace_id)
             for endpoint in endpoints[event.workspace_id]:
@@ -62,10 +73,10 @@ async def dispatch_once(store: Any, clock: Clock, *, batch: int = BATCH) -> int:
     return created
 
 
-async def dispatch_all(store: Any, clock: Clock) -> int:
+async def dispatch_all(store: Any, clock: Clock, *, also: Sequence[FanOut] = ()) -> int:
     total = 0
     while True:
-        made = await dispatch_once(store, clock)
+        made = await dispatch_once(store, clock, also=also)
         total += made
         async with store.reading() as uow:
             if not await uow.deliveries.undispatched_events(1):

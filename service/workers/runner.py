@@ -13,10 +13,12 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 
 from service.domain.operations import HEARTBEAT_SECONDS, Heartbeat, Retention
 from service.services import Services
+from service.usecases.notifications import queue_mails
 from service.webhooks.pinned import PinnedClients
 from service.workers.deliverer import Deliverer
 from service.workers.executor import Executor
 from service.workers.expirer import expire_due
+from service.workers.mailer import Mailer
 from service.workers.pruner import prune
 from service.workers.syncer import sync_all
 
@@ -47,8 +49,13 @@ async def run_workers(services: Services, *, enabled: bool) -> AsyncIterator[Non
             services.sender(clients),
             wakeup=services.deliverer_wakeup,
             disable_after=dt.timedelta(days=services.settings.webhook_disable_after_days),
+            # Mail rows for the people who decide, only when there is a server to send them to.
+            also=[queue_mails] if services.settings.smtp_url else [],
         )
         tasks.append(asyncio.create_task(deliverer.run_forever()))
+        if services.settings.smtp_url:
+            mailer = Mailer(services.store, services.clock, services.settings)
+            tasks.append(asyncio.create_task(mailer.run_forever()))
         tasks.append(
             asyncio.create_task(every(services.settings.sync_interval, lambda: sync_all(services)))
         )

@@ -145,6 +145,18 @@ class SqlUnitOfWork:
 
         return SqlBacklog(self.conn)
 
+    @cached_property
+    def mail_preferences(self) -> base.MailPreferences:
+        from storage.sql.mail_repos import SqlMailPreferences
+
+        return SqlMailPreferences(self.conn)
+
+    @cached_property
+    def mails(self) -> base.Mails:
+        from storage.sql.mail_repos import SqlMails
+
+        return SqlMails(self.conn)
+
     async def notify(self, channel: str) -> None:
         """Wake listeners in other processes once this unit commits."""
         await wakeups.notify(self.conn, channel)

@@ -1,0 +1,149 @@
+"""The words of a mail: what the approval page shows, in a text and an HTML part.
+
+A mail names the account and the action in plain words (its summary, the message as the fan
+will see it, price, estimated recipients, warnings) and links to the approval page, which asks
+for sign-in. Nothing in a mail approves: there is no decision link, only the page's address.
+Test-mode actions' mails say TEST in the subject and the first line.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import html
+import re
+from collections.abc import Sequence
+from email.message import EmailMessage
+from email.utils import formatdate, make_msgid
+
+from attrs import frozen
+
+from service.domain.messages import sanitise
+from service.domain.models import Action
+
+
+@frozen
+class Item:
+    """One action as a mail shows it, with its account's handle."""
+
+    action: Action
+    username: str | None
+
+
+def _money(value: dict[str, object] | None) -> str:
+    if not value:
+        return "none"
+    amount = value.get("amount")
+    return f"{int(amount) / 100:,.2f} {value.get('currency')}" if isinstance(amount, int) else "—"
+
+
+def _plain(text_html: str) -> str:
+    text = re.sub(r"<br\s*/?>|</p>", "\n", text_html)
+    return html.unescape(re.sub(r"<[^>]+>", "", text)).strip()
+
+
+def _left(expires_at: dt.datetime, now: dt.datetime) -> str:
+    minutes = max(0, int((expires_at - now).total_seconds() // 60))
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes:02d} min" if hours else f"{minutes} min"
+
+
+def _url(public_url: str, action: Action) -> str:
+    return f"{public_url}/dashboard/actions/{action.id}"
+
+
+def _text_item(item: Item, public_url: str, now: dt.datetime) -> str:
+    a = item.action
+    lines = [f"{a.summary}", f"  Account: @{item.username or a.account_id}"]
+    text = a.params.get("text") if isinstance(a.params, dict) else None
+    if isinstance(text, str):
+        lines.append("  The message as the fan will see it:")
+        lines += [f"    {line}" for line in _plain(sanitise(text)).splitlines()]
+    lines.append(f"  Price: {_money(a.price)}")
+    recipients = "unknown" if a.estimated_recipients is None else str(a.estimated_recipients)
+    lines.append(f"  Estimated recipients: {recipients}")
+    for warning in a.warnings:
+        lines.append(f"  Check this: {warning.get('message', '')}")
+    lines.append(f"  Expires in {_left(a.expires_at, now)}")
+    lines.append(f"  Review it (sign-in needed): {_url(public_url, a)}")
+    return "\n".join(lines)
+
+
+def _html_item(item: Item, public_url: str, now: dt.datetime) -> str:
+    a = item.action
+    e = html.escape
+    parts = [
+        f"<h2 style='font-size:16px'>{e(a.summary)}</h2>",
+        f"<p>Account: <strong>@{e(item.username or a.account_id)}</strong></p>",
+    ]
+    text = a.params.get("text") if isinstance(a.params, dict) else None
+    if isinstance(text, str):
+        parts.append(
+            "<p>The message as the fan will see it:</p>"
+            "<blockquote style='border-left:3px solid #ccc;margin:0;padding:4px 12px'>"
+            f"{sanitise(text)}</blockquote>"
+        )
+    recipients = "unknown" if a.estimated_recipients is None else str(a.estimated_recipients)
+    parts.append(
+        f"<p>Price: {e(_money(a.price))} · Estimated recipients: {e(recipients)} · "
+        f"Expires in {e(_left(a.expires_at, now))}</p>"
+    )
+    if a.warnings:
+        parts.append(
+            "<ul>"
+            + "".join(
+                f"<li><strong>Check this:</strong> {e(str(w.get('message', '')))}</li>"
+                for w in a.warnings
+            )
+            + "</ul>"
+        )
+    parts.append(
+        f"<p><a href='{e(_url(public_url, a))}'>Review it in Countersign</a> (sign-in needed)</p>"
+    )
+    return "\n".join(parts)
+
+
+def compose(
+    kind: str,
+    items: Sequence[Item],
+    *,
+    to: str,
+    sender: str,
+    mode: str,
+    workspace: str,
+    public_url: str,
+    now: dt.datetime,
+) -> EmailMessage:
+    """`kind`: approval (one new action), reminder (one action about to expire) or digest."""
+    test = mode == "test"
+    tag = "[TEST] " if test else ""
+    first = items[0]
+    handle = f"@{first.username or first.action.account_id}"
+    if kind == "digest":
+        subject = f"{tag}{len(items)} approvals waiting in {workspace}"
+        intro = f"{len(items)} actions in {workspace} are waiting for a decision."
+    elif kind == "reminder":
+        subject = f"{tag}Expires in {_left(first.action.expires_at, now)}: {first.action.summary}"
+        intro = f"This action for {handle} in {workspace} is still waiting and expires soon."
+    else:
+        subject = f"{tag}Approval needed for {handle}: {first.action.summary}"
+        intro = f"An action for {handle} in {workspace} is waiting for a decision."
+    if test:
+        intro = "TEST MODE: this action runs in the sandbox, never on the platform. " + intro
+    closing = "This mail cannot approve anything: decide on the page, signed in."
+    text = "\n\n".join([intro, *(_text_item(i, public_url, now) for i in items), closing])
+    body_html = (
+        f"<p>{html.escape(intro)}</p>"
+        + "<hr>".join(_html_item(i, public_url, now) for i in items)
+        + f"<p style='color:#666'>{html.escape(closing)}</p>"
+    )
+    message = EmailMessage()
+    message["Subject"] = subject[:200]
+    message["From"] = sender
+    message["To"] = to
+    message["Date"] = formatdate(localtime=False)
+    message["Message-ID"] = make_msgid(domain="countersign")
+    if test:
+        message["X-Countersign-Mode"] = "test"
+    message.set_content(text)
+    message.add_alternative(f"<html><body>{body_html}</body></html>", subtype="html")
+    return message

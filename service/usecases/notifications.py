@@ -1,0 +1,193 @@
+"""Who gets mail about a new action, and when: the members' preferences, and the mail rows the
+dispatcher writes for each `action.created` event (in the transaction that marks the event
+dispatched, so no mail is lost and none is written twice).
+
+Defaults (no saved preference): owners and admins get each new approval as it comes and a
+reminder 2 hours before a pending action expires; members get nothing until they opt in.
+Per member, for each new action (of the accounts they chose, or all):
+
+- `each`: one mail now (`pending`, due at once);
+- `digest`: the approval is `held` until `digest_minutes` after it was created; the mailer then
+  folds every held approval of that member into one digest mail;
+- a reminder (`pending`, due `reminder_minutes` before the action expires; sent only if the
+  action is still pending then).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+
+from service.domain.ids import new_id
+from service.domain.models import Event
+from service.domain.principal import Principal
+from service.errors import ApiError
+from service.mail.models import Mail, MailPreference
+from storage.base import Store, UnitOfWork
+
+DEFAULT_DIGEST_MINUTES = 60
+DEFAULT_REMINDER_MINUTES = 120
+DECIDERS = ("owner", "admin")
+
+
+def defaults_for(workspace_id: str, user_id: str, role: str) -> MailPreference:
+    decider = role in DECIDERS
+    return MailPreference(
+        workspace_id=workspace_id,
+        user_id=user_id,
+        new_approvals="each" if decider else "off",
+        digest_minutes=DEFAULT_DIGEST_MINUTES,
+        accounts=None,
+        reminder_minutes=DEFAULT_REMINDER_MINUTES if decider else None,
+    )
+
+
+def _parse_time(value: object) -> dt.datetime | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        return dt.datetime.fromisoformat(value)
+    except ValueError:
+        return None
+
+
+def _mail(
+    event: Event, user_id: str, to: str, kind: str, status: str, due: dt.datetime, now: dt.datetime
+) -> Mail:
+    return Mail(
+        id=new_id("mail_"),
+        workspace_id=event.workspace_id,
+        user_id=user_id,
+        to_address=to,
+        kind=kind,
+        action_ids=[str(event.data["id"])],
+        mode=event.mode,
+        status=status,
+        attempts=0,
+        next_attempt_at=due,
+        created_at=now,
+    )
+
+
+async def queue_mails(uow: UnitOfWork, event: Event, now: dt.datetime) -> int:
+    """The mail rows one `action.created` event asks for; returns how many were written."""
+    if event.type != "action.created" or not isinstance(event.data, dict):
+        return 0
+    expires_at = _parse_time(event.data.get("expiresAt"))
+    saved = await uow.mail_preferences.of_workspace(event.workspace_id)
+    written = 0
+    for member in await uow.members.list(event.workspace_id):
+        if not member.email:
+            continue
+        pref = saved.get(member.user_id) or defaults_for(
+            event.workspace_id, member.user_id, member.role
+        )
+        if pref.accounts is not None and event.account_id not in pref.accounts:
+            continue
+        mails = []
+        if pref.new_approvals == "each":
+            mails.append(
+                _mail(event, member.user_id, member.email, "approval", "pending", now, now)
+            )
+        elif pref.new_approvals == "digest":
+            due = now + dt.timedelta(minutes=pref.digest_minutes)
+            mails.append(_mail(event, member.user_id, member.email, "approval", "held", due, now))
+        if pref.reminder_minutes is not None and expires_at is not None:
+            due = max(now, expires_at - dt.timedelta(minutes=pref.reminder_minutes))
+            mails.append(
+                _mail(event, member.user_id, member.email, "reminder", "pending", due, now)
+            )
+        for mail in mails:
+            await uow.mails.add(mail)
+        written += len(mails)
+    return written
+
+
+async def fold_digests(store: Store, now: dt.datetime) -> int:
+    """Fold each member's held approvals, once the oldest is due, into one digest mail (one
+    transaction per member: the conditional fold and the digest row)."""
+    async with store.reading() as uow:
+        due = await uow.mails.held_due(now)
+    made = 0
+    for workspace_id, user_id in due:
+        async with store.transaction() as uow:
+            held = await uow.mails.fold_held(workspace_id, user_id)
+            if not held:
+                continue  # another mailer folded them
+            first = min(held, key=lambda m: (m.created_at, m.id))
+            action_ids = [a for m in sorted(held, key=lambda m: m.created_at) for a in m.action_ids]
+            await uow.mails.add(
+                Mail(
+                    id=new_id("mail_"),
+                    workspace_id=workspace_id,
+                    user_id=user_id,
+                    to_address=first.to_address,
+                    kind="digest",
+                    action_ids=list(dict.fromkeys(action_ids)),
+                    mode="test" if all(m.mode == "test" for m in held) else "live",
+                    status="pending",
+                    attempts=0,
+                    next_attempt_at=now,
+                    created_at=now,
+                )
+            )
+            made += 1
+    return made
+
+
+# --- a member's own preferences (the dashboard) -------------------------------------------
+
+
+async def preference_of(store: Store, principal: Principal) -> MailPreference:
+    workspace_id, user_id = principal.workspace_id, principal.user_id or ""
+    async with store.reading() as uow:
+        saved = await uow.mail_preferences.get(workspace_id, user_id)
+    return saved or defaults_for(workspace_id, user_id, principal.role or "member")
+
+
+async def save_preference(
+    store: Store,
+    now: dt.datetime,
+    principal: Principal,
+    *,
+    new_approvals: str,
+    digest_minutes: int,
+    accounts: Sequence[str] | None,
+    reminder_minutes: int | None,
+) -> MailPreference:
+    """Every member sets their own; nobody sets another's."""
+    if principal.user_id is None:
+        raise ApiError("not_signed_in")
+    if new_approvals not in ("each", "digest", "off"):
+        raise ApiError("invalid_parameter", "Choose each, digest or off.", param="newApprovals")
+    if not 5 <= digest_minutes <= 24 * 60:
+        raise ApiError(
+            "invalid_parameter",
+            "A digest goes out every 5 to 1,440 minutes.",
+            param="digestMinutes",
+        )
+    if reminder_minutes is not None and not 5 <= reminder_minutes <= 23 * 60:
+        raise ApiError(
+            "invalid_parameter",
+            "A reminder comes 5 minutes to 23 hours before expiry.",
+            param="reminderMinutes",
+        )
+    preference = MailPreference(
+        workspace_id=principal.workspace_id,
+        user_id=principal.user_id,
+        new_approvals=new_approvals,
+        digest_minutes=digest_minutes,
+        accounts=None if accounts is None else sorted(set(accounts)),
+        reminder_minutes=reminder_minutes,
+        updated_at=now,
+    )
+    async with store.transaction() as uow:
+        await uow.mail_preferences.save(preference)
+    return preference
+
+
+def mail_off_reason(smtp_url: str | None) -> str | None:
+    """What the dashboard says when mail is off (None: mail is on)."""
+    if smtp_url is None:
+        return "Mail is off: COUNTERSIGN_SMTP_URL is not set, so no mail is sent."
+    return None

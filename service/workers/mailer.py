@@ -1,0 +1,186 @@
+"""Sends the mail outbox: fold due digests, claim due mails with a lease (a conditional write),
+send each in its own task under one deadline, record one attempt row per try.
+
+Several mailers (in several processes) can share one database: a mail is sent only by the one
+whose claim won, and its outcome is recorded only while that lease holds. A refusal the server
+may take back (a 4xx answer, no connection, the deadline) is tried again on `RETRY_AFTER`'s
+schedule, then the mail is `failed`; a 5xx answer fails it at once. A mail whose action was
+decided before it went out is `skipped`: there is nothing left to ask. The mailer is its own
+task: an unreachable or slow SMTP server delays no webhook, no execution, no request.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime as dt
+import logging
+import os
+import time
+
+from attrs import frozen
+
+from service.domain.actions import effective
+from service.domain.clock import Clock
+from service.domain.ids import new_id
+from service.mail.compose import Item, compose
+from service.mail.models import Mail, MailAttempt
+from service.mail.smtp import MailRefused, SmtpServer, parse_smtp_url, send
+from service.settings import Settings
+from service.usecases.notifications import fold_digests
+from storage.base import Store
+
+log = logging.getLogger("countersign.mailer")
+
+LEASE = dt.timedelta(minutes=5)
+RETRY_AFTER = (
+    dt.timedelta(minutes=1),
+    dt.timedelta(minutes=5),
+    dt.timedelta(minutes=30),
+    dt.timedelta(hours=2),
+)
+"""After the first try fails: four more, then `failed` (about 2.5 hours in all)."""
+
+
+@frozen
+class Outcome:
+    status: str  # sent | pending (retry) | failed | skipped
+    error: str | None
+    duration_ms: int
+    attempted: bool  # False: skipped without talking to the server
+
+
+class Mailer:
+    def __init__(
+        self,
+        store: Store,
+        clock: Clock,
+        settings: Settings,
+        *,
+        batch: int = 100,
+        concurrency: int = 16,
+        idle_seconds: float = 1.0,
+        wakeup: asyncio.Event | None = None,
+    ) -> None:
+        if settings.smtp_url is None:
+            raise ValueError("no COUNTERSIGN_SMTP_URL: the mailer has nowhere to send")
+        self.store = store
+        self.clock = clock
+        self.settings = settings
+        self.server: SmtpServer = parse_smtp_url(settings.smtp_url)
+        self.batch = batch
+        self.sending = asyncio.Semaphore(concurrency)
+        self.idle_seconds = idle_seconds
+        self.wakeup = wakeup or asyncio.Event()
+        self.worker = f"mail-{os.getpid()}-{new_id('', 8)}"
+
+    async def run_once(self) -> int:
+        """Fold due digests, then send everything due now; returns how many mails were handled
+        (sent, retried, failed or skipped). Tests call it after moving a ManualClock."""
+        handled = 0
+        await fold_digests(self.store, self.clock.now())
+        while True:
+            now = self.clock.now()
+            async with self.store.reading() as uow:
+                due = await uow.mails.due(now, self.batch)
+            if not due:
+                return handled
+            async with self.store.transaction() as uow:
+                claimed = await uow.mails.claim_many(due, self.worker, now, now + LEASE)
+            if not claimed:
+                continue  # another mailer took them: look again
+            await asyncio.gather(*(self._handle(mail) for mail in claimed))
+            handled += len(claimed)
+
+    async def run_forever(self) -> None:
+        while True:
+            self.wakeup.clear()
+            try:
+                await self.run_once()
+            except Exception:
+                log.exception("mail round failed; retrying")
+            with contextlib.suppress(TimeoutError):  # not wait_for: see Deliverer.run_forever
+                async with asyncio.timeout(self.idle_seconds):
+                    await self.wakeup.wait()
+
+    async def _handle(self, mail: Mail) -> None:
+        try:
+            outcome = await self._send(mail)
+        except Exception as exc:  # a bug or the database: recorded, never swallowed
+            log.exception("mail %s failed inside the service", mail.id)
+            outcome = Outcome("pending", f"internal: {type(exc).__name__}", 0, False)
+        try:
+            await self._record(mail, outcome)
+        except Exception:  # not recorded: its lease lapses and it is tried again
+            log.exception("recording mail %s failed", mail.id)
+
+    async def _send(self, mail: Mail) -> Outcome:
+        now = self.clock.now()
+        async with self.store.reading() as uow:
+            actions = await uow.actions.get_many(mail.action_ids)
+            workspace = await uow.workspaces.get(mail.workspace_id)
+            accounts = {
+                a.account_id: await uow.accounts.get(mail.workspace_id, a.account_id)
+                for a in actions
+            }
+        waiting = [a for a in actions if effective(a, now).status == "pending"]
+        if not waiting:
+            return Outcome("skipped", "decided before the mail went out", 0, False)
+        order = {action_id: i for i, action_id in enumerate(mail.action_ids)}
+        waiting.sort(key=lambda a: order.get(a.id, 0))
+        items = [
+            Item(a, acc.username if (acc := accounts.get(a.account_id)) else None) for a in waiting
+        ]
+        message = compose(
+            "digest" if len(items) > 1 or mail.kind == "digest" else mail.kind,
+            items,
+            to=mail.to_address,
+            sender=self.settings.mail_from,
+            mode=mail.mode,
+            workspace=workspace.name if workspace else "your workspace",
+            public_url=self.settings.public_url,
+            now=now,
+        )
+        started = time.perf_counter()
+        try:
+            async with self.sending:
+                await send(self.server, message, deadline=self.settings.mail_timeout)
+        except MailRefused as exc:
+            ms = int((time.perf_counter() - started) * 1000)
+            return Outcome("failed" if exc.final else "pending", str(exc), ms, True)
+        return Outcome("sent", None, int((time.perf_counter() - started) * 1000), True)
+
+    async def _record(self, mail: Mail, outcome: Outcome) -> None:
+        now = self.clock.now()
+        attempts = mail.attempts + (1 if outcome.attempted else 0)
+        status, due = outcome.status, now
+        if status == "pending":
+            if attempts > len(RETRY_AFTER):
+                status = "failed"
+            else:
+                due = now + RETRY_AFTER[max(0, attempts - 1)]
+        async with self.store.transaction() as uow:
+            done = await uow.mails.finish(
+                mail.id,
+                self.worker,
+                status=status,
+                attempts=attempts,
+                next_attempt_at=due,
+                sent_at=now if status == "sent" else None,
+                error=outcome.error,
+            )
+            if done is None:
+                log.warning("mail %s: lease lost before its outcome was recorded", mail.id)
+                return
+            if outcome.attempted:
+                await uow.mails.add_attempt(
+                    MailAttempt(
+                        id=new_id("mat_"),
+                        mail_id=mail.id,
+                        attempt=attempts,
+                        attempted_at=now,
+                        duration_ms=outcome.duration_ms,
+                        outcome={"sent": "sent", "pending": "retry"}.get(status, "failed"),
+                        error=outcome.error[:500] if outcome.error else None,
+                    )
+                )
