@@ -1,6 +1,6 @@
 """openapi.yaml's examples: every operation shows one for its request body and its success
-responses (the API reference at /docs and generated clients display them), and every example
-in the document is valid against the schema it illustrates."""
+responses (the API reference at /docs and generated clients display them), every schema has
+one, and every example in the document is valid against the schema it illustrates."""
 
 from __future__ import annotations
 
@@ -91,3 +91,9 @@ def test_every_example_is_valid_against_its_schema():
         assert errors == [], f"{'/'.join(map(str, path))}: {errors}"
         seen += 1
     assert seen > 20
+
+
+def test_every_schema_has_an_example():
+    schemas = DOCUMENT.document["components"]["schemas"]
+    missing = [name for name, s in schemas.items() if not ("examples" in s or "example" in s)]
+    assert missing == [], f"add `examples: [...]` to these schemas in openapi.yaml: {missing}"
