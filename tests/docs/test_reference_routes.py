@@ -9,6 +9,8 @@ from openapi_spec_validator import validate
 from openapi_spec_validator.validation import OpenAPIV30SpecValidator
 
 from service.http.spec import HTTP_METHODS, OpenApiDocument
+from tests.dashboard.dashboard_helpers import sign_in
+from tests.factories import build_world
 
 
 async def test_page_loads_only_files_of_this_service(client):
@@ -66,6 +68,11 @@ async def test_viewer_document_is_valid_openapi_30_with_every_operation(client):
     assert status_reason["type"] == "string" and status_reason["nullable"] is True
 
 
-async def test_errors_page_and_dashboard_link_to_the_reference(client):
+async def test_errors_page_and_dashboard_link_to_the_reference(client, store, clock):
     errors = await client.get("/docs/errors")
     assert "href='/docs'" in errors.text
+    await build_world(store, clock)
+    await sign_in(client)
+    keys = await client.get("/dashboard/keys")
+    assert keys.status_code == 200
+    assert '<a href="/docs" id="api-reference-link">' in keys.text
