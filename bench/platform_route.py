@@ -7,8 +7,11 @@ workers off, the per-key rate limit and the platform budget raised out of the wa
 uvicorn processes, links the platform's creator `mia` to a live account, then for each round
 and read runs wrk against `GET /v1/accounts/{id}/platform/<path>` (the service, which calls the
 platform) and against `GET {platform}/api/<path>` (the platform itself), alternating which goes
-first. Prints the median req/s of each side and the median of the per-round ratios; the target
-is the live route at >= 0.6x the platform direct. Needs `wrk` (apt-get install -y wrk).
+first. A third side, `bench/platform_proxy_app.py`, is the ceiling of any live read through a
+Python service: it only forwards the call with the same httpx client (no key, database,
+validation or budget). Prints the median req/s of each side and the medians of the per-round
+ratios (route/direct, the issue's target >= 0.6, and route/proxy). Needs `wrk`
+(apt-get install -y wrk).
 """
 
 from __future__ import annotations
@@ -69,6 +72,12 @@ async def seed(url: str, creator_id: str, username: str, token: str) -> str:
     return key
 
 
+def ratios(side: list[float], base: list[float]) -> str:
+    """The median of the per-round ratios, then each round's."""
+    each = [a / b for a, b in zip(side, base, strict=True)]
+    return f"{statistics.median(each):.2f} ({', '.join(f'{r:.2f}' for r in each)})"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3)
@@ -101,9 +110,13 @@ def main(argv: list[str] | None = None) -> int:
                 },
             )
         )
+        proxy = stack.enter_context(
+            server("bench.platform_proxy_app:app", {"BENCH_PLATFORM_URL": platform})
+        )
         sides = {
             "route": (service, f"/v1/accounts/{mia['userId']}/platform/", key),
             "direct": (platform, "/api/", token),
+            "proxy": (proxy, "/api/", token),
         }
         for path in READS:  # both sides answer the same data before anything is timed
             via = httpx.get(
@@ -113,11 +126,13 @@ def main(argv: list[str] | None = None) -> int:
                 f"{platform}/api/{path}", headers={"Authorization": f"Bearer {token}"}
             )
             assert via.status_code == 200 and via.json()["data"] == direct.json(), via.text
-        results: dict[str, dict[str, list[float]]] = {p: {"route": [], "direct": []} for p in READS}
+        results: dict[str, dict[str, list[float]]] = {
+            p: {side: [] for side in sides} for p in READS
+        }
         for number in range(args.rounds):
             print(f"round {number + 1} (load {loadavg()})", file=sys.stderr)
             for path in READS:
-                order = ["route", "direct"] if number % 2 == 0 else ["direct", "route"]
+                order = list(sides)[number % 3 :] + list(sides)[: number % 3]
                 for side in order:
                     base, prefix, secret = sides[side]
                     wrk(base, "get.lua", [prefix + path, secret], 1, args.connections)
@@ -126,14 +141,16 @@ def main(argv: list[str] | None = None) -> int:
                     )
                     failed += run["errors"]
                     results[path][side].append(run["rps"])
-    print("| read | live route req/s | platform direct req/s | ratio (median of rounds) | rounds |")
-    print("|---|---:|---:|---:|---|")
+    print(
+        "| read | live route req/s | platform direct req/s | proxy req/s | route/direct "
+        "(rounds) | route/proxy (rounds) |"
+    )
+    print("|---|---:|---:|---:|---|---|")
     for path, label in READS.items():
-        route, direct = results[path]["route"], results[path]["direct"]
-        ratios = [r / d for r, d in zip(route, direct, strict=True)]
+        route, direct, via = (results[path][side] for side in ("route", "direct", "proxy"))
         print(
             f"| {label} | {statistics.median(route):.0f} | {statistics.median(direct):.0f} | "
-            f"{statistics.median(ratios):.2f} | {', '.join(f'{r:.2f}' for r in ratios)} |"
+            f"{statistics.median(via):.0f} | {ratios(route, direct)} | {ratios(route, via)} |"
         )
     if failed:
         print(f"{failed} requests failed", file=sys.stderr)
