@@ -94,11 +94,11 @@ def process(
 
 async def measure(settings: Any, count: int, in_process: bool) -> list[tuple[float, float]]:
     """(approval call → executed, approval commit → executed) per approval, in seconds."""
+    from service.actions.usecases import create_action, decide_action
     from service.app import build_services, running
     from service.demo import OWNER_EMAIL, seed
     from service.domain.principal import Principal
     from service.http.auth import principal_for_key
-    from service.usecases.actions import create_action, decide_action
 
     seeded = await seed(settings)
     services = build_services(settings)

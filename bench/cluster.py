@@ -56,6 +56,7 @@ import sqlalchemy as sa
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from service.actions.usecases import decide_action
 from service.app import build_services, outgoing_http
 from service.domain.clock import SystemClock
 from service.domain.principal import Principal
@@ -64,7 +65,6 @@ from service.settings import Settings
 from service.usecases import keys
 from service.usecases import webhooks as hooks
 from service.usecases import workspaces as ws
-from service.usecases.actions import decide_action
 from service.usecases.links import create_link
 from storage.scratch import scratch_database
 

@@ -30,12 +30,13 @@ import tempfile
 import time
 from pathlib import Path
 
+from service.actions.lifecycle import action_event
+from service.actions.usecases import create_action
 from service.crypto import SecretBox
 from service.domain.clock import ManualClock
 from service.domain.ids import new_id
 from service.domain.operations import Retention
 from service.domain.principal import Principal
-from service.usecases.actions import action_event, create_action
 from service.usecases.webhooks import add_event_endpoint
 from service.usecases.workspaces import create_workspace
 from service.webhooks.models import DeliveryAttempt

@@ -41,12 +41,12 @@ from typing import Any
 import httpx
 import uvicorn
 
+from service.actions.usecases import decide_action
 from service.app import create_app
 from service.domain.clock import SystemClock
 from service.domain.principal import Principal
 from service.passwords import Passwords
 from service.settings import Settings
-from service.usecases.actions import decide_action
 from service.usecases.keys import create_key
 from service.usecases.workspaces import create_user, create_workspace
 from storage.scratch import scratch_database

@@ -5,10 +5,11 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from service.domain.actions import effective
+from service.actions.model import Action
+from service.actions.transitions import effective
 from service.domain.clock import isoformat
 from service.domain.link_tokens import LinkTokens
-from service.domain.models import Account, Action, Fan, Link
+from service.domain.models import Account, Fan, Link
 
 
 def action_json(action: Action, public_url: str, now: dt.datetime) -> dict[str, Any]:

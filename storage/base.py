@@ -13,8 +13,9 @@ from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
+from service.actions.model import Action
 from service.domain.dashboard import AuditEntry, Invite, Session
-from service.domain.models import Account, Action, ApiKey, Event, Fan, Link, Member, User, Workspace
+from service.domain.models import Account, ApiKey, Event, Fan, Link, Member, User, Workspace
 from service.domain.operations import Backlog, Heartbeat
 from service.mail.models import Mail, MailAttempt, MailPreference
 from service.webhooks.models import Delivery, DeliveryAttempt, WebhookEndpoint

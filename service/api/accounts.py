@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from service.actions.usecases import visible_account
 from service.api.endpoint import Call, Reply, endpoint
 from service.domain.clock import isoformat
 from service.domain.models import Account
 from service.http.paging import Pager, by_id
 from service.render import account_detail_json, account_json
-from service.usecases.actions import visible_account
 
 
 @endpoint("listAccounts", shares_reader=True)

@@ -8,13 +8,13 @@ from collections.abc import Awaitable
 
 from starlette.requests import Request
 
+from service.actions.model import Action
+from service.actions.usecases import create_action as create
+from service.actions.usecases import decide_action
 from service.api.endpoint import Call, Incoming, Reply, endpoint
-from service.domain.models import Action
 from service.errors import ApiError
 from service.http.paging import Pager, by_time_and_id
 from service.render import action_json
-from service.usecases.actions import create_action as create
-from service.usecases.actions import decide_action
 
 
 def _reply(

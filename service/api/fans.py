@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from service.actions.usecases import visible_account
 from service.api.endpoint import Call, Reply, endpoint
 from service.domain.clock import isoformat
 from service.http.paging import Pager, by_count, by_id
 from service.render import fan_json
-from service.usecases.actions import visible_account
 
 
 @endpoint("listFans")

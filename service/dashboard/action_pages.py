@@ -6,13 +6,16 @@ import datetime as dt
 
 from starlette.responses import Response
 
+from service.actions.model import Action
+from service.actions.transitions import STATUSES
+from service.actions.types import names as action_types
+from service.actions.usecases import decide_action, present
 from service.dashboard.web import Page, json_reply, page
-from service.domain.models import ACTION_STATUSES, ACTION_TYPES, Account, Action
+from service.domain.models import Account
 from service.domain.permissions import Permission
 from service.errors import ApiError
 from service.http.paging import Pager, by_time_and_id
 from service.render import action_json
-from service.usecases.actions import decide_action, present
 from storage.base import UnitOfWork
 
 INBOX_PAGE = 50
@@ -32,8 +35,8 @@ async def _action(p: Page) -> Action:
 async def inbox(p: Page) -> Response:
     q, services, principal = p.request.query_params, p.services, p.principal
     status = q.get("status", "pending")
-    status = status if status in ACTION_STATUSES or status == "all" else "pending"
-    type_ = q.get("type") if q.get("type") in ACTION_TYPES else None
+    status = status if status in STATUSES or status == "all" else "pending"
+    type_ = q.get("type") if q.get("type") in action_types() else None
     account_id = q.get("accountId") or None
     filters = {"status": status, "type": type_ or "", "accountId": account_id or ""}
     bound = {**filters, "mode": principal.mode, "workspace": principal.workspace_id}
@@ -63,8 +66,8 @@ async def inbox(p: Page) -> Response:
         now=now,
         filters=filters,
         older=page.cursor,
-        statuses=("all", *ACTION_STATUSES),
-        types=ACTION_TYPES,
+        statuses=("all", *STATUSES),
+        types=action_types(),
     )
 
 

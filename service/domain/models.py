@@ -9,14 +9,6 @@ from attrs import field, frozen
 
 Json = dict[str, Any]
 
-ACTION_TYPES = (
-    "send_message",
-    "send_mass_message",
-    "unsend_message",
-    "add_fan_to_list",
-    "remove_fan_from_list",
-)
-ACTION_STATUSES = ("pending", "approved", "rejected", "expired", "executing", "executed", "failed")
 ACCOUNT_STATUSES = (
     "healthy",
     "syncing",
@@ -133,35 +125,6 @@ class Link:
     created_at: dt.datetime
     expires_at: dt.datetime
     state: Json = field(factory=dict)
-
-
-@frozen
-class Action:
-    id: str
-    workspace_id: str
-    account_id: str
-    mode: str
-    type: str
-    status: str
-    params: Json
-    summary: str
-    estimated_recipients: int | None
-    price: Json | None
-    requested_by: Json
-    idempotency_key: str
-    fingerprint: str
-    created_at: dt.datetime
-    expires_at: dt.datetime
-    decided_by: Json | None = None
-    decision_note: str | None = None
-    decided_at: dt.datetime | None = None
-    executed_at: dt.datetime | None = None
-    result: Json | None = None
-    error: Json | None = None
-    claimed_by: str | None = None
-    claimed_at: dt.datetime | None = None
-    warnings: list[Json] = field(factory=list)
-    """`[{code, message, param}]` found against synced data at creation (never blocking)."""
 
 
 @frozen

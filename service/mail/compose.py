@@ -17,8 +17,8 @@ from email.utils import formatdate, make_msgid
 
 from attrs import frozen
 
+from service.actions.model import Action
 from service.domain.messages import sanitise
-from service.domain.models import Action
 
 
 @frozen

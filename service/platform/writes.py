@@ -1,72 +1,31 @@
-"""Each action type as one platform write, and the `result` SPEC 2.4 gives for it."""
+"""An action as its one platform write (the type's registry entry says which), and `result`.
+
+The params are sent as stored: message text was normalised once, at creation
+(service/domain/messages.py), so what a person approved is what the platform receives.
+"""
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
-from service.domain.models import Action
+from service.actions.model import Action
+from service.actions.types import type_of
 from service.platform.errors import PlatformUnavailable
 from service.platform.routes import PlatformRequester
 
 MAX_ID = 255
 
 
-def as_html(text: str) -> str:
-    """The platform takes HTML; plain text is escaped and wrapped so it arrives unchanged."""
-    return text if "<" in text and ">" in text else f"<p>{html.escape(text)}</p>"
-
-
-def _price(params: dict[str, Any]) -> dict[str, Any]:
-    cents = params.get("priceCents") or 0
-    return {"price": cents / 100} if cents else {}
-
-
 async def perform(platform: PlatformRequester, session: str, action: Action) -> dict[str, Any]:
     """Run the write on the platform (or the sandbox) and shape its answer as `result`."""
-    p = action.params
-
-    async def write(route: str, **call: Any) -> Any:
-        return _shaped(await platform.request(route, session=session, **call))
-
-    if action.type == "send_message":
-        answer = await write(
-            "POST /chats/:id/messages",
-            path_params={"id": p["fanId"]},
-            body={"text": as_html(p["text"]), "mediaFiles": p.get("mediaIds", []), **_price(p)},
+    kind = type_of(action.type)
+    call = kind.call(action.params)
+    answer = _shaped(
+        await platform.request(
+            call.route, session=session, path_params=call.path_params, body=call.body
         )
-        return {"messageId": _id(answer), "fanId": p["fanId"]}
-    if action.type == "send_mass_message":
-        audience = p["audience"]
-        answer = await write(
-            "POST /messages/queue",
-            body={
-                "text": as_html(p["text"]),
-                "mediaFiles": p.get("mediaIds", []),
-                "userLists": audience.get("listIds", []),
-                "userIds": audience.get("fanIds", []),
-                "excludeUserLists": audience.get("excludeListIds", []),
-                **_price(p),
-            },
-        )
-        return {"massMessageId": _id(answer)}
-    if action.type == "unsend_message":
-        if p.get("fanId"):
-            await write("DELETE /messages/:id", path_params={"id": p["messageId"]})
-            return {"messageId": p["messageId"], "fanId": p["fanId"], "unsent": True}
-        await write("DELETE /messages/queue/:id", path_params={"id": p["messageId"]})
-        return {"massMessageId": p["messageId"], "unsent": True}
-    if action.type == "add_fan_to_list":
-        await write(
-            "POST /lists/:id/users", path_params={"id": p["listId"]}, body={"userIds": [p["fanId"]]}
-        )
-        return {"fanId": p["fanId"], "listId": p["listId"], "inList": True}
-    if action.type == "remove_fan_from_list":
-        await write(
-            "DELETE /lists/:id/users/:userId", path_params={"id": p["listId"], "userId": p["fanId"]}
-        )
-        return {"fanId": p["fanId"], "listId": p["listId"], "inList": False}
-    raise ValueError(f"unknown action type {action.type}")
+    )
+    return kind.result(action.params, _id(answer) if kind.returns_id else None)
 
 
 def _id(answer: Any) -> str | None:

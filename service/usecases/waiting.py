@@ -19,9 +19,9 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 
-from service.domain.actions import effective
+from service.actions.model import Action
+from service.actions.transitions import effective
 from service.domain.clock import Clock
-from service.domain.models import Action
 from storage.base import Store
 
 log = logging.getLogger("countersign.waiting")
@@ -128,7 +128,7 @@ class ActionWaiters:
     ) -> Action:
         """`action` (read after `waiter` was registered) once it reached `until`, or as it
         stands after `seconds`. A pending action is expired at its `expiresAt` even if the
-        expirer has not written it yet (service.domain.actions.effective)."""
+        expirer has not written it yet (service.actions.transitions.effective)."""
         progress_every = max(1.0, min(5.0, seconds / 5))  # a few reports, at most every 5 s
         self._in_wait += 1
         self.count_changed.set()

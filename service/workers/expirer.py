@@ -1,7 +1,8 @@
 """Persists expiry: pending actions past `expiresAt` become `expired` in storage.
 
-Reads already show them expired (service.domain.actions.effective); this makes filters, counts
-and the dashboard agree without waiting for someone to read each row.
+Reads already show them expired (service/actions/transitions.effective); this makes filters,
+counts and the dashboard agree without waiting for someone to read each row. The move itself
+is the actions lifecycle's.
 """
 
 from __future__ import annotations
@@ -9,14 +10,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
+from service.actions import lifecycle
 from service.services import Services
 
 log = logging.getLogger("countersign.expirer")
 
 
 async def expire_due(services: Services) -> Sequence[str]:
-    async with services.store.transaction() as uow:
-        expired = await uow.actions.expire_due(services.clock.now())
+    expired = await lifecycle.expire_due(services.store, services.clock.now())
     if expired:
         log.info("expired %d pending actions", len(expired))
     return expired

@@ -20,7 +20,7 @@ import time
 
 from attrs import frozen
 
-from service.domain.actions import effective
+from service.actions.transitions import effective
 from service.domain.clock import Clock
 from service.domain.ids import new_id
 from service.mail.compose import Item, compose

@@ -1,4 +1,7 @@
-"""Actions and the event outbox. Every status change is one conditional UPDATE … RETURNING."""
+"""Actions and the event outbox. Every status change is one conditional UPDATE … RETURNING.
+
+The statuses in these statements come from the actions' transition table
+(service/actions/transitions.py); service/actions/lifecycle.py is their only caller."""
 
 from __future__ import annotations
 
@@ -10,7 +13,9 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from service.domain.models import Action, Event
+from service.actions.model import Action
+from service.actions.transitions import APPROVED, EXPIRED, PENDING, Trigger, move
+from service.domain.models import Event
 from storage.base import DuplicateError
 from storage.sql import tables as t
 from storage.sql.connection import Connection, IntegrityViolation
@@ -40,12 +45,15 @@ _BY_KEY = prebuilt(
     )
 )
 
+_CLAIM = move(Trigger.CLAIM, APPROVED)
+_EXPIRE = move(Trigger.EXPIRE, PENDING)
+
 # The oldest approved action, locked for this claim; on PostgreSQL a row another claimer holds is
 # skipped rather than waited for (SQLite has one writer at a time and renders no locking clause).
 _waiting = t.actions.alias("waiting")
 _OLDEST_APPROVED = (
     sa.select(_waiting.c.id)
-    .where(_waiting.c.status == "approved")
+    .where(_waiting.c.status == _CLAIM.source)
     .order_by(_waiting.c.decided_at, _waiting.c.id)
     .limit(1)
     .with_for_update(skip_locked=True)
@@ -53,9 +61,9 @@ _OLDEST_APPROVED = (
 )
 _CLAIM_NEXT = prebuilt(
     t.actions.update()
-    .where(c.id == _OLDEST_APPROVED, c.status == "approved")
+    .where(c.id == _OLDEST_APPROVED, c.status == _CLAIM.source)
     .values(
-        status="executing",
+        status=_CLAIM.dest,
         claimed_by=sa.bindparam("worker", type_=c.claimed_by.type),
         claimed_at=sa.bindparam("now", type_=c.claimed_at.type),
     )
@@ -87,11 +95,11 @@ def _list_statement(
         c.workspace_id == sa.bindparam("ws"), c.mode == sa.bindparam("mode")
     )
     now = sa.bindparam("now", type_=c.expires_at.type)
-    if status_kind == "pending":
-        query = query.where(c.status == "pending", c.expires_at > now)
-    elif status_kind == "expired":
+    if status_kind == PENDING:
+        query = query.where(c.status == PENDING, c.expires_at > now)
+    elif status_kind == EXPIRED:
         query = query.where(
-            sa.or_(c.status == "expired", sa.and_(c.status == "pending", c.expires_at <= now))
+            sa.or_(c.status == EXPIRED, sa.and_(c.status == PENDING, c.expires_at <= now))
         )
     elif status_kind == "exact":
         query = query.where(c.status == sa.bindparam("status"))
@@ -191,10 +199,6 @@ class SqlActions:
         row = (await self.conn.execute(_ACTION, {"ws": workspace_id, "id": action_id})).first()
         return to_model(Action, row) if row else None
 
-    async def get_by_id(self, action_id: str) -> Action | None:
-        row = (await self.conn.execute(t.actions.select().where(c.id == action_id))).first()
-        return to_model(Action, row) if row else None
-
     async def get_by_idempotency_key(self, workspace_id: str, key: str) -> Action | None:
         row = (await self.conn.execute(_BY_KEY, {"ws": workspace_id, "key": key})).first()
         return to_model(Action, row) if row else None
@@ -230,7 +234,7 @@ class SqlActions:
         count as expired, so the filter agrees with what each row shows."""
         status_kind = (
             status
-            if status in ("pending", "expired") and now is not None
+            if status in (PENDING, EXPIRED) and now is not None
             else ("exact" if status is not None else None)
         )
         query = _list_statement(
@@ -277,8 +281,8 @@ class SqlActions:
     async def expire_due(self, now: dt.datetime) -> builtins.list[str]:
         rows = await self.conn.execute(
             t.actions.update()
-            .where(c.status == "pending", c.expires_at <= now)
-            .values(status="expired")
+            .where(c.status == _EXPIRE.source, c.expires_at <= now)
+            .values(status=_EXPIRE.dest)
             .returning(c.id)
         )
         return [r.id for r in rows]
@@ -289,7 +293,7 @@ class SqlActions:
 
     async def stuck_executing(self, claimed_before: dt.datetime) -> builtins.list[Action]:
         rows = await self.conn.execute(
-            t.actions.select().where(c.status == "executing", c.claimed_at < claimed_before)
+            t.actions.select().where(c.status == _CLAIM.dest, c.claimed_at < claimed_before)
         )
         return [to_model(Action, r) for r in rows]
 

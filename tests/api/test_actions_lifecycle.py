@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from service.actions.usecases import decide_action
 from service.errors import ApiError
-from service.usecases.actions import decide_action
 from service.workers.expirer import expire_due
 from tests.factories import build_world
 

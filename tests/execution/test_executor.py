@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from service.usecases.actions import decide_action
+from service.actions.usecases import decide_action
 from service.workers.executor import Executor
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from service.actions.lifecycle import Failed
 from service.workers.executor import Executor
 from tests.execution.test_executor import a_fan, approve, create
 
@@ -28,9 +29,12 @@ async def test_a_stale_needs_relink_never_undoes_a_relink(linked):
         )
     await executor._finish(
         claimed,
-        error={"code": "account_unavailable", "message": "The platform session expired."},
-        account_status="needs_relink",
-        account_was=ran_with,
+        Failed(
+            "account_unavailable",
+            "The platform session expired.",
+            account_status="needs_relink",
+            account_was=ran_with,
+        ),
     )
     async with services.store.reading() as uow:
         account = await uow.accounts.get(world.workspace_id, linked.creator_id)

@@ -13,9 +13,9 @@ import pytest
 
 from harness.mailbox import Mailbox
 from harness.receiver import Receiver, run_receiver_in_thread
+from service.actions.usecases import decide_action
 from service.crypto import SecretBox
 from service.domain.principal import Principal
-from service.usecases.actions import decide_action
 from service.usecases.notifications import queue_mails, save_preference
 from service.usecases.webhooks import add_event_endpoint, current_secret
 from service.usecases.workspaces import create_user

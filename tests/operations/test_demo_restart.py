@@ -7,13 +7,13 @@ from __future__ import annotations
 from attrs import evolve
 
 from harness.platform import start_platform_in_thread
+from service.actions.usecases import create_action, decide_action
 from service.app import build_services, outgoing_http
 from service.demo import keep_sessions, seed, sessions_file
 from service.domain.clock import SystemClock
 from service.domain.principal import Principal
 from service.settings import Settings
 from service.usecases import webhooks as hooks
-from service.usecases.actions import create_action, decide_action
 from service.workers.executor import Executor
 from storage.sql.store import SqlStore
 

@@ -11,11 +11,12 @@ import attrs
 import pytest
 import sqlalchemy as sa
 
+from service.actions.model import Action
+from service.actions.usecases import create_action
 from service.domain.clock import Clock
 from service.domain.ids import new_id
-from service.domain.models import Action, Event, Fan
+from service.domain.models import Event, Fan
 from service.errors import ApiError
-from service.usecases.actions import create_action
 from service.usecases.workspaces import create_workspace
 from storage.sql import tables as t
 from tests.factories import add_live_account, build_world

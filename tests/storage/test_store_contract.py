@@ -12,9 +12,11 @@ import datetime as dt
 import attrs
 import pytest
 
-from service.domain.actions import LIFETIME, fingerprint
+from service.actions.model import Action
+from service.actions.transitions import LIFETIME
+from service.actions.usecases import fingerprint
 from service.domain.ids import new_id
-from service.domain.models import Action, Event
+from service.domain.models import Event
 from service.domain.principal import Principal
 from service.usecases.keys import create_key
 from service.usecases.workspaces import create_user, create_workspace

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from service.usecases.actions import decide_action
+from service.actions.usecases import decide_action
 from service.usecases.waiting import ActionWaiters
 from service.workers.executor import Executor
 from tests.factories import build_world
@@ -24,7 +24,7 @@ APPROVER = """
 import asyncio, json, sys
 from service.domain.clock import ManualClock
 from service.domain.principal import Principal
-from service.usecases.actions import decide_action
+from service.actions.usecases import decide_action
 from storage.sql.store import SqlStore
 
 async def main(url, action_id, owner):

@@ -16,9 +16,9 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 
 from harness.threaded import serve_in_thread
+from service.actions.usecases import decide_action
 from service.app import create_app
 from service.settings import Settings
-from service.usecases.actions import decide_action
 from storage.sql.store import SqlStore
 from tests.factories import build_world
 

@@ -1,26 +1,44 @@
-"""Creating and deciding actions: the write path, with every rule of SPEC 3.1 and 4.5."""
+"""Creating and deciding actions: the write path, with every rule of SPEC 3.1 and 4.5.
+
+Every channel (REST, the dashboard, MCP through REST) calls these; the status moves themselves
+are lifecycle.py's.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
+import json
 from collections.abc import Callable
 from typing import Any
 
 from attrs import frozen
 
-from service.domain.actions import LIFETIME, effective, fingerprint, price_of, summarize
+from service.actions import lifecycle
+from service.actions.model import Action
+from service.actions.transitions import EXPIRED, LIFETIME, PENDING, effective, expired_on_read
+from service.actions.types import ActionType, Audience, price_of, type_of
+from service.actions.warnings import named_fan_ids, warnings_for
 from service.domain.clock import Clock
 from service.domain.ids import new_id
 from service.domain.messages import platform_html, visible_text
-from service.domain.models import Account, Action, Event
+from service.domain.models import Account
 from service.domain.permissions import Permission
 from service.domain.principal import Principal
-from service.domain.warnings import named_fan_ids, warnings_for
 from service.errors import ApiError
-from service.render import action_json
 from service.usecases.access import require
-from service.usecases.audit import record_in
-from storage.base import ACTIONS_CHANNEL, Store, UnitOfWork
+from storage.base import Store, UnitOfWork
+
+Notifier = Callable[[], None]
+"""Wakes this process's executor after an approval commits (injected by the caller)."""
+
+
+def fingerprint(account_id: str, mode: str, type_: str, params: dict[str, Any]) -> str:
+    """What makes two requests "the same action" for idempotency rules 2, 3 and 5."""
+    canonical = json.dumps(
+        [account_id, mode, type_, params], sort_keys=True, separators=(",", ":"), ensure_ascii=False
+    )
+    return hashlib.sha256(canonical.encode()).hexdigest()
 
 
 async def visible_account(tx: UnitOfWork, principal: Principal, account_id: str) -> Account:
@@ -42,27 +60,26 @@ def _unavailable(account: Account) -> ApiError:
 
 
 async def _estimate(
-    uow: UnitOfWork, account: Account, type_: str, params: dict[str, Any]
+    uow: UnitOfWork, account: Account, kind: ActionType, params: dict[str, Any]
 ) -> int | None:
-    if type_ == "send_message":
-        return 1
-    if type_ != "send_mass_message":
-        return None
-    audience = params["audience"]
+    estimate = kind.estimate(params)
+    if not isinstance(estimate, Audience):
+        return estimate
     # One COUNT in the database (fans named by id but not yet synced still count: they may be
     # new); it runs in the read unit, before the write transaction, so it never holds the lock.
     return await uow.fans.count_audience(
         account.workspace_id,
         account.id,
-        fan_ids=audience.get("fanIds", []),
-        list_ids=audience.get("listIds", []),
-        exclude_list_ids=audience.get("excludeListIds", []),
+        fan_ids=estimate.fan_ids,
+        list_ids=estimate.list_ids,
+        exclude_list_ids=estimate.exclude_list_ids,
     )
 
 
-def as_sent(type_: str, params: dict[str, Any]) -> dict[str, Any]:
+def as_sent(params: dict[str, Any]) -> dict[str, Any]:
     """The params the platform will receive (SPEC 2.3 "the params sent, after validation"):
-    message text made into safe HTML once, here, so approval shows exactly what runs."""
+    message text made into safe HTML once, here, so approval shows exactly what runs. The
+    executor sends them unchanged."""
     if "text" not in params:
         return params
     text = platform_html(params["text"])
@@ -74,23 +91,6 @@ def as_sent(type_: str, params: dict[str, Any]) -> dict[str, Any]:
             param="params.text",
         )
     return {**params, "text": text}
-
-
-def action_event(kind: str, action: Action, public_url: str, now: dt.datetime) -> Event:
-    """An `action.*` event: the action as the API shows it at `now`."""
-    return Event(
-        id=new_id("evt_"),
-        workspace_id=action.workspace_id,
-        type=kind,
-        account_id=action.account_id,
-        data=action_json(action, public_url, now),
-        created_at=now,
-        mode=action.mode,
-    )
-
-
-Notifier = Callable[[], None]
-"""Wakes this process's executor after an approval commits (injected by the caller)."""
 
 
 @frozen
@@ -111,8 +111,9 @@ async def create_action(
     *,
     public_url: str,
 ) -> Created:
+    kind = type_of(type_)  # the edge validated `type` against the same registry's names
     fp = fingerprint(account_id, principal.mode, type_, params)  # the request as the client sent it
-    sent = as_sent(type_, params)
+    sent = as_sent(params)
     # The account and synced data are read before the write: they never hold the write lock.
     # Reading the account again with the write would guard nothing more: a pending action runs
     # only once approved, and approval and execution check writes and status again.
@@ -126,9 +127,9 @@ async def create_action(
             if existing is not None:
                 return Created(_replay(existing, fp), replayed=True)
             raise _writes_off(account) if not account.writes_enabled else _unavailable(account)
-        fans = await uow.fans.get_many(account.workspace_id, account.id, named_fan_ids(type_, sent))
-        recipients = await _estimate(uow, account, type_, sent)
-    warnings = warnings_for(type_, sent, account, {fan.id: fan for fan in fans})
+        fans = await uow.fans.get_many(account.workspace_id, account.id, named_fan_ids(kind, sent))
+        recipients = await _estimate(uow, account, kind, sent)
+    warnings = warnings_for(kind, sent, account, {fan.id: fan for fan in fans})
     now = clock.now()
     action = Action(
         id=new_id("act_"),
@@ -136,9 +137,9 @@ async def create_action(
         account_id=account_id,
         mode=principal.mode,
         type=type_,
-        status="pending",
+        status=PENDING,
         params=sent,
-        summary=summarize(type_, sent, account.username, recipients),
+        summary=kind.summary(sent, f"@{account.username}", recipients),
         estimated_recipients=recipients,
         price=price_of(sent),
         requested_by=principal.requested_by(),
@@ -148,12 +149,11 @@ async def create_action(
         expires_at=now + LIFETIME,
         warnings=warnings,
     )
-    event = action_event("action.created", action, public_url, now)
     # The action and its event in one statement racing on the (workspace_id, idempotency_key)
     # index: on PostgreSQL one round trip, no BEGIN/COMMIT. When the key was taken (a retry, or a
     # concurrent one that won and so has committed), the winner is read and answered as a retry.
     async with store.single_statement() as uow:
-        if await uow.actions.add_with_event(action, event):
+        if await lifecycle.create(uow, action, public_url=public_url):
             return Created(action, replayed=False)
         existing = await uow.actions.get_by_idempotency_key(principal.workspace_id, idempotency_key)
     assert existing is not None  # the row that won the unique index
@@ -195,32 +195,20 @@ async def decide_action(
     An approval wakes the executor: this process's through `wake_executor`, other processes'
     through the store's notification, sent with the commit."""
     require(principal, Permission.ACTIONS_DECIDE)
-    decided = await _decide(
-        store, clock, principal, action_id, approve=approve, note=note, public_url=public_url
-    )
-    if approve:
-        wake_executor()
-    return decided
-
-
-async def _decide(
-    store: Store,
-    clock: Clock,
-    principal: Principal,
-    action_id: str,
-    *,
-    approve: bool,
-    note: str | None,
-    public_url: str,
-) -> Action:
-    """One transaction: read, check, and the conditional write that decides."""
     now = clock.now()
     async with store.transaction() as tx:
-        decided = await _decide_in(
-            tx, clock, principal, action_id, now, approve=approve, note=note, public_url=public_url
-        )
+        action = await tx.actions.get(principal.workspace_id, action_id)
+        if action is None or (action.mode != principal.mode and principal.kind != "user"):
+            raise ApiError("action_not_found", param="actionId")
+        decided = None
+        if expired_on_read(action, now):
+            await lifecycle.expire(tx, action)  # persist what every read already shows
+        elif action.status != EXPIRED:
+            decided = await _decide_in(tx, clock, principal, action, approve, note, now, public_url)
     if decided is None:
         raise ApiError("action_expired")  # after the commit that persisted the expiry
+    if approve:
+        wake_executor()
     return decided
 
 
@@ -228,27 +216,17 @@ async def _decide_in(
     tx: UnitOfWork,
     clock: Clock,
     principal: Principal,
-    action_id: str,
-    now: dt.datetime,
-    *,
+    action: Action,
     approve: bool,
     note: str | None,
+    now: dt.datetime,
     public_url: str,
-) -> Action | None:
-    """The decision inside `tx`; None when the action had expired (that is then persisted, and
-    the caller refuses once it has committed)."""
-    action = await tx.actions.get(principal.workspace_id, action_id)
-    if action is None or (action.mode != principal.mode and principal.kind != "user"):
-        raise ApiError("action_not_found", param="actionId")
-    current = effective(action, now)
-    if current.status == "expired":
-        # Persist what every read already shows, then refuse.
-        await tx.actions.transition(action.id, ["pending"], "expired")
-        return None
-    if current.status != "pending":
+) -> Action:
+    """The decision's rules, then the lifecycle's conditional write."""
+    if action.status != PENDING:
         raise ApiError(
             "action_not_pending",
-            f"The action is already {current.status}; nothing was changed.",
+            f"The action is already {action.status}; nothing was changed.",
         )
     if approve:
         account = await tx.accounts.get(action.workspace_id, action.account_id)
@@ -256,32 +234,14 @@ async def _decide_in(
             raise _writes_off(account)
         if account is not None and account.unavailable and action.mode == "live":
             raise _unavailable(account)
-    decided = await tx.actions.transition(
-        action.id,
-        ["pending"],
-        "approved" if approve else "rejected",
-        not_expired_at=now,
-        decided_by=principal.decider(),
-        decided_at=now,
-        decision_note=note,
+    decided = await lifecycle.decide(
+        tx, clock, principal, action, approve=approve, note=note, now=now, public_url=public_url
     )
     if decided is None:
         raise ApiError("action_not_pending", "Someone else decided this action first.")
-    if approve:
-        await tx.notify(ACTIONS_CHANNEL)
-    await record_in(
-        tx,
-        clock,
-        principal,
-        "action.approved" if approve else "action.rejected",
-        decided.id,
-        note=note,
-        mode=decided.mode,
-    )
-    if not approve:
-        await tx.events.add(action_event("action.rejected", decided, public_url, now))
     return decided
 
 
 def present(action: Action, clock: Clock) -> Action:
+    """The action as every read shows it (expired once past its expiry)."""
     return effective(action, clock.now())

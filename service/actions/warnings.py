@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from service.actions.types import ActionType
 from service.domain.models import Account, Fan
 
 PLATFORM_MINIMUM_PRICE = 300
@@ -20,20 +21,18 @@ def warning(code: str, message: str, param: str | None) -> dict[str, Any]:
     return {"code": code, "message": message, "param": param}
 
 
-def named_fan_ids(type_: str, params: Mapping[str, Any]) -> list[str]:
+def named_fan_ids(kind: ActionType, params: Mapping[str, Any]) -> list[str]:
     """The fan ids the params name, so the caller can load just those."""
-    if type_ == "send_mass_message":
-        return list(params["audience"].get("fanIds", []))
-    return [params["fanId"]] if params.get("fanId") else []
+    return [fan_id for _, fan_id in kind.fans(params)]
 
 
 def warnings_for(
-    type_: str, params: Mapping[str, Any], account: Account, fans: Mapping[str, Fan]
+    kind: ActionType, params: Mapping[str, Any], account: Account, fans: Mapping[str, Fan]
 ) -> list[dict[str, Any]]:
     return [
         *_account(account),
-        *_fans(type_, params, account, fans),
-        *_lists(type_, params, account),
+        *_fans(kind, params, account, fans),
+        *_lists(kind, params, account),
         *_media(params, account),
         *_price(params),
     ]
@@ -51,19 +50,11 @@ def _account(account: Account) -> Iterator[dict[str, Any]]:
 
 
 def _fans(
-    type_: str, params: Mapping[str, Any], account: Account, fans: Mapping[str, Fan]
+    kind: ActionType, params: Mapping[str, Any], account: Account, fans: Mapping[str, Fan]
 ) -> Iterator[dict[str, Any]]:
-    if account.last_synced_at is None or type_ == "unsend_message":
+    if account.last_synced_at is None:
         return
-    needs_subscription = type_ in ("send_message", "send_mass_message")
-    if type_ == "send_mass_message":
-        named = [
-            (f"audience.fanIds[{i}]", fan_id)
-            for i, fan_id in enumerate(params["audience"].get("fanIds", []))
-        ]
-    else:
-        named = [("fanId", params["fanId"])]
-    for param, fan_id in named:
+    for param, fan_id in kind.fans(params):
         fan = fans.get(fan_id)
         if fan is None:
             yield warning(
@@ -71,7 +62,7 @@ def _fans(
                 f"Fan {fan_id} is not among @{account.username}'s fans in the last sync.",
                 param,
             )
-        elif needs_subscription and fan.subscription_status != "active":
+        elif kind.needs_subscription and fan.subscription_status != "active":
             yield warning(
                 "fan_not_subscribed",
                 f"{_fan_label(fan)}'s subscription to "
@@ -81,22 +72,13 @@ def _fans(
             )
 
 
-def _lists(type_: str, params: Mapping[str, Any], account: Account) -> Iterator[dict[str, Any]]:
+def _lists(
+    kind: ActionType, params: Mapping[str, Any], account: Account
+) -> Iterator[dict[str, Any]]:
     if account.fan_lists is None:
         return
     known = {str(item.get("id")) for item in account.fan_lists}
-    if type_ == "send_mass_message":
-        audience = params["audience"]
-        named = [
-            (f"audience.{key}[{i}]", list_id)
-            for key in ("listIds", "excludeListIds")
-            for i, list_id in enumerate(audience.get(key, []))
-        ]
-    elif params.get("listId"):
-        named = [("listId", params["listId"])]
-    else:
-        named = []
-    for param, list_id in named:
+    for param, list_id in kind.lists(params):
         if list_id not in known:
             yield warning(
                 "list_not_found",

@@ -1,0 +1,15 @@
+"""The actions feature: an approval-gated platform write, from creation to its result.
+
+- model.py: the Action record.
+- transitions.py: every status and every move between them, as one table (and expiry on read).
+- types.py: the registry of action types (schemas, summary, warnings facts, estimate, the
+  platform call it runs as, its result): a new type is one entry there plus its schemas in
+  openapi.yaml.
+- warnings.py: what may make an approved action fail, found against synced data.
+- lifecycle.py: the only module that writes an action's status (create, decide, expire, claim,
+  finish), performing each move's side effects from the table.
+- usecases.py: create and decide, as every channel calls them.
+- execution.py: the rules of running one claimed action (the executor is a loop around it).
+
+Nothing is imported here, so storage can load the model without the use cases.
+"""

@@ -1,0 +1,195 @@
+"""The only writer of an action's status.
+
+Each function performs one move of the table in transitions.py as one conditional write
+(`UPDATE … WHERE status IN (the move's sources) RETURNING`), and the move's side effects
+(event, audit entry, wake-ups) in the same unit of work. Use cases, the expirer and the
+executor ask this module; none of them writes a status.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from attrs import frozen
+
+from service.actions.model import Action
+from service.actions.transitions import EXECUTING, PENDING, Move, Trigger, move, sources
+from service.domain.clock import Clock
+from service.domain.ids import new_id
+from service.domain.models import Account, Event
+from service.domain.principal import Principal
+from service.render import action_json
+from service.usecases.audit import record_in
+from storage.base import ACTIONS_CHANNEL, Store, UnitOfWork
+
+log = logging.getLogger("countersign.actions")
+
+Notifier = Callable[[], None]
+"""Wakes a worker of this process (injected by the caller)."""
+
+
+@frozen
+class Executed:
+    """The platform did it: `result` as SPEC 2.4 gives it for the type."""
+
+    result: dict[str, Any]
+
+
+@frozen
+class Failed:
+    """The action did not run, or the platform refused it: `code` and a sentence for people.
+
+    `account_status` (with `account_was`, the account as it was when the action ran) moves the
+    account when the platform said it is unavailable."""
+
+    code: str
+    message: str
+    account_status: str | None = None
+    account_was: Account | None = None
+
+    def error(self) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message}
+
+
+Outcome = Executed | Failed
+
+
+def action_event(kind: str, action: Action, public_url: str, now: dt.datetime) -> Event:
+    """An `action.*` event: the action as the API shows it at `now`."""
+    return Event(
+        id=new_id("evt_"),
+        workspace_id=action.workspace_id,
+        type=kind,
+        account_id=action.account_id,
+        data=action_json(action, public_url, now),
+        created_at=now,
+        mode=action.mode,
+    )
+
+
+async def create(uow: UnitOfWork, action: Action, *, public_url: str) -> bool:
+    """Write a new pending action and its event, unless its idempotency key was used (False)."""
+    made = move(Trigger.CREATE, None)
+    if action.status != made.dest:
+        raise ValueError(f"a new action is {made.dest}, not {action.status}")
+    assert made.event is not None
+    event = action_event(made.event, action, public_url, action.created_at)
+    return await uow.actions.add_with_event(action, event)
+
+
+async def decide(
+    tx: UnitOfWork,
+    clock: Clock,
+    principal: Principal,
+    action: Action,
+    *,
+    approve: bool,
+    note: str | None,
+    now: dt.datetime,
+    public_url: str,
+) -> Action | None:
+    """Approve or reject a pending action that has not expired; None when someone else moved
+    it first (or it expired in between)."""
+    decision = move(Trigger.APPROVE if approve else Trigger.REJECT, PENDING)
+    decided = await tx.actions.transition(
+        action.id,
+        sources(decision.trigger),
+        decision.dest,
+        not_expired_at=now,
+        decided_by=principal.decider(),
+        decided_at=now,
+        decision_note=note,
+    )
+    if decided is not None:
+        await _effects(tx, decision, decided, now, public_url)
+        if decision.audit is not None:
+            await record_in(
+                tx, clock, principal, decision.audit, decided.id, note=note, mode=decided.mode
+            )
+    return decided
+
+
+async def expire(tx: UnitOfWork, action: Action) -> Action | None:
+    """Persist what every read already shows (transitions.effective)."""
+    expiry = move(Trigger.EXPIRE, PENDING)
+    return await tx.actions.transition(action.id, sources(expiry.trigger), expiry.dest)
+
+
+async def expire_due(store: Store, now: dt.datetime) -> Sequence[str]:
+    """Every pending action past its expiry, in one statement (the storage builds it from
+    the table's `expire` move)."""
+    async with store.transaction() as uow:
+        return await uow.actions.expire_due(now)
+
+
+async def claim_next(uow: UnitOfWork, worker: str, now: dt.datetime) -> Action | None:
+    """The oldest approved action, now `executing` and claimed by `worker` (the table's `claim`
+    move, built into the storage's one conditional statement)."""
+    return await uow.actions.claim_next(worker, now)
+
+
+async def finish(
+    store: Store,
+    clock: Clock,
+    action: Action,
+    outcome: Outcome,
+    *,
+    public_url: str,
+    wake_deliverer: Notifier,
+) -> Action | None:
+    """End an executing action `executed` or `failed`, with its event; None when it had
+    already left `executing` (another finisher got there first)."""
+    now = clock.now()
+    done_move = move(Trigger.SUCCEED if isinstance(outcome, Executed) else Trigger.FAIL, EXECUTING)
+    async with store.transaction() as uow:
+        if isinstance(outcome, Executed):
+            done = await uow.actions.transition(
+                action.id,
+                sources(done_move.trigger),
+                done_move.dest,
+                result=outcome.result,
+                error=None,
+                executed_at=now,
+            )
+        else:
+            done = await uow.actions.transition(
+                action.id,
+                sources(done_move.trigger),
+                done_move.dest,
+                result=None,
+                error=outcome.error(),
+                executed_at=None,
+            )
+        if done is None:
+            log.warning("action %s left executing before it was finished", action.id)
+            return None
+        await _effects(uow, done_move, done, now, public_url)
+        if isinstance(outcome, Failed) and outcome.account_status is not None:
+            was = outcome.account_was
+            if was is not None:
+                # Only from the state it was in when the action ran: a relink meanwhile, with
+                # its new session, is never undone.
+                await uow.accounts.move(
+                    done.workspace_id,
+                    done.account_id,
+                    from_status=was.status,
+                    from_session=was.session_secret,
+                    status=outcome.account_status,
+                    status_reason=outcome.message,
+                )
+    if done_move.wake_deliverer:
+        wake_deliverer()
+    return done
+
+
+async def _effects(
+    uow: UnitOfWork, done: Move, action: Action, now: dt.datetime, public_url: str
+) -> None:
+    """The table's side effects that commit with the move (audit needs the caller's words)."""
+    if done.wake_executor:
+        await uow.notify(ACTIONS_CHANNEL)
+    if done.event is not None:
+        await uow.events.add(action_event(done.event, action, public_url, now))

@@ -1,0 +1,89 @@
+"""Every status an action can be in and every move between them: one table.
+
+A move not in the table is refused (`IllegalMove`), whoever asks. service/actions/lifecycle.py
+performs the moves (one conditional write each) and their side effects, read from here:
+
+    from       trigger   to         side effects
+    (new)      create    pending    event action.created
+    pending    approve   approved   audit action.approved, wake the executor
+    pending    reject    rejected   audit action.rejected, event action.rejected
+    pending    expire    expired    -
+    approved   claim     executing  -
+    executing  succeed   executed   event action.executed, wake the deliverer
+    executing  fail      failed     event action.failed, wake the deliverer
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from enum import StrEnum
+
+from attrs import evolve, frozen
+
+from service.actions.model import Action
+
+PENDING, APPROVED, REJECTED, EXPIRED = "pending", "approved", "rejected", "expired"
+EXECUTING, EXECUTED, FAILED = "executing", "executed", "failed"
+STATUSES = (PENDING, APPROVED, REJECTED, EXPIRED, EXECUTING, EXECUTED, FAILED)
+LIFETIME = dt.timedelta(hours=24)
+"""How long a pending action waits for a decision."""
+
+
+class Trigger(StrEnum):
+    CREATE = "create"
+    APPROVE = "approve"
+    REJECT = "reject"
+    EXPIRE = "expire"
+    CLAIM = "claim"
+    SUCCEED = "succeed"
+    FAIL = "fail"
+
+
+@frozen
+class Move:
+    source: str | None  # None: the action is new
+    trigger: Trigger
+    dest: str
+    event: str | None = None  # the outbox event written with the move
+    audit: str | None = None  # the audit entry written with the move (a person's decision)
+    wake_executor: bool = False  # NOTIFY with the commit, so any process's executor claims it
+    wake_deliverer: bool = False  # its event is committed: deliver it now
+
+
+TABLE: tuple[Move, ...] = (
+    Move(None, Trigger.CREATE, PENDING, event="action.created"),
+    Move(PENDING, Trigger.APPROVE, APPROVED, audit="action.approved", wake_executor=True),
+    Move(PENDING, Trigger.REJECT, REJECTED, event="action.rejected", audit="action.rejected"),
+    Move(PENDING, Trigger.EXPIRE, EXPIRED),
+    Move(APPROVED, Trigger.CLAIM, EXECUTING),
+    Move(EXECUTING, Trigger.SUCCEED, EXECUTED, event="action.executed", wake_deliverer=True),
+    Move(EXECUTING, Trigger.FAIL, FAILED, event="action.failed", wake_deliverer=True),
+)
+
+
+class IllegalMove(ValueError):
+    """A move the table does not have: a bug in the caller, never a client's error."""
+
+
+def move(trigger: Trigger, source: str | None) -> Move:
+    for candidate in TABLE:
+        if candidate.trigger == trigger and candidate.source == source:
+            return candidate
+    raise IllegalMove(f"an action cannot {trigger} from {source or 'nothing'}")
+
+
+def sources(trigger: Trigger) -> tuple[str, ...]:
+    """The statuses `trigger` moves from: the condition of its conditional write."""
+    return tuple(m.source for m in TABLE if m.trigger == trigger and m.source is not None)
+
+
+def expired_on_read(action: Action, now: dt.datetime) -> bool:
+    return action.status == PENDING and action.expires_at <= now
+
+
+def effective(action: Action, now: dt.datetime) -> Action:
+    """A pending action past its expiry is expired wherever it is read, before the sweeper
+    persists it (lifecycle.expire_due): the table's `expire` move, applied to the view."""
+    if expired_on_read(action, now):
+        return evolve(action, status=move(Trigger.EXPIRE, action.status).dest)
+    return action
