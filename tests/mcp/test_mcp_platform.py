@@ -4,17 +4,19 @@ over real HTTP, the service in uvicorn, the fake platform behind it, on SQLite a
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 
 from harness.threaded import serve_in_thread
 from service.app import create_app
 from service.settings import Settings
-from tests.factories import add_live_account, build_world
+from tests.factories import TIGHT_WINDOW, add_live_account, build_world
 from tests.mcp.test_mcp_channel import call, connect
 
 
-@pytest.fixture
-async def served(database_url, store, clock, fake_platform):
+@contextlib.asynccontextmanager
+async def serving(database_url, store, clock, fake_platform, **overrides):
     """The service with a platform behind it and a linked creator (mia)."""
     world = await build_world(store, clock)
     settings = Settings(
@@ -25,6 +27,7 @@ async def served(database_url, store, clock, fake_platform):
         validate_responses=True,
         platform_url=fake_platform.base_url,
         platform_timeout=2.0,
+        **overrides,
     )
     app = create_app(settings, clock=clock)
     creator = fake_platform.state.creator_by_email("mia@creators.test")
@@ -39,6 +42,12 @@ async def served(database_url, store, clock, fake_platform):
     )
     with serve_in_thread(app, name="mcp-platform", lifespan="on") as base:
         yield f"{base}/mcp/", world, creator
+
+
+@pytest.fixture
+async def served(database_url, store, clock, fake_platform):
+    async with serving(database_url, store, clock, fake_platform) as running:
+        yield running
 
 
 async def test_search_describe_and_call_a_platform_read(served, fake_platform):
@@ -158,3 +167,27 @@ async def test_call_platform_keeps_key_limits_and_test_mode(served):
             session, "call_platform", accountId=creator.user_id, route="GET /users/me"
         )
         assert failed and crossed["error"]["code"] == "account_not_found"
+
+
+async def test_call_platform_spends_the_accounts_platform_budget(
+    database_url, store, clock, fake_platform
+):
+    async with (
+        serving(
+            database_url,
+            store,
+            clock,
+            fake_platform,
+            platform_budget=1,
+            platform_budget_window=TIGHT_WINDOW,
+        ) as (url, world, creator),
+        connect(url, world.live_key) as session,
+    ):
+        arguments = {"accountId": creator.user_id, "route": "GET /users/me"}
+        failed, first = await call(session, "call_platform", **arguments)
+        assert not failed, first
+        failed, over = await call(session, "call_platform", **arguments)
+        failed_synced, synced = await call(session, "get_account", accountId=creator.user_id)
+    assert failed and over["error"]["code"] == "rate_limited", over
+    assert "Retry after" in over["error"]["hint"] and "synced data" in over["error"]["hint"]
+    assert not failed_synced and synced["meta"]["source"] == "synced"
