@@ -11,6 +11,7 @@ from pathlib import Path
 
 from attrs import evolve
 
+from harness.mailbox import Mailbox
 from harness.platform import start_platform_in_thread
 from harness.platform.state import PlatformState
 from harness.receiver import Receiver
@@ -242,11 +243,18 @@ def run_demo(settings: Settings, host: str, port: int) -> None:
     seeded = asyncio.run(seed(settings, receiver_url))
     receiver.set_secrets([seeded["signing"]])  # it checks every signature it receives
     base = public_base(settings, host, port)
+    # A real SMTP server that catches the mails, shown on the dashboard's "Mails (demo)" page,
+    # unless the person running the demo gave their own COUNTERSIGN_SMTP_URL.
+    mailbox = None if settings.smtp_url else Mailbox().start()
+    smtp_url = settings.smtp_url or (mailbox.url if mailbox else None)
     # Development settings: plain http cookies and the loopback receiver are allowed.
-    settings = evolve(settings, public_url=base, development=True)
+    settings = evolve(settings, public_url=base, development=True, smtp_url=smtp_url)
     print(banner(settings, seeded, base, receiver_url))
+    if mailbox is not None:
+        print(f"  mail        caught at {mailbox.url}: see {base}/dashboard/demo/mails\n")
     app = create_app(settings)
     app.state.dashboard.demo_sign_in = (OWNER_EMAIL, OWNER_PASSWORD)
+    app.state.dashboard.demo_mailbox = mailbox
     uvicorn.run(
         app,
         host=host,

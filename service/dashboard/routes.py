@@ -14,6 +14,7 @@ from service.dashboard import (
     auth_pages,
     delivery_pages,
     manage_pages,
+    notification_pages,
     people_pages,
     webhook_pages,
 )
@@ -66,6 +67,9 @@ def dashboard_routes() -> list[Route | Mount]:
                 Route("/members/{userId}/role", pp.change_role, methods=["POST"]),
                 Route("/members/{userId}/remove", pp.remove, methods=["POST"]),
                 Route("/audit", pp.audit, methods=["GET"]),
+                Route("/notifications", notification_pages.notifications, methods=["GET"]),
+                Route("/notifications", notification_pages.save_notifications, methods=["POST"]),
+                Route("/demo/mails", notification_pages.demo_mails, methods=["GET"]),
                 *w.routes(),
                 *delivery_pages.routes(),
                 Mount(

@@ -61,6 +61,8 @@ class Dashboard:
     sessions: DashboardSessions
     templates: jinja2.Environment
     demo_sign_in: tuple[str, str] | None = None  # set by `countersign demo` only
+    demo_mailbox: Any = None
+    """`countersign demo` only: its SMTP server's caught mails (`.messages`), shown on a page."""
 
     def html(
         self,
@@ -74,6 +76,7 @@ class Dashboard:
             request_id=request.scope["state"]["request_id"],
             path=request.url.path,
             demo_sign_in=self.demo_sign_in,
+            demo_mail=self.demo_mailbox is not None,
             **context,
         )
         headers = {**SECURITY_HEADERS, **(headers or {})}
