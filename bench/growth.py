@@ -27,6 +27,7 @@ import asyncio
 import datetime as dt
 import sqlite3
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -49,12 +50,22 @@ PUBLIC = "http://countersign.bench"
 MESSAGE = {"fanId": "123456", "text": "<p>Thanks for subscribing! Here is something for you.</p>"}
 
 
-def size_of(path: Path) -> int:
+KEPT_FOR_EVER = ("actions", "audit_log", "transactions")
+
+
+def size_of(path: Path) -> tuple[int, int]:
+    """The file's size after a checkpoint, and how much of it is tables kept for ever (with
+    their indexes), from SQLite's dbstat."""
     raw = sqlite3.connect(path)
     raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    kept = raw.execute(
+        "SELECT coalesce(sum(pgsize), 0) FROM dbstat JOIN sqlite_master m ON m.name = dbstat.name "
+        f"WHERE m.tbl_name IN ({','.join('?' * len(KEPT_FOR_EVER))})",
+        KEPT_FOR_EVER,
+    ).fetchone()[0]
     raw.close()
     wal = path.with_name(path.name + "-wal")
-    return path.stat().st_size + (wal.stat().st_size if wal.exists() else 0)
+    return path.stat().st_size + (wal.stat().st_size if wal.exists() else 0), kept
 
 
 async def counts(store: SqlStore) -> dict[str, int]:
@@ -85,6 +96,47 @@ async def deliver_everything(store: SqlStore, clock: ManualClock) -> int:
         sent += len(claimed)
 
 
+class LockProbe:
+    """Another process's writer, as a thread with its own connection: while a prune runs, it
+    takes the write lock again and again (BEGIN IMMEDIATE, one tiny UPDATE, COMMIT) and records
+    the longest it waited for it, which is how long someone else held it. A wait that began
+    or ended outside the prune is not counted (the bench's own writes come between prunes,
+    back to back, and would starve it)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.measuring = threading.Event()
+        self.stop = threading.Event()
+        self.round = 0  # bumped when a prune starts and when it ends
+        self.longest_wait_ms = 0.0
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def start_prune(self) -> None:
+        self.round += 1
+        self.measuring.set()
+
+    def end_prune(self) -> None:
+        self.measuring.clear()
+        self.round += 1
+
+    def _run(self) -> None:
+        raw = sqlite3.connect(self.path, isolation_level=None, timeout=30)
+        raw.execute("INSERT INTO counters (name, value) VALUES ('growth-probe', 0)")
+        while not self.stop.is_set():
+            if not self.measuring.wait(0.05):
+                continue
+            began = self.round
+            started = time.perf_counter()
+            raw.execute("BEGIN IMMEDIATE")
+            waited = (time.perf_counter() - started) * 1000
+            raw.execute("UPDATE counters SET value = value + 1 WHERE name = 'growth-probe'")
+            raw.execute("COMMIT")
+            if self.round == began and self.measuring.is_set():
+                self.longest_wait_ms = max(self.longest_wait_ms, waited)
+            time.sleep(0.001)  # let the pruner take the lock back
+        raw.close()
+
+
 async def run(args: argparse.Namespace, path: Path) -> int:
     store = SqlStore.from_url(f"sqlite:///{path}")
     await store.migrate()
@@ -101,6 +153,8 @@ async def run(args: argparse.Namespace, path: Path) -> int:
         email="owner@bench.test",
         role="owner",
     )
+    probe = LockProbe(path)
+    probe.thread.start()
     box = SecretBox("bench-secret")
     for n in range(args.endpoints):
         await add_event_endpoint(
@@ -119,8 +173,10 @@ async def run(args: argparse.Namespace, path: Path) -> int:
     per_day = per_hour * 24
     retention = Retention()
     longest_batch = 0.0
+    by_step: dict[str, float] = {}
     removed = 0
     sizes: dict[int, int] = {}
+    kept: dict[int, int] = {}
     rows: dict[int, dict[str, int]] = {}
     made = 0
     started = time.perf_counter()
@@ -160,18 +216,26 @@ async def run(args: argparse.Namespace, path: Path) -> int:
                 clock.advance(seconds=3600 / per_hour)
             await dispatch_all(store, clock)
             await deliver_everything(store, clock)
+            probe.start_prune()
             report = await prune(store, clock, retention)
+            probe.end_prune()
             longest_batch = max(longest_batch, report.longest_batch_ms)
+            for name, held in report.longest_by_step.items():
+                by_step[name] = max(by_step.get(name, 0.0), held)
             removed += report.total
-        sizes[day] = size_of(path)
+        sizes[day], kept[day] = size_of(path)
         rows[day] = await counts(store)
         if day % 10 == 0 or day in (31, args.days):
             print(
                 f"day {day:>3}: {rows[day]}  file {sizes[day] / 1e6:.1f} MB  "
-                f"longest prune batch so far {longest_batch:.1f} ms  "
+                f"another writer waited at most {probe.longest_wait_ms:.1f} ms; "
+                f"longest prune batch so far {longest_batch:.1f} ms "
+                f"({', '.join(f'{k} {v:.0f}' for k, v in sorted(by_step.items()))})  "
                 f"({time.perf_counter() - started:.0f} s)",
                 flush=True,
             )
+    probe.stop.set()
+    probe.thread.join()
     await store.close()
     last = args.days
     per_day_rows = {
@@ -196,10 +260,24 @@ async def run(args: argparse.Namespace, path: Path) -> int:
             f"  file day 31 {sizes[31] / 1e6:.1f} MB, day {last} {sizes[last] / 1e6:.1f} MB: "
             f"{ratio:.3f}x (limit 1.2) {'ok' if ratio <= 1.2 else 'OVER'}"
         )
-    ok &= longest_batch < 100
+        rest = (sizes[last] - kept[last]) / (sizes[31] - kept[31])
+        print(
+            f"  of which kept for ever ({', '.join(KEPT_FOR_EVER)} and their indexes): day 31 "
+            f"{kept[31] / 1e6:.1f} MB, day {last} {kept[last] / 1e6:.1f} MB "
+            f"({(kept[last] - kept[31]) / (last - 31) / per_day:.0f} bytes per action); "
+            f"the rest: {rest:.3f}x"
+        )
+    waited = probe.longest_wait_ms
+    ok &= waited < 100
     print(
-        f"  longest prune batch {longest_batch:.1f} ms (limit 100) "
-        f"{'ok' if longest_batch < 100 else 'OVER'}; {removed} rows pruned in all"
+        f"  the write lock while pruning: another process's writer waited at most "
+        f"{waited:.1f} ms (limit 100) {'ok' if waited < 100 else 'OVER'}"
+    )
+    print(
+        f"  longest prune batch as the pruner timed it, COMMIT included (a COMMIT may run a "
+        f"WAL checkpoint after releasing the lock): {longest_batch:.1f} ms "
+        f"({', '.join(f'{k} {v:.0f}' for k, v in sorted(by_step.items()))}); "
+        f"{removed} rows pruned in all"
     )
     print(f"  actions kept: {rows[last]['actions']} (idempotency keys never expire)")
     return 0 if ok else 1

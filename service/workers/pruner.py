@@ -23,6 +23,10 @@ from storage.base import Store, UnitOfWork
 log = logging.getLogger("countersign.prune")
 BATCH = 500
 """Rows of one kind per batch: a few milliseconds of write lock on either database."""
+PAUSE = 0.05
+"""Seconds between batches. Writers of this process queue FIFO for the lock, but another
+process's writer polls for it with growing sleeps (SQLite's busy handler: 1, 2, 5, … 25, 50 ms):
+without a gap, back-to-back batches could keep taking the lock before it looks again."""
 RECLAIM_PAGES = 1000
 """SQLite pages (4 KiB each) given back per vacuum batch (about 4 MB, some 20 ms)."""
 KINDS = ("deliveries", "attempts", "events", "sessions", "invites", "links", "heartbeats")
@@ -35,6 +39,10 @@ class PruneReport:
     batches: int = 0
     longest_batch_ms: float = 0.0
     """The longest time one batch held its unit of work (the write lock) open."""
+    longest_by_step: dict[str, float] = field(factory=dict)
+    """The same per kind of batch (`deliveries`, `events`, …, `step` for a vacuum step). On
+    SQLite it includes COMMIT, and a COMMIT may run a WAL checkpoint after it released the
+    database's write lock: other processes' writers wait less than this."""
 
     @property
     def total(self) -> int:
@@ -87,7 +95,7 @@ async def prune(
                 report.removed[kind] += count
             if lead == "heartbeats" or counts[lead] < batch:
                 break
-            await asyncio.sleep(0)  # let waiting writers take the lock between batches
+            await asyncio.sleep(PAUSE)  # let waiting writers take the lock between batches
     if report.total:
         await _reclaim(store, report)
         log.info(
@@ -112,6 +120,8 @@ async def _batch(store: Store, step: Step, report: PruneReport) -> dict[str, int
     held = (time.perf_counter() - started) * 1000
     report.batches += 1
     report.longest_batch_ms = max(report.longest_batch_ms, held)
+    name = getattr(step, "__name__", "step")
+    report.longest_by_step[name] = max(report.longest_by_step.get(name, 0.0), held)
     return counts
 
 
@@ -126,4 +136,4 @@ async def _reclaim(store: Store, report: PruneReport) -> None:
         report.pages_reclaimed += freed
         if freed < RECLAIM_PAGES:
             return
-        await asyncio.sleep(0)
+        await asyncio.sleep(PAUSE)
