@@ -62,15 +62,24 @@ async def require_catalogue_access(store: Store, principal: Principal, tool: str
     )
 
 
-def platform_route(name: str) -> PlatformRoute | None:
-    """`GET /vault/media`, `get vault/media` or a concrete `GET /users/123` → the route."""
+def resolve(name: str) -> tuple[PlatformRoute, dict[str, str]] | None:
+    """`GET /vault/media`, `get vault/media` or a concrete `GET /users/123` → the route, and
+    the `:params` a concrete path filled in (`{"id": "123"}`)."""
     method, _, path = name.strip().partition(" ")
     method, path = method.upper(), "/" + path.strip().lstrip("/")
     found = ROUTES.get(f"{method} {path}")
-    if found is None:
-        matched = match(method, path)
-        found = matched[0] if matched else None
-    return found
+    if found is not None:
+        return found, {}
+    matched = match(method, path)
+    if matched is None:
+        return None
+    route, params = matched
+    return route, {k: v for k, v in params.items() if not v.startswith(":")}
+
+
+def platform_route(name: str) -> PlatformRoute | None:
+    found = resolve(name)
+    return found[0] if found else None
 
 
 def call_example(route: PlatformRoute) -> dict[str, Any]:

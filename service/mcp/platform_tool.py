@@ -15,7 +15,7 @@ from typing import Any
 from service.api.endpoint import Call, Endpoint, Reply
 from service.api.platform import method_not_allowed, read_route
 from service.errors import ApiError
-from service.mcp.catalogue import platform_route
+from service.mcp.catalogue import resolve
 
 OPERATION = "getPlatformRoute"
 
@@ -34,14 +34,15 @@ def call_platform_step(route_name: Any, path_params: Any) -> tuple[Endpoint, str
         raise ApiError(
             "invalid_parameter", "`route` is required, e.g. `GET /users/me`.", param="route"
         )
-    params = _object("pathParams", path_params)
-    route = platform_route(route_name) if " " in route_name.strip() else None
-    if route is None:
+    found = resolve(route_name) if " " in route_name.strip() else None
+    if found is None:
         raise ApiError(
             "route_not_found",
             "No catalogued platform route by that name.",
             hint="search_api lists the platform routes, e.g. `GET /vault/media`.",
         )
+    route, filled = found
+    params = {**filled, **_object("pathParams", path_params)}
     if route.is_write:
 
         async def refuse(call: Call) -> Reply:

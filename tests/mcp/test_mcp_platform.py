@@ -87,6 +87,13 @@ async def test_search_describe_and_call_a_platform_read(served, fake_platform):
             pathParams={"id": creator.user_id},
         )
         assert not failed and len(highlights["data"]["list"]) == len(creator.highlights)
+        failed, concrete = await call(
+            session,
+            "call_platform",
+            accountId=creator.user_id,
+            route=f"GET /users/{creator.user_id}/stories/highlights",
+        )
+        assert not failed and concrete["data"] == highlights["data"], concrete
     assert fake_platform.state.writes_for() == []
 
 
