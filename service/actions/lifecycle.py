@@ -15,6 +15,7 @@ from typing import Any
 
 from attrs import frozen
 
+from service.accounts import status as account_status
 from service.actions.model import Action
 from service.actions.transitions import EXECUTING, PENDING, Move, Trigger, move, sources
 from service.domain.clock import Clock
@@ -172,13 +173,8 @@ async def finish(
             if was is not None:
                 # Only from the state it was in when the action ran: a relink meanwhile, with
                 # its new session, is never undone.
-                await uow.accounts.move(
-                    done.workspace_id,
-                    done.account_id,
-                    from_status=was.status,
-                    from_session=was.session_secret,
-                    status=outcome.account_status,
-                    status_reason=outcome.message,
+                await account_status.platform_said(
+                    uow, was, outcome.account_status, outcome.message
                 )
     if done_move.wake_deliverer:
         wake_deliverer()

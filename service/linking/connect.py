@@ -10,14 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from service.accounts import status as account_status
 from service.domain.ids import new_id
 from service.domain.models import Account, Event, Link
 from service.errors import ApiError
 from service.linking import steps
 from service.render import account_json, link_json
 from service.services import Services
-
-FIRST_SYNC_REASON = "First sync in progress."
 
 
 async def connect_account(
@@ -36,29 +35,22 @@ async def connect_account(
             "username": profile.get("username") or account_id,
             "name": profile.get("name"),
             "avatar_url": profile.get("avatarUrl"),
-            "status": "syncing",
-            "status_reason": FIRST_SYNC_REASON,
             "linked_at": now,
             "session_secret": session_secret,
         }
-        if existing is None:
-            account = Account(
-                workspace_id=link.workspace_id,
-                id=account_id,
-                mode=link.mode,
-                writes_enabled=True,
-                last_synced_at=None,
-                **values,
-            )
-            await uow.accounts.add(account)
-        elif existing.mode != link.mode:
+        if existing is not None and existing.mode != link.mode:
             raise ApiError(
                 "link_not_ready",
                 "This account is linked in the other mode (live or test) of the workspace.",
             )
-        else:
-            updated = await uow.accounts.update(link.workspace_id, account_id, **values)
-            account = updated or existing
+        account = await account_status.linked(
+            uow,
+            existing,
+            workspace_id=link.workspace_id,
+            account_id=account_id,
+            mode=link.mode,
+            values=values,
+        )
         done = await uow.links.transition(
             link.id,
             ["in_progress"],

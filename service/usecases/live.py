@@ -11,6 +11,7 @@ from typing import Any
 
 from attrs import evolve
 
+from service.accounts import status as account_status
 from service.domain.clock import Clock
 from service.domain.models import Account, Fan
 from service.errors import ApiError
@@ -48,15 +49,11 @@ class LiveReads:
                 headers={"Retry-After": str(spent.wait)},
             ) from None
         except AccountUnavailable as exc:
-            async with self.store.transaction() as uow:
-                await uow.accounts.move(
-                    account.workspace_id,
-                    account.id,
-                    from_status=account.status,
-                    from_session=account.session_secret,
-                    status=exc.account_status,
-                    status_reason=exc.message,
-                )
+            if exc.account_status is not None:
+                async with self.store.transaction() as uow:
+                    await account_status.platform_said(
+                        uow, account, exc.account_status, exc.message
+                    )
             raise ApiError(
                 "account_unavailable", exc.message, account_status=exc.account_status
             ) from None

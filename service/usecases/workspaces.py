@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from service.accounts import status as account_status
 from service.domain.clock import Clock
 from service.domain.ids import new_id
 from service.domain.models import ROLES, Account, Fan, Member, User, Workspace
@@ -34,7 +35,7 @@ async def create_workspace(store: Store, clock: Clock, name: str) -> Workspace:
                 username=creator["username"],
                 name=creator["name"],
                 avatar_url=creator["avatarUrl"],
-                status="healthy",
+                status=account_status.HEALTHY,  # a sandbox creator is always reachable
                 status_reason=None,
                 writes_enabled=True,
                 linked_at=now,

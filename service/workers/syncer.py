@@ -26,6 +26,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 
+from service.accounts import status as account_status
 from service.domain.models import Account, Fan
 from service.platform.errors import AccountUnavailable, PlatformError
 from service.platform.fans import platform_fan
@@ -128,14 +129,7 @@ class _MovedOn(Exception):
 
 async def _set_status(services: Services, account: Account, status: str, reason: str) -> Account:
     async with services.store.transaction() as uow:
-        updated = await uow.accounts.move(
-            account.workspace_id,
-            account.id,
-            from_status=account.status,
-            from_session=account.session_secret,
-            status=status,
-            status_reason=reason,
-        )
+        updated = await account_status.platform_said(uow, account, status, reason)
     return updated or await _moved_on(services, account)
 
 
@@ -146,11 +140,10 @@ async def _store(
     try:
         async with services.store.transaction() as uow:
             # The account row first: its conditional write decides whether anything is kept.
-            updated = await uow.accounts.move(
-                account.workspace_id,
-                account.id,
-                from_status=account.status,
-                from_session=account.session_secret,
+            updated = await account_status.synced(
+                uow,
+                account,
+                now,
                 username=snapshot.profile["username"] or account.username,
                 name=snapshot.profile.get("name"),
                 avatar_url=snapshot.profile.get("avatarUrl"),
@@ -159,9 +152,6 @@ async def _store(
                 subscription_price=snapshot.subscription_price,
                 fan_lists=snapshot.fan_lists,
                 media_ids=snapshot.media_ids,
-                status="healthy",
-                status_reason=None,
-                last_synced_at=now,
             )
             if updated is None:
                 raise _MovedOn

@@ -1,0 +1,83 @@
+"""The only writer of an account's status.
+
+Three moves, each one conditional write:
+
+    linked        (new or relinked)  -> syncing      the hosted link connected it
+    synced        from the status and session the sync started from -> healthy
+    platform_said from the status and session the call started from -> what the platform said
+                  (needs_relink, awaiting_2fa, awaiting_selfie, restricted, disconnected)
+
+"From the status and session the caller started from": a relink meanwhile (a new sealed
+session) or another writer's move is never undone by a stale verdict; the move returns None.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from service.domain.models import UNAVAILABLE_STATUSES, Account
+from storage.base import UnitOfWork
+
+HEALTHY, SYNCING = "healthy", "syncing"
+STATUSES = (HEALTHY, SYNCING, *sorted(UNAVAILABLE_STATUSES))
+FIRST_SYNC_REASON = "First sync in progress."
+
+
+async def linked(
+    uow: UnitOfWork,
+    existing: Account | None,
+    *,
+    workspace_id: str,
+    account_id: str,
+    mode: str,
+    values: dict[str, Any],
+) -> Account:
+    """A hosted link connected the account: a new row, or the relinked `existing` one updated
+    with `values` (its writes switch kept); either way `syncing` until its first sync."""
+    moved = {**values, "status": SYNCING, "status_reason": FIRST_SYNC_REASON}
+    if existing is None:
+        account = Account(
+            workspace_id=workspace_id,
+            id=account_id,
+            mode=mode,
+            writes_enabled=True,
+            last_synced_at=None,
+            **moved,
+        )
+        await uow.accounts.add(account)
+        return account
+    updated = await uow.accounts.update(workspace_id, account_id, **moved)
+    return updated or existing
+
+
+async def synced(
+    uow: UnitOfWork, account: Account, now: dt.datetime, **profile: Any
+) -> Account | None:
+    """A sync read the account: healthy, with what it read."""
+    return await uow.accounts.move(
+        account.workspace_id,
+        account.id,
+        from_status=account.status,
+        from_session=account.session_secret,
+        **profile,
+        status=HEALTHY,
+        status_reason=None,
+        last_synced_at=now,
+    )
+
+
+async def platform_said(
+    uow: UnitOfWork, account: Account, status: str, reason: str
+) -> Account | None:
+    """The platform answered that the account cannot be called (`status`, in its words)."""
+    if status not in UNAVAILABLE_STATUSES:
+        raise ValueError(f"the platform cannot make an account {status}")
+    return await uow.accounts.move(
+        account.workspace_id,
+        account.id,
+        from_status=account.status,
+        from_session=account.session_secret,
+        status=status,
+        status_reason=reason,
+    )
