@@ -24,8 +24,15 @@ from attrs import define, field
 class Caught:
     mail_from: str
     rcpt_to: list[str]
-    message: EmailMessage
+    raw: bytes
     received_at: dt.datetime
+
+    @property
+    def message(self) -> EmailMessage:
+        """Parsed when read, not when received: the server thread stays cheap."""
+        message = message_from_bytes(self.raw, policy=policy.default)
+        assert isinstance(message, EmailMessage)
+        return message
 
     @property
     def subject(self) -> str:
@@ -66,13 +73,11 @@ class Mailbox:
             if self.refuse_next > 0:
                 self.refuse_next -= 1
                 return self.refusal
-            message = message_from_bytes(envelope.content, policy=policy.default)
-            assert isinstance(message, EmailMessage)
             self.messages.append(
                 Caught(
                     envelope.mail_from,
                     list(envelope.rcpt_tos),
-                    message,
+                    bytes(envelope.content),
                     dt.datetime.now(dt.UTC),
                 )
             )

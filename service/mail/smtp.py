@@ -8,8 +8,9 @@ password in the URL (URL-encoded) log in. Each mail is one SMTP conversation und
 
 from __future__ import annotations
 
+import asyncio
 import ssl
-from email.message import EmailMessage
+from email.message import Message
 from urllib.parse import unquote, urlsplit
 
 import aiosmtplib
@@ -61,7 +62,7 @@ class MailRefused(Exception):
 
 async def send(
     server: SmtpServer,
-    message: EmailMessage,
+    message: Message,
     *,
     deadline: float,
     tls: ssl.SSLContext | None = None,
@@ -87,3 +88,56 @@ async def send(
         raise MailRefused(f"{exc.code} {exc.message}", final=500 <= exc.code < 600) from None
     except (aiosmtplib.SMTPException, OSError, TimeoutError) as exc:
         raise MailRefused(f"{type(exc).__name__}: {exc}"[:300], final=False) from None
+
+
+class Session:
+    """One SMTP connection reused for several mails (SMTP allows many per session), opened on
+    first use and again after any failure; each mail still has its own deadline."""
+
+    def __init__(self, server: SmtpServer, *, deadline: float) -> None:
+        self.server = server
+        self.deadline = deadline
+        self._client: aiosmtplib.SMTP | None = None
+
+    async def send(self, message: Message) -> None:
+        try:
+            async with asyncio.timeout(self.deadline):
+                client = await self._connected()
+                await client.send_message(message)
+        except aiosmtplib.SMTPRecipientsRefused as exc:
+            await self.close()
+            final = all(500 <= r.code < 600 for r in exc.recipients)
+            raise MailRefused(f"recipient refused: {exc.recipients[0]}", final=final) from None
+        except aiosmtplib.SMTPResponseException as exc:
+            await self.close()
+            raise MailRefused(f"{exc.code} {exc.message}", final=500 <= exc.code < 600) from None
+        except (aiosmtplib.SMTPException, OSError, TimeoutError) as exc:
+            await self.close()
+            raise MailRefused(f"{type(exc).__name__}: {exc}"[:300], final=False) from None
+
+    async def _connected(self) -> aiosmtplib.SMTP:
+        if self._client is not None and self._client.is_connected:
+            return self._client
+        server = self.server
+        client = aiosmtplib.SMTP(
+            hostname=server.host,
+            port=server.port,
+            use_tls=server.use_tls,
+            start_tls=server.start_tls,
+            timeout=self.deadline,
+        )
+        await client.connect()
+        if server.username is not None:
+            await client.login(server.username, server.password or "")
+        self._client = client
+        return client
+
+    async def close(self) -> None:
+        client, self._client = self._client, None
+        if client is None or not client.is_connected:
+            return
+        try:
+            async with asyncio.timeout(self.deadline):
+                await client.quit()
+        except (aiosmtplib.SMTPException, OSError, TimeoutError):
+            client.close()

@@ -17,18 +17,20 @@ import datetime as dt
 import logging
 import os
 import time
+from collections.abc import Sequence
 
 from attrs import frozen
 
+from service.actions.model import Action
 from service.actions.transitions import effective
 from service.domain.clock import Clock
 from service.domain.ids import new_id
 from service.mail.compose import Item, compose
 from service.mail.models import Mail, MailAttempt
-from service.mail.smtp import MailRefused, SmtpServer, parse_smtp_url, send
+from service.mail.smtp import MailRefused, Session, SmtpServer, parse_smtp_url
 from service.settings import Settings
 from service.usecases.notifications import fold_digests
-from storage.base import Store
+from storage.base import Store, UnitOfWork
 
 log = logging.getLogger("countersign.mailer")
 
@@ -40,6 +42,15 @@ RETRY_AFTER = (
     dt.timedelta(hours=2),
 )
 """After the first try fails: four more, then `failed` (about 2.5 hours in all)."""
+
+
+@frozen
+class Context:
+    """What a batch of mails needs from the database, read once."""
+
+    actions: dict[str, Action]
+    workspaces: dict[str, str]  # id -> name
+    usernames: dict[tuple[str, str], str | None]  # (workspace, account) -> @handle
 
 
 @frozen
@@ -69,7 +80,7 @@ class Mailer:
         self.settings = settings
         self.server: SmtpServer = parse_smtp_url(settings.smtp_url)
         self.batch = batch
-        self.sending = asyncio.Semaphore(concurrency)
+        self.sessions = concurrency  # SMTP connections at once, each reused for several mails
         self.idle_seconds = idle_seconds
         self.wakeup = wakeup or asyncio.Event()
         self.worker = f"mail-{os.getpid()}-{new_id('', 8)}"
@@ -89,7 +100,7 @@ class Mailer:
                 claimed = await uow.mails.claim_many(due, self.worker, now, now + LEASE)
             if not claimed:
                 continue  # another mailer took them: look again
-            await asyncio.gather(*(self._handle(mail) for mail in claimed))
+            await self._handle_batch(claimed)
             handled += len(claimed)
 
     async def run_forever(self) -> None:
@@ -103,54 +114,89 @@ class Mailer:
                 async with asyncio.timeout(self.idle_seconds):
                     await self.wakeup.wait()
 
-    async def _handle(self, mail: Mail) -> None:
+    async def _handle_batch(self, claimed: Sequence[Mail]) -> None:
+        """One read for the whole batch, the SMTP conversations side by side (no connection
+        held), then the outcomes in one transaction (one by one if that fails)."""
         try:
-            outcome = await self._send(mail)
-        except Exception as exc:  # a bug or the database: recorded, never swallowed
-            log.exception("mail %s failed inside the service", mail.id)
-            outcome = Outcome("pending", f"internal: {type(exc).__name__}", 0, False)
-        try:
-            await self._record(mail, outcome)
-        except Exception:  # not recorded: its lease lapses and it is tried again
-            log.exception("recording mail %s failed", mail.id)
+            context = await self._read(claimed)
+        except Exception:
+            log.exception("reading %d mails' actions failed; their leases lapse", len(claimed))
+            return
+        # A few SMTP sessions, each sending its share of the batch over one connection.
+        queue = list(claimed)
+        outcomes: dict[str, Outcome] = {}
 
-    async def _send(self, mail: Mail) -> Outcome:
-        now = self.clock.now()
+        async def session_worker() -> None:
+            session = Session(self.server, deadline=self.settings.mail_timeout)
+            try:
+                while queue:
+                    mail = queue.pop(0)
+                    outcomes[mail.id] = await self._handle(mail, context, session)
+            finally:
+                await session.close()
+
+        await asyncio.gather(*(session_worker() for _ in range(min(self.sessions, len(queue)))))
+        finished = [(mail, outcomes[mail.id]) for mail in claimed]
+        try:
+            async with self.store.transaction() as uow:
+                for mail, outcome in finished:
+                    await self._record_in(uow, mail, outcome)
+        except Exception:
+            log.exception("recording %d mails failed; recording them one by one", len(finished))
+            for mail, outcome in finished:
+                try:
+                    async with self.store.transaction() as uow:
+                        await self._record_in(uow, mail, outcome)
+                except Exception:  # not recorded: its lease lapses and it is tried again
+                    log.exception("recording mail %s failed", mail.id)
+
+    async def _read(self, claimed: Sequence[Mail]) -> Context:
+        ids = [a for mail in claimed for a in mail.action_ids]
         async with self.store.reading() as uow:
-            actions = await uow.actions.get_many(mail.action_ids)
-            workspace = await uow.workspaces.get(mail.workspace_id)
-            accounts = {
-                a.account_id: await uow.accounts.get(mail.workspace_id, a.account_id)
-                for a in actions
-            }
+            actions = {a.id: a for a in await uow.actions.get_many(ids)}
+            workspaces = {}
+            for ws in {m.workspace_id for m in claimed}:
+                workspaces[ws] = await uow.workspaces.get(ws)
+            usernames = {}
+            for ws, account_id in {(a.workspace_id, a.account_id) for a in actions.values()}:
+                account = await uow.accounts.get(ws, account_id)
+                usernames[(ws, account_id)] = account.username if account else None
+        names = {ws: (w.name if w else "your workspace") for ws, w in workspaces.items()}
+        return Context(actions, names, usernames)
+
+    async def _handle(self, mail: Mail, context: Context, session: Session) -> Outcome:
+        try:
+            return await self._send(mail, context, session)
+        except Exception as exc:  # a bug: recorded as a retry, never swallowed
+            log.exception("mail %s failed inside the service", mail.id)
+            return Outcome("pending", f"internal: {type(exc).__name__}", 0, False)
+
+    async def _send(self, mail: Mail, context: Context, session: Session) -> Outcome:
+        now = self.clock.now()
+        actions = [context.actions[i] for i in mail.action_ids if i in context.actions]
         waiting = [a for a in actions if effective(a, now).status == "pending"]
         if not waiting:
             return Outcome("skipped", "decided before the mail went out", 0, False)
-        order = {action_id: i for i, action_id in enumerate(mail.action_ids)}
-        waiting.sort(key=lambda a: order.get(a.id, 0))
-        items = [
-            Item(a, acc.username if (acc := accounts.get(a.account_id)) else None) for a in waiting
-        ]
+        items = [Item(a, context.usernames.get((a.workspace_id, a.account_id))) for a in waiting]
         message = compose(
             "digest" if len(items) > 1 or mail.kind == "digest" else mail.kind,
             items,
             to=mail.to_address,
             sender=self.settings.mail_from,
             mode=mail.mode,
-            workspace=workspace.name if workspace else "your workspace",
+            workspace=context.workspaces.get(mail.workspace_id, "your workspace"),
             public_url=self.settings.public_url,
             now=now,
         )
         started = time.perf_counter()
         try:
-            async with self.sending:
-                await send(self.server, message, deadline=self.settings.mail_timeout)
+            await session.send(message)
         except MailRefused as exc:
             ms = int((time.perf_counter() - started) * 1000)
             return Outcome("failed" if exc.final else "pending", str(exc), ms, True)
         return Outcome("sent", None, int((time.perf_counter() - started) * 1000), True)
 
-    async def _record(self, mail: Mail, outcome: Outcome) -> None:
+    async def _record_in(self, uow: UnitOfWork, mail: Mail, outcome: Outcome) -> None:
         now = self.clock.now()
         attempts = mail.attempts + (1 if outcome.attempted else 0)
         status, due = outcome.status, now
@@ -159,28 +205,27 @@ class Mailer:
                 status = "failed"
             else:
                 due = now + RETRY_AFTER[max(0, attempts - 1)]
-        async with self.store.transaction() as uow:
-            done = await uow.mails.finish(
-                mail.id,
-                self.worker,
-                status=status,
-                attempts=attempts,
-                next_attempt_at=due,
-                sent_at=now if status == "sent" else None,
-                error=outcome.error,
-            )
-            if done is None:
-                log.warning("mail %s: lease lost before its outcome was recorded", mail.id)
-                return
-            if outcome.attempted:
-                await uow.mails.add_attempt(
-                    MailAttempt(
-                        id=new_id("mat_"),
-                        mail_id=mail.id,
-                        attempt=attempts,
-                        attempted_at=now,
-                        duration_ms=outcome.duration_ms,
-                        outcome={"sent": "sent", "pending": "retry"}.get(status, "failed"),
-                        error=outcome.error[:500] if outcome.error else None,
-                    )
+        done = await uow.mails.finish(
+            mail.id,
+            self.worker,
+            status=status,
+            attempts=attempts,
+            next_attempt_at=due,
+            sent_at=now if status == "sent" else None,
+            error=outcome.error,
+        )
+        if done is None:
+            log.warning("mail %s: lease lost before its outcome was recorded", mail.id)
+            return
+        if outcome.attempted:
+            await uow.mails.add_attempt(
+                MailAttempt(
+                    id=new_id("mat_"),
+                    mail_id=mail.id,
+                    attempt=attempts,
+                    attempted_at=now,
+                    duration_ms=outcome.duration_ms,
+                    outcome={"sent": "sent", "pending": "retry"}.get(status, "failed"),
+                    error=outcome.error[:500] if outcome.error else None,
                 )
+            )
