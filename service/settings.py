@@ -136,6 +136,18 @@ class Settings:
     )
     max_body_bytes: int = setting(1_048_576, "Request body limit.")
     sync_interval: float = setting(300.0, "Seconds between sync rounds.")
+    # Windows of the synced families (docs/synced-data.md).
+    sync_chats: int = setting(2000, "Chats kept per account, the most recently active.")
+    sync_messages_per_chat: int = setting(100, "Messages kept per chat, the newest.")
+    sync_items: int = setting(
+        500, "Posts, vault media, vault lists and fan lists kept per account, each."
+    )
+    sync_earnings_days: int = setting(90, "Days of earnings kept per account (1 to 366).")
+    sync_full_interval: float = setting(
+        21600.0,
+        "Seconds after which fans, posts and vault media are read in full again even when "
+        "their cheap change signals say nothing changed.",
+    )
     platform_name: str = setting(
         "the creator platform", "How the hosted link page names the platform to creators."
     )
@@ -267,6 +279,16 @@ class Settings:
             raise SettingsError("COUNTERSIGN_MAIL_TIMEOUT must be from 0 to 120 seconds")
         if self.workers_expected < 0:
             raise SettingsError("COUNTERSIGN_WORKERS_EXPECTED must be 0 or more")
+        windows = (self.sync_chats, self.sync_messages_per_chat, self.sync_items)
+        if min(windows) < 1 or not 1 <= self.sync_earnings_days <= 366:
+            raise SettingsError(
+                "COUNTERSIGN_SYNC_CHATS, _MESSAGES_PER_CHAT and _ITEMS must be at least 1, "
+                "and _SYNC_EARNINGS_DAYS from 1 to 366"
+            )
+        if self.sync_full_interval <= 0:
+            raise SettingsError(
+                "COUNTERSIGN_SYNC_FULL_INTERVAL must be a positive number of seconds"
+            )
         if not self.limits_storage.startswith(("memory://", "redis://", "rediss://")):
             raise SettingsError(
                 "COUNTERSIGN_LIMITS_STORAGE must start with memory://, redis:// or rediss://"

@@ -38,6 +38,28 @@ OPERATION_CODES: dict[str, set[str]] = {
         "platform_error",
         "platform_timeout",
     },
+    **{
+        operation: {
+            "invalid_parameter",
+            "missing_scope",
+            "account_not_found",
+            "account_unavailable",
+            "platform_error",
+            "platform_timeout",
+            *more,
+        }
+        for operation, more in {
+            "listFanLists": {"invalid_cursor"},
+            "getFan": {"fan_not_found"},
+            "listChats": {"invalid_cursor"},
+            "listMessages": {"invalid_cursor", "fan_not_found", "chat_not_found"},
+            "listPosts": {"invalid_cursor"},
+            "getPost": {"resource_not_found"},
+            "listVaultLists": {"invalid_cursor"},
+            "listVaultMedia": {"invalid_cursor", "resource_not_found"},
+            "getEarnings": set(),
+        }.items()
+    },
     "createLink": {"invalid_parameter", "missing_scope"},
     "getLink": {"invalid_parameter", "missing_scope", "link_not_found"},
     "createAction": {

@@ -137,6 +137,18 @@ def control_routes(state: PlatformState) -> list[Route]:
             state.writes.clear()
         return JSONResponse({"success": True})
 
+    async def calls(request: Request) -> JSONResponse:
+        """Calls counted per route pattern (reads too), optionally for one creator."""
+        user_id = request.query_params.get("userId")
+        return JSONResponse(
+            {"total": state.calls_made(user_id), "byRoute": state.calls_by_route(user_id)}
+        )
+
+    async def clear_calls(request: Request) -> JSONResponse:
+        with state.lock:
+            state.calls.clear()
+        return JSONResponse({"success": True})
+
     async def reset(request: Request) -> JSONResponse:
         body = await _body(request)
         state.reset(body.get("seed"))
@@ -157,6 +169,8 @@ def control_routes(state: PlatformState) -> list[Route]:
         ("DELETE", f"{base}/faults", clear_faults),
         ("GET", f"{base}/writes", writes),
         ("DELETE", f"{base}/writes", clear_writes),
+        ("GET", f"{base}/calls", calls),
+        ("DELETE", f"{base}/calls", clear_calls),
         ("POST", f"{base}/reset", reset),
     ]
     return [Route(path, guarded(handler), methods=[method]) for method, path, handler in table]

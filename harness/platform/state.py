@@ -8,6 +8,7 @@ Time comes from `clock`, so a test can move it instead of sleeping.
 
 from __future__ import annotations
 
+import collections
 import itertools
 import random
 import secrets
@@ -57,6 +58,7 @@ class PlatformState:
             self.challenges: dict[str, Challenge] = {}
             self.faults = FaultBook()
             self.writes: list[dict[str, Any]] = []
+            self.calls: collections.Counter[tuple[str, str | None]] = collections.Counter()
             self.rng = random.Random(f"{self.seed}:changes")
 
     # -- basics ---------------------------------------------------------------------------
@@ -182,6 +184,31 @@ class PlatformState:
             )
             change = ledger.tick(creator, self.new_id, self.now(), self.rng)
             return {"userId": creator.user_id, **change}
+
+    # -- the call counter -----------------------------------------------------------------
+
+    def count_call(self, route: str, user_id: str | None) -> None:
+        """Every `/api` call, reads included, by route pattern and creator: what a sync costs."""
+        with self.lock:
+            self.calls[(canonical_route(route), user_id)] += 1
+
+    def calls_made(self, user_id: str | None = None, route: str | None = None) -> int:
+        """How many calls were made, optionally for one creator and/or one route pattern."""
+        with self.lock:
+            return sum(
+                n
+                for (pattern, user), n in self.calls.items()
+                if (user_id is None or user == str(user_id))
+                and (route is None or pattern == canonical_route(route))
+            )
+
+    def calls_by_route(self, user_id: str | None = None) -> dict[str, int]:
+        with self.lock:
+            counted: collections.Counter[str] = collections.Counter()
+            for (pattern, user), n in self.calls.items():
+                if user_id is None or user == str(user_id):
+                    counted[pattern] += n
+            return dict(counted)
 
     # -- the write log --------------------------------------------------------------------
 

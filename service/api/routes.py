@@ -4,7 +4,21 @@ from __future__ import annotations
 
 from starlette.routing import Route
 
-from service.api import accounts, actions, docs, fans, health, links, metrics, platform, revenue
+from service.api import (
+    accounts,
+    actions,
+    chats,
+    content,
+    docs,
+    earnings,
+    fan_lists,
+    fans,
+    health,
+    links,
+    metrics,
+    platform,
+    revenue,
+)
 
 
 def api_routes() -> list[Route]:
@@ -19,6 +33,20 @@ def api_routes() -> list[Route]:
         Route("/v1/accounts/{accountId}", accounts.get_account, methods=["GET"]),
         Route("/v1/accounts/{accountId}/fans", fans.list_fans, methods=["GET"]),
         *platform.platform_routes(),
+        # Synced families (docs/synced-data.md)
+        Route("/v1/accounts/{accountId}/fans/{fanId}", fans.get_fan, methods=["GET"]),
+        Route("/v1/accounts/{accountId}/lists", fan_lists.list_fan_lists, methods=["GET"]),
+        Route("/v1/accounts/{accountId}/chats", chats.list_chats, methods=["GET"]),
+        Route(
+            "/v1/accounts/{accountId}/chats/{fanId}/messages",
+            chats.list_messages,
+            methods=["GET"],
+        ),
+        Route("/v1/accounts/{accountId}/posts", content.list_posts, methods=["GET"]),
+        Route("/v1/accounts/{accountId}/posts/{postId}", content.get_post, methods=["GET"]),
+        Route("/v1/accounts/{accountId}/vault/lists", content.list_vault_lists, methods=["GET"]),
+        Route("/v1/accounts/{accountId}/vault/media", content.list_vault_media, methods=["GET"]),
+        Route("/v1/accounts/{accountId}/earnings", earnings.get_earnings, methods=["GET"]),
         Route("/v1/links", links.create_link, methods=["POST"]),
         Route("/v1/links/{linkId}", links.get_link, methods=["GET"]),
         Route("/v1/revenue/transactions", revenue.list_revenue_transactions, methods=["GET"]),

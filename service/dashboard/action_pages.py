@@ -10,6 +10,7 @@ from service.actions.model import Action
 from service.actions.transitions import STATUSES
 from service.actions.types import names as action_types
 from service.actions.usecases import decide_action, present
+from service.dashboard.approval_context import approval_context
 from service.dashboard.web import Page, json_reply, page
 from service.domain.models import Account
 from service.domain.permissions import Permission
@@ -78,6 +79,7 @@ async def action_page(p: Page) -> Response:
     async with p.services.store.reading() as uow:
         account = await uow.accounts.get(action.workspace_id, action.account_id)
         fans = await fan_names(uow, action)
+        context = await approval_context(uow, action)
     lists = (
         {str(item["id"]): str(item["name"]) for item in (account.fan_lists or [])}
         if account is not None
@@ -90,6 +92,7 @@ async def action_page(p: Page) -> Response:
         now=now,
         fans=fans,
         lists=lists,
+        context=context,
         warnings=list(getattr(action, "warnings", None) or []),
         blocked=blocked_reason(action, account, now, p.can(Permission.ACTIONS_DECIDE)),
     )

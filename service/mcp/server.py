@@ -23,6 +23,7 @@ from service.mcp.calls import run_tool
 from service.mcp.catalogue import Catalogue, require_catalogue_access
 from service.mcp.gate import IDLE_SECONDS
 from service.mcp.platform_tool import call_platform_step, query_of
+from service.mcp.synced_tools import synced_tools
 from service.services import Services
 from service.version import package_version
 
@@ -345,6 +346,7 @@ def build_tools(services: Services) -> list[Tool]:
             for name in required[fn.__name__]:
                 tool.parameters["properties"][name].pop("default", None)
         tools.append(tool)
+    tools.extend(synced_tools(services))
     return tools
 
 

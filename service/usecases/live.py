@@ -21,6 +21,8 @@ from service.platform.fans import platform_fan
 from service.platform.seam import NotConnected, Platforms
 from storage.base import Store
 
+NOT_FOUND = ("fan_not_found", "chat_not_found", "resource_not_found")
+
 
 class LiveReads:
     def __init__(self, store: Store, clock: Clock, platforms: Platforms) -> None:
@@ -102,3 +104,23 @@ class LiveReads:
         answer = await self._call(account, "GET /subscriptions/subscribers", query=query)
         fans = [platform_fan(account, row) for row in answer.get("list", [])]
         return fans, bool(answer.get("hasMore"))
+
+    async def read(
+        self,
+        account: Account,
+        route: str,
+        *,
+        path_params: dict[str, Any] | None = None,
+        query: dict[str, Any] | None = None,
+        param: str | None = None,
+    ) -> tuple[Any, dt.datetime]:
+        """One read route of SPEC 4.6 as the platform answers it now, and when it was read.
+        A platform 404 is `fan_not_found`, `chat_not_found` or `resource_not_found`, naming
+        `param` (the path parameter that named the missing thing)."""
+        try:
+            answer = await self._call(account, route, path_params=path_params, query=query)
+        except ApiError as error:
+            if error.code in NOT_FOUND and param is not None:
+                raise ApiError(error.code, error.message, param=param) from None
+            raise
+        return answer, self.clock.now()

@@ -21,9 +21,11 @@ async def create_workspace(store: Store, clock: Clock, name: str) -> Workspace:
     """A new workspace comes with sandbox creators, so test keys work from the first minute."""
     # Imported here: the platform package loads httpx, which CLI commands like `keys list`
     # never need.
-    from service.platform.sandbox import sandbox_creators
+    from service.platform.sandbox import SandboxPlatform, sandbox_creators, sandbox_session
+    from service.usecases.family_sync import sync_sandbox_families
 
     now = clock.now()
+    sandbox = SandboxPlatform(clock=lambda: now)
     workspace = Workspace(id=new_id("ws_"), name=name, created_at=now)
     async with store.transaction() as uow:
         await uow.workspaces.add(workspace)
@@ -64,6 +66,18 @@ async def create_workspace(store: Store, clock: Clock, name: str) -> Workspace:
                     )
                     for f in creator["fans"]
                 ],
+            )
+            await sync_sandbox_families(
+                uow,
+                sandbox.request,
+                sandbox_session(workspace.id, account.id),
+                account.id,
+                workspace.id,
+                [
+                    {"id": fl["id"], "name": fl["name"], "fansCount": len(fl["fanIds"])}
+                    for fl in creator["lists"]
+                ],
+                now,
             )
     return workspace
 

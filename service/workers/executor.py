@@ -27,14 +27,16 @@ import datetime as dt
 import logging
 import os
 import socket
+from typing import Any
 
 from service.actions import lifecycle
 from service.actions.execution import Claimed, Progress, execute, internal_failure
-from service.actions.lifecycle import Failed, Outcome
+from service.actions.lifecycle import Executed, Failed, Outcome
 from service.actions.model import Action
 from service.actions.retries import RetryPolicy
 from service.domain.ids import new_id
 from service.services import Services
+from service.usecases.synced_chats import record_write
 from storage.base import ACTIONS_CHANNEL
 
 log = logging.getLogger("countersign.executor")
@@ -114,6 +116,8 @@ class Executor:
                 retry=self.retry,
             )
             await self._finish(action, outcome)
+            if isinstance(outcome, Executed):
+                await self._update_synced_chat(action, outcome.result)
         except Exception as exc:
             log.exception("action %s failed inside the service", action.id)
             try:
@@ -131,6 +135,14 @@ class Executor:
             public_url=self.services.settings.public_url,
             wake_deliverer=self.services.wake_deliverer,
         )
+
+    async def _update_synced_chat(self, action: Action, result: dict[str, Any]) -> None:
+        """Send and unsend results show in the synced chat at once (docs/synced-data.md). The
+        action is already recorded: a failure here is logged, never the action's."""
+        try:
+            await record_write(self.services.store, self.services.clock.now(), action, result)
+        except Exception:
+            log.exception("could not update the synced chat after action %s", action.id)
 
     async def fail_interrupted(self) -> list[str]:
         now = self.services.clock.now()

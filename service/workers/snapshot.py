@@ -24,12 +24,17 @@ class Snapshot:
     counts: dict[str, int]
     revenue30d: dict[str, dict[str, Any]]
     subscription_price: dict[str, Any] | None
-    fans: list[dict[str, Any]]
+    fans: list[dict[str, Any]] | None
+    """None when the fans' signature (counts and list sizes) matched the last sync's: the
+    stored fans are kept (docs/synced-data.md)."""
     transactions: list[dict[str, Any]]
     fan_lists: list[dict[str, Any]] | None = None
-    """`[{id, name}]`, for warnings and for showing lists by name; None when not read."""
+    """`[{id, name, fansCount}]`, for warnings and for showing lists by name; None when not
+    read."""
     media_ids: list[str] | None = None
     """Vault media ids, for warnings; None when not read."""
+    fans_signature: Any = None
+    posts_count: int | None = None
 
 
 async def paged(request: Request, route: str, session: str, **query: Any) -> list[dict[str, Any]]:
@@ -48,24 +53,37 @@ async def paged(request: Request, route: str, session: str, **query: Any) -> lis
     return items
 
 
-async def read_snapshot(request: Request, session: str, now: dt.datetime) -> Snapshot:
+async def read_snapshot(
+    request: Request, session: str, now: dt.datetime, *, fans_unless: Any = None
+) -> Snapshot:
+    """`fans_unless`: the fans' signature of the last sync; when the platform's matches, the
+    fans are not paged again (`Snapshot.fans` is None)."""
     me = await request("GET /users/me", session=session)
     me = me if isinstance(me, dict) else {}
     totals = await request("GET /subscriptions/count/all", session=session)
     subscribers = (totals or {}).get("subscribers") or {}
-    fans = []
-    for kind in ("active", "expired"):
-        fans.extend(await paged(request, "GET /subscriptions/subscribers", session, type=kind))
-    chats = await paged(request, "GET /chats", session, order="recent")
-    posts = me.get("postsCount")
-    if not isinstance(posts, int):
-        posts = len(await paged(request, "GET /posts", session))
-    vault = await paged(request, "GET /vault/media", session)
     fan_lists = [
-        {"id": str(item["id"]), "name": str(item.get("name") or item["id"])}
+        {
+            "id": str(item["id"]),
+            "name": str(item.get("name") or item["id"]),
+            "fansCount": int(item.get("usersCount") or 0),
+        }
         for item in await paged(request, "GET /lists", session)
         if "id" in item
     ]
+    signature = {
+        "active": subscribers.get("active"),
+        "expired": subscribers.get("expired"),
+        "lists": sorted([item["id"], item["fansCount"]] for item in fan_lists),
+    }
+    fans: list[dict[str, Any]] | None = None
+    if fans_unless is None or fans_unless != signature:
+        fans = []
+        for kind in ("active", "expired"):
+            fans.extend(await paged(request, "GET /subscriptions/subscribers", session, type=kind))
+    posts = me.get("postsCount")
+    if not isinstance(posts, int):
+        posts = len(await paged(request, "GET /posts", session))
     transactions = await paged(request, "GET /payouts/transactions", session)
     currency = str(me.get("currency") or "USD")
     revenue = await _revenue30d(request, session, now, transactions, currency)
@@ -79,9 +97,7 @@ async def read_snapshot(request: Request, session: str, now: dt.datetime) -> Sna
         counts={
             "activeFans": int(subscribers.get("active", 0)),
             "expiredFans": int(subscribers.get("expired", 0)),
-            "chats": len(chats),
             "posts": posts,
-            "vaultItems": len(vault),
         },
         revenue30d=revenue,
         subscription_price=(
@@ -92,7 +108,8 @@ async def read_snapshot(request: Request, session: str, now: dt.datetime) -> Sna
         fans=fans,
         transactions=transactions,
         fan_lists=fan_lists,
-        media_ids=[str(item["id"]) for item in vault if "id" in item],
+        fans_signature=signature,
+        posts_count=me.get("postsCount") if isinstance(me.get("postsCount"), int) else None,
     )
 
 

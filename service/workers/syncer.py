@@ -32,6 +32,13 @@ from service.platform.errors import AccountUnavailable, PlatformError
 from service.platform.fans import platform_fan
 from service.platform.seam import NotConnected
 from service.services import Services
+from service.usecases.family_sync import (
+    Changes,
+    Windows,
+    read_families,
+    write_families,
+    write_fan_lists,
+)
 from service.usecases.revenue import observe_transactions
 from service.workers.executor import worker_name
 from service.workers.snapshot import Snapshot, read_snapshot
@@ -109,8 +116,28 @@ async def _sync(services: Services, account: Account) -> Account:
     except NotConnected as error:
         log.warning("cannot sync %s: %s", account.id, error.message)
         return account
+    windows = Windows.of(services.settings)
+    async with services.store.reading() as uow:
+        states = await uow.synced.states(account.workspace_id, account.id)
+        heads = await uow.synced.chat_heads(account.workspace_id, account.id)
+    fans_state = states.get("fans")
+    fans_unless = (
+        fans_state[1]
+        if fans_state and (now - fans_state[0]).total_seconds() < windows.full_interval
+        else None
+    )
     try:
-        snapshot = await read_snapshot(connection.platform.request, connection.session, now)
+        request = connection.platform.request
+        snapshot = await read_snapshot(request, connection.session, now, fans_unless=fans_unless)
+        changes = await read_families(
+            request,
+            connection.session,
+            now,
+            windows,
+            heads=heads,
+            states=states,
+            posts_count=snapshot.posts_count,
+        )
     except AccountUnavailable as error:
         status = error.account_status or "needs_relink"
         log.info("account %s is %s on the platform", account.id, status)
@@ -120,7 +147,7 @@ async def _sync(services: Services, account: Account) -> Account:
             "platform error while syncing %s (kept %s): %r", account.id, account.status, error
         )
         return account
-    return await _store(services, account, snapshot, services.clock.now())
+    return await _store(services, account, snapshot, changes, services.clock.now())
 
 
 class _MovedOn(Exception):
@@ -134,12 +161,27 @@ async def _set_status(services: Services, account: Account, status: str, reason:
 
 
 async def _store(
-    services: Services, account: Account, snapshot: Snapshot, now: dt.datetime
+    services: Services, account: Account, snapshot: Snapshot, changes: Changes, now: dt.datetime
 ) -> Account:
-    fans = [platform_fan(account, row) for row in snapshot.fans]
+    fans = [platform_fan(account, row) for row in snapshot.fans or ()]
+    windows = Windows.of(services.settings)
+    ws, account_id = account.workspace_id, account.id
     try:
         async with services.store.transaction() as uow:
-            # The account row first: its conditional write decides whether anything is kept.
+            # The families first (they only touch their own rows), so the account's counts
+            # below can say how many chats are held.
+            await write_families(uow, ws, account_id, changes, now, windows)
+            if snapshot.fan_lists is not None:
+                await write_fan_lists(uow, ws, account_id, snapshot.fan_lists, now)
+            counts = {
+                **snapshot.counts,
+                "chats": await uow.synced.count_chats(ws, account_id),
+                "vaultItems": changes.vault_items
+                if changes.vault_items is not None
+                else account.counts.get("vaultItems", 0),
+            }
+            # The account row: its conditional write decides whether anything is kept (a
+            # moved-on account rolls the whole unit back, families included).
             updated = await account_status.synced(
                 uow,
                 account,
@@ -147,15 +189,17 @@ async def _store(
                 username=snapshot.profile["username"] or account.username,
                 name=snapshot.profile.get("name"),
                 avatar_url=snapshot.profile.get("avatarUrl"),
-                counts=snapshot.counts,
+                counts=counts,
                 revenue30d=snapshot.revenue30d,
                 subscription_price=snapshot.subscription_price,
                 fan_lists=snapshot.fan_lists,
-                media_ids=snapshot.media_ids,
+                media_ids=changes.media_ids if changes.media_ids is not None else account.media_ids,
             )
             if updated is None:
                 raise _MovedOn
-            await uow.fans.replace(account.workspace_id, account.id, _unique(fans))
+            if snapshot.fans is not None:
+                await uow.fans.replace(ws, account_id, _unique(fans))
+                await uow.synced.set_state(ws, account_id, "fans", now, snapshot.fans_signature)
             if snapshot.transactions:
                 await observe_transactions(
                     uow, now, account.workspace_id, account.id, snapshot.transactions

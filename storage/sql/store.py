@@ -74,6 +74,12 @@ class SqlUnitOfWork:
         return SqlFans(self.conn)
 
     @cached_property
+    def synced(self) -> base.Synced:
+        from storage.sql.synced_repos import SqlSynced
+
+        return SqlSynced(self.conn)
+
+    @cached_property
     def links(self) -> base.Links:
         from storage.sql.account_repos import SqlLinks
 

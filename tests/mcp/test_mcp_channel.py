@@ -36,6 +36,16 @@ TOOLS = {
     "search_api",
     "describe_endpoint",
     "call_platform",
+} | {  # the synced families (service/mcp/synced_tools.py)
+    "list_fan_lists",
+    "get_fan",
+    "list_chats",
+    "list_messages",
+    "list_posts",
+    "get_post",
+    "list_vault_lists",
+    "list_vault_media",
+    "get_earnings",
 }
 MESSAGE = {"fanId": "123456", "text": "Thanks for subscribing!"}
 

@@ -1,0 +1,120 @@
+"""GET /v1/accounts/{accountId}/chats and /chats/{fanId}/messages: synced by default,
+the platform's with fresh=true (docs/synced-data.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from service.actions.usecases import visible_account
+from service.api.endpoint import Call, Reply, endpoint
+from service.api.synced_reads import (
+    account_of,
+    filters_of,
+    is_fresh,
+    listed,
+    live_page,
+    pager,
+    synced_page,
+)
+from service.domain.models import Account
+from service.errors import ApiError
+from service.http.paging import Pager, by_count, by_time_and_id
+from service.platform import shapes
+
+
+def _chat_at(chat: dict[str, Any]) -> list[Any]:
+    return [chat["lastActivityAt"], chat["fanId"]]
+
+
+def _message_at(message: dict[str, Any]) -> list[Any]:
+    return [message["createdAt"], message["id"]]
+
+
+@endpoint("listChats")
+async def list_chats(call: Call) -> Reply:
+    account = await account_of(call)
+    filters = filters_of(call)
+    limit, token = call.params.query["limit"], call.params.query.get("cursor")
+    if is_fresh(call):
+        live = pager(call, "chats", filters, by_count)
+        offset = live.start(token) or 0
+        answer, read_at = await call.services.live.read(
+            account, "GET /chats", query={"limit": limit, "offset": offset, "order": "recent"}
+        )
+        rows, more = listed(answer)
+        chats = [shapes.chat(row) for row in rows]
+        return live_page(call, live, chats, more, offset, read_at)
+    keyset = pager(call, "chats", filters, by_time_and_id)
+    async with call.reading() as uow:
+        held = await uow.synced.chats(
+            account.workspace_id, account.id, after=keyset.start(token), limit=limit + 1
+        )
+    return synced_page(call, keyset, held, _chat_at, account.last_synced_at)
+
+
+@endpoint("listMessages")
+async def list_messages(call: Call) -> Reply:
+    q, fan_id = call.params.query, call.params.path["fanId"]
+    search, limit = q.get("search"), q["limit"]
+    filters = filters_of(call, fan=fan_id, search=search)
+    token = q.get("cursor")
+    if is_fresh(call):
+        account = await account_of(call)
+        live = pager(call, "messages", filters, by_count)
+        offset = live.start(token) or 0
+        return await _live_messages(call, account, fan_id, search, live, offset)
+    keyset = pager(call, "messages", filters, by_time_and_id)
+    after = keyset.start(token)
+    async with call.reading() as uow:
+        account = await visible_account(uow, call.principal, call.params.path["accountId"])
+        ws = account.workspace_id
+        rows = await uow.synced.messages(
+            ws, account.id, fan_id, search=search, after=after, limit=limit + 1
+        )
+        # Only an empty first page needs to know why: no such fan, or no chat with it.
+        if not rows and after is None and not await uow.synced.chat(ws, account.id, fan_id):
+            if await uow.fans.get(ws, account.id, fan_id) is None:
+                raise _no_fan(fan_id)
+            raise _no_chat(fan_id)
+    return synced_page(call, keyset, rows, _message_at, account.last_synced_at)
+
+
+async def _live_messages(
+    call: Call,
+    account: Account,
+    fan_id: str,
+    search: str | None,
+    pages: Pager[int],
+    offset: int,
+) -> Reply:
+    limit = call.params.query["limit"]
+    query: dict[str, Any] = {"limit": limit, "offset": offset}
+    route = "GET /chats/:id/messages"
+    if search:
+        route, query["query"] = "GET /chats/:id/messages/search", search
+    else:
+        query["order"] = "desc"
+    try:
+        answer, read_at = await call.services.live.read(
+            account, route, path_params={"id": fan_id}, query=query
+        )
+    except ApiError as error:
+        if error.code not in ("chat_not_found", "fan_not_found"):
+            raise
+        # The platform says "no chat" for an id that is no fan too: synced fans tell which.
+        async with call.reading() as uow:
+            known = await uow.fans.get(account.workspace_id, account.id, fan_id)
+        raise (_no_chat(fan_id) if known else _no_fan(fan_id)) from None
+    rows, more = listed(answer)
+    if not rows and offset == 0 and not search:
+        raise _no_chat(fan_id)
+    messages = [shapes.message(row, fan_id) for row in rows]
+    return live_page(call, pages, messages, more, offset, read_at)
+
+
+def _no_fan(fan_id: str) -> ApiError:
+    return ApiError("fan_not_found", f"No fan `{fan_id}` on this account.", param="fanId")
+
+
+def _no_chat(fan_id: str) -> ApiError:
+    return ApiError("chat_not_found", f"There is no chat with fan `{fan_id}` yet.", param="fanId")

@@ -1,0 +1,88 @@
+"""GET /v1/accounts/{accountId}/earnings: net earnings by source, per day and for the range."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from service.api.endpoint import Call, Reply, endpoint
+from service.api.synced_reads import account_of, is_fresh
+from service.domain.clock import isoformat
+from service.errors import ApiError
+from service.platform import shapes
+
+DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+MAX_DAYS = 366
+DEFAULT_DAYS = 30
+
+
+def _date(call: Call, name: str) -> dt.date | None:
+    raw = call.params.query.get(name)
+    if raw is None:
+        return None
+    try:
+        if not DATE.match(str(raw)):
+            raise ValueError
+        return dt.date.fromisoformat(str(raw))
+    except ValueError:
+        raise ApiError(
+            "invalid_parameter", f"`{name}` must be a date like 2026-11-25.", param=name
+        ) from None
+
+
+def date_range(call: Call, today: dt.date) -> tuple[dt.date, dt.date]:
+    """30 days by default: ending `endDate` (today when neither is given), or starting
+    `startDate` when only it is given. Both given: exactly that range."""
+    end = _date(call, "endDate")
+    start = _date(call, "startDate")
+    span = dt.timedelta(days=DEFAULT_DAYS - 1)
+    if start is None:
+        end = end or today
+        start = end - span if end > dt.date.min + span else dt.date.min
+    elif end is None:
+        end = start + span if start < dt.date.max - span else dt.date.max
+    if start > end:
+        raise ApiError(
+            "invalid_parameter", "`startDate` must not be after `endDate`.", param="startDate"
+        )
+    if (end - start).days >= MAX_DAYS:
+        raise ApiError(
+            "invalid_parameter", f"A range covers at most {MAX_DAYS} days.", param="endDate"
+        )
+    return start, end
+
+
+@endpoint("getEarnings")
+async def get_earnings(call: Call) -> Reply:
+    account = await account_of(call)
+    today = call.services.clock.now().astimezone(dt.UTC).date()
+    start, end = date_range(call, today)
+    if is_fresh(call):
+        chart, read_at = await call.services.live.read(
+            account,
+            "GET /earnings/chart",
+            query={"startDate": start.isoformat(), "endDate": end.isoformat()},
+        )
+        days, currency = shapes.earnings_days(chart)
+        days = [d for d in days if start.isoformat() <= d["date"] <= end.isoformat()]
+        source, as_of = "live", isoformat(read_at)
+    else:
+        async with call.reading() as uow:
+            days = list(
+                await uow.synced.items(
+                    account.workspace_id,
+                    account.id,
+                    "earnings",
+                    between=(start.isoformat(), end.isoformat()),
+                    limit=MAX_DAYS,
+                )
+            )
+        currency = days[0]["total"]["currency"] if days else "USD"
+        source, as_of = "synced", isoformat(account.last_synced_at)
+    data = {
+        "startDate": start.isoformat(),
+        "endDate": end.isoformat(),
+        **shapes.earnings_totals(days, currency),
+        "days": days,
+    }
+    return Reply({"data": data, "meta": call.meta(source, as_of)})

@@ -1,0 +1,310 @@
+"""Incremental sync of the synced families: chats and messages, posts, vault, earnings, fan lists.
+
+`read_families` asks the platform only for what may have changed (docs/synced-data.md):
+
+- Chats: the chat list is paged newest first and paging stops at the first chat whose last
+  message we already hold; only the chats above it are re-read. For each, messages are paged
+  newest first down to the newest message we hold, never further, and at most the chat's
+  window (`COUNTERSIGN_SYNC_MESSAGES_PER_CHAT`).
+- Posts and vault media: re-read (up to `COUNTERSIGN_SYNC_ITEMS` each) only when a cheap
+  signature changed (the profile's post count; the vault's per-type counts and its lists'
+  sizes) or the family's last full read is older than `COUNTERSIGN_SYNC_FULL_INTERVAL`.
+- Vault lists and earnings days: one call each per sync (they are small and change daily).
+
+`write_families` stores the changes in the caller's unit of work, so a sync lands as a whole.
+Every call goes through the request function (the platform, or the sandbox in test mode).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from attrs import field, frozen
+
+from service.platform import shapes
+from service.settings import Settings
+from storage.base import UnitOfWork
+
+Request = Callable[..., Awaitable[Any]]
+PAGE = 100  # the platform's largest page
+Row = tuple[str, str, list[str], dict[str, Any]]
+
+
+@frozen
+class Windows:
+    """How much of each family is kept (settings `COUNTERSIGN_SYNC_*`, documented defaults)."""
+
+    chats: int = 2000
+    messages_per_chat: int = 100
+    items: int = 500
+    earnings_days: int = 90
+    full_interval: float = 21600.0
+
+    @classmethod
+    def of(cls, settings: Settings) -> Windows:
+        return cls(
+            chats=settings.sync_chats,
+            messages_per_chat=settings.sync_messages_per_chat,
+            items=settings.sync_items,
+            earnings_days=settings.sync_earnings_days,
+            full_interval=settings.sync_full_interval,
+        )
+
+
+@frozen
+class Changes:
+    """What one sync read; None for a family means "unchanged, keep what is stored"."""
+
+    chats: list[dict[str, Any]]
+    messages: dict[str, tuple[list[dict[str, Any]], bool]]
+    """Per changed chat: its new messages, newest first, and whether paging reached the newest
+    message already held (False: the held window has a gap and is replaced)."""
+    posts: list[Row] | None
+    vault_lists: list[Row]
+    vault_media: list[Row] | None
+    media_ids: list[str] | None
+    earnings: list[Row]
+    vault_items: int | None = None
+    """The vault's size: the platform's per-type counts summed, else the media read."""
+    signatures: dict[str, Any] = field(factory=dict)
+    calls: int = 0
+
+
+class _Counter:
+    """Counts the calls this sync makes (logged; the bench counts on the platform's side)."""
+
+    def __init__(self, request: Request, session: str) -> None:
+        self.request, self.session, self.calls = request, session, 0
+
+    async def __call__(self, route: str, **kwargs: Any) -> Any:
+        self.calls += 1
+        return await self.request(route, session=self.session, **kwargs)
+
+    async def paged(self, route: str, cap: int, **query: Any) -> list[dict[str, Any]]:
+        """Items of a `{list, hasMore}` route, newest first as the platform gives them, at
+        most `cap`."""
+        items: list[dict[str, Any]] = []
+        offset = 0
+        while len(items) < cap:
+            size = min(PAGE, cap - len(items))
+            page = await self(route, query={**query, "limit": size, "offset": offset})
+            rows = page.get("list") if isinstance(page, dict) else None
+            if not isinstance(rows, list) or not rows:
+                break
+            items.extend(r for r in rows if isinstance(r, dict) and "id" in r)
+            offset += len(rows)
+            if not page.get("hasMore"):
+                break
+        return items[:cap]
+
+
+async def read_families(
+    request: Request,
+    session: str,
+    now: dt.datetime,
+    windows: Windows,
+    *,
+    heads: dict[str, str | None],
+    states: dict[str, tuple[dt.datetime, Any]],
+    posts_count: int | None,
+) -> Changes:
+    call = _Counter(request, session)
+    chats, messages = await _chats(call, windows, heads)
+
+    def due(family: str, signature: Any) -> bool:
+        held = states.get(family)
+        if held is None or held[1] != signature:
+            return True
+        return (now - held[0]).total_seconds() >= windows.full_interval
+
+    signatures: dict[str, Any] = {}
+    posts = None
+    signatures["posts"] = {"count": posts_count}
+    if posts_count is None or due("posts", signatures["posts"]):
+        posts = [_post_row(p) for p in await call.paged("GET /posts", windows.items)]
+    vault_lists = [_vault_list_row(v) for v in await call.paged("GET /vault/lists", windows.items)]
+    types = await call("GET /vault/media/types")
+    signatures["vault_media"] = {
+        "types": types.get("list") if isinstance(types, dict) else None,
+        "lists": sorted([row[0], row[3]["mediaCount"]] for row in vault_lists),
+    }
+    vault_media = None
+    if due("vault_media", signatures["vault_media"]):
+        vault_media = [_media_row(m) for m in await call.paged("GET /vault/media", windows.items)]
+    end = now.astimezone(dt.UTC).date()
+    start = end - dt.timedelta(days=windows.earnings_days - 1)
+    chart = await call(
+        "GET /earnings/chart",
+        query={"startDate": start.isoformat(), "endDate": end.isoformat()},
+    )
+    days, _ = shapes.earnings_days(chart)
+    type_counts = types.get("list") if isinstance(types, dict) else None
+    vault_items = None
+    if isinstance(type_counts, list) and type_counts:
+        vault_items = sum(int(t.get("count") or 0) for t in type_counts if isinstance(t, dict))
+    elif vault_media is not None:
+        vault_items = len(vault_media)
+    return Changes(
+        chats=chats,
+        messages=messages,
+        posts=posts,
+        vault_lists=vault_lists,
+        vault_media=vault_media,
+        media_ids=[row[0] for row in vault_media] if vault_media is not None else None,
+        earnings=[(d["date"], d["date"], [], d) for d in days],
+        vault_items=vault_items,
+        signatures=signatures,
+        calls=call.calls,
+    )
+
+
+async def _chats(
+    call: _Counter, windows: Windows, heads: dict[str, str | None]
+) -> tuple[list[dict[str, Any]], dict[str, tuple[list[dict[str, Any]], bool]]]:
+    changed: list[dict[str, Any]] = []
+    offset, done = 0, False
+    while not done and len(changed) < windows.chats:
+        page = await call("GET /chats", query={"limit": PAGE, "offset": offset, "order": "recent"})
+        rows = page.get("list") if isinstance(page, dict) else None
+        if not isinstance(rows, list) or not rows:
+            break
+        for row in rows:
+            if not isinstance(row, dict):
+                continue
+            chat = shapes.chat(row)
+            last = chat["lastMessage"]
+            if last is None:
+                continue
+            if chat["fanId"] in heads and heads[chat["fanId"]] == last["id"]:
+                done = True  # this chat and every older one are as we hold them
+                break
+            changed.append(chat)
+            if len(changed) >= windows.chats:
+                break
+        offset += len(rows)
+        if not page.get("hasMore"):
+            break
+    messages = {}
+    for chat in changed:
+        messages[chat["fanId"]] = await _new_messages(
+            call, chat["fanId"], heads.get(chat["fanId"]), windows.messages_per_chat
+        )
+    return changed, messages
+
+
+async def _new_messages(
+    call: _Counter, fan_id: str, newest_held: str | None, window: int
+) -> tuple[list[dict[str, Any]], bool]:
+    found: list[dict[str, Any]] = []
+    offset = 0
+    while len(found) < window:
+        size = min(PAGE, window - len(found))
+        page = await call(
+            "GET /chats/:id/messages",
+            path_params={"id": fan_id},
+            query={"limit": size, "offset": offset, "order": "desc"},
+        )
+        rows = page.get("list") if isinstance(page, dict) else None
+        if not isinstance(rows, list) or not rows:
+            break
+        for row in rows:
+            if not isinstance(row, dict) or "id" not in row:
+                continue
+            if newest_held is not None and str(row["id"]) == newest_held:
+                return found, True
+            found.append(shapes.message(row, fan_id))
+        offset += len(rows)
+        if not page.get("hasMore"):
+            return found, newest_held is None
+    return found[:window], False
+
+
+def _post_row(row: dict[str, Any]) -> Row:
+    data = shapes.post(row)
+    return data["id"], data["postedAt"], [], data
+
+
+def _vault_list_row(row: dict[str, Any]) -> Row:
+    data = shapes.vault_list(row)
+    return data["id"], data["name"].lower(), [], data
+
+
+def _media_row(row: dict[str, Any]) -> Row:
+    data = shapes.vault_media(row)
+    return data["id"], data["createdAt"], data["listIds"], data
+
+
+def fan_list_rows(fan_lists: list[dict[str, Any]]) -> list[Row]:
+    """Fan lists as the snapshot read them (`{id, name, fansCount}`)."""
+    rows: list[Row] = []
+    for item in fan_lists:
+        data: dict[str, Any] = {
+            "id": str(item["id"]),
+            "name": str(item.get("name") or item["id"]),
+            "fansCount": int(item.get("fansCount") or 0),
+        }
+        rows.append((data["id"], data["name"].lower(), [], data))
+    return rows
+
+
+async def write_families(
+    uow: UnitOfWork,
+    workspace_id: str,
+    account_id: str,
+    changes: Changes,
+    now: dt.datetime,
+    windows: Windows,
+) -> None:
+    synced = uow.synced
+    await synced.put_chats(workspace_id, account_id, changes.chats)
+    for fan_id, (messages, reached) in changes.messages.items():
+        if not reached:
+            await synced.trim_messages(workspace_id, account_id, fan_id, 0)
+        await synced.add_messages(workspace_id, account_id, messages)
+        await synced.trim_messages(workspace_id, account_id, fan_id, windows.messages_per_chat)
+    await synced.trim_chats(workspace_id, account_id, windows.chats)
+    await synced.set_state(workspace_id, account_id, "chats", now, None)
+    families: dict[str, list[Row] | None] = {
+        "posts": changes.posts,
+        "vault_lists": changes.vault_lists,
+        "vault_media": changes.vault_media,
+        "earnings": changes.earnings,
+    }
+    for family, rows in families.items():
+        if rows is not None:
+            await synced.replace_items(workspace_id, account_id, family, rows)
+            await synced.set_state(
+                workspace_id, account_id, family, now, changes.signatures.get(family)
+            )
+
+
+async def write_fan_lists(
+    uow: UnitOfWork,
+    workspace_id: str,
+    account_id: str,
+    fan_lists: list[dict[str, Any]],
+    now: dt.datetime,
+) -> None:
+    await uow.synced.replace_items(workspace_id, account_id, "fan_lists", fan_list_rows(fan_lists))
+    await uow.synced.set_state(workspace_id, account_id, "fan_lists", now, None)
+
+
+async def sync_sandbox_families(
+    uow: UnitOfWork,
+    request: Request,
+    session: str,
+    account_id: str,
+    workspace_id: str,
+    fan_lists: list[dict[str, Any]],
+    now: dt.datetime,
+) -> None:
+    """A new workspace's sandbox creator gets its synced families from the sandbox at once, so
+    test keys read chats, messages and the rest like live ones (test mode, SPEC 1)."""
+    windows = Windows()
+    changes = await read_families(
+        request, session, now, windows, heads={}, states={}, posts_count=None
+    )
+    await write_families(uow, workspace_id, account_id, changes, now, windows)
+    await write_fan_lists(uow, workspace_id, account_id, fan_lists, now)
