@@ -1,0 +1,121 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+import datetime
+
+if TYPE_CHECKING:
+  from ..models.message import Message
+
+
+
+
+
+T = TypeVar("T", bound="FanDetailChatType1")
+
+
+
+@_attrs_define
+class FanDetailChatType1:
+    """ 
+        Attributes:
+            last_message (Message | None):
+            unread_count (int):
+            last_activity_at (datetime.datetime): ISO 8601 / RFC 3339 instant, in UTC.
+     """
+
+    last_message: Message | None
+    unread_count: int
+    last_activity_at: datetime.datetime
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.message import Message # noqa: PLC0415
+        last_message: dict[str, Any] | None
+        if isinstance(self.last_message, Message):
+            last_message = self.last_message.to_dict()
+        else:
+            last_message = self.last_message
+
+        unread_count = self.unread_count
+
+        last_activity_at = self.last_activity_at.isoformat()
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "lastMessage": last_message,
+            "unreadCount": unread_count,
+            "lastActivityAt": last_activity_at,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.message import Message # noqa: PLC0415
+        d = dict(src_dict)
+        def _parse_last_message(data: object) -> Message | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                last_message_type_1 = Message.from_dict(data)
+
+
+
+                return last_message_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(Message | None, data)
+
+        last_message = _parse_last_message(d.pop("lastMessage"))
+
+
+        unread_count = d.pop("unreadCount")
+
+        last_activity_at = datetime.datetime.fromisoformat(d.pop("lastActivityAt"))
+
+
+
+
+        fan_detail_chat_type_1 = cls(
+            last_message=last_message,
+            unread_count=unread_count,
+            last_activity_at=last_activity_at,
+        )
+
+
+        fan_detail_chat_type_1.additional_properties = d
+        return fan_detail_chat_type_1
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
