@@ -8,7 +8,8 @@ import datetime as dt
 
 from harness.platform.models import Fan as PlatformFan
 from harness.platform.views import published_posts
-from service.usecases.workspaces import create_key
+from service.domain.principal import Principal
+from service.usecases.keys import create_key
 from service.workers.syncer import sync_account
 
 
@@ -280,7 +281,7 @@ async def test_key_account_limits_and_unknown_accounts(linked):
     _, limited = await create_key(
         linked.services.store,
         linked.services.clock,
-        linked.world.workspace_id,
+        Principal.operator(linked.world.workspace_id),
         name="only-the-other",
         scopes=["read"],
         mode="live",
