@@ -33,12 +33,17 @@ from .bad_gateway_error_error_code import BadGatewayErrorErrorCode
 from .bad_request_error import BadRequestError
 from .bad_request_error_error import BadRequestErrorError
 from .bad_request_error_error_code import BadRequestErrorErrorCode
+from .chat import Chat
+from .chat_page import ChatPage
 from .conflict_error import ConflictError
 from .conflict_error_error import ConflictErrorError
 from .conflict_error_error_code import ConflictErrorErrorCode
 from .create_link_request import CreateLinkRequest
 from .decided_by import DecidedBy
 from .decision_request import DecisionRequest
+from .earnings import Earnings
+from .earnings_day import EarningsDay
+from .earnings_response import EarningsResponse
 from .error import Error
 from .error_code import ErrorCode
 from .error_error import ErrorError
@@ -47,7 +52,14 @@ from .error_type import ErrorType
 from .event_envelope import EventEnvelope
 from .event_envelope_mode import EventEnvelopeMode
 from .fan import Fan
+from .fan_detail import FanDetail
+from .fan_detail_chat_type_1 import FanDetailChatType1
+from .fan_detail_lists_item import FanDetailListsItem
+from .fan_detail_response import FanDetailResponse
+from .fan_detail_spend import FanDetailSpend
 from .fan_list import FanList
+from .fan_list_item import FanListItem
+from .fan_list_page import FanListPage
 from .fan_subscription_status import FanSubscriptionStatus
 from .forbidden_error import ForbiddenError
 from .forbidden_error_error import ForbiddenErrorError
@@ -65,6 +77,8 @@ from .internal_server_error import InternalServerError
 from .internal_server_error_error import InternalServerErrorError
 from .link_failed_event import LinkFailedEvent
 from .list_actions_status import ListActionsStatus
+from .message import Message
+from .message_page import MessagePage
 from .meta import Meta
 from .meta_source import MetaSource
 from .money import Money
@@ -73,6 +87,9 @@ from .not_found_error_error import NotFoundErrorError
 from .not_found_error_error_code import NotFoundErrorErrorCode
 from .platform_response import PlatformResponse
 from .platform_response_data import PlatformResponseData
+from .post import Post
+from .post_page import PostPage
+from .post_response import PostResponse
 from .rate_limited_error import RateLimitedError
 from .rate_limited_error_error import RateLimitedErrorError
 from .remove_fan_from_list_params import RemoveFanFromListParams
@@ -103,6 +120,10 @@ from .unsend_mass_message_result import UnsendMassMessageResult
 from .unsend_message_params import UnsendMessageParams
 from .unsend_message_request import UnsendMessageRequest
 from .unsend_message_result import UnsendMessageResult
+from .vault_list import VaultList
+from .vault_list_page import VaultListPage
+from .vault_media import VaultMedia
+from .vault_media_page import VaultMediaPage
 
 __all__ = (
     "Account",
@@ -138,12 +159,17 @@ __all__ = (
     "BadRequestError",
     "BadRequestErrorError",
     "BadRequestErrorErrorCode",
+    "Chat",
+    "ChatPage",
     "ConflictError",
     "ConflictErrorError",
     "ConflictErrorErrorCode",
     "CreateLinkRequest",
     "DecidedBy",
     "DecisionRequest",
+    "Earnings",
+    "EarningsDay",
+    "EarningsResponse",
     "Error",
     "ErrorCode",
     "ErrorError",
@@ -152,7 +178,14 @@ __all__ = (
     "EventEnvelope",
     "EventEnvelopeMode",
     "Fan",
+    "FanDetail",
+    "FanDetailChatType1",
+    "FanDetailListsItem",
+    "FanDetailResponse",
+    "FanDetailSpend",
     "FanList",
+    "FanListItem",
+    "FanListPage",
     "FanSubscriptionStatus",
     "ForbiddenError",
     "ForbiddenErrorError",
@@ -170,6 +203,8 @@ __all__ = (
     "InternalServerErrorError",
     "LinkFailedEvent",
     "ListActionsStatus",
+    "Message",
+    "MessagePage",
     "Meta",
     "MetaSource",
     "Money",
@@ -178,6 +213,9 @@ __all__ = (
     "NotFoundErrorErrorCode",
     "PlatformResponse",
     "PlatformResponseData",
+    "Post",
+    "PostPage",
+    "PostResponse",
     "RateLimitedError",
     "RateLimitedErrorError",
     "RemoveFanFromListParams",
@@ -208,4 +246,8 @@ __all__ = (
     "UnsendMessageParams",
     "UnsendMessageRequest",
     "UnsendMessageResult",
+    "VaultList",
+    "VaultListPage",
+    "VaultMedia",
+    "VaultMediaPage",
 )
