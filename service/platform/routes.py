@@ -92,14 +92,12 @@ class PlatformRoute:
     summary: str = ""
     fields: tuple[Field, ...] = ()
     action: ActionMapping | None = None
+    segments: tuple[str, ...] = ()
+    """The template split on `/` (`("users", ":id")`), kept for matching paths."""
 
     @property
     def is_write(self) -> bool:
         return self.method != "GET"
-
-    @property
-    def segments(self) -> tuple[str, ...]:
-        return tuple(self.template.strip("/").split("/"))
 
     def fields_in(self, where: str) -> tuple[Field, ...]:
         return tuple(f for f in self.fields if f.where == where)
@@ -260,6 +258,7 @@ def route(
         summary=summary,
         fields=_path_fields(template) + fields,
         action=action,
+        segments=tuple(template.strip("/").split("/")),
     )
 
 
@@ -488,6 +487,10 @@ TABLE: tuple[PlatformRoute, ...] = (
 )
 
 ROUTES: dict[str, PlatformRoute] = {r.name: r for r in TABLE}
+# Routes by method and segment count: a path is only compared with templates of its length.
+_BY_SHAPE: dict[tuple[str, int], list[PlatformRoute]] = {}
+for _route in TABLE:
+    _BY_SHAPE.setdefault((_route.method, len(_route.segments)), []).append(_route)
 CATALOGUE: tuple[str, ...] = tuple(ROUTES)
 READS: tuple[PlatformRoute, ...] = tuple(r for r in TABLE if not r.is_write)
 
@@ -547,8 +550,8 @@ def match(method: str, path: str) -> tuple[PlatformRoute, dict[str, str]] | None
         return None
     found = [
         (candidate, params)
-        for candidate in TABLE
-        if candidate.method == method and (params := candidate.match(segments)) is not None
+        for candidate in _BY_SHAPE.get((method, len(segments)), ())
+        if (params := candidate.match(segments)) is not None
     ]
     if not found:
         return None
