@@ -132,6 +132,7 @@ WEBHOOK_EVENTS = {
     "action.rejected": "Action",
     "action.failed": "Action",
     "account.connected": None,
+    "account.status_changed": None,
     "link.failed": "HostedLink",
 }
 

@@ -9,6 +9,9 @@ Three moves, each one conditional write:
 
 "From the status and session the caller started from": a relink meanwhile (a new sealed
 session) or another writer's move is never undone by a stale verdict; the move returns None.
+
+Every move that changes the status writes its `account.status_changed` event (at `now`) in the
+caller's unit of work, so there is no change without its event and no event without its change.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from service.domain.account_events import status_changed
 from service.domain.models import UNAVAILABLE_STATUSES, Account
 from storage.base import UnitOfWork
 
@@ -32,6 +36,7 @@ async def linked(
     account_id: str,
     mode: str,
     values: dict[str, Any],
+    now: dt.datetime,
 ) -> Account:
     """A hosted link connected the account: a new row, or the relinked `existing` one updated
     with `values` (its writes switch kept); either way `syncing` until its first sync."""
@@ -48,6 +53,7 @@ async def linked(
         await uow.accounts.add(account)
         return account
     updated = await uow.accounts.update(workspace_id, account_id, **moved)
+    await _emit(uow, existing.status, updated, now)
     return updated or existing
 
 
@@ -55,7 +61,7 @@ async def synced(
     uow: UnitOfWork, account: Account, now: dt.datetime, **profile: Any
 ) -> Account | None:
     """A sync read the account: healthy, with what it read."""
-    return await uow.accounts.move(
+    moved = await uow.accounts.move(
         account.workspace_id,
         account.id,
         from_status=account.status,
@@ -65,15 +71,17 @@ async def synced(
         status_reason=None,
         last_synced_at=now,
     )
+    await _emit(uow, account.status, moved, now)
+    return moved
 
 
 async def platform_said(
-    uow: UnitOfWork, account: Account, status: str, reason: str
+    uow: UnitOfWork, account: Account, status: str, reason: str, now: dt.datetime
 ) -> Account | None:
     """The platform answered that the account cannot be called (`status`, in its words)."""
     if status not in UNAVAILABLE_STATUSES:
         raise ValueError(f"the platform cannot make an account {status}")
-    return await uow.accounts.move(
+    moved = await uow.accounts.move(
         account.workspace_id,
         account.id,
         from_status=account.status,
@@ -81,3 +89,12 @@ async def platform_said(
         status=status,
         status_reason=reason,
     )
+    await _emit(uow, account.status, moved, now)
+    return moved
+
+
+async def _emit(uow: UnitOfWork, previous: str, moved: Account | None, now: dt.datetime) -> None:
+    """The `account.status_changed` event of a move that was written and changed the status."""
+    event = status_changed(previous, moved, now) if moved is not None else None
+    if event is not None:
+        await uow.events.add(event)

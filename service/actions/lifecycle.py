@@ -174,7 +174,7 @@ async def finish(
                 # Only from the state it was in when the action ran: a relink meanwhile, with
                 # its new session, is never undone.
                 await account_status.platform_said(
-                    uow, was, outcome.account_status, outcome.message
+                    uow, was, outcome.account_status, outcome.message, now
                 )
     if done_move.wake_deliverer:
         wake_deliverer()

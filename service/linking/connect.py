@@ -50,6 +50,7 @@ async def connect_account(
             account_id=account_id,
             mode=link.mode,
             values=values,
+            now=now,
         )
         done = await uow.links.transition(
             link.id,

@@ -54,7 +54,7 @@ class LiveReads:
             if exc.account_status is not None:
                 async with self.store.transaction() as uow:
                     await account_status.platform_said(
-                        uow, account, exc.account_status, exc.message
+                        uow, account, exc.account_status, exc.message, self.clock.now()
                     )
             raise ApiError(
                 "account_unavailable", exc.message, account_status=exc.account_status

@@ -18,6 +18,7 @@ DELIVERED_EVENTS = (
     "action.rejected",
     "action.failed",
     "account.connected",
+    "account.status_changed",
     "link.failed",
 )
 TRANSACTION_EVENT = "transaction.observed"

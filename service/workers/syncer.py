@@ -156,7 +156,9 @@ class _MovedOn(Exception):
 
 async def _set_status(services: Services, account: Account, status: str, reason: str) -> Account:
     async with services.store.transaction() as uow:
-        updated = await account_status.platform_said(uow, account, status, reason)
+        updated = await account_status.platform_said(
+            uow, account, status, reason, services.clock.now()
+        )
     return updated or await _moved_on(services, account)
 
 

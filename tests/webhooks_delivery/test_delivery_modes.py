@@ -48,13 +48,15 @@ async def test_a_test_link_reaches_only_the_test_receiver_and_a_live_one_only_li
             [got] = test_rx.wait_for(1, where=connected)
             assert got.json["mode"] == "test" and got.json["data"]["linkId"] == sandbox_link["id"]
             assert live_rx.received == [], "test activity never reaches a live endpoint"
+            before = len(test_rx.received)  # the link's events (a relink also changes status)
 
             live_link = await env.new_link()
             assert "connected" in (await env.sign_in(live_link, MIA)).text
             await deliverer.run_once()
             [got] = live_rx.wait_for(1, where=connected)
             assert got.json["mode"] == "live" and got.json["data"]["linkId"] == live_link["id"]
-            assert len(test_rx.received) == 1, "live activity never reaches a test endpoint"
+            assert len(test_rx.received) == before, "live activity never reaches a test endpoint"
+            assert {r.json["mode"] for r in live_rx.received} == {"live"}
 
 
 async def test_sandbox_transactions_go_to_the_test_push_url_only(

@@ -18,6 +18,7 @@ from service.usecases import webhooks as hooks
 from service.usecases.revenue import observe_transactions
 from service.webhooks.models import seal_secret
 from service.webhooks.signing import parse_header, standard_secret, verify
+from tests.openapi_kit import schema_validator
 from tests.revenue.test_revenue_pull_api import platform_row
 from tests.webhooks_delivery.delivery_kit import add_event, deliveries_of
 
@@ -56,7 +57,7 @@ async def test_an_event_and_its_retries_verify_with_the_library_and_spec_6_2(
 
 
 async def test_the_revenue_push_and_a_test_send_carry_the_standard_headers(
-    store, clock, world, receiver, push_endpoint, deliverer, sender, box
+    store, clock, world, receiver, push_endpoint, deliverer, sender, box, spec
 ):
     secret = hooks.current_secret(push_endpoint, box)
     async with store.transaction() as uow:
@@ -69,6 +70,8 @@ async def test_the_revenue_push_and_a_test_send_carry_the_standard_headers(
     assert (push.event, test.event) == ("transaction.observed", "test")
     for received in (push, test):
         check_both_ways(received, secret)
+    schema_validator(spec, "TransactionObservedEvent").validate(push.json)
+    schema_validator(spec, "TestEvent").validate(test.json)
 
 
 async def test_while_rolling_each_secret_has_its_entry(
