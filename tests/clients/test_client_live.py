@@ -11,6 +11,10 @@ import pytest
 from countersign_client import (
     CountersignError,
     RetryPolicy,
+    acall,
+    acreate_action,
+    aiterate,
+    await_decision,
     call,
     connect,
     create_action,
@@ -178,3 +182,25 @@ def test_errors_that_retrying_cannot_fix_are_raised_at_once(database_url, clock)
     assert (refused.value.status, refused.value.code) == (401, "invalid_api_key")
     assert refused.value.request_id.startswith("req_")
     assert waits.waits == []
+
+
+async def test_the_asyncio_helpers_page_create_and_wait(database_url, clock):
+    with live_world(database_url, clock) as live:
+        async with connect(live.base_url, live.world.test_key) as client:
+            account = live.world.sandbox_accounts[0]
+            fans = await acall(list_fans.asyncio_detailed, account, client=client, limit=1)
+            made = [
+                (await acreate_action(client, account, message(fans.data[0].id, f"Hi {n}"))).data
+                for n in range(4)
+            ]
+            seen = [
+                a.id async for a in aiterate(list_actions.asyncio_detailed, client=client, limit=3)
+            ]
+            approving = threading.Thread(
+                target=approve_as_a_person, args=(live.base_url, made[0].id), daemon=True
+            )
+            approving.start()
+            done = await await_decision(client, made[0].id, timeout=30)
+            approving.join(10)
+    assert sorted(seen) == sorted(a.id for a in made)
+    assert str(done.status) == "executed"

@@ -10,15 +10,26 @@ from __future__ import annotations
 
 from countersign_client.connect import connect, connect_revenue
 from countersign_client.errors import CountersignError
-from countersign_client.pages import iterate
-from countersign_client.retries import RetryPolicy, call, create_action, new_idempotency_key
-from countersign_client.waiting import wait_for_decision
+from countersign_client.pages import aiterate, iterate
+from countersign_client.retries import (
+    RetryPolicy,
+    acall,
+    acreate_action,
+    call,
+    create_action,
+    new_idempotency_key,
+)
+from countersign_client.waiting import await_decision, wait_for_decision
 from countersign_client.webhooks import SignatureError, verify_signature, verify_standard
 
 __all__ = [
     "CountersignError",
     "RetryPolicy",
     "SignatureError",
+    "acall",
+    "acreate_action",
+    "aiterate",
+    "await_decision",
     "call",
     "connect",
     "connect_revenue",

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from typing import Any
 
 from countersign_client.generated.types import UNSET
-from countersign_client.retries import DEFAULT_POLICY, Answer, RetryPolicy, call
+from countersign_client.retries import DEFAULT_POLICY, Answer, RetryPolicy, acall, call
 
 
 def iterate(
@@ -23,6 +23,24 @@ def iterate(
         page = call(operation, *args, cursor=cursor, policy=policy, **kwargs)
         items = page.transactions if hasattr(page, "transactions") else page.data
         yield from items
+        if not page.has_more or not page.next_cursor:
+            return
+        cursor = page.next_cursor
+
+
+async def aiterate(
+    operation: Callable[..., Awaitable[Answer]],
+    /,
+    *args: Any,
+    policy: RetryPolicy = DEFAULT_POLICY,
+    **kwargs: Any,
+) -> AsyncIterator[Any]:
+    """`iterate` for a generated list's `asyncio_detailed`: `async for item in aiterate(...)`."""
+    cursor = kwargs.pop("cursor", UNSET)
+    while True:
+        page = await acall(operation, *args, cursor=cursor, policy=policy, **kwargs)
+        for item in page.transactions if hasattr(page, "transactions") else page.data:
+            yield item
         if not page.has_more or not page.next_cursor:
             return
         cursor = page.next_cursor

@@ -12,10 +12,11 @@ The arguments are passed unchanged to every attempt, so an action creation sends
 
 from __future__ import annotations
 
+import asyncio
 import random
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
@@ -51,6 +52,7 @@ class RetryPolicy:
     max_delay: float = 30.0
     sleep: Callable[[float], None] = time.sleep
     jitter: Callable[[float], float] = field(default=full_jitter)
+    async_sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
 
     def growing(self, attempt: int) -> float:
         return min(self.max_delay, self.jitter(self.base_delay * 2**attempt))
@@ -70,6 +72,18 @@ class RetryPolicy:
 DEFAULT_POLICY = RetryPolicy()
 
 
+def _wait_after(policy: RetryPolicy, attempt: int, answer: Answer) -> tuple[Any, float]:
+    """(the parsed body, 0) on success; (None, seconds) to retry; raises when it must stop."""
+    status = int(answer.status_code)
+    if 200 <= status < 300:
+        return answer.parsed, 0.0
+    error = CountersignError.from_answer(status, answer.content, answer.headers)
+    wait = policy.wait_for(error, attempt)
+    if wait is None or attempt == policy.attempts - 1:
+        raise error
+    return None, wait
+
+
 def call(
     operation: Callable[..., Answer],
     /,
@@ -79,22 +93,40 @@ def call(
 ) -> Any:
     """`operation(*args, **kwargs)` until it succeeds or SPEC 7.2 says to stop; the parsed body."""
     for attempt in range(policy.attempts):
-        last = attempt == policy.attempts - 1
         try:
             answer = operation(*args, **kwargs)
         except httpx.ConnectError:
-            if last:
+            if attempt == policy.attempts - 1:
                 raise
             policy.sleep(policy.growing(attempt))
             continue
-        status = int(answer.status_code)
-        if 200 <= status < 300:
-            return answer.parsed
-        error = CountersignError.from_answer(status, answer.content, answer.headers)
-        wait = policy.wait_for(error, attempt)
-        if wait is None or last:
-            raise error
+        parsed, wait = _wait_after(policy, attempt, answer)
+        if not wait:
+            return parsed
         policy.sleep(wait)
+    raise AssertionError("unreachable: the last attempt returns or raises")
+
+
+async def acall(
+    operation: Callable[..., Awaitable[Answer]],
+    /,
+    *args: Any,
+    policy: RetryPolicy = DEFAULT_POLICY,
+    **kwargs: Any,
+) -> Any:
+    """`call` for a generated `asyncio_detailed` function."""
+    for attempt in range(policy.attempts):
+        try:
+            answer = await operation(*args, **kwargs)
+        except httpx.ConnectError:
+            if attempt == policy.attempts - 1:
+                raise
+            await policy.async_sleep(policy.growing(attempt))
+            continue
+        parsed, wait = _wait_after(policy, attempt, answer)
+        if not wait:
+            return parsed
+        await policy.async_sleep(wait)
     raise AssertionError("unreachable: the last attempt returns or raises")
 
 
@@ -120,6 +152,28 @@ def create_action(
     key = idempotency_key or new_idempotency_key()
     return call(
         operation.sync_detailed,
+        account_id,
+        client=client,
+        body=body,
+        idempotency_key=key,
+        policy=policy,
+    )
+
+
+async def acreate_action(
+    client: Any,
+    account_id: str,
+    body: Any,
+    *,
+    idempotency_key: str | None = None,
+    policy: RetryPolicy = DEFAULT_POLICY,
+) -> Any:
+    """`create_action` for asyncio."""
+    from countersign_client.generated.api.actions import create_action as operation
+
+    key = idempotency_key or new_idempotency_key()
+    return await acall(
+        operation.asyncio_detailed,
         account_id,
         client=client,
         body=body,

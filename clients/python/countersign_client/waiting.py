@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable
 from typing import Any, Literal
 
-from countersign_client.retries import DEFAULT_POLICY, RetryPolicy, call
+from countersign_client.retries import DEFAULT_POLICY, RetryPolicy, acall, call
 
 DECIDED = frozenset({"approved", "executing", "executed", "failed", "rejected", "expired"})
 FINISHED = frozenset({"executed", "failed", "rejected", "expired"})
@@ -30,13 +30,10 @@ def wait_for_decision(
     rejected or expired: the default); TimeoutError after `timeout` seconds."""
     from countersign_client.generated.api.actions import get_action
 
-    reached = FINISHED if until == "finished" else DECIDED
-    read_timeout = client.get_httpx_client().timeout.read
-    longest = MAX_WAIT if read_timeout is None else min(MAX_WAIT, int(read_timeout) - 1)
+    reached, longest = _reach(client.get_httpx_client(), until)
     deadline = clock() + timeout
     while True:
-        left = deadline - clock()
-        wait = max(1, min(longest, int(left)))
+        wait = max(1, min(longest, int(deadline - clock())))
         action = call(
             get_action.sync_detailed,
             action_id,
@@ -49,3 +46,43 @@ def wait_for_decision(
             return action
         if clock() >= deadline:
             raise TimeoutError(f"action {action_id} is still {action.status} after {timeout} s")
+
+
+def _reach(http: Any, until: str) -> tuple[frozenset[str], int]:
+    """The statuses that end the wait, and the longest `wait=` the httpx client's timeout
+    allows."""
+    read_timeout = http.timeout.read
+    longest = MAX_WAIT if read_timeout is None else min(MAX_WAIT, int(read_timeout) - 1)
+    return (FINISHED if until == "finished" else DECIDED), longest
+
+
+async def await_decision(
+    client: Any,
+    action_id: str,
+    *,
+    until: Literal["decided", "finished"] = "finished",
+    timeout: float = 3600.0,  # noqa: ASYNC109 - a deadline over many requests, as in the sync one
+    policy: RetryPolicy = DEFAULT_POLICY,
+    clock: Callable[[], float] = time.monotonic,
+) -> Any:
+    """`wait_for_decision` for asyncio."""
+    from countersign_client.generated.api.actions import get_action
+
+    reached, longest = _reach(client.get_async_httpx_client(), until)
+    deadline = clock() + timeout
+    while True:
+        wait = max(1, min(longest, int(deadline - clock())))
+        answer = await acall(
+            get_action.asyncio_detailed,
+            action_id,
+            client=client,
+            wait=wait,
+            until=until,
+            policy=policy,
+        )
+        if str(answer.data.status) in reached:
+            return answer.data
+        if clock() >= deadline:
+            raise TimeoutError(
+                f"action {action_id} is still {answer.data.status} after {timeout} s"
+            )
