@@ -9,6 +9,8 @@ from .account_detail_response import AccountDetailResponse
 from .account_detail_revenue_30d import AccountDetailRevenue30D
 from .account_list import AccountList
 from .account_status import AccountStatus
+from .account_status_changed_event import AccountStatusChangedEvent
+from .account_status_changed_event_data import AccountStatusChangedEventData
 from .action import Action
 from .action_created_event import ActionCreatedEvent
 from .action_error import ActionError
@@ -135,6 +137,8 @@ __all__ = (
     "AccountDetailRevenue30D",
     "AccountList",
     "AccountStatus",
+    "AccountStatusChangedEvent",
+    "AccountStatusChangedEventData",
     "Action",
     "ActionCreatedEvent",
     "ActionError",
