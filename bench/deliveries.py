@@ -2,8 +2,8 @@
 
     python -m bench.deliveries [--driver sqlite|postgresql] [--events 2000] [--accounts 64]
 
-Writes `--events` events (spread over `--accounts` accounts: one account's events go out in
-order, one at a time) for one event endpoint, then runs the real Deliverer (default bounds:
+Writes `--events` events (spread over `--accounts` accounts; each delivery keeps its own
+schedule, so one account's events go out in parallel like any others) for one event endpoint, then runs the real Deliverer (default bounds:
 64 in flight, 32 per endpoint; keep-alive clients as service/workers/runner.py wires them)
 until every delivery is sent. The receiver (harness.receiver,
 checking every signature) runs in its own process on loopback. Reports the outbox fan-out

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import base64
 import binascii
+import re
 import secrets
+from pathlib import Path
 
 import pytest
 from standardwebhooks import Webhook, WebhookVerificationError
@@ -117,3 +119,29 @@ async def test_a_secret_made_before_keeps_working(
     # skips `-` and `_`): roll the secret, or convert it with standard_secret.
     with pytest.raises((WebhookVerificationError, binascii.Error)):
         Webhook(legacy).verify(got.body, got.headers)
+
+
+def docs_python_blocks() -> dict[str, str]:
+    """docs/webhooks.md's Python examples, by the first function they define."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "webhooks.md").read_text()
+    blocks = re.findall(r"```python\n(.*?)```", text, flags=re.DOTALL)
+    return {re.search(r"def (\w+)", b).group(1): b for b in blocks if "def " in b}
+
+
+async def test_the_docs_python_examples_verify_a_real_delivery(
+    store, clock, world, receiver, events_endpoint, deliverer, box
+):
+    """What docs/webhooks.md tells receivers to run works on what the service sends."""
+    secret = hooks.current_secret(events_endpoint, box)
+    await add_event(store, clock, world.workspace_id, "link.failed", None, {"id": "l1"})
+    await deliverer.run_once()
+    [got] = receiver.wait_for(1)
+    blocks = docs_python_blocks()
+    svc: dict = {}
+    exec(blocks["verify_svc"], svc)  # noqa: S102 (our own documentation's example)
+    assert svc["verify_svc"](got.body, got.headers["x-svc-signature"], secret)
+    assert not svc["verify_svc"](got.body + b" ", got.headers["x-svc-signature"], secret)
+    library = {}
+    exec(blocks["handle"].replace('"whsec_…"', repr(secret)), library)  # noqa: S102
+    assert library["handle"](got.body, got.headers) is None, "verified: no 400"
+    assert library["handle"](got.body + b" ", got.headers) == 400
