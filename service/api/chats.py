@@ -14,6 +14,7 @@ from service.api.synced_reads import (
     listed,
     live_page,
     pager,
+    synced_only,
     synced_page,
 )
 from service.domain.models import Account
@@ -30,7 +31,7 @@ def _message_at(message: dict[str, Any]) -> list[Any]:
     return [message["createdAt"], message["id"]]
 
 
-@endpoint("listChats")
+@endpoint("listChats", shares_reader=synced_only)
 async def list_chats(call: Call) -> Reply:
     account = await account_of(call)
     filters = filters_of(call)
@@ -52,7 +53,7 @@ async def list_chats(call: Call) -> Reply:
     return synced_page(call, keyset, held, _chat_at, account.last_synced_at)
 
 
-@endpoint("listMessages")
+@endpoint("listMessages", shares_reader=synced_only)
 async def list_messages(call: Call) -> Reply:
     q, fan_id = call.params.query, call.params.path["fanId"]
     search, limit = q.get("search"), q["limit"]

@@ -14,6 +14,7 @@ from service.api.synced_reads import (
     listed,
     live_page,
     pager,
+    synced_only,
     synced_page,
 )
 from service.domain.clock import isoformat
@@ -30,7 +31,7 @@ def _named(item: dict[str, Any]) -> list[Any]:
     return [item["name"].lower(), item["id"]]
 
 
-@endpoint("listPosts")
+@endpoint("listPosts", shares_reader=synced_only)
 async def list_posts(call: Call) -> Reply:
     account = await account_of(call)
     filters = filters_of(call)
@@ -57,7 +58,7 @@ async def list_posts(call: Call) -> Reply:
     return synced_page(call, keyset, held, _dated("postedAt"), account.last_synced_at)
 
 
-@endpoint("getPost")
+@endpoint("getPost", shares_reader=synced_only)
 async def get_post(call: Call) -> Reply:
     account = await account_of(call)
     post_id = call.params.path["postId"]
@@ -84,7 +85,7 @@ def _no_post(post_id: str) -> ApiError:
     )
 
 
-@endpoint("listVaultLists")
+@endpoint("listVaultLists", shares_reader=synced_only)
 async def list_vault_lists(call: Call) -> Reply:
     account = await account_of(call)
     filters = filters_of(call)
@@ -110,7 +111,7 @@ async def list_vault_lists(call: Call) -> Reply:
     return synced_page(call, keyset, held, _named, account.last_synced_at)
 
 
-@endpoint("listVaultMedia")
+@endpoint("listVaultMedia", shares_reader=synced_only)
 async def list_vault_media(call: Call) -> Reply:
     account = await account_of(call)
     list_id = call.params.query.get("listId")

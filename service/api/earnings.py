@@ -6,7 +6,7 @@ import datetime as dt
 import re
 
 from service.api.endpoint import Call, Reply, endpoint
-from service.api.synced_reads import account_of, is_fresh
+from service.api.synced_reads import account_of, is_fresh, synced_only
 from service.domain.clock import isoformat
 from service.errors import ApiError
 from service.platform import shapes
@@ -52,7 +52,7 @@ def date_range(call: Call, today: dt.date) -> tuple[dt.date, dt.date]:
     return start, end
 
 
-@endpoint("getEarnings")
+@endpoint("getEarnings", shares_reader=synced_only)
 async def get_earnings(call: Call) -> Reply:
     account = await account_of(call)
     today = call.services.clock.now().astimezone(dt.UTC).date()

@@ -13,6 +13,7 @@ from service.api.synced_reads import (
     listed,
     live_page,
     pager,
+    synced_only,
     synced_page,
 )
 from service.http.paging import by_count
@@ -23,7 +24,7 @@ def _at(item: dict[str, Any]) -> list[Any]:
     return [item["name"].lower(), item["id"]]
 
 
-@endpoint("listFanLists")
+@endpoint("listFanLists", shares_reader=synced_only)
 async def list_fan_lists(call: Call) -> Reply:
     account = await account_of(call)
     filters = filters_of(call)

@@ -13,13 +13,19 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from service.actions.usecases import visible_account
-from service.api.endpoint import Call, Reply
+from service.api.endpoint import Call, Incoming, Reply
 from service.domain.clock import isoformat
 from service.domain.models import Account
 from service.http.paging import Pager, by_id
 
 Position = Callable[[dict[str, Any]], list[Any]]
 K = TypeVar("K")
+
+
+def synced_only(incoming: Incoming) -> bool:
+    """A read without `fresh` keeps authentication's unit of work (one connection checkout,
+    one transaction); a live read must not hold a connection while the platform answers."""
+    return "fresh" not in incoming.query
 
 
 async def account_of(call: Call) -> Account:
