@@ -361,7 +361,14 @@ async def redeliver(store: Store, clock: Clock, principal: Principal, delivery_i
     It keeps its `x-svc-delivery` id (a receiver that already has it drops it)."""
     require(principal, MANAGE)
     async with store.transaction() as uow:
-        await _delivery(uow, principal, delivery_id)
+        delivery = await _delivery(uow, principal, delivery_id)
+        endpoint = await uow.webhooks.get(principal.workspace_id, delivery.endpoint_id)
+        if endpoint is not None and endpoint.auto_disabled_at is not None:
+            raise ApiError(
+                "invalid_parameter",
+                "This endpoint is disabled: enable it first (it can resend what failed).",
+                param="delivery",
+            )
         reset = await uow.deliveries.reset(delivery_id, clock.now())
         if reset is None:
             raise ApiError(

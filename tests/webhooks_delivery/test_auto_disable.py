@@ -195,6 +195,10 @@ async def test_enabling_without_resending(
     await event(store, clock, world, 0)
     await deliverer.run_once()
     receiver.recover()
+    [failed] = await deliveries_of(store, events_endpoint.id)
+    with pytest.raises(ApiError) as caught:  # no redelivery to a disabled endpoint
+        await hooks.redeliver(store, clock, world.owner, failed.id)
+    assert "enable it first" in caught.value.message
     enabled, resent = await hooks.enable_endpoint(
         store, clock, world.owner, events_endpoint.id, resend_since=None
     )
