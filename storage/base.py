@@ -251,6 +251,21 @@ class Actions(Protocol):
 
     async def get(self, workspace_id: str, action_id: str) -> Action | None: ...
     async def get_by_idempotency_key(self, workspace_id: str, key: str) -> Action | None: ...
+    async def pending_by_expiry(
+        self,
+        workspace_id: str,
+        *,
+        mode: str,
+        now: dt.datetime,
+        account_id: str | None = None,
+        type_: str | None = None,
+        limit: int = 100,
+    ) -> Sequence[Action]:
+        """Pending actions not yet expired, the soonest to expire first."""
+
+    async def pending_counts(
+        self, workspace_id: str, *, mode: str, now: dt.datetime
+    ) -> dict[str, int]: ...
     async def statuses(self, action_ids: Sequence[str]) -> dict[str, str]:
         """The status of each of these actions (any workspace) that exists."""
 

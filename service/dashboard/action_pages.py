@@ -20,6 +20,9 @@ from service.render import action_json
 from storage.base import UnitOfWork
 
 INBOX_PAGE = 50
+PENDING_SHOWN = 100
+"""Pending actions listed at once, the soonest to expire first (more: the page says so)."""
+BATCH_MAX = 100
 
 
 async def _action(p: Page) -> Action:
@@ -44,21 +47,39 @@ async def inbox(p: Page) -> Response:
     pager = Pager(services.cursors, "inbox", bound, INBOX_PAGE, by_time_and_id)
     before = pager.start(q.get("older") or None)
     now = services.clock.now()
+    more_pending = False
     async with services.store.reading() as uow:
-        rows = await uow.actions.list(
-            principal.workspace_id,
-            mode=principal.mode,
-            status=None if status == "all" else status,
-            account_id=account_id,
-            type_=type_,
-            before=before,
-            limit=INBOX_PAGE + 1,
-            now=now,
+        if status == "pending":  # what needs a decision: the soonest to expire first
+            rows = await uow.actions.pending_by_expiry(
+                principal.workspace_id,
+                mode=principal.mode,
+                now=now,
+                account_id=account_id,
+                type_=type_,
+                limit=PENDING_SHOWN + 1,
+            )
+            more_pending, rows = len(rows) > PENDING_SHOWN, rows[:PENDING_SHOWN]
+        else:
+            rows = await uow.actions.list(
+                principal.workspace_id,
+                mode=principal.mode,
+                status=None if status == "all" else status,
+                account_id=account_id,
+                type_=type_,
+                before=before,
+                limit=INBOX_PAGE + 1,
+                now=now,
+            )
+        counts = await uow.actions.pending_counts(
+            principal.workspace_id, mode=principal.mode, now=now
         )
         accounts = await uow.accounts.list(principal.workspace_id, mode=principal.mode)
     names = {a.id: a.username for a in accounts}
-    page = pager.page(rows, lambda a: [a.created_at.isoformat(), a.id])
-    actions = [present(a, services.clock) for a in page.items]
+    older = None
+    if status != "pending":
+        paged = pager.page(rows, lambda a: [a.created_at.isoformat(), a.id])
+        rows, older = paged.items, paged.cursor
+    actions = [present(a, services.clock) for a in rows]
     return await p.render(
         "inbox.html",
         actions=actions,
@@ -66,9 +87,55 @@ async def inbox(p: Page) -> Response:
         names=names,
         now=now,
         filters=filters,
-        older=page.cursor,
+        older=older,
+        pending_counts=counts,
+        pending_total=sum(counts.values()),
+        more_pending=more_pending,
+        can_decide=p.can(Permission.ACTIONS_DECIDE),
         statuses=("all", *STATUSES),
         types=action_types(),
+    )
+
+
+@page(Permission.ACTIONS_DECIDE)
+async def decide_many(p: Page) -> Response:
+    """Approve or reject exactly the actions ticked in the inbox: each decided on its own (its
+    own conditional write, event and audit entry), each outcome shown, nothing "all matching"."""
+    assert p.form is not None
+    chosen = list(dict.fromkeys(str(v) for v in p.form.getlist("actionId")))
+    if not chosen:
+        raise ApiError("invalid_parameter", "Tick at least one action.", param="actionId")
+    if len(chosen) > BATCH_MAX:
+        raise ApiError(
+            "invalid_parameter",
+            f"Decide at most {BATCH_MAX} actions at once.",
+            param="actionId",
+        )
+    approve = p.field("decision") == "approve"
+    services = p.services
+    outcomes = []
+    for action_id in chosen:
+        try:
+            decided = await decide_action(
+                services.store,
+                services.clock,
+                p.principal,
+                action_id,
+                approve=approve,
+                note=None,
+                public_url=services.settings.public_url,
+                wake_executor=services.wake_executor,
+            )
+            outcomes.append(
+                {"id": action_id, "ok": True, "status": decided.status, "summary": decided.summary}
+            )
+        except ApiError as error:
+            outcomes.append(
+                {"id": action_id, "ok": False, "code": error.code, "message": error.message}
+            )
+    done = sum(1 for o in outcomes if o["ok"])
+    return await p.render(
+        "batch.html", outcomes=outcomes, approve=approve, done=done, total=len(outcomes)
     )
 
 

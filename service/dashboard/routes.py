@@ -48,6 +48,7 @@ def dashboard_routes() -> list[Route | Mount]:
                 Route("/mode", auth_pages.switch_mode, methods=["POST"]),
                 Route("/workspace", auth_pages.switch_workspace, methods=["POST"]),
                 Route("/approvals", a.inbox, methods=["GET"]),
+                Route("/approvals/decide", a.decide_many, methods=["POST"]),
                 Route("/actions/{actionId}", a.action_page, methods=["GET"]),
                 Route("/actions/{actionId}/decide", a.decide, methods=["POST"]),
                 Route("/api/actions/{actionId}", a.action_json_route, methods=["GET"]),

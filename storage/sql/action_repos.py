@@ -203,6 +203,50 @@ class SqlActions:
         row = (await self.conn.execute(_BY_KEY, {"ws": workspace_id, "key": key})).first()
         return to_model(Action, row) if row else None
 
+    async def pending_by_expiry(
+        self,
+        workspace_id: str,
+        *,
+        mode: str,
+        now: dt.datetime,
+        account_id: str | None = None,
+        type_: str | None = None,
+        limit: int = 100,
+    ) -> builtins.list[Action]:
+        """Pending actions not yet expired, the soonest to expire first (the inbox)."""
+        query = (
+            t.actions.select()
+            .where(
+                c.workspace_id == workspace_id,
+                c.mode == mode,
+                c.status == "pending",
+                c.expires_at > now,
+            )
+            .order_by(c.expires_at, c.id)
+            .limit(limit)
+        )
+        if account_id is not None:
+            query = query.where(c.account_id == account_id)
+        if type_ is not None:
+            query = query.where(c.type == type_)
+        return [to_model(Action, r) for r in await self.conn.execute(query)]
+
+    async def pending_counts(
+        self, workspace_id: str, *, mode: str, now: dt.datetime
+    ) -> dict[str, int]:
+        """How many actions wait for a decision, per account."""
+        query = (
+            sa.select(c.account_id, sa.func.count())
+            .where(
+                c.workspace_id == workspace_id,
+                c.mode == mode,
+                c.status == "pending",
+                c.expires_at > now,
+            )
+            .group_by(c.account_id)
+        )
+        return {r[0]: int(r[1]) for r in await self.conn.execute(query)}
+
     async def statuses(self, action_ids: Sequence[str]) -> dict[str, str]:
         found: dict[str, str] = {}
         for chunk in _chunks(action_ids):

@@ -133,7 +133,7 @@ async def test_action_of_another_workspace_is_not_found(client, world, store, cl
     assert response.status_code == 404 and code_of(response) == "action_not_found"
 
 
-async def test_inbox_lists_pending_newest_first_and_keeps_modes_apart(client, world, clock):
+async def test_inbox_lists_pending_soonest_expiry_first_and_keeps_modes_apart(client, world, clock):
     await sign_in(client)
     first = await create_action(client, world, key="a")
     clock.advance(seconds=5)
@@ -142,7 +142,10 @@ async def test_inbox_lists_pending_newest_first_and_keeps_modes_apart(client, wo
         client, world, key="t", token=world.test_key, account=world.sandbox_accounts[0]
     )
     page = (await client.get("/dashboard/approvals")).text
-    assert page.index(second["id"]) < page.index(first["id"])
+    # Pending: the soonest to expire first (issue 20); every other view: newest first.
+    assert page.index(first["id"]) < page.index(second["id"])
+    everything = (await client.get("/dashboard/approvals", params={"status": "all"})).text
+    assert everything.index(second["id"]) < everything.index(first["id"])
     assert test_action["id"] not in page and "backend (api_key)" in page
     csrf = await csrf_of(client)
     await client.post(
@@ -173,7 +176,10 @@ async def test_inbox_filters_by_type_and_pages_to_older_actions(client, world, c
         await client.get("/dashboard/approvals", params={"type": "send_mass_message"})
     ).text
     assert mass.json()["data"]["id"] in only_mass and ids[-1] not in only_mass
-    first = (await client.get("/dashboard/approvals", params={"type": "send_message"})).text
+    # Paging is for the views other than pending (pending lists the 100 expiring first).
+    first = (
+        await client.get("/dashboard/approvals", params={"type": "send_message", "status": "all"})
+    ).text
     assert ids[-1] in first and ids[1] not in first
     older = first.split('id="inbox-older" href="')[1].split('"')[0].replace("&amp;", "&")
     second = (await client.get("/dashboard/approvals" + older)).text

@@ -32,11 +32,22 @@
       const next = fresh.getElementById(el.id);
       if (!next || typingIn(el)) return;
       localTimes(next);
+      const kept = Array.from(el.querySelectorAll("input[data-keep]:checked"))
+        .map(function (box) { return box.value; });
+      const cursor = el.querySelector(".row.cursor");
       if (next.outerHTML === el.outerHTML) return;
       const copy = document.importNode(next, true);
+      copy.querySelectorAll("input[data-keep]").forEach(function (box) {
+        if (kept.indexOf(box.value) >= 0) box.checked = true;  // a refresh keeps the ticks
+      });
+      if (cursor) {
+        const again = copy.querySelector('.row[data-action-id="' + cursor.dataset.actionId + '"]');
+        if (again) again.classList.add("cursor");
+      }
       el.replaceWith(copy);
     });
     afterSwap();
+    countSelected();
   }
 
   async function refresh() {
@@ -126,7 +137,51 @@
     document.querySelectorAll("[data-time-zone-label]").forEach(function (el) { el.textContent = zone; });
   }
 
+  // --- the inbox: decide exactly the ticked actions; keyboard on desktop -----------------
+  function countSelected() {
+    const bar = document.getElementById("batch-form");
+    if (!bar) return;
+    const n = document.querySelectorAll('input[name="actionId"]:checked').length;
+    document.getElementById("batch-count").textContent = n + " selected";
+    document.getElementById("batch-approve").disabled = n === 0;
+    document.getElementById("batch-reject").disabled = n === 0;
+  }
+
+  document.addEventListener("change", function (event) {
+    if (event.target.matches && event.target.matches('input[name="actionId"]')) countSelected();
+  });
+
+  function moveCursor(step) {
+    const rows = Array.from(document.querySelectorAll("#inbox .row"));
+    if (!rows.length) return;
+    const at = rows.findIndex(function (r) { return r.classList.contains("cursor"); });
+    const next = rows[Math.min(rows.length - 1, Math.max(0, at < 0 ? 0 : at + step))];
+    rows.forEach(function (r) { r.classList.remove("cursor"); });
+    next.classList.add("cursor");
+    next.scrollIntoView({ block: "nearest" });
+  }
+
+  document.addEventListener("keydown", function (event) {
+    if (!document.getElementById("inbox") || event.ctrlKey || event.metaKey || event.altKey) return;
+    const t = event.target;
+    if (t && /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName) && t.type !== "checkbox") return;
+    const row = document.querySelector("#inbox .row.cursor");
+    const key = event.key;
+    if (key === "j" || key === "ArrowDown") { moveCursor(1); event.preventDefault(); }
+    else if (key === "k" || key === "ArrowUp") { moveCursor(-1); event.preventDefault(); }
+    else if (key === "x" && row) {
+      const box = row.querySelector('input[name="actionId"]');
+      if (box) { box.checked = !box.checked; countSelected(); }
+      event.preventDefault();
+    } else if ((key === "Enter" || key === "o") && row && t.type !== "checkbox") {
+      window.location.href = row.querySelector("a.rowlink").href;
+    } else if (key === "a" || key === "r") {
+      const button = document.getElementById(key === "a" ? "batch-approve" : "batch-reject");
+      if (button && !button.disabled) { button.click(); event.preventDefault(); }
+    }
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
-    afterSwap(); wireDecide(); wireTimeZoneFields(); followPage();
+    afterSwap(); wireDecide(); wireTimeZoneFields(); followPage(); countSelected();
   });
 })();
