@@ -79,8 +79,8 @@ def run_database(kind: str, args) -> list[dict]:
             def hit(base: str, duration: float) -> dict:
                 return wrk(base, "get.lua", [path, seeded["key"]], duration, args.connections)
 
-            for base in targets.values():  # warm-up
-                hit(base, 1)
+            for base in targets.values():  # warm-up: pools, prepared statements, caches
+                hit(base, args.warmup)
             for round_ in range(args.rounds):
                 load = loadavg()
                 sides = list(targets)
@@ -128,6 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--duration", type=int, default=5)
     parser.add_argument("--connections", type=int, default=16)
+    parser.add_argument("--warmup", type=int, default=1, help="seconds of wrk per side first")
     parser.add_argument("--databases", default="sqlite,postgres")
     parser.add_argument(
         "--postgres-admin-url",
