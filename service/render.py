@@ -35,6 +35,18 @@ def action_json(action: Action, public_url: str, now: dt.datetime) -> dict[str, 
         "result": action.result,
         "error": action.error,
         "warnings": list(action.warnings),
+        # Approval policies (issue 21), additive.
+        "approvals": [
+            {"name": a["name"], "email": a["email"], "at": a["at"]} for a in action.approvals
+        ],
+        "approvalsRequired": action.approvals_required,
+        "approvalsNeeded": action.approvals_needed if action.status == "pending" else 0,
+        "approvers": action.approvers,
+        "requestedParams": action.requested_params,
+        "editedBy": action.edited_by,
+        "editedAt": isoformat(action.edited_at),
+        "replaces": action.replaces,
+        "replacedBy": action.replaced_by,
     }
 
 
@@ -52,7 +64,14 @@ def account_json(account: Account) -> dict[str, Any]:
     }
 
 
-def account_detail_json(account: Account) -> dict[str, Any]:
+def policy_json(account: Account, workspace_policy: Any) -> dict[str, Any]:
+    """The rules that apply to the account's new actions, and where they come from."""
+    if account.policy is not None:
+        return {"rules": list(account.policy), "source": "account"}
+    return {"rules": list(workspace_policy or []), "source": "workspace"}
+
+
+def account_detail_json(account: Account, policy: dict[str, Any] | None = None) -> dict[str, Any]:
     zero = {"amount": 0, "currency": "USD"}
     counts = {
         k: account.counts.get(k, 0)
@@ -67,6 +86,7 @@ def account_detail_json(account: Account) -> dict[str, Any]:
         "counts": counts,
         "revenue30d": revenue,
         "subscriptionPrice": account.subscription_price,
+        "policy": policy if policy is not None else policy_json(account, None),
     }
 
 

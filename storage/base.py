@@ -42,6 +42,9 @@ class Workspaces(Protocol):
     async def add(self, workspace: Workspace) -> None: ...
     async def get(self, workspace_id: str) -> Workspace | None: ...
     async def list(self) -> Sequence[Workspace]: ...
+    async def set_policy(
+        self, workspace_id: str, policy: Sequence[dict[str, Any]] | None
+    ) -> None: ...
 
 
 class Users(Protocol):
@@ -286,11 +289,22 @@ class Actions(Protocol):
         now: dt.datetime | None = None,
     ) -> Sequence[Action]: ...
     async def transition(
-        self, action_id: str, from_statuses: Sequence[str], to_status: str, **values: Any
+        self,
+        action_id: str,
+        from_statuses: Sequence[str],
+        to_status: str,
+        *,
+        not_expired_at: dt.datetime | None = None,
+        if_revision: int | None = None,
+        **values: Any,
     ) -> Action | None:
-        """Move one action if (and only if) it is still in one of `from_statuses`."""
+        """Move one action if (and only if) it is still in one of `from_statuses` (and, when
+        given, not expired at `not_expired_at` and still at revision `if_revision`)."""
 
     async def expire_due(self, now: dt.datetime) -> Sequence[str]: ...
+    async def mark_replaced(self, action_id: str, replaced_by: str) -> None:
+        """Name the action that asked again for this one (once; not a status move)."""
+
     async def claim_next(self, worker: str, now: dt.datetime) -> Action | None:
         """Move the oldest approved action (by `decided_at`, then id) to `executing`, claimed by
         `worker` at `now`, in one conditional write; None when no action is waiting. Concurrent

@@ -82,6 +82,31 @@ OPERATION_CODES: dict[str, set[str]] = {
         "action_not_pending",
         "action_expired",
         "account_unavailable",
+        "writes_disabled",
+    },
+    "requestActionAgain": {
+        "invalid_parameter",
+        "not_signed_in",
+        "dashboard_key_only",
+        "missing_permission",
+        "writes_disabled",
+        "action_not_found",
+        "account_not_found",
+        "action_not_pending",
+        "account_unavailable",
+    },
+    "setAccountPolicy": {
+        "invalid_parameter",
+        "not_signed_in",
+        "dashboard_key_only",
+        "missing_permission",
+        "account_not_found",
+    },
+    "setWorkspacePolicy": {
+        "invalid_parameter",
+        "not_signed_in",
+        "dashboard_key_only",
+        "missing_permission",
     },
     "rejectAction": {
         "invalid_parameter",
@@ -114,7 +139,13 @@ EVERY_OPERATION_CODES = {
     "rate_limited",
     "internal_error",
 }
-DASHBOARD_OPERATIONS = {"approveAction", "rejectAction"}
+DASHBOARD_OPERATIONS = {
+    "approveAction",
+    "rejectAction",
+    "requestActionAgain",
+    "setAccountPolicy",
+    "setWorkspacePolicy",
+}
 
 PARAMS_SCHEMAS = {
     "send_message": "SendMessageParams",
@@ -387,6 +418,16 @@ def test_action_fields_match_spec(spec):
         "result",
         "error",
         "warnings",  # additive (issue 8): found against synced data at creation
+        # additive (issue 21): approval policies, edits before approval, asking again
+        "approvals",
+        "approvalsRequired",
+        "approvalsNeeded",
+        "approvers",
+        "requestedParams",
+        "editedBy",
+        "editedAt",
+        "replaces",
+        "replacedBy",
     }
     assert set(action["properties"]) == set(action["required"])
 

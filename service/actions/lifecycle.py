@@ -18,7 +18,7 @@ from attrs import frozen
 from service.accounts import status as account_status
 from service.actions.model import Action
 from service.actions.transitions import EXECUTING, PENDING, Move, Trigger, move, sources
-from service.domain.clock import Clock
+from service.domain.clock import Clock, isoformat
 from service.domain.ids import new_id
 from service.domain.models import Account, Event
 from service.domain.principal import Principal
@@ -81,6 +81,16 @@ async def create(uow: UnitOfWork, action: Action, *, public_url: str) -> bool:
     return await uow.actions.add_with_event(action, event)
 
 
+def approval_of(principal: Principal, now: dt.datetime) -> dict[str, Any]:
+    """One entry of an action's `approvals`: `who` (internal) tells people apart."""
+    return {**principal.decider(), "at": isoformat(now), "who": approver_id(principal)}
+
+
+def approver_id(principal: Principal) -> str:
+    """Who counts once toward a quorum: the person, or the label of a caller that is not one."""
+    return principal.user_id or f"{principal.kind}:{principal.label}"
+
+
 async def decide(
     tx: UnitOfWork,
     clock: Clock,
@@ -92,25 +102,71 @@ async def decide(
     now: dt.datetime,
     public_url: str,
 ) -> Action | None:
-    """Approve or reject a pending action that has not expired; None when someone else moved
-    it first (or it expired in between)."""
-    decision = move(Trigger.APPROVE if approve else Trigger.REJECT, PENDING)
+    """Approve or reject a pending action that has not expired; None when it moved since it
+    was read (another decision, an approval or an edit: the caller reads it again) or expired.
+
+    An approval that leaves the quorum short is counted (`count`, the action stays pending);
+    the one that meets it approves. Both are conditional on the action's `revision`, so two
+    people approving at once on two replicas never both count from the same state."""
+    if not approve:
+        decision = move(Trigger.REJECT, PENDING)
+        extra: dict[str, Any] = {
+            "decided_by": principal.decider(),
+            "decided_at": now,
+            "decision_note": note,
+        }
+    else:
+        approvals = [*action.approvals, approval_of(principal, now)]
+        complete = len(approvals) >= action.approvals_required
+        decision = move(Trigger.APPROVE if complete else Trigger.COUNT, PENDING)
+        extra = {"approvals": approvals, "revision": action.revision + 1}
+        if complete:
+            extra |= {"decided_by": principal.decider(), "decided_at": now, "decision_note": note}
     decided = await tx.actions.transition(
         action.id,
         sources(decision.trigger),
         decision.dest,
         not_expired_at=now,
-        decided_by=principal.decider(),
-        decided_at=now,
-        decision_note=note,
+        if_revision=action.revision if approve else None,
+        **extra,
     )
     if decided is not None:
         await _effects(tx, decision, decided, now, public_url)
         if decision.audit is not None:
-            await record_in(
-                tx, clock, principal, decision.audit, decided.id, note=note, mode=decided.mode
-            )
+            details: dict[str, Any] = {"note": note, "mode": decided.mode}
+            if approve:
+                details["approvals_needed"] = decided.approvals_needed
+            await record_in(tx, clock, principal, decision.audit, decided.id, **details)
     return decided
+
+
+async def edit(
+    tx: UnitOfWork,
+    clock: Clock,
+    principal: Principal,
+    action: Action,
+    *,
+    now: dt.datetime,
+    **changes: Any,
+) -> Action | None:
+    """Replace what a pending action will run (params, summary, estimate, warnings, price):
+    approvals given before no longer count. None when the action moved since it was read."""
+    edited_move = move(Trigger.EDIT, PENDING)
+    edited = await tx.actions.transition(
+        action.id,
+        sources(edited_move.trigger),
+        edited_move.dest,
+        not_expired_at=now,
+        if_revision=action.revision,
+        approvals=[],
+        revision=action.revision + 1,
+        edited_by=principal.decider(),
+        edited_at=now,
+        **changes,
+    )
+    if edited is not None and edited_move.audit is not None:
+        await record_in(tx, clock, principal, edited_move.audit, edited.id, mode=edited.mode)
+    return edited
 
 
 async def expire(tx: UnitOfWork, action: Action) -> Action | None:

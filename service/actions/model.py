@@ -37,3 +37,26 @@ class Action:
     claimed_at: dt.datetime | None = None
     warnings: list[Json] = field(factory=list)
     """`[{code, message, param}]` found against synced data at creation (never blocking)."""
+    approvals: list[Json] = field(factory=list)
+    """`[{name, email, at, who}]` counted toward the quorum since the last edit (`who` is
+    internal: the person's user id, or the label of a caller that is not a person)."""
+    approvals_required: int = 1
+    approvers: str = "members"
+    """The policy captured at creation: how many different people, and which roles."""
+    revision: int = 0
+    """Bumped by every approval and edit: the condition of their conditional writes."""
+    requested_by_user: str | None = None
+    """The user id of the person who asked (requestedBy.kind `user`), never shown."""
+    requested_params: Json | None = None
+    """What was asked, once an approver edited `params` (None: never edited)."""
+    edited_by: Json | None = None
+    edited_at: dt.datetime | None = None
+    replaces: str | None = None
+    """The expired or rejected action this one asks again for."""
+    replaced_by: str | None = None
+    """The action that asked again for this one."""
+
+    @property
+    def approvals_needed(self) -> int:
+        """How many more approvals, by different people, before it is approved."""
+        return max(self.approvals_required - len(self.approvals), 0)

@@ -5,6 +5,8 @@ performs the moves (one conditional write each) and their side effects, read fro
 
     from       trigger   to         side effects
     (new)      create    pending    event action.created
+    pending    count     pending    audit action.approval_counted (a quorum not yet met)
+    pending    edit      pending    audit action.edited (the quorum starts again)
     pending    approve   approved   audit action.approved, wake the executor
     pending    reject    rejected   audit action.rejected, event action.rejected
     pending    expire    expired    -
@@ -31,6 +33,8 @@ LIFETIME = dt.timedelta(hours=24)
 
 class Trigger(StrEnum):
     CREATE = "create"
+    COUNT = "count"
+    EDIT = "edit"
     APPROVE = "approve"
     REJECT = "reject"
     EXPIRE = "expire"
@@ -52,6 +56,9 @@ class Move:
 
 TABLE: tuple[Move, ...] = (
     Move(None, Trigger.CREATE, PENDING, event="action.created"),
+    # Issue 21: an approval that does not complete the policy's quorum, and an approver's edit.
+    Move(PENDING, Trigger.COUNT, PENDING, audit="action.approval_counted"),
+    Move(PENDING, Trigger.EDIT, PENDING, audit="action.edited"),
     Move(PENDING, Trigger.APPROVE, APPROVED, audit="action.approved", wake_executor=True),
     Move(PENDING, Trigger.REJECT, REJECTED, event="action.rejected", audit="action.rejected"),
     Move(PENDING, Trigger.EXPIRE, EXPIRED),

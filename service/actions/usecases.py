@@ -15,18 +15,27 @@ from typing import Any
 from attrs import frozen
 
 from service.actions import lifecycle
+from service.actions.edits import check_narrowing
 from service.actions.model import Action
-from service.actions.transitions import EXPIRED, LIFETIME, PENDING, effective, expired_on_read
+from service.actions.policy import ADMINS, requirement
+from service.actions.transitions import (
+    EXPIRED,
+    LIFETIME,
+    PENDING,
+    REJECTED,
+    effective,
+    expired_on_read,
+)
 from service.actions.types import ActionType, Audience, price_of, type_of
 from service.actions.warnings import named_fan_ids, warnings_for
 from service.domain.clock import Clock
 from service.domain.ids import new_id
 from service.domain.messages import platform_html, visible_text
 from service.domain.models import Account
-from service.domain.permissions import Permission
+from service.domain.permissions import Permission, allowed
 from service.domain.principal import Principal
 from service.errors import ApiError
-from service.usecases.access import require
+from service.usecases.access import holder, require
 from storage.base import Store, UnitOfWork
 
 Notifier = Callable[[], None]
@@ -94,6 +103,82 @@ def as_sent(params: dict[str, Any]) -> dict[str, Any]:
 
 
 @frozen
+class Facts:
+    """What creation (and an edit) work out from params against synced data."""
+
+    summary: str
+    estimated_recipients: int | None
+    warnings: list[dict[str, Any]]
+
+    def columns(self, params: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "params": params,
+            "summary": self.summary,
+            "estimated_recipients": self.estimated_recipients,
+            "warnings": self.warnings,
+            "price": price_of(params),
+        }
+
+
+async def _facts(
+    uow: UnitOfWork, account: Account, kind: ActionType, sent: dict[str, Any]
+) -> Facts:
+    fans = await uow.fans.get_many(account.workspace_id, account.id, named_fan_ids(kind, sent))
+    recipients = await _estimate(uow, account, kind, sent)
+    return Facts(
+        summary=kind.summary(sent, f"@{account.username}", recipients),
+        estimated_recipients=recipients,
+        warnings=warnings_for(kind, sent, account, {fan.id: fan for fan in fans}),
+    )
+
+
+async def _rules(uow: UnitOfWork, account: Account) -> list[dict[str, Any]] | None:
+    """The account's approval rules, else the workspace's default."""
+    if account.policy is not None:
+        return list(account.policy)
+    workspace = await uow.workspaces.get(account.workspace_id)
+    return list(workspace.policy) if workspace is not None and workspace.policy else None
+
+
+def _new_action(
+    principal: Principal,
+    account: Account,
+    type_: str,
+    sent: dict[str, Any],
+    facts: Facts,
+    rules: list[dict[str, Any]] | None,
+    idempotency_key: str,
+    fp: str,
+    mode: str,
+    now: dt.datetime,
+    **extra: Any,
+) -> Action:
+    # The policy is captured now and stored on the action (docs/policies.md: a later change
+    # never alters the rules of an action already waiting).
+    needs = requirement(
+        rules, type_, (price_of(sent) or {}).get("amount", 0), facts.estimated_recipients
+    )
+    return Action(
+        id=new_id("act_"),
+        workspace_id=principal.workspace_id,
+        account_id=account.id,
+        mode=mode,
+        type=type_,
+        status=PENDING,
+        requested_by=principal.requested_by(),
+        requested_by_user=principal.user_id if principal.kind == "user" else None,
+        idempotency_key=idempotency_key,
+        fingerprint=fp,
+        created_at=now,
+        expires_at=now + LIFETIME,
+        approvals_required=needs.approvals,
+        approvers=needs.approvers,
+        **facts.columns(sent),
+        **extra,
+    )
+
+
+@frozen
 class Created:
     action: Action
     replayed: bool
@@ -127,27 +212,11 @@ async def create_action(
             if existing is not None:
                 return Created(_replay(existing, fp), replayed=True)
             raise _writes_off(account) if not account.writes_enabled else _unavailable(account)
-        fans = await uow.fans.get_many(account.workspace_id, account.id, named_fan_ids(kind, sent))
-        recipients = await _estimate(uow, account, kind, sent)
-    warnings = warnings_for(kind, sent, account, {fan.id: fan for fan in fans})
+        facts = await _facts(uow, account, kind, sent)
+        rules = await _rules(uow, account)
     now = clock.now()
-    action = Action(
-        id=new_id("act_"),
-        workspace_id=principal.workspace_id,
-        account_id=account_id,
-        mode=principal.mode,
-        type=type_,
-        status=PENDING,
-        params=sent,
-        summary=kind.summary(sent, f"@{account.username}", recipients),
-        estimated_recipients=recipients,
-        price=price_of(sent),
-        requested_by=principal.requested_by(),
-        idempotency_key=idempotency_key,
-        fingerprint=fp,
-        created_at=now,
-        expires_at=now + LIFETIME,
-        warnings=warnings,
+    action = _new_action(
+        principal, account, type_, sent, facts, rules, idempotency_key, fp, principal.mode, now
     )
     # The action and its event in one statement racing on the (workspace_id, idempotency_key)
     # index: on PostgreSQL one round trip, no BEGIN/COMMIT. When the key was taken (a retry, or a
@@ -179,6 +248,14 @@ def _replay(existing: Action, fp: str) -> Action:
     return existing
 
 
+class _Moved(Exception):
+    """The action changed between the read and the conditional write: read it again."""
+
+
+ATTEMPTS = 5
+"""Reads-and-writes before giving up when other approvals keep landing first."""
+
+
 async def decide_action(
     store: Store,
     clock: Clock,
@@ -189,27 +266,76 @@ async def decide_action(
     note: str | None,
     public_url: str,
     wake_executor: Notifier,
+    params: dict[str, Any] | None = None,
 ) -> Action:
-    """Approve or reject a pending action; one conditional write decides who wins a race.
+    """Approve (after an optional edit of `params`) or reject a pending action.
 
-    An approval wakes the executor: this process's through `wake_executor`, other processes'
-    through the store's notification, sent with the commit."""
+    One conditional write decides who wins a race: when another approval or edit landed
+    between the read and the write, the action is read again and the rules applied to what
+    it is now. An approval that completes the quorum wakes the executor: this process's
+    through `wake_executor`, other processes' through the store's notification."""
     require(principal, Permission.ACTIONS_DECIDE)
-    now = clock.now()
-    async with store.transaction() as tx:
-        action = await tx.actions.get(principal.workspace_id, action_id)
-        if action is None or (action.mode != principal.mode and principal.kind != "user"):
-            raise ApiError("action_not_found", param="actionId")
-        decided = None
-        if expired_on_read(action, now):
-            await lifecycle.expire(tx, action)  # persist what every read already shows
-        elif action.status != EXPIRED:
-            decided = await _decide_in(tx, clock, principal, action, approve, note, now, public_url)
-    if decided is None:
-        raise ApiError("action_expired")  # after the commit that persisted the expiry
-    if approve:
-        wake_executor()
-    return decided
+    for _ in range(ATTEMPTS):
+        now = clock.now()
+        try:
+            async with store.transaction() as tx:
+                action = await tx.actions.get(principal.workspace_id, action_id)
+                if action is None or (action.mode != principal.mode and principal.kind != "user"):
+                    raise ApiError("action_not_found", param="actionId")
+                decided = None
+                if expired_on_read(action, now):
+                    await lifecycle.expire(tx, action)  # persist what every read already shows
+                elif action.status != EXPIRED:
+                    decided = await _decide_in(
+                        tx, clock, principal, action, approve, note, params, now, public_url
+                    )
+        except _Moved:
+            continue
+        if decided is None:
+            raise ApiError("action_expired")  # after the commit that persisted the expiry
+        if decided.status != PENDING and approve:
+            wake_executor()
+        return decided
+    raise ApiError(
+        "action_not_pending",
+        "Other people kept deciding this action at the same moment; "
+        "nothing was changed. Reload it and try again.",
+    )
+
+
+def refusal(principal: Principal, action: Action, *, approve: bool) -> ApiError | None:
+    """Why this person may not decide this pending action under its policy (None: they may).
+    The dashboard shows the same sentence beside the disabled button."""
+    if action.approvers == ADMINS and not allowed(
+        holder(principal), Permission.ACTIONS_DECIDE_RESTRICTED
+    ):
+        return ApiError(
+            "missing_permission",
+            "This account's approval policy lets only admins and owners decide this action.",
+            permission=Permission.ACTIONS_DECIDE_RESTRICTED.value,
+        )
+    if not approve:
+        return None
+    if principal.kind == "user" and action.requested_by_user == principal.user_id:
+        return ApiError(
+            "missing_permission",
+            "You asked for this action, so someone else must approve it.",
+            permission=SELF_APPROVAL,
+        )
+    if lifecycle.approver_id(principal) in {a.get("who") for a in action.approvals}:
+        return ApiError(
+            "missing_permission",
+            f"You already approved this action; it needs {action.approvals_needed} more "
+            f"approval{'s' if action.approvals_needed != 1 else ''} from someone else.",
+            permission=SECOND_APPROVAL,
+        )
+    return None
+
+
+SELF_APPROVAL = "actions.approve_own"
+"""`error.permission` when a person approves their own request: no role holds it."""
+SECOND_APPROVAL = "actions.approve_twice"
+"""`error.permission` when a person approves an action a second time: no role holds it."""
 
 
 async def _decide_in(
@@ -219,27 +345,136 @@ async def _decide_in(
     action: Action,
     approve: bool,
     note: str | None,
+    params: dict[str, Any] | None,
     now: dt.datetime,
     public_url: str,
 ) -> Action:
-    """The decision's rules, then the lifecycle's conditional write."""
+    """The decision's rules, then the lifecycle's conditional writes (edit, then decision)."""
     if action.status != PENDING:
         raise ApiError(
             "action_not_pending",
             f"The action is already {action.status}; nothing was changed.",
         )
+    refused = refusal(principal, action, approve=approve)
+    if refused is not None:
+        raise refused
     if approve:
         account = await tx.accounts.get(action.workspace_id, action.account_id)
         if account is not None and not account.writes_enabled:
             raise _writes_off(account)
         if account is not None and account.unavailable and action.mode == "live":
             raise _unavailable(account)
+        if params is not None and account is not None:
+            action = await _edit(tx, clock, principal, action, account, params, now)
     decided = await lifecycle.decide(
         tx, clock, principal, action, approve=approve, note=note, now=now, public_url=public_url
     )
     if decided is None:
+        current = await tx.actions.get(action.workspace_id, action.id)
+        if current is not None and current.status == PENDING and not expired_on_read(current, now):
+            raise _Moved  # another approval or edit landed first: apply the rules again
         raise ApiError("action_not_pending", "Someone else decided this action first.")
     return decided
+
+
+async def _edit(
+    tx: UnitOfWork,
+    clock: Clock,
+    principal: Principal,
+    action: Action,
+    account: Account,
+    params: dict[str, Any],
+    now: dt.datetime,
+) -> Action:
+    """The approver's narrower params, normalised as at creation, with summary, estimate and
+    warnings worked out again; the quorum starts again. Unchanged params are no edit."""
+    sent = as_sent(params)
+    if sent == action.params:
+        return action
+    check_narrowing(action.params, sent)
+    facts = await _facts(tx, account, type_of(action.type), sent)
+    edited = await lifecycle.edit(
+        tx,
+        clock,
+        principal,
+        action,
+        now=now,
+        requested_params=action.requested_params or action.params,
+        **facts.columns(sent),
+    )
+    if edited is None:
+        raise _Moved
+    return edited
+
+
+async def request_again(
+    store: Store, clock: Clock, principal: Principal, action_id: str, *, public_url: str
+) -> Created:
+    """A new pending action with the params of an expired or rejected one, asked by this
+    person; the original names it in `replaced_by`. Asking again twice gives the same new
+    action (its idempotency key is derived from the original's id)."""
+    require(principal, Permission.ACTIONS_DECIDE)
+    now = clock.now()
+    async with store.reading() as uow:
+        original = await uow.actions.get(principal.workspace_id, action_id)
+        if original is None:
+            raise ApiError("action_not_found", param="actionId")
+        stored_status = original.status
+        original = effective(original, now)
+        key = f"again:{original.id}"
+        if original.replaced_by is not None:
+            existing = await uow.actions.get(principal.workspace_id, original.replaced_by)
+            if existing is not None:
+                return Created(existing, replayed=True)
+        if original.status not in (EXPIRED, REJECTED):
+            raise ApiError(
+                "action_not_pending",
+                f"The action is {original.status}; only an expired or rejected action can be "
+                "asked for again.",
+            )
+        account = await _account_for(uow, original)
+        kind = type_of(original.type)
+        facts = await _facts(uow, account, kind, original.params)
+        rules = await _rules(uow, account)
+    fp = fingerprint(original.account_id, original.mode, original.type, original.params)
+    action = _new_action(
+        principal,
+        account,
+        original.type,
+        original.params,
+        facts,
+        rules,
+        key,
+        fp,
+        original.mode,
+        now,
+        replaces=original.id,
+    )
+    async with store.transaction() as tx:
+        if not await lifecycle.create(tx, action, public_url=public_url):
+            existing = await tx.actions.get_by_idempotency_key(principal.workspace_id, key)
+            assert existing is not None
+            return Created(existing, replayed=True)
+        if stored_status == PENDING:
+            await lifecycle.expire(tx, original)  # persist what every read already shows
+        await tx.actions.mark_replaced(original.id, action.id)
+    return Created(action, replayed=False)
+
+
+async def _account_for(uow: UnitOfWork, action: Action) -> Account:
+    """The account an action asked again will run on, if it can take a new action now."""
+    account = await uow.accounts.get(action.workspace_id, action.account_id)
+    if account is None:
+        raise ApiError(
+            "account_not_found",
+            f"No account `{action.account_id}` is linked here any more.",
+            param="accountId",
+        )
+    if not account.writes_enabled:
+        raise _writes_off(account)
+    if account.unavailable and action.mode == "live":
+        raise _unavailable(account)
+    return account
 
 
 def present(action: Action, clock: Clock) -> Action:

@@ -10,6 +10,7 @@ from service.domain.clock import isoformat
 from service.domain.models import Account
 from service.http.paging import Pager, by_id
 from service.render import account_detail_json, account_json
+from service.usecases.policies import account_policy
 
 
 @endpoint("listAccounts", shares_reader=True)
@@ -43,14 +44,18 @@ async def get_account(call: Call) -> Reply:
     account_id = call.params.path["accountId"]
     async with call.services.store.reading() as uow:
         account = await visible_account(uow, call.principal, account_id)
+        policy = await account_policy(uow, account)
     if call.params.query.get("fresh"):
         account, read_at = await call.services.live.account(account)
         return Reply(
-            {"data": account_detail_json(account), "meta": call.meta("live", isoformat(read_at))}
+            {
+                "data": account_detail_json(account, policy),
+                "meta": call.meta("live", isoformat(read_at)),
+            }
         )
     return Reply(
         {
-            "data": account_detail_json(account),
+            "data": account_detail_json(account, policy),
             "meta": call.meta("synced", isoformat(account.last_synced_at)),
         }
     )

@@ -11,6 +11,7 @@ from starlette.requests import Request
 from service.actions.model import Action
 from service.actions.usecases import create_action as create
 from service.actions.usecases import decide_action
+from service.actions.usecases import request_again as ask_again
 from service.api.endpoint import Call, Incoming, Reply, endpoint
 from service.errors import ApiError
 from service.http.paging import Pager, by_time_and_id
@@ -160,6 +161,7 @@ async def _decide(call: Call, approve: bool) -> Reply:
         note=body.get("note"),
         public_url=services.settings.public_url,
         wake_executor=services.wake_executor,
+        params=body.get("params") if approve else None,
     )
     return _reply(call, action)
 
@@ -172,3 +174,17 @@ async def approve_action(call: Call) -> Reply:
 @endpoint("rejectAction", auth="session")
 async def reject_action(call: Call) -> Reply:
     return await _decide(call, approve=False)
+
+
+@endpoint("requestActionAgain", auth="session")
+async def request_again(call: Call) -> Reply:
+    """A new pending action from an expired or rejected one (201; 200 when already asked)."""
+    services = call.services
+    created = await ask_again(
+        services.store,
+        services.clock,
+        call.principal,
+        call.params.path["actionId"],
+        public_url=services.settings.public_url,
+    )
+    return _reply(call, created.action, status=200 if created.replayed else 201)

@@ -17,6 +17,7 @@ from service.api import (
     links,
     metrics,
     platform,
+    policies,
     revenue,
 )
 
@@ -29,6 +30,9 @@ def api_routes() -> list[Route]:
         Route("/v1/actions/{actionId}", actions.get_action, methods=["GET"]),
         Route("/v1/actions/{actionId}/approve", actions.approve_action, methods=["POST"]),
         Route("/v1/actions/{actionId}/reject", actions.reject_action, methods=["POST"]),
+        Route("/v1/actions/{actionId}/request-again", actions.request_again, methods=["POST"]),
+        Route("/v1/accounts/{accountId}/policy", policies.set_account, methods=["POST"]),
+        Route("/v1/workspace/policy", policies.set_workspace, methods=["POST"]),
         Route("/v1/accounts", accounts.list_accounts, methods=["GET"]),
         Route("/v1/accounts/{accountId}", accounts.get_account, methods=["GET"]),
         Route("/v1/accounts/{accountId}/fans", fans.list_fans, methods=["GET"]),

@@ -32,6 +32,8 @@ class Workspace:
     id: str
     name: str
     created_at: dt.datetime
+    policy: list[Json] | None = None
+    """The workspace's default approval rules (service/actions/policy.py); None: no rules."""
 
 
 @frozen
@@ -92,6 +94,8 @@ class Account:
     """Synced fan lists `[{id, name}]`; None until the platform or sandbox has been read."""
     media_ids: tuple[str, ...] | list[str] | None = None
     """Synced vault media ids; None when unknown (never synced, or the sandbox)."""
+    policy: list[Json] | None = None
+    """This account's approval rules; None: the workspace's default applies."""
 
     @property
     def unavailable(self) -> bool:

@@ -17,6 +17,9 @@ class Permission(StrEnum):
     KEYS_MANAGE = "keys.manage"
     MEMBERS_MANAGE = "members.manage"
     WEBHOOKS_MANAGE = "webhooks.manage"
+    POLICIES_MANAGE = "policies.manage"
+    ACTIONS_DECIDE_RESTRICTED = "actions.decide_restricted"
+    """Decide an action whose approval policy says `approvers: admins`."""
 
 
 EVERYTHING = frozenset(Permission)
@@ -41,6 +44,8 @@ PERMISSION_WORDS: dict[Permission, str] = {
     Permission.KEYS_MANAGE: "create, roll or revoke API keys",
     Permission.MEMBERS_MANAGE: "invite, change or remove members",
     Permission.WEBHOOKS_MANAGE: "manage webhooks",
+    Permission.POLICIES_MANAGE: "change approval policies",
+    Permission.ACTIONS_DECIDE_RESTRICTED: "decide actions a policy reserves for admins and owners",
 }
 
 

@@ -73,15 +73,19 @@ _CLAIM_NEXT = prebuilt(
 
 @functools.cache
 def _transition_statement(
-    from_statuses: tuple[str, ...], columns: tuple[str, ...], not_expired: bool
+    from_statuses: tuple[str, ...], columns: tuple[str, ...], not_expired: bool, at_revision: bool
 ) -> sa.Update:
-    """One statement per (from, columns set, expiry check) shape; values are bound at execution."""
+    """One statement per (from, columns set, expiry check, revision check) shape; values are
+    bound at execution. The revision check makes approvals and edits of one pending action
+    exclude each other (issue 21): a write made from a stale read changes nothing."""
     status = (
         c.status == from_statuses[0] if len(from_statuses) == 1 else c.status.in_(from_statuses)
     )
     query = t.actions.update().where(c.id == sa.bindparam("action_id"), status)
     if not_expired:
         query = query.where(c.expires_at > sa.bindparam("not_expired_at", type_=c.expires_at.type))
+    if at_revision:
+        query = query.where(c.revision == sa.bindparam("if_revision", type_=c.revision.type))
     values = {name: sa.bindparam(f"v_{name}", type_=c[name].type) for name in columns}
     return prebuilt(query.values(values).returning(*t.actions.c))
 
@@ -309,18 +313,32 @@ class SqlActions:
         to_status: str,
         *,
         not_expired_at: dt.datetime | None = None,
+        if_revision: int | None = None,
         **values: Any,
     ) -> Action | None:
         values["status"] = to_status
         query = _transition_statement(
-            tuple(from_statuses), tuple(sorted(values)), not_expired_at is not None
+            tuple(from_statuses),
+            tuple(sorted(values)),
+            not_expired_at is not None,
+            if_revision is not None,
         )
         params = {f"v_{name}": value for name, value in values.items()}
         params["action_id"] = action_id
         if not_expired_at is not None:
             params["not_expired_at"] = not_expired_at
+        if if_revision is not None:
+            params["if_revision"] = if_revision
         row = (await self.conn.execute(query, params)).first()
         return to_model(Action, row) if row else None
+
+    async def mark_replaced(self, action_id: str, replaced_by: str) -> None:
+        """Not a status move: the link forward from an action asked again (issue 21)."""
+        await self.conn.execute(
+            t.actions.update()
+            .where(c.id == action_id, c.replaced_by.is_(None))
+            .values(replaced_by=replaced_by)
+        )
 
     async def expire_due(self, now: dt.datetime) -> builtins.list[str]:
         rows = await self.conn.execute(

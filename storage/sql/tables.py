@@ -21,6 +21,7 @@ workspaces = sa.Table(
     sa.Column("id", sa.String(40), primary_key=True),
     sa.Column("name", sa.String(200), nullable=False),
     sa.Column("created_at", UtcDateTime, nullable=False),
+    sa.Column("policy", Json, nullable=True),  # approval rules; null: none (one approval)
 )
 
 users = sa.Table(
@@ -82,6 +83,7 @@ accounts = sa.Table(
     # time) with a conditional write, so N workers sync it once per interval.
     sa.Column("sync_claimed_by", sa.String(64), nullable=True),
     sa.Column("sync_lease_until", UtcDateTime, nullable=True),
+    sa.Column("policy", Json, nullable=True),  # approval rules; null: the workspace's
 )
 
 fans = sa.Table(
@@ -198,6 +200,18 @@ actions = sa.Table(
     sa.Column("claimed_by", sa.String(80), nullable=True),
     sa.Column("claimed_at", UtcDateTime, nullable=True),
     sa.Column("warnings", Json, nullable=False, server_default="[]"),
+    # Approval policies (issue 21): the rule captured at creation, the approvals counted since
+    # the last edit, and `revision`, the condition of every approval's and edit's write.
+    sa.Column("approvals", Json, nullable=False, server_default="[]"),
+    sa.Column("approvals_required", sa.Integer, nullable=False, server_default="1"),
+    sa.Column("approvers", sa.String(10), nullable=False, server_default="members"),
+    sa.Column("revision", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("requested_by_user", sa.String(40), nullable=True),
+    sa.Column("requested_params", Json, nullable=True),
+    sa.Column("edited_by", Json, nullable=True),
+    sa.Column("edited_at", UtcDateTime, nullable=True),
+    sa.Column("replaces", sa.String(40), nullable=True),
+    sa.Column("replaced_by", sa.String(40), nullable=True),
     sa.UniqueConstraint("workspace_id", "idempotency_key"),
     sa.Index("ix_actions_list", "workspace_id", "mode", "created_at", "id"),
     # The per-account list (`?accountId=`): the same row-value keyset, one account's rows.

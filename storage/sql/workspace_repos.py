@@ -33,6 +33,13 @@ class SqlWorkspaces:
         rows = await self.conn.execute(t.workspaces.select().order_by(t.workspaces.c.created_at))
         return [to_model(Workspace, r) for r in rows]
 
+    async def set_policy(self, workspace_id: str, policy: Any) -> None:
+        await self.conn.execute(
+            t.workspaces.update()
+            .where(t.workspaces.c.id == workspace_id)
+            .values(policy=list(policy) if policy is not None else None)
+        )
+
 
 class SqlUsers:
     def __init__(self, conn: Connection) -> None:

@@ -1,0 +1,72 @@
+"""Approval policies: how many different people must approve an action, and which roles.
+
+A policy is a list of rules `{types, approvals: 1|2, approvers: "members"|"admins",
+minPriceCents?, minRecipients?}`. An action needs the highest `approvals` of the rules it
+matches and the strictest `approvers`; with no rule matching, one approval by any member.
+
+The requirement is computed once, when the action is created, and stored on it: a policy
+changed later never changes the rules of an action already waiting (a half-approved action
+keeps the quorum it was asked under, and its requester knows what it needs). Pure: the use
+cases hand in the rules and the action's facts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from attrs import frozen
+
+MEMBERS, ADMINS = "members", "admins"
+# "admins" means the roles holding Permission.ACTIONS_DECIDE_RESTRICTED in the role table
+# (owners and admins, and the CLI): the use case checks it with the other permissions.
+
+
+@frozen
+class Requirement:
+    approvals: int = 1
+    approvers: str = MEMBERS
+
+
+ANYONE_ONCE = Requirement()
+"""No rule matches: one approval by any member, as before policies existed."""
+
+
+def matches(rule: Mapping[str, Any], type_: str, price_cents: int, recipients: int | None) -> bool:
+    if type_ not in rule.get("types", ()):
+        return False
+    min_price = rule.get("minPriceCents")
+    if min_price is not None and price_cents < min_price:
+        return False
+    min_recipients = rule.get("minRecipients")
+    # An action with no estimate (unsend, list changes) never meets a recipients threshold.
+    return min_recipients is None or (recipients is not None and recipients >= min_recipients)
+
+
+def requirement(
+    rules: Sequence[Mapping[str, Any]] | None,
+    type_: str,
+    price_cents: int,
+    recipients: int | None,
+) -> Requirement:
+    matched = [r for r in rules or () if matches(r, type_, price_cents, recipients)]
+    if not matched:
+        return ANYONE_ONCE
+    return Requirement(
+        approvals=max(int(r.get("approvals", 1)) for r in matched),
+        approvers=ADMINS if any(r.get("approvers") == ADMINS for r in matched) else MEMBERS,
+    )
+
+
+def normalised(rules: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The rules as stored and shown: every key present, types de-duplicated in order."""
+    return [
+        {
+            "types": list(dict.fromkeys(rule["types"])),
+            "approvals": int(rule.get("approvals", 1)),
+            "approvers": rule.get("approvers", MEMBERS),
+            "minPriceCents": rule.get("minPriceCents"),
+            "minRecipients": rule.get("minRecipients"),
+        }
+        for rule in rules
+    ]

@@ -1,0 +1,29 @@
+"""Approval policies over /v1 (issue 21): session-authorised, like approve and reject."""
+
+from __future__ import annotations
+
+from service.api.endpoint import Call, Reply, endpoint
+from service.render import account_detail_json
+from service.usecases.policies import set_account_policy, set_workspace_policy
+
+
+@endpoint("setAccountPolicy", auth="session")
+async def set_account(call: Call) -> Reply:
+    services = call.services
+    account, policy = await set_account_policy(
+        services.store,
+        services.clock,
+        call.principal,
+        call.params.path["accountId"],
+        call.params.body["rules"],
+    )
+    return Reply({"data": account_detail_json(account, policy), "meta": call.meta()})
+
+
+@endpoint("setWorkspacePolicy", auth="session")
+async def set_workspace(call: Call) -> Reply:
+    services = call.services
+    rules = await set_workspace_policy(
+        services.store, services.clock, call.principal, call.params.body["rules"]
+    )
+    return Reply({"data": {"rules": rules}, "meta": call.meta()})
