@@ -12,6 +12,8 @@ from .account_status import AccountStatus
 from .account_status_changed_event import AccountStatusChangedEvent
 from .account_status_changed_event_data import AccountStatusChangedEventData
 from .action import Action
+from .action_approvals_required import ActionApprovalsRequired
+from .action_approvers import ActionApprovers
 from .action_created_event import ActionCreatedEvent
 from .action_error import ActionError
 from .action_executed_event import ActionExecutedEvent
@@ -27,6 +29,8 @@ from .action_warning_code import ActionWarningCode
 from .add_fan_to_list_params import AddFanToListParams
 from .add_fan_to_list_request import AddFanToListRequest
 from .add_fan_to_list_result import AddFanToListResult
+from .approval import Approval
+from .approve_request import ApproveRequest
 from .audience_type_0 import AudienceType0
 from .audience_type_1 import AudienceType1
 from .bad_gateway_error import BadGatewayError
@@ -89,6 +93,11 @@ from .not_found_error_error import NotFoundErrorError
 from .not_found_error_error_code import NotFoundErrorErrorCode
 from .platform_response import PlatformResponse
 from .platform_response_data import PlatformResponseData
+from .policy import Policy
+from .policy_rule import PolicyRule
+from .policy_rule_approvals import PolicyRuleApprovals
+from .policy_rule_approvers import PolicyRuleApprovers
+from .policy_source import PolicySource
 from .post import Post
 from .post_page import PostPage
 from .post_response import PostResponse
@@ -110,6 +119,8 @@ from .sent_send_mass_message_params import SentSendMassMessageParams
 from .sent_send_message_params import SentSendMessageParams
 from .service_unavailable_error import ServiceUnavailableError
 from .service_unavailable_error_error import ServiceUnavailableErrorError
+from .set_policy_request import SetPolicyRequest
+from .set_workspace_policy_request import SetWorkspacePolicyRequest
 from .simulated_result import SimulatedResult
 from .test_event import TestEvent
 from .test_event_data import TestEventData
@@ -126,6 +137,8 @@ from .vault_list import VaultList
 from .vault_list_page import VaultListPage
 from .vault_media import VaultMedia
 from .vault_media_page import VaultMediaPage
+from .workspace_policy_response import WorkspacePolicyResponse
+from .workspace_policy_response_data import WorkspacePolicyResponseData
 
 __all__ = (
     "Account",
@@ -140,6 +153,8 @@ __all__ = (
     "AccountStatusChangedEvent",
     "AccountStatusChangedEventData",
     "Action",
+    "ActionApprovalsRequired",
+    "ActionApprovers",
     "ActionCreatedEvent",
     "ActionError",
     "ActionExecutedEvent",
@@ -155,6 +170,8 @@ __all__ = (
     "AddFanToListParams",
     "AddFanToListRequest",
     "AddFanToListResult",
+    "Approval",
+    "ApproveRequest",
     "AudienceType0",
     "AudienceType1",
     "BadGatewayError",
@@ -217,6 +234,11 @@ __all__ = (
     "NotFoundErrorErrorCode",
     "PlatformResponse",
     "PlatformResponseData",
+    "Policy",
+    "PolicyRule",
+    "PolicyRuleApprovals",
+    "PolicyRuleApprovers",
+    "PolicySource",
     "Post",
     "PostPage",
     "PostResponse",
@@ -238,6 +260,8 @@ __all__ = (
     "SentSendMessageParams",
     "ServiceUnavailableError",
     "ServiceUnavailableErrorError",
+    "SetPolicyRequest",
+    "SetWorkspacePolicyRequest",
     "SimulatedResult",
     "TestEvent",
     "TestEventData",
@@ -254,4 +278,6 @@ __all__ = (
     "VaultListPage",
     "VaultMedia",
     "VaultMediaPage",
+    "WorkspacePolicyResponse",
+    "WorkspacePolicyResponseData",
 )

@@ -10,6 +10,7 @@ from ..types import UNSET, Unset
 
 from ..models.account_status import AccountStatus
 from ..models.account_status import check_account_status
+from ..types import UNSET, Unset
 from typing import cast
 import datetime
 
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
   from ..models.account_detail_counts import AccountDetailCounts
   from ..models.account_detail_revenue_30d import AccountDetailRevenue30D
   from ..models.money import Money
+  from ..models.policy import Policy
 
 
 
@@ -46,6 +48,8 @@ class AccountDetail:
             counts (AccountDetailCounts): Totals from synced data.
             revenue30d (AccountDetailRevenue30D): The last 30 days.
             subscription_price (Money | None): Current subscription price.
+            policy (Policy | Unset): Additive field of AccountDetail (issue 21). The approval rules for the account's new
+                actions: its own (`source: account`) or the workspace default (`source: workspace`).
      """
 
     id: str
@@ -60,6 +64,7 @@ class AccountDetail:
     counts: AccountDetailCounts
     revenue30d: AccountDetailRevenue30D
     subscription_price: Money | None
+    policy: Policy | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -70,6 +75,7 @@ class AccountDetail:
         from ..models.account_detail_counts import AccountDetailCounts # noqa: PLC0415
         from ..models.account_detail_revenue_30d import AccountDetailRevenue30D # noqa: PLC0415
         from ..models.money import Money # noqa: PLC0415
+        from ..models.policy import Policy # noqa: PLC0415
         id = self.id
 
         username = self.username
@@ -109,6 +115,10 @@ class AccountDetail:
         else:
             subscription_price = self.subscription_price
 
+        policy: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.policy, Unset):
+            policy = self.policy.to_dict()
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -126,6 +136,8 @@ class AccountDetail:
             "revenue30d": revenue30d,
             "subscriptionPrice": subscription_price,
         })
+        if policy is not UNSET:
+            field_dict["policy"] = policy
 
         return field_dict
 
@@ -136,6 +148,7 @@ class AccountDetail:
         from ..models.account_detail_counts import AccountDetailCounts # noqa: PLC0415
         from ..models.account_detail_revenue_30d import AccountDetailRevenue30D # noqa: PLC0415
         from ..models.money import Money # noqa: PLC0415
+        from ..models.policy import Policy # noqa: PLC0415
         d = dict(src_dict)
         id = d.pop("id")
 
@@ -236,6 +249,16 @@ class AccountDetail:
         subscription_price = _parse_subscription_price(d.pop("subscriptionPrice"))
 
 
+        _policy = d.pop("policy", UNSET)
+        policy: Policy | Unset
+        if isinstance(_policy,  Unset):
+            policy = UNSET
+        else:
+            policy = Policy.from_dict(_policy)
+
+
+
+
         account_detail = cls(
             id=id,
             username=username,
@@ -249,6 +272,7 @@ class AccountDetail:
             counts=counts,
             revenue30d=revenue30d,
             subscription_price=subscription_price,
+            policy=policy,
         )
 
 

@@ -8,6 +8,10 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.action_approvals_required import ActionApprovalsRequired
+from ..models.action_approvals_required import check_action_approvals_required
+from ..models.action_approvers import ActionApprovers
+from ..models.action_approvers import check_action_approvers
 from ..models.action_mode import ActionMode
 from ..models.action_mode import check_action_mode
 from ..models.action_status import ActionStatus
@@ -22,6 +26,7 @@ if TYPE_CHECKING:
   from ..models.action_warning import ActionWarning
   from ..models.add_fan_to_list_params import AddFanToListParams
   from ..models.add_fan_to_list_result import AddFanToListResult
+  from ..models.approval import Approval
   from ..models.decided_by import DecidedBy
   from ..models.money import Money
   from ..models.remove_fan_from_list_params import RemoveFanFromListParams
@@ -79,6 +84,27 @@ class Action:
                 account's synced data when the action was created: reasons it may fail once
                 approved. Empty when all is well. Warnings never block creation (synced data
                 can be stale); the approval page shows them above the Approve button.
+            approvals (list[Approval]): Additive field (issue 21). The approvals counted toward the action's quorum, oldest
+                first, by different people. An approver's edit of `params` restarts the quorum:
+                approvals given before it are no longer listed.
+            approvals_required (ActionApprovalsRequired): Additive field (issue 21). How many different people must approve,
+                from the
+                account's approval policy as it was when the action was created (a later policy
+                change never changes an action already waiting).
+            approvals_needed (int): Additive field (issue 21). Approvals still needed before the action is `approved`
+                (`approvalsRequired` minus `approvals`); 0 once it is no longer pending.
+            approvers (ActionApprovers): Additive field (issue 21). Who may decide it: any member, or only admins and
+                owners (others get `403 missing_permission`, `error.permission`
+                `actions.decide_restricted`).
+            requested_params (AddFanToListParams | None | RemoveFanFromListParams | SentSendMassMessageParams |
+                SentSendMessageParams | UnsendMessageParams): Additive field (issue 21). What was asked, when an approver edited
+                `params` before
+                approving (`params` is then what runs); null when never edited.
+            edited_by (DecidedBy | None): Additive field (issue 21). The approver who last edited `params`.
+            edited_at (datetime.datetime | None): Additive field (issue 21). When `params` were last edited.
+            replaces (None | str): Additive field (issue 21). The expired or rejected action this one asks for again
+                (`POST /v1/actions/{actionId}/request-again`).
+            replaced_by (None | str): Additive field (issue 21). The action that asked for this one again.
      """
 
     id: str
@@ -101,6 +127,15 @@ class Action:
     result: AddFanToListResult | None | RemoveFanFromListResult | SendMassMessageResult | SendMessageResult | SimulatedResult | UnsendMassMessageResult | UnsendMessageResult
     error: ActionError | None
     warnings: list[ActionWarning]
+    approvals: list[Approval]
+    approvals_required: ActionApprovalsRequired
+    approvals_needed: int
+    approvers: ActionApprovers
+    requested_params: AddFanToListParams | None | RemoveFanFromListParams | SentSendMassMessageParams | SentSendMessageParams | UnsendMessageParams
+    edited_by: DecidedBy | None
+    edited_at: datetime.datetime | None
+    replaces: None | str
+    replaced_by: None | str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -112,6 +147,7 @@ class Action:
         from ..models.action_warning import ActionWarning # noqa: PLC0415
         from ..models.add_fan_to_list_params import AddFanToListParams # noqa: PLC0415
         from ..models.add_fan_to_list_result import AddFanToListResult # noqa: PLC0415
+        from ..models.approval import Approval # noqa: PLC0415
         from ..models.decided_by import DecidedBy # noqa: PLC0415
         from ..models.money import Money # noqa: PLC0415
         from ..models.remove_fan_from_list_params import RemoveFanFromListParams # noqa: PLC0415
@@ -219,6 +255,51 @@ class Action:
 
 
 
+        approvals = []
+        for approvals_item_data in self.approvals:
+            approvals_item = approvals_item_data.to_dict()
+            approvals.append(approvals_item)
+
+
+
+        approvals_required: int = self.approvals_required
+
+        approvals_needed = self.approvals_needed
+
+        approvers: str = self.approvers
+
+        requested_params: dict[str, Any] | None
+        if isinstance(self.requested_params, SentSendMessageParams):
+            requested_params = self.requested_params.to_dict()
+        elif isinstance(self.requested_params, SentSendMassMessageParams):
+            requested_params = self.requested_params.to_dict()
+        elif isinstance(self.requested_params, UnsendMessageParams):
+            requested_params = self.requested_params.to_dict()
+        elif isinstance(self.requested_params, AddFanToListParams):
+            requested_params = self.requested_params.to_dict()
+        elif isinstance(self.requested_params, RemoveFanFromListParams):
+            requested_params = self.requested_params.to_dict()
+        else:
+            requested_params = self.requested_params
+
+        edited_by: dict[str, Any] | None
+        if isinstance(self.edited_by, DecidedBy):
+            edited_by = self.edited_by.to_dict()
+        else:
+            edited_by = self.edited_by
+
+        edited_at: None | str
+        if isinstance(self.edited_at, datetime.datetime):
+            edited_at = self.edited_at.isoformat()
+        else:
+            edited_at = self.edited_at
+
+        replaces: None | str
+        replaces = self.replaces
+
+        replaced_by: None | str
+        replaced_by = self.replaced_by
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -243,6 +324,15 @@ class Action:
             "result": result,
             "error": error,
             "warnings": warnings,
+            "approvals": approvals,
+            "approvalsRequired": approvals_required,
+            "approvalsNeeded": approvals_needed,
+            "approvers": approvers,
+            "requestedParams": requested_params,
+            "editedBy": edited_by,
+            "editedAt": edited_at,
+            "replaces": replaces,
+            "replacedBy": replaced_by,
         })
 
         return field_dict
@@ -255,6 +345,7 @@ class Action:
         from ..models.action_warning import ActionWarning # noqa: PLC0415
         from ..models.add_fan_to_list_params import AddFanToListParams # noqa: PLC0415
         from ..models.add_fan_to_list_result import AddFanToListResult # noqa: PLC0415
+        from ..models.approval import Approval # noqa: PLC0415
         from ..models.decided_by import DecidedBy # noqa: PLC0415
         from ..models.money import Money # noqa: PLC0415
         from ..models.remove_fan_from_list_params import RemoveFanFromListParams # noqa: PLC0415
@@ -553,6 +644,138 @@ class Action:
             warnings.append(warnings_item)
 
 
+        approvals = []
+        _approvals = d.pop("approvals")
+        for approvals_item_data in (_approvals):
+            approvals_item = Approval.from_dict(approvals_item_data)
+
+
+
+            approvals.append(approvals_item)
+
+
+        approvals_required = check_action_approvals_required(d.pop("approvalsRequired"))
+
+
+
+
+        approvals_needed = d.pop("approvalsNeeded")
+
+        approvers = check_action_approvers(d.pop("approvers"))
+
+
+
+
+        def _parse_requested_params(data: object) -> AddFanToListParams | None | RemoveFanFromListParams | SentSendMassMessageParams | SentSendMessageParams | UnsendMessageParams:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_0 = SentSendMessageParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_1 = SentSendMassMessageParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_2 = UnsendMessageParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_3 = AddFanToListParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_3
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_4 = RemoveFanFromListParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_4
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(AddFanToListParams | None | RemoveFanFromListParams | SentSendMassMessageParams | SentSendMessageParams | UnsendMessageParams, data)
+
+        requested_params = _parse_requested_params(d.pop("requestedParams"))
+
+
+        def _parse_edited_by(data: object) -> DecidedBy | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                edited_by_type_0 = DecidedBy.from_dict(data)
+
+
+
+                return edited_by_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(DecidedBy | None, data)
+
+        edited_by = _parse_edited_by(d.pop("editedBy"))
+
+
+        def _parse_edited_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                edited_at_type_0 = datetime.datetime.fromisoformat(data)
+
+
+
+                return edited_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        edited_at = _parse_edited_at(d.pop("editedAt"))
+
+
+        def _parse_replaces(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        replaces = _parse_replaces(d.pop("replaces"))
+
+
+        def _parse_replaced_by(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        replaced_by = _parse_replaced_by(d.pop("replacedBy"))
+
+
         action = cls(
             id=id,
             type_=type_,
@@ -574,6 +797,15 @@ class Action:
             result=result,
             error=error,
             warnings=warnings,
+            approvals=approvals,
+            approvals_required=approvals_required,
+            approvals_needed=approvals_needed,
+            approvers=approvers,
+            requested_params=requested_params,
+            edited_by=edited_by,
+            edited_at=edited_at,
+            replaces=replaces,
+            replaced_by=replaced_by,
         )
 
 

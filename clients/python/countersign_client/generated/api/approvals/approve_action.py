@@ -9,9 +9,9 @@ from ...types import Response, UNSET
 from ... import errors
 
 from ...models.action_response import ActionResponse
+from ...models.approve_request import ApproveRequest
 from ...models.bad_request_error import BadRequestError
 from ...models.conflict_error import ConflictError
-from ...models.decision_request import DecisionRequest
 from ...models.forbidden_error import ForbiddenError
 from ...models.internal_server_error import InternalServerError
 from ...models.not_found_error import NotFoundError
@@ -26,7 +26,7 @@ from typing import cast
 def _get_kwargs(
     action_id: str,
     *,
-    body: DecisionRequest | Unset = UNSET,
+    body: ApproveRequest | Unset = UNSET,
     x_csrf_token: str,
 
 ) -> dict[str, Any]:
@@ -138,7 +138,7 @@ def sync_detailed(
     action_id: str,
     *,
     client: AuthenticatedClient,
-    body: DecisionRequest | Unset = UNSET,
+    body: ApproveRequest | Unset = UNSET,
     x_csrf_token: str,
 
 ) -> Response[ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError]:
@@ -150,10 +150,21 @@ def sync_detailed(
     needs the `cs_session` cookie and the `x-csrf-token` header. Exactly one
     decision wins: a second approve or reject gets `409 action_not_pending`.
 
+    Approval policies (issue 21, docs/policies.md): when the action needs two
+    approvals (`approvalsRequired: 2`), the first is recorded in `approvals` and the
+    action stays `pending` (`approvalsNeeded: 1`); a second approval by a different
+    person makes it `approved`, with `decidedBy` and `decidedAt` of that approval.
+    Nobody approves their own request (`403 missing_permission`, `error.permission`
+    `actions.approve_own`) or counts twice (`actions.approve_twice`, nothing changes);
+    under `approvers: admins` only admins and owners decide (`actions.decide_restricted`).
+    With `params`, the approver edits the action first (only narrower than asked) and
+    the quorum starts again from this approval. The writes switch overrides every
+    policy: while writes are off, approvals get `403 writes_disabled`.
+
     Args:
         action_id (str):
         x_csrf_token (str):
-        body (DecisionRequest | Unset):
+        body (ApproveRequest | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -181,7 +192,7 @@ def sync(
     action_id: str,
     *,
     client: AuthenticatedClient,
-    body: DecisionRequest | Unset = UNSET,
+    body: ApproveRequest | Unset = UNSET,
     x_csrf_token: str,
 
 ) -> ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | None:
@@ -193,10 +204,21 @@ def sync(
     needs the `cs_session` cookie and the `x-csrf-token` header. Exactly one
     decision wins: a second approve or reject gets `409 action_not_pending`.
 
+    Approval policies (issue 21, docs/policies.md): when the action needs two
+    approvals (`approvalsRequired: 2`), the first is recorded in `approvals` and the
+    action stays `pending` (`approvalsNeeded: 1`); a second approval by a different
+    person makes it `approved`, with `decidedBy` and `decidedAt` of that approval.
+    Nobody approves their own request (`403 missing_permission`, `error.permission`
+    `actions.approve_own`) or counts twice (`actions.approve_twice`, nothing changes);
+    under `approvers: admins` only admins and owners decide (`actions.decide_restricted`).
+    With `params`, the approver edits the action first (only narrower than asked) and
+    the quorum starts again from this approval. The writes switch overrides every
+    policy: while writes are off, approvals get `403 writes_disabled`.
+
     Args:
         action_id (str):
         x_csrf_token (str):
-        body (DecisionRequest | Unset):
+        body (ApproveRequest | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -219,7 +241,7 @@ async def asyncio_detailed(
     action_id: str,
     *,
     client: AuthenticatedClient,
-    body: DecisionRequest | Unset = UNSET,
+    body: ApproveRequest | Unset = UNSET,
     x_csrf_token: str,
 
 ) -> Response[ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError]:
@@ -231,10 +253,21 @@ async def asyncio_detailed(
     needs the `cs_session` cookie and the `x-csrf-token` header. Exactly one
     decision wins: a second approve or reject gets `409 action_not_pending`.
 
+    Approval policies (issue 21, docs/policies.md): when the action needs two
+    approvals (`approvalsRequired: 2`), the first is recorded in `approvals` and the
+    action stays `pending` (`approvalsNeeded: 1`); a second approval by a different
+    person makes it `approved`, with `decidedBy` and `decidedAt` of that approval.
+    Nobody approves their own request (`403 missing_permission`, `error.permission`
+    `actions.approve_own`) or counts twice (`actions.approve_twice`, nothing changes);
+    under `approvers: admins` only admins and owners decide (`actions.decide_restricted`).
+    With `params`, the approver edits the action first (only narrower than asked) and
+    the quorum starts again from this approval. The writes switch overrides every
+    policy: while writes are off, approvals get `403 writes_disabled`.
+
     Args:
         action_id (str):
         x_csrf_token (str):
-        body (DecisionRequest | Unset):
+        body (ApproveRequest | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -262,7 +295,7 @@ async def asyncio(
     action_id: str,
     *,
     client: AuthenticatedClient,
-    body: DecisionRequest | Unset = UNSET,
+    body: ApproveRequest | Unset = UNSET,
     x_csrf_token: str,
 
 ) -> ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | None:
@@ -274,10 +307,21 @@ async def asyncio(
     needs the `cs_session` cookie and the `x-csrf-token` header. Exactly one
     decision wins: a second approve or reject gets `409 action_not_pending`.
 
+    Approval policies (issue 21, docs/policies.md): when the action needs two
+    approvals (`approvalsRequired: 2`), the first is recorded in `approvals` and the
+    action stays `pending` (`approvalsNeeded: 1`); a second approval by a different
+    person makes it `approved`, with `decidedBy` and `decidedAt` of that approval.
+    Nobody approves their own request (`403 missing_permission`, `error.permission`
+    `actions.approve_own`) or counts twice (`actions.approve_twice`, nothing changes);
+    under `approvers: admins` only admins and owners decide (`actions.decide_restricted`).
+    With `params`, the approver edits the action first (only narrower than asked) and
+    the quorum starts again from this approval. The writes switch overrides every
+    policy: while writes are off, approvals get `403 writes_disabled`.
+
     Args:
         action_id (str):
         x_csrf_token (str):
-        body (DecisionRequest | Unset):
+        body (ApproveRequest | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -1,0 +1,109 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.policy_source import check_policy_source
+from ..models.policy_source import PolicySource
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.policy_rule import PolicyRule
+
+
+
+
+
+T = TypeVar("T", bound="Policy")
+
+
+
+@_attrs_define
+class Policy:
+    """ Additive field of AccountDetail (issue 21). The approval rules for the account's new
+    actions: its own (`source: account`) or the workspace default (`source: workspace`).
+
+        Attributes:
+            rules (list[PolicyRule]):
+            source (PolicySource):
+     """
+
+    rules: list[PolicyRule]
+    source: PolicySource
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.policy_rule import PolicyRule # noqa: PLC0415
+        rules = []
+        for rules_item_data in self.rules:
+            rules_item = rules_item_data.to_dict()
+            rules.append(rules_item)
+
+
+
+        source: str = self.source
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "rules": rules,
+            "source": source,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.policy_rule import PolicyRule # noqa: PLC0415
+        d = dict(src_dict)
+        rules = []
+        _rules = d.pop("rules")
+        for rules_item_data in (_rules):
+            rules_item = PolicyRule.from_dict(rules_item_data)
+
+
+
+            rules.append(rules_item)
+
+
+        source = check_policy_source(d.pop("source"))
+
+
+
+
+        policy = cls(
+            rules=rules,
+            source=source,
+        )
+
+
+        policy.additional_properties = d
+        return policy
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,76 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.policy_rule import PolicyRule
+
+
+
+
+
+T = TypeVar("T", bound="SetWorkspacePolicyRequest")
+
+
+
+@_attrs_define
+class SetWorkspacePolicyRequest:
+    """ 
+        Attributes:
+            rules (list[PolicyRule]):
+     """
+
+    rules: list[PolicyRule]
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.policy_rule import PolicyRule # noqa: PLC0415
+        rules = []
+        for rules_item_data in self.rules:
+            rules_item = rules_item_data.to_dict()
+            rules.append(rules_item)
+
+
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "rules": rules,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.policy_rule import PolicyRule # noqa: PLC0415
+        d = dict(src_dict)
+        rules = []
+        _rules = d.pop("rules")
+        for rules_item_data in (_rules):
+            rules_item = PolicyRule.from_dict(rules_item_data)
+
+
+
+            rules.append(rules_item)
+
+
+        set_workspace_policy_request = cls(
+            rules=rules,
+        )
+
+        return set_workspace_policy_request
+
