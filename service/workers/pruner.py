@@ -21,15 +21,18 @@ from service.domain.operations import FORGET_STOPPED_AFTER, LINKS_KEPT, Retentio
 from storage.base import Store, UnitOfWork
 
 log = logging.getLogger("countersign.prune")
-BATCH = 200
-"""Rows of one kind per batch (a delivery's attempts go with it): about 10 ms of work under the
-write lock on SQLite (bench/growth.py), little enough for a loaded machine's stalls."""
+BATCH = 50
+"""Rows of one kind per batch (a delivery's attempts go with it). A delivery's rows sit in
+indexes on random ids, so each row deleted dirties pages of its own: at 200 a batch wrote some
+5 MB of WAL and held the lock 25–100 ms on a loaded machine, at 50 about 2–20 ms (bench/growth.py,
+bench/results/issue22)."""
 PAUSE = 0.05
 """Seconds between batches. Writers of this process queue FIFO for the lock, but another
 process's writer polls for it with growing sleeps (SQLite's busy handler: 1, 2, 5, … 25, 50 ms):
 without a gap, back-to-back batches could keep taking the lock before it looks again."""
-RECLAIM_PAGES = 1000
-"""SQLite pages (4 KiB each) given back per vacuum batch (about 4 MB, some 20 ms)."""
+RECLAIM_PAGES = 250
+"""SQLite pages (4 KiB each) given back per vacuum batch (1 MB): moving pages to fill the
+holes rewrites their parents, so a batch of 1,000 took 60–120 ms on a loaded machine."""
 KINDS = ("deliveries", "attempts", "events", "sessions", "invites", "links", "heartbeats")
 
 
