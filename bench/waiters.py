@@ -276,8 +276,11 @@ def main(argv: list[str] | None = None) -> int:
                 ],
                 capture_output=True,
                 text=True,
-                check=True,
+                check=False,
             )
+            if child.returncode != 0:  # reported, not hidden: the round counts as failed
+                print(driver, "round failed:", child.stderr.strip().splitlines()[-3:])
+                continue
             results[driver].append(json.loads(child.stdout.strip().splitlines()[-1]))
             print(driver, json.dumps({k: round(v, 3) for k, v in results[driver][-1].items()}))
     report = {

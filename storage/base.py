@@ -269,8 +269,11 @@ class Actions(Protocol):
     async def pending_counts(
         self, workspace_id: str, *, mode: str, now: dt.datetime
     ) -> dict[str, int]: ...
-    async def statuses(self, action_ids: Sequence[str]) -> dict[str, str]:
-        """The status of each of these actions (any workspace) that exists."""
+    async def statuses(
+        self, action_ids: Sequence[str], *, other_than: str | None = None
+    ) -> dict[str, str]:
+        """The status of each of these actions (any workspace) that exists; with `other_than`,
+        only of those whose status is not that one."""
 
     async def get_many(self, action_ids: Sequence[str]) -> Sequence[Action]:
         """These actions (any workspace), those that exist."""

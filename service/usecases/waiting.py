@@ -232,13 +232,21 @@ class ActionWaiters:
             return
         async with self._store.reading() as uow:
             if everything:  # the driver could not say which: compare statuses first
+                # Most waiters saw `pending`: ask only which of those left it (a row or two
+                # back, not a thousand), and the full statuses of the few others.
+                still = [
+                    i for i in ids if all(w.seen == "pending" for w in self._waiting.get(i, ()))
+                ]
+                rest = list(set(ids) - set(still))
                 self.reads += 1
-                statuses = await uow.actions.statuses(ids)
+                statuses = await uow.actions.statuses(still, other_than="pending")
+                if rest:
+                    self.reads += 1
+                    statuses.update(await uow.actions.statuses(rest))
                 ids = [
                     i
-                    for i in ids
-                    if any(w.seen != statuses.get(i) for w in self._waiting.get(i, ()))
-                    and i in statuses
+                    for i in statuses
+                    if any(w.seen != statuses[i] for w in self._waiting.get(i, ()))
                 ]
             if not ids:
                 return

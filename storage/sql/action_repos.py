@@ -30,6 +30,11 @@ _ACTION = prebuilt(
 
 # Waiters (service/usecases/waiting.py) read many actions at once, by id, in any workspace.
 _STATUSES = prebuilt(sa.select(c.id, c.status).where(c.id.in_(sa.bindparam("ids", expanding=True))))
+_MOVED = prebuilt(  # only the rows that left a status: a thousand lookups, one or two rows back
+    sa.select(c.id, c.status).where(
+        c.id.in_(sa.bindparam("ids", expanding=True)), c.status != sa.bindparam("status")
+    )
+)
 _MANY = prebuilt(t.actions.select().where(c.id.in_(sa.bindparam("ids", expanding=True))))
 IN_CHUNK = 500
 
@@ -251,10 +256,15 @@ class SqlActions:
         )
         return {r[0]: int(r[1]) for r in await self.conn.execute(query)}
 
-    async def statuses(self, action_ids: Sequence[str]) -> dict[str, str]:
+    async def statuses(
+        self, action_ids: Sequence[str], *, other_than: str | None = None
+    ) -> dict[str, str]:
         found: dict[str, str] = {}
         for chunk in _chunks(action_ids):
-            rows = await self.conn.execute(_STATUSES, {"ids": chunk})
+            if other_than is None:
+                rows = await self.conn.execute(_STATUSES, {"ids": chunk})
+            else:
+                rows = await self.conn.execute(_MOVED, {"ids": chunk, "status": other_than})
             found.update((r.id, r.status) for r in rows)
         return found
 
