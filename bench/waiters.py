@@ -10,8 +10,11 @@ process too, through the use case the approve endpoint calls). Each round:
 2. N waiters open a connection each and send `?wait=60`; once all N read their action and wait,
    the resident set size (RSS, this whole process: service and clients) is read, and the
    statements the store runs over one quiet second are counted (per waiter: the goal is 0);
-3. every action is approved one after another; for each, the time from the approval's commit
-   (the use case returned) to its waiter's complete answer is the wake-up latency.
+3. every action is approved, one after another at `--rate` approvals per second (100: a busy
+   team's batch decisions; 0 would be back to back, which on SQLite, whose statements run inline
+   on the loop, starves the answers and measures the queue instead); for each, the time from the
+   approval's commit (the use case returned) to its waiter's complete answer is the wake-up
+   latency.
 
 Each round runs in a fresh child process (RSS growth means nothing in a process that already
 held the memory once); drivers take turns round after round. Reported per round and as the
@@ -171,7 +174,7 @@ async def world(database_url: str) -> tuple[str, str, Principal]:
     return key, account, Principal.person(workspace.id, user, "owner", mode="test")
 
 
-async def one_round(database_url: str, n: int) -> dict[str, float]:
+async def one_round(database_url: str, n: int, rate: float) -> dict[str, float]:
     key, account, owner = await world(database_url)
     async with served(database_url) as (app, port):
         services = app.state.services
@@ -211,7 +214,14 @@ async def one_round(database_url: str, n: int) -> dict[str, float]:
         await asyncio.sleep(1.0)  # a quiet second with every waiter waiting
         quiet_statements = STATEMENTS - counted
         committed: dict[str, float] = {}
-        for action_id in ids:
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        for i, action_id in enumerate(ids):
+            # Approvals arrive at a steady rate (a load pattern, not synchronisation): back to
+            # back, SQLite's inline approvals would starve the answers and measure the queue.
+            slot = start + i / rate - loop.time() if rate > 0 else 0.0
+            if slot > 0:
+                await asyncio.sleep(slot)
             await decide_action(
                 services.store,
                 services.clock,
@@ -252,13 +262,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--driver", choices=["sqlite", "postgresql", "both"], default="both")
     parser.add_argument("--waiters", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument(
+        "--rate", type=float, default=100.0, help="approvals per second (default 100)"
+    )
     parser.add_argument("--one-round", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     drivers = ["sqlite", "postgresql"] if args.driver == "both" else [args.driver]
     if args.one_round:  # a child process: RSS growth is only honest in a fresh process
         _count_statements()
         with database(drivers[0]) as url:
-            print(json.dumps(asyncio.run(one_round(url, args.waiters))))
+            print(json.dumps(asyncio.run(one_round(url, args.waiters, args.rate))))
         return 0
     results: dict[str, list[dict[str, float]]] = {d: [] for d in drivers}
     for _ in range(args.rounds):
@@ -273,6 +286,8 @@ def main(argv: list[str] | None = None) -> int:
                     driver,
                     "--waiters",
                     str(args.waiters),
+                    "--rate",
+                    str(args.rate),
                 ],
                 capture_output=True,
                 text=True,
