@@ -113,6 +113,13 @@ def test_from_make_demo_to_an_executed_action_with_the_docs_only(tmp_path):
                 page.fill("input[name=email]", owner)
                 page.fill("input[name=password]", password)
                 page.click("button[type=submit]")
+                # The mail the owner got, caught by the demo's own SMTP server (issue 20): its
+                # one link is the approval page.
+                page.goto(f"http://127.0.0.1:{port}/dashboard/demo/mails")
+                mail = page.locator("[data-mail]", has_text=created["summary"]).first
+                expect(mail).to_be_visible(timeout=30_000)
+                mail.locator(".mail-link").click()
+                expect(page).to_have_url(created["approvalUrl"])
                 page.get_by_role("button", name="Approve").click()
                 expect(page.locator("#action-status")).to_have_text("executed", timeout=30_000)
             finally:
