@@ -23,6 +23,7 @@ from pathlib import Path
 import httpx
 import sqlalchemy as sa
 
+from harness.scratch import run_admin
 from service.app import create_app
 from service.domain.clock import ManualClock
 from service.domain.models import Account
@@ -31,7 +32,6 @@ from service.settings import Settings
 from service.usecases.keys import create_key
 from service.usecases.workspaces import create_workspace
 from storage.migrate import migrate
-from storage.scratch import run_admin
 from storage.sql.store import SqlStore
 
 START = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)

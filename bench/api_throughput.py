@@ -27,6 +27,7 @@ from pathlib import Path
 
 import httpx
 
+from harness.scratch import scratch_database
 from service.actions.usecases import create_action
 from service.domain.clock import SystemClock
 from service.domain.principal import Principal
@@ -34,7 +35,6 @@ from service.http.auth import principal_of
 from service.usecases.keys import create_key
 from service.usecases.workspaces import create_workspace
 from storage.migrate import migrate
-from storage.scratch import scratch_database
 from storage.sql.store import SqlStore
 
 ROOT = Path(__file__).resolve().parents[1]

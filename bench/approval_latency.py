@@ -162,9 +162,9 @@ def dump_tasks(why: str) -> None:
 
 
 def child(args: argparse.Namespace) -> None:
+    from harness.scratch import scratch_database
     from service.demo import seed
     from service.settings import Settings
-    from storage.scratch import scratch_database
 
     with contextlib.ExitStack() as stack:
         if args.driver == "postgresql":

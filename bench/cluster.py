@@ -56,6 +56,7 @@ import sqlalchemy as sa
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from harness.scratch import scratch_database
 from service.actions.usecases import decide_action
 from service.app import build_services, outgoing_http
 from service.domain.clock import SystemClock
@@ -66,7 +67,6 @@ from service.usecases import keys
 from service.usecases import webhooks as hooks
 from service.usecases import workspaces as ws
 from service.usecases.links import create_link
-from storage.scratch import scratch_database
 
 PYTHON = sys.executable
 SECRET = "cluster-bench-secret-" + uuid.uuid4().hex

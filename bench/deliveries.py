@@ -27,6 +27,7 @@ from pathlib import Path
 import httpx
 import sqlalchemy as sa
 
+from harness.scratch import scratch_database
 from service.crypto import SecretBox
 from service.domain.clock import SystemClock
 from service.domain.ids import new_id
@@ -39,7 +40,6 @@ from service.webhooks.sender import Sender
 from service.workers.deliverer import Deliverer
 from service.workers.dispatcher import dispatch_all
 from storage.migrate import migrate
-from storage.scratch import scratch_database
 from storage.sql.store import SqlStore
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -24,6 +24,7 @@ import time
 from typing import Any
 
 from harness.mailbox import Mailbox
+from harness.scratch import scratch_database
 from service.domain.clock import SystemClock
 from service.domain.principal import Principal
 from service.mail.compose import Item, compose
@@ -34,7 +35,6 @@ from service.usecases.notifications import queue_mails
 from service.usecases.workspaces import create_user, create_workspace
 from service.workers.dispatcher import dispatch_all
 from service.workers.mailer import Mailer
-from storage.scratch import scratch_database
 from storage.sql.store import SqlStore
 
 POSTGRES_ADMIN_URL = os.environ.get(

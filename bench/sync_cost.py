@@ -21,6 +21,7 @@ from pathlib import Path
 
 from harness.platform import PlatformState, run_platform_in_thread
 from harness.platform.models import Fan, Message
+from harness.scratch import scratch_database
 from service.app import create_app, outgoing_http
 from service.domain.clock import SystemClock
 from service.domain.models import Account
@@ -28,7 +29,6 @@ from service.settings import Settings
 from service.usecases.workspaces import create_workspace
 from service.workers.syncer import sync_account
 from storage.migrate import migrate
-from storage.scratch import scratch_database
 from storage.sql.store import SqlStore
 
 EMAIL = "mia@creators.test"

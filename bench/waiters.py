@@ -44,6 +44,7 @@ from typing import Any
 import httpx
 import uvicorn
 
+from harness.scratch import scratch_database
 from service.actions.usecases import decide_action
 from service.app import create_app
 from service.domain.clock import SystemClock
@@ -52,7 +53,6 @@ from service.passwords import Passwords
 from service.settings import Settings
 from service.usecases.keys import create_key
 from service.usecases.workspaces import create_user, create_workspace
-from storage.scratch import scratch_database
 from storage.sql.connection import Connection
 from storage.sql.store import SqlStore
 

@@ -24,6 +24,7 @@ from service.dashboard import build_dashboard
 from service.dashboard.routes import dashboard_routes
 from service.domain.clock import Clock, SystemClock
 from service.domain.link_tokens import LinkTokens
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.cursors import Cursors
 from service.http.forwarded import ClientAddress
@@ -51,14 +52,14 @@ from storage.base import StorageBusy, StorageUnavailable, Store
 from storage.sql.store import SqlStore
 
 BUSY = ApiError(
-    "internal_error",
+    ErrorCode.INTERNAL_ERROR,
     "The service is busy: every database connection is in use. "
     "Nothing was changed; retry after `Retry-After` seconds.",
     status=503,
     headers={"Retry-After": "1"},
 )
 DATABASE_DOWN = ApiError(
-    "internal_error",
+    ErrorCode.INTERNAL_ERROR,
     "The service cannot reach its database right now. "
     "Nothing was changed; retry after `Retry-After` seconds.",
     status=503,
@@ -172,14 +173,14 @@ def create_app(
         if exc.status_code == 405:
             allowed = (exc.headers or {}).get("Allow", "")
             error = ApiError(
-                "method_not_allowed",
+                ErrorCode.METHOD_NOT_ALLOWED,
                 f"{request.method} is not allowed here. Allowed: {allowed}. "
                 "Changes go through actions.",
                 headers={"Allow": allowed},
             )
         else:
             error = ApiError(
-                "route_not_found",
+                ErrorCode.ROUTE_NOT_FOUND,
                 f"No route matches {request.method} {request.url.path}. Paths start with /v1.",
             )
         return error_response(error, settings.public_url, request.scope["state"]["request_id"])

@@ -15,7 +15,7 @@ class ApiError(Exception):
 
     def __init__(
         self,
-        code: str,
+        code: ErrorCode,
         message: str | None = None,
         *,
         param: str | None = None,
@@ -25,7 +25,7 @@ class ApiError(Exception):
         headers: dict[str, str] | None = None,
         status: int | None = None,
     ) -> None:
-        self.info = ERROR_CODES[ErrorCode(code)]
+        self.info = ERROR_CODES[code]
         self.code = self.info.code.value
         self.message = message or self.info.message
         super().__init__(self.message)

@@ -14,11 +14,11 @@ from pathlib import Path
 import httpx
 import pytest
 
+from harness.scratch import scratch_database
 from service.app import create_app, outgoing_http
 from service.domain.clock import ManualClock
 from service.settings import Settings
 from storage.migrate import migrate
-from storage.scratch import scratch_database
 from storage.sql.engine import make_engine
 from storage.sql.store import SqlStore
 from storage.sql.tables import metadata

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 
 EDITABLE = frozenset({"text", "priceCents", "mediaIds", "audience"})
@@ -19,7 +20,7 @@ EDITABLE = frozenset({"text", "priceCents", "mediaIds", "audience"})
 
 
 def _widened(param: str, message: str) -> ApiError:
-    return ApiError("invalid_parameter", message, param=f"params.{param}")
+    return ApiError(ErrorCode.INVALID_PARAMETER, message, param=f"params.{param}")
 
 
 def _subset(param: str, before: Sequence[str], after: Sequence[str], what: str) -> None:

@@ -34,6 +34,7 @@ from service.domain.messages import platform_html, visible_text
 from service.domain.models import Account
 from service.domain.permissions import Permission, allowed
 from service.domain.principal import Principal
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.usecases.access import holder, require
 from storage.base import Store, UnitOfWork
@@ -55,14 +56,16 @@ async def visible_account(tx: UnitOfWork, principal: Principal, account_id: str)
     account = await tx.accounts.get(principal.workspace_id, account_id)
     if account is None or account.mode != principal.mode or not principal.allows(account_id):
         raise ApiError(
-            "account_not_found", f"No account `{account_id}` is linked here.", param="accountId"
+            ErrorCode.ACCOUNT_NOT_FOUND,
+            f"No account `{account_id}` is linked here.",
+            param="accountId",
         )
     return account
 
 
 def _unavailable(account: Account) -> ApiError:
     return ApiError(
-        "account_unavailable",
+        ErrorCode.ACCOUNT_UNAVAILABLE,
         account.status_reason or f"The platform is not accepting calls for @{account.username}.",
         account_status=account.status,
     )
@@ -94,7 +97,7 @@ def as_sent(params: dict[str, Any]) -> dict[str, Any]:
     text = platform_html(params["text"])
     if not visible_text(text):
         raise ApiError(
-            "invalid_parameter",
+            ErrorCode.INVALID_PARAMETER,
             "Nothing a fan could read is left once scripts, "
             "styles and other unsafe HTML are removed from `text`.",
             param="params.text",
@@ -231,7 +234,7 @@ async def create_action(
 
 def _writes_off(account: Account) -> ApiError:
     return ApiError(
-        "writes_disabled",
+        ErrorCode.WRITES_DISABLED,
         f"Writes are switched off for @{account.username}. "
         "An owner or admin can switch them back on in the dashboard.",
     )
@@ -240,7 +243,7 @@ def _writes_off(account: Account) -> ApiError:
 def _replay(existing: Action, fp: str) -> Action:
     if existing.fingerprint != fp:
         raise ApiError(
-            "idempotency_conflict",
+            ErrorCode.IDEMPOTENCY_CONFLICT,
             "This Idempotency-Key was already used for a "
             "different request. Use a new key for a new action.",
             param="Idempotency-Key",
@@ -281,7 +284,7 @@ async def decide_action(
             async with store.transaction() as tx:
                 action = await tx.actions.get(principal.workspace_id, action_id)
                 if action is None or (action.mode != principal.mode and principal.kind != "user"):
-                    raise ApiError("action_not_found", param="actionId")
+                    raise ApiError(ErrorCode.ACTION_NOT_FOUND, param="actionId")
                 decided = None
                 if expired_on_read(action, now):
                     await lifecycle.expire(tx, action)  # persist what every read already shows
@@ -292,12 +295,12 @@ async def decide_action(
         except _Moved:
             continue
         if decided is None:
-            raise ApiError("action_expired")  # after the commit that persisted the expiry
+            raise ApiError(ErrorCode.ACTION_EXPIRED)  # after the commit that persisted the expiry
         if decided.status != PENDING and approve:
             wake_executor()
         return decided
     raise ApiError(
-        "action_not_pending",
+        ErrorCode.ACTION_NOT_PENDING,
         "Other people kept deciding this action at the same moment; "
         "nothing was changed. Reload it and try again.",
     )
@@ -310,7 +313,7 @@ def refusal(principal: Principal, action: Action, *, approve: bool) -> ApiError 
         holder(principal), Permission.ACTIONS_DECIDE_RESTRICTED
     ):
         return ApiError(
-            "missing_permission",
+            ErrorCode.MISSING_PERMISSION,
             "This account's approval policy lets only admins and owners decide this action.",
             permission=Permission.ACTIONS_DECIDE_RESTRICTED.value,
         )
@@ -318,13 +321,13 @@ def refusal(principal: Principal, action: Action, *, approve: bool) -> ApiError 
         return None
     if principal.kind == "user" and action.requested_by_user == principal.user_id:
         return ApiError(
-            "missing_permission",
+            ErrorCode.MISSING_PERMISSION,
             "You asked for this action, so someone else must approve it.",
             permission=SELF_APPROVAL,
         )
     if lifecycle.approver_id(principal) in {a.get("who") for a in action.approvals}:
         return ApiError(
-            "missing_permission",
+            ErrorCode.MISSING_PERMISSION,
             f"You already approved this action; it needs {action.approvals_needed} more "
             f"approval{'s' if action.approvals_needed != 1 else ''} from someone else.",
             permission=SECOND_APPROVAL,
@@ -352,7 +355,7 @@ async def _decide_in(
     """The decision's rules, then the lifecycle's conditional writes (edit, then decision)."""
     if action.status != PENDING:
         raise ApiError(
-            "action_not_pending",
+            ErrorCode.ACTION_NOT_PENDING,
             f"The action is already {action.status}; nothing was changed.",
         )
     refused = refusal(principal, action, approve=approve)
@@ -373,7 +376,7 @@ async def _decide_in(
         current = await tx.actions.get(action.workspace_id, action.id)
         if current is not None and current.status == PENDING and not expired_on_read(current, now):
             raise _Moved  # another approval or edit landed first: apply the rules again
-        raise ApiError("action_not_pending", "Someone else decided this action first.")
+        raise ApiError(ErrorCode.ACTION_NOT_PENDING, "Someone else decided this action first.")
     return decided
 
 
@@ -418,7 +421,7 @@ async def request_again(
     async with store.reading() as uow:
         original = await uow.actions.get(principal.workspace_id, action_id)
         if original is None:
-            raise ApiError("action_not_found", param="actionId")
+            raise ApiError(ErrorCode.ACTION_NOT_FOUND, param="actionId")
         stored_status = original.status
         original = effective(original, now)
         key = f"again:{original.id}"
@@ -428,7 +431,7 @@ async def request_again(
                 return Created(existing, replayed=True)
         if original.status not in (EXPIRED, REJECTED):
             raise ApiError(
-                "action_not_pending",
+                ErrorCode.ACTION_NOT_PENDING,
                 f"The action is {original.status}; only an expired or rejected action can be "
                 "asked for again.",
             )
@@ -466,7 +469,7 @@ async def _account_for(uow: UnitOfWork, action: Action) -> Account:
     account = await uow.accounts.get(action.workspace_id, action.account_id)
     if account is None:
         raise ApiError(
-            "account_not_found",
+            ErrorCode.ACCOUNT_NOT_FOUND,
             f"No account `{action.account_id}` is linked here any more.",
             param="accountId",
         )

@@ -13,6 +13,7 @@ from service.actions.usecases import create_action as create
 from service.actions.usecases import decide_action
 from service.actions.usecases import request_again as ask_again
 from service.api.endpoint import Call, Incoming, Reply, endpoint
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.paging import Pager, by_time_and_id
 from service.render import action_json
@@ -86,7 +87,7 @@ async def _visible(call: Call, action_id: str) -> Action:
         or action.mode != call.principal.mode
         or not call.principal.allows(action.account_id)
     ):
-        raise ApiError("action_not_found", param="actionId")
+        raise ApiError(ErrorCode.ACTION_NOT_FOUND, param="actionId")
     return action
 
 

@@ -18,6 +18,7 @@ from service.api.synced_reads import (
     synced_page,
 )
 from service.domain.models import Account
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.paging import Pager, by_count, by_time_and_id
 from service.platform import shapes
@@ -114,8 +115,10 @@ async def _live_messages(
 
 
 def _no_fan(fan_id: str) -> ApiError:
-    return ApiError("fan_not_found", f"No fan `{fan_id}` on this account.", param="fanId")
+    return ApiError(ErrorCode.FAN_NOT_FOUND, f"No fan `{fan_id}` on this account.", param="fanId")
 
 
 def _no_chat(fan_id: str) -> ApiError:
-    return ApiError("chat_not_found", f"There is no chat with fan `{fan_id}` yet.", param="fanId")
+    return ApiError(
+        ErrorCode.CHAT_NOT_FOUND, f"There is no chat with fan `{fan_id}` yet.", param="fanId"
+    )

@@ -18,6 +18,7 @@ from service.api.synced_reads import (
     synced_page,
 )
 from service.domain.clock import isoformat
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.paging import by_count
 from service.platform import shapes
@@ -78,7 +79,7 @@ async def get_post(call: Call) -> Reply:
 
 def _no_post(post_id: str) -> ApiError:
     return ApiError(
-        "resource_not_found",
+        ErrorCode.RESOURCE_NOT_FOUND,
         f"No post `{post_id}` on this account in the synced data.",
         param="postId",
         hint="Posts beyond the synced window can be read with fresh=true.",
@@ -134,7 +135,7 @@ async def list_vault_media(call: Call) -> Reply:
     async with call.reading() as uow:
         if list_id and await uow.synced.item(ws, account.id, "vault_lists", list_id) is None:
             raise ApiError(
-                "resource_not_found",
+                ErrorCode.RESOURCE_NOT_FOUND,
                 f"No vault list `{list_id}` on this account in the synced data.",
                 param="listId",
             )

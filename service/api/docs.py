@@ -11,7 +11,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 
 from service.api.openapi30 import document_30
-from service.error_codes import ERROR_CODES
+from service.error_codes import ERROR_CODES, ErrorCode
 from service.errors import ApiError
 
 # Everything the reference loads comes from this service: no CDN, no fonts, no validator badge.
@@ -94,7 +94,7 @@ async def reference_asset(request: Request) -> Response:
 
     name = request.path_params["name"]
     if name not in ASSETS:
-        raise ApiError("route_not_found")
+        raise ApiError(ErrorCode.ROUTE_NOT_FOUND)
     return FileResponse(
         Path(str(swagger_ui_path)) / name,
         media_type=f"{ASSETS[name]}; charset=utf-8",

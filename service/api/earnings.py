@@ -8,6 +8,7 @@ import re
 from service.api.endpoint import Call, Reply, endpoint
 from service.api.synced_reads import account_of, is_fresh, synced_only
 from service.domain.clock import isoformat
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.platform import shapes
 
@@ -26,7 +27,7 @@ def _date(call: Call, name: str) -> dt.date | None:
         return dt.date.fromisoformat(str(raw))
     except ValueError:
         raise ApiError(
-            "invalid_parameter", f"`{name}` must be a date like 2026-11-25.", param=name
+            ErrorCode.INVALID_PARAMETER, f"`{name}` must be a date like 2026-11-25.", param=name
         ) from None
 
 
@@ -43,11 +44,13 @@ def date_range(call: Call, today: dt.date) -> tuple[dt.date, dt.date]:
         end = start + span if start < dt.date.max - span else dt.date.max
     if start > end:
         raise ApiError(
-            "invalid_parameter", "`startDate` must not be after `endDate`.", param="startDate"
+            ErrorCode.INVALID_PARAMETER,
+            "`startDate` must not be after `endDate`.",
+            param="startDate",
         )
     if (end - start).days >= MAX_DAYS:
         raise ApiError(
-            "invalid_parameter", f"A range covers at most {MAX_DAYS} days.", param="endDate"
+            ErrorCode.INVALID_PARAMETER, f"A range covers at most {MAX_DAYS} days.", param="endDate"
         )
     return start, end
 

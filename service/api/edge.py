@@ -11,6 +11,7 @@ from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from service.domain.ids import new_id
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.responses import error_response
 
@@ -54,6 +55,6 @@ class Edge:
             principal = scope["state"].get("principal")
             test_mode = principal is not None and principal.mode == "test"
             response = error_response(
-                ApiError("internal_error"), self.public_url, request_id, test_mode=test_mode
+                ApiError(ErrorCode.INTERNAL_ERROR), self.public_url, request_id, test_mode=test_mode
             )
             await response(scope, receive, send_with_id)

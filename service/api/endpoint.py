@@ -19,6 +19,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from service.domain.principal import Principal
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.auth import presented_key, principal_for_key
 from service.http.ratelimit import spend
@@ -84,13 +85,15 @@ NO_PARAMS = ParsedRequest(query={}, path={}, headers={}, body=None)
 async def read_body(request: Request, limit: int) -> bytes:
     declared = request.headers.get("content-length")
     if declared is not None and declared.isdigit() and int(declared) > limit:
-        raise ApiError("invalid_parameter", f"The body is larger than {limit} bytes.", param="body")
+        raise ApiError(
+            ErrorCode.INVALID_PARAMETER, f"The body is larger than {limit} bytes.", param="body"
+        )
     chunks, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > limit:
             raise ApiError(
-                "invalid_parameter", f"The body is larger than {limit} bytes.", param="body"
+                ErrorCode.INVALID_PARAMETER, f"The body is larger than {limit} bytes.", param="body"
             )
         chunks.append(chunk)
     return b"".join(chunks)
@@ -102,7 +105,7 @@ async def authenticate(
     if auth == "session":
         if incoming.headers.get("authorization") or incoming.headers.get("x-api-key"):
             raise ApiError(
-                "dashboard_key_only",
+                ErrorCode.DASHBOARD_KEY_ONLY,
                 "Only a person signed in to the dashboard can "
                 "approve or reject an action. API keys create and read actions.",
             )
@@ -110,7 +113,7 @@ async def authenticate(
         if incoming.request is not None:
             principal = await services.sessions.principal(incoming.request)
         if principal is None:
-            raise ApiError("not_signed_in")
+            raise ApiError(ErrorCode.NOT_SIGNED_IN)
         return principal
     header = "x-service-api-key" if auth == "service" else None
     return await principal_for_key(
@@ -167,7 +170,7 @@ class Endpoint:
         await spend(services.limiter, principal.key_id or principal.user_id or "")
         if self.scope not in principal.scopes:
             raise ApiError(
-                "missing_scope",
+                ErrorCode.MISSING_SCOPE,
                 f"This key lacks the `{self.scope}` scope.",
                 permission=self.scope,
             )

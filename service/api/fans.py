@@ -5,6 +5,7 @@ from __future__ import annotations
 from service.actions.usecases import visible_account
 from service.api.endpoint import Call, Reply, endpoint
 from service.domain.clock import isoformat
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.paging import Pager, by_count, by_id
 from service.platform.fans import platform_fan
@@ -91,4 +92,4 @@ async def get_fan(call: Call) -> Reply:
 
 
 def _no_fan(fan_id: str) -> ApiError:
-    return ApiError("fan_not_found", f"No fan `{fan_id}` on this account.", param="fanId")
+    return ApiError(ErrorCode.FAN_NOT_FOUND, f"No fan `{fan_id}` on this account.", param="fanId")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from service.api.endpoint import Call, Reply, endpoint
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.render import link_json
 from service.usecases.links import FIRST_STEP  # noqa: F401 (re-export)
@@ -39,7 +40,7 @@ async def get_link(call: Call) -> Reply:
     async with call.reading() as uow:
         link = await uow.links.get(call.principal.workspace_id, link_id)
     if link is None or link.mode != call.principal.mode:
-        raise ApiError("link_not_found", param="linkId")
+        raise ApiError(ErrorCode.LINK_NOT_FOUND, param="linkId")
     now = call.services.clock.now()
     return Reply(
         {

@@ -19,6 +19,7 @@ from starlette.types import Receive, Scope, Send
 from service.actions.usecases import visible_account
 from service.api.endpoint import Call, Reply, endpoint
 from service.domain.clock import isoformat
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.platform.routes import PlatformRoute, match, write_hint
 
@@ -41,7 +42,7 @@ async def read_route(
 def no_route(path: str) -> ApiError:
     named = f"`GET /{path}`" if len(path) <= ECHO_MAX else "this path"
     return ApiError(
-        "route_not_found",
+        ErrorCode.ROUTE_NOT_FOUND,
         f"No catalogued platform read matches {named}.",
         hint="search_api lists the platform routes; paths look like `users/me` or "
         "`chats/{fanId}/messages`.",
@@ -61,7 +62,7 @@ async def read_platform(call: Call) -> Reply:
         # Like act_/link_ ids of the wrong shape: a path id no platform id can have names
         # nothing, so it is not found rather than a bad request.
         raise ApiError(
-            "resource_not_found",
+            ErrorCode.RESOURCE_NOT_FOUND,
             "No platform id has this shape: ids are 1 to 64 characters without control characters.",
         ) from None
     return await read_route(call, route, params)
@@ -69,7 +70,7 @@ async def read_platform(call: Call) -> Reply:
 
 def method_not_allowed(method: str, path: str) -> ApiError:
     return ApiError(
-        "method_not_allowed",
+        ErrorCode.METHOD_NOT_ALLOWED,
         f"{method} is not allowed on the platform route: it only reads. Allowed: {ALLOW}.",
         hint=write_hint(method, path),
         headers={"Allow": ALLOW},

@@ -13,6 +13,7 @@ import datetime as dt
 from service.api.endpoint import Call, Reply, endpoint
 from service.domain.clock import isoformat
 from service.domain.principal import Principal
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.paging import Pager, by_count
 from service.usecases.revenue import parse_instant, transaction_json
@@ -31,7 +32,7 @@ async def list_revenue_transactions(call: Call) -> Reply:
     account = raw.get("account") or None
     if since_text is not None and cursor is not None:
         raise ApiError(
-            "invalid_parameter",
+            ErrorCode.INVALID_PARAMETER,
             "Pass `since` or `cursor`, never both: the cursor "
             "already says where the next page starts.",
             param="since",
@@ -40,7 +41,7 @@ async def list_revenue_transactions(call: Call) -> Reply:
     since = _since(since_text, now) if cursor is None else None
     if account is None and p.account_ids is not None:
         raise ApiError(
-            "invalid_parameter",
+            ErrorCode.INVALID_PARAMETER,
             "Keys limited to some accounts must name one with `account`.",
             param="account",
         )
@@ -84,7 +85,7 @@ def _since(text: str | None, now: dt.datetime) -> dt.datetime:
         return parse_instant(text)
     except ValueError:
         raise ApiError(
-            "invalid_parameter",
+            ErrorCode.INVALID_PARAMETER,
             "`since` must be an RFC 3339 instant such as 2026-11-01T00:00:00Z.",
             param="since",
         ) from None
@@ -95,7 +96,7 @@ async def _check_account(uow: UnitOfWork, principal: Principal, account_id: str)
     found = await uow.accounts.get(principal.workspace_id, account_id)
     if not principal.allows(account_id) or found is None or found.mode != principal.mode:
         raise ApiError(
-            "missing_permission",
+            ErrorCode.MISSING_PERMISSION,
             "This key may not act as that account.",
             permission=f"account:{account_id}",
         )

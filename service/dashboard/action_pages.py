@@ -14,6 +14,7 @@ from service.dashboard.approval_context import approval_context
 from service.dashboard.web import Page, json_reply, page
 from service.domain.models import Account
 from service.domain.permissions import Permission
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.paging import Pager, by_time_and_id
 from service.render import action_json
@@ -31,7 +32,7 @@ async def _action(p: Page) -> Action:
     async with p.services.store.reading() as uow:
         action = await uow.actions.get(p.principal.workspace_id, action_id)
     if action is None:
-        raise ApiError("action_not_found", param="actionId")
+        raise ApiError(ErrorCode.ACTION_NOT_FOUND, param="actionId")
     return present(action, p.services.clock)
 
 
@@ -104,10 +105,10 @@ async def decide_many(p: Page) -> Response:
     assert p.form is not None
     chosen = list(dict.fromkeys(str(v) for v in p.form.getlist("actionId")))
     if not chosen:
-        raise ApiError("invalid_parameter", "Tick at least one action.", param="actionId")
+        raise ApiError(ErrorCode.INVALID_PARAMETER, "Tick at least one action.", param="actionId")
     if len(chosen) > BATCH_MAX:
         raise ApiError(
-            "invalid_parameter",
+            ErrorCode.INVALID_PARAMETER,
             f"Decide at most {BATCH_MAX} actions at once.",
             param="actionId",
         )
@@ -211,7 +212,9 @@ async def decide(p: Page) -> Response:
     approve = p.field("decision") == "approve"
     note = p.field("note") or None
     if note is not None and len(note) > 500:
-        raise ApiError("invalid_parameter", "The note can be at most 500 characters.", param="note")
+        raise ApiError(
+            ErrorCode.INVALID_PARAMETER, "The note can be at most 500 characters.", param="note"
+        )
     services = p.services
     await decide_action(
         services.store,

@@ -11,6 +11,7 @@ from starlette.routing import Route
 
 from service.dashboard.web import Page, page
 from service.domain.permissions import Permission
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.paging import Pager, by_time_and_seq
 from service.webhooks.models import Delivery, WebhookEndpoint
@@ -51,7 +52,9 @@ async def delivery_log(p: Page) -> Response:
         endpoint = await uow.webhooks.get(principal.workspace_id, endpoint_id)
         if endpoint is None:
             raise ApiError(
-                "resource_not_found", "There is no such webhook endpoint here.", param="endpointId"
+                ErrorCode.RESOURCE_NOT_FOUND,
+                "There is no such webhook endpoint here.",
+                param="endpointId",
             )
         rows = await uow.deliveries.list(endpoint_id, LOG_PAGE + 1, before=before)
         page = pager.page(rows, lambda d: [d.created_at.isoformat(), d.seq])

@@ -10,6 +10,7 @@ from starlette.responses import Response
 from service.dashboard.web import Page, json_reply, page
 from service.domain.models import MODES, SCOPES
 from service.domain.permissions import Permission
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.render import link_json
 from service.usecases import accounts as account_cases
@@ -91,7 +92,7 @@ async def link_status(p: Page) -> Response:
     async with p.services.store.reading() as uow:
         link = await uow.links.get(p.principal.workspace_id, p.request.path_params["linkId"])
     if link is None:
-        raise ApiError("link_not_found", param="linkId")
+        raise ApiError(ErrorCode.LINK_NOT_FOUND, param="linkId")
     return json_reply(
         p,
         link_json(
@@ -142,12 +143,14 @@ def expiry(value: str, zone: str) -> dt.datetime | None:
     try:
         tz = ZoneInfo(zone) if zone else dt.UTC
     except (ZoneInfoNotFoundError, ValueError):
-        raise ApiError("invalid_parameter", f"Unknown time zone {zone!r}.", param="zone") from None
+        raise ApiError(
+            ErrorCode.INVALID_PARAMETER, f"Unknown time zone {zone!r}.", param="zone"
+        ) from None
     try:
         local = dt.datetime.fromisoformat(value)
     except ValueError:
         raise ApiError(
-            "invalid_parameter",
+            ErrorCode.INVALID_PARAMETER,
             "Expiry must be a date and time (YYYY-MM-DDTHH:MM).",
             param="expires",
         ) from None

@@ -7,6 +7,7 @@ import re
 from starlette.responses import Response
 
 from service.dashboard.web import Page, page
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.usecases.notifications import mail_off_reason, preference_of, save_preference
 
@@ -20,7 +21,9 @@ def _minutes(p: Page, name: str, default: int) -> int:
     try:
         return int(raw)
     except ValueError:
-        raise ApiError("invalid_parameter", "Give a whole number of minutes.", param=name) from None
+        raise ApiError(
+            ErrorCode.INVALID_PARAMETER, "Give a whole number of minutes.", param=name
+        ) from None
 
 
 @page()
@@ -61,7 +64,7 @@ async def save_notifications(p: Page) -> Response:
 async def demo_mails(p: Page) -> Response:
     box = p.dashboard.demo_mailbox
     if box is None:
-        raise ApiError("route_not_found", "This page exists only in `countersign demo`.")
+        raise ApiError(ErrorCode.ROUTE_NOT_FOUND, "This page exists only in `countersign demo`.")
     mails = [
         {
             "subject": m.subject,

@@ -9,6 +9,7 @@ from starlette.responses import Response
 from service.dashboard.web import Page, page
 from service.domain.models import ROLES
 from service.domain.permissions import Permission
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.usecases import members
 from service.usecases.audit import recent
@@ -95,4 +96,4 @@ def _day(value: str, param: str) -> dt.datetime | None:
     try:
         return dt.datetime.combine(dt.date.fromisoformat(value), dt.time(), tzinfo=dt.UTC)
     except ValueError:
-        raise ApiError("invalid_parameter", "Dates are YYYY-MM-DD.", param=param) from None
+        raise ApiError(ErrorCode.INVALID_PARAMETER, "Dates are YYYY-MM-DD.", param=param) from None

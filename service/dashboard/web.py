@@ -25,6 +25,7 @@ from service.dashboard import flash
 from service.dashboard.sanitize import message_html
 from service.domain.permissions import PERMISSION_WORDS, ROLE_PERMISSIONS, Permission, allowed
 from service.domain.principal import Principal
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.responses import error_response
 from service.http.sessions import DashboardSessions, Signed, same
@@ -255,10 +256,11 @@ def page(
             try:
                 signed = await dashboard.sessions.current(request)
                 if signed is None:
-                    raise ApiError("not_signed_in")
+                    raise ApiError(ErrorCode.NOT_SIGNED_IN)
                 if signed.principal is None:
                     raise ApiError(
-                        "workspace_not_found", "You are not a member of this workspace any more."
+                        ErrorCode.WORKSPACE_NOT_FOUND,
+                        "You are not a member of this workspace any more.",
                     )
                 request.scope["state"]["principal"] = signed.principal
                 form = None
@@ -267,7 +269,7 @@ def page(
                     sent = form.get("csrf_token")
                     if not isinstance(sent, str) or not same(sent, signed.session.csrf_token):
                         raise ApiError(
-                            "missing_permission",
+                            ErrorCode.MISSING_PERMISSION,
                             "The form's CSRF token does not "
                             "match your session. Reload the page and try again.",
                             permission="csrf",

@@ -9,19 +9,9 @@ from attrs import field, frozen
 
 Json = dict[str, Any]
 
-ACCOUNT_STATUSES = (
-    "healthy",
-    "syncing",
-    "needs_relink",
-    "awaiting_2fa",
-    "awaiting_selfie",
-    "restricted",
-    "disconnected",
-)
 UNAVAILABLE_STATUSES = frozenset(
     {"needs_relink", "awaiting_2fa", "awaiting_selfie", "restricted", "disconnected"}
 )
-LINK_STATUSES = ("waiting", "in_progress", "connected", "failed", "expired", "cancelled")
 ROLES = ("owner", "admin", "member")
 SCOPES = ("read", "write")
 MODES = ("live", "test")
@@ -68,9 +58,6 @@ class ApiKey:
     expires_at: dt.datetime | None = None
     revoked_at: dt.datetime | None = None
     last_used_at: dt.datetime | None = None
-
-    def allows_account(self, account_id: str) -> bool:
-        return self.account_ids is None or account_id in self.account_ids
 
 
 @frozen

@@ -9,6 +9,7 @@ from service.domain.clock import Clock
 from service.domain.ids import hash_secret
 from service.domain.models import ApiKey
 from service.domain.principal import Principal
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.key_touches import KeyTouches
 from storage.base import Store, UnitOfWork
@@ -22,7 +23,7 @@ def presented_key(headers: Mapping[str, str], header: str | None = None) -> str:
     value = _both_headers(headers) if header is None else (headers.get(header) or "").strip()
     if not value:
         where = f"in the `{header}` header" if header else "as `Authorization: Bearer <API_KEY>`"
-        raise ApiError("missing_api_key", hint=f"Send the key {where}.")
+        raise ApiError(ErrorCode.MISSING_API_KEY, hint=f"Send the key {where}.")
     return value
 
 
@@ -39,12 +40,12 @@ def _both_headers(headers: Mapping[str, str]) -> str:
         if in_header:  # another scheme (a proxy's Basic credentials) is not a key of ours
             return in_header
         raise ApiError(
-            "invalid_api_key",
+            ErrorCode.INVALID_API_KEY,
             "Send the key as `Authorization: Bearer <API_KEY>` or in the `x-api-key` header.",
         )
     if in_header and not hmac.compare_digest(in_header.encode(), bearer.encode()):
         raise ApiError(
-            "invalid_api_key",
+            ErrorCode.INVALID_API_KEY,
             "Two different keys were sent (`Authorization: Bearer` and `x-api-key`).",
             hint="Send one key, in one of the two headers.",
         )
@@ -68,12 +69,14 @@ async def principal_for_key(
         async with store.reading() as uow:
             key = await uow.keys.get_by_hash(digest)
     if key is None or not hmac.compare_digest(key.secret_hash, digest):
-        raise ApiError("invalid_api_key")
+        raise ApiError(ErrorCode.INVALID_API_KEY)
     now = clock.now()
     if key.revoked_at is not None:
-        raise ApiError("revoked_api_key", "This key was revoked or rolled; use its replacement.")
+        raise ApiError(
+            ErrorCode.REVOKED_API_KEY, "This key was revoked or rolled; use its replacement."
+        )
     if key.expires_at is not None and key.expires_at <= now:
-        raise ApiError("expired_api_key")
+        raise ApiError(ErrorCode.EXPIRED_API_KEY)
     if touches is not None:
         if touches.due(key.last_used_at, now):
             touches.note(key.id, now)

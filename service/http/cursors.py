@@ -8,6 +8,7 @@ from typing import Any
 
 from itsdangerous import BadSignature, URLSafeSerializer
 
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 
 
@@ -32,8 +33,8 @@ class Cursors:
         except (BadSignature, ValueError, UnicodeError):
             payload = None
         if not isinstance(payload, dict) or payload.get("b") != self._bind(name, filters):
-            raise ApiError("invalid_cursor", param="cursor")
+            raise ApiError(ErrorCode.INVALID_CURSOR, param="cursor")
         position = payload.get("p")
         if not isinstance(position, list):
-            raise ApiError("invalid_cursor", param="cursor")
+            raise ApiError(ErrorCode.INVALID_CURSOR, param="cursor")
         return position

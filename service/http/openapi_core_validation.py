@@ -20,6 +20,7 @@ from openapi_core.validation.request.exceptions import (
     SecurityValidationError,
 )
 
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.spec import OpenApiDocument
 from service.http.validation import (
@@ -68,10 +69,12 @@ class OpenApiCoreValidator:
         for location in (params.query, params.path, params.header):
             for name, value in location.items():
                 if isinstance(value, str) and UNSTORABLE.search(value):
-                    raise ApiError("invalid_parameter", f"`{name}` is not valid.", param=name)
+                    raise ApiError(
+                        ErrorCode.INVALID_PARAMETER, f"`{name}` is not valid.", param=name
+                    )
         bad = unstorable_text(result.body, "")
         if bad is not None:
-            raise ApiError("invalid_parameter", f"`{bad}` is not valid.", param=bad)
+            raise ApiError(ErrorCode.INVALID_PARAMETER, f"`{bad}` is not valid.", param=bad)
         return ParsedRequest(
             query=dict(params.query),
             path=dict(params.path),
@@ -87,26 +90,28 @@ def _api_error(error: Exception) -> ApiError:
     """openapi-core's exceptions to our envelope; never str() a deserialisation error."""
     if isinstance(error, ParameterValidationError):
         if error.name.lower() == "idempotency-key" and "Missing" in type(error).__name__:
-            return ApiError("idempotency_key_required", param="Idempotency-Key")
+            return ApiError(ErrorCode.IDEMPOTENCY_KEY_REQUIRED, param="Idempotency-Key")
         return ApiError(
-            "invalid_parameter", f"`{error.name}` is missing or not valid.", param=error.name
+            ErrorCode.INVALID_PARAMETER,
+            f"`{error.name}` is missing or not valid.",
+            param=error.name,
         )
     if isinstance(error, MissingRequestBodyError):
-        return ApiError("invalid_parameter", "A JSON body is required.", param="body")
+        return ApiError(ErrorCode.INVALID_PARAMETER, "A JSON body is required.", param="body")
     if isinstance(error, InvalidRequestBody):
         schema_errors = getattr(error.__cause__, "schema_errors", None) or []
         if schema_errors:
             first = schema_errors[0]
             param = _param_path(first)
-            return ApiError("invalid_parameter", _message(first, param), param=param)
-        return ApiError("invalid_parameter", "The body is not valid.", param="body")
+            return ApiError(ErrorCode.INVALID_PARAMETER, _message(first, param), param=param)
+        return ApiError(ErrorCode.INVALID_PARAMETER, "The body is not valid.", param="body")
     if isinstance(error, RequestBodyValidationError):
-        return ApiError("invalid_parameter", "The body is not valid JSON.", param="body")
+        return ApiError(ErrorCode.INVALID_PARAMETER, "The body is not valid JSON.", param="body")
     if isinstance(error, SecurityValidationError):
-        return ApiError("missing_api_key")
+        return ApiError(ErrorCode.MISSING_API_KEY)
     if isinstance(error, PathError):
-        return ApiError("route_not_found")
-    return ApiError("invalid_parameter", "The request is not valid.", param="body")
+        return ApiError(ErrorCode.ROUTE_NOT_FOUND)
+    return ApiError(ErrorCode.INVALID_PARAMETER, "The request is not valid.", param="body")
 
 
 def compile_openapi_core(doc: OpenApiDocument) -> dict[str, OpenApiCoreValidator]:

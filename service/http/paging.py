@@ -14,6 +14,7 @@ from typing import Any, Generic, TypeVar
 
 from attrs import frozen
 
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.cursors import Cursors
 
@@ -69,7 +70,7 @@ class Pager(Generic[K]):
         try:
             return self.key(position)
         except (TypeError, ValueError):
-            raise ApiError("invalid_cursor", param="cursor") from None
+            raise ApiError(ErrorCode.INVALID_CURSOR, param="cursor") from None
 
     def page(self, rows: Sequence[T], position: Callable[[T], list[Any]]) -> Page[T]:
         """The first `limit` rows, and a cursor after the last of them when more were found."""

@@ -24,6 +24,7 @@ from limits import strategies as sync_strategies
 from limits.aio.storage import RedisStorage
 from limits.aio.strategies import SlidingWindowCounterRateLimiter
 
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.settings import SettingsError
 
@@ -116,5 +117,7 @@ async def spend(limiter: RateLimiter, key: str) -> None:
     wait = await limiter.hit(key)
     if wait is not None:
         raise ApiError(
-            "rate_limited", hint=f"Retry after {wait} seconds.", headers={"Retry-After": str(wait)}
+            ErrorCode.RATE_LIMITED,
+            hint=f"Retry after {wait} seconds.",
+            headers={"Retry-After": str(wait)},
         )

@@ -19,6 +19,7 @@ from service.domain.clock import Clock
 from service.domain.dashboard import Session
 from service.domain.ids import hash_secret
 from service.domain.principal import Principal
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.ratelimit import LimitsStorage, RateLimiter
 from service.passwords import Passwords
@@ -62,7 +63,7 @@ class DashboardSessions:
         wait = await self.failures.hit(key)
         if wait is not None:
             raise ApiError(
-                "rate_limited",
+                ErrorCode.RATE_LIMITED,
                 "Too many sign-in attempts. Wait and try again.",
                 headers={"Retry-After": str(wait)},
             )
@@ -73,7 +74,9 @@ class DashboardSessions:
             not await self.passwords.verify(user.password_hash if user else None, password)
             or user is None
         ):
-            raise ApiError("not_signed_in", "That email and password do not match.", param="email")
+            raise ApiError(
+                ErrorCode.NOT_SIGNED_IN, "That email and password do not match.", param="email"
+            )
         await self.failures.clear(key)
         token, now = secrets.token_urlsafe(32), self.clock.now()
         workspace = min((m.workspace_id for m in memberships), default=None)
@@ -148,7 +151,7 @@ class DashboardSessions:
         sent = request.headers.get("x-csrf-token")
         if sent is not None and not same(sent, signed.session.csrf_token):
             raise ApiError(
-                "missing_permission",
+                ErrorCode.MISSING_PERMISSION,
                 "The CSRF token does not match your session. Reload the page and try again.",
                 permission="csrf",
             )
@@ -157,7 +160,7 @@ class DashboardSessions:
     async def switch(self, signed: Signed, workspace_id: str) -> None:
         async with self.store.transaction() as uow:
             if await uow.members.get(workspace_id, signed.session.user_id) is None:
-                raise ApiError("workspace_not_found", param="workspaceId")
+                raise ApiError(ErrorCode.WORKSPACE_NOT_FOUND, param="workspaceId")
             await uow.sessions.switch(signed.session.id, workspace_id)
 
 

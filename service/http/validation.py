@@ -16,6 +16,7 @@ from jsonschema.exceptions import ValidationError
 
 from service.domain.ids import looks_like
 from service.domain.json_text import UnacceptableJson, parse_json
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.fast_schema import SchemaCheck
 from service.http.spec import OpenApiDocument, ref_segments
@@ -23,7 +24,10 @@ from service.http.spec import OpenApiDocument, ref_segments
 JSON_TYPES = ("application/json",)
 ASCII_INTEGER = re.compile(r"-?[0-9]{1,18}")
 # Path ids of the wrong shape name nothing that can exist: SPEC 4.4/4.5 answer "not found".
-PATH_IDS = {"actionId": ("act_", "action_not_found"), "linkId": ("link_", "link_not_found")}
+PATH_IDS = {
+    "actionId": ("act_", ErrorCode.ACTION_NOT_FOUND),
+    "linkId": ("link_", ErrorCode.LINK_NOT_FOUND),
+}
 # NUL and lone surrogates are valid JSON escapes but no database text column can hold them.
 UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 
@@ -54,7 +58,7 @@ def json_body(raw: bytes) -> Any:
     try:
         return parse_json(raw)
     except UnacceptableJson as refused:
-        raise ApiError("invalid_parameter", refused.reason, param="body") from None
+        raise ApiError(ErrorCode.INVALID_PARAMETER, refused.reason, param="body") from None
 
 
 def describe(error: ValidationError) -> str:
@@ -83,7 +87,7 @@ def describe(error: ValidationError) -> str:
 
 def _unstorable(param: str) -> ApiError:
     return ApiError(
-        "invalid_parameter",
+        ErrorCode.INVALID_PARAMETER,
         f"`{param}` contains a NUL or unpaired surrogate character.",
         param=param,
     )
@@ -146,7 +150,9 @@ def _single(param: Parameter, source: Any) -> str | None:
         return None
     if hasattr(source, "getlist") and len(source.getlist(param.name)) > 1:
         raise ApiError(
-            "invalid_parameter", f"`{param.name}` was given more than once.", param=param.name
+            ErrorCode.INVALID_PARAMETER,
+            f"`{param.name}` was given more than once.",
+            param=param.name,
         )
     value = source.get(param.name)
     return None if value is None else str(value)
@@ -256,7 +262,9 @@ class OperationValidator:
             error = param.check.error(value)
             if error is not None:
                 raise ApiError(
-                    "invalid_parameter", f"`{param.name}` {describe(error)}.", param=param.name
+                    ErrorCode.INVALID_PARAMETER,
+                    f"`{param.name}` {describe(error)}.",
+                    param=param.name,
                 )
             if isinstance(value, str) and UNSTORABLE.search(value):
                 raise _unstorable(param.name)
@@ -270,8 +278,10 @@ class OperationValidator:
 
     def _missing(self, param: Parameter) -> None:
         if param.name.lower() == "idempotency-key":
-            raise ApiError("idempotency_key_required", param="Idempotency-Key")
-        raise ApiError("invalid_parameter", f"`{param.name}` is required.", param=param.name)
+            raise ApiError(ErrorCode.IDEMPOTENCY_KEY_REQUIRED, param="Idempotency-Key")
+        raise ApiError(
+            ErrorCode.INVALID_PARAMETER, f"`{param.name}` is required.", param=param.name
+        )
 
     @staticmethod
     def _coerce(param: Parameter, raw: str) -> Any:
@@ -279,7 +289,7 @@ class OperationValidator:
             # int() also takes "+5", " 5", "5_0" and other scripts' digits ("٣"): not ours.
             if not ASCII_INTEGER.fullmatch(raw):
                 raise ApiError(
-                    "invalid_parameter",
+                    ErrorCode.INVALID_PARAMETER,
                     f"`{param.name}` must be a whole number of at most 18 ASCII digits.",
                     param=param.name,
                 )
@@ -288,7 +298,9 @@ class OperationValidator:
             if raw in ("true", "false"):
                 return raw == "true"
             raise ApiError(
-                "invalid_parameter", f"`{param.name}` must be true or false.", param=param.name
+                ErrorCode.INVALID_PARAMETER,
+                f"`{param.name}` must be true or false.",
+                param=param.name,
             )
         return raw
 
@@ -297,12 +309,14 @@ class OperationValidator:
             return None
         if not body.strip():
             if self.body_required:
-                raise ApiError("invalid_parameter", "A JSON body is required.", param="body")
+                raise ApiError(
+                    ErrorCode.INVALID_PARAMETER, "A JSON body is required.", param="body"
+                )
             return None
         media_type = (content_type or "").split(";")[0].strip().lower()
         if media_type not in JSON_TYPES:
             raise ApiError(
-                "invalid_parameter",
+                ErrorCode.INVALID_PARAMETER,
                 "Send the body as JSON with `Content-Type: application/json`.",
                 param="Content-Type",
             )
@@ -310,7 +324,7 @@ class OperationValidator:
         error = self._pick_check(value).error(value)
         if error is not None:
             param = _param_path(error)
-            raise ApiError("invalid_parameter", _message(error, param), param=param)
+            raise ApiError(ErrorCode.INVALID_PARAMETER, _message(error, param), param=param)
         bad = unstorable_text(value, "")
         if bad is not None:
             raise _unstorable(bad)
@@ -320,18 +334,20 @@ class OperationValidator:
         if self.discriminator is None:
             return self.body_checks[""]
         if not isinstance(value, dict):
-            raise ApiError("invalid_parameter", "The body must be a JSON object.", param="body")
+            raise ApiError(
+                ErrorCode.INVALID_PARAMETER, "The body must be a JSON object.", param="body"
+            )
         choice = value.get(self.discriminator)
         if choice is None:
             raise ApiError(
-                "invalid_parameter",
+                ErrorCode.INVALID_PARAMETER,
                 f"`{self.discriminator}` is required.",
                 param=self.discriminator,
             )
         if not isinstance(choice, str) or choice not in self.body_checks:
             allowed = ", ".join(sorted(self.body_checks))
             raise ApiError(
-                "invalid_parameter",
+                ErrorCode.INVALID_PARAMETER,
                 f"`{self.discriminator}` must be one of {allowed}.",
                 param=self.discriminator,
             )

@@ -13,6 +13,7 @@ from typing import Any
 from service.accounts import status as account_status
 from service.domain.ids import new_id
 from service.domain.models import Account, Event, Link
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.linking import steps
 from service.render import account_json, link_json
@@ -40,7 +41,7 @@ async def connect_account(
         }
         if existing is not None and existing.mode != link.mode:
             raise ApiError(
-                "link_not_ready",
+                ErrorCode.LINK_NOT_READY,
                 "This account is linked in the other mode (live or test) of the workspace.",
             )
         account = await account_status.linked(
@@ -61,7 +62,7 @@ async def connect_account(
             state=steps.with_state(link, stage=None, challengeId=None, message=None),
         )
         if done is None:
-            raise ApiError("link_not_ready", "This link finished in another window.")
+            raise ApiError(ErrorCode.LINK_NOT_READY, "This link finished in another window.")
         await uow.events.add(
             Event(
                 id=new_id("evt_"),

@@ -16,6 +16,7 @@ from typing import Any
 
 from service.crypto import looks_sealed
 from service.domain.models import Link
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.linking import steps
 from service.linking.connect import connect_account, fail_link, sandbox_profile
@@ -33,7 +34,9 @@ async def _move(
     async with services.store.transaction() as uow:
         moved = await uow.links.transition(link.id, from_statuses, **values)
     if moved is None:
-        raise ApiError("link_not_ready", "This link changed in another window. Reload the page.")
+        raise ApiError(
+            ErrorCode.LINK_NOT_READY, "This link changed in another window. Reload the page."
+        )
     return moved
 
 
@@ -59,7 +62,7 @@ async def sign_in(services: Services, link: Link, email: str, password: str) -> 
     steps.require_stage(link, "password", services.clock.now())
     if not email.strip() or not password:
         raise ApiError(
-            "invalid_parameter",
+            ErrorCode.INVALID_PARAMETER,
             "Enter the email and password of the platform account.",
             param="password" if email.strip() else "email",
         )
@@ -80,7 +83,7 @@ async def sign_in(services: Services, link: Link, email: str, password: str) -> 
 async def submit_2fa(services: Services, link: Link, code: str) -> Link:
     steps.require_stage(link, "2fa", services.clock.now())
     if not code.strip():
-        raise ApiError("invalid_parameter", "Enter the code.", param="code")
+        raise ApiError(ErrorCode.INVALID_PARAMETER, "Enter the code.", param="code")
     challenge = _challenge(services, link)
     result = await _platform_step(services, link, lambda p: p.submit_2fa(challenge, code.strip()))
     return await _after_step(services, link, result)
@@ -89,7 +92,7 @@ async def submit_2fa(services: Services, link: Link, code: str) -> Link:
 async def submit_selfie(services: Services, link: Link, image: str) -> Link:
     steps.require_stage(link, "selfie", services.clock.now())
     if not image.strip():
-        raise ApiError("invalid_parameter", "Take or choose a selfie first.", param="image")
+        raise ApiError(ErrorCode.INVALID_PARAMETER, "Take or choose a selfie first.", param="image")
     challenge = _challenge(services, link)
     result = await _platform_step(services, link, lambda p: p.submit_selfie(challenge, image))
     return await _after_step(services, link, result)
@@ -124,7 +127,7 @@ async def _platform_step(
     platform = services.platforms.live
     if platform is None:
         raise ApiError(
-            "platform_error",
+            ErrorCode.PLATFORM_ERROR,
             "This service has no platform configured "
             "(COUNTERSIGN_PLATFORM_URL), so live links cannot sign in.",
         )
@@ -132,7 +135,11 @@ async def _platform_step(
         return await call(platform)
     except PlatformError as error:
         log.warning("sign-in step of %s failed on the platform: %r", link.id, error)
-        code = "platform_timeout" if isinstance(error, PlatformTimeout) else "platform_error"
+        code = (
+            ErrorCode.PLATFORM_TIMEOUT
+            if isinstance(error, PlatformTimeout)
+            else ErrorCode.PLATFORM_ERROR
+        )
         raise ApiError(
             code, "The platform is not answering right now. Try again in a moment."
         ) from error
@@ -161,7 +168,7 @@ async def _after_step(services: Services, link: Link, result: SignInResult) -> L
                 services, link, "Too many wrong attempts. Ask the agency for a new link."
             )
             if failed is None:
-                raise ApiError("link_not_ready", "This link finished in another window.")
+                raise ApiError(ErrorCode.LINK_NOT_READY, "This link finished in another window.")
             return failed
         left = steps.MAX_ATTEMPTS - attempts
         what = "email or password" if result.status == "invalid_credentials" else "code"

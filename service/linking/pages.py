@@ -26,6 +26,7 @@ from starlette.routing import Route
 
 from service.domain.ids import hash_secret
 from service.domain.models import Link
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.validation import json_body
 from service.linking import flow, steps
@@ -73,7 +74,8 @@ async def _find(services: Services, token: str) -> Link:
         link = await uow.links.get_by_token_hash(hash_secret(token)) if len(token) <= 64 else None
     if link is None:
         raise ApiError(
-            "link_not_found", "This link does not exist. Check the address or ask for a new link."
+            ErrorCode.LINK_NOT_FOUND,
+            "This link does not exist. Check the address or ask for a new link.",
         )
     return link
 
@@ -118,11 +120,11 @@ def _form(action: Step) -> Callable[[Request], Awaitable[Response]]:
 async def _fields(request: Request, link: Link) -> dict[str, str]:
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > MAX_BODY:
-        raise ApiError("invalid_parameter", "The upload is too large.", param="image")
+        raise ApiError(ErrorCode.INVALID_PARAMETER, "The upload is too large.", param="image")
     if request.headers.get("content-type", "").startswith("application/json"):
         body = json_body(await request.body() or b"{}")
         if not isinstance(body, dict):
-            raise ApiError("invalid_parameter", "The body must be an object.", param="body")
+            raise ApiError(ErrorCode.INVALID_PARAMETER, "The body must be an object.", param="body")
         return {k: v for k, v in body.items() if isinstance(v, str)}
     fields: dict[str, str] = {}
     # As a context manager the form closes its uploaded files (spooled temporary files).
@@ -138,7 +140,9 @@ async def _fields(request: Request, link: Link) -> dict[str, str]:
     expected = link.state.get("csrf", "")
     if not expected or not hmac.compare_digest(fields.get("csrf", ""), expected):
         raise ApiError(
-            "invalid_parameter", "This page is out of date. Reload it and try again.", param="csrf"
+            ErrorCode.INVALID_PARAMETER,
+            "This page is out of date. Reload it and try again.",
+            param="csrf",
         )
     return fields
 

@@ -13,11 +13,11 @@ import datetime as dt
 from typing import Any
 
 from service.domain.models import Link
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 
 MAX_ATTEMPTS = 5
 OPEN = ("waiting", "in_progress")
-FINISHED = ("connected", "failed", "expired", "cancelled")
 
 STEP_SIGN_IN = "Waiting for the creator to sign in to the platform."
 STEP_SIGNING_IN = "Signing in to the platform."
@@ -46,13 +46,14 @@ def is_expired(link: Link, now: dt.datetime) -> bool:
 def require_stage(link: Link, wanted: str, now: dt.datetime) -> None:
     """Refuse (409 link_not_ready) a request that is not for the link's current step."""
     if is_expired(link, now):
-        raise ApiError("link_not_ready", "This link expired. Ask for a new one.")
+        raise ApiError(ErrorCode.LINK_NOT_READY, "This link expired. Ask for a new one.")
     current = stage(link)
     if current is None:
-        raise ApiError("link_not_ready", f"This link is already {link.status}.")
+        raise ApiError(ErrorCode.LINK_NOT_READY, f"This link is already {link.status}.")
     if wanted != "any" and current != wanted:
         raise ApiError(
-            "link_not_ready", f"This link is not waiting for that step. Now: {STAGE_STEPS[current]}"
+            ErrorCode.LINK_NOT_READY,
+            f"This link is not waiting for that step. Now: {STAGE_STEPS[current]}",
         )
 
 

@@ -21,6 +21,7 @@ from starlette.requests import Request
 
 from service.api.endpoint import Endpoint, Incoming
 from service.domain.ids import new_id
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.services import Services
 
@@ -84,7 +85,8 @@ def incoming(
     request = http_request(ctx)
     if request is None:
         raise ApiError(
-            "missing_api_key", hint="Connect over HTTP with `Authorization: Bearer <API_KEY>`."
+            ErrorCode.MISSING_API_KEY,
+            hint="Connect over HTTP with `Authorization: Bearer <API_KEY>`.",
         )
     sent = {name: request.headers[name] for name in KEY_HEADERS if name in request.headers}
     sent.update({k: _text(v) for k, v in (headers or {}).items() if v is not None})
@@ -96,7 +98,7 @@ def incoming(
     async def read_body(limit: int) -> bytes:
         if len(raw) > limit:
             raise ApiError(
-                "invalid_parameter", f"The body is larger than {limit} bytes.", param="body"
+                ErrorCode.INVALID_PARAMETER, f"The body is larger than {limit} bytes.", param="body"
             )
         return raw
 
@@ -125,5 +127,5 @@ async def run_tool(
         return failed(error, public_url, request_id)
     except Exception:
         log.exception("MCP tool %s failed (%s)", tool, request_id)
-        return failed(ApiError("internal_error"), public_url, request_id)
+        return failed(ApiError(ErrorCode.INTERNAL_ERROR), public_url, request_id)
     return ok(reply.body)

@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 from service.domain.principal import Principal
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.spec import HTTP_METHODS, OpenApiDocument
 from service.platform.routes import ROUTES, TABLE, PlatformRoute, how_to_call, match
@@ -39,7 +40,7 @@ TOOLS = {
 async def require_catalogue_access(store: Store, principal: Principal, tool: str) -> None:
     if principal.mode != "live":
         raise ApiError(
-            "missing_permission",
+            ErrorCode.MISSING_PERMISSION,
             f"`{tool}` needs a live key; test keys cannot use it.",
             permission=tool,
         )
@@ -55,7 +56,7 @@ async def require_catalogue_access(store: Store, principal: Principal, tool: str
                 break
             after = page[-1].id
     raise ApiError(
-        "missing_permission",
+        ErrorCode.MISSING_PERMISSION,
         f"`{tool}` is available once the workspace has a linked live account.",
         permission=tool,
         hint="Link an account with a hosted link (create_link) first.",
@@ -153,7 +154,9 @@ class Catalogue:
     def search(self, query: str) -> dict[str, Any]:
         words = [w for w in re.split(r"\W+", query.lower()) if w]
         if not words:
-            raise ApiError("invalid_parameter", "`query` needs at least one word.", param="query")
+            raise ApiError(
+                ErrorCode.INVALID_PARAMETER, "`query` needs at least one word.", param="query"
+            )
         found: list[tuple[int, int, str, dict[str, Any]]] = []
         for route in TABLE:
             text = " ".join(
@@ -220,7 +223,7 @@ class Catalogue:
         route = platform_route(name) if " " in name.strip() else None
         if route is None:
             raise ApiError(
-                "invalid_parameter",
+                ErrorCode.INVALID_PARAMETER,
                 "No platform route or operation by that name; find one with search_api "
                 "(e.g. `GET /vault/media`).",
                 param="route",

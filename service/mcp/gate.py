@@ -19,6 +19,7 @@ from attrs import define, field
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.auth import presented_key, principal_for_key
 from service.services import Services
@@ -56,7 +57,7 @@ class McpGate:
                 self.services.store, self.services.clock, presented_key(headers)
             )
         except ApiError as exc:
-            raise ApiError(exc.code, exc.message, hint=exc.hint, headers=CHALLENGE) from None
+            raise ApiError(exc.info.code, exc.message, hint=exc.hint, headers=CHALLENGE) from None
         key_id = principal.key_id or ""
         session_id = headers.get(SESSION_HEADER)
         now = time.monotonic()
@@ -67,7 +68,7 @@ class McpGate:
             return
         session = self.sessions.get(session_id)
         if session is not None and session.key_id != key_id:
-            raise ApiError("resource_not_found", "No such MCP session for this key.")
+            raise ApiError(ErrorCode.RESOURCE_NOT_FOUND, "No such MCP session for this key.")
         await self._within(session, scope, receive, send)
         if scope["method"] == "DELETE":
             self.sessions.pop(session_id, None)
@@ -89,7 +90,7 @@ class McpGate:
         held = sum(1 for s in self.sessions.values() if s.key_id == key_id and s.open(now))
         if held >= MCP_SESSIONS_PER_KEY:
             raise ApiError(
-                "rate_limited",
+                ErrorCode.RATE_LIMITED,
                 f"This key holds {held} open MCP sessions, the most one key may hold.",
                 hint="End a session (HTTP DELETE with its mcp-session-id) or reuse one.",
                 headers={"Retry-After": str(int(IDLE_SECONDS))},

@@ -14,6 +14,7 @@ from typing import Any
 
 from service.api.endpoint import Call, Endpoint, Reply
 from service.api.platform import method_not_allowed, read_route
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.mcp.catalogue import resolve
 
@@ -24,7 +25,7 @@ def _object(name: str, value: Any) -> dict[str, Any]:
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        raise ApiError("invalid_parameter", f"`{name}` must be an object.", param=name)
+        raise ApiError(ErrorCode.INVALID_PARAMETER, f"`{name}` must be an object.", param=name)
     return dict(value)
 
 
@@ -32,12 +33,12 @@ def call_platform_step(route_name: Any, path_params: Any) -> tuple[Endpoint, str
     """The pipeline step for one call, and the `path` it stands for (validated like REST's)."""
     if not isinstance(route_name, str) or not route_name.strip():
         raise ApiError(
-            "invalid_parameter", "`route` is required, e.g. `GET /users/me`.", param="route"
+            ErrorCode.INVALID_PARAMETER, "`route` is required, e.g. `GET /users/me`.", param="route"
         )
     found = resolve(route_name) if " " in route_name.strip() else None
     if found is None:
         raise ApiError(
-            "route_not_found",
+            ErrorCode.ROUTE_NOT_FOUND,
             "No catalogued platform route by that name.",
             hint="search_api lists the platform routes, e.g. `GET /vault/media`.",
         )

@@ -18,6 +18,7 @@ from starlette.applications import Starlette
 
 from service.api import accounts, actions, fans, links
 from service.api.endpoint import Call, Endpoint, Reply, endpoint_of
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.mcp.calls import run_tool
 from service.mcp.catalogue import Catalogue, require_catalogue_access
@@ -46,7 +47,7 @@ AccountId = Annotated[Any, arg("The account's id (the creator's platform user id
 
 def _required(name: str, value: Any) -> str:
     if value is None or value == "":
-        raise ApiError("invalid_parameter", f"`{name}` is required.", param=name)
+        raise ApiError(ErrorCode.INVALID_PARAMETER, f"`{name}` is required.", param=name)
     return str(value)
 
 

@@ -24,6 +24,7 @@ from urllib.parse import quote
 
 from attrs import frozen
 
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 
 _PARAM = re.compile(r":([A-Za-z_]\w*)")
@@ -136,11 +137,11 @@ class PlatformRoute:
             value = path_params.get(name)
             where = f"{prefix}{name}"
             if value is None or value == "":
-                raise ApiError("invalid_parameter", f"`{where}` is required.", param=where)
+                raise ApiError(ErrorCode.INVALID_PARAMETER, f"`{where}` is required.", param=where)
             text = str(value)
             if len(text) > MAX_ID or "/" in text or _CONTROL.search(text):
                 raise ApiError(
-                    "invalid_parameter",
+                    ErrorCode.INVALID_PARAMETER,
                     f"`{where}` must be a platform id: 1 to {MAX_ID} characters, without `/` "
                     "or control characters.",
                     param=where,
@@ -157,14 +158,16 @@ class PlatformRoute:
             if raw is None or raw == "":
                 if field.required:
                     where = prefix + field.name
-                    raise ApiError("invalid_parameter", f"`{where}` is required.", param=where)
+                    raise ApiError(
+                        ErrorCode.INVALID_PARAMETER, f"`{where}` is required.", param=where
+                    )
                 continue
             out[field.name] = _checked(field, raw, prefix + field.name)
         start, end = out.get("startDate"), out.get("endDate")
         if start is not None and end is not None and start > end:
             where = prefix + "startDate"
             raise ApiError(
-                "invalid_parameter", "`startDate` must not be after `endDate`.", param=where
+                ErrorCode.INVALID_PARAMETER, "`startDate` must not be after `endDate`.", param=where
             )
         return out
 
@@ -183,7 +186,7 @@ class PlatformRoute:
 
 def _checked(field: Field, raw: Any, where: str) -> Any:
     def bad(why: str) -> ApiError:
-        return ApiError("invalid_parameter", f"`{where}` {why}.", param=where)
+        return ApiError(ErrorCode.INVALID_PARAMETER, f"`{where}` {why}.", param=where)
 
     if field.type == "integer":
         if isinstance(raw, bool) or not isinstance(raw, (int, str)):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from service.domain.permissions import PERMISSION_WORDS, Permission, allowed
 from service.domain.principal import Principal
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 
 
@@ -15,7 +16,7 @@ def holder(principal: Principal) -> str:
 def require(principal: Principal, permission: Permission) -> None:
     if not allowed(holder(principal), permission):
         raise ApiError(
-            "missing_permission",
+            ErrorCode.MISSING_PERMISSION,
             f"As a {holder(principal)} you cannot {PERMISSION_WORDS[permission]}.",
             permission=permission.value,
         )

@@ -13,6 +13,7 @@ from service.domain.clock import Clock
 from service.domain.models import Account
 from service.domain.permissions import Permission
 from service.domain.principal import Principal
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.usecases.access import require
 from service.usecases.audit import record_in
@@ -29,7 +30,9 @@ async def switch_writes(
         )
         if account is None:
             raise ApiError(
-                "account_not_found", f"No account `{account_id}` is linked here.", param="accountId"
+                ErrorCode.ACCOUNT_NOT_FOUND,
+                f"No account `{account_id}` is linked here.",
+                param="accountId",
             )
         await record_in(
             uow,

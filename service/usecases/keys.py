@@ -14,6 +14,7 @@ from service.domain.ids import hash_secret, key_prefix, new_api_key, new_id
 from service.domain.models import MODES, SCOPES, ApiKey
 from service.domain.permissions import Permission
 from service.domain.principal import Principal
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.usecases.access import require
 from service.usecases.audit import record_in
@@ -23,7 +24,7 @@ NAME_LIMIT = 200
 
 
 def _invalid(message: str, param: str) -> ApiError:
-    return ApiError("invalid_parameter", message, param=param)
+    return ApiError(ErrorCode.INVALID_PARAMETER, message, param=param)
 
 
 def _items(values: Sequence[str]) -> list[str]:
@@ -139,7 +140,9 @@ async def revoke_key(store: Store, clock: Clock, principal: Principal, key_id: s
         if key is None:
             key = await uow.keys.get(principal.workspace_id, key_id)
             if key is None:
-                raise ApiError("resource_not_found", f"No key `{key_id}` in this workspace.")
+                raise ApiError(
+                    ErrorCode.RESOURCE_NOT_FOUND, f"No key `{key_id}` in this workspace."
+                )
         await record_in(uow, clock, principal, "key.revoked", key.id, name=key.name)
     return key
 
@@ -153,7 +156,9 @@ async def roll_key(
     async with store.transaction() as uow:
         old = await uow.keys.revoke(principal.workspace_id, key_id, now)
         if old is None:
-            raise ApiError("resource_not_found", f"No active key `{key_id}` in this workspace.")
+            raise ApiError(
+                ErrorCode.RESOURCE_NOT_FOUND, f"No active key `{key_id}` in this workspace."
+            )
         key, secret = _new_key(
             old.workspace_id, old.name, old.mode, old.scopes, old.account_ids, now, old.expires_at
         )

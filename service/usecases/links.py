@@ -10,6 +10,7 @@ from service.domain.link_tokens import LinkTokens
 from service.domain.models import Link
 from service.domain.permissions import Permission
 from service.domain.principal import Principal
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.usecases.access import require
 from storage.base import Store
@@ -37,11 +38,13 @@ async def create_link(
     require(principal, Permission.LINKS_CREATE)
     if note is not None and len(note) > NOTE_LIMIT:
         raise ApiError(
-            "invalid_parameter", f"The note can be at most {NOTE_LIMIT} characters.", param="note"
+            ErrorCode.INVALID_PARAMETER,
+            f"The note can be at most {NOTE_LIMIT} characters.",
+            param="note",
         )
     if creator_message is not None and len(creator_message) > MESSAGE_LIMIT:
         raise ApiError(
-            "invalid_parameter",
+            ErrorCode.INVALID_PARAMETER,
             f"The message to the creator can be at most {MESSAGE_LIMIT} characters.",
             param="message",
         )
@@ -73,17 +76,17 @@ async def cancel_link(store: Store, clock: Clock, principal: Principal, link_id:
     async with store.transaction() as uow:
         link = await uow.links.get(principal.workspace_id, link_id)
         if link is None:
-            raise ApiError("link_not_found", param="linkId")
+            raise ApiError(ErrorCode.LINK_NOT_FOUND, param="linkId")
         if link.status in CANCELLABLE and link.expires_at <= now:
             raise ApiError(
-                "link_not_ready", "The link already expired; there is nothing to cancel."
+                ErrorCode.LINK_NOT_READY, "The link already expired; there is nothing to cancel."
             )
         done = await uow.links.transition(
             link.id, CANCELLABLE, status="cancelled", step=CANCELLED_STEP
         )
         if done is None:
             raise ApiError(
-                "link_not_ready",
+                ErrorCode.LINK_NOT_READY,
                 f"The link is already {link.status}; only a link "
                 "that is waiting or in progress can be cancelled.",
             )

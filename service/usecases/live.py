@@ -14,6 +14,7 @@ from attrs import evolve
 from service.accounts import status as account_status
 from service.domain.clock import Clock
 from service.domain.models import Account, Fan
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.platform.budget import BudgetSpent
 from service.platform.errors import AccountUnavailable, PlatformError
@@ -31,19 +32,19 @@ class LiveReads:
     async def _call(self, account: Account, route: str, **kwargs: Any) -> Any:
         if account.unavailable:
             raise ApiError(
-                "account_unavailable", account.status_reason, account_status=account.status
+                ErrorCode.ACCOUNT_UNAVAILABLE, account.status_reason, account_status=account.status
             )
         try:
             connection = self.platforms.connect(account, enforce_budget=True)
         except NotConnected:
             raise ApiError(
-                "platform_error", "No platform session is available for live reads."
+                ErrorCode.PLATFORM_ERROR, "No platform session is available for live reads."
             ) from None
         try:
             return await connection.platform.request(route, session=connection.session, **kwargs)
         except BudgetSpent as spent:
             raise ApiError(
-                "rate_limited",
+                ErrorCode.RATE_LIMITED,
                 "This account's budget of platform calls is spent for now; live reads "
                 "protect the creator's session.",
                 hint=f"Retry after {spent.wait} seconds, or read synced data (without "
@@ -57,10 +58,10 @@ class LiveReads:
                         uow, account, exc.account_status, exc.message, self.clock.now()
                     )
             raise ApiError(
-                "account_unavailable", exc.message, account_status=exc.account_status
+                ErrorCode.ACCOUNT_UNAVAILABLE, exc.message, account_status=exc.account_status
             ) from None
         except PlatformError as exc:
-            raise ApiError(exc.code, exc.message) from None
+            raise ApiError(ErrorCode(exc.code), exc.message) from None  # the platform error's code
 
     async def account(self, account: Account) -> tuple[Account, dt.datetime]:
         me = await self._call(account, "GET /users/me")
@@ -121,6 +122,6 @@ class LiveReads:
             answer = await self._call(account, route, path_params=path_params, query=query)
         except ApiError as error:
             if error.code in NOT_FOUND and param is not None:
-                raise ApiError(error.code, error.message, param=param) from None
+                raise ApiError(error.info.code, error.message, param=param) from None
             raise
         return answer, self.clock.now()

@@ -11,6 +11,7 @@ from service.domain.ids import hash_secret, new_id
 from service.domain.models import ROLES, Member, User
 from service.domain.permissions import Permission
 from service.domain.principal import Principal
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.passwords import Passwords
 from service.usecases.access import require
@@ -23,7 +24,7 @@ INVITE_LIFETIME = timedelta(days=7)
 def _role(role: str) -> str:
     if role not in ROLES:
         raise ApiError(
-            "invalid_parameter", f"Role must be one of {', '.join(ROLES)}.", param="role"
+            ErrorCode.INVALID_PARAMETER, f"Role must be one of {', '.join(ROLES)}.", param="role"
         )
     return role
 
@@ -35,10 +36,10 @@ async def invite(
     require(principal, Permission.MEMBERS_MANAGE)
     email = email.strip()
     if "@" not in email or len(email) > 320:
-        raise ApiError("invalid_parameter", "Enter a valid email address.", param="email")
+        raise ApiError(ErrorCode.INVALID_PARAMETER, "Enter a valid email address.", param="email")
     if _role(role) == "owner" and principal.role != "owner":
         raise ApiError(
-            "missing_permission",
+            ErrorCode.MISSING_PERMISSION,
             "Only an owner can invite another owner.",
             permission="members.owner",
         )
@@ -64,7 +65,7 @@ async def find_invite(store: Store, clock: Clock, token: str) -> Invite:
         item = await uow.invites.get_by_token_hash(hash_secret(token))
     if item is None or item.accepted_at is not None or item.expires_at <= clock.now():
         raise ApiError(
-            "resource_not_found",
+            ErrorCode.RESOURCE_NOT_FOUND,
             "This invitation is not valid any more. Ask for a new one.",
             param="token",
         )
@@ -81,7 +82,9 @@ async def accept(
     item = await find_invite(store, clock, token)
     if len(password) < 10:
         raise ApiError(
-            "invalid_parameter", "Choose a password of at least 10 characters.", param="password"
+            ErrorCode.INVALID_PARAMETER,
+            "Choose a password of at least 10 characters.",
+            param="password",
         )
     async with store.reading() as uow:
         known = await uow.users.get_by_email(item.email)
@@ -91,7 +94,9 @@ async def accept(
     now = clock.now()
     async with store.transaction() as uow:
         if await uow.invites.accept(item.id, now) is None:
-            raise ApiError("resource_not_found", "This invitation was already used.", param="token")
+            raise ApiError(
+                ErrorCode.RESOURCE_NOT_FOUND, "This invitation was already used.", param="token"
+            )
         user = await uow.users.get_by_email(item.email)
         if user is None and password_hash is not None:
             user = User(
@@ -111,7 +116,7 @@ async def accept(
 
 def _unproven() -> ApiError:
     return ApiError(
-        "invalid_parameter",
+        ErrorCode.INVALID_PARAMETER,
         "This email already has an account: enter its password to join.",
         param="password",
     )
@@ -120,7 +125,9 @@ def _unproven() -> ApiError:
 async def _target(uow: UnitOfWork, principal: Principal, user_id: str) -> Member:
     member = await uow.members.get(principal.workspace_id, user_id)
     if member is None:
-        raise ApiError("resource_not_found", "No such member in this workspace.", param="userId")
+        raise ApiError(
+            ErrorCode.RESOURCE_NOT_FOUND, "No such member in this workspace.", param="userId"
+        )
     return member
 
 
@@ -133,7 +140,7 @@ async def change_role(
         member = await _target(uow, principal, user_id)
         if "owner" in (role, member.role) and principal.role != "owner":
             raise ApiError(
-                "missing_permission",
+                ErrorCode.MISSING_PERMISSION,
                 "Only an owner can make or unmake owners.",
                 permission="members.owner",
             )
@@ -143,7 +150,7 @@ async def change_role(
             and await uow.members.count_owners(principal.workspace_id) <= 1
         ):
             raise ApiError(
-                "last_owner", "This is the last owner. Make another member an owner first."
+                ErrorCode.LAST_OWNER, "This is the last owner. Make another member an owner first."
             )
         await uow.members.set_role(principal.workspace_id, user_id, role)
         await record_in(
@@ -163,13 +170,13 @@ async def remove(store: Store, clock: Clock, principal: Principal, user_id: str)
         member = await _target(uow, principal, user_id)
         if member.role == "owner" and principal.role != "owner":
             raise ApiError(
-                "missing_permission",
+                ErrorCode.MISSING_PERMISSION,
                 "Only an owner can remove an owner.",
                 permission="members.owner",
             )
         if member.role == "owner" and await uow.members.count_owners(principal.workspace_id) <= 1:
             raise ApiError(
-                "last_owner", "This is the last owner. Make another member an owner first."
+                ErrorCode.LAST_OWNER, "This is the last owner. Make another member an owner first."
             )
         await uow.members.remove(principal.workspace_id, user_id)
         await uow.sessions.end_for_user(user_id, principal.workspace_id, clock.now())

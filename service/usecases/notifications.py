@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from service.domain.ids import new_id
 from service.domain.models import Event
 from service.domain.principal import Principal
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.mail.models import Mail, MailPreference
 from storage.base import Store, UnitOfWork
@@ -157,18 +158,20 @@ async def save_preference(
 ) -> MailPreference:
     """Every member sets their own; nobody sets another's."""
     if principal.user_id is None:
-        raise ApiError("not_signed_in")
+        raise ApiError(ErrorCode.NOT_SIGNED_IN)
     if new_approvals not in ("each", "digest", "off"):
-        raise ApiError("invalid_parameter", "Choose each, digest or off.", param="newApprovals")
+        raise ApiError(
+            ErrorCode.INVALID_PARAMETER, "Choose each, digest or off.", param="newApprovals"
+        )
     if not 5 <= digest_minutes <= 24 * 60:
         raise ApiError(
-            "invalid_parameter",
+            ErrorCode.INVALID_PARAMETER,
             "A digest goes out every 5 to 1,440 minutes.",
             param="digestMinutes",
         )
     if reminder_minutes is not None and not 5 <= reminder_minutes <= 23 * 60:
         raise ApiError(
-            "invalid_parameter",
+            ErrorCode.INVALID_PARAMETER,
             "A reminder comes 5 minutes to 23 hours before expiry.",
             param="reminderMinutes",
         )

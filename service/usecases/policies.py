@@ -11,6 +11,7 @@ from service.domain.clock import Clock
 from service.domain.models import Account
 from service.domain.permissions import Permission
 from service.domain.principal import Principal
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.render import policy_json
 from service.usecases.access import require
@@ -41,7 +42,9 @@ async def set_account_policy(
         before = await uow.accounts.get(principal.workspace_id, account_id)
         if before is None or not principal.allows(account_id):
             raise ApiError(
-                "account_not_found", f"No account `{account_id}` is linked here.", param="accountId"
+                ErrorCode.ACCOUNT_NOT_FOUND,
+                f"No account `{account_id}` is linked here.",
+                param="accountId",
             )
         account = await uow.accounts.update(principal.workspace_id, account_id, policy=stored)
         assert account is not None

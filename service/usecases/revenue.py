@@ -18,20 +18,6 @@ from service.domain.clock import UTC, isoformat
 from service.domain.ids import new_id
 from service.domain.models import Event
 
-CONTENT_FIELDS = (
-    "fanId",
-    "kind",
-    "description",
-    "status",
-    "grossCents",
-    "netCents",
-    "feeCents",
-    "vatCents",
-    "currency",
-    "occurredAt",
-    "deleted",
-)
-
 
 def parse_instant(value: str) -> dt.datetime:
     """An RFC 3339 instant (with Z or an offset) as an aware UTC datetime; ValueError otherwise."""

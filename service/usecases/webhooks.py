@@ -23,6 +23,7 @@ from service.domain.ids import new_id
 from service.domain.models import Event
 from service.domain.permissions import Permission
 from service.domain.principal import Principal
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.usecases.access import require
 from service.usecases.audit import record_in
@@ -47,12 +48,16 @@ MANAGE = Permission.WEBHOOKS_MANAGE
 async def _safe_url(url: str, allow_loopback: bool, resolver: Resolver | None = None) -> str:
     url = (url or "").strip()
     if not url or len(url) > 2000:
-        raise ApiError("invalid_parameter", "Enter the endpoint's https:// URL.", param="url")
+        raise ApiError(
+            ErrorCode.INVALID_PARAMETER, "Enter the endpoint's https:// URL.", param="url"
+        )
     try:
         await check_destination(url, allow_loopback=allow_loopback, resolver=resolver)
     except UnsafeDestination as exc:
         raise ApiError(
-            "invalid_parameter", f"This URL cannot receive webhooks: {exc.reason}.", param="url"
+            ErrorCode.INVALID_PARAMETER,
+            f"This URL cannot receive webhooks: {exc.reason}.",
+            param="url",
         ) from None
     return url
 
@@ -64,7 +69,7 @@ def _event_types(event_types: Sequence[str] | None) -> list[str] | None:
     unknown = [t for t in chosen if t not in DELIVERED_EVENTS]
     if unknown or not chosen:
         raise ApiError(
-            "invalid_parameter",
+            ErrorCode.INVALID_PARAMETER,
             "Choose event types from: " + ", ".join(DELIVERED_EVENTS) + ".",
             param="eventTypes",
         )
@@ -180,7 +185,7 @@ def _new_endpoint(
 def _still_there(endpoint: WebhookEndpoint | None) -> WebhookEndpoint:
     """An update that found no row: the endpoint was removed in the meantime."""
     if endpoint is None:
-        raise ApiError("resource_not_found", "There is no such webhook endpoint.")
+        raise ApiError(ErrorCode.RESOURCE_NOT_FOUND, "There is no such webhook endpoint.")
     return endpoint
 
 
@@ -188,7 +193,7 @@ async def _endpoint(uow: UnitOfWork, principal: Principal, endpoint_id: str) -> 
     """One of the principal's workspace and mode: the other mode's endpoints are not shown."""
     endpoint = await uow.webhooks.get(principal.workspace_id, endpoint_id)
     if endpoint is None or endpoint.mode != principal.mode:
-        raise ApiError("resource_not_found", "There is no such webhook endpoint.")
+        raise ApiError(ErrorCode.RESOURCE_NOT_FOUND, "There is no such webhook endpoint.")
     return endpoint
 
 
@@ -199,7 +204,7 @@ async def _delivery(uow: UnitOfWork, principal: Principal, delivery_id: str) -> 
         endpoint = (await uow.webhooks.get_by_ids([delivery.endpoint_id])).get(delivery.endpoint_id)
         if endpoint is not None and endpoint.mode == principal.mode:
             return delivery
-    raise ApiError("resource_not_found", "There is no such delivery.")
+    raise ApiError(ErrorCode.RESOURCE_NOT_FOUND, "There is no such delivery.")
 
 
 async def remove_endpoint(
@@ -223,7 +228,7 @@ def parse_since(text: str | None) -> dt.datetime | None:
         since = dt.datetime.fromisoformat(text)
     except ValueError:
         raise ApiError(
-            "invalid_parameter", "Enter the time as YYYY-MM-DDTHH:MM (UTC).", param="since"
+            ErrorCode.INVALID_PARAMETER, "Enter the time as YYYY-MM-DDTHH:MM (UTC).", param="since"
         ) from None
     return since if since.tzinfo else since.replace(tzinfo=dt.UTC)
 
@@ -242,12 +247,14 @@ async def enable_endpoint(
     require(principal, MANAGE)
     now = clock.now()
     if resend_since is not None and resend_since > now:
-        raise ApiError("invalid_parameter", "Choose a time in the past.", param="since")
+        raise ApiError(ErrorCode.INVALID_PARAMETER, "Choose a time in the past.", param="since")
     async with store.transaction() as uow:
         await _endpoint(uow, principal, endpoint_id)
         enabled = await uow.webhooks.enable(endpoint_id)
         if enabled is None:
-            raise ApiError("invalid_parameter", "This endpoint is not disabled.", param="endpoint")
+            raise ApiError(
+                ErrorCode.INVALID_PARAMETER, "This endpoint is not disabled.", param="endpoint"
+            )
         resent = 0
         if resend_since is not None:
             resent = await uow.deliveries.resend_failed(endpoint_id, resend_since, now)
@@ -365,14 +372,14 @@ async def redeliver(store: Store, clock: Clock, principal: Principal, delivery_i
         endpoint = await uow.webhooks.get(principal.workspace_id, delivery.endpoint_id)
         if endpoint is not None and endpoint.auto_disabled_at is not None:
             raise ApiError(
-                "invalid_parameter",
+                ErrorCode.INVALID_PARAMETER,
                 "This endpoint is disabled: enable it first (it can resend what failed).",
                 param="delivery",
             )
         reset = await uow.deliveries.reset(delivery_id, clock.now())
         if reset is None:
             raise ApiError(
-                "invalid_parameter", "This delivery is still being sent.", param="delivery"
+                ErrorCode.INVALID_PARAMETER, "This delivery is still being sent.", param="delivery"
             )
         await record_in(uow, clock, principal, "webhook.redelivered", delivery_id)
     return reset

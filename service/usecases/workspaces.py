@@ -10,6 +10,7 @@ from service.domain.ids import new_id
 from service.domain.models import ROLES, Account, Fan, Member, User, Workspace
 from service.domain.permissions import Permission
 from service.domain.principal import Principal
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.passwords import Passwords
 from service.usecases.access import require
@@ -103,13 +104,13 @@ async def create_user(
     require(principal, Permission.MEMBERS_MANAGE)
     if role not in ROLES:
         raise ApiError(
-            "invalid_parameter", f"Role must be one of {', '.join(ROLES)}.", param="role"
+            ErrorCode.INVALID_PARAMETER, f"Role must be one of {', '.join(ROLES)}.", param="role"
         )
     workspace_id = principal.workspace_id
     password_hash = await passwords.hash(password)  # before the transaction: see passwords.py
     async with store.transaction() as uow:
         if await uow.workspaces.get(workspace_id) is None:
-            raise ApiError("workspace_not_found")
+            raise ApiError(ErrorCode.WORKSPACE_NOT_FOUND)
         user = await uow.users.get_by_email(email)
         if user is None:
             user = User(

@@ -31,7 +31,6 @@ import logging
 import os
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
 
 from service.domain.clock import Clock
 from service.domain.ids import new_id
@@ -47,6 +46,7 @@ from service.usecases.delivery import (
 from service.webhooks.models import Delivery, WebhookEndpoint
 from service.webhooks.sender import Sender
 from service.workers.dispatcher import FanOut, dispatch_all
+from storage.base import Store
 
 log = logging.getLogger("countersign.deliverer")
 
@@ -54,7 +54,7 @@ log = logging.getLogger("countersign.deliverer")
 class Deliverer:
     def __init__(
         self,
-        store: Any,
+        store: Store,
         clock: Clock,
         sender: Sender,
         *,

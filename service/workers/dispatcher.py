@@ -14,31 +14,33 @@ from __future__ import annotations
 import datetime as dt
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
 
 from service.domain.clock import Clock
 from service.domain.ids import new_id
 from service.domain.models import Event
 from service.webhooks.models import Delivery, WebhookEndpoint
+from storage.base import Store, UnitOfWork
 
 log = logging.getLogger("countersign.dispatcher")
 BATCH = 500
 
 
-FanOut = Callable[[Any, Event, dt.datetime], Awaitable[int]]
+FanOut = Callable[[UnitOfWork, Event, dt.datetime], Awaitable[int]]
 """More rows an event asks for, written in the dispatching transaction (mail: issue 20)."""
 
 
 async def dispatch_once(
-    store: Any, clock: Clock, *, batch: int = BATCH, also: Sequence[FanOut] = ()
+    store: Store, clock: Clock, *, batch: int = BATCH, also: Sequence[FanOut] = ()
 ) -> int:
     """Fan out up to `batch` events; returns how many deliveries were created."""
     created = 0
     now = clock.now()
     async with store.transaction() as uow:
         events = await uow.deliveries.undispatched_events(batch)
-        taken = await uow.deliveries.mark_dispatched([ev.seq for ev in events], now)
-        endpoints: dict[str, list[WebhookEndpoint]] = {}
+        # An outbox row read back always has its seq (the database assigned it).
+        seqs = [ev.seq for ev in events if ev.seq is not None]
+        taken = await uow.deliveries.mark_dispatched(seqs, now)
+        endpoints: dict[str, Sequence[WebhookEndpoint]] = {}
         for event in events:
             if event.seq not in taken:
                 continue
@@ -73,7 +75,7 @@ async def dispatch_once(
     return created
 
 
-async def dispatch_all(store: Any, clock: Clock, *, also: Sequence[FanOut] = ()) -> int:
+async def dispatch_all(store: Store, clock: Clock, *, also: Sequence[FanOut] = ()) -> int:
     total = 0
     while True:
         made = await dispatch_once(store, clock, also=also)

@@ -10,12 +10,12 @@ import json
 import pytest
 import sqlalchemy as sa
 
+from harness.scratch import scratch_database
 from service.crypto import SecretBox
 from service.domain.ids import hash_secret
 from service.webhooks.models import open_secret
 from service.workers.reseal import reseal_webhook_secrets
 from storage.migrate import migrate
-from storage.scratch import scratch_database
 from storage.sql.engine import make_engine
 from storage.sql.store import SqlStore
 from tests.conftest import POSTGRES_ADMIN_URL

@@ -10,8 +10,8 @@ import json
 import pytest
 import sqlalchemy as sa
 
+from harness.scratch import scratch_database
 from storage.migrate import HEAD, current_revision, migrate
-from storage.scratch import scratch_database
 from storage.sql.engine import make_engine
 from storage.sql.types import Json, UtcDateTime
 from tests.conftest import POSTGRES_ADMIN_URL

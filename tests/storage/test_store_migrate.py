@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from harness.scratch import scratch_database
 from storage.migrate import HEAD
-from storage.scratch import scratch_database
 from storage.sql.store import SqlStore
 from tests.conftest import POSTGRES_ADMIN_URL
 

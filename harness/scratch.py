@@ -1,4 +1,6 @@
-"""A PostgreSQL database of its own for a test run or a benchmark: created, then dropped."""
+"""A PostgreSQL database of its own for a test run or a benchmark: created, then dropped.
+
+Test and benchmark infrastructure, so it lives in harness/ (not in the product's storage/)."""
 
 from __future__ import annotations
 
