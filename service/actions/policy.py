@@ -17,6 +17,9 @@ from typing import Any
 
 from attrs import frozen
 
+from service.actions.types import names
+from service.errors import ApiError
+
 MEMBERS, ADMINS = "members", "admins"
 # "admins" means the roles holding Permission.ACTIONS_DECIDE_RESTRICTED in the role table
 # (owners and admins, and the CLI): the use case checks it with the other permissions.
@@ -58,8 +61,30 @@ def requirement(
     )
 
 
+def _bad(i: int, key: str, message: str) -> ApiError:
+    return ApiError("invalid_parameter", message, param=f"rules[{i}].{key}")
+
+
+def _check(i: int, rule: Mapping[str, Any]) -> None:
+    """The edge validates REST bodies against openapi.yaml; the dashboard's form is checked
+    here, so every channel stores only rules the API would accept."""
+    types = rule.get("types")
+    if not isinstance(types, list) or not types or not all(t in names() for t in types):
+        raise _bad(i, "types", f"Choose one or more action types: {', '.join(names())}.")
+    if rule.get("approvals", 1) not in (1, 2):
+        raise _bad(i, "approvals", "A rule asks for 1 or 2 approvals.")
+    if rule.get("approvers", MEMBERS) not in (MEMBERS, ADMINS):
+        raise _bad(i, "approvers", "Approvers are `members` or `admins`.")
+    for key in ("minPriceCents", "minRecipients"):
+        value = rule.get(key)
+        if value is not None and (not isinstance(value, int) or value < 0):
+            raise _bad(i, key, f"`{key}` is a whole number, 0 or more.")
+
+
 def normalised(rules: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """The rules as stored and shown: every key present, types de-duplicated in order."""
+    for i, rule in enumerate(rules):
+        _check(i, rule)
     return [
         {
             "types": list(dict.fromkeys(rule["types"])),

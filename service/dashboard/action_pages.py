@@ -9,9 +9,10 @@ from starlette.responses import Response
 from service.actions.model import Action
 from service.actions.transitions import STATUSES
 from service.actions.types import names as action_types
-from service.actions.usecases import decide_action, present
+from service.actions.usecases import decide_action, present, refusal, request_again
 from service.dashboard.approval_context import approval_context
 from service.dashboard.web import Page, json_reply, page
+from service.domain.messages import platform_html
 from service.domain.models import Account
 from service.domain.permissions import Permission
 from service.error_codes import ErrorCode
@@ -153,6 +154,12 @@ async def action_page(p: Page) -> Response:
         if account is not None
         else {}
     )
+    blocked = blocked_reason(action, account, now, p.can(Permission.ACTIONS_DECIDE))
+    refused = None if blocked else refusal(p.principal, action, approve=True)
+    # Under an admins-only rule a member may not reject either: both buttons say why.
+    if refused is not None and refused.permission == Permission.ACTIONS_DECIDE_RESTRICTED:
+        blocked, refused = refused.message, None
+    approve_blocked = refused.message if refused is not None else None
     return await p.render(
         "action.html",
         action=action,
@@ -162,8 +169,14 @@ async def action_page(p: Page) -> Response:
         lists=lists,
         context=context,
         warnings=list(getattr(action, "warnings", None) or []),
-        blocked=blocked_reason(action, account, now, p.can(Permission.ACTIONS_DECIDE)),
+        blocked=blocked,
+        approve_blocked=approve_blocked,
+        editable=not blocked and not approve_blocked and bool(EDITABLE & set(action.params)),
     )
+
+
+EDITABLE = {"text", "priceCents", "mediaIds", "audience"}
+"""Params an approver can change on the page (service/actions/edits.py says how far)."""
 
 
 def blocked_reason(
@@ -238,3 +251,80 @@ async def action_json_route(p: Page) -> Response:
     action = await _action(p)
     now = p.services.clock.now()
     return json_reply(p, action_json(action, p.services.settings.public_url, now))
+
+
+def _edited_params(p: Page, action: Action) -> dict[str, object]:
+    """The edit form's fields as params: unticked media, lists and fans are removed, ticked
+    excluded lists added; service/actions/edits.py refuses anything wider."""
+    assert p.form is not None
+    params: dict[str, object] = dict(action.params)
+    if "text" in params:
+        params["text"] = p.field("text")
+    if "priceCents" in params or p.field("priceCents"):
+        raw = p.field("priceCents") or "0"
+        if not raw.isdigit():
+            raise ApiError(
+                "invalid_parameter", "The price is a whole number of cents.", param="priceCents"
+            )
+        params["priceCents"] = int(raw)
+    if "mediaIds" in params:
+        params["mediaIds"] = [str(v) for v in p.form.getlist("mediaIds")]
+    if "audience" in params:
+        audience = dict(action.params["audience"])
+        for key in ("listIds", "fanIds"):
+            if key in audience:
+                audience[key] = [str(v) for v in p.form.getlist(key)]
+        extra = [v.strip() for v in p.field("addExcludeListIds").split(",") if v.strip()]
+        excluded = list(dict.fromkeys([*audience.get("excludeListIds", []), *extra]))
+        if excluded:
+            audience["excludeListIds"] = excluded
+        params["audience"] = audience
+    return params
+
+
+@page(Permission.ACTIONS_DECIDE)
+async def edit_and_approve(p: Page) -> Response:
+    """The edit form: approve the params as edited (the same use case and rules as
+    POST /v1/actions/{id}/approve with `params`)."""
+    action = await _action(p)
+    services = p.services
+    decided = await decide_action(
+        services.store,
+        services.clock,
+        p.principal,
+        action.id,
+        approve=True,
+        note=p.field("note") or None,
+        public_url=services.settings.public_url,
+        wake_executor=services.wake_executor,
+        params=_edited_params(p, action),
+    )
+    needed = decided.approvals_needed if decided.status == "pending" else 0
+    more = f" It needs {needed} more approval{'s' if needed != 1 else ''}." if needed else ""
+    return p.redirect(
+        f"/dashboard/actions/{action.id}", notice=f"You edited and approved this action.{more}"
+    )
+
+
+@page(Permission.ACTIONS_DECIDE)
+async def ask_again(p: Page) -> Response:
+    services = p.services
+    created = await request_again(
+        services.store,
+        services.clock,
+        p.principal,
+        p.request.path_params["actionId"],
+        public_url=services.settings.public_url,
+    )
+    return p.redirect(
+        f"/dashboard/actions/{created.action.id}",
+        notice="You asked for this action again; someone else approves it.",
+    )
+
+
+@page()
+async def preview(p: Page) -> Response:
+    """The edit form's live preview: the text exactly as it would be sent (safe HTML)."""
+    text = p.field("text")
+    html = platform_html(text) if text else ""
+    return json_reply(p, {"html": html})

@@ -49,9 +49,29 @@ def make_templates() -> jinja2.Environment:
         loader=jinja2.PackageLoader("service.dashboard", "templates"), autoescape=True
     )
     env.filters.update(
-        when=when, money=money, left=time_left, message=message_html, pretty=pretty, detail=detail
+        when=when,
+        money=money,
+        left=time_left,
+        message=message_html,
+        pretty=pretty,
+        detail=detail,
+        rule=rule_words,
     )
     return env
+
+
+def rule_words(rule: dict[str, Any]) -> str:
+    """One approval rule as a sentence: "send_mass_message from 1000 recipients: 2 different
+    people, admins and owners only"."""
+    where = []
+    if rule.get("minPriceCents") is not None:
+        where.append(f"from ${rule['minPriceCents'] / 100:,.2f}")
+    if rule.get("minRecipients") is not None:
+        where.append(f"from {rule['minRecipients']} recipients")
+    who = "admins and owners only" if rule.get("approvers") == "admins" else "any member"
+    count = "2 different people" if rule.get("approvals") == 2 else "1 approval"
+    scope = " ".join([", ".join(rule.get("types", [])), *where])
+    return f"{scope}: {count}, {who}"
 
 
 @define

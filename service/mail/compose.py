@@ -54,6 +54,15 @@ def _url(public_url: str, action: Action) -> str:
     return f"{public_url}/dashboard/actions/{action.id}"
 
 
+def _quorum(action: Action) -> str:
+    """How many approvals the action still needs, under its approval policy (issue 21)."""
+    needed = action.approvals_needed
+    who = " (admins and owners only)" if action.approvers == "admins" else ""
+    if action.approvals_required == 1:
+        return f"1 approval needed{who}"
+    return f"{needed} more of {action.approvals_required} needed, from different people{who}"
+
+
 def _text_item(item: Item, public_url: str, now: dt.datetime) -> str:
     a = item.action
     lines = [f"{a.summary}", f"  Account: @{item.username or a.account_id}"]
@@ -66,6 +75,7 @@ def _text_item(item: Item, public_url: str, now: dt.datetime) -> str:
     lines.append(f"  Estimated recipients: {recipients}")
     for warning in a.warnings:
         lines.append(f"  Check this: {warning.get('message', '')}")
+    lines.append(f"  Approvals: {_quorum(a)}")
     lines.append(f"  Expires in {_left(a.expires_at, now)}")
     lines.append(f"  Review it (sign-in needed): {_url(public_url, a)}")
     return "\n".join(lines)
@@ -88,8 +98,9 @@ def _html_item(item: Item, public_url: str, now: dt.datetime) -> str:
     recipients = "unknown" if a.estimated_recipients is None else str(a.estimated_recipients)
     parts.append(
         f"<p>Price: {e(_money(a.price))} · Estimated recipients: {e(recipients)} · "
-        f"Expires in {e(_left(a.expires_at, now))}</p>"
+        f"Expires in {e(_left(a.expires_at, now))}</p>",
     )
+    parts.append(f"<p>Approvals: {e(_quorum(a))}</p>")
     if a.warnings:
         parts.append(
             "<ul>"

@@ -77,7 +77,8 @@
   function afterSwap() {
     localTimes(document);
     const approve = document.getElementById("approve"), note = document.getElementById("note");
-    if (approve && note) note.hidden = approve.disabled;
+    const reject = document.getElementById("reject");
+    if (approve && note) note.hidden = approve.disabled && (!reject || reject.disabled);
   }
 
   function wireDecide() {
@@ -110,6 +111,27 @@
       }
       etag = null;
       await refresh();  // the page now shows what is true, whoever won
+    });
+  }
+
+  // --- the edit form's live preview: the server's own sanitiser, so it is what will be sent --
+  function wirePreview() {
+    const text = document.getElementById("edit-text"), box = document.getElementById("edit-preview");
+    const root = document.getElementById("action");
+    if (!text || !box || !root) return;
+    let timer = null, asked = 0;
+    text.addEventListener("input", function () {
+      clearTimeout(timer);
+      timer = setTimeout(async function () {
+        const mine = ++asked, form = new FormData();
+        form.append("csrf_token", root.dataset.csrf);
+        form.append("text", text.value);
+        try {
+          const r = await fetch("/dashboard/preview", { method: "POST", body: form,
+                                                         credentials: "same-origin" });
+          if (r.ok && mine === asked) box.innerHTML = (await r.json()).data.html;
+        } catch (e) { /* the preview catches up on the next keystroke */ }
+      }, 150);
     });
   }
 
@@ -182,6 +204,6 @@
   });
 
   document.addEventListener("DOMContentLoaded", function () {
-    afterSwap(); wireDecide(); wireTimeZoneFields(); followPage(); countSelected();
+    afterSwap(); wireDecide(); wirePreview(); wireTimeZoneFields(); followPage(); countSelected();
   });
 })();
