@@ -1,0 +1,127 @@
+"""Approval policies in real headless Chromium, at desktop and phone size, on both drivers:
+the policy form, an edit with its live preview, a two-person approval by two sessions, and
+"ask again" (issue 21)."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+
+from service.domain.principal import Principal
+from service.usecases.workspaces import create_user
+from tests.dashboard.live_service import clean, run_store
+from tests.dashboard.test_dashboard_browser import MEMBER, OWNER, shot, sign_in
+from tests.factories import PASSWORDS, build_world
+
+pytestmark = pytest.mark.browser
+
+SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+
+
+@pytest.fixture
+def world(database_url, clock):
+    async def seed(store):
+        await clean(store)
+        world = await build_world(store, clock)
+        await create_user(
+            store,
+            clock,
+            Principal.operator(world.workspace_id),
+            MEMBER[0],
+            "Max Member",
+            MEMBER[1],
+            "member",
+            passwords=PASSWORDS,
+        )
+        return world
+
+    return run_store(database_url, seed)
+
+
+def api_action(base: str, world, idem: str, text: str) -> dict:
+    response = httpx.post(
+        f"{base}/v1/accounts/{world.live_account}/actions",
+        headers={"Authorization": f"Bearer {world.live_key}", "Idempotency-Key": idem},
+        json={"type": "send_message", "params": {"fanId": "40001", "text": text}},
+    )
+    assert response.status_code == 202, response.text
+    return response.json()["data"]
+
+
+def open_action(page: Page, base: str, action_id: str) -> None:
+    page.goto(f"{base}/dashboard/actions/{action_id}")
+    expect(page.locator("#action")).to_be_visible()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_policy_edit_two_people_and_ask_again(browser, service, world, size):
+    base = service.base_url
+    owner_context = browser.new_context(viewport=SIZES[size])
+    owner = owner_context.new_page()
+    sign_in(owner, base, OWNER, start="/dashboard/accounts")
+
+    # The policy form on the account's card: two different people for messages.
+    card = owner.locator(f"#policy-{world.live_account}")
+    expect(card).to_contain_text("No rules: one approval by any member.")
+    card.locator("input[name=types][value=send_message]").check()
+    card.locator("select[name=approvals]").select_option("2")
+    card.locator("button.save-policy").click()
+    card = owner.locator(f"#policy-{world.live_account}")
+    expect(card.locator(".policy-rule")).to_contain_text(
+        "send_message: 2 different people, any member"
+    )
+    shot(owner, f"policy-form-{size}")
+
+    # An agent asks; the owner fixes the text (the preview follows it live) and approves.
+    action = api_action(base, world, f"b-{size}", "<p>Helo fans</p>")
+    open_action(owner, base, action["id"])
+    expect(owner.locator("#approvals-needed")).to_contain_text("Needs 2 more approvals")
+    owner.locator("#edit summary").click()
+    owner.fill("#edit-text", "Hello <b>fans</b>")
+    expect(owner.locator("#edit-preview b")).to_have_text("fans")
+    shot(owner, f"policy-edit-{size}")
+    owner.click("#edit-approve")
+    expect(owner.locator("#approvals-needed")).to_contain_text("Needs 1 more approval")
+    expect(owner.locator("#approvals")).to_contain_text("Olive Owner")
+    expect(owner.locator("#edited")).to_contain_text("Edited by Olive Owner")
+    expect(owner.locator("#message-preview b")).to_have_text("fans")
+    expect(owner.locator("#approve")).to_be_disabled()
+    expect(owner.locator("#approve-blocked")).to_contain_text("You already approved this action")
+
+    # A second person, in their own session, completes the quorum.
+    member_context = browser.new_context(viewport=SIZES[size])
+    member = member_context.new_page()
+    sign_in(member, base, MEMBER)
+    expect(member.locator(f"[data-action-id={action['id']}] .needs")).to_contain_text(
+        "needs 1 more approval"
+    )
+    open_action(member, base, action["id"])
+    member.click("#approve")
+    expect(member.locator("#action-status")).not_to_have_text("pending", timeout=20_000)
+    expect(member.locator("#decided")).to_contain_text("Max Member")
+    shot(member, f"policy-two-people-{size}")
+
+    # Rejected, then asked again by the member: the new action cannot be approved by them.
+    other = api_action(base, world, f"r-{size}", "<p>Not today</p>")
+    open_action(owner, base, other["id"])
+    owner.click("#reject")
+    expect(owner.locator("#action-status")).to_have_text("rejected")
+    open_action(member, base, other["id"])
+    member.click("#ask-again")
+    expect(member.locator("#replaces")).to_contain_text(other["id"])
+    expect(member.locator("#approve")).to_be_disabled()
+    expect(member.locator("#approve-blocked")).to_contain_text(
+        "You asked for this action, so someone else must approve it."
+    )
+    new_id = member.url.rsplit("/", 1)[1]
+    assert re.fullmatch(r"act_\w+", new_id)
+    open_action(owner, base, other["id"])
+    expect(owner.locator("#replaced-by a")).to_have_text(new_id)
+    shot(member, f"policy-ask-again-{size}")
+    width = member.evaluate("document.documentElement.scrollWidth")
+    assert width <= SIZES[size]["width"], "nothing overflows sideways"
+    owner_context.close()
+    member_context.close()
