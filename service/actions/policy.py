@@ -18,6 +18,7 @@ from typing import Any
 from attrs import frozen
 
 from service.actions.types import names
+from service.error_codes import ErrorCode
 from service.errors import ApiError
 
 MEMBERS, ADMINS = "members", "admins"
@@ -62,7 +63,7 @@ def requirement(
 
 
 def _bad(i: int, key: str, message: str) -> ApiError:
-    return ApiError("invalid_parameter", message, param=f"rules[{i}].{key}")
+    return ApiError(ErrorCode.INVALID_PARAMETER, message, param=f"rules[{i}].{key}")
 
 
 def _check(i: int, rule: Mapping[str, Any]) -> None:

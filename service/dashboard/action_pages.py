@@ -264,7 +264,9 @@ def _edited_params(p: Page, action: Action) -> dict[str, object]:
         raw = p.field("priceCents") or "0"
         if not raw.isdigit():
             raise ApiError(
-                "invalid_parameter", "The price is a whole number of cents.", param="priceCents"
+                ErrorCode.INVALID_PARAMETER,
+                "The price is a whole number of cents.",
+                param="priceCents",
             )
         params["priceCents"] = int(raw)
     if "mediaIds" in params:

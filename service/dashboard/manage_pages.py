@@ -193,7 +193,9 @@ def _whole(p: Page, name: str) -> int | None:
     if not raw:
         return None
     if not raw.isdigit():
-        raise ApiError("invalid_parameter", f"`{name}` is a whole number, 0 or more.", param=name)
+        raise ApiError(
+            ErrorCode.INVALID_PARAMETER, f"`{name}` is a whole number, 0 or more.", param=name
+        )
     return int(raw)
 
 
