@@ -6,6 +6,8 @@
   platform call it runs as, its result): a new type is one entry there plus its schemas in
   openapi.yaml.
 - warnings.py: what may make an approved action fail, found against synced data.
+- policy.py: approval rules (how many different people, which roles), captured at creation.
+- edits.py: how far an approver may change params before approving (only narrower).
 - lifecycle.py: the only module that writes an action's status (create, decide, expire, claim,
   finish), performing each move's side effects from the table.
 - usecases.py: create and decide, as every channel calls them.
