@@ -39,7 +39,16 @@ def parameter_ids(cases: list[tuple[str, int]]) -> list[str]:
 
 
 # Jsonschema alone, and why: the only schemas the fast path leaves out today.
-JSONSCHEMA_ONLY = {("listRevenueTransactions", "since"): "uses `format`"}
+# Parameters jsonschema-rs cannot decide alone (`format` and `pattern` are checked by jsonschema):
+# each is on a route that calls the platform or reads a date range, never the hot path.
+JSONSCHEMA_ONLY = {
+    ("listRevenueTransactions", "since"): "uses `format`",
+    ("getPlatformRoute", "path"): "uses `pattern`",
+    ("getPlatformRoute", "startDate"): "uses `format`",
+    ("getPlatformRoute", "endDate"): "uses `format`",
+    ("getEarnings", "startDate"): "uses `format`",
+    ("getEarnings", "endDate"): "uses `format`",
+}
 
 EXAMPLES = settings(
     max_examples=150,
