@@ -304,7 +304,9 @@ class Actions(Protocol):
         """Move one action if (and only if) it is still in one of `from_statuses` (and, when
         given, not expired at `not_expired_at` and still at revision `if_revision`)."""
 
-    async def expire_due(self, now: dt.datetime) -> Sequence[str]: ...
+    async def expire_due(self, now: dt.datetime) -> Sequence[Action]:
+        """Move every pending action past its expiry to `expired`; the moved actions, by id."""
+
     async def mark_replaced(self, action_id: str, replaced_by: str) -> None:
         """Name the action that asked again for this one (once; not a status move)."""
 

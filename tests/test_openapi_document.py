@@ -162,6 +162,7 @@ WEBHOOK_EVENTS = {
     "action.executed": "Action",
     "action.rejected": "Action",
     "action.failed": "Action",
+    "action.expired": "Action",
     "account.connected": None,
     "account.status_changed": None,
     "link.failed": "HostedLink",

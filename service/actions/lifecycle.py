@@ -169,17 +169,26 @@ async def edit(
     return edited
 
 
-async def expire(tx: UnitOfWork, action: Action) -> Action | None:
-    """Persist what every read already shows (transitions.effective)."""
+async def expire(
+    tx: UnitOfWork, action: Action, *, now: dt.datetime, public_url: str
+) -> Action | None:
+    """Persist what every read already shows (transitions.effective), with its event."""
     expiry = move(Trigger.EXPIRE, PENDING)
-    return await tx.actions.transition(action.id, sources(expiry.trigger), expiry.dest)
+    expired = await tx.actions.transition(action.id, sources(expiry.trigger), expiry.dest)
+    if expired is not None:
+        await _effects(tx, expiry, expired, now, public_url)
+    return expired
 
 
-async def expire_due(store: Store, now: dt.datetime) -> Sequence[str]:
+async def expire_due(store: Store, now: dt.datetime, *, public_url: str) -> Sequence[str]:
     """Every pending action past its expiry, in one statement (the storage builds it from
-    the table's `expire` move)."""
+    the table's `expire` move), each with its `action.expired` event in the same transaction."""
+    expiry = move(Trigger.EXPIRE, PENDING)
     async with store.transaction() as uow:
-        return await uow.actions.expire_due(now)
+        expired = await uow.actions.expire_due(now)
+        for action in expired:
+            await _effects(uow, expiry, action, now, public_url)
+    return [action.id for action in expired]
 
 
 async def claim_next(uow: UnitOfWork, worker: str, now: dt.datetime) -> Action | None:

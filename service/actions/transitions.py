@@ -9,7 +9,7 @@ performs the moves (one conditional write each) and their side effects, read fro
     pending    edit      pending    audit action.edited (the quorum starts again)
     pending    approve   approved   audit action.approved, wake the executor
     pending    reject    rejected   audit action.rejected, event action.rejected
-    pending    expire    expired    -
+    pending    expire    expired    event action.expired, wake the deliverer
     approved   claim     executing  -
     executing  succeed   executed   event action.executed, wake the deliverer
     executing  fail      failed     event action.failed, wake the deliverer
@@ -61,7 +61,7 @@ TABLE: tuple[Move, ...] = (
     Move(PENDING, Trigger.EDIT, PENDING, audit="action.edited"),
     Move(PENDING, Trigger.APPROVE, APPROVED, audit="action.approved", wake_executor=True),
     Move(PENDING, Trigger.REJECT, REJECTED, event="action.rejected", audit="action.rejected"),
-    Move(PENDING, Trigger.EXPIRE, EXPIRED),
+    Move(PENDING, Trigger.EXPIRE, EXPIRED, event="action.expired", wake_deliverer=True),
     Move(APPROVED, Trigger.CLAIM, EXECUTING),
     Move(EXECUTING, Trigger.SUCCEED, EXECUTED, event="action.executed", wake_deliverer=True),
     Move(EXECUTING, Trigger.FAIL, FAILED, event="action.failed", wake_deliverer=True),

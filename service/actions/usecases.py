@@ -287,7 +287,9 @@ async def decide_action(
                     raise ApiError(ErrorCode.ACTION_NOT_FOUND, param="actionId")
                 decided = None
                 if expired_on_read(action, now):
-                    await lifecycle.expire(tx, action)  # persist what every read already shows
+                    await lifecycle.expire(
+                        tx, action, now=now, public_url=public_url
+                    )  # persist what every read already shows
                 elif action.status != EXPIRED:
                     decided = await _decide_in(
                         tx, clock, principal, action, approve, note, params, now, public_url
@@ -459,7 +461,9 @@ async def request_again(
             assert existing is not None
             return Created(existing, replayed=True)
         if stored_status == PENDING:
-            await lifecycle.expire(tx, original)  # persist what every read already shows
+            await lifecycle.expire(
+                tx, original, now=now, public_url=public_url
+            )  # persist what every read already shows
         await tx.actions.mark_replaced(original.id, action.id)
     return Created(action, replayed=False)
 

@@ -17,6 +17,7 @@ DELIVERED_EVENTS = (
     "action.executed",
     "action.rejected",
     "action.failed",
+    "action.expired",
     "account.connected",
     "account.status_changed",
     "link.failed",

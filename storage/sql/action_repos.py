@@ -350,14 +350,14 @@ class SqlActions:
             .values(replaced_by=replaced_by)
         )
 
-    async def expire_due(self, now: dt.datetime) -> builtins.list[str]:
+    async def expire_due(self, now: dt.datetime) -> builtins.list[Action]:
         rows = await self.conn.execute(
             t.actions.update()
             .where(c.status == _EXPIRE.source, c.expires_at <= now)
             .values(status=_EXPIRE.dest)
-            .returning(c.id)
+            .returning(*t.actions.c)
         )
-        return [r.id for r in rows]
+        return sorted((to_model(Action, r) for r in rows), key=lambda a: a.id)
 
     async def claim_next(self, worker: str, now: dt.datetime) -> Action | None:
         row = (await self.conn.execute(_CLAIM_NEXT, {"worker": worker, "now": now})).first()

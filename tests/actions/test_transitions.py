@@ -68,6 +68,7 @@ def test_side_effects_are_data():
     assert move(Trigger.APPROVE, "pending").wake_executor
     assert move(Trigger.REJECT, "pending").event == "action.rejected"
     assert move(Trigger.FAIL, "executing").event == "action.failed"
+    assert move(Trigger.EXPIRE, "pending").event == "action.expired"
     assert move(Trigger.CREATE, None).event == "action.created"
     assert sources(Trigger.CLAIM) == ("approved",)
 

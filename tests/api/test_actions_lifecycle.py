@@ -110,7 +110,19 @@ async def test_pending_action_past_expiry_reads_as_expired_everywhere(client, wo
     assert [a["id"] for a in expired["data"]] == [action_id]
     pending = (await client.get("/v1/actions?status=pending", headers=world.auth())).json()
     assert pending["data"] == []
-    assert await expire_due(type("S", (), {"store": store, "clock": clock})()) == [action_id]
+    woken = []
+    services = type(
+        "S",
+        (),
+        {
+            "store": store,
+            "clock": clock,
+            "settings": type("T", (), {"public_url": "https://cs.example"})(),
+            "wake_deliverer": lambda self: woken.append(1),
+        },
+    )()
+    assert await expire_due(services) == [action_id]
+    assert woken == [1]
     async with store.reading() as uow:
         assert (await uow.actions.get(world.workspace_id, action_id)).status == "expired"
 

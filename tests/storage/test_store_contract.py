@@ -368,7 +368,7 @@ async def test_expire_due_moves_only_pending_past_expiry(store, clock, workspace
     decided = make_action(workspace.id, "40001", now - LIFETIME * 2, status="approved")
     await add(store, fresh, stale, decided)
     async with store.transaction() as uow:
-        assert await uow.actions.expire_due(now) == [stale.id]
+        assert [a.id for a in await uow.actions.expire_due(now)] == [stale.id]
         assert await uow.actions.expire_due(now) == []
     async with store.reading() as uow:
         statuses = {a.id: a.status for a in await uow.actions.list(workspace.id, mode="live")}

@@ -17,6 +17,7 @@ from .action_approvers import ActionApprovers
 from .action_created_event import ActionCreatedEvent
 from .action_error import ActionError
 from .action_executed_event import ActionExecutedEvent
+from .action_expired_event import ActionExpiredEvent
 from .action_failed_event import ActionFailedEvent
 from .action_list import ActionList
 from .action_mode import ActionMode
@@ -158,6 +159,7 @@ __all__ = (
     "ActionCreatedEvent",
     "ActionError",
     "ActionExecutedEvent",
+    "ActionExpiredEvent",
     "ActionFailedEvent",
     "ActionList",
     "ActionMode",

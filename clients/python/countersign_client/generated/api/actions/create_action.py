@@ -159,8 +159,8 @@ def sync_detailed(
      Asks for a write to the platform. The action is stored as `pending` with
     an `approvalUrl` where a person approves or rejects it; it runs only after
     approval, and expires after 24 hours without a decision. Poll it with Get
-    action or listen for `action.executed`, `action.rejected` and
-    `action.failed`.
+    action or listen for `action.executed`, `action.rejected`,
+    `action.failed` and `action.expired`.
 
     Needs the `write` scope, writes switched on for the account, and an
     `Idempotency-Key` header. The same key with the same request returns the
@@ -215,8 +215,8 @@ def sync(
      Asks for a write to the platform. The action is stored as `pending` with
     an `approvalUrl` where a person approves or rejects it; it runs only after
     approval, and expires after 24 hours without a decision. Poll it with Get
-    action or listen for `action.executed`, `action.rejected` and
-    `action.failed`.
+    action or listen for `action.executed`, `action.rejected`,
+    `action.failed` and `action.expired`.
 
     Needs the `write` scope, writes switched on for the account, and an
     `Idempotency-Key` header. The same key with the same request returns the
@@ -266,8 +266,8 @@ async def asyncio_detailed(
      Asks for a write to the platform. The action is stored as `pending` with
     an `approvalUrl` where a person approves or rejects it; it runs only after
     approval, and expires after 24 hours without a decision. Poll it with Get
-    action or listen for `action.executed`, `action.rejected` and
-    `action.failed`.
+    action or listen for `action.executed`, `action.rejected`,
+    `action.failed` and `action.expired`.
 
     Needs the `write` scope, writes switched on for the account, and an
     `Idempotency-Key` header. The same key with the same request returns the
@@ -322,8 +322,8 @@ async def asyncio(
      Asks for a write to the platform. The action is stored as `pending` with
     an `approvalUrl` where a person approves or rejects it; it runs only after
     approval, and expires after 24 hours without a decision. Poll it with Get
-    action or listen for `action.executed`, `action.rejected` and
-    `action.failed`.
+    action or listen for `action.executed`, `action.rejected`,
+    `action.failed` and `action.expired`.
 
     Needs the `write` scope, writes switched on for the account, and an
     `Idempotency-Key` header. The same key with the same request returns the
