@@ -47,6 +47,19 @@ def action_json(action: Action, public_url: str, now: dt.datetime) -> dict[str, 
         "editedAt": isoformat(action.edited_at),
         "replaces": action.replaces,
         "replacedBy": action.replaced_by,
+        # Patience with the platform (issue 22), additive: null until a send was refused unread.
+        "execution": execution_json(action),
+    }
+
+
+def execution_json(action: Action) -> dict[str, Any] | None:
+    if action.execution_attempts == 0:
+        return None
+    waiting = action.status == "approved"
+    return {
+        "attempts": action.execution_attempts,
+        "lastError": action.last_error,
+        "nextAttemptAt": isoformat(action.next_attempt_at) if waiting else None,
     }
 
 

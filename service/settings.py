@@ -200,6 +200,16 @@ class Settings:
         "Days an event is kept; it is also kept while any delivery still refers to it (0: as "
         "soon as its deliveries are gone).",
     )
+    execution_patience: float = setting(
+        3600.0,
+        "Seconds an approved action keeps being retried while the platform surely receives none "
+        "of it (connection refused, 429/503), counted from the first refusal; then it fails "
+        "saying nothing was sent.",
+    )
+    stop_grace: float = setting(
+        30.0,
+        "Seconds a stopping process (SIGTERM) lets sends already in flight finish before it exits.",
+    )
     prune_interval: float = setting(
         3600.0, "Seconds between the worker's prune rounds (`countersign prune` runs one now)."
     )
@@ -259,6 +269,10 @@ class Settings:
         if self.retention_deliveries_days < 0 or self.retention_events_days < 0:
             raise SettingsError(
                 "COUNTERSIGN_RETENTION_DELIVERIES_DAYS and _EVENTS_DAYS must be 0 or more days"
+            )
+        if self.execution_patience < 0 or self.stop_grace < 0:
+            raise SettingsError(
+                "COUNTERSIGN_EXECUTION_PATIENCE and COUNTERSIGN_STOP_GRACE must be 0 or more seconds"
             )
         if self.prune_interval <= 0:
             raise SettingsError("COUNTERSIGN_PRUNE_INTERVAL must be a positive number of seconds")

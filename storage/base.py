@@ -312,7 +312,8 @@ class Actions(Protocol):
 
     async def claim_next(self, worker: str, now: dt.datetime) -> Action | None:
         """Move the oldest approved action (by `decided_at`, then id) to `executing`, claimed by
-        `worker` at `now`, in one conditional write; None when no action is waiting. Concurrent
+        `worker` at `now`, in one conditional write; None when no action is waiting (one retried
+        later waits until its `next_attempt_at`). Concurrent
         claimers each get a different action (or None), never the same one."""
 
     async def stuck_executing(self, claimed_before: dt.datetime) -> Sequence[Action]: ...

@@ -429,6 +429,7 @@ def test_action_fields_match_spec(spec):
         "editedAt",
         "replaces",
         "replacedBy",
+        "execution",  # additive (issue 22): the retry schedule while the platform is down
     }
     assert set(action["properties"]) == set(action["required"])
 

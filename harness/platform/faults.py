@@ -28,6 +28,7 @@ class Fault:
     times: int | None
     user_id: str | None
     processed: bool
+    retry_after: int | None = None
     hits: int = 0
 
     def to_json(self) -> dict:
@@ -41,6 +42,7 @@ class Fault:
             "times": data["times"],
             "userId": data["user_id"],
             "processed": data["processed"],
+            "retryAfter": data["retry_after"],
             "hits": data["hits"],
         }
 
@@ -84,6 +86,9 @@ class FaultBook:
             raise ValueError("delayMs must be a whole number of milliseconds, 0 or more")
         if status is None and delay_ms == 0:
             raise ValueError("give a status, a delayMs, or both")
+        retry_after = spec.get("retryAfter")
+        if retry_after is not None and (not isinstance(retry_after, int) or retry_after < 0):
+            raise ValueError("retryAfter must be a whole number of seconds, 0 or more")
         if times is not None and (not isinstance(times, int) or times < 1):
             raise ValueError("times must be 1 or more, or null for until cleared")
         route = spec.get("route", "*")
@@ -98,6 +103,7 @@ class FaultBook:
             times=times,
             user_id=spec.get("userId"),
             processed=bool(spec.get("processed", False)),
+            retry_after=spec.get("retryAfter"),
         )
         self._match_key(fault)  # validates the route
         self._faults.append(fault)

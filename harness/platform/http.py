@@ -213,7 +213,8 @@ async def _apply_fault(request: Request, fault: Fault) -> Response | None:
     if fault.delay_ms and await _client_left_during(request, fault.delay_ms / 1000):
         return Response(status_code=499)  # nobody is listening; recorded in the write log
     if fault.status is not None:
-        return JSONResponse(fault.body, status_code=fault.status)
+        headers = {} if fault.retry_after is None else {"Retry-After": str(fault.retry_after)}
+        return JSONResponse(fault.body, status_code=fault.status, headers=headers)
     return None
 
 

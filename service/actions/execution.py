@@ -3,7 +3,8 @@
 The kill switch read after approval wins (`writes_disabled`, both modes); a disconnected or
 unavailable live account is not called (`account_unavailable`); test mode reaches the sandbox
 and its result is `{"simulated": true}`; a refusal the platform surely never acted on is sent
-again (retries.py); anything else ends the action with the platform's own error. The executor
+again a few times at once (retries.RetryPolicy), then the action waits `approved` for its next
+attempt (`Unsent`, retries.Patience); anything else ends the action with the platform's own error. The executor
 (service/workers/executor.py) is the loop around this, and lifecycle.finish records the outcome.
 """
 
@@ -17,7 +18,7 @@ from typing import Any
 from attrs import define, frozen
 from cryptography.fernet import InvalidToken
 
-from service.actions.lifecycle import Executed, Failed, Outcome
+from service.actions.lifecycle import Executed, Failed, Outcome, Unsent
 from service.actions.model import Action
 from service.actions.retries import RetryPolicy, surely_unsent
 from service.domain.models import Account
@@ -84,6 +85,8 @@ async def execute(
     try:
         result = await _send(action, connection, progress, retry)
     except PlatformError as exc:
+        if surely_unsent(exc):  # wait for the platform (lifecycle.finish, retries.Patience)
+            return Unsent(exc.code, exc.message, progress.attempts, exc.retry_after)
         return Failed(
             exc.code,
             _message(exc, progress),
@@ -105,7 +108,11 @@ async def _send(
         try:
             return await perform(connection.platform, connection.session, action)
         except PlatformError as exc:
-            if progress.attempts >= retry.attempts or not surely_unsent(exc):
+            if (
+                progress.attempts >= retry.attempts
+                or not surely_unsent(exc)
+                or exc.retry_after is not None  # the platform said how long: wait that, later
+            ):
                 raise
             log.info(
                 "action %s: platform refused before reading it (%s); retrying",

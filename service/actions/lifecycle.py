@@ -17,6 +17,7 @@ from attrs import frozen
 
 from service.accounts import status as account_status
 from service.actions.model import Action
+from service.actions.patience import Patience
 from service.actions.transitions import EXECUTING, PENDING, Move, Trigger, move, sources
 from service.domain.clock import Clock, isoformat
 from service.domain.ids import new_id
@@ -55,7 +56,22 @@ class Failed:
         return {"code": self.code, "message": self.message}
 
 
-Outcome = Executed | Failed
+@frozen
+class Unsent:
+    """The platform surely received nothing (refused connection, 429/503): the action waits
+    for its next attempt (retries.Patience), or fails saying nothing was sent."""
+
+    code: str
+    message: str
+    attempts: int
+    """Sends made in this run, all refused."""
+    retry_after: float | None = None
+
+    def error(self) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message}
+
+
+Outcome = Executed | Failed | Unsent
 
 
 def action_event(kind: str, action: Action, public_url: str, now: dt.datetime) -> Event:
@@ -205,10 +221,16 @@ async def finish(
     *,
     public_url: str,
     wake_deliverer: Notifier,
+    patience: Patience | None = None,
 ) -> Action | None:
-    """End an executing action `executed` or `failed`, with its event; None when it had
-    already left `executing` (another finisher got there first)."""
+    """End an executing action `executed` or `failed`, with its event, or (`Unsent`, while
+    `patience` lasts) put it back `approved` until its next attempt; None when it had already
+    left `executing` (another finisher got there first)."""
     now = clock.now()
+    if isinstance(outcome, Unsent):
+        deferred, outcome = await _defer(store, action, outcome, now, patience or Patience())
+        if deferred is not None or isinstance(outcome, Unsent):
+            return deferred
     done_move = move(Trigger.SUCCEED if isinstance(outcome, Executed) else Trigger.FAIL, EXECUTING)
     async with store.transaction() as uow:
         if isinstance(outcome, Executed):
@@ -244,6 +266,50 @@ async def finish(
     if done_move.wake_deliverer:
         wake_deliverer()
     return done
+
+
+async def _defer(
+    store: Store, action: Action, unsent: Unsent, now: dt.datetime, patience: Patience
+) -> tuple[Action | None, Outcome]:
+    """`approved` again with the schedule written on the row (so it survives restarts and any
+    replica's executor picks it up when due); or, once the patience or the action's own expiry
+    ran out, the failure to record instead, saying nothing was sent."""
+    attempts = action.execution_attempts + unsent.attempts
+    since = action.retrying_since or now
+    due = patience.next_attempt(since, attempts, unsent.retry_after, now)
+    if due is not None and due >= action.expires_at:
+        return None, Failed(
+            unsent.code,
+            f"{unsent.message} The action expired (at {isoformat(action.expires_at)}) while "
+            f"waiting for the platform, after {attempts} attempts. Nothing was sent to the "
+            "platform; create the action again when it is back.",
+        )
+    if due is None:
+        waited = max(round((now - since).total_seconds() / 60), 1)
+        return None, Failed(
+            unsent.code,
+            f"{unsent.message} The platform refused every attempt for {waited} minutes "
+            f"({attempts} attempts), so the service stopped trying. Nothing was sent to the "
+            "platform; create the action again when it is back.",
+        )
+    later = move(Trigger.DEFER, EXECUTING)
+    async with store.transaction() as uow:
+        deferred = await uow.actions.transition(
+            action.id,
+            sources(later.trigger),
+            later.dest,
+            claimed_by=None,
+            claimed_at=None,
+            execution_attempts=attempts,
+            last_error=unsent.error(),
+            next_attempt_at=due,
+            retrying_since=since,
+        )
+    if deferred is None:
+        log.warning("action %s left executing before it was deferred", action.id)
+    else:
+        log.info("action %s: the platform got nothing; next attempt at %s", action.id, due)
+    return deferred, unsent
 
 
 async def _effects(

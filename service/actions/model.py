@@ -55,6 +55,14 @@ class Action:
     """The expired or rejected action this one asks again for."""
     replaced_by: str | None = None
     """The action that asked again for this one."""
+    execution_attempts: int = 0
+    """Sends the platform surely never received, retried later (0: never retried)."""
+    last_error: Json | None = None
+    """The last of those refusals, `{code, message}`."""
+    next_attempt_at: dt.datetime | None = None
+    """An approved action is not claimed before this (None: due now)."""
+    retrying_since: dt.datetime | None = None
+    """The first refusal: the patience (COUNTERSIGN_EXECUTION_PATIENCE) counts from it."""
 
     @property
     def approvals_needed(self) -> int:

@@ -13,6 +13,8 @@ performs the moves (one conditional write each) and their side effects, read fro
     approved   claim     executing  -
     executing  succeed   executed   event action.executed, wake the deliverer
     executing  fail      failed     event action.failed, wake the deliverer
+    executing  defer     approved   - (the platform surely got nothing: retried at its
+                                       `next_attempt_at`, see retries.Patience)
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ class Trigger(StrEnum):
     CLAIM = "claim"
     SUCCEED = "succeed"
     FAIL = "fail"
+    DEFER = "defer"
 
 
 @frozen
@@ -65,6 +68,8 @@ TABLE: tuple[Move, ...] = (
     Move(APPROVED, Trigger.CLAIM, EXECUTING),
     Move(EXECUTING, Trigger.SUCCEED, EXECUTED, event="action.executed", wake_deliverer=True),
     Move(EXECUTING, Trigger.FAIL, FAILED, event="action.failed", wake_deliverer=True),
+    # Issue 22: a send the platform surely never received waits for its next attempt.
+    Move(EXECUTING, Trigger.DEFER, APPROVED),
 )
 
 

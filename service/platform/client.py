@@ -14,6 +14,8 @@ lifespan), so connection pooling is shared and tests can hand in their own.
 
 from __future__ import annotations
 
+import datetime as dt
+import email.utils
 from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
@@ -219,12 +221,29 @@ def _generic_error(
             upstream_code=code,
             retryable=True,
             may_have_applied=is_write and status not in REFUSED_UNREAD,
+            retry_after=_retry_after(response.headers.get("retry-after")),
         )
     return PlatformUnavailable(
         f"The platform refused the call (HTTP {status}){detail}",
         upstream_status=status,
         upstream_code=code,
     )
+
+
+def _retry_after(value: str | None) -> float | None:
+    """`Retry-After` in seconds (a number or an HTTP date); None when absent or unreadable."""
+    if not value:
+        return None
+    value = value.strip()
+    if value.isdigit():
+        return float(value)
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    if when.tzinfo is None:
+        return None
+    return max((when - dt.datetime.now(dt.UTC)).total_seconds(), 0.0)
 
 
 def _str_or_none(value: Any) -> str | None:

@@ -33,8 +33,10 @@ class PlatformError(Exception):
         upstream_code: str | None = None,
         retryable: bool = False,
         may_have_applied: bool = False,
+        retry_after: float | None = None,
     ) -> None:
         self.message = message or self.default_message
+        self.retry_after = retry_after  # seconds the platform asked us to wait (Retry-After)
         super().__init__(self.message)
         self.upstream_status = upstream_status
         self.upstream_code = upstream_code

@@ -33,6 +33,7 @@ from service.actions import lifecycle
 from service.actions.execution import Claimed, Progress, execute, internal_failure
 from service.actions.lifecycle import Executed, Failed, Outcome
 from service.actions.model import Action
+from service.actions.patience import Patience
 from service.actions.retries import RetryPolicy
 from service.domain.ids import new_id
 from service.services import Services
@@ -62,6 +63,8 @@ class Executor:
         self.services = services
         self.name = name or worker_name()
         self.retry = retry or RetryPolicy()
+        limit = dt.timedelta(seconds=services.settings.execution_patience)
+        self.patience = Patience(limit=limit)
         self.idle = asyncio.Event()  # set while waiting for work (tests wait on it)
 
     async def run_once(self) -> int:
@@ -134,6 +137,7 @@ class Executor:
             outcome,
             public_url=self.services.settings.public_url,
             wake_deliverer=self.services.wake_deliverer,
+            patience=self.patience,
         )
 
     async def _update_synced_chat(self, action: Action, result: dict[str, Any]) -> None:

@@ -58,7 +58,15 @@ _EXPIRE = move(Trigger.EXPIRE, PENDING)
 _waiting = t.actions.alias("waiting")
 _OLDEST_APPROVED = (
     sa.select(_waiting.c.id)
-    .where(_waiting.c.status == _CLAIM.source)
+    .where(
+        _waiting.c.status == _CLAIM.source,
+        # One retried later (patience, issue 22) waits for its next attempt, on every replica.
+        sa.or_(
+            _waiting.c.next_attempt_at.is_(None),
+            _waiting.c.next_attempt_at
+            <= sa.bindparam("now", type_=_waiting.c.next_attempt_at.type),
+        ),
+    )
     .order_by(_waiting.c.decided_at, _waiting.c.id)
     .limit(1)
     .with_for_update(skip_locked=True)

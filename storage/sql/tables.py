@@ -212,6 +212,11 @@ actions = sa.Table(
     sa.Column("edited_at", UtcDateTime, nullable=True),
     sa.Column("replaces", sa.String(40), nullable=True),
     sa.Column("replaced_by", sa.String(40), nullable=True),
+    # Patience with the platform (issue 22): the retry schedule of sends it surely never got.
+    sa.Column("execution_attempts", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("last_error", Json, nullable=True),
+    sa.Column("next_attempt_at", UtcDateTime, nullable=True),
+    sa.Column("retrying_since", UtcDateTime, nullable=True),
     sa.UniqueConstraint("workspace_id", "idempotency_key"),
     sa.Index("ix_actions_list", "workspace_id", "mode", "created_at", "id"),
     # The per-account list (`?accountId=`): the same row-value keyset, one account's rows.

@@ -73,18 +73,20 @@ async def test_refusals_before_reading_are_retried_then_sent(linked):
     assert pauses.ceilings == [0.25, 0.5]  # doubling backoff, jitter applied to each
 
 
-async def test_refusals_that_never_end_fail_after_bounded_attempts(linked):
+async def test_refusals_that_do_not_end_wait_approved_for_the_next_attempt(linked):
     linked.platform.state.faults.add({"route": ROUTE, "status": 503})  # until cleared
     action_id = await message(linked, "retry-2")
     await approve(linked, action_id)
     await run(linked)
-    done = await read(linked, action_id)
-    assert (done["status"], done["error"]["code"]) == ("failed", "platform_error")
-    assert "after 3 attempts" in done["error"]["message"]
+    waiting = await read(linked, action_id)
+    assert (waiting["status"], waiting["error"]) == ("approved", None)
+    execution = waiting["execution"]
+    assert execution["attempts"] == 3 and execution["lastError"]["code"] == "platform_error"
+    assert "HTTP 503" in execution["lastError"]["message"] and execution["nextAttemptAt"]
     assert len(linked.writes()) == 3 and not any(w["applied"] for w in linked.writes())
 
 
-async def test_a_refused_connection_is_retried_a_bounded_number_of_times(linked):
+async def test_a_refused_connection_waits_approved_for_the_next_attempt(linked):
     with socket.socket() as probe:  # a port nobody listens on
         probe.bind(("127.0.0.1", 0))
         closed = f"http://127.0.0.1:{probe.getsockname()[1]}"
@@ -103,10 +105,9 @@ async def test_a_refused_connection_is_retried_a_bounded_number_of_times(linked)
     await approve(linked, action_id)
     pauses = Pauses()
     await run(linked, pauses, services=services)
-    done = await read(linked, action_id)
-    assert (done["status"], done["error"]["code"]) == ("failed", "platform_error")
-    assert "could not be reached" in done["error"]["message"]
-    assert "may have applied" not in done["error"]["message"]
+    waiting = await read(linked, action_id)
+    assert waiting["status"] == "approved"
+    assert "could not be reached" in waiting["execution"]["lastError"]["message"]
     assert len(pauses.ceilings) == 2
 
 

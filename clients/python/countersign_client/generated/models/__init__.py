@@ -17,6 +17,8 @@ from .action_approvers import ActionApprovers
 from .action_created_event import ActionCreatedEvent
 from .action_error import ActionError
 from .action_executed_event import ActionExecutedEvent
+from .action_execution import ActionExecution
+from .action_execution_last_error import ActionExecutionLastError
 from .action_expired_event import ActionExpiredEvent
 from .action_failed_event import ActionFailedEvent
 from .action_list import ActionList
@@ -159,6 +161,8 @@ __all__ = (
     "ActionCreatedEvent",
     "ActionError",
     "ActionExecutedEvent",
+    "ActionExecution",
+    "ActionExecutionLastError",
     "ActionExpiredEvent",
     "ActionFailedEvent",
     "ActionList",

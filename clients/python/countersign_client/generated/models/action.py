@@ -23,6 +23,7 @@ import datetime
 
 if TYPE_CHECKING:
   from ..models.action_error import ActionError
+  from ..models.action_execution import ActionExecution
   from ..models.action_warning import ActionWarning
   from ..models.add_fan_to_list_params import AddFanToListParams
   from ..models.add_fan_to_list_result import AddFanToListResult
@@ -105,6 +106,14 @@ class Action:
             replaces (None | str): Additive field (issue 21). The expired or rejected action this one asks for again
                 (`POST /v1/actions/{actionId}/request-again`).
             replaced_by (None | str): Additive field (issue 21). The action that asked for this one again.
+            execution (ActionExecution | None): Additive field (issue 22). Null until the platform refused a send of this
+                action before reading it (connection refused, HTTP 429 or 503), so nothing
+                was sent; then the retry schedule: the action stays `approved` and is sent
+                again at `nextAttemptAt`, with growing delays (capped at 60 seconds, longer
+                when the platform's `Retry-After` asks), for up to an hour
+                (`COUNTERSIGN_EXECUTION_PATIENCE`) from the first refusal, then it fails
+                saying nothing was sent. Always present in responses from this version on;
+                older clients may ignore it.
      """
 
     id: str
@@ -136,6 +145,7 @@ class Action:
     edited_at: datetime.datetime | None
     replaces: None | str
     replaced_by: None | str
+    execution: ActionExecution | None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -144,6 +154,7 @@ class Action:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.action_error import ActionError # noqa: PLC0415
+        from ..models.action_execution import ActionExecution # noqa: PLC0415
         from ..models.action_warning import ActionWarning # noqa: PLC0415
         from ..models.add_fan_to_list_params import AddFanToListParams # noqa: PLC0415
         from ..models.add_fan_to_list_result import AddFanToListResult # noqa: PLC0415
@@ -300,6 +311,12 @@ class Action:
         replaced_by: None | str
         replaced_by = self.replaced_by
 
+        execution: dict[str, Any] | None
+        if isinstance(self.execution, ActionExecution):
+            execution = self.execution.to_dict()
+        else:
+            execution = self.execution
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -333,6 +350,7 @@ class Action:
             "editedAt": edited_at,
             "replaces": replaces,
             "replacedBy": replaced_by,
+            "execution": execution,
         })
 
         return field_dict
@@ -342,6 +360,7 @@ class Action:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.action_error import ActionError # noqa: PLC0415
+        from ..models.action_execution import ActionExecution # noqa: PLC0415
         from ..models.action_warning import ActionWarning # noqa: PLC0415
         from ..models.add_fan_to_list_params import AddFanToListParams # noqa: PLC0415
         from ..models.add_fan_to_list_result import AddFanToListResult # noqa: PLC0415
@@ -776,6 +795,24 @@ class Action:
         replaced_by = _parse_replaced_by(d.pop("replacedBy"))
 
 
+        def _parse_execution(data: object) -> ActionExecution | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                execution_type_0 = ActionExecution.from_dict(data)
+
+
+
+                return execution_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ActionExecution | None, data)
+
+        execution = _parse_execution(d.pop("execution"))
+
+
         action = cls(
             id=id,
             type_=type_,
@@ -806,6 +843,7 @@ class Action:
             edited_at=edited_at,
             replaces=replaces,
             replaced_by=replaced_by,
+            execution=execution,
         )
 
 
