@@ -16,7 +16,7 @@ from attrs import frozen
 class Patience:
     """How long an approved action waits for a platform that surely received none of its
     sends (refused connections, 429/503): `limit` from the first refusal; the next attempt
-    `base × 2^(sends refused − 1)` seconds later, at most `cap`, or later when the platform's
+    `base × 2^(sends refused - 1)` seconds later, at most `cap`, or later when the platform's
     `Retry-After` asks."""
 
     limit: dt.timedelta = dt.timedelta(hours=1)
