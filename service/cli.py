@@ -100,10 +100,17 @@ def cmd_worker(settings: Settings, args: argparse.Namespace) -> None:
     _database_ready(settings, args)
 
     async def work() -> None:
+        import signal
+
         store = SqlStore.from_url(settings.database_url)
         services = build_services(settings, store=store)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGTERM, signal.SIGINT):  # a clean stop: sends in flight finish
+            loop.add_signal_handler(signum, stop.set)
         async with running(services, owned=store):
-            await asyncio.Event().wait()
+            await stop.wait()
+        print("countersign worker: stopped", flush=True)
 
     run_event_loop(work())
 

@@ -66,6 +66,13 @@ class Executor:
         limit = dt.timedelta(seconds=services.settings.execution_patience)
         self.patience = Patience(limit=limit)
         self.idle = asyncio.Event()  # set while waiting for work (tests wait on it)
+        self.stopping = asyncio.Event()  # set by stop(): claim nothing more, finish what runs
+
+    def stop(self) -> None:
+        """A clean stop (SIGTERM): no new claims; the send in flight, if any, finishes and is
+        recorded, then run_forever returns (service/workers/runner.py bounds the wait)."""
+        self.stopping.set()
+        self.services.executor_wakeup.set()
 
     async def run_once(self) -> int:
         """Fail interrupted actions, then claim and run every approved action that is waiting;
@@ -76,7 +83,7 @@ class Executor:
     async def run_waiting(self) -> int:
         """Claim and run approved actions, oldest first, one at a time, until none is waiting."""
         ran = 0
-        while (claimed := await self._claim_next()) is not None:
+        while not self.stopping.is_set() and (claimed := await self._claim_next()) is not None:
             await self._run(claimed)
             ran += 1
         return ran
@@ -167,12 +174,12 @@ class Executor:
     async def _loop(self, wakeup: asyncio.Event, poll: float) -> None:
         """A wake-up goes straight to the claim; nothing (no sweep, no read) runs before it."""
         next_sweep: dt.datetime | None = None
-        while True:
+        while not self.stopping.is_set():
             wakeup.clear()
             try:
                 await self.run_waiting()
                 now = self.services.clock.now()
-                if next_sweep is None or now >= next_sweep:
+                if not self.stopping.is_set() and (next_sweep is None or now >= next_sweep):
                     await self.fail_interrupted()
                     next_sweep = now + SWEEP_EVERY
             except Exception:

@@ -42,7 +42,9 @@ async def run_workers(services: Services, *, enabled: bool) -> AsyncIterator[Non
     clients = PinnedClients()
     if enabled:
         tasks.append(asyncio.create_task(every(60, lambda: expire_due(services))))
-        tasks.append(asyncio.create_task(Executor(services).run_forever()))
+        executor = Executor(services)
+        executing = asyncio.create_task(executor.run_forever())
+        tasks.append(executing)
         deliverer = Deliverer(
             services.store,
             services.clock,
@@ -75,6 +77,8 @@ async def run_workers(services: Services, *, enabled: bool) -> AsyncIterator[Non
     try:
         yield
     finally:
+        if enabled:
+            await _let_sends_finish(executor, executing, services.settings.stop_grace)
         for task in tasks:
             task.cancel()
         for task in tasks:
@@ -85,6 +89,20 @@ async def run_workers(services: Services, *, enabled: bool) -> AsyncIterator[Non
             with contextlib.suppress(Exception):  # a stop must not fail on a lost database
                 async with services.store.transaction() as uow:
                     await uow.heartbeats.remove(beat.id)
+
+
+async def _let_sends_finish(executor: Executor, task: asyncio.Task[None], grace: float) -> None:
+    """A clean stop: claim nothing more and give the send in flight up to `grace` seconds to
+    finish and be recorded (an action cut off mid-send would end `failed`, "may have been
+    received"); past the grace it is cancelled like the other loops."""
+    executor.stop()
+    try:
+        async with asyncio.timeout(grace):
+            await asyncio.shield(task)
+    except TimeoutError:
+        log.warning("a send was still in flight after %.0f s; stopping anyway", grace)
+    except Exception:
+        log.exception("the executor failed while stopping")
 
 
 def _first_beat(services: Services) -> Heartbeat:
