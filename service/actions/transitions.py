@@ -73,6 +73,10 @@ TABLE: tuple[Move, ...] = (
 )
 
 
+FINAL = frozenset(s for s in STATUSES if not any(m.source == s for m in TABLE))
+"""The statuses no move leaves: rejected, expired, executed, failed."""
+
+
 class IllegalMove(ValueError):
     """A move the table does not have: a bug in the caller, never a client's error."""
 

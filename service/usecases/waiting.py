@@ -20,14 +20,13 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 
 from service.actions.model import Action
-from service.actions.transitions import effective
+from service.actions.transitions import FINAL, effective
 from service.domain.clock import Clock
 from storage.base import Store
 
 log = logging.getLogger("countersign.waiting")
 
 UNTIL = ("decided", "finished")
-FINISHED = frozenset({"executed", "failed", "rejected", "expired"})
 _RANK = {"pending": 0, "approved": 1, "rejected": 1, "expired": 1, "executing": 2}
 """How far along a status is (executed and failed: 3): of two reads, the later one wins."""
 LINGER = 30.0
@@ -41,7 +40,7 @@ Progress = Callable[[float, float], Awaitable[None]]
 def reached(action: Action, until: str) -> bool:
     """Whether `action` (as `effective` shows it) is where a waiter with `until` stops."""
     status = action.status
-    return status != "pending" if until == "decided" else status in FINISHED
+    return status != "pending" if until == "decided" else status in FINAL
 
 
 def _rank(action: Action) -> int:
