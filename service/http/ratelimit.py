@@ -8,21 +8,23 @@ moving window with two counters per key; a moving window stores every hit (a lis
 a sorted set in Redis), so its cost grew with the limit: at a limit in the thousands, half the
 CPU of a read went to keeping that list (bench/hot_path.py, issue 10).
 
-In one process the counters live in `limits`' synchronous memory storage, called inline (nothing
-in it waits): its asyncio twin started a task on every hit to expire old counters, which tripled
-a hit's cost on a busy loop (bench/hot_path.py, issue 10). See `LocalCounters` for its sweep.
+In one process the counters live in `LocalCounters`, a synchronous `limits` storage called inline
+(nothing in it waits): the asyncio memory storage started a task on every hit to expire old
+counters, which tripled a hit's cost on a busy loop (bench/hot_path.py, issue 10), and the
+synchronous one a thread every 10 ms. See `LocalCounters` for its sweep.
 """
 
 from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 
 from limits import RateLimitItemPerSecond
-from limits import storage as sync_storage
 from limits import strategies as sync_strategies
 from limits.aio.storage import RedisStorage
 from limits.aio.strategies import SlidingWindowCounterRateLimiter
+from limits.storage import SlidingWindowCounterSupport, Storage
 
 from service.error_codes import ErrorCode
 from service.errors import ApiError
@@ -31,27 +33,104 @@ from service.settings import SettingsError
 STORAGE_SCHEMES = ("memory://", "redis://", "rediss://")
 
 
-class LocalCounters(sync_storage.MemoryStorage):
-    """`limits`' memory storage, sweeping expired counters at most once a second.
+class LocalCounters(Storage, SlidingWindowCounterSupport):
+    """This process's counters: a `limits` storage (its public extension point, `Storage` with
+    `SlidingWindowCounterSupport`) holding a count and an expiry per window key.
 
-    Upstream starts a sweeping thread whenever the previous one has finished, 10 ms after it
-    started: under load about a hundred thread starts a second, each one holding up the event
-    loop while the thread comes up. Counters are checked for expiry when read anyway; the sweep
-    only drops those of past windows nobody reads again, and once a second is plenty for that.
-    (It overrides upstream's private hook; tests/limits/test_local_counters.py notices if that
-    hook changes.)"""
+    `limits`' own memory storage starts a sweeping thread whenever the previous one has finished,
+    10 ms after it started: under load about a hundred thread starts a second, each one holding up
+    the event loop while the thread comes up. Here expired counters are dropped when read, and
+    the ones nobody reads again by a sweep inline, at most once a second. Every call runs on the
+    event loop's thread (the strategies are synchronous and wait on nothing), so no locks."""
 
+    STORAGE_SCHEME = ["countersign-memory"]  # noqa: RUF012 (typed by `limits` as it is)
     SWEEP_EVERY = 1.0
 
-    def __init__(self) -> None:
-        self._next_sweep = 0.0
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
         super().__init__()
+        self.clock = clock
+        self.storage: dict[str, int] = {}
+        self.expirations: dict[str, float] = {}
+        self.next_sweep = 0.0
 
-    def _MemoryStorage__schedule_expiry(self) -> None:
-        now = time.monotonic()
-        if now >= self._next_sweep:
-            self._next_sweep = now + self.SWEEP_EVERY
-            sync_storage.MemoryStorage._MemoryStorage__schedule_expiry(self)  # type: ignore[attr-defined]
+    @property
+    def base_exceptions(self) -> type[Exception] | tuple[type[Exception], ...]:
+        return ValueError
+
+    def _sweep(self, now: float) -> None:
+        if now < self.next_sweep:
+            return
+        self.next_sweep = now + self.SWEEP_EVERY
+        for key in [k for k, at in self.expirations.items() if at <= now]:
+            del self.storage[key], self.expirations[key]
+
+    def incr(self, key: str, expiry: float, amount: int = 1) -> int:
+        now = self.clock()
+        self._sweep(now)
+        count = self.get(key) + amount
+        self.storage[key] = count
+        if count == amount:
+            self.expirations[key] = now + expiry
+        return count
+
+    def decr(self, key: str, amount: int = 1) -> int:
+        count = max(self.get(key) - amount, 0)
+        if key in self.storage:
+            self.storage[key] = count
+        return count
+
+    def get(self, key: str) -> int:
+        if self.expirations.get(key, 0) <= self.clock():
+            self.storage.pop(key, None)
+            self.expirations.pop(key, None)
+        return self.storage.get(key, 0)
+
+    def get_expiry(self, key: str) -> float:
+        return self.expirations.get(key, self.clock())
+
+    def check(self) -> bool:
+        return True
+
+    def reset(self) -> int | None:
+        removed = len(self.storage)
+        self.storage.clear()
+        self.expirations.clear()
+        return removed
+
+    def clear(self, key: str) -> None:
+        self.storage.pop(key, None)
+        self.expirations.pop(key, None)
+
+    def acquire_sliding_window_entry(
+        self, key: str, limit: int, expiry: int, amount: int = 1
+    ) -> bool:
+        """This window's hits plus the previous window's, weighted by how much of it still
+        overlaps, must stay within `limit` (the algorithm of `limits`' own storages)."""
+        if amount > limit:
+            return False
+        previous, previous_ttl, current, _ = self.get_sliding_window(key, expiry)
+        if math.floor(previous * previous_ttl / expiry + current) + amount > limit:
+            return False
+        _, current_key = self.sliding_window_keys(key, expiry, self.clock())
+        self.incr(current_key, 2 * expiry, amount)
+        return True
+
+    @staticmethod
+    def sliding_window_keys(key: str, expiry: int, at: float) -> tuple[str, str]:
+        """The previous and the current window's keys at `at`."""
+        return f"{key}/{int((at - expiry) / expiry)}", f"{key}/{int(at / expiry)}"
+
+    def get_sliding_window(self, key: str, expiry: int) -> tuple[int, float, int, float]:
+        now = self.clock()
+        previous_key, current_key = self.sliding_window_keys(key, expiry, now)
+        previous, current = self.get(previous_key), self.get(current_key)
+        previous_ttl = 0.0 if previous == 0 else (1 - (((now - expiry) / expiry) % 1)) * expiry
+        current_ttl = (1 - ((now / expiry) % 1)) * expiry + expiry
+        return previous, previous_ttl, current, current_ttl
+
+    def clear_sliding_window(self, key: str, expiry: int) -> None:
+        for window_key in self.sliding_window_keys(key, expiry, self.clock()):
+            self.clear(window_key)
 
 
 LimitsStorage = RedisStorage | LocalCounters

@@ -26,7 +26,7 @@ from limits.aio.storage import RedisStorage
 
 from .routes import PlatformRequester, lookup
 
-Storage = RedisStorage | sync_storage.MemoryStorage
+Storage = RedisStorage | sync_storage.Storage
 
 
 class BudgetSpent(Exception):

@@ -76,6 +76,7 @@ class Deliverer:
         self.idle_seconds = idle_seconds
         self.disable_after = disable_after  # failing this long disables an endpoint
         self.wakeup = wakeup or asyncio.Event()  # set it to look for work at once
+        self.idle = asyncio.Event()  # set while waiting for work (tests wait on it)
         self.also = also  # more fan-outs per dispatched event (mail rows: issue 20)
         self._flying: dict[asyncio.Task[Sent], str] = {}  # sending task → endpoint id
         self._finished: list[Sent] = []  # sent, to be recorded by the next round
@@ -105,9 +106,11 @@ class Deliverer:
                     continue  # sends landed during the round: record them now
                 # asyncio.timeout, not wait_for: on Python 3.11 wait_for swallows a cancellation
                 # that lands as the event is set, and the stopping worker would run on forever.
+                self.idle.set()
                 with contextlib.suppress(TimeoutError):
                     async with asyncio.timeout(self.idle_seconds):
                         await self.wakeup.wait()
+                self.idle.clear()
         finally:
             for task in list(self._flying):
                 task.cancel()

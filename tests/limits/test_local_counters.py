@@ -1,44 +1,53 @@
-"""The in-process counters sweep expired windows at most once a second, not after every 10 ms.
-
-`LocalCounters` overrides a private hook of `limits`' memory storage; these tests fail if that
-hook is renamed (the override would silently stop applying) or stops being called.
-"""
+"""This process's rate-limit counters (`LocalCounters`, a `limits` storage built on its public
+`Storage` and `SlidingWindowCounterSupport`): the sliding window counter's answers, counters
+of ended windows dropped by an inline sweep, and no thread started per hit (upstream's memory
+storage starts one every 10 ms under load)."""
 
 from __future__ import annotations
 
+import threading
 import time
-
-from limits.storage import MemoryStorage
 
 from service.http.ratelimit import LocalCounters, RateLimiter
 
 
-def test_upstream_still_has_the_hook_we_override():
-    assert callable(getattr(MemoryStorage, "_MemoryStorage__schedule_expiry", None))
+class Clock:
+    def __init__(self) -> None:
+        self.at = time.time()
+
+    def __call__(self) -> float:
+        return self.at
 
 
-async def test_hits_start_at_most_one_sweep_a_second():
-    counters = LocalCounters()
-    limiter = RateLimiter(counters, limit=1_000_000, window=60, name="api")
-    counters.timer.join()  # the sweep upstream starts on construction
-    sweeps = set()
-    started = time.monotonic()
-    while time.monotonic() - started < 0.1:  # ten of upstream's 10 ms sweep periods
-        assert await limiter.hit("key") is None
-        sweeps.add(counters.timer)
-        counters.timer.join()  # a finished sweep would let upstream start the next one
-    assert len(sweeps) == 1  # upstream: one per hit here, since each one had finished
+async def test_the_window_allows_the_limit_then_counts_the_previous_one_weighted():
+    clock = Clock()
+    clock.at = (clock.at // 10) * 10  # the start of a 10-second window
+    limiter = RateLimiter(LocalCounters(clock), limit=4, window=10, name="api")
+    assert [await limiter.hit("key") for _ in range(4)] == [None] * 4
+    assert await limiter.hit("key") is not None
+    assert await limiter.hit("other") is None, "keys count apart"
+    clock.at += 15  # half of the previous window still overlaps: 4 × 0.5 = 2 hits counted
+    assert [await limiter.hit("key") is None for _ in range(3)] == [True, True, False]
+    clock.at += 20
+    assert await limiter.hit("key") is None
+    await limiter.clear("key")
 
 
-async def test_a_due_sweep_drops_expired_counters():
-    counters = LocalCounters()
+async def test_counters_of_ended_windows_are_swept_without_being_read():
+    clock = Clock()
+    counters = LocalCounters(clock)
     limiter = RateLimiter(counters, limit=5, window=1, name="api")
     assert await limiter.hit("old") is None
-    counters.timer.join()
-    for key in counters.expirations:
-        counters.expirations[key] = time.time() - 1  # its window ended long ago
-    counters._next_sweep = 0.0  # the second since the last sweep is up
+    assert any("old" in key for key in counters.storage)
+    clock.at += 2.5  # the window's counter lives two windows
     assert await limiter.hit("new") is None
-    counters.timer.join()
     assert not any("old" in key for key in counters.storage)
     assert any("new" in key for key in counters.storage)
+
+
+async def test_hits_start_no_thread():
+    before = threading.active_count()
+    limiter = RateLimiter(LocalCounters(), limit=1_000_000, window=60, name="api")
+    for _ in range(1000):
+        assert await limiter.hit("key") is None
+    assert threading.active_count() == before

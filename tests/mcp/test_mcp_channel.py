@@ -8,10 +8,10 @@ import importlib.metadata
 import json
 from collections.abc import Iterator
 
+import httpx2
 import pytest
 from mcp.client.session import ClientSession
 from mcp.client.streamable_http import streamable_http_client
-from mcp.shared._httpx_utils import create_mcp_http_client
 from mcp_types import Implementation
 
 from harness.threaded import serve_in_thread
@@ -76,11 +76,16 @@ def mcp_url(database_url, world, clock):
         yield url
 
 
+def mcp_http(headers: dict[str, str]) -> httpx2.AsyncClient:
+    """The HTTP client the MCP transport would make itself (30 s, 300 s to read a stream)."""
+    return httpx2.AsyncClient(headers=headers, timeout=httpx2.Timeout(30.0, read=300.0))
+
+
 @contextlib.asynccontextmanager
 async def connect(url: str, key: str, *, name: str = CLIENT, header: str = "authorization"):
     value = f"Bearer {key}" if header == "authorization" else key
     async with (
-        create_mcp_http_client(headers={header: value}) as http,
+        mcp_http({header: value}) as http,
         streamable_http_client(url, http_client=http) as streams,
         ClientSession(
             streams[0], streams[1], client_info=Implementation(name=name, version="1.0")

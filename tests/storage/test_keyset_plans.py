@@ -15,16 +15,12 @@ AT = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
 
 
 async def _plan(conn, statement, values: dict) -> str:
-    """EXPLAIN of a compiled statement with its bind processors applied, as the driver sees it."""
-    compiled = statement.compile(dialect=conn.dialect)
-    params = compiled.construct_params(values)
-    processors = compiled._bind_processors
-    positional = tuple(
-        processors[name](params[name]) if name in processors else params[name]
-        for name in compiled.positiontup
-    )
+    """EXPLAIN of the statement as the driver runs it: the SQL and arguments our planner binds
+    (storage/sql/statements.py), the same call `Connection.execute` makes."""
+    plan, key = conn.planner.plan(statement, values)
+    sql, args = plan.bind(values, key)
     prefix = "EXPLAIN" if conn.dialect.name == "postgresql" else "EXPLAIN QUERY PLAN"
-    rows = (await conn.exec_driver_sql(f"{prefix} {compiled.string}", positional)).all()
+    rows = (await conn.exec_driver_sql(f"{prefix} {sql}", args)).all()
     return "\n".join(" ".join(str(v) for v in row) for row in rows)
 
 

@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 from mcp.client.session import ClientSession
 from mcp.client.streamable_http import streamable_http_client
-from mcp.shared._httpx_utils import create_mcp_http_client
 
 from harness.threaded import serve_in_thread
 from service.actions.usecases import decide_action
@@ -21,6 +20,7 @@ from service.app import create_app
 from service.settings import Settings
 from storage.sql.store import SqlStore
 from tests.factories import build_world
+from tests.mcp.test_mcp_channel import mcp_http
 
 DOC = Path(__file__).parents[2] / "docs" / "waiting.md"
 MESSAGE = {"fanId": "123456", "text": "Thanks for subscribing!"}
@@ -48,7 +48,7 @@ def mcp_url(database_url, world, clock):
 @contextlib.asynccontextmanager
 async def connect(url: str, key: str):
     async with (
-        create_mcp_http_client(headers={"authorization": f"Bearer {key}"}) as http,
+        mcp_http({"authorization": f"Bearer {key}"}) as http,
         streamable_http_client(url, http_client=http) as streams,
         ClientSession(streams[0], streams[1]) as session,
     ):

@@ -24,9 +24,7 @@ async def stop_as_it_wakes(task: asyncio.Task[None], wakeup: asyncio.Event) -> N
 async def test_a_deliverer_woken_as_it_is_stopped_stops(store, clock, http, box):
     deliverer = Deliverer(store, clock, Sender(http, box=box), idle_seconds=3600)
     task = asyncio.create_task(deliverer.run_forever())
-    # Until its first round is done and it waits for a wake-up (no hook to await instead).
-    while not deliverer.wakeup._waiters:  # noqa: ASYNC110
-        await asyncio.sleep(0)
+    await deliverer.idle.wait()  # set just before it waits for a wake-up, in the same step
     await stop_as_it_wakes(task, deliverer.wakeup)
 
 
