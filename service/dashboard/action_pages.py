@@ -6,6 +6,7 @@ import datetime as dt
 
 from starlette.responses import Response
 
+from service.actions.edits import EDITABLE
 from service.actions.model import Action
 from service.actions.transitions import STATUSES
 from service.actions.types import names as action_types
@@ -175,10 +176,6 @@ async def action_page(p: Page) -> Response:
     )
 
 
-EDITABLE = {"text", "priceCents", "mediaIds", "audience"}
-"""Params an approver can change on the page (service/actions/edits.py says how far)."""
-
-
 def blocked_reason(
     action: Action, account: Account | None, now: dt.datetime, can_decide: bool
 ) -> str | None:
@@ -253,61 +250,6 @@ async def action_json_route(p: Page) -> Response:
     return json_reply(p, action_json(action, p.services.settings.public_url, now))
 
 
-def _edited_params(p: Page, action: Action) -> dict[str, object]:
-    """The edit form's fields as params: unticked media, lists and fans are removed, ticked
-    excluded lists added; service/actions/edits.py refuses anything wider."""
-    assert p.form is not None
-    params: dict[str, object] = dict(action.params)
-    if "text" in params:
-        params["text"] = p.field("text")
-    if "priceCents" in params or p.field("priceCents"):
-        raw = p.field("priceCents") or "0"
-        if not raw.isdigit():
-            raise ApiError(
-                ErrorCode.INVALID_PARAMETER,
-                "The price is a whole number of cents.",
-                param="priceCents",
-            )
-        params["priceCents"] = int(raw)
-    if "mediaIds" in params:
-        params["mediaIds"] = [str(v) for v in p.form.getlist("mediaIds")]
-    if "audience" in params:
-        audience = dict(action.params["audience"])
-        for key in ("listIds", "fanIds"):
-            if key in audience:
-                audience[key] = [str(v) for v in p.form.getlist(key)]
-        extra = [v.strip() for v in p.field("addExcludeListIds").split(",") if v.strip()]
-        excluded = list(dict.fromkeys([*audience.get("excludeListIds", []), *extra]))
-        if excluded:
-            audience["excludeListIds"] = excluded
-        params["audience"] = audience
-    return params
-
-
-@page(Permission.ACTIONS_DECIDE)
-async def edit_and_approve(p: Page) -> Response:
-    """The edit form: approve the params as edited (the same use case and rules as
-    POST /v1/actions/{id}/approve with `params`)."""
-    action = await _action(p)
-    services = p.services
-    decided = await decide_action(
-        services.store,
-        services.clock,
-        p.principal,
-        action.id,
-        approve=True,
-        note=p.field("note") or None,
-        public_url=services.settings.public_url,
-        wake_executor=services.wake_executor,
-        params=_edited_params(p, action),
-    )
-    needed = decided.approvals_needed if decided.status == "pending" else 0
-    more = f" It needs {needed} more approval{'s' if needed != 1 else ''}." if needed else ""
-    return p.redirect(
-        f"/dashboard/actions/{action.id}", notice=f"You edited and approved this action.{more}"
-    )
-
-
 @page(Permission.ACTIONS_DECIDE)
 async def ask_again(p: Page) -> Response:
     services = p.services
@@ -326,7 +268,8 @@ async def ask_again(p: Page) -> Response:
 
 @page()
 async def preview(p: Page) -> Response:
-    """The edit form's live preview: the text exactly as it would be sent (safe HTML)."""
+    """The edit form's live preview: the text exactly as it would be sent (safe HTML). The form
+    itself approves with POST /v1/actions/{id}/approve and `params` (app.js)."""
     text = p.field("text")
     html = platform_html(text) if text else ""
     return json_reply(p, {"html": html})

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from starlette.responses import Response
@@ -18,7 +17,6 @@ from service.render import link_json
 from service.usecases import accounts as account_cases
 from service.usecases import keys as key_cases
 from service.usecases import links as link_cases
-from service.usecases import policies as policy_cases
 
 RELINK = ("needs_relink", "awaiting_2fa", "awaiting_selfie", "disconnected")
 
@@ -184,51 +182,4 @@ async def roll_key(p: Page) -> Response:
         "/dashboard/keys",
         secret=secret,
         notice=f"Key “{key.name}” rolled: the old one stopped working.",
-    )
-
-
-# --- approval policies (issue 21) -------------------------------------------------------
-def _whole(p: Page, name: str) -> int | None:
-    raw = p.field(name)
-    if not raw:
-        return None
-    if not raw.isdigit():
-        raise ApiError(
-            ErrorCode.INVALID_PARAMETER, f"`{name}` is a whole number, 0 or more.", param=name
-        )
-    return int(raw)
-
-
-@page(Permission.POLICIES_MANAGE)
-async def set_policy(p: Page) -> Response:
-    """The account card's policy form: keep the ticked rules, add the new one if types are
-    ticked, or follow the workspace default. Same use case as POST /v1/accounts/{id}/policy."""
-    assert p.form is not None
-    account_id = p.request.path_params["accountId"]
-    rules: list[dict[str, Any]] | None
-    if p.field("inherit") == "on":
-        rules = None
-    else:
-        async with p.services.store.reading() as uow:
-            account = await uow.accounts.get(p.principal.workspace_id, account_id)
-        current = list(account.policy or []) if account is not None else []
-        kept = {str(v) for v in p.form.getlist("keep")}
-        rules = [rule for i, rule in enumerate(current) if str(i) in kept]
-        types = [str(t) for t in p.form.getlist("types")]
-        if types:
-            rules.append(
-                {
-                    "types": types,
-                    "approvals": 2 if p.field("approvals") == "2" else 1,
-                    "approvers": "admins" if p.field("approvers") == "admins" else "members",
-                    "minPriceCents": _whole(p, "minPriceCents"),
-                    "minRecipients": _whole(p, "minRecipients"),
-                }
-            )
-    account, _ = await policy_cases.set_account_policy(
-        p.services.store, p.services.clock, p.principal, account_id, rules
-    )
-    return p.redirect(
-        f"/dashboard/accounts#{account.id}",
-        notice=f"The approval policy of @{account.username} is saved.",
     )

@@ -4,9 +4,13 @@ the mails say about approvals still needed (issue 21), on both drivers."""
 from __future__ import annotations
 
 import datetime as dt
+import html
+import json
+import re
 
 import pytest
 
+from service.actions.policy import normalised
 from service.mail.compose import Item, compose
 from tests.dashboard.dashboard_helpers import CSRF, csrf_of, sign_in
 from tests.factories import build_world
@@ -15,28 +19,29 @@ from tests.policies.kit import PASSWORD, create, decide, message, people, set_po
 TWO = [{"types": ["send_message"], "approvals": 2, "approvers": "admins"}]
 
 
+def form_rules(page: str, api: str) -> list:
+    """The rules a policy form starts from (app.js keeps the ticked ones)."""
+    found = re.search(f"data-api=\"{re.escape(api)}\"[^>]*data-rules='([^']*)'", page)
+    assert found, api
+    return json.loads(html.unescape(found.group(1)))
+
+
 @pytest.fixture
 async def world(store, clock):
     return await build_world(store, clock)
 
 
-async def test_policy_form_saves_rules_and_is_hidden_from_members(client, store, clock, world):
+async def test_policy_forms_call_v1_and_are_hidden_from_members(client, store, clock, world):
+    """The forms post nowhere of their own: app.js sends them to the /v1 endpoints a script
+    calls (tests/dashboard/test_policies_browser.py drives them in Chromium)."""
     await people(store, clock, world)
     await sign_in(client)
-    csrf = await csrf_of(client, "/dashboard/accounts")
-    response = await client.post(
-        f"/dashboard/accounts/{world.live_account}/policy",
-        data={
-            "csrf_token": csrf,
-            "types": ["send_mass_message", "send_message"],
-            "approvals": "2",
-            "approvers": "admins",
-            "minPriceCents": "5000",
-        },
-    )
-    assert response.status_code == 303, response.text
-    detail = await client.get(f"/v1/accounts/{world.live_account}", headers=world.auth())
-    assert detail.json()["data"]["policy"]["rules"] == [
+    page = (await client.get("/dashboard/accounts")).text
+    assert f'data-api="/v1/accounts/{world.live_account}/policy"' in page
+    assert 'data-api="/v1/workspace/policy"' in page
+    assert "/dashboard/accounts/" + world.live_account + "/policy" not in page
+    csrf = CSRF.search(page).group(1)
+    rules = [
         {
             "types": ["send_mass_message", "send_message"],
             "approvals": 2,
@@ -45,24 +50,36 @@ async def test_policy_form_saves_rules_and_is_hidden_from_members(client, store,
             "minRecipients": None,
         }
     ]
+    saved = await client.post(
+        f"/v1/accounts/{world.live_account}/policy",
+        json={"rules": rules},
+        headers={"x-csrf-token": csrf},
+    )
+    assert saved.status_code == 200, saved.text
+    await client.post("/v1/workspace/policy", json={"rules": TWO}, headers={"x-csrf-token": csrf})
     page = (await client.get("/dashboard/accounts")).text
     assert "from $50.00: 2 different people, admins and owners only" in page
-    # Untick the rule: no rules left.
-    await client.post(f"/dashboard/accounts/{world.live_account}/policy", data={"csrf_token": csrf})
-    detail = await client.get(f"/v1/accounts/{world.live_account}", headers=world.auth())
-    assert detail.json()["data"]["policy"] == {"rules": [], "source": "account"}
+    # The form starts from the account's own rules (app.js keeps the ticked ones).
+    own = form_rules(page, f"/v1/accounts/{world.live_account}/policy")
+    default = form_rules(page, "/v1/workspace/policy")
+    assert own == rules and default == normalised(TWO)
+    # The dashboard-only route is gone: the page has one way to change a policy.
+    gone = await client.post(
+        f"/dashboard/accounts/{world.live_account}/policy", data={"csrf_token": csrf}
+    )
+    assert gone.status_code == 404
 
     await client.post("/dashboard/sign-out", data={"csrf_token": csrf})
     await sign_in(client, "meg@agency.test", PASSWORD)
-    page = await client.get("/dashboard/accounts")
-    assert "Owners and admins change approval policies." in page.text
-    assert 'class="stack policy-form"' not in page.text
-    member_csrf = CSRF.search(page.text).group(1)
+    page = (await client.get("/dashboard/accounts")).text
+    assert "Owners and admins change approval policies." in page
+    assert "policy-form" not in page and "data-api" not in page
+    assert "send_message: 2 different people, admins and owners only" in page  # the default
+    member_csrf = CSRF.search(page).group(1)
     refused = await client.post(
-        f"/dashboard/accounts/{world.live_account}/policy",
-        data={"csrf_token": member_csrf, "types": ["send_message"]},
+        "/v1/workspace/policy", json={"rules": []}, headers={"x-csrf-token": member_csrf}
     )
-    assert refused.status_code == 403
+    assert (refused.status_code, refused.json()["error"]["code"]) == (403, "missing_permission")
 
 
 async def test_action_page_says_why_approve_is_disabled(client, store, clock, world):
@@ -88,19 +105,28 @@ async def test_edit_form_and_ask_again(client, store, clock, world):
     csrf = await csrf_of(client, f"/dashboard/actions/{action['id']}")
     preview = await client.post("/dashboard/preview", data={"csrf_token": csrf, "text": "Hi <b>x"})
     assert preview.json()["data"]["html"] == "Hi <b>x</b>"
-    edited = await client.post(
-        f"/dashboard/actions/{action['id']}/edit",
-        data={"csrf_token": csrf, "text": "Hello!", "priceCents": "400"},
+    page = (await client.get(f"/dashboard/actions/{action['id']}")).text
+    assert f'data-api="/v1/actions/{action["id"]}/approve"' in page and 'id="edit-preview"' in page
+    gone = await client.post(
+        f"/dashboard/actions/{action['id']}/edit", data={"csrf_token": csrf, "text": "Hello!"}
     )
-    assert edited.status_code == 303
+    assert gone.status_code == 404
+    asked = action["params"]
+    wider = await client.post(
+        f"/v1/actions/{action['id']}/approve",
+        json={"params": {**asked, "text": "Hello!", "priceCents": 1000}},
+        headers={"x-csrf-token": csrf},
+    )
+    assert wider.status_code == 400 and "can only be lowered" in wider.text
+    edited = await client.post(
+        f"/v1/actions/{action['id']}/approve",
+        json={"params": {**asked, "text": "Hello!", "priceCents": 400}},
+        headers={"x-csrf-token": csrf},
+    )
+    assert edited.status_code == 200, edited.text
     body = (await client.get(f"/v1/actions/{action['id']}", headers=world.auth())).json()["data"]
     assert body["status"] == "approved" and body["params"]["priceCents"] == 400
     assert body["params"]["text"] == "<p>Hello!</p>" and body["editedBy"]["name"] == "Olive Owner"
-    wider = await client.post(
-        f"/dashboard/actions/{(await create(client, world, message(price=900), 'k2'))['id']}/edit",
-        data={"csrf_token": csrf, "text": "Hello!", "priceCents": "1000"},
-    )
-    assert wider.status_code == 400 and "can only be lowered" in wider.text
 
     rejected = await create(client, world, message(text="<p>later</p>"), "k3")
     await client.post(

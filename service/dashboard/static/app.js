@@ -1,7 +1,9 @@
 // Countersign dashboard: pages that follow changes made by anyone (live regions re-fetched
-// every second, answered 304 when nothing changed), times in the viewer's own zone, deciding over
-// the session-authorised API, the phone menu, and copy-to-clipboard. No framework.
+// every second, answered 304 when nothing changed), times in the viewer's own zone, deciding,
+// editing and setting policies over the session-authorised /v1 API, the phone menu, and
+// copy-to-clipboard. No framework.
 "use strict";
+document.documentElement.classList.add("js");  // shows the forms that only work with a script
 (function () {
   const POLL_MS = 1000;
   const TIME = new Intl.DateTimeFormat(undefined, {
@@ -32,6 +34,7 @@
       const next = fresh.getElementById(el.id);
       if (!next || typingIn(el)) return;
       localTimes(next);
+      keepResults(el, next);
       const kept = Array.from(el.querySelectorAll("input[data-keep]:checked"))
         .map(function (box) { return box.value; });
       const cursor = el.querySelector(".row.cursor");
@@ -67,6 +70,19 @@
     finally { busy = false; }
   }
 
+  // A form's answer (saved, or the API's error) stays shown when its region is refreshed.
+  function keepResults(el, next) {
+    el.querySelectorAll("[data-form-result][id]").forEach(function (box) {
+      const copy = next.querySelector("#" + CSS.escape(box.id));
+      if (!copy) return;
+      copy.hidden = box.hidden;
+      copy.className = box.className;
+      if (box.getAttribute("role")) copy.setAttribute("role", box.getAttribute("role"));
+      copy.textContent = box.textContent;
+      if (box.dataset.errorCode) copy.dataset.errorCode = box.dataset.errorCode;
+    });
+  }
+
   function followPage() {
     if (!document.querySelector("[data-live]")) return;
     setInterval(function () { if (!document.hidden) refresh(); }, POLL_MS);
@@ -81,6 +97,32 @@
     if (approve && note) note.hidden = approve.disabled && (!reject || reject.disabled);
   }
 
+  // One way to call /v1 with the session: the CSRF token in `x-csrf-token`, JSON both ways.
+  // Answers {ok, body}; a session that ended reloads the page (the sign-in page, then back).
+  async function callApi(path, body, csrf) {
+    const r = await fetch(path, {
+      method: "POST", credentials: "same-origin",
+      headers: { "content-type": "application/json", "x-csrf-token": csrf },
+      body: JSON.stringify(body),
+    });
+    const answer = await r.json();
+    if (!r.ok && answer.error && answer.error.code === "not_signed_in") {
+      window.location.reload();
+      return null;
+    }
+    return { ok: r.ok, body: answer };
+  }
+
+  const NETWORK_FAILED = "The network failed; nothing is known to have changed. Try again.";
+
+  function showError(box, error) {
+    box.className = "error";
+    box.setAttribute("role", "alert");
+    box.textContent = error.message;
+    box.dataset.errorCode = error.code;
+    box.hidden = false;
+  }
+
   function wireDecide() {
     const root = document.getElementById("action"), form = document.getElementById("decide-form");
     if (!root || !form) return;
@@ -93,26 +135,119 @@
       errorBox.hidden = true;
       document.querySelectorAll("#decide-buttons button").forEach(function (b) { b.disabled = true; });
       try {
-        const r = await fetch("/v1/actions/" + id + "/" + decision, {
-          method: "POST", credentials: "same-origin",
-          headers: { "content-type": "application/json", "x-csrf-token": csrf },
-          body: JSON.stringify(note ? { note: note } : {}),
-        });
-        const body = await r.json();
-        if (!r.ok) {
-          if (body.error.code === "not_signed_in") { window.location.reload(); return; }
-          errorBox.textContent = body.error.message;
-          errorBox.dataset.errorCode = body.error.code;
-          errorBox.hidden = false;
-        }
+        const answer = await callApi("/v1/actions/" + id + "/" + decision,
+                                     note ? { note: note } : {}, csrf);
+        if (!answer) return;
+        if (!answer.ok) showError(errorBox, answer.body.error);
       } catch (e) {
-        errorBox.textContent = "The network failed; nothing is known to have changed. Try again.";
+        errorBox.textContent = NETWORK_FAILED;
         errorBox.hidden = false;
       }
       etag = null;
       await refresh();  // the page now shows what is true, whoever won
     });
   }
+
+  // --- forms that call /v1 (data-api): the edit form and the approval policy forms --------
+  function ticked(form, name) {
+    return Array.from(form.querySelectorAll('input[name="' + name + '"]:checked:not(:disabled)'))
+      .map(function (box) { return box.value; });
+  }
+
+  function unique(values) {
+    return values.filter(function (v, i) { return values.indexOf(v) === i; });
+  }
+
+  // A whole number as a number; anything else as typed, for the API to refuse by name.
+  function whole(raw) {
+    const text = raw.trim();
+    return /^[0-9]+$/.test(text) ? Number(text) : text;
+  }
+
+  // The edit form: the action's params as asked, narrowed by the form (unticked media, lists
+  // and fans removed, ticked or typed lists excluded). The API refuses anything wider.
+  function editBody(form) {
+    const params = JSON.parse(form.dataset.params);
+    const el = form.elements;
+    if (el.text && "text" in params) params.text = el.text.value;
+    if (el.priceCents) {
+      const cents = el.priceCents.value.trim() === "" ? 0 : whole(el.priceCents.value);
+      if ("priceCents" in params || cents !== 0) params.priceCents = cents;
+    }
+    if (Array.isArray(params.mediaIds)) params.mediaIds = ticked(form, "mediaIds");
+    if (params.audience) {
+      const audience = Object.assign({}, params.audience);
+      ["listIds", "fanIds"].forEach(function (key) {
+        if (key in audience) audience[key] = ticked(form, key);
+      });
+      const typed = (el.addExcludeListIds ? el.addExcludeListIds.value : "").split(",")
+        .map(function (v) { return v.trim(); }).filter(Boolean);
+      const excluded = unique((audience.excludeListIds || [])
+        .concat(ticked(form, "excludeListIds"), typed));
+      if (excluded.length) audience.excludeListIds = excluded;
+      params.audience = audience;
+    }
+    const note = el.note ? el.note.value.trim() : "";
+    return note ? { params: params, note: note } : { params: params };
+  }
+
+  // A policy form: the rules kept (ticked), plus the new one when types are ticked; or null
+  // (follow the workspace default).
+  function policyBody(form) {
+    const el = form.elements;
+    if (el.inherit && el.inherit.checked) return { rules: null };
+    const kept = ticked(form, "keep");
+    const rules = JSON.parse(form.dataset.rules || "[]")
+      .filter(function (rule, i) { return kept.indexOf(String(i)) >= 0; });
+    const types = ticked(form, "types");
+    if (types.length) {
+      const limit = function (input) { return input.value.trim() === "" ? null : whole(input.value); };
+      rules.push({
+        types: types,
+        approvals: el.approvals.value === "2" ? 2 : 1,
+        approvers: el.approvers.value === "admins" ? "admins" : "members",
+        minPriceCents: limit(el.minPriceCents),
+        minRecipients: limit(el.minRecipients),
+      });
+    }
+    return { rules: rules };
+  }
+
+  const BODIES = { edit: editBody, policy: policyBody };
+
+  document.addEventListener("submit", async function (event) {
+    const form = event.target;
+    if (!form.matches || !form.matches("form[data-api]")) return;
+    event.preventDefault();
+    const box = form.querySelector("[data-form-result]");
+    const buttons = form.querySelectorAll("button");
+    box.hidden = true;
+    buttons.forEach(function (b) { b.disabled = true; });
+    let answer = null;
+    try {
+      answer = await callApi(form.dataset.api, BODIES[form.dataset.body](form),
+                             form.elements.csrf_token.value);
+    } catch (e) {
+      showError(box, { code: "network", message: NETWORK_FAILED });
+    }
+    buttons.forEach(function (b) { b.disabled = false; });
+    if (!answer) return;
+    if (!answer.ok) {
+      showError(box, answer.body.error);
+      return;
+    }
+    if (form.dataset.done === "reload") {  // the page's message, audience and form change too
+      window.location.reload();
+      return;
+    }
+    box.className = "notice";
+    box.setAttribute("role", "status");
+    box.textContent = form.dataset.saved || "Saved.";
+    delete box.dataset.errorCode;
+    box.hidden = false;
+    etag = null;
+    await refresh();
+  });
 
   // --- the edit form's live preview: the server's own sanitiser, so it is what will be sent --
   function wirePreview() {
