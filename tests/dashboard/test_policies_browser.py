@@ -51,6 +51,18 @@ def api_action(base: str, world, idem: str, text: str) -> dict:
     return response.json()["data"]
 
 
+def posts(page: Page, base: str) -> list[str]:
+    """Every POST the page makes, as "POST /path": which endpoints its forms call."""
+    sent: list[str] = []
+
+    def note(request) -> None:
+        if request.method == "POST":
+            sent.append(f"POST {request.url[len(base) :]}")
+
+    page.on("request", note)
+    return sent
+
+
 def open_action(page: Page, base: str, action_id: str) -> None:
     page.goto(f"{base}/dashboard/actions/{action_id}")
     expect(page.locator("#action")).to_be_visible()
@@ -61,6 +73,7 @@ def test_policy_edit_two_people_and_ask_again(browser, service, world, size):
     base = service.base_url
     owner_context = browser.new_context(viewport=SIZES[size])
     owner = owner_context.new_page()
+    sent = posts(owner, base)
     sign_in(owner, base, OWNER, start="/dashboard/accounts")
 
     # The policy form on the account's card: two different people for messages.
@@ -74,6 +87,7 @@ def test_policy_edit_two_people_and_ask_again(browser, service, world, size):
         "send_message: 2 different people, any member"
     )
     shot(owner, f"policy-form-{size}")
+    assert f"POST /v1/accounts/{world.live_account}/policy" in sent
 
     # An agent asks; the owner fixes the text (the preview follows it live) and approves.
     action = api_action(base, world, f"b-{size}", "<p>Helo fans</p>")
@@ -88,6 +102,7 @@ def test_policy_edit_two_people_and_ask_again(browser, service, world, size):
     expect(owner.locator("#approvals")).to_contain_text("Olive Owner")
     expect(owner.locator("#edited")).to_contain_text("Edited by Olive Owner")
     expect(owner.locator("#message-preview b")).to_have_text("fans")
+    assert f"POST /v1/actions/{action['id']}/approve" in sent
     expect(owner.locator("#approve")).to_be_disabled()
     expect(owner.locator("#approve-blocked")).to_contain_text("You already approved this action")
 
@@ -121,6 +136,68 @@ def test_policy_edit_two_people_and_ask_again(browser, service, world, size):
     open_action(owner, base, other["id"])
     expect(owner.locator("#replaced-by a")).to_have_text(new_id)
     shot(member, f"policy-ask-again-{size}")
+    width = member.evaluate("document.documentElement.scrollWidth")
+    assert width <= SIZES[size]["width"], "nothing overflows sideways"
+    owner_context.close()
+    member_context.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_workspace_default_form_and_accounts_that_follow_it(browser, service, world, size):
+    """The workspace default is set on the Accounts page with POST /v1/workspace/policy (the
+    page's script, session and CSRF token); accounts without rules of their own show it, and a
+    member sees it without a form."""
+    base = service.base_url
+    owner_context = browser.new_context(viewport=SIZES[size])
+    owner = owner_context.new_page()
+    sent = posts(owner, base)
+    sign_in(owner, base, OWNER, start="/dashboard/accounts")
+    default = owner.locator("#workspace-policy")
+    expect(default).to_contain_text("No rules: one approval by any member.")
+    default.locator("input[name=types][value=send_mass_message]").check()
+    default.locator("select[name=approvers]").select_option("admins")
+    default.locator("input[name=minRecipients]").fill("1000")
+    default.locator("button.save-policy").click()
+    words = "send_mass_message from 1000 recipients: 2 different people, admins and owners only"
+    expect(owner.locator("#workspace-policy .policy-rule")).to_contain_text(words)
+    expect(owner.locator("#workspace-policy-result")).to_have_text(
+        "The workspace default is saved."
+    )
+    assert "POST /v1/workspace/policy" in sent
+    card = owner.locator(f"#policy-{world.live_account}")
+    expect(card).to_contain_text("the workspace default")
+    expect(card.locator(".policy-rule")).to_contain_text(words)
+    shot(owner, f"policy-workspace-default-{size}")
+    detail = httpx.get(
+        f"{base}/v1/accounts/{world.live_account}",
+        headers={"Authorization": f"Bearer {world.live_key}"},
+    ).json()["data"]
+    assert detail["policy"] == {
+        "rules": [
+            {
+                "types": ["send_mass_message"],
+                "approvals": 2,
+                "approvers": "admins",
+                "minPriceCents": None,
+                "minRecipients": 1000,
+            }
+        ],
+        "source": "workspace",
+    }
+
+    # Unticking the rule saves an empty default.
+    owner.locator("#workspace-policy input[name=keep]").uncheck()
+    owner.locator("#workspace-policy button.save-policy").click()
+    expect(owner.locator("#workspace-policy")).to_contain_text("No rules: one approval by any")
+    expect(card).to_contain_text("No rules: one approval by any member.")
+
+    member_context = browser.new_context(viewport=SIZES[size])
+    member = member_context.new_page()
+    sign_in(member, base, MEMBER, start="/dashboard/accounts")
+    expect(member.locator("#workspace-policy")).to_contain_text(
+        "Owners and admins change approval policies."
+    )
+    expect(member.locator("#workspace-policy form")).to_have_count(0)
     width = member.evaluate("document.documentElement.scrollWidth")
     assert width <= SIZES[size]["width"], "nothing overflows sideways"
     owner_context.close()
