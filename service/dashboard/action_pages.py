@@ -252,6 +252,7 @@ async def action_json_route(p: Page) -> Response:
 
 @page(Permission.ACTIONS_DECIDE)
 async def ask_again(p: Page) -> Response:
+    """The no-JavaScript path; the page's script calls POST /v1/actions/{id}/request-again."""
     services = p.services
     created = await request_again(
         services.store,

@@ -125,14 +125,21 @@ def test_policy_edit_two_people_and_ask_again(browser, service, world, size):
     owner.click("#reject")
     expect(owner.locator("#action-status")).to_have_text("rejected")
     open_action(member, base, other["id"])
+    stale = member_context.new_page()  # the same page in a second tab, asked again from both
+    open_action(stale, base, other["id"])
+    member_posts = posts(member, base)
     member.click("#ask-again")
     expect(member.locator("#replaces")).to_contain_text(other["id"])
+    assert member_posts == [f"POST /v1/actions/{other['id']}/request-again"]
     expect(member.locator("#approve")).to_be_disabled()
     expect(member.locator("#approve-blocked")).to_contain_text(
         "You asked for this action, so someone else must approve it."
     )
     new_id = member.url.rsplit("/", 1)[1]
     assert re.fullmatch(r"act_\w+", new_id)
+    stale.click("#ask-again")  # asking twice opens the same new action, nothing more is made
+    expect(stale.locator("#replaces")).to_contain_text(other["id"])
+    assert stale.url == member.url
     open_action(owner, base, other["id"])
     expect(owner.locator("#replaced-by a")).to_have_text(new_id)
     shot(member, f"policy-ask-again-{size}")

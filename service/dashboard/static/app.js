@@ -100,10 +100,11 @@ document.documentElement.classList.add("js");  // shows the forms that only work
   // One way to call /v1 with the session: the CSRF token in `x-csrf-token`, JSON both ways.
   // Answers {ok, body}; a session that ended reloads the page (the sign-in page, then back).
   async function callApi(path, body, csrf) {
+    const headers = { "x-csrf-token": csrf };
+    if (body !== null) headers["content-type"] = "application/json";
     const r = await fetch(path, {
-      method: "POST", credentials: "same-origin",
-      headers: { "content-type": "application/json", "x-csrf-token": csrf },
-      body: JSON.stringify(body),
+      method: "POST", credentials: "same-origin", headers: headers,
+      body: body === null ? undefined : JSON.stringify(body),
     });
     const answer = await r.json();
     if (!r.ok && answer.error && answer.error.code === "not_signed_in") {
@@ -148,7 +149,7 @@ document.documentElement.classList.add("js");  // shows the forms that only work
     });
   }
 
-  // --- forms that call /v1 (data-api): the edit form and the approval policy forms --------
+  // --- forms that call /v1 (data-api): the edit form, the approval policy forms, ask again --
   function ticked(form, name) {
     return Array.from(form.querySelectorAll('input[name="' + name + '"]:checked:not(:disabled)'))
       .map(function (box) { return box.value; });
@@ -213,7 +214,7 @@ document.documentElement.classList.add("js");  // shows the forms that only work
     return { rules: rules };
   }
 
-  const BODIES = { edit: editBody, policy: policyBody };
+  const BODIES = { edit: editBody, policy: policyBody, none: function () { return null; } };
 
   document.addEventListener("submit", async function (event) {
     const form = event.target;
@@ -238,6 +239,10 @@ document.documentElement.classList.add("js");  // shows the forms that only work
     }
     if (form.dataset.done === "reload") {  // the page's message, audience and form change too
       window.location.reload();
+      return;
+    }
+    if (form.dataset.done === "open") {  // the action the call answered with (ask again: the new one)
+      window.location.href = "/dashboard/actions/" + encodeURIComponent(answer.body.data.id);
       return;
     }
     box.className = "notice";
