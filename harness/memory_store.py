@@ -24,9 +24,9 @@ import asyncio
 import builtins
 import datetime as dt
 import json
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
-from typing import Any, TypeVar
+from typing import Any, TypeVar, Unpack
 
 import attrs
 
@@ -35,6 +35,7 @@ from service.actions.transitions import APPROVED, EXPIRED, PENDING, Trigger, mov
 from service.domain.dashboard import AuditEntry
 from service.domain.models import Account, Event, Workspace
 from storage.base import ACTIONS_CHANNEL, DuplicateError
+from storage.changes import AccountChanges, ActionChanges
 
 T = TypeVar("T")
 
@@ -65,7 +66,7 @@ def _stored(record: T) -> T:
     )
 
 
-def _changed(record: T, values: dict[str, Any]) -> T:
+def _changed(record: T, values: Mapping[str, Any]) -> T:
     names = {f.name for f in attrs.fields(type(record))}
     unknown = set(values) - names
     if unknown:
@@ -148,7 +149,9 @@ class MemoryAccounts:
     async def list_all(self, *, statuses: Sequence[str] | None = None) -> builtins.list[Account]:
         return [a for a in self.state.accounts.values() if statuses is None or a.status in statuses]
 
-    async def update(self, workspace_id: str, account_id: str, **values: Any) -> Account | None:
+    async def update(
+        self, workspace_id: str, account_id: str, **values: Unpack[AccountChanges]
+    ) -> Account | None:
         found = self.state.accounts.get((workspace_id, account_id))
         if found is None:
             return None
@@ -162,7 +165,7 @@ class MemoryAccounts:
         *,
         from_status: str,
         from_session: bytes | None,
-        **values: Any,
+        **values: Unpack[AccountChanges],
     ) -> Account | None:
         found = self.state.accounts.get((workspace_id, account_id))
         if found is None or found.status != from_status or found.session_secret != from_session:
@@ -307,7 +310,7 @@ class MemoryActions:
         *,
         not_expired_at: dt.datetime | None = None,
         if_revision: int | None = None,
-        **values: Any,
+        **values: Unpack[ActionChanges],
     ) -> Action | None:
         found = self.state.actions.get(action_id)
         if (

@@ -260,6 +260,8 @@ def _environment_problem(exc: BaseException) -> str | None:
     asyncpg = sys.modules.get("asyncpg")
     if storage is not None and isinstance(exc, storage.StorageBusy):
         return f"database unavailable: {exc} (check COUNTERSIGN_DATABASE_URL)"
+    if storage is not None and isinstance(exc, storage.StorageError):
+        return f"database error: {exc} (check COUNTERSIGN_DATABASE_URL)"
     if isinstance(exc, sqlite3.Error):
         return f"database error: {exc} (check COUNTERSIGN_DATABASE_URL)"
     if asyncpg is not None and isinstance(exc, asyncpg.PostgresError | asyncpg.InterfaceError):

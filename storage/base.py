@@ -11,7 +11,7 @@ import builtins
 import datetime as dt
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
-from typing import Any, Protocol
+from typing import Any, Protocol, Unpack
 
 from service.actions.model import Action
 from service.domain.dashboard import AuditEntry, Invite, Session
@@ -19,6 +19,7 @@ from service.domain.models import Account, ApiKey, Event, Fan, Link, Member, Use
 from service.domain.operations import Backlog, Heartbeat
 from service.mail.models import Mail, MailAttempt, MailPreference
 from service.webhooks.models import Delivery, DeliveryAttempt, WebhookEndpoint
+from storage.changes import AccountChanges, ActionChanges, LinkChanges, WebhookChanges
 
 ACTIONS_CHANNEL = "countersign_actions"
 """Notified when an action is approved, so executors in other processes start at once."""
@@ -32,6 +33,12 @@ class StorageBusy(Exception):
 class StorageUnavailable(StorageBusy):
     """The database did not answer (refused, unreachable, timed out): as temporary as a busy
     pool for the caller, who should answer 503 and retry."""
+
+
+class StorageError(Exception):
+    """The database failed a statement (a missing table, a broken connection, a refused
+    value): each driver maps its own errors to this one, so callers never inspect a driver's
+    exception types."""
 
 
 class DuplicateError(Exception):
@@ -84,7 +91,9 @@ class Accounts(Protocol):
         after: str | None = None,
         limit: int = 100,
     ) -> Sequence[Account]: ...
-    async def update(self, workspace_id: str, account_id: str, **values: Any) -> Account | None: ...
+    async def update(
+        self, workspace_id: str, account_id: str, **values: Unpack[AccountChanges]
+    ) -> Account | None: ...
     async def set_writes_everywhere(
         self, workspace_id: str, enabled: bool
     ) -> Sequence[Account]: ...
@@ -108,7 +117,7 @@ class Accounts(Protocol):
         *,
         from_status: str,
         from_session: bytes | None,
-        **values: Any,
+        **values: Unpack[AccountChanges],
     ) -> Account | None: ...
     async def list_all(self, *, statuses: Sequence[str] | None = None) -> Sequence[Account]:
         """Every workspace's accounts (for the syncer), optionally only some statuses."""
@@ -234,7 +243,7 @@ class Links(Protocol):
     async def get_by_token_hash(self, token_hash: str) -> Link | None: ...
     async def recent(self, workspace_id: str, mode: str, limit: int = 100) -> Sequence[Link]: ...
     async def transition(
-        self, link_id: str, from_statuses: Sequence[str], **values: Any
+        self, link_id: str, from_statuses: Sequence[str], **values: Unpack[LinkChanges]
     ) -> Link | None: ...
 
 
@@ -299,7 +308,7 @@ class Actions(Protocol):
         *,
         not_expired_at: dt.datetime | None = None,
         if_revision: int | None = None,
-        **values: Any,
+        **values: Unpack[ActionChanges],
     ) -> Action | None:
         """Move one action if (and only if) it is still in one of `from_statuses` (and, when
         given, not expired at `not_expired_at` and still at revision `if_revision`)."""
@@ -389,7 +398,9 @@ class WebhookEndpoints(Protocol):
     async def list(
         self, workspace_id: str, kind: str | None = None, mode: str | None = None
     ) -> Sequence[WebhookEndpoint]: ...
-    async def update(self, endpoint_id: str, **values: Any) -> WebhookEndpoint | None: ...
+    async def update(
+        self, endpoint_id: str, **values: Unpack[WebhookChanges]
+    ) -> WebhookEndpoint | None: ...
     async def set_failing(self, endpoint_id: str, failing: bool) -> None: ...
     async def note_outcome(self, endpoint_id: str, ok: bool, at: dt.datetime) -> None:
         """A success clears `failing_since`; a failure sets it when unset."""

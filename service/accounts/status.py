@@ -17,7 +17,7 @@ caller's unit of work, so there is no change without its event and no event with
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from service.domain.account_events import status_changed
 from service.domain.models import UNAVAILABLE_STATUSES, Account
@@ -28,6 +28,29 @@ STATUSES = (HEALTHY, SYNCING, *sorted(UNAVAILABLE_STATUSES))
 FIRST_SYNC_REASON = "First sync in progress."
 
 
+class Linked(TypedDict):
+    """What a hosted link writes on the account it connected."""
+
+    username: str
+    name: str | None
+    avatar_url: str | None
+    linked_at: dt.datetime
+    session_secret: bytes | None
+
+
+class Profile(TypedDict, total=False):
+    """What a sync read of the account writes on it."""
+
+    username: str
+    name: str | None
+    avatar_url: str | None
+    counts: dict[str, Any]
+    revenue30d: dict[str, Any]
+    subscription_price: dict[str, Any] | None
+    fan_lists: tuple[dict[str, Any], ...] | list[dict[str, Any]] | None
+    media_ids: tuple[str, ...] | list[str] | None
+
+
 async def linked(
     uow: UnitOfWork,
     existing: Account | None,
@@ -35,12 +58,11 @@ async def linked(
     workspace_id: str,
     account_id: str,
     mode: str,
-    values: dict[str, Any],
+    values: Linked,
     now: dt.datetime,
 ) -> Account:
     """A hosted link connected the account: a new row, or the relinked `existing` one updated
     with `values` (its writes switch kept); either way `syncing` until its first sync."""
-    moved = {**values, "status": SYNCING, "status_reason": FIRST_SYNC_REASON}
     if existing is None:
         account = Account(
             workspace_id=workspace_id,
@@ -48,17 +70,21 @@ async def linked(
             mode=mode,
             writes_enabled=True,
             last_synced_at=None,
-            **moved,
+            status=SYNCING,
+            status_reason=FIRST_SYNC_REASON,
+            **values,
         )
         await uow.accounts.add(account)
         return account
-    updated = await uow.accounts.update(workspace_id, account_id, **moved)
+    updated = await uow.accounts.update(
+        workspace_id, account_id, status=SYNCING, status_reason=FIRST_SYNC_REASON, **values
+    )
     await _emit(uow, existing.status, updated, now)
     return updated or existing
 
 
 async def synced(
-    uow: UnitOfWork, account: Account, now: dt.datetime, **profile: Any
+    uow: UnitOfWork, account: Account, now: dt.datetime, **profile: Unpack[Profile]
 ) -> Account | None:
     """A sync read the account: healthy, with what it read."""
     moved = await uow.accounts.move(

@@ -25,6 +25,7 @@ from service.domain.models import Account
 from service.platform.errors import AccountUnavailable, PlatformError
 from service.platform.seam import Connection, NotConnected
 from service.platform.writes import perform
+from storage.base import StorageError
 
 log = logging.getLogger("countersign.executor")
 
@@ -140,7 +141,7 @@ def internal_failure(exc: Exception, progress: Progress) -> Failed:
             "The stored platform session for this account could not be decrypted (was "
             "COUNTERSIGN_SECRET_KEY changed?); link the account again."
         )
-    elif _from_database(exc):
+    elif isinstance(exc, StorageError):
         what = f"The service's database failed while {progress.step}."
     else:
         what = f"An unexpected error inside the service stopped this action while {progress.step}."
@@ -152,8 +153,3 @@ def internal_failure(exc: Exception, progress: Progress) -> Failed:
     else:
         reason = f"{what} Nothing was sent to the platform."
     return Failed("internal_error", reason)
-
-
-def _from_database(exc: Exception) -> bool:
-    drivers = {"sqlalchemy", "asyncpg", "sqlite3", "aiosqlite"}
-    return any(cls.__module__.split(".")[0] in drivers for cls in type(exc).__mro__)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Unpack
 
 from attrs import frozen
 
@@ -26,6 +26,7 @@ from service.domain.principal import Principal
 from service.render import action_json
 from service.usecases.audit import record_in
 from storage.base import ACTIONS_CHANNEL, Store, UnitOfWork
+from storage.changes import ActionChanges
 
 log = logging.getLogger("countersign.actions")
 
@@ -126,7 +127,7 @@ async def decide(
     people approving at once on two replicas never both count from the same state."""
     if not approve:
         decision = move(Trigger.REJECT, PENDING)
-        extra: dict[str, Any] = {
+        extra: ActionChanges = {
             "decided_by": principal.decider(),
             "decided_at": now,
             "decision_note": note,
@@ -163,22 +164,25 @@ async def edit(
     action: Action,
     *,
     now: dt.datetime,
-    **changes: Any,
+    **changes: Unpack[ActionChanges],
 ) -> Action | None:
     """Replace what a pending action will run (params, summary, estimate, warnings, price):
     approvals given before no longer count. None when the action moved since it was read."""
     edited_move = move(Trigger.EDIT, PENDING)
+    values: ActionChanges = {
+        **changes,
+        "approvals": [],
+        "revision": action.revision + 1,
+        "edited_by": principal.decider(),
+        "edited_at": now,
+    }
     edited = await tx.actions.transition(
         action.id,
         sources(edited_move.trigger),
         edited_move.dest,
         not_expired_at=now,
         if_revision=action.revision,
-        approvals=[],
-        revision=action.revision + 1,
-        edited_by=principal.decider(),
-        edited_at=now,
-        **changes,
+        **values,
     )
     if edited is not None and edited_move.audit is not None:
         await record_in(tx, clock, principal, edited_move.audit, edited.id, mode=edited.mode)

@@ -10,7 +10,7 @@ import datetime as dt
 import hashlib
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypedDict
 
 from attrs import frozen
 
@@ -105,6 +105,16 @@ def as_sent(params: dict[str, Any]) -> dict[str, Any]:
     return {**params, "text": text}
 
 
+class FactColumns(TypedDict):
+    """The columns an action's facts fill, at creation and on an edit."""
+
+    params: dict[str, Any]
+    summary: str
+    estimated_recipients: int | None
+    warnings: list[dict[str, Any]]
+    price: dict[str, Any] | None
+
+
 @frozen
 class Facts:
     """What creation (and an edit) work out from params against synced data."""
@@ -113,7 +123,7 @@ class Facts:
     estimated_recipients: int | None
     warnings: list[dict[str, Any]]
 
-    def columns(self, params: dict[str, Any]) -> dict[str, Any]:
+    def columns(self, params: dict[str, Any]) -> FactColumns:
         return {
             "params": params,
             "summary": self.summary,

@@ -32,7 +32,7 @@ async def connect_account(
     now = services.clock.now()
     async with services.store.transaction() as uow:
         existing = await uow.accounts.get(link.workspace_id, account_id)
-        values: dict[str, Any] = {
+        values: account_status.Linked = {
             "username": profile.get("username") or account_id,
             "name": profile.get("name"),
             "avatar_url": profile.get("avatarUrl"),

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
+from typing import Any, Unpack
 
 from service.crypto import looks_sealed
 from service.domain.models import Link
@@ -24,12 +24,16 @@ from service.platform.client import PlatformClient, SignInResult
 from service.platform.errors import PlatformError, PlatformTimeout
 from service.services import Services
 from service.workers.syncer import sync_account
+from storage.changes import LinkChanges
 
 log = logging.getLogger("countersign.linking")
 
 
 async def _move(
-    services: Services, link: Link, from_statuses: Sequence[str] = steps.OPEN, **values: Any
+    services: Services,
+    link: Link,
+    from_statuses: Sequence[str] = steps.OPEN,
+    **values: Unpack[LinkChanges],
 ) -> Link:
     async with services.store.transaction() as uow:
         moved = await uow.links.transition(link.id, from_statuses, **values)

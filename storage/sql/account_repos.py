@@ -5,11 +5,12 @@ from __future__ import annotations
 import builtins
 import datetime as dt
 from collections.abc import Sequence
-from typing import Any
+from typing import Unpack
 
 import sqlalchemy as sa
 
 from service.domain.models import Account, Fan, Link
+from storage.changes import AccountChanges, LinkChanges
 from storage.sql import tables as t
 from storage.sql.connection import Connection
 from storage.sql.result import Row
@@ -136,7 +137,7 @@ class SqlAccounts:
         *,
         from_status: str,
         from_session: bytes | None,
-        **values: Any,
+        **values: Unpack[AccountChanges],
     ) -> Account | None:
         """Write `values` only while the account is still in `from_status` with the platform
         session `from_session` the caller started from; None when either moved on meanwhile
@@ -156,7 +157,9 @@ class SqlAccounts:
         row = rows.first()
         return to_model(Account, row) if row else None
 
-    async def update(self, workspace_id: str, account_id: str, **values: Any) -> Account | None:
+    async def update(
+        self, workspace_id: str, account_id: str, **values: Unpack[AccountChanges]
+    ) -> Account | None:
         rows = await self.conn.execute(
             t.accounts.update()
             .where(
@@ -310,7 +313,7 @@ class SqlLinks:
         return [to_model(Link, r) for r in rows]
 
     async def transition(
-        self, link_id: str, from_statuses: Sequence[str], **values: Any
+        self, link_id: str, from_statuses: Sequence[str], **values: Unpack[LinkChanges]
     ) -> Link | None:
         rows = await self.conn.execute(
             t.links.update()

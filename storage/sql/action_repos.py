@@ -9,7 +9,7 @@ import builtins
 import datetime as dt
 import functools
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Unpack
 
 import sqlalchemy as sa
 
@@ -17,6 +17,7 @@ from service.actions.model import Action
 from service.actions.transitions import APPROVED, EXPIRED, PENDING, Trigger, move
 from service.domain.models import Event
 from storage.base import DuplicateError
+from storage.changes import ActionChanges
 from storage.sql import tables as t
 from storage.sql.connection import Connection, IntegrityViolation
 from storage.sql.rows import to_model, to_row
@@ -332,16 +333,16 @@ class SqlActions:
         *,
         not_expired_at: dt.datetime | None = None,
         if_revision: int | None = None,
-        **values: Any,
+        **values: Unpack[ActionChanges],
     ) -> Action | None:
-        values["status"] = to_status
+        columns: dict[str, Any] = {**values, "status": to_status}
         query = _transition_statement(
             tuple(from_statuses),
-            tuple(sorted(values)),
+            tuple(sorted(columns)),
             not_expired_at is not None,
             if_revision is not None,
         )
-        params = {f"v_{name}": value for name, value in values.items()}
+        params = {f"v_{name}": value for name, value in columns.items()}
         params["action_id"] = action_id
         if not_expired_at is not None:
             params["not_expired_at"] = not_expired_at

@@ -18,7 +18,7 @@ from typing import Any
 import asyncpg
 from sqlalchemy.dialects.postgresql import asyncpg as sa_asyncpg
 
-from storage.base import StorageUnavailable
+from storage.base import StorageError, StorageUnavailable
 from storage.sql.connection import (
     CONNECT_TIMEOUT,
     Connection,
@@ -50,6 +50,8 @@ class PgConnection(Connection):
             status = await self.raw.execute(sql, *args)
         except asyncpg.IntegrityConstraintViolationError as exc:
             raise IntegrityViolation(str(exc)) from exc
+        except (asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            raise StorageError(str(exc)) from exc
         count = status.rsplit(" ", 1)[-1]
         return [], [], int(count) if count.isdigit() else -1
 
@@ -58,6 +60,8 @@ class PgConnection(Connection):
             await self.raw.executemany(sql, args)
         except asyncpg.IntegrityConstraintViolationError as exc:
             raise IntegrityViolation(str(exc)) from exc
+        except (asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            raise StorageError(str(exc)) from exc
 
 
 def _json_value(text: bytes) -> Any:
@@ -174,6 +178,8 @@ class PgUnit:
                 await self._raw.execute("BEGIN")
             except BaseException as exc:
                 await self._release(clean=isinstance(exc, Exception))
+                if isinstance(exc, asyncpg.PostgresError | asyncpg.InterfaceError):
+                    raise StorageError(str(exc)) from exc
                 raise
         return PgConnection(driver.planner, self._raw)
 
@@ -186,8 +192,10 @@ class PgUnit:
                 clean = False
                 await self._raw.execute("COMMIT")
                 clean = True
-        except Exception:
+        except Exception as exc:
             clean = True
+            if isinstance(exc, asyncpg.PostgresError | asyncpg.InterfaceError):
+                raise StorageError(str(exc)) from exc
             raise
         finally:
             await self._release(clean)

@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy.dialects.sqlite import pysqlite
 
-from storage.base import StorageBusy, StorageUnavailable
+from storage.base import StorageBusy, StorageError, StorageUnavailable
 from storage.sql.connection import Connection, IntegrityViolation, acquire_within
 from storage.sql.statements import Planner
 
@@ -54,6 +54,8 @@ class SqliteConnection(Connection):
             rows = cursor.fetchall()
         except sqlite3.IntegrityError as exc:
             raise IntegrityViolation(str(exc)) from exc
+        except sqlite3.Error as exc:
+            raise StorageError(str(exc)) from exc
         names = [d[0] for d in cursor.description] if cursor.description else []
         return names, rows, cursor.rowcount
 
@@ -62,6 +64,15 @@ class SqliteConnection(Connection):
             self.raw.executemany(sql, args)  # only in write units, which hold the lock
         except sqlite3.IntegrityError as exc:
             raise IntegrityViolation(str(exc)) from exc
+        except sqlite3.Error as exc:
+            raise StorageError(str(exc)) from exc
+
+
+def _commit(raw: sqlite3.Connection) -> None:
+    try:
+        raw.execute("COMMIT")
+    except sqlite3.Error as exc:
+        raise StorageError(str(exc)) from exc
 
 
 def _waiting(raw: sqlite3.Connection, sql: str, args: Sequence[Any] = ()) -> sqlite3.Cursor:
@@ -139,7 +150,7 @@ class SqliteDriver:
                     except sqlite3.OperationalError as again:
                         raise StorageBusy("the database stayed locked by a writer") from again
                 yield SqliteConnection(self.planner, raw)
-                raw.execute("COMMIT")
+                _commit(raw)
         finally:
             self._writer.release()
         for hook in self.committed:
@@ -154,7 +165,7 @@ class SqliteDriver:
         async with self._checkout() as raw:
             raw.execute("BEGIN DEFERRED")  # one snapshot for the unit's reads
             yield SqliteConnection(self.planner, raw)
-            raw.execute("COMMIT")
+            _commit(raw)
 
     async def close(self) -> None:
         while self._idle:

@@ -12,12 +12,13 @@ from __future__ import annotations
 import builtins
 import datetime as dt
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Unpack
 
 import sqlalchemy as sa
 
 from service.domain.models import Event
 from service.webhooks.models import Delivery, DeliveryAttempt, WebhookEndpoint
+from storage.changes import WebhookChanges
 from storage.sql import tables as t
 from storage.sql.connection import Connection
 from storage.sql.rows import to_model, to_row
@@ -148,7 +149,9 @@ class SqlWebhookEndpoints:
         rows = await self.conn.execute(query.order_by(e.created_at, e.id))
         return [to_model(WebhookEndpoint, r) for r in rows]
 
-    async def update(self, endpoint_id: str, **values: Any) -> WebhookEndpoint | None:
+    async def update(
+        self, endpoint_id: str, **values: Unpack[WebhookChanges]
+    ) -> WebhookEndpoint | None:
         row = (
             await self.conn.execute(
                 t.webhook_endpoints.update()

@@ -20,7 +20,7 @@ from service.domain.models import Event
 from service.domain.principal import Principal
 from service.usecases.keys import create_key
 from service.usecases.workspaces import create_user, create_workspace
-from storage.base import DuplicateError
+from storage.base import DuplicateError, StorageError
 from tests.factories import PASSWORDS, add_live_account
 
 
@@ -373,6 +373,15 @@ async def test_expire_due_moves_only_pending_past_expiry(store, clock, workspace
     async with store.reading() as uow:
         statuses = {a.id: a.status for a in await uow.actions.list(workspace.id, mode="live")}
     assert statuses == {fresh.id: "pending", stale.id: "expired", decided.id: "approved"}
+
+
+async def test_a_statement_the_database_refuses_raises_storage_error(store, workspace):
+    """Each driver maps its own errors (sqlite3's, asyncpg's) to ours."""
+    with pytest.raises(StorageError, match="no_such_table"):
+        async with store.transaction() as uow:
+            await uow.conn.exec_driver_sql("SELECT * FROM no_such_table")
+    async with store.reading() as uow:  # and the connection is usable again
+        assert await uow.accounts.get(workspace.id, "40001") is not None
 
 
 # --- value round-trips --------------------------------------------------------------------

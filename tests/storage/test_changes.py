@@ -1,0 +1,31 @@
+"""The typed column sets of repository writes (storage/changes.py) name exactly the records'
+writable fields, with the same types: a field added to a record is writable at once, and a
+column the record does not have cannot be named."""
+
+from __future__ import annotations
+
+import typing
+
+import attrs
+import pytest
+
+from service.actions.model import Action
+from service.domain.models import Account, Link
+from service.webhooks.models import WebhookEndpoint
+from storage import changes
+
+CASES = [
+    (changes.ActionChanges, Action, {"id", "workspace_id", "status"}),
+    (changes.AccountChanges, Account, {"id", "workspace_id"}),
+    (changes.LinkChanges, Link, {"id", "workspace_id"}),
+    (changes.WebhookChanges, WebhookEndpoint, {"id", "workspace_id"}),
+]
+
+
+@pytest.mark.parametrize(("typed", "record", "identity"), CASES)
+def test_changes_are_the_records_fields_but_its_identity(typed, record, identity):
+    fields = typing.get_type_hints(record)
+    columns = typing.get_type_hints(typed)
+    assert set(columns) == {f.name for f in attrs.fields(record)} - identity
+    assert {name: fields[name] for name in columns} == columns
+    assert not typed.__required_keys__, "every column is optional in a write"
