@@ -254,7 +254,7 @@ def main(argv: list[str] | None = None) -> int:
                     "COUNTERSIGN_RATE_LIMIT": "1000000000",
                     "COUNTERSIGN_RUN_WORKERS": "false",
                     "COUNTERSIGN_VALIDATE_RESPONSES": "false",
-                    "COUNTERSIGN_VALIDATOR": validator,
+                    "BENCH_VALIDATOR": validator,
                 }
                 with server("bench.service_app:app", env) as base:
                     if not bodies_file.exists():

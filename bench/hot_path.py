@@ -43,7 +43,6 @@ def service_env(url: str) -> dict[str, str]:
         "COUNTERSIGN_RATE_LIMIT": "1000000000",
         "COUNTERSIGN_RUN_WORKERS": "false",
         "COUNTERSIGN_VALIDATE_RESPONSES": "false",
-        "COUNTERSIGN_VALIDATOR": "compiled",
         "COUNTERSIGN_PUBLIC_URL": "http://bench.invalid",
     }
 

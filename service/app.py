@@ -98,7 +98,7 @@ def build_services(
         store=store,
         clock=clock,
         document=document,
-        validators=compile_validators(document, settings.validator),
+        validators=compile_validators(document),
         cursors=Cursors(secret),
         limiter=RateLimiter(limits, settings.rate_limit, settings.rate_window, "api"),
         limits=limits,

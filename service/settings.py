@@ -169,11 +169,6 @@ class Settings:
         "`default` (argon2-cffi's defaults) or `cheapest` (argon2's testing profile; the test "
         "suite uses it, never use it in production).",
     )
-    validator: str = setting(
-        "compiled",
-        "`compiled` (per-operation validators built from `openapi.yaml` at start) or "
-        "`openapi-core` (the slower reference path, for the benchmark).",
-    )
     # Mail to the people who decide (docs/notifications.md).
     smtp_url: str | None = setting(
         None,
@@ -250,8 +245,6 @@ class Settings:
         return settings
 
     def check(self) -> None:
-        if self.validator not in {"compiled", "openapi-core"}:
-            raise SettingsError("COUNTERSIGN_VALIDATOR must be `compiled` or `openapi-core`")
         if self.rate_limit < 1 or self.rate_window <= 0:
             raise SettingsError("COUNTERSIGN_RATE_LIMIT and _RATE_WINDOW must be positive")
         if self.platform_budget < 1 or self.platform_budget_window <= 0:

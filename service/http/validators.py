@@ -10,7 +10,8 @@ from service.http.validation import OperationValidator, ParsedRequest
 
 
 class RequestValidator(Protocol):
-    """What the endpoint pipeline needs of a validator (compiled or openapi-core)."""
+    """What the endpoint pipeline needs of a validator (bench/openapi_core_validation.py
+    implements it too, as the benchmark's baseline)."""
 
     takes_body: bool
     """Whether the operation has a request body (one sent to an operation without is not read)."""
@@ -22,12 +23,5 @@ class RequestValidator(Protocol):
     def response_errors(self, status: int, body: Any) -> list[str]: ...
 
 
-def compile_validators(
-    document: OpenApiDocument, kind: str = "compiled"
-) -> Mapping[str, RequestValidator]:
-    """`openapi-core` is the per-request "before" path, kept for bench/ comparisons."""
-    if kind == "openapi-core":
-        from service.http.openapi_core_validation import compile_openapi_core
-
-        return compile_openapi_core(document)
+def compile_validators(document: OpenApiDocument) -> Mapping[str, RequestValidator]:
     return {op: OperationValidator(document, op) for op in document.operations}

@@ -1,7 +1,9 @@
-"""The "before" request validator: openapi-core 0.23.1 per request (COUNTERSIGN_VALIDATOR=openapi-core).
+"""The "before" request validator: openapi-core 0.23.1 per request (`BENCH_VALIDATOR=openapi-core`
+for bench/service_app.py).
 
-Kept so bench/api_throughput.py can measure what the compiled validators (validation.py) save,
-with the same `parse`/`response_errors` interface and the same error envelope.
+A benchmark's baseline, so it lives in bench/, not in the product: bench/api_throughput.py
+measures what the compiled validators (service/http/validation.py) save, with the same
+`parse`/`response_errors` interface and the same error envelope.
 """
 
 from __future__ import annotations
