@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from service.domain.principal import Principal
+from service.usecases.members import change_role
 from service.usecases.workspaces import create_user
 from tests.dashboard.live_service import clean, run_store
 from tests.dashboard.test_dashboard_browser import MEMBER, OWNER, shot, sign_in
@@ -209,3 +210,49 @@ def test_workspace_default_form_and_accounts_that_follow_it(browser, service, wo
     assert width <= SIZES[size]["width"], "nothing overflows sideways"
     owner_context.close()
     member_context.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_policy_form_shows_the_api_error_when_the_role_changed_meanwhile(
+    browser, service, world, database_url, clock, size
+):
+    """An admin fills in the workspace default while an owner makes them a member: Enter in the
+    form sends it, the API answers 403 missing_permission, the form says so, nothing changes."""
+    admin = ("ada@agency.test", "admin password 1")
+
+    async def add_admin(store):
+        user = await create_user(
+            store,
+            clock,
+            Principal.operator(world.workspace_id),
+            admin[0],
+            "Ada Admin",
+            admin[1],
+            "admin",
+            passwords=PASSWORDS,
+        )
+        return user.id
+
+    admin_id = run_store(database_url, add_admin)
+    context = browser.new_context(viewport=SIZES[size])
+    page = context.new_page()
+    sign_in(page, base := service.base_url, admin, start="/dashboard/accounts")
+    form = page.locator("#workspace-policy-form")
+    form.locator("input[name=types][value=send_message]").check()
+
+    async def demote(store):
+        await change_role(store, clock, world.owner, admin_id, "member")
+
+    run_store(database_url, demote)
+    form.locator("input[name=minPriceCents]").fill("5000")
+    form.locator("input[name=minPriceCents]").press("Enter")  # focus stays in the form
+    result = page.locator("#workspace-policy-result")
+    expect(result).to_have_text("As a member you cannot change approval policies.")
+    expect(result).to_have_attribute("data-error-code", "missing_permission")
+    shot(page, f"policy-refused-{size}")
+    detail = httpx.get(
+        f"{base}/v1/accounts/{world.live_account}",
+        headers={"Authorization": f"Bearer {world.live_key}"},
+    ).json()["data"]
+    assert detail["policy"] == {"rules": [], "source": "workspace"}
+    context.close()
