@@ -9,6 +9,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from storage.sql.connection import CONNECT_TIMEOUT, POOL_TIMEOUT
+from storage.sql.types import compact_json
 
 
 def normalise_url(url: str) -> str:
@@ -33,6 +34,7 @@ def make_engine(
         engine = create_async_engine(
             url,
             connect_args={"timeout": 30},
+            json_serializer=compact_json,
             pool_size=pool_size,
             max_overflow=overflow,
             pool_timeout=pool_timeout,
@@ -47,6 +49,7 @@ def make_engine(
         max_overflow=overflow,
         pool_timeout=pool_timeout,
         pool_recycle=1800,
+        json_serializer=compact_json,
         connect_args={"timeout": CONNECT_TIMEOUT},
     )
 

@@ -26,6 +26,7 @@ from storage.sql.connection import (
     acquire_within,
 )
 from storage.sql.statements import Planner
+from storage.sql.types import compact_json
 
 UNITS_PER_CONNECTION = 1000
 """Units a connection serves before it is replaced (asyncpg's own pool replaces one after 50,000
@@ -99,7 +100,9 @@ class PgDriver:
 
     def __init__(self, dsn: str, *, size: int, timeout: float) -> None:
         self.dsn = dsn
-        self.planner = Planner(sa_asyncpg.dialect())  # type: ignore[no-untyped-call]
+        self.planner = Planner(
+            sa_asyncpg.dialect(json_serializer=compact_json)  # type: ignore[no-untyped-call]
+        )
         self.timeout = timeout
         self.units_per_connection = UNITS_PER_CONNECTION
         self._idle: list[tuple[asyncpg.Connection, int]] = []  # with the units each has served

@@ -26,6 +26,7 @@ from sqlalchemy.dialects.sqlite import pysqlite
 from storage.base import StorageBusy, StorageError, StorageUnavailable
 from storage.sql.connection import Connection, IntegrityViolation, acquire_within
 from storage.sql.statements import Planner
+from storage.sql.types import compact_json
 
 T = TypeVar("T")
 BUSY_TIMEOUT = 30.0
@@ -101,7 +102,7 @@ class SqliteDriver:
 
     def __init__(self, path: str, *, size: int, timeout: float) -> None:
         self.path = path
-        self.planner = Planner(pysqlite.dialect())
+        self.planner = Planner(pysqlite.dialect(json_serializer=compact_json))
         self.timeout = timeout
         self._idle: list[sqlite3.Connection] = []
         self._free = asyncio.Semaphore(size)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from storage.sql.types import Json, UtcDateTime
+from storage.sql.types import Json, RequestedBy, UtcDateTime
 
 metadata = sa.MetaData(
     naming_convention={
@@ -186,7 +186,7 @@ actions = sa.Table(
     sa.Column("summary", sa.String(400), nullable=False),
     sa.Column("estimated_recipients", sa.Integer, nullable=True),
     sa.Column("price", Json, nullable=True),
-    sa.Column("requested_by", Json, nullable=False),
+    sa.Column("requested_by", RequestedBy, nullable=False),  # stored without null members
     sa.Column("idempotency_key", sa.String(255), nullable=False),
     sa.Column("fingerprint", sa.String(64), nullable=False),
     sa.Column("created_at", UtcDateTime, nullable=False),
