@@ -15,6 +15,9 @@ from storage.sql.result import Row
 from storage.sql.rows import to_model, to_row
 from storage.sql.statements import prebuilt
 
+# On the create path (the workspace's default approval rules): built once, not per call.
+_WORKSPACE = prebuilt(t.workspaces.select().where(t.workspaces.c.id == sa.bindparam("id")))
+
 
 class SqlWorkspaces:
     def __init__(self, conn: Connection) -> None:
@@ -24,9 +27,7 @@ class SqlWorkspaces:
         await self.conn.execute(t.workspaces.insert().values(to_row(workspace)))
 
     async def get(self, workspace_id: str) -> Workspace | None:
-        row = (
-            await self.conn.execute(t.workspaces.select().where(t.workspaces.c.id == workspace_id))
-        ).first()
+        row = (await self.conn.execute(_WORKSPACE, {"id": workspace_id})).first()
         return to_model(Workspace, row) if row else None
 
     async def list(self) -> list[Workspace]:
