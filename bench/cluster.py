@@ -189,7 +189,11 @@ async def seed(settings: Settings, receiver_url: str) -> dict:
             accounts = []
             for email, password, code, selfie in CREATORS:
                 link = await create_link(
-                    services.store, clock, workspace.id, "live", email, tokens=services.link_tokens
+                    services.store,
+                    clock,
+                    Principal.person(workspace.id, owner, "owner"),
+                    email,
+                    tokens=services.link_tokens,
                 )
                 link = await flow.open_page(services, link)
                 link = await flow.sign_in(services, link, email, password)

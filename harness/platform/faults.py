@@ -10,6 +10,7 @@ call changes nothing.
 from __future__ import annotations
 
 import itertools
+import random
 import re
 from typing import Any
 
@@ -29,6 +30,7 @@ class Fault:
     user_id: str | None
     processed: bool
     retry_after: int | None = None
+    probability: float = 1.0
     hits: int = 0
 
     def to_json(self) -> dict:
@@ -43,6 +45,7 @@ class Fault:
             "userId": data["user_id"],
             "processed": data["processed"],
             "retryAfter": data["retry_after"],
+            "probability": data["probability"],
             "hits": data["hits"],
         }
 
@@ -72,9 +75,10 @@ def default_body(status: int) -> dict:
 class FaultBook:
     """The active faults, first match wins; a fault with `times` left 0 is gone."""
 
-    def __init__(self) -> None:
+    def __init__(self, seed: int = 1) -> None:
         self._faults: list[Fault] = []
         self._ids = itertools.count(1)
+        self._dice = random.Random(seed)  # a `probability` fault: the same draws every run
 
     def add(self, spec: dict) -> Fault:
         status = spec.get("status")
@@ -91,6 +95,13 @@ class FaultBook:
             raise ValueError("retryAfter must be a whole number of seconds, 0 or more")
         if times is not None and (not isinstance(times, int) or times < 1):
             raise ValueError("times must be 1 or more, or null for until cleared")
+        probability = spec.get("probability", 1)
+        if (
+            isinstance(probability, bool)
+            or not isinstance(probability, int | float)
+            or not 0 < probability <= 1
+        ):
+            raise ValueError("probability must be a number above 0, at most 1")
         route = spec.get("route", "*")
         fault = Fault(
             id=f"fault_{next(self._ids)}",
@@ -104,17 +115,21 @@ class FaultBook:
             user_id=spec.get("userId"),
             processed=bool(spec.get("processed", False)),
             retry_after=spec.get("retryAfter"),
+            probability=float(probability),
         )
         self._match_key(fault)  # validates the route
         self._faults.append(fault)
         return fault
 
     def take(self, route: str, user_id: str | None) -> Fault | None:
-        """The first fault for this call, counted as used once."""
+        """The first fault for this call, counted as used once. A fault with a `probability`
+        below 1 passes the call on (to the next fault, or to the route) when its draw says so."""
         key = canonical_route(route)
-        for fault in self._faults:
+        for fault in list(self._faults):
             wanted = self._match_key(fault)
             if wanted not in ("*", key) or (fault.user_id and fault.user_id != user_id):
+                continue
+            if fault.probability < 1 and self._dice.random() >= fault.probability:
                 continue
             fault.hits += 1
             if fault.times is not None:

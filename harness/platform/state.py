@@ -56,7 +56,7 @@ class PlatformState:
             self.creators: dict[str, Creator] = build_world(self.seed, self.now(), self.new_id)
             self.sessions: dict[str, Session] = {}
             self.challenges: dict[str, Challenge] = {}
-            self.faults = FaultBook()
+            self.faults = FaultBook(self.seed)
             self.writes: list[dict[str, Any]] = []
             self.calls: collections.Counter[tuple[str, str | None]] = collections.Counter()
             self.rng = random.Random(f"{self.seed}:changes")

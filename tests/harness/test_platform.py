@@ -226,6 +226,19 @@ def test_a_delay_without_status_answers_normally_when_the_client_waits(web, stat
     assert web.get("/api/users/me", headers=headers).json()["username"] == "miaharper"
 
 
+def test_a_fault_with_a_probability_hits_about_that_share_of_calls(web, state, mia):
+    _, headers = mia
+    web.post("/_control/faults", json={"route": "GET /users/me", "status": 503, "probability": 0.1})
+    statuses = [web.get("/api/users/me", headers=headers).status_code for _ in range(400)]
+    assert set(statuses) == {200, 503}
+    assert 20 <= statuses.count(503) <= 60  # seeded draws: the same share every run
+    [fault] = web.get("/_control/faults").json()["list"]
+    assert (fault["probability"], fault["hits"]) == (0.1, statuses.count(503))
+    for wrong in (0, 1.5, "half", True):
+        bad = web.post("/_control/faults", json={"route": "*", "status": 503, "probability": wrong})
+        assert bad.status_code == 400, wrong
+
+
 def test_processed_fault_applies_the_write_then_fails(web, state, mia):
     creator, headers = mia
     fan_id = next(iter(creator.fans))
