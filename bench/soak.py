@@ -126,7 +126,8 @@ class Load:
         self.replays = {"same": 0, "different": 0}
         self.queue: asyncio.Queue[tuple[str, bool]] = asyncio.Queue()
         self.counts: dict[str, int] = {}
-        self.errors: dict[str, int] = {}
+        self.errors: dict[str, int] = {}  # 5xx answers from our service
+        self.transport: dict[str, int] = {}  # no answer (tried again on the other replica)
 
     def count(self, what: str, into: dict[str, int] | None = None) -> None:
         into = self.counts if into is None else into
@@ -142,7 +143,7 @@ class Load:
             try:
                 response = await http.request(method, self.base(n + attempt) + path, **kw)
             except httpx.TransportError as exc:
-                self.count(f"{method} transport {type(exc).__name__}", self.errors)
+                self.count(f"{method} {type(exc).__name__}", self.transport)
                 await asyncio.sleep(0.2)
                 continue
             route = re.sub(r"/(act|acc|fan|cht)_\w+|/\d+", "/{id}", path.split("?")[0])
@@ -474,6 +475,7 @@ async def drive(soak: Soak, args) -> dict:
     await store.close()
     report["requests"] = load.counts
     report["service_errors"] = load.errors
+    report["transport_errors"] = load.transport
     report["loadavg_end"] = loadavg()
     report["growth"] = growth(report["rss"], min(60.0, seconds / 3))
     return report
@@ -564,7 +566,11 @@ def markdown(report: dict) -> str:
             f"RSS at each kill: {[round(k['rss'] or 0, 1) for k in kills]} MB."
         ),
         f"- Drain after the load: {report['drain']}.",
-        f"- Server errors answered (5xx): {report['service_errors'] or 'none'}.",
+        (
+            f"- Server errors answered (5xx): {report['service_errors'] or 'none'}; requests "
+            f"without an answer, sent again to the other replica with the same key: "
+            f"{report['transport_errors'] or 'none'}."
+        ),
         f"- Requests by route and status: {dict(sorted(report['requests'].items()))}.",
     ]
     return "\n".join(lines) + "\n"

@@ -48,6 +48,23 @@ JSONSCHEMA_ONLY = {
     ("getPlatformRoute", "endDate"): "uses `format`",
     ("getEarnings", "startDate"): "uses `format`",
     ("getEarnings", "endDate"): "uses `format`",
+    ("listFans", "search"): "uses `pattern`",
+    ("listMessages", "search"): "uses `pattern`",
+    ("listRevenueTransactions", "cursor"): "uses `pattern`",
+    **{
+        (operation, "cursor"): "uses `pattern`"
+        for operation in (
+            "listAccounts",
+            "listFans",
+            "listFanLists",
+            "listChats",
+            "listMessages",
+            "listPosts",
+            "listVaultLists",
+            "listVaultMedia",
+            "listActions",
+        )
+    },
 }
 
 EXAMPLES = settings(

@@ -259,15 +259,18 @@ class OperationValidator:
                 if not looks_like(raw, prefix):
                     raise ApiError(not_found, param=param.name)
             value = self._coerce(param, raw)
+            if isinstance(value, str) and UNSTORABLE.search(value):
+                raise _unstorable(param.name)
             error = param.check.error(value)
+            if error is not None and param.name == "cursor" and param.location == "query":
+                # Not of the signed form: not a cursor any list returned (SPEC 9).
+                raise ApiError(ErrorCode.INVALID_CURSOR, param="cursor")
             if error is not None:
                 raise ApiError(
                     ErrorCode.INVALID_PARAMETER,
                     f"`{param.name}` {describe(error)}.",
                     param=param.name,
                 )
-            if isinstance(value, str) and UNSTORABLE.search(value):
-                raise _unstorable(param.name)
             values[param.location][param.name] = value
         return ParsedRequest(
             query=values["query"],
