@@ -79,7 +79,7 @@ def cmd_serve(settings: Settings, args: argparse.Namespace) -> None:
         log_level="info",
         log_config=log_config(),
         proxy_headers=False,
-        **uvicorn_options(),
+        **uvicorn_options(settings),
     )
 
 

@@ -262,5 +262,5 @@ def run_demo(settings: Settings, host: str, port: int) -> None:
         log_level="info",
         log_config=log_config(),
         proxy_headers=False,
-        **uvicorn_options(),
+        **uvicorn_options(settings),
     )

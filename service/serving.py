@@ -14,6 +14,8 @@ from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
+from service.settings import Settings
+
 HEADER_TIMEOUT = 10.0
 """Seconds a client has to send a request's line and headers."""
 KEEP_ALIVE_TIMEOUT = 5
@@ -59,9 +61,14 @@ class HeaderDeadline(HttpToolsProtocol):
             self.transport.close()
 
 
-def uvicorn_options() -> dict[str, Any]:
+def uvicorn_options(settings: Settings) -> dict[str, Any]:
+    """On SIGTERM uvicorn stops accepting, then waits for the requests in flight: for ever
+    unless told, so a long poll (`?wait=60`) or a stalled client would hold a deploy. They get
+    COUNTERSIGN_STOP_GRACE seconds, then are cancelled; then the app's shutdown lets the
+    workers' sends in flight finish within the same grace (docs/operations.md)."""
     return {
         "http": HeaderDeadline,
         "timeout_keep_alive": KEEP_ALIVE_TIMEOUT,
         "h11_max_incomplete_event_size": MAX_HEAD_BYTES,
+        "timeout_graceful_shutdown": settings.stop_grace,
     }

@@ -203,7 +203,9 @@ class Settings:
     )
     stop_grace: float = setting(
         30.0,
-        "Seconds a stopping process (SIGTERM) lets sends already in flight finish before it exits.",
+        "Seconds a stopping process (SIGTERM) lets sends already in flight finish before it exits; "
+        "`serve` and `demo` also give open HTTP requests this long (uvicorn's graceful "
+        "shutdown), then cancel them.",
     )
     prune_interval: float = setting(
         3600.0, "Seconds between the worker's prune rounds (`countersign prune` runs one now)."

@@ -66,6 +66,7 @@ def backlog(observed: Observation) -> dict[str, Any]:
         "oldestUndeliveredEventAgeSeconds": observed.oldest_undelivered_age,
         "pendingDeliveries": b.pending_deliveries,
         "approvedActionsWaiting": b.approved_waiting,
+        "approvedActionsRetrying": b.approved_retrying,
         "executingActions": b.executing,
         "failingEndpoints": b.failing_endpoints,
         "accountsNeedingRelink": b.accounts_by_status.get("needs_relink", 0),

@@ -87,6 +87,12 @@ class _Snapshot:
             "Approved actions no executor has claimed.",
             b.approved_waiting,
         )
+        yield gauge(
+            "approved_actions_retrying",
+            "Approved actions waiting for the platform: it refused their send, a retry is "
+            "scheduled (COUNTERSIGN_EXECUTION_PATIENCE).",
+            b.approved_retrying,
+        )
         yield gauge("executing_actions", "Actions being executed now.", b.executing)
         yield gauge(
             "failing_webhook_endpoints",

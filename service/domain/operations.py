@@ -35,6 +35,7 @@ class Backlog:
     oldest_undelivered_at: dt.datetime | None  # the oldest event not yet delivered everywhere
     pending_deliveries: int
     approved_waiting: int  # approved actions not yet claimed by an executor
+    approved_retrying: int  # of those, the ones waiting for the platform (a retry scheduled)
     executing: int
     failing_endpoints: int  # enabled endpoints whose last delivery failed
     accounts_by_status: dict[str, int]

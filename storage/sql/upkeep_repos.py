@@ -179,6 +179,11 @@ class SqlBacklog:
             ev.dispatched_at.is_(None)
         )
         pending = sa.select(sa.func.count()).select_from(t.deliveries).where(d.status == "pending")
+        retrying = (
+            sa.select(sa.func.count())
+            .select_from(t.actions)
+            .where(a.status == "approved", a.next_attempt_at.is_not(None))
+        )
         by_status = (
             sa.select(a.status, sa.func.count())
             .where(a.status.in_(("approved", "executing")))
@@ -201,6 +206,7 @@ class SqlBacklog:
             oldest_undelivered_at=min((o for o in oldest if o is not None), default=None),
             pending_deliveries=int((await self.conn.execute(pending)).scalar() or 0),
             approved_waiting=actions.get("approved", 0),
+            approved_retrying=int((await self.conn.execute(retrying)).scalar() or 0),
             executing=actions.get("executing", 0),
             failing_endpoints=int((await self.conn.execute(failing)).scalar() or 0),
             accounts_by_status={row[0]: int(row[1]) for row in await self.conn.execute(accounts)},

@@ -9,8 +9,11 @@ from __future__ import annotations
 import datetime as dt
 
 import attrs
+import httpx
+from prometheus_client.parser import text_string_to_metric_families
 
 from service.actions.retries import RetryPolicy
+from service.app import create_app
 from service.workers.executor import Executor
 from storage.sql.store import SqlStore
 from tests.dashboard.dashboard_helpers import sign_in
@@ -141,3 +144,39 @@ async def test_expiry_stops_it(linked, clock):
     done = await read(linked, action_id)
     assert done["status"] == "failed" and "expired" in done["error"]["message"]
     assert "Nothing was sent to the platform" in done["error"]["message"]
+
+
+async def retrying_reported(linked, clock) -> tuple[int, float]:
+    """What /healthz and /metrics say about approved actions waiting for the platform."""
+    health = (await linked.client.get("/healthz")).json()["backlog"]["approvedActionsRetrying"]
+    settings = attrs.evolve(linked.services.settings, metrics_token="retry-metrics")
+    app = create_app(settings, store=linked.services.store, clock=clock)
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=app), base_url="http://t"
+    ) as scraper:
+        text = (
+            await scraper.get("/metrics", headers={"Authorization": "Bearer retry-metrics"})
+        ).text
+    [gauge] = [
+        s.value
+        for family in text_string_to_metric_families(text)
+        for s in family.samples
+        if s.name == "countersign_approved_actions_retrying"
+    ]
+    return health, gauge
+
+
+async def test_health_and_metrics_count_actions_waiting_for_the_platform(linked, clock):
+    assert await retrying_reported(linked, clock) == (0, 0)
+    linked.platform.state.faults.add({"route": ROUTE, "status": 503})
+    action_id = await message(linked, "reported-1")
+    await approve(linked, action_id)
+    await executor(linked.services).run_once()
+    assert (await read(linked, action_id))["status"] == "approved"
+    assert await retrying_reported(linked, clock) == (1, 1)
+
+    linked.platform.state.faults.clear()
+    clock.advance(seconds=4)
+    await executor(linked.services).run_once()
+    assert (await read(linked, action_id))["status"] == "executed"
+    assert await retrying_reported(linked, clock) == (0, 0)

@@ -81,6 +81,7 @@ async def test_healthz_reports_backlogs(
         "oldestUndeliveredEventAgeSeconds": 90.0,
         "pendingDeliveries": 1,  # action.created, to the one endpoint
         "approvedActionsWaiting": 1,
+        "approvedActionsRetrying": 0,  # approved, not refused by the platform yet
         "executingActions": 0,
         "failingEndpoints": 1,
         "accountsNeedingRelink": 1,
@@ -118,4 +119,5 @@ async def test_metrics_need_the_bearer_token_and_report_in_prometheus_format(
     assert samples[("countersign_workers_alive", ())] == 1
     assert samples[("countersign_workers_expected", ())] == 1
     assert samples[("countersign_approved_actions_waiting", ())] == 0
+    assert samples[("countersign_approved_actions_retrying", ())] == 0
     assert samples[("countersign_accounts", (("status", "healthy"),))] >= 1

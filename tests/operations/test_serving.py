@@ -11,6 +11,9 @@ from starlette.routing import Route
 
 from harness.threaded import serve_in_thread
 from service.serving import HeaderDeadline, uvicorn_options
+from service.settings import Settings
+
+SETTINGS = Settings(secret_key="serving-test", stop_grace=7.5)
 
 
 class QuickDeadline(HeaderDeadline):
@@ -42,13 +45,14 @@ def read_response(sock: socket.socket) -> bytes:
     return data
 
 
-def test_serve_uses_the_header_deadline():
-    assert uvicorn_options()["http"] is HeaderDeadline
-    assert uvicorn_options()["timeout_keep_alive"] == 5
+def test_serve_uses_the_header_deadline_and_the_stop_grace():
+    assert uvicorn_options(SETTINGS)["http"] is HeaderDeadline
+    assert uvicorn_options(SETTINGS)["timeout_keep_alive"] == 5
+    assert uvicorn_options(SETTINGS)["timeout_graceful_shutdown"] == 7.5
 
 
 def test_a_head_never_finished_is_cut_off_and_whole_requests_are_served():
-    options = {**uvicorn_options(), "http": QuickDeadline}
+    options = {**uvicorn_options(SETTINGS), "http": QuickDeadline}
     with serve_in_thread(APP, name="deadline", **options) as base:
         slow = connect(base)
         slow.sendall(SLOW_HEAD)  # and never the rest
