@@ -58,6 +58,7 @@ import httpx
 
 from bench.cluster import (
     PYTHON,
+    ROOT,
     Cluster,
     Proc,
     executing_pid,
@@ -65,6 +66,7 @@ from bench.cluster import (
     scalar_rows,
     seed,
     wait_http,
+    wait_redis,
 )
 from harness.scratch import scratch_database
 from service.settings import Settings
@@ -110,6 +112,55 @@ class Soak(Cluster):
             self.add(name, [PYTHON, "-m", "service.cli", "worker"], self.env()).start()
         for i, port in enumerate(self.api_ports, 1):
             wait_http(f"http://127.0.0.1:{port}/healthz", self.procs[f"api{i}"])
+
+    def start_infra(self) -> None:
+        """bench/cluster.py's private Redis, fake platform and receiver, started together."""
+        env = self.env()
+        self.add(
+            "redis",
+            [
+                "redis-server",
+                "--port",
+                str(self.redis_port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+            ],
+            dict(os.environ),
+        ).start()
+        platform = self.add(
+            "platform",
+            [
+                PYTHON,
+                str(ROOT / "bench" / "cluster_platform.py"),
+                "--port",
+                str(self.platform_port),
+                "--state-dir",
+                str(self.logs / "platform-state"),
+            ],
+            env,
+        )
+        receiver = self.add(
+            "receiver",
+            [
+                PYTHON,
+                "-m",
+                "harness.receiver",
+                "--port",
+                str(self.receiver_port),
+                "--secret",
+                "whsec_unset",
+            ],
+            env,
+        )
+        platform.start()
+        receiver.start()
+        wait_redis(self.redis_port)
+        wait_http(self.platform_url + "/_control/faults", platform)
+        wait_http(self.receiver_url + "/_control/mode", receiver)
 
     def watched(self) -> dict[str, Proc]:
         return {n: self.procs[n] for n in ("api1", "api2", *self.WORKERS)}
