@@ -53,6 +53,7 @@ def test_serve_uses_the_header_deadline_and_the_stop_grace():
 
 def test_a_head_never_finished_is_cut_off_and_whole_requests_are_served():
     options = {**uvicorn_options(SETTINGS), "http": QuickDeadline}
+    del options["timeout_graceful_shutdown"]  # the thread server sets its own (harness/threaded)
     with serve_in_thread(APP, name="deadline", **options) as base:
         slow = connect(base)
         slow.sendall(SLOW_HEAD)  # and never the rest
