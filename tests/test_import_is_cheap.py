@@ -13,8 +13,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 PROBE = """
 import importlib, json, pkgutil, sys, tempfile
-import httpx, jinja2
-made = {"jinja": 0, "httpx": 0}
+import aiohttp, httpx, jinja2
+made = {"jinja": 0, "httpx": 0, "aiohttp": 0}
 def counting(cls, key):
     original = cls.__init__
     def init(self, *args, **kwargs):
@@ -22,6 +22,7 @@ def counting(cls, key):
         original(self, *args, **kwargs)
     cls.__init__ = init
 counting(jinja2.Environment, "jinja"); counting(httpx.AsyncClient, "httpx")
+counting(aiohttp.ClientSession, "aiohttp")
 import service
 for module in pkgutil.walk_packages(service.__path__, "service."):
     importlib.import_module(module.name)
@@ -44,5 +45,6 @@ def test_import_builds_nothing_and_create_app_opens_no_http_client():
         check=True,
     )
     counts = json.loads(done.stdout.strip().splitlines()[-1])
-    assert counts["import"] == {"jinja": 0, "httpx": 0}
-    assert counts["create_app"]["httpx"] == 0 and counts["create_app"]["jinja"] >= 2
+    assert counts["import"] == {"jinja": 0, "httpx": 0, "aiohttp": 0}
+    assert counts["create_app"]["httpx"] == counts["create_app"]["aiohttp"] == 0
+    assert counts["create_app"]["jinja"] >= 2

@@ -8,20 +8,40 @@ Wire design (ours; SPEC does not show it, see harness/platform/README.md): route
 `{base_url}/api`, the platform session goes in `Authorization: Bearer`, errors come back as
 `{"error": {"code", "message", "kind"?}}`. Sign-in lives under `{base_url}/auth`.
 
-The `httpx.AsyncClient` is injected and owned by the caller (created and closed in the app's
-lifespan), so connection pooling is shared and tests can hand in their own.
+The HTTP session (`aiohttp.ClientSession`, made by service/outgoing_http.py's
+`platform_session()`) is injected and owned
+by the caller (opened and closed in the app's lifespan with the other outgoing HTTP), so
+connection pooling is shared and tests can hand in their own. aiohttp rather than httpx (which
+the rest of our outgoing HTTP uses): on this path every live read waits for it, and httpx's
+connection pool spent several times aiohttp's CPU per call, falling further behind with
+concurrent calls (bench/results/issue18/platform_route.md).
+
+What the session must be, as `platform_session()` makes it: no automatic retry (aiohttp resends
+an idempotent method, DELETE and PUT included, once when the connection drops; a write must
+reach the platform at most once, and a dropped call is reported, `may_have_applied`), no
+redirects followed and no cookies kept (a cookie from one creator's call would ride along on
+every other's). A proxy named by the environment (`HTTPS_PROXY`, `NO_PROXY`, ...) is honoured
+as httpx honours it, looked up once per client instead of per call as aiohttp's `trust_env`
+would (two thread hand-offs a call).
+
+Timeouts, as httpx counted them: `timeout` seconds to get a connection (waiting for a free one
+in the pool included) and to connect, and `timeout` seconds at most between two reads of the
+answer. A connection that was never made means the call was never sent.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import email.utils
+import json
 from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-import httpx
+import aiohttp
+from aiohttp.helpers import get_env_proxy_for_url
 from attrs import frozen
+from yarl import URL
 
 from service.domain.json_text import UnacceptableJson, parse_json
 
@@ -43,6 +63,19 @@ REFUSED_UNREAD = frozenset({429, 503})
 _SIGN_IN_REFUSALS = frozenset(
     {"invalid_credentials", "invalid_code", "invalid_challenge", "bad_request"}
 )
+
+
+@frozen
+class Answer:
+    """What the platform answered: the status, the body, and `Retry-After` if it was sent."""
+
+    status_code: int
+    content: bytes
+    retry_after: str | None = None
+
+    @property
+    def is_success(self) -> bool:
+        return 200 <= self.status_code < 300
 
 
 @frozen
@@ -73,15 +106,19 @@ class PlatformClient:
     def __init__(
         self,
         base_url: str,
-        http: httpx.AsyncClient,
+        http: aiohttp.ClientSession,
         *,
         timeout: float = DEFAULT_TIMEOUT,
         api_prefix: str = "/api",
     ) -> None:
         self.base_url = base_url.rstrip("/")
         self.timeout = timeout
-        self._http = http
+        self.http = http
         self._api = self.base_url + api_prefix
+        self._timeout = aiohttp.ClientTimeout(
+            total=None, connect=timeout, sock_connect=timeout, sock_read=timeout
+        )
+        self._proxy, self._proxy_auth = _env_proxy(self.base_url)
 
     async def request(
         self,
@@ -131,28 +168,40 @@ class PlatformClient:
         session: str | None = None,
         query: Mapping[str, Any] | None = None,
         body: Mapping[str, Any] | None = None,
-    ) -> httpx.Response:
+    ) -> Answer:
         headers = {"Accept": "application/json"}
         if session is not None:
             headers["Authorization"] = f"Bearer {session}"
+        data = None
+        if body is not None:  # encoded as httpx encodes `json=`
+            data = json.dumps(
+                dict(body), ensure_ascii=False, separators=(",", ":"), allow_nan=False
+            ).encode()
+            headers["Content-Type"] = "application/json"
         try:
-            return await self._http.request(
+            async with self.http.request(
                 method,
-                url,
+                URL(url, encoded=True),  # our paths are quoted already (routes.py)
                 params=_query(query),
-                json=dict(body) if body is not None else None,
+                data=data,
                 headers=headers,
-                timeout=httpx.Timeout(self.timeout),
-            )
-        except httpx.TimeoutException as error:
-            unsent = isinstance(error, (httpx.ConnectTimeout, httpx.PoolTimeout))
+                timeout=self._timeout,
+                allow_redirects=False,
+                proxy=self._proxy,
+                proxy_auth=self._proxy_auth,
+            ) as response:
+                return Answer(
+                    response.status, await response.read(), response.headers.get("Retry-After")
+                )
+        except TimeoutError as error:  # aiohttp's timeouts are TimeoutErrors too
+            unsent = isinstance(error, aiohttp.ConnectionTimeoutError)
             raise PlatformTimeout(
                 f"The platform did not answer within {self.timeout:g} seconds.",
                 retryable=True,
                 may_have_applied=is_write and not unsent,
             ) from error
-        except httpx.TransportError as error:
-            unsent = isinstance(error, httpx.ConnectError)
+        except aiohttp.ClientError as error:
+            unsent = isinstance(error, aiohttp.ClientConnectorError | aiohttp.InvalidURL)
             raise PlatformUnavailable(
                 "The platform could not be reached."
                 if unsent
@@ -160,6 +209,14 @@ class PlatformClient:
                 retryable=True,
                 may_have_applied=is_write and not unsent,
             ) from error
+
+
+def _env_proxy(url: str) -> tuple[URL | None, aiohttp.BasicAuth | None]:
+    """The proxy the environment names for `url`, as httpx's `trust_env` reads it."""
+    try:
+        return get_env_proxy_for_url(URL(url))
+    except LookupError:
+        return None, None
 
 
 def _query(query: Mapping[str, Any] | None) -> dict[str, Any] | None:
@@ -172,7 +229,7 @@ def _query(query: Mapping[str, Any] | None) -> dict[str, Any] | None:
     }
 
 
-def _json(response: httpx.Response, *, is_write: bool) -> Any:
+def _json(response: Answer, *, is_write: bool) -> Any:
     if not response.content:
         return None
     try:
@@ -185,7 +242,7 @@ def _json(response: httpx.Response, *, is_write: bool) -> Any:
         ) from None
 
 
-def _error_fields(response: httpx.Response) -> tuple[str | None, str | None, str | None]:
+def _error_fields(response: Answer) -> tuple[str | None, str | None, str | None]:
     """(code, message, kind) from `{"error": {...}}`, all None when the body is not that."""
     try:
         error = parse_json(response.content).get("error")
@@ -197,7 +254,7 @@ def _error_fields(response: httpx.Response) -> tuple[str | None, str | None, str
     return tuple(f if isinstance(f, str) else None for f in fields)  # type: ignore[return-value]
 
 
-def _api_error(response: httpx.Response, *, is_write: bool) -> PlatformError:
+def _api_error(response: Answer, *, is_write: bool) -> PlatformError:
     code, message, kind = _error_fields(response)
     status = response.status_code
     if status == 401:
@@ -210,7 +267,7 @@ def _api_error(response: httpx.Response, *, is_write: bool) -> PlatformError:
 
 
 def _generic_error(
-    response: httpx.Response, code: str | None, message: str | None, *, is_write: bool
+    response: Answer, code: str | None, message: str | None, *, is_write: bool
 ) -> PlatformError:
     status = response.status_code
     detail = f": {message[:300]}" if message else ""
@@ -221,7 +278,7 @@ def _generic_error(
             upstream_code=code,
             retryable=True,
             may_have_applied=is_write and status not in REFUSED_UNREAD,
-            retry_after=_retry_after(response.headers.get("retry-after")),
+            retry_after=_retry_after(response.retry_after),
         )
     return PlatformUnavailable(
         f"The platform refused the call (HTTP {status}){detail}",

@@ -21,6 +21,9 @@ from .routes import PlatformRequester
 from .sandbox import SandboxPlatform, sandbox_session
 
 
+OPENED = 1024
+
+
 @frozen
 class Connection:
     """Where one account's calls go: `platform.request(route, session=session, ...)`."""
@@ -54,13 +57,18 @@ class Platforms:
         self.sandbox, self._secrets, self._http = sandbox, secrets, http
         self.url, self.timeout = url, timeout
         self.budget = budget
+        self._live: PlatformClient | None = None
+        self._opened: dict[bytes, str] = {}  # sealed session -> session (see `_session`)
 
     @property
     def live(self) -> PlatformClient | None:
-        """The real platform over the shared HTTP client; None when none is configured."""
+        """The real platform over the shared HTTP session; None when none is configured."""
         if not self.url:
             return None
-        return PlatformClient(self.url, self._http.client, timeout=self.timeout)
+        session = self._http.platform
+        if self._live is None or self._live.http is not session:  # one per opened session
+            self._live = PlatformClient(self.url, session, timeout=self.timeout)
+        return self._live
 
     def connect(self, account: Account, *, enforce_budget: bool = False) -> Connection:
         """Raises `NotConnected` when no call can be made. Test-mode accounts always reach
@@ -91,4 +99,16 @@ class Platforms:
         live = self.live
         if live is None:
             raise NotConnected("No platform is configured (COUNTERSIGN_PLATFORM_URL).")
-        return Connection(live, self._secrets.open(account.session_secret), simulated=False)
+        return Connection(live, self._session(account.session_secret), simulated=False)
+
+    def _session(self, sealed: bytes) -> str:
+        """The platform session a sealed one holds. Opening a seal (an HMAC and an AES
+        decryption) was a twentieth of a live read's CPU, and a live account's seal changes only
+        when it is relinked, so each seal is opened once: the session is in this process's
+        memory for every call anyway. At most `OPENED` seals are kept; then they start over."""
+        session = self._opened.get(sealed)
+        if session is None:
+            if len(self._opened) >= OPENED:
+                self._opened.clear()
+            session = self._opened[sealed] = self._secrets.open(sealed)
+        return session

@@ -10,10 +10,10 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-import httpx
 import pytest
 
 from harness.platform import PlatformState, run_platform_in_thread
+from service.outgoing_http import platform_session
 from service.platform import PlatformClient, SandboxPlatform, sandbox_session
 from service.platform.routes import READS, lookup
 from service.platform.sandbox_reads import READS as SANDBOX_READS
@@ -119,7 +119,7 @@ async def test_every_catalogued_read_is_served_by_the_sandbox():
 async def test_sandbox_and_fake_platform_answer_reads_in_the_same_shape(platform):
     creator = platform.state.creator_by_email("mia@creators.test")
     token = platform.state.create_session(creator.user_id).token
-    async with httpx.AsyncClient() as http:
+    async with platform_session() as http:
         client = PlatformClient(platform.base_url, http, timeout=5.0)
         fake = await read_all(
             client.request, token, await ids_of(client.request, token, creator.user_id)
