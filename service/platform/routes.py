@@ -490,10 +490,14 @@ TABLE: tuple[PlatformRoute, ...] = (
 )
 
 ROUTES: dict[str, PlatformRoute] = {r.name: r for r in TABLE}
-# Routes by method and segment count: a path is only compared with templates of its length.
-_BY_SHAPE: dict[tuple[str, int], list[PlatformRoute]] = {}
+# Routes by method, segment count and first segment (always literal): a path is only compared
+# with the few templates of its length under the same first segment (25 GETs have two).
+_BY_SHAPE: dict[tuple[str, int, str], list[PlatformRoute]] = {}
 for _route in TABLE:
-    _BY_SHAPE.setdefault((_route.method, len(_route.segments)), []).append(_route)
+    assert not _route.segments[0].startswith(":"), _route.template
+    _BY_SHAPE.setdefault((_route.method, len(_route.segments), _route.segments[0]), []).append(
+        _route
+    )
 CATALOGUE: tuple[str, ...] = tuple(ROUTES)
 READS: tuple[PlatformRoute, ...] = tuple(r for r in TABLE if not r.is_write)
 
@@ -553,7 +557,7 @@ def match(method: str, path: str) -> tuple[PlatformRoute, dict[str, str]] | None
         return None
     found = [
         (candidate, params)
-        for candidate in _BY_SHAPE.get((method, len(segments)), ())
+        for candidate in _BY_SHAPE.get((method, len(segments), segments[0]), ())
         if (params := candidate.match(segments)) is not None
     ]
     if not found:
