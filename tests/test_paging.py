@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from itsdangerous import URLSafeSerializer
 
 from service.errors import ApiError
 from service.http.cursors import Cursors
@@ -49,3 +50,25 @@ def test_a_cursor_of_another_list_or_filter_is_refused():
         with pytest.raises(ApiError) as raised:
             other.start(token)
         assert raised.value.code == "invalid_cursor"
+
+
+@pytest.mark.parametrize(
+    "position",
+    [
+        ["2026-11-01T03:19:00.000Z", "6000000149"],
+        [0],
+        ["é ✓ 日本", "x" * 300],  # non-ASCII, and long enough that itsdangerous compresses it
+        [],
+    ],
+)
+def test_a_cursor_is_signed_exactly_as_itsdangerous_signs_it(position):
+    cursors = Cursors("bench-secret")
+    filters = {"account": "4823519", "fresh": False, "mode": "test", "key": "key_x"}
+    token = cursors.encode("messages", filters, position)
+    bound = Cursors._bind("messages", filters)
+    assert token == URLSafeSerializer("bench-secret", salt="countersign.cursor").dumps(
+        {"b": bound, "p": position}
+    )
+    assert cursors.decode(token, "messages", filters) == position
+    with pytest.raises(ApiError):
+        Cursors("another-secret").decode(token, "messages", filters)
