@@ -20,7 +20,6 @@ from .errors import PlatformUnavailable
 from .routes import PlatformRequester
 from .sandbox import SandboxPlatform, sandbox_session
 
-
 OPENED = 1024
 
 

@@ -65,7 +65,7 @@ class PgConnection(Connection):
             raise StorageError(str(exc)) from exc
 
 
-_scan = json.JSONDecoder().scan_once
+_scan = json.JSONDecoder().scan_once  # type: ignore[attr-defined]  # set in __init__
 
 
 def _json_value(text: bytes) -> Any:
