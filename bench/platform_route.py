@@ -1,17 +1,23 @@
 """The live platform route against calling the fake platform directly, in one run (issue 18).
 
     python -m bench.platform_route [--rounds 3] [--duration 5] [--connections 16]
+                                   [--latency-ms 0]
 
 Starts the fake platform (`harness.platform`) and the service (`bench/service_app.py`, SQLite,
 workers off, the per-key rate limit and the platform budget raised out of the way) as two
 uvicorn processes, links the platform's creator `mia` to a live account, then for each round
 and read runs wrk against `GET /v1/accounts/{id}/platform/<path>` (the service, which calls the
-platform) and against `GET {platform}/api/<path>` (the platform itself), alternating which goes
-first. A third side, `bench/platform_proxy_app.py`, is the ceiling of any live read through a
-Python service: it only forwards the call with the same httpx client (no key, database,
-validation or budget). Prints the median req/s of each side and the medians of the per-round
-ratios (route/direct, the issue's target >= 0.6, and route/proxy). Needs `wrk`
-(apt-get install -y wrk).
+platform) and against `GET {platform}/api/<path>` (the platform itself), rotating which goes
+first. Two more sides run `bench/platform_proxy_app.py`, the ceiling of any live read through
+a Python service: it only forwards the call (no key, database, validation or budget), once
+with the aiohttp session the service's platform calls use (`proxy`) and once with an
+httpx.AsyncClient (`httpx proxy`, the client the service used before). Prints the median req/s
+of each side and the medians of the per-round ratios (route/direct, the issue's target >= 0.6,
+and route/proxy). Needs `wrk` (apt-get install -y wrk).
+
+`--latency-ms N` makes the fake platform answer every call N ms late (an injected delay fault
+on every route), as a real platform does (tens of ms); the issue's comparison is the default,
+0: the platform answering from memory at once.
 """
 
 from __future__ import annotations
@@ -83,6 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--duration", type=int, default=5)
     parser.add_argument("--connections", type=int, default=16)
+    parser.add_argument("--latency-ms", type=int, default=0)
     args = parser.parse_args(argv)
     failed = 0
     with ExitStack() as stack:
@@ -110,13 +117,20 @@ def main(argv: list[str] | None = None) -> int:
                 },
             )
         )
-        proxy = stack.enter_context(
-            server("bench.platform_proxy_app:app", {"BENCH_PLATFORM_URL": platform})
+        proxy, httpx_proxy = (
+            stack.enter_context(
+                server(
+                    "bench.platform_proxy_app:app",
+                    {"BENCH_PLATFORM_URL": platform, "BENCH_CLIENT": client},
+                )
+            )
+            for client in ("aiohttp", "httpx")
         )
         sides = {
             "route": (service, f"/v1/accounts/{mia['userId']}/platform/", key),
             "direct": (platform, "/api/", token),
             "proxy": (proxy, "/api/", token),
+            "httpx proxy": (httpx_proxy, "/api/", token),
         }
         for path in READS:  # both sides answer the same data before anything is timed
             via = httpx.get(
@@ -126,13 +140,16 @@ def main(argv: list[str] | None = None) -> int:
                 f"{platform}/api/{path}", headers={"Authorization": f"Bearer {token}"}
             )
             assert via.status_code == 200 and via.json()["data"] == direct.json(), via.text
+        if args.latency_ms:  # after the check above, which would wait for it
+            late = {"route": "*", "delayMs": args.latency_ms}
+            httpx.post(f"{platform}/_control/faults", json=late).raise_for_status()
         results: dict[str, dict[str, list[float]]] = {
             p: {side: [] for side in sides} for p in READS
         }
         for number in range(args.rounds):
             print(f"round {number + 1} (load {loadavg()})", file=sys.stderr)
             for path in READS:
-                order = list(sides)[number % 3 :] + list(sides)[: number % 3]
+                order = list(sides)[number % len(sides) :] + list(sides)[: number % len(sides)]
                 for side in order:
                     base, prefix, secret = sides[side]
                     wrk(base, "get.lua", [prefix + path, secret], 1, args.connections)
@@ -142,15 +159,24 @@ def main(argv: list[str] | None = None) -> int:
                     failed += run["errors"]
                     results[path][side].append(run["rps"])
     print(
-        "| read | live route req/s | platform direct req/s | proxy req/s | route/direct "
-        "(rounds) | route/proxy (rounds) |"
+        f"\nplatform latency {args.latency_ms} ms; wrk -t1 -c{args.connections} "
+        f"-d{args.duration}s; {args.rounds} rounds\n"
     )
-    print("|---|---:|---:|---:|---|---|")
+    print(
+        "| read | live route req/s | platform direct req/s | proxy (aiohttp) req/s | "
+        "httpx proxy req/s | route/direct (rounds) | proxy/direct (rounds) | "
+        "httpx proxy/direct (rounds) | route/proxy (rounds) |"
+    )
+    print("|---|---:|---:|---:|---:|---|---|---|---|")
     for path, label in READS.items():
-        route, direct, via = (results[path][side] for side in ("route", "direct", "proxy"))
+        route, direct, via, old = (
+            results[path][side] for side in ("route", "direct", "proxy", "httpx proxy")
+        )
         print(
             f"| {label} | {statistics.median(route):.0f} | {statistics.median(direct):.0f} | "
-            f"{statistics.median(via):.0f} | {ratios(route, direct)} | {ratios(route, via)} |"
+            f"{statistics.median(via):.0f} | {statistics.median(old):.0f} | "
+            f"{ratios(route, direct)} | {ratios(via, direct)} | {ratios(old, direct)} | "
+            f"{ratios(route, via)} |"
         )
     if failed:
         print(f"{failed} requests failed", file=sys.stderr)
