@@ -85,7 +85,7 @@ def server(target: str, env: dict[str, str], cwd: Path = ROOT):
         env={**os.environ, **env},
     )
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 90  # a loaded shared machine can take a minute to start one
     try:
         while True:
             if process.poll() is not None:
