@@ -21,11 +21,12 @@ from service.domain.operations import FORGET_STOPPED_AFTER, LINKS_KEPT, Retentio
 from storage.base import Store, UnitOfWork
 
 log = logging.getLogger("countersign.prune")
-BATCH = 50
+BATCH = 25
 """Rows of one kind per batch (a delivery's attempts go with it). A delivery's rows sit in
 indexes on random ids, so each row deleted dirties pages of its own: at 200 a batch wrote some
-5 MB of WAL and held the lock 25–100 ms on a loaded machine, at 50 about 2–20 ms (bench/growth.py,
-bench/results/issue22)."""
+5 MB of WAL and held the lock 25–100 ms on a loaded machine; at 50 it used up to 14 ms of CPU,
+which a machine with 4–6 runnable processes per core stretched past 100 ms. At 25 the work
+under the lock is halved again (bench/growth.py, bench/results/issue22/growth.md)."""
 PAUSE = 0.05
 """Seconds between batches. Writers of this process queue FIFO for the lock, but another
 process's writer polls for it with growing sleeps (SQLite's busy handler: 1, 2, 5, … 25, 50 ms):
@@ -46,6 +47,10 @@ class PruneReport:
     longest_batch_cpu_ms: float = 0.0
     """The most CPU one batch used on this thread (SQLite runs statements inline): the work
     under the lock, apart from time the machine gave to other processes."""
+    held_ms: list[float] = field(factory=list)
+    """Every batch's hold, in order (what longest_batch_ms is the maximum of)."""
+    cpu_ms: list[float] = field(factory=list)
+    """Every batch's CPU time on this thread, in the same order."""
     longest_by_step: dict[str, float] = field(factory=dict)
     """The same per kind of batch (`deliveries`, `events`, …, `step` for a vacuum step). On
     SQLite it includes COMMIT, and a COMMIT may run a WAL checkpoint after it released the
@@ -126,9 +131,10 @@ async def _batch(store: Store, step: Step, report: PruneReport) -> dict[str, int
         raise
     await transaction.__aexit__(None, None, None)
     held = (time.perf_counter() - started) * 1000
-    report.longest_batch_cpu_ms = max(
-        report.longest_batch_cpu_ms, (time.thread_time() - cpu) * 1000
-    )
+    used = (time.thread_time() - cpu) * 1000
+    report.held_ms.append(held)
+    report.cpu_ms.append(used)
+    report.longest_batch_cpu_ms = max(report.longest_batch_cpu_ms, used)
     report.batches += 1
     report.longest_batch_ms = max(report.longest_batch_ms, held)
     name = getattr(step, "__name__", "step")
