@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
+from types import MappingProxyType
 from typing import Any, Protocol
 
 from service.http.spec import OpenApiDocument
@@ -23,5 +25,9 @@ class RequestValidator(Protocol):
     def response_errors(self, status: int, body: Any) -> list[str]: ...
 
 
+@cache
 def compile_validators(document: OpenApiDocument) -> Mapping[str, RequestValidator]:
-    return {op: OperationValidator(document, op) for op in document.operations}
+    """Once per document (`load_document` is cached too): compiling costs about a quarter of a
+    second and the validators hold no state, so every app a process builds (each test builds
+    its own) shares them."""
+    return MappingProxyType({op: OperationValidator(document, op) for op in document.operations})
