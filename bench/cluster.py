@@ -64,9 +64,9 @@ from service.domain.principal import Principal
 from service.linking import flow
 from service.settings import Settings
 from service.usecases import keys
-from service.usecases import webhooks as hooks
 from service.usecases import workspaces as ws
 from service.usecases.links import create_link
+from service.webhooks import usecases as hooks
 
 PYTHON = sys.executable
 SECRET = "cluster-bench-secret-" + uuid.uuid4().hex

@@ -33,12 +33,12 @@ from service.domain.clock import SystemClock
 from service.domain.ids import new_id
 from service.domain.models import Event
 from service.domain.principal import Principal
-from service.usecases.webhooks import add_event_endpoint, current_secret
 from service.usecases.workspaces import create_workspace
+from service.webhooks.dispatch import dispatch_all
 from service.webhooks.pinned import PinnedClients
 from service.webhooks.sender import Sender
+from service.webhooks.usecases import add_event_endpoint, current_secret
 from service.workers.deliverer import Deliverer
-from service.workers.dispatcher import dispatch_all
 from storage.migrate import migrate
 from storage.sql.store import SqlStore
 

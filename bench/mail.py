@@ -33,7 +33,7 @@ from service.passwords import Passwords
 from service.settings import Settings
 from service.usecases.notifications import queue_mails
 from service.usecases.workspaces import create_user, create_workspace
-from service.workers.dispatcher import dispatch_all
+from service.webhooks.dispatch import dispatch_all
 from service.workers.mailer import Mailer
 from storage.sql.store import SqlStore
 

@@ -287,7 +287,7 @@ async def seed_endpoints(soak: Soak, seeded: dict, settings: Settings) -> list[s
     from service.app import build_services
     from service.domain.clock import SystemClock
     from service.domain.principal import Principal
-    from service.usecases import webhooks as hooks
+    from service.webhooks import usecases as hooks
 
     services = build_services(settings)
     secrets = [seeded["signing"]]

@@ -24,9 +24,9 @@ from service.linking import flow
 from service.services import Services
 from service.settings import Settings
 from service.usecases import keys
-from service.usecases import webhooks as hooks
 from service.usecases import workspaces as ws
 from service.usecases.links import create_link
+from service.webhooks import usecases as hooks
 from storage.sql.store import SqlStore
 
 OWNER_EMAIL, OWNER_PASSWORD = "owner@demo.test", "demo-password"

@@ -1,5 +1,5 @@
 """Webhooks (owners and admins): the revenue push URL and event endpoints with their signing
-secrets, the delivery log and a test send. The rules live in service/usecases/webhooks.py
+secrets, the delivery log and a test send. The rules live in service/webhooks/usecases.py
 (SSRF guard: public https only, loopback allowed only with development settings). The page
 shows and makes the endpoints of the mode the dashboard's test-mode switch is on."""
 
@@ -13,7 +13,7 @@ from starlette.routing import Route
 from service.dashboard.delivery_pages import endpoint_health
 from service.dashboard.web import Page, page
 from service.domain.permissions import Permission
-from service.usecases import webhooks as hooks
+from service.webhooks import usecases as hooks
 from service.webhooks.models import DELIVERED_EVENTS, WebhookEndpoint
 
 

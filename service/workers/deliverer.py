@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from service.domain.clock import Clock
 from service.domain.ids import new_id
 from service.domain.models import Event
-from service.usecases.delivery import (
+from service.webhooks.delivery import (
     DISABLE_AFTER,
     LEASE,
     Sent,
@@ -43,9 +43,9 @@ from service.usecases.delivery import (
     record_in,
     send_claimed,
 )
+from service.webhooks.dispatch import FanOut, dispatch_all
 from service.webhooks.models import Delivery, WebhookEndpoint
 from service.webhooks.sender import Sender
-from service.workers.dispatcher import FanOut, dispatch_all
 from storage.base import Store
 
 log = logging.getLogger("countersign.deliverer")

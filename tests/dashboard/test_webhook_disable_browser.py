@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from harness.receiver import Receiver, run_receiver_in_thread
 from service.crypto import SecretBox
-from service.usecases import webhooks as hooks
+from service.webhooks import usecases as hooks
 from tests.dashboard.live_service import run_store
 from tests.dashboard.test_dashboard_browser import WAIT_MS, shot
 from tests.dashboard.test_dashboard_journeys_browser import no_overflow, open_as

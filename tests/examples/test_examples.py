@@ -21,8 +21,8 @@ from countersign_client.generated.models import SendMessageRequest
 from examples.webhook_receiver import Receiver, serve
 from service.crypto import SecretBox
 from service.usecases.revenue import observe_transactions
-from service.usecases.webhooks import add_event_endpoint, current_secret
 from service.webhooks.signing import new_secret, sign, sign_standard
+from service.webhooks.usecases import add_event_endpoint, current_secret
 from tests.clients.live import approve_as_a_person, live_world
 from tests.dashboard.live_service import run_store
 

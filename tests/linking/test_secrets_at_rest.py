@@ -10,7 +10,7 @@ import logging
 import sqlalchemy as sa
 
 from service.access_log import RedactLinkTokens
-from service.usecases import webhooks as hooks
+from service.webhooks import usecases as hooks
 from storage.sql.tables import metadata
 from tests.dashboard.dashboard_helpers import sign_in
 from tests.linking.hosted_link_kit import LUNA, running

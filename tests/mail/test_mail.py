@@ -17,11 +17,11 @@ from service.actions.usecases import decide_action
 from service.crypto import SecretBox
 from service.domain.principal import Principal
 from service.usecases.notifications import queue_mails, save_preference
-from service.usecases.webhooks import add_event_endpoint, current_secret
 from service.usecases.workspaces import create_user
+from service.webhooks.dispatch import dispatch_all
 from service.webhooks.sender import Sender
+from service.webhooks.usecases import add_event_endpoint, current_secret
 from service.workers.deliverer import Deliverer
-from service.workers.dispatcher import dispatch_all
 from service.workers.mailer import Mailer
 from tests.factories import PASSWORDS, add_live_account, build_world
 

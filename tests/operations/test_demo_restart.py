@@ -13,7 +13,7 @@ from service.demo import keep_sessions, seed, sessions_file
 from service.domain.clock import SystemClock
 from service.domain.principal import Principal
 from service.settings import Settings
-from service.usecases import webhooks as hooks
+from service.webhooks import usecases as hooks
 from service.workers.executor import Executor
 from storage.sql.store import SqlStore
 

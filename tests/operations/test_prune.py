@@ -11,7 +11,7 @@ from service.domain.ids import new_id
 from service.domain.link_tokens import LinkTokens
 from service.domain.operations import Retention
 from service.usecases.links import create_link
-from service.workers.dispatcher import dispatch_all
+from service.webhooks.dispatch import dispatch_all
 from service.workers.pruner import prune
 
 MESSAGE = {"type": "send_message", "params": {"fanId": "f1", "text": "<p>Hi</p>"}}

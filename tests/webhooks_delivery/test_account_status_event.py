@@ -11,7 +11,7 @@ import pytest
 
 from service.accounts import status as account_status
 from service.domain.account_events import STATUS_CHANGED
-from service.usecases import webhooks as hooks
+from service.webhooks import usecases as hooks
 from service.webhooks.sender import Sender
 from service.workers import syncer
 from service.workers.deliverer import Deliverer

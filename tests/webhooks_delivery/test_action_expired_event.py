@@ -12,7 +12,7 @@ from service.actions import lifecycle
 from service.actions.transitions import LIFETIME
 from service.actions.usecases import decide_action
 from service.errors import ApiError
-from service.usecases import webhooks as hooks
+from service.webhooks import usecases as hooks
 from tests.openapi_kit import schema_validator
 from tests.storage.test_store_contract import add, make_action
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from harness.approvals_to_chat import ApprovalsToChat
 from harness.threaded import start_in_thread
-from service.usecases.webhooks import add_event_endpoint, current_secret
+from service.webhooks.usecases import add_event_endpoint, current_secret
 
 
 async def test_a_new_action_becomes_one_chat_message(client, store, clock, world, deliverer, box):

@@ -7,8 +7,8 @@ from __future__ import annotations
 import attrs
 
 from harness.receiver import Receiver, run_receiver_in_thread
-from service.usecases import webhooks as hooks
 from service.usecases.revenue import observe_transactions
+from service.webhooks import usecases as hooks
 from service.workers.deliverer import Deliverer
 from tests.linking.hosted_link_kit import MIA, running
 from tests.revenue.test_revenue_pull_api import platform_row

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from service.usecases.delivery import RETRY_GAPS
 from service.usecases.revenue import observe_transactions
+from service.webhooks.delivery import RETRY_GAPS
 from service.webhooks.sender import Sender
 from service.workers.deliverer import Deliverer
 from tests.revenue.test_revenue_pull_api import platform_row

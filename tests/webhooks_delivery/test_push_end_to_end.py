@@ -4,8 +4,8 @@ signed, exactly once per change, and the pull feed reports exactly the same rows
 from __future__ import annotations
 
 from service.usecases.revenue import observe_transactions
-from service.usecases.webhooks import current_secret, set_transaction_endpoint
 from service.webhooks.sender import Sender
+from service.webhooks.usecases import current_secret, set_transaction_endpoint
 from service.workers.deliverer import Deliverer
 
 

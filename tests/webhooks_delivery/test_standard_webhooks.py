@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from standardwebhooks import Webhook, WebhookVerificationError
 
-from service.usecases import webhooks as hooks
 from service.usecases.revenue import observe_transactions
+from service.webhooks import usecases as hooks
 from service.webhooks.models import seal_secret
 from service.webhooks.signing import parse_header, standard_secret, verify
 from tests.openapi_kit import schema_validator

@@ -7,8 +7,8 @@ import attrs
 import pytest
 
 from service.errors import ApiError
-from service.usecases import webhooks as hooks
 from service.usecases.revenue import observe_transactions
+from service.webhooks import usecases as hooks
 from service.webhooks.signing import parse_header
 from tests.revenue.test_revenue_pull_api import platform_row
 from tests.webhooks_delivery.delivery_kit import deliveries_of, endpoint_now

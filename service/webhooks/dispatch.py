@@ -59,7 +59,7 @@ async def dispatch_once(
                         event_id=event.id,
                         event_type=event.type,
                         # A disabled endpoint's deliveries are failed unsent: enabling it
-                        # again can resend them (usecases/webhooks.enable_endpoint).
+                        # again can resend them (webhooks/usecases.enable_endpoint).
                         status="failed" if endpoint.auto_disabled_at else "pending",
                         attempts=0,
                         next_attempt_at=None if endpoint.auto_disabled_at else now,

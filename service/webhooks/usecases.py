@@ -27,7 +27,7 @@ from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.usecases.access import require
 from service.usecases.audit import record_in
-from service.usecases.delivery import attempt
+from service.webhooks.delivery import attempt
 from service.webhooks.models import (
     DELIVERED_EVENTS,
     Delivery,
