@@ -62,10 +62,10 @@ from service.app import build_services, outgoing_http
 from service.domain.clock import SystemClock
 from service.domain.principal import Principal
 from service.linking import flow
+from service.linking.usecases import create_link
 from service.settings import Settings
 from service.usecases import keys
 from service.usecases import workspaces as ws
-from service.usecases.links import create_link
 from service.webhooks import usecases as hooks
 
 PYTHON = sys.executable

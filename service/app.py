@@ -34,8 +34,7 @@ from service.http.responses import error_response
 from service.http.sessions import DashboardSessions
 from service.http.spec import load_document
 from service.http.validators import compile_validators
-from service.linking import linking_routes
-from service.linking.pages import link_templates
+from service.linking.pages import link_templates, linking_routes
 from service.mcp import McpGate, build_mcp, mcp_asgi_app
 from service.outgoing_http import OutgoingHttp
 from service.passwords import Passwords

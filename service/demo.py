@@ -21,11 +21,11 @@ from service.domain.clock import Clock, SystemClock
 from service.domain.models import User
 from service.domain.principal import Principal
 from service.linking import flow
+from service.linking.usecases import create_link
 from service.services import Services
 from service.settings import Settings
 from service.usecases import keys
 from service.usecases import workspaces as ws
-from service.usecases.links import create_link
 from service.webhooks import usecases as hooks
 from storage.sql.store import SqlStore
 

@@ -10,7 +10,8 @@ from service.domain.link_tokens import LinkTokens
 from service.domain.permissions import ROLE_PERMISSIONS, Permission
 from service.domain.principal import Principal
 from service.errors import ApiError
-from service.usecases import accounts, keys, links
+from service.linking import usecases as links
+from service.usecases import accounts, keys
 from service.usecases.audit import recent
 from tests.factories import build_world
 

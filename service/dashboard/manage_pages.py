@@ -13,10 +13,10 @@ from service.domain.models import MODES, SCOPES
 from service.domain.permissions import Permission
 from service.error_codes import ErrorCode
 from service.errors import ApiError
+from service.linking import usecases as link_cases
 from service.render import link_json
 from service.usecases import accounts as account_cases
 from service.usecases import keys as key_cases
-from service.usecases import links as link_cases
 
 RELINK = ("needs_relink", "awaiting_2fa", "awaiting_selfie", "disconnected")
 

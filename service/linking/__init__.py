@@ -1,5 +1,4 @@
-"""The hosted link page a creator opens to connect a platform account (SPEC 2.8, 3.3)."""
-
-from service.linking.pages import linking_routes
-
-__all__ = ["linking_routes"]
+"""The links feature: a hosted link's use cases (usecases.py: create, cancel), the steps it shows
+(steps.py), the sign-in flow the creator runs (flow.py, connect.py) and the hosted page itself
+(pages.py, a channel). Nothing is imported here, so the API can use the use cases without
+loading the page."""

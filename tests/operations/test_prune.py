@@ -10,7 +10,7 @@ from service.domain.dashboard import Invite, Session
 from service.domain.ids import new_id
 from service.domain.link_tokens import LinkTokens
 from service.domain.operations import Retention
-from service.usecases.links import create_link
+from service.linking.usecases import create_link
 from service.webhooks.dispatch import dispatch_all
 from service.workers.pruner import prune
 
