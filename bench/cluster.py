@@ -61,10 +61,10 @@ from service.actions.usecases import decide_action
 from service.app import build_services, outgoing_http
 from service.domain.clock import SystemClock
 from service.domain.principal import Principal
+from service.keys import usecases as keys
 from service.linking import flow
 from service.linking.usecases import create_link
 from service.settings import Settings
-from service.usecases import keys
 from service.usecases import workspaces as ws
 from service.webhooks import usecases as hooks
 

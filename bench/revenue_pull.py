@@ -28,8 +28,8 @@ from service.app import create_app
 from service.domain.clock import ManualClock
 from service.domain.models import Account
 from service.domain.principal import Principal
+from service.keys.usecases import create_key
 from service.settings import Settings
-from service.usecases.keys import create_key
 from service.usecases.workspaces import create_workspace
 from storage.migrate import migrate
 from storage.sql.store import SqlStore

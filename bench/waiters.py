@@ -49,9 +49,9 @@ from service.actions.usecases import decide_action
 from service.app import create_app
 from service.domain.clock import SystemClock
 from service.domain.principal import Principal
+from service.keys.usecases import create_key
 from service.passwords import Passwords
 from service.settings import Settings
-from service.usecases.keys import create_key
 from service.usecases.workspaces import create_user, create_workspace
 from storage.sql.connection import Connection
 from storage.sql.store import SqlStore

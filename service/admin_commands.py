@@ -141,7 +141,7 @@ def key_state(key: ApiKey, now: dt.datetime) -> str:
 def cmd_keys_create(settings: Settings, args: argparse.Namespace) -> None:
     from service.domain.clock import SystemClock
     from service.domain.principal import Principal
-    from service.usecases import keys
+    from service.keys import usecases as keys
 
     args.mode_given = args.mode is not None
     args.mode = args.mode or "test"
@@ -197,7 +197,7 @@ def cmd_keys_list(settings: Settings, args: argparse.Namespace) -> None:
 def cmd_keys_revoke(settings: Settings, args: argparse.Namespace) -> None:
     from service.domain.clock import SystemClock
     from service.domain.principal import Principal
-    from service.usecases import keys
+    from service.keys import usecases as keys
 
     async def work(store: SqlStore) -> None:
         workspace_id = await _workspace_id(store, args.workspace)
@@ -212,7 +212,7 @@ def cmd_keys_revoke(settings: Settings, args: argparse.Namespace) -> None:
 def cmd_keys_roll(settings: Settings, args: argparse.Namespace) -> None:
     from service.domain.clock import SystemClock
     from service.domain.principal import Principal
-    from service.usecases import keys
+    from service.keys import usecases as keys
 
     async def work(store: SqlStore) -> None:
         workspace_id = await _workspace_id(store, args.workspace)
@@ -240,10 +240,10 @@ def cmd_accounts_list(settings: Settings, args: argparse.Namespace) -> None:
 
 def cmd_accounts_writes(settings: Settings, args: argparse.Namespace) -> None:
     """The same audited use case as the dashboard's switch; `--all` is the kill switch."""
+    from service.accounts import usecases as account_cases
     from service.domain.clock import SystemClock
     from service.domain.principal import Principal
     from service.errors import ApiError
-    from service.usecases import accounts as account_cases
 
     if (args.account is None) == (not args.all):
         sys.exit("name one account, or pass --all for every account of the workspace")

@@ -20,11 +20,11 @@ from service.app import build_services, outgoing_http
 from service.domain.clock import Clock, SystemClock
 from service.domain.models import User
 from service.domain.principal import Principal
+from service.keys import usecases as keys
 from service.linking import flow
 from service.linking.usecases import create_link
 from service.services import Services
 from service.settings import Settings
-from service.usecases import keys
 from service.usecases import workspaces as ws
 from service.webhooks import usecases as hooks
 from storage.sql.store import SqlStore

@@ -7,8 +7,8 @@ from attrs import define
 
 from service.domain.models import Account
 from service.domain.principal import Principal
+from service.keys.usecases import create_key
 from service.passwords import Passwords
-from service.usecases.keys import create_key
 from service.usecases.workspaces import create_user, create_workspace
 
 # argon2's testing profile: the suite hashes members' passwords hundreds of times. Hashes carry

@@ -1,5 +1,7 @@
-"""The accounts feature's status: status.py is the only writer of an account's status.
+"""The accounts feature: status.py is the only writer of an account's status; usecases.py is the
+writes switch (per account, or every account at once), checked, audited and the same for the
+dashboard and the CLI.
 
-The rest of the feature (the writes switch, live reads, linking, the syncer) asks it; nothing is
-imported here, so callers at any layer above storage load only what they use.
+The rest of the feature (live reads, linking, the syncer) asks them; nothing is imported here, so
+callers at any layer above storage load only what they use.
 """

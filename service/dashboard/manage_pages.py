@@ -7,16 +7,16 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from starlette.responses import Response
 
+from service.accounts import usecases as account_cases
 from service.actions.types import names as action_types
 from service.dashboard.web import Page, json_reply, page
 from service.domain.models import MODES, SCOPES
 from service.domain.permissions import Permission
 from service.error_codes import ErrorCode
 from service.errors import ApiError
+from service.keys import usecases as key_cases
 from service.linking import usecases as link_cases
 from service.render import link_json
-from service.usecases import accounts as account_cases
-from service.usecases import keys as key_cases
 
 RELINK = ("needs_relink", "awaiting_2fa", "awaiting_selfie", "disconnected")
 

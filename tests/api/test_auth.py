@@ -7,7 +7,7 @@ import datetime as dt
 import pytest
 
 from service.domain.principal import Principal
-from service.usecases.keys import create_key, revoke_key, roll_key
+from service.keys.usecases import create_key, revoke_key, roll_key
 from tests.factories import add_live_account, build_world
 
 

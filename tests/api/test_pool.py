@@ -9,7 +9,7 @@ import pytest
 
 from service.app import create_app
 from service.domain.principal import Principal
-from service.usecases.keys import create_key
+from service.keys.usecases import create_key
 from storage.sql.store import SqlStore
 from tests.factories import build_world
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from service.accounts import usecases as account_cases
 from service.domain.principal import Principal
-from service.usecases import accounts as account_cases
 from service.usecases.audit import recent
 from tests.dashboard.dashboard_helpers import code_of, create_action, csrf_of, sign_in
 from tests.dashboard.test_dashboard_decisions import decide

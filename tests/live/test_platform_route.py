@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from service.domain.principal import Principal
-from service.usecases.keys import create_key
+from service.keys.usecases import create_key
 
 
 async def read(linked, path, token=None, **query):

@@ -17,8 +17,8 @@ from mcp_types import Implementation
 from harness.threaded import serve_in_thread
 from service.app import create_app
 from service.domain.principal import Principal
+from service.keys.usecases import create_key
 from service.settings import Settings
-from service.usecases.keys import create_key
 from service.usecases.workspaces import create_workspace
 from tests.factories import TIGHT_WINDOW, build_world
 

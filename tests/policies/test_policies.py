@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from service.accounts.usecases import switch_writes
 from service.errors import ApiError
-from service.usecases.accounts import switch_writes
 from tests.factories import build_world
 from tests.policies.kit import create, decide, mass, message, people, set_default, set_policy
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from service.domain.principal import Principal
-from service.usecases.keys import create_key, revoke_key
+from service.keys.usecases import create_key, revoke_key
 from service.usecases.revenue import observe_transactions
 from tests.factories import add_live_account, build_world
 

@@ -9,7 +9,7 @@ import datetime as dt
 from harness.platform.models import Fan as PlatformFan
 from harness.platform.views import published_posts
 from service.domain.principal import Principal
-from service.usecases.keys import create_key
+from service.keys.usecases import create_key
 from service.workers.syncer import sync_account
 
 
