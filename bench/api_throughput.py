@@ -63,6 +63,16 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+PIDS: dict[str, int] = {}
+"""Each running server's process id, by base URL (for CPU time per request)."""
+
+
+def cpu_seconds(pid: int) -> float:
+    """A process's user + system CPU time so far (/proc/<pid>/stat)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 @contextmanager
 def server(target: str, env: dict[str, str], cwd: Path = ROOT):
     """One uvicorn process; ready once /openapi.yaml (or any route) answers. `cwd` is the source
@@ -97,8 +107,10 @@ def server(target: str, env: dict[str, str], cwd: Path = ROOT):
                 if time.monotonic() > deadline:
                     raise SystemExit(f"{target} did not start") from None
                 time.sleep(0.05)
+        PIDS[base] = process.pid
         yield base
     finally:
+        PIDS.pop(base, None)
         process.terminate()
         process.wait(timeout=15)
 

@@ -6,7 +6,12 @@
 limit app). For each database: seed it (bench/api_throughput.py's seed, plus 200 synced
 messages in one sandbox chat), start the service and the limit app side by side (same uvicorn
 flags), then for each round run wrk against both, alternating which goes first. Reports each
-side's median req/s and the median of the per-round ratios, with /proc/loadavg per round.
+side's median req/s and the median of the per-round ratios, with /proc/loadavg per round, and
+each server's own CPU time per request (utime + stime from /proc, over the wrk run), which the
+other processes on a shared machine move far less than req/s.
+
+`--before-tree DIR` adds a third side: the service from another checkout (e.g. a detached
+worktree of the previous main) on the same data, in the same rounds.
 """
 
 from __future__ import annotations
@@ -19,9 +24,10 @@ import shutil
 import statistics
 import sys
 from contextlib import ExitStack
+from pathlib import Path
 
-from bench.api_throughput import database, seed, server, uvicorn_flags, wrk
-from bench.hot_path import loadavg, service_env
+from bench.api_throughput import PIDS, cpu_seconds, database, seed, server, uvicorn_flags, wrk
+from bench.hot_path import before_database, loadavg, service_env
 from storage.sql.store import SqlStore
 
 MESSAGES = 200
@@ -75,9 +81,25 @@ def run_database(kind: str, args) -> list[dict]:
                     server("bench.limit_synced_app:app", {"BENCH_DATABASE_URL": url})
                 ),
             }
+            if args.before_tree:
+                targets["before"] = stack.enter_context(
+                    server(
+                        "bench.service_app:app",
+                        {
+                            **service_env(before_database(url, args.before_tree)),
+                            "PYTHONPATH": str(args.before_tree),
+                        },
+                        cwd=Path(args.before_tree),
+                    )
+                )
 
             def hit(base: str, duration: float) -> dict:
-                return wrk(base, "get.lua", [path, seeded["key"]], duration, args.connections)
+                pid = PIDS[base]
+                cpu = cpu_seconds(pid)
+                result = wrk(base, "get.lua", [path, seeded["key"]], duration, args.connections)
+                requests = max(result["rps"] * duration, 1)
+                result["cpu_us"] = (cpu_seconds(pid) - cpu) / requests * 1e6
+                return result
 
             for base in targets.values():  # warm-up: pools, prepared statements, caches
                 hit(base, args.warmup)
@@ -93,33 +115,41 @@ def run_database(kind: str, args) -> list[dict]:
                     **{f"{side}_{k}": v for side, r in measured.items() for k, v in r.items()},
                 }
                 row["ratio"] = row["service_rps"] / row["limit_rps"]
+                if "before" in measured:
+                    row["before_ratio"] = row["before_rps"] / row["limit_rps"]
                 results.append(row)
                 print(
-                    f"{kind:8} r{round_ + 1} messages?limit=50 service {row['service_rps']:7.0f}  "
-                    f"limit {row['limit_rps']:7.0f}  ratio {row['ratio']:.3f}  load {load}",
+                    f"{kind:8} r{round_ + 1} messages?limit=50 "
+                    + "  ".join(
+                        f"{side} {row[side + '_rps']:6.0f}/s {row[side + '_cpu_us']:5.0f} us"
+                        for side in targets
+                    )
+                    + f"  ratio {row['ratio']:.3f}  load {load}",
                     file=sys.stderr,
                 )
     return results
 
 
 def table(rows: list[dict]) -> str:
+    sides = [s for s in ("service", "before", "limit") if f"{s}_rps" in rows[0]]
     lines = [
         (
-            "| database | service req/s | limit req/s | ratio (median) | ratios per round | "
-            "loadavg per round | non-2xx |"
+            "| database | side | req/s (median) | ratio to limit (median) | ratios per round | "
+            "CPU us/request (median) | loadavg per round | non-2xx |"
         ),
-        "|---|---:|---:|---:|---|---|---:|",
+        "|---|---|---:|---:|---|---:|---|---:|",
     ]
     for kind in dict.fromkeys(r["database"] for r in rows):
         mine = [r for r in rows if r["database"] == kind]
-        ratios = [r["ratio"] for r in mine]
-        errors = sum(r["service_errors"] + r["limit_errors"] for r in mine)
-        lines.append(
-            f"| {kind} | {statistics.median(r['service_rps'] for r in mine):.0f} | "
-            f"{statistics.median(r['limit_rps'] for r in mine):.0f} | "
-            f"{statistics.median(ratios):.2f} | {' / '.join(f'{x:.2f}' for x in ratios)} | "
-            f"{' / '.join(r['loadavg'].split()[0] for r in mine)} | {errors} |"
-        )
+        for side in sides:
+            ratios = [r[f"{side}_rps"] / r["limit_rps"] for r in mine]
+            lines.append(
+                f"| {kind} | {side} | {statistics.median(r[f'{side}_rps'] for r in mine):.0f} | "
+                f"{statistics.median(ratios):.2f} | {' / '.join(f'{x:.2f}' for x in ratios)} | "
+                f"{statistics.median(r[f'{side}_cpu_us'] for r in mine):.0f} | "
+                f"{' / '.join(r['loadavg'].split()[0] for r in mine)} | "
+                f"{sum(r[f'{side}_errors'] for r in mine)} |"
+            )
     return "\n".join(lines)
 
 
@@ -130,6 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--warmup", type=int, default=1, help="seconds of wrk per side first")
     parser.add_argument("--databases", default="sqlite,postgres")
+    parser.add_argument("--before-tree", help="another checkout's service as a third side")
     parser.add_argument(
         "--postgres-admin-url",
         default=os.environ.get(
@@ -147,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
         f"at end {loadavg()}\n"
     )
     print(table(rows))
-    return 1 if any(r["service_errors"] or r["limit_errors"] for r in rows) else 0
+    return 1 if any(r[k] for r in rows for k in r if k.endswith("_errors")) else 0
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ from service.actions.model import Action
 from service.domain.dashboard import AuditEntry, Invite, Session
 from service.domain.models import Account, ApiKey, Event, Fan, Link, Member, User, Workspace
 from service.domain.operations import Backlog, Heartbeat
+from service.domain.stored_json import StoredJson
 from service.mail.models import Mail, MailAttempt, MailPreference
 from service.webhooks.models import Delivery, DeliveryAttempt, WebhookEndpoint
 from storage.changes import AccountChanges, ActionChanges, LinkChanges, WebhookChanges
@@ -181,6 +182,16 @@ class Synced(Protocol):
         after: tuple[dt.datetime, str] | None = None,
         limit: int = 25,
     ) -> Sequence[dict[str, Any]]: ...
+    async def rendered_messages(
+        self,
+        workspace_id: str,
+        account_id: str,
+        fan_id: str,
+        *,
+        search: str | None = None,
+        after: tuple[dt.datetime, str] | None = None,
+        limit: int = 25,
+    ) -> Sequence[dict[str, Any] | StoredJson]: ...
     async def message(
         self, workspace_id: str, account_id: str, message_id: str
     ) -> dict[str, Any] | None: ...

@@ -18,6 +18,7 @@ from service.api.synced_reads import (
     synced_page,
 )
 from service.domain.models import Account
+from service.domain.stored_json import StoredJson
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.paging import Pager, by_count, by_time_and_id
@@ -28,8 +29,9 @@ def _chat_at(chat: dict[str, Any]) -> list[Any]:
     return [chat["lastActivityAt"], chat["fanId"]]
 
 
-def _message_at(message: dict[str, Any]) -> list[Any]:
-    return [message["createdAt"], message["id"]]
+def _message_at(message: dict[str, Any] | StoredJson) -> list[Any]:
+    fields = message.value() if isinstance(message, StoredJson) else message
+    return [fields["createdAt"], fields["id"]]
 
 
 @endpoint("listChats", shares_reader=synced_only)
@@ -70,7 +72,7 @@ async def list_messages(call: Call) -> Reply:
     async with call.reading() as uow:
         account = await visible_account(uow, call.principal, call.params.path["accountId"])
         ws = account.workspace_id
-        rows = await uow.synced.messages(
+        rows = await uow.synced.rendered_messages(
             ws, account.id, fan_id, search=search, after=after, limit=limit + 1
         )
         # Only an empty first page needs to know why: no such fan, or no chat with it.

@@ -16,12 +16,14 @@ import attrs
 from attrs import frozen
 from starlette.datastructures import Headers
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 
 from service.domain.principal import Principal
+from service.domain.stored_json import plain
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.auth import presented_key, principal_for_key
+from service.http.json_body import ApiResponse
 from service.http.ratelimit import spend
 from service.http.validation import ParsedRequest
 from service.services import Services
@@ -74,6 +76,8 @@ class Call:
 @frozen
 class Reply:
     body: dict[str, Any]
+    """May hold `StoredJson` (stored text passed through, service/domain/stored_json.py):
+    `plain(body)` is it decoded."""
     status: int = 200
     headers: dict[str, str] | None = None
 
@@ -190,7 +194,7 @@ class Endpoint:
             )
         reply = await self.handler(Call(incoming, principal, params, services, reader))
         if services.settings.validate_responses and self.operation_id is not None:
-            services.check_response(self.operation_id, reply.status, reply.body)
+            services.check_response(self.operation_id, reply.status, plain(reply.body))
         return reply
 
 
@@ -229,7 +233,7 @@ def endpoint(
                 incoming,
                 on_principal=lambda p: state.__setitem__("principal", p),
             )
-            return JSONResponse(reply.body, status_code=reply.status, headers=reply.headers)
+            return ApiResponse(reply.body, status_code=reply.status, headers=reply.headers)
 
         run.operation_id = operation_id  # type: ignore[attr-defined]
         run.endpoint = step  # type: ignore[attr-defined]

@@ -16,9 +16,10 @@ from service.actions.usecases import visible_account
 from service.api.endpoint import Call, Incoming, Reply
 from service.domain.clock import isoformat
 from service.domain.models import Account
+from service.domain.stored_json import StoredJson
 from service.http.paging import Pager, by_id
 
-Position = Callable[[dict[str, Any]], list[Any]]
+Position = Callable[[Any], list[Any]]
 K = TypeVar("K")
 
 
@@ -65,7 +66,7 @@ def by_text_and_id(position: list[Any]) -> tuple[str, str]:
 def synced_page(
     call: Call,
     pages: Pager[Any],
-    rows: Sequence[dict[str, Any]],
+    rows: Sequence[dict[str, Any]] | Sequence[dict[str, Any] | StoredJson],
     at: Position,
     as_of: dt.datetime | None,
 ) -> Reply:

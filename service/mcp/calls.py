@@ -21,6 +21,7 @@ from starlette.requests import Request
 
 from service.api.endpoint import Endpoint, Incoming
 from service.domain.ids import new_id
+from service.domain.stored_json import plain
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.services import Services
@@ -128,4 +129,4 @@ async def run_tool(
     except Exception:
         log.exception("MCP tool %s failed (%s)", tool, request_id)
         return failed(ApiError(ErrorCode.INTERNAL_ERROR), public_url, request_id)
-    return ok(reply.body)
+    return ok(plain(reply.body))

@@ -64,6 +64,19 @@ class Connection:
             return Result(make_rows(plan.row_names, [plan.convert_row(r) for r in rows]), rowcount)
         return Result(make_rows(names, [tuple(r) for r in rows]), rowcount)
 
+    async def column(
+        self, statement: sa.Executable, values: Mapping[str, Any] | None = None
+    ) -> list[Any]:
+        """The first column of every row, converted: a page of rows read without building a
+        Row per row."""
+        plan, extracted = self.planner.plan(statement, values)
+        sql, args = plan.bind(values, extracted)
+        _names, rows, _count = await self._run(sql, args, True)
+        convert = dict(plan.converters).get(0)
+        if convert is None:
+            return [r[0] for r in rows]
+        return [convert(r[0]) for r in rows]
+
     async def exec_driver_sql(self, sql: str, args: Sequence[Any] = ()) -> Result:
         """SQL text as the driver takes it (`?` on SQLite, `$1` on PostgreSQL)."""
         names, rows, rowcount = await self._run(sql, args, True)

@@ -10,11 +10,13 @@ from __future__ import annotations
 import builtins
 import datetime as dt
 import functools
+import json
 from collections.abc import Sequence
 from typing import Any
 
 import sqlalchemy as sa
 
+from service.domain.stored_json import StoredJson, as_rendered
 from storage.sql import tables as t
 from storage.sql.connection import Connection
 from storage.sql.statements import prebuilt
@@ -23,10 +25,12 @@ Json = dict[str, Any]
 
 
 @functools.cache
-def _messages_statement(after: bool, search: bool) -> Any:
-    """Newest first, keyset on (created_at, id); one plan per shape, built on first use."""
+def _messages_statement(after: bool, search: bool, text: bool = False) -> Any:
+    """Newest first, keyset on (created_at, id); one plan per shape, built on first use.
+    `text`: the stored JSON text as it is, not decoded."""
     c = t.synced_messages.c
-    query = sa.select(c.data).where(
+    data = sa.type_coerce(c.data, sa.Text).label("data") if text else c.data
+    query = sa.select(data).where(
         c.workspace_id == sa.bindparam("ws"),
         c.account_id == sa.bindparam("account"),
         c.fan_id == sa.bindparam("fan"),
@@ -41,6 +45,27 @@ def _messages_statement(after: bool, search: bool) -> Any:
             )
         )
     return prebuilt(query.order_by(c.created_at.desc(), c.id.desc()).limit(sa.bindparam("limit")))
+
+
+def _message_values(
+    workspace_id: str,
+    account_id: str,
+    fan_id: str,
+    search: str | None,
+    after: tuple[dt.datetime, str] | None,
+    limit: int,
+) -> dict[str, Any]:
+    values: dict[str, Any] = {
+        "ws": workspace_id,
+        "account": account_id,
+        "fan": fan_id,
+        "limit": limit,
+    }
+    if search:
+        values["pattern"] = like_pattern(search)
+    if after is not None:
+        values["at"], values["id"] = after
+    return values
 
 
 def like_pattern(text: str) -> str:
@@ -169,18 +194,33 @@ class SqlSynced:
         after: tuple[dt.datetime, str] | None = None,
         limit: int = 25,
     ) -> builtins.list[Json]:
-        values: dict[str, Any] = {
-            "ws": workspace_id,
-            "account": account_id,
-            "fan": fan_id,
-            "limit": limit,
-        }
-        if search:
-            values["pattern"] = like_pattern(search)
-        if after is not None:
-            values["at"], values["id"] = after
+        values = _message_values(workspace_id, account_id, fan_id, search, after, limit)
         statement = _messages_statement(after is not None, bool(search))
-        return [row.data for row in await self.conn.execute(statement, values)]
+        return await self.conn.column(statement, values)
+
+    async def rendered_messages(
+        self,
+        workspace_id: str,
+        account_id: str,
+        fan_id: str,
+        *,
+        search: str | None = None,
+        after: tuple[dt.datetime, str] | None = None,
+        limit: int = 25,
+    ) -> builtins.list[Json | StoredJson]:
+        """`messages`, for a response: a message whose stored text already is the API form
+        comes as that text (`StoredJson`), the others as dicts. SQLite keeps compact JSON text;
+        PostgreSQL's jsonb comes back re-spaced and re-ordered, so there all are decoded."""
+        if self.conn.dialect.name != "sqlite":
+            return [
+                *await self.messages(
+                    workspace_id, account_id, fan_id, search=search, after=after, limit=limit
+                )
+            ]
+        values = _message_values(workspace_id, account_id, fan_id, search, after, limit)
+        statement = _messages_statement(after is not None, bool(search), text=True)
+        stored = await self.conn.column(statement, values)
+        return [as_rendered(data) or json.loads(data) for data in stored]
 
     async def message(self, workspace_id: str, account_id: str, message_id: str) -> Json | None:
         c = t.synced_messages.c

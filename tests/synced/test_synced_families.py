@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+from starlette.responses import JSONResponse
+
 from harness.platform.models import Fan as PlatformFan
 from harness.platform.views import published_posts
 from service.domain.principal import Principal
@@ -373,3 +375,31 @@ async def test_test_key_reads_sandbox_creators_synced_families(linked):
         404,
         "account_not_found",
     )
+
+
+async def test_messages_page_is_byte_for_byte_its_decoded_rendering(linked):
+    """SQLite passes stored message text through (service/domain/stored_json.py); the answer
+    must be exactly what rendering the decoded page gives, on both drivers, with messages that
+    take the fast way and the slow way (non-ASCII text) side by side."""
+    creator = await synced(linked)
+    fan_id = chat_order(creator)[0]
+    ws, account = linked.world.workspace_id, linked.creator_id
+    async with linked.services.store.transaction() as uow:
+        held = await uow.synced.messages(ws, account, fan_id, limit=3)
+        await uow.synced.add_messages(
+            ws,
+            account,
+            [
+                {**held[0], "id": "990000001", "text": '<p>Café, "quoted": ünïcode</p>'},
+                {**held[1], "id": "990000002", "text": "<p>plain, \\u0041 literal</p>"},
+            ],
+        )
+    for query in ("?limit=2", "?limit=50"):
+        path = f"/v1/accounts/{account}/chats/{fan_id}/messages{query}"
+        response = await get(linked, path)
+        assert response.status_code == 200
+        assert response.content == JSONResponse(response.json()).body
+        # and the page holds the messages as stored
+        async with linked.services.store.reading() as uow:
+            stored = await uow.synced.messages(ws, account, fan_id, limit=50)
+        assert response.json()["data"] == stored[: len(response.json()["data"])]
