@@ -25,6 +25,7 @@ from service.mcp.catalogue import Catalogue, require_catalogue_access
 from service.mcp.gate import IDLE_SECONDS
 from service.mcp.platform_tool import call_platform_step, query_of
 from service.mcp.synced_tools import synced_tools
+from service.mcp.tool_defs import make_tool
 from service.services import Services
 from service.version import package_version
 
@@ -321,32 +322,27 @@ def build_tools(services: Services) -> list[Tool]:
         "call_platform": ["accountId", "route"],
     }
     writes = {"create_action", "create_link"}
-    tools = []
-    for fn in (
-        list_accounts,
-        get_account,
-        list_fans,
-        create_action,
-        get_action,
-        wait_for_action,
-        list_actions,
-        create_link,
-        get_link,
-        search_api,
-        describe_endpoint,
-        call_platform,
-    ):
-        tool = Tool.from_function(
+    tools = [
+        make_tool(
             fn,
-            name=fn.__name__,
             annotations=None if fn.__name__ in writes else READ,
-            structured_output=False,
+            required=required.get(fn.__name__, ()),
         )
-        if fn.__name__ in required:
-            tool.parameters["required"] = required[fn.__name__]
-            for name in required[fn.__name__]:
-                tool.parameters["properties"][name].pop("default", None)
-        tools.append(tool)
+        for fn in (
+            list_accounts,
+            get_account,
+            list_fans,
+            create_action,
+            get_action,
+            wait_for_action,
+            list_actions,
+            create_link,
+            get_link,
+            search_api,
+            describe_endpoint,
+            call_platform,
+        )
+    ]
     tools.extend(synced_tools(services))
     return tools
 

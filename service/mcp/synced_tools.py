@@ -14,6 +14,7 @@ from pydantic import Field
 from service.api import chats, content, earnings, fan_lists, fans
 from service.api.endpoint import endpoint_of
 from service.mcp.calls import run_tool
+from service.mcp.tool_defs import make_tool
 from service.services import Services
 
 READ = ToolAnnotations(read_only_hint=True, open_world_hint=False)
@@ -196,21 +197,17 @@ def synced_tools(services: Services) -> list[Tool]:
         "list_vault_media": ["accountId"],
         "get_earnings": ["accountId"],
     }
-    tools = []
-    for fn in (
-        list_fan_lists,
-        get_fan,
-        list_chats,
-        list_messages,
-        list_posts,
-        get_post,
-        list_vault_lists,
-        list_vault_media,
-        get_earnings,
-    ):
-        tool = Tool.from_function(fn, name=fn.__name__, annotations=READ, structured_output=False)
-        tool.parameters["required"] = required[fn.__name__]
-        for name in required[fn.__name__]:
-            tool.parameters["properties"][name].pop("default", None)
-        tools.append(tool)
-    return tools
+    return [
+        make_tool(fn, annotations=READ, required=required[fn.__name__])
+        for fn in (
+            list_fan_lists,
+            get_fan,
+            list_chats,
+            list_messages,
+            list_posts,
+            get_post,
+            list_vault_lists,
+            list_vault_media,
+            get_earnings,
+        )
+    ]
