@@ -10,6 +10,7 @@ from service.domain.principal import Principal
 from service.keys.usecases import create_key
 from service.passwords import Passwords
 from service.usecases.workspaces import create_user, create_workspace
+from storage.sql.tables import metadata
 
 # argon2's testing profile: the suite hashes members' passwords hundreds of times. Hashes carry
 # their parameters, so the service verifies them cheaply whatever its own setting.
@@ -21,6 +22,27 @@ PASSWORDS = Passwords("cheapest")
 # approximation). Windows are aligned to multiples of their length, so with a day-long window
 # a test only meets a boundary if it runs across midnight UTC; with a minute it did in CI.
 TIGHT_WINDOW = 86_400.0
+
+
+# Every table emptied in one round trip on the store's own connection, in one transaction:
+# DELETE beats TRUNCATE on tables this small (no file rewrite per table), and the commit need
+# not wait for the WAL flush (a test database is never recovered). It was one DELETE a table
+# through a SQLAlchemy engine built per test: 208 ms a test, now 60 ms (wall, loadavg 4.6).
+EMPTY_EVERY_TABLE = " ".join(
+    [
+        "BEGIN; SET LOCAL synchronous_commit = off;",
+        *(f'DELETE FROM "{table.name}";' for table in reversed(metadata.sorted_tables)),
+        "COMMIT;",
+    ]
+)
+
+
+async def empty_every_table(store) -> None:
+    """A PostgreSQL test database is shared by a run's tests (each SQLite one is a fresh copy):
+    each test starts from empty tables."""
+    if store.dialect == "postgresql":
+        async with store.driver.single_statement() as conn:
+            await conn.raw.execute(EMPTY_EVERY_TABLE)  # no arguments: several statements allowed
 
 
 @define

@@ -18,7 +18,7 @@ from service.app import create_app
 from service.domain.clock import Clock
 from service.settings import Settings
 from storage.sql.store import SqlStore
-from storage.sql.tables import metadata
+from tests.factories import empty_every_table
 
 
 @define
@@ -56,10 +56,7 @@ def run_store(database_url: str, job):
 
 
 async def clean(store: SqlStore) -> None:
-    if store.dialect == "postgresql":  # the PostgreSQL test database is shared by the run
-        async with store.engine.begin() as conn:
-            for table in reversed(metadata.sorted_tables):
-                await conn.execute(table.delete())
+    await empty_every_table(store)  # the PostgreSQL test database is shared by the run
 
 
 @contextmanager

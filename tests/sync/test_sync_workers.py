@@ -12,8 +12,7 @@ import pytest
 from service.app import build_services
 from service.settings import Settings
 from storage.sql.store import SqlStore
-from storage.sql.tables import metadata
-from tests.factories import add_live_account, build_world
+from tests.factories import add_live_account, build_world, empty_every_table
 
 WORKERS = 3
 START_WORKER = (
@@ -25,9 +24,7 @@ START_WORKER = (
 @pytest.fixture
 async def pg_store(postgres_url):
     store = SqlStore.from_url(postgres_url)
-    async with store.engine.begin() as conn:
-        for table in reversed(metadata.sorted_tables):
-            await conn.execute(table.delete())
+    await empty_every_table(store)
     yield store
     await store.close()
 
