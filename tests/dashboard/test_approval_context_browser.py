@@ -5,14 +5,12 @@ send_mass_message. docs/approval-chat-phone.png is the send_message page's scree
 
 from __future__ import annotations
 
-import shutil
-
 import httpx
 import pytest
 from playwright.sync_api import expect
 
 from tests.dashboard.live_service import clean, run_store
-from tests.dashboard.test_dashboard_browser import ROOT, SHOTS, shot
+from tests.dashboard.test_dashboard_browser import ROOT, shot, write_whole
 from tests.dashboard.test_dashboard_journeys_browser import no_overflow, open_as
 from tests.factories import build_world
 
@@ -72,10 +70,9 @@ def test_approval_pages_show_the_chat_the_unsent_message_and_the_audience(
     # What the approver sees once the chat is scrolled into view, the decision dock below it.
     page.locator("#context").scroll_into_view_if_needed()
     page.evaluate("document.getElementById('context').scrollIntoView({block: 'start'})")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "approval-chat-phone.png"))
+    picture = shot(page, "approval-chat-phone", full_page=False)
     if database_url.startswith("sqlite"):
-        shutil.copy(SHOTS / "approval-chat-phone.png", ROOT / "docs" / "approval-chat-phone.png")
+        write_whole(ROOT / "docs" / "approval-chat-phone.png", picture)
 
     mine = next(m for m in messages if m["fromCreator"])
     unsend = api(

@@ -6,6 +6,7 @@ go to test-artifacts/screenshots/; docs/approvals-inbox.png (README) is a copy o
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import httpx
@@ -46,9 +47,20 @@ def world(database_url, clock):
     return run_store(database_url, seed)
 
 
-def shot(page: Page, name: str) -> None:
+def write_whole(path: Path, data: bytes) -> None:
+    """Both drivers' runs of a test take the same picture, and under pytest-xdist they may run
+    at once: each writes a file of its own and moves it into place (atomic), so no reader (nor
+    tests/test_wheel.py copying the checkout) ever sees half a file."""
+    part = path.with_name(f".{path.name}.{os.getpid()}")
+    part.write_bytes(data)
+    os.replace(part, path)
+
+
+def shot(page: Page, name: str, *, full_page: bool = True) -> bytes:
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    data = page.screenshot(full_page=full_page)
+    write_whole(SHOTS / f"{name}.png", data)
+    return data
 
 
 def sign_in(page: Page, base: str, who=OWNER, start="/dashboard/approvals") -> None:
