@@ -1,15 +1,20 @@
 """Schemathesis against Countersign: every operation, every check, stateful links.
 
-Usable two ways: `in_process_schema(app, ...)` for the test suite, and
-`python -m harness.conformance --url http://… --key sk_test_…` against a running service.
-Both share `config_for(...)` and the `prepare(...)` hook, so QA and CI test the same thing.
+Usable three ways: `in_process_schema(app, ...)` for the test suite,
+`python -m harness.conformance --url http://… --key sk_test_…` against a running service, and
+a plain `schemathesis run --checks all <url>/openapi.yaml` from the repo root. All three read
+the repo-root `schemathesis.toml` (its per-operation expectations, and this module as its hooks),
+so QA and CI test the same thing; `config_for(...)` adds the key and the budget.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
+import tomllib
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import schemathesis
@@ -17,9 +22,11 @@ from schemathesis.config import SchemathesisConfig
 from schemathesis.engine import events, from_schema
 from schemathesis.generation import GenerationMode
 
+CONFIG_FILE = Path(__file__).resolve().parents[1] / "schemathesis.toml"
 DASHBOARD_OPERATIONS = ("approveAction", "rejectAction")
 # Values a client can only get from a previous response; random ones are refused by design
-# (400 invalid_cursor), so positive cases leave them out instead of expecting acceptance.
+# (400 invalid_cursor), so positive cases leave them out where a hook can (the suite); where
+# one cannot (the coverage phase, the plain CLI), schemathesis.toml expects that 400.
 # openapi.yaml gives a cursor's form (a pattern), but no schema can hold its signature.
 SERVER_ISSUED_QUERY = ("cursor",)
 # Operations that always read the platform live (without a platform behind a live key they can
@@ -36,45 +43,85 @@ def config_for(
     seed: int | None = None,
     base_url: str | None = None,
 ) -> SchemathesisConfig:
-    """All checks on; `key` is a read+write key for every scheme an API key can fill."""
-    dashboard = {
-        "include-operation-id": list(DASHBOARD_OPERATIONS),
-        "enabled": True,
-        # No dashboard session here: an API key must get the documented 403.
-        "headers": {"Authorization": f"Bearer {key}"},
-        "checks": {
-            "positive_data_acceptance": {"expected-statuses": [403]},
-            "ignored_auth": {"enabled": False},
-        },
-    }
-    data: dict[str, Any] = {
-        "max-failures": 50,
-        "continue-on-failure": True,
-        # NUL cannot be stored by PostgreSQL; the service answers 400 for it (pinned in
-        # tests/conformance/test_conformance_regressions.py). openapi.yaml says so for `search`
-        # (a pattern), not for every text field of a body.
-        "generation": {"max-examples": max_examples, "mode": "all", "allow-x00": False},
-        "checks": {"enabled": True},
-        "phases": {
-            "examples": {"enabled": "examples" in phases, "fill-missing": True},
-            "coverage": {"enabled": "coverage" in phases},
-            "fuzzing": {"enabled": "fuzzing" in phases},
-            "stateful": {"enabled": "stateful" in phases, "max-steps": stateful_steps},
-        },
-        "auth": {
-            "openapi": {
-                "bearerAuth": {"bearer": key},
-                "apiKeyHeader": {"api_key": key},
-                "serviceApiKey": {"api_key": key},
-            }
-        },
-        "operations": [dashboard],
-    }
+    """All checks on; `key` is a read+write key for every scheme an API key can fill. The
+    expectations are schemathesis.toml's (`file_settings()`); this adds the key and the budget."""
+    data = file_settings()
+    for operation in data.get("operations", []):
+        if operation.get("include-operation-id") == list(DASHBOARD_OPERATIONS):
+            # No dashboard session here: an API key must get the documented 403.
+            operation["headers"] = {"Authorization": f"Bearer {key}"}
+    data.update(
+        {
+            "max-failures": 50,
+            "continue-on-failure": True,
+            "checks": {"enabled": True},
+            "phases": {
+                "examples": {"enabled": "examples" in phases, "fill-missing": True},
+                "coverage": {"enabled": "coverage" in phases},
+                "fuzzing": {"enabled": "fuzzing" in phases},
+                "stateful": {"enabled": "stateful" in phases, "max-steps": stateful_steps},
+            },
+            "auth": {
+                "openapi": {
+                    "bearerAuth": {"bearer": key},
+                    "apiKeyHeader": {"api_key": key},
+                    "serviceApiKey": {"api_key": key},
+                }
+            },
+        }
+    )
+    data["generation"] = {**data.get("generation", {}), "max-examples": max_examples, "mode": "all"}
     if seed is not None:
         data["seed"] = seed
     if base_url is not None:
         data["base-url"] = base_url
     return SchemathesisConfig.from_dict(data)
+
+
+def file_settings() -> dict[str, Any]:
+    """schemathesis.toml, without its `hooks` line (that names this module, loaded already)."""
+    data = tomllib.loads(CONFIG_FILE.read_text())
+    data.pop("hooks", None)
+    return data
+
+
+@functools.cache
+def refusable_operations() -> frozenset[str]:
+    """The operations schemathesis.toml lets refuse a schema-valid request with a 400."""
+    return frozenset(
+        op_id
+        for operation in file_settings().get("operations", [])
+        if "400"
+        in operation.get("checks", {})
+        .get("positive_data_acceptance", {})
+        .get("expected-statuses", [])
+        for op_id in operation.get("include-operation-id", [])
+    )
+
+
+def documented_refusal(code: str | None, query: dict[str, Any]) -> bool:
+    """A 400 the API gives schema-valid input by design: a cursor it did not issue, or a date
+    range whose ends do not fit together (order, at most 366 days)."""
+    return (
+        (code == "invalid_cursor" and "cursor" in query)
+        or (code == "invalid_parameter" and {"since", "cursor"} <= set(query))
+        or (code == "invalid_parameter" and {"startDate", "endDate"} <= set(query))
+    )
+
+
+@schemathesis.check
+def refusals_are_documented(ctx, response, case) -> None:
+    """schemathesis.toml lets some operations answer 400 to schema-valid input; that 400 must
+    then be the documented one, not any other refusal."""
+    meta = getattr(case, "_meta", None)
+    positive = meta is not None and meta.generation.mode == GenerationMode.POSITIVE
+    if not positive or response.status_code != 400:
+        return
+    if case.operation.definition.raw.get("operationId") not in refusable_operations():
+        return
+    code = _error_code(response)
+    if not documented_refusal(code, case.query or {}):
+        raise AssertionError(f"schema-valid input refused with `{code}`, not a documented refusal")
 
 
 ECHO_MAX = 64  # an error may name an id back (ids are at most 64 characters), nothing longer
@@ -126,20 +173,11 @@ def prepare(schema, *, live_reads: bool = True):
         return case
 
     def filter_failure(context, failure, case, response) -> bool:
-        """Keep every failure except the by-design answers to invented values, which the
-        coverage phase sends without passing through `map_case`."""
+        """Without a platform session, a live read can only fail; everything else counts."""
         code = _error_code(response)
         query = case.query or {}
-        invented = type(failure).__name__ == "RejectedPositiveData" and (
-            (code == "invalid_cursor" and "cursor" in query)
-            or (code == "invalid_parameter" and {"since", "cursor"} <= set(query))
-            # A date range's two ends constrain each other (order, at most 366 days): no
-            # schema says so, so random pairs are refused by design.
-            or (code == "invalid_parameter" and {"startDate", "endDate"} <= set(query))
-        )
         live = "fresh" in query or any(part in case.path for part in LIVE_PATHS)
-        no_platform = not live_reads and code == "platform_error" and live
-        return not (invented or no_platform)
+        return not (not live_reads and code == "platform_error" and live)
 
     schema.hook("map_case")(adapt_case)
     schema.hook("filter_failure")(filter_failure)
