@@ -7,8 +7,13 @@ so running a prebuilt statement is: look the plan up by the statement's identity
 values out, call the driver. The processors are SQLAlchemy's own, so values are stored exactly as
 they were when SQLAlchemy executed them (SQLite's datetime text, JSON text, booleans).
 
-Statements built per call (a literal in `where`, `.values(**changes)`) are planned by their
-SQLAlchemy cache key instead, the way SQLAlchemy caches its own compilations.
+Statements built per call (a literal in `where`, `.values(**changes)`, `.params(...)`) are
+planned by their SQLAlchemy cache key instead, the way SQLAlchemy caches its own compilations.
+
+Public SQLAlchemy API throughout (`compile`, `construct_params`, `construct_expanded_state`,
+each type's `dialect_impl(...).bind_processor/result_processor`), except three internals that
+have no public counterpart, kept together in the `_internals` section at the end of this module
+with the reason for each.
 """
 
 from __future__ import annotations
@@ -43,6 +48,7 @@ class Plan:
         "expanding",
         "layouts",
         "positions",
+        "processors",
         "returns_rows",
         "row_names",
         "sql",
@@ -53,24 +59,31 @@ class Plan:
         self.sql = compiled.string
         self.expanding = sorted(p.key for p in compiled.post_compile_params)
         self.layouts: dict[tuple[int, ...], Layout | None] = {}
-        processors: Mapping[str, Any] = compiled._bind_processors
+        dialect = compiled.dialect
         binds = compiled.binds
+        # Each bind's processor, looked up once per plan through its type's public API (what
+        # SQLAlchemy's own executions use); a literal_execute bind is rendered, never bound.
+        processors = self.processors = {
+            name: proc
+            for name, bind in binds.items()
+            if bind not in compiled.literal_execute_params
+            and (proc := bind.type.dialect_impl(dialect).bind_processor(dialect)) is not None
+        }
         # (name, processor, default): a name the caller omits takes the value written into the
         # statement (`status == "pending"` becomes a bind with that value).
         self.positions = [
             (name, processors.get(name), binds[name].effective_value if name in binds else None)
             for name in compiled.positiontup or ()
         ]
-        columns = compiled._result_columns
+        columns = _result_columns(compiled)
         self.returns_rows = returns_rows or bool(columns)
         self.row_names: tuple[str, ...] | None = (
             tuple(col.keyname for col in columns) if columns else None
         )
-        dialect = compiled.dialect
         self.converters: list[tuple[int, Processor]] = [
             (i, proc)
             for i, col in enumerate(columns)
-            if (proc := col.type._cached_result_processor(dialect, None)) is not None
+            if (proc := col.type.dialect_impl(dialect).result_processor(dialect, None)) is not None
         ]
 
     def bind(self, values: Mapping[str, Any] | None, key: CacheKey | None) -> tuple[str, list[Any]]:
@@ -90,19 +103,14 @@ class Plan:
                     for name, index, proc, default in layout[1]
                 )
             ]
-        params: MutableMapping[str, Any] = self.compiled.construct_params(
-            dict(values) if values else None,
-            extracted_parameters=key.bindparams if key is not None else None,
-            escape_names=False,
-            _collected_params=key.params if key is not None else None,
-        )
+        params: Mapping[str, Any] = _construct_params(self.compiled, values, key)
         sql: str = self.sql
         order: Sequence[str] = self.compiled.positiontup or []
-        processors: Mapping[str, Any] = self.compiled._bind_processors
+        processors: Mapping[str, Any] = self.processors
         if self.expanding:
-            expanded = self.compiled._process_parameters_for_postcompile(params)
+            expanded = self.compiled.construct_expanded_state(params, escape_names=False)
             sql, order = expanded.statement, expanded.positiontup or []
-            params = dict(expanded.parameters)
+            params = expanded.parameters
             processors = {**processors, **expanded.processors}
         args: list[Any] = []
         for name in order:
@@ -135,9 +143,8 @@ class Plan:
         for name, size in zip(self.expanding, shape, strict=True):
             probe[name] = [object() for _ in range(size)]  # markers, found again by identity
             origin.update((id(marker), (name, i)) for i, marker in enumerate(probe[name]))
-        params = compiled.construct_params(probe, escape_names=False)
-        expanded = compiled._process_parameters_for_postcompile(dict(params))
-        processors: Mapping[str, Any] = {**compiled._bind_processors, **expanded.processors}
+        expanded = compiled.construct_expanded_state(probe, escape_names=False)
+        processors: Mapping[str, Any] = {**self.processors, **expanded.processors}
         slots: list[Slot] = []
         for name in expanded.positiontup or ():
             value = expanded.parameters[name]
@@ -184,7 +191,7 @@ class Planner:
                 # Compiled from this very statement: its literals are the plan's defaults.
                 plan = self._prebuilt[ident] = self._compile(statement, columns, None)
             return plan, None
-        key = statement._generate_cache_key()  # type: ignore[attr-defined]
+        key = _cache_key(statement)
         if key is None:  # not cacheable (never the case for our statements): compile each time
             return self._compile(statement, columns, None), None
         plan = self._keyed.get((key.key, columns))
@@ -222,3 +229,38 @@ def prebuilt(statement: S) -> S:
     literals (`status == "pending"`) are constants of the plan."""
     _PREBUILT[id(statement)] = statement
     return statement
+
+
+# _internals: the SQLAlchemy internals this module still relies on, each because no public API
+# gives the same thing. SQLAlchemy's own executions (Connection.execute) use exactly these; we
+# call them because we execute on the raw drivers. Covered by tests/storage (both drivers).
+
+
+def _cache_key(statement: sa.Executable) -> CacheKey | None:
+    """A statement built per call is planned by its cache key, as SQLAlchemy's compiled cache
+    does. There is no public way to get it outside `Connection.execute`; the public
+    alternative, compiling the statement on every call, is what the cache exists to avoid."""
+    key: CacheKey | None = statement._generate_cache_key()  # type: ignore[attr-defined]
+    return key
+
+
+def _construct_params(
+    compiled: SQLCompiler, values: Mapping[str, Any] | None, key: CacheKey | None
+) -> MutableMapping[str, Any]:
+    """The parameters of a plan compiled once and reused for a statement with other literals:
+    `extracted_parameters` (public) carries the new statement's literals, and `.params(...)`
+    values travel in its cache key, which only the private `_collected_params` takes."""
+    if key is None:
+        return compiled.construct_params(dict(values) if values else None, escape_names=False)
+    return compiled.construct_params(
+        dict(values) if values else None,
+        extracted_parameters=key.bindparams,
+        escape_names=False,
+        _collected_params=key.params,
+    )
+
+
+def _result_columns(compiled: SQLCompiler) -> Sequence[Any]:
+    """Each result column's label and type in the order the SQL returns them: what SQLAlchemy's
+    CursorResult reads; the public `selected_columns` leave out RETURNING and labels."""
+    return compiled._result_columns or []
