@@ -24,6 +24,8 @@ from storage.sql.rows import to_model, to_row
 from storage.sql.statements import prebuilt
 
 c = t.actions.c
+
+OPEN = t.still_open(c.status)  # beside `status = 'pending'` and the like: see still_open
 # Hot-path statements are built once: building a Select costs ~100x its cached execution.
 _ACTION = prebuilt(
     t.actions.select().where(c.workspace_id == sa.bindparam("ws"), c.id == sa.bindparam("id"))
@@ -61,6 +63,7 @@ _OLDEST_APPROVED = (
     sa.select(_waiting.c.id)
     .where(
         _waiting.c.status == _CLAIM.source,
+        t.still_open(_waiting.c.status),
         # One retried later (patience, issue 22) waits for its next attempt, on every replica.
         sa.or_(
             _waiting.c.next_attempt_at.is_(None),
@@ -114,7 +117,7 @@ def _list_statement(
     )
     now = sa.bindparam("now", type_=c.expires_at.type)
     if status_kind == PENDING:
-        query = query.where(c.status == PENDING, c.expires_at > now)
+        query = query.where(c.status == PENDING, OPEN, c.expires_at > now)
     elif status_kind == EXPIRED:
         query = query.where(
             sa.or_(c.status == EXPIRED, sa.and_(c.status == PENDING, c.expires_at <= now))
@@ -238,6 +241,7 @@ class SqlActions:
                 c.workspace_id == workspace_id,
                 c.mode == mode,
                 c.status == "pending",
+                OPEN,
                 c.expires_at > now,
             )
             .order_by(c.expires_at, c.id)
@@ -259,6 +263,7 @@ class SqlActions:
                 c.workspace_id == workspace_id,
                 c.mode == mode,
                 c.status == "pending",
+                OPEN,
                 c.expires_at > now,
             )
             .group_by(c.account_id)
@@ -362,7 +367,7 @@ class SqlActions:
     async def expire_due(self, now: dt.datetime) -> builtins.list[Action]:
         rows = await self.conn.execute(
             t.actions.update()
-            .where(c.status == _EXPIRE.source, c.expires_at <= now)
+            .where(c.status == _EXPIRE.source, OPEN, c.expires_at <= now)
             .values(status=_EXPIRE.dest)
             .returning(*t.actions.c)
         )
@@ -374,7 +379,7 @@ class SqlActions:
 
     async def stuck_executing(self, claimed_before: dt.datetime) -> builtins.list[Action]:
         rows = await self.conn.execute(
-            t.actions.select().where(c.status == _CLAIM.dest, c.claimed_at < claimed_before)
+            t.actions.select().where(c.status == _CLAIM.dest, OPEN, c.claimed_at < claimed_before)
         )
         return [to_model(Action, r) for r in rows]
 

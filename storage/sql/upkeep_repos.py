@@ -174,6 +174,7 @@ class SqlBacklog:
     async def snapshot(self) -> Backlog:
         """Counts that stay cheap on large tables: every one reads an index."""
         a = t.actions.c
+        still = t.still_open(a.status)  # the partial index ix_actions_open
         oldest_pending = sa.select(sa.func.min(d.created_at)).where(d.status == "pending")
         oldest_undispatched = sa.select(sa.func.min(ev.created_at)).where(
             ev.dispatched_at.is_(None)
@@ -182,11 +183,11 @@ class SqlBacklog:
         retrying = (
             sa.select(sa.func.count())
             .select_from(t.actions)
-            .where(a.status == "approved", a.next_attempt_at.is_not(None))
+            .where(a.status == "approved", still, a.next_attempt_at.is_not(None))
         )
         by_status = (
             sa.select(a.status, sa.func.count())
-            .where(a.status.in_(("approved", "executing")))
+            .where(a.status.in_(("approved", "executing")), still)
             .group_by(a.status)
         )
         e = t.webhook_endpoints.c

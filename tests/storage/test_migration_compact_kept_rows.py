@@ -18,16 +18,32 @@ from service.domain.clock import ManualClock
 from service.domain.principal import Principal
 from service.usecases.workspaces import create_workspace
 from service.webhooks.usecases import add_event_endpoint
-from storage.migrate import HEAD, current_revision, migrate
+from storage.migrate import current_revision, migrate
 from storage.sql.engine import make_engine
+from storage.sql.packing import unpack
 from storage.sql.store import SqlStore
 from tests.conftest import POSTGRES_ADMIN_URL
 from tests.factories import add_live_account
+from tests.storage.test_migration_packed_actions import as_written_before_0017
 
 BEFORE = "a22e0015pati"
 NOW = dt.datetime(2026, 11, 1, 12, 0, tzinfo=dt.UTC)
 NULLABLE = ("price", "decided_by", "result", "error", "requested_params", "edited_by", "last_error")
 JSON_COLUMNS = ("params", "requested_by", "warnings", "approvals", *NULLABLE)
+PACKED_WITH = {  # revision 0017 packs these on SQLite: this test reads them as text
+    "params": "params",
+    "requested_by": "people",
+    "warnings": "warnings",
+    "approvals": "people",
+    "decided_by": "people",
+    "result": "outcome",
+    "error": "outcome",
+    "summary": "summary",
+}
+
+
+def _text(value, column: str):
+    return unpack(value, PACKED_WITH[column]) if isinstance(value, bytes) else value
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -98,9 +114,11 @@ async def test_old_rows_read_identically_and_are_stored_smaller(empty_url):
         # Rewrite `old_id` and every audit entry as the code before this revision stored them.
         select = sa.text(f"SELECT {', '.join(JSON_COLUMNS)} FROM actions WHERE id = :id")
         async with engine.begin() as conn:
+            if sqlite:
+                await as_written_before_0017(conn)
             row = (await conn.execute(select, {"id": old_id})).mappings().one()
             values = {
-                c: json.loads(row[c]) if sqlite and row[c] is not None else row[c]
+                c: json.loads(_text(row[c], c)) if sqlite and row[c] is not None else row[c]
                 for c in JSON_COLUMNS
             }
             values["requested_by"] = {"client": None, "tool": None} | values["requested_by"]
@@ -143,8 +161,8 @@ async def test_old_rows_read_identically_and_are_stored_smaller(empty_url):
         )
         assert old.price is None and old.requested_params is None
 
-        await migrate(engine)
-        assert await current_revision(engine) == HEAD
+        await migrate(engine, "a22g0016cmpt")  # the next revision packs them (its own test)
+        assert await current_revision(engine) == "a22g0016cmpt"
         assert await _read(store, workspace_id, (old_id, new_id)) == before
 
         async with engine.connect() as conn:
@@ -154,24 +172,17 @@ async def test_old_rows_read_identically_and_are_stored_smaller(empty_url):
             ).all()
             assert [n for _id, n in counted] == [len(NULLABLE), len(NULLABLE)]
             by = (await conn.execute(sa.text("SELECT requested_by FROM actions"))).scalars().all()
-            assert [json.loads(b) if sqlite else b for b in by] == [
+            assert [json.loads(_text(b, "requested_by")) if sqlite else b for b in by] == [
                 {"kind": "api_key", "label": "backend"}
             ] * 2
             if sqlite:
-                texts = (
-                    (
-                        await conn.execute(
-                            sa.text(
-                                "SELECT params FROM actions UNION ALL SELECT requested_by FROM actions"
-                                " UNION ALL SELECT warnings FROM actions"
-                                " UNION ALL SELECT actor FROM audit_log"
-                                " UNION ALL SELECT details FROM audit_log"
-                            )
-                        )
-                    )
-                    .scalars()
-                    .all()
-                )
+                texts = []
+                for column in ("params", "requested_by", "warnings"):
+                    values = await conn.execute(sa.text(f"SELECT {column} FROM actions"))
+                    texts += [_text(v, column) for v in values.scalars()]
+                for column in ("actor", "details"):
+                    values = await conn.execute(sa.text(f"SELECT {column} FROM audit_log"))
+                    texts += list(values.scalars())
                 compact = [json.dumps(json.loads(t), separators=(",", ":")) for t in texts]
                 assert texts and compact == texts
     finally:

@@ -1,0 +1,67 @@
+"""ix_actions_open (issue 22) is partial: it holds only actions still pending, approved or
+executing. SQLite uses a partial index only for a statement that repeats its condition, so each
+statement that finds open actions is checked here for its plan on SQLite, and on PostgreSQL
+for reading through an index (plans, not
+timings, as in test_keyset_plans.py)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+import sqlalchemy as sa
+
+from service.actions.transitions import FINAL, STATUSES
+from storage.sql import action_repos as ar
+from storage.sql import tables as t
+from tests.storage.test_keyset_plans import _plan
+
+AT = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
+c = t.actions.c
+
+
+def test_the_open_statuses_are_the_ones_an_action_leaves_again():
+    assert set(t.OPEN_STATUSES) == set(STATUSES) - FINAL
+    assert "status IN (" + ", ".join(f"'{s}'" for s in t.OPEN_STATUSES) + ")" == t.OPEN_CONDITION
+
+
+STATEMENTS = {
+    "claim": (ar._CLAIM_NEXT, {"worker": "w", "now": AT}),
+    "list pending": (
+        ar._list_statement("pending", False, False, False, False),
+        {"ws": "ws_1", "mode": "live", "now": AT, "limit": 26},
+    ),
+    "expire": (
+        t.actions.update()
+        .where(
+            c.status == "pending",
+            ar.OPEN,
+            c.expires_at <= sa.bindparam("now", type_=c.expires_at.type),
+        )
+        .values(status="expired"),
+        {"now": AT},
+    ),
+    "stuck executing": (
+        t.actions.select().where(
+            c.status == "executing",
+            ar.OPEN,
+            c.claimed_at < sa.bindparam("now", type_=c.claimed_at.type),
+        ),
+        {"now": AT},
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(STATEMENTS))
+async def test_statements_of_open_actions_use_the_partial_index(store, name):
+    statement, values = STATEMENTS[name]
+    async with store.transaction() as uow:
+        if store.dialect == "postgresql":
+            await uow.conn.exec_driver_sql("SET LOCAL enable_seqscan = off")
+        plan = await _plan(uow.conn, statement, values)
+    if store.dialect == "postgresql":
+        # PostgreSQL proves the condition itself; between two indexes it picks by statistics
+        # (an empty table here), so ask only that none of these reads the whole table.
+        assert "Seq Scan" not in plan, plan
+    else:
+        assert "ix_actions_open" in plan, plan
