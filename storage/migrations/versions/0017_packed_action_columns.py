@@ -16,8 +16,8 @@ The index on (status, expires_at) becomes partial, on both databases: `ix_action
 only actions still pending, approved or executing (the finished ones, nearly all and kept for
 ever, cost 49 bytes each in it on SQLite). Every query it serves repeats its condition.
 
-Run by `countersign migrate` while the service is stopped (SQLite: about 5 seconds per 100,000
-actions).
+Run by `countersign migrate` while the service is stopped (SQLite: 2,400 actions took 0.38 s of
+CPU, alembic's start included).
 
 Revision ID: a22h0017pack
 Revises: a22g0016cmpt
