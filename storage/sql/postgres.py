@@ -11,7 +11,6 @@ nothing. Nor do single-statement writes (`single_statement()`): one statement is
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -26,7 +25,7 @@ from storage.sql.connection import (
     acquire_within,
 )
 from storage.sql.statements import Planner
-from storage.sql.types import compact_json
+from storage.sql.types import compact_json, json_text_value
 
 UNITS_PER_CONNECTION = 1000
 """Units a connection serves before it is replaced (asyncpg's own pool replaces one after 50,000
@@ -65,23 +64,14 @@ class PgConnection(Connection):
             raise StorageError(str(exc)) from exc
 
 
-_scan = json.JSONDecoder().scan_once  # type: ignore[attr-defined]  # set in __init__
-
-
 def _json_value(text: bytes) -> Any:
     """One JSON column's value. Most nullable JSON columns hold JSON `null` (SQLAlchemy's JSON
     type stores Python None so), and json.loads is a fifth of a read's decoding: skip it there.
-    Otherwise the decoder's scanner alone: PostgreSQL's jsonb text has no surrounding blanks,
-    so json.loads's two whitespace matches and Python-level calls (two fifths of its time on
-    a message row) buy nothing; anything the scanner does not take whole goes to json.loads."""
+    Otherwise the scanner alone when it takes the text whole (storage/sql/types.py): PostgreSQL's
+    jsonb text has no surrounding blanks."""
     if text == b"null":
         return None
-    decoded = text.decode()
-    try:
-        value, end = _scan(decoded, 0)
-    except StopIteration:
-        end = -1
-    return value if end == len(decoded) else json.loads(decoded)
+    return json_text_value(text.decode())
 
 
 async def _set_codecs(raw: asyncpg.Connection) -> None:
