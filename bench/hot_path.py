@@ -16,7 +16,6 @@ import asyncio
 import json
 import os
 import shutil
-import sqlite3
 import statistics
 import subprocess
 import sys
@@ -51,11 +50,9 @@ def run_database(kind: str, args) -> list[dict]:
     results = []
     with database(kind, args.postgres_admin_url) as url:
         seeded = asyncio.run(seed(url, args.actions))
-        paths = {
-            "get": f"/v1/actions/{seeded['action']}",
-            "list": "/v1/actions?limit=100",
-            "create": f"/v1/accounts/{seeded['account']}/actions",
-        }
+        paths = paths_of(seeded)
+        keys = {"service": seeded["key"], "limit": seeded["key"]}
+        targeted = {"service": paths, "limit": paths}
         with ExitStack() as stack:
             targets = {
                 "service": stack.enter_context(server("bench.service_app:app", service_env(url))),
@@ -64,7 +61,11 @@ def run_database(kind: str, args) -> list[dict]:
                 ),
             }
             if args.before_tree:
-                before_url = before_database(url, args.before_tree)
+                before_url, before_seeded = before_database(
+                    url, args.before_tree, args.actions, seeded
+                )
+                keys["before"] = before_seeded["key"]
+                targeted["before"] = paths_of(before_seeded)
                 targets["before"] = stack.enter_context(
                     server(
                         "bench.service_app:app",
@@ -73,23 +74,27 @@ def run_database(kind: str, args) -> list[dict]:
                     )
                 )
 
-            def hit(name: str, base: str, duration: float) -> dict:
+            def hit(name: str, side: str, duration: float) -> dict:
                 script = "post.lua" if name == "create" else "get.lua"
                 extra = [uuid.uuid4().hex[:8]] if name == "create" else []
                 return wrk(
-                    base, script, [paths[name], seeded["key"], *extra], duration, args.connections
+                    targets[side],
+                    script,
+                    [targeted[side][name], keys[side], *extra],
+                    duration,
+                    args.connections,
                 )
 
             for name in ENDPOINTS:  # warm-up: pools, prepared statements, caches
-                for base in targets.values():
-                    hit(name, base, 1)
+                for side in targets:
+                    hit(name, side, 1)
             for round_ in range(args.rounds):
                 load = loadavg()
                 for name in ENDPOINTS:
                     sides = list(targets)
                     shift = round_ % len(sides)  # each side goes first in turn
                     order = sides[shift:] + sides[:shift]
-                    measured = {side: hit(name, targets[side], args.duration) for side in order}
+                    measured = {side: hit(name, side, args.duration) for side in order}
                     row = {
                         "database": kind,
                         "endpoint": name,
@@ -111,34 +116,39 @@ def run_database(kind: str, args) -> list[dict]:
     return results
 
 
-def before_database(url: str, tree: str) -> str:
-    """The database the older checkout serves: the same one on PostgreSQL (it never migrates
-    there); on SQLite a copy whose alembic_version names the older tree's head, since that
-    service migrates an embedded database at start (the newer revisions only add indexes)."""
+def paths_of(seeded: dict[str, str]) -> dict[str, str]:
+    return {
+        "get": f"/v1/actions/{seeded['action']}",
+        "list": "/v1/actions?limit=100",
+        "create": f"/v1/accounts/{seeded['account']}/actions",
+    }
+
+
+def before_database(
+    url: str, tree: str, actions: int, seeded: dict[str, str]
+) -> tuple[str, dict[str, str]]:
+    """The database the older checkout serves, and what is seeded in it. PostgreSQL: the same
+    one as `seeded` (the older tree never migrates there, and the newer revisions left its rows
+    as they were). SQLite: one of its own beside it, migrated and seeded by the older tree's own
+    code, since revision 0017 stores actions' columns packed, which an older tree cannot read."""
     if not url.startswith("sqlite"):
-        return url
-    source = Path(url.split(":///", 1)[1])
-    copy = source.with_name("before.db")
-    shutil.copy(source, copy)
-    heads = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            (
-                "from alembic.script import ScriptDirectory;"
-                "from storage.migrate import alembic_config;"
-                "print(ScriptDirectory.from_config(alembic_config())"
-                ".get_current_head())"
-            ),
-        ],
+        return url, seeded
+    own = Path(url.split(":///", 1)[1]).with_name("before.db")
+    own.unlink(missing_ok=True)
+    before_url = f"sqlite:///{own}"
+    code = (
+        "import asyncio, json, sys; from bench.api_throughput import seed; "
+        "print(json.dumps(asyncio.run(seed(sys.argv[1], int(sys.argv[2])))))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, before_url, str(actions)],
         cwd=tree,
+        env={**os.environ, "PYTHONPATH": tree},
         capture_output=True,
         text=True,
         check=True,
-    ).stdout.strip()
-    with sqlite3.connect(copy) as conn:
-        conn.execute("UPDATE alembic_version SET version_num = ?", (heads,))
-    return f"sqlite:///{copy}"
+    ).stdout
+    return before_url, json.loads(out.strip().splitlines()[-1])
 
 
 def table(rows: list[dict]) -> str:

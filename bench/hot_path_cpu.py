@@ -6,25 +6,27 @@
 
 Wall-clock throughput moves with whatever else runs on the machine; the CPU a process spends
 per request (time.process_time) hardly does. For each database this seeds one database (the
-seed of bench/api_throughput.py), then for each round and each tree (alternating which goes
-first) starts a fresh Python process with that tree first on sys.path, builds the app the way
+seed of bench/api_throughput.py; on SQLite every other tree seeds its own with its own code, as
+bench/hot_path.py does for its before tree), then for each round and each tree (alternating
+which goes first) starts a fresh Python process with that tree first on sys.path, builds the app the way
 bench/service_app.py does (same COUNTERSIGN_* settings as bench/hot_path.py), runs its lifespan
 and drives it through ASGI directly (no HTTP server, no client library: a hand-built scope, so
 the figures are the service's own work), warming up and then timing `--requests` sequential
 requests per endpoint. Every answer's status is checked. Reports the median µs per request of
 each tree and their ratio. `--profile DIR` also writes a cProfile of each endpoint per tree.
 
-The SQL database's own CPU (PostgreSQL's server process) is not counted; the driver's is.
+The SQL database's own CPU (PostgreSQL's server process) is not counted; the driver's is. Each
+figure also says which threads spent it and how much went to the garbage collector.
+Beside bench/request_cpu.py (two trees through httpx's ASGITransport, the client's CPU counted
+on both sides): no client, any number of trees in one run, cProfile per endpoint.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
 import os
-import sqlite3
 import statistics
 import subprocess
 import sys
@@ -243,17 +245,22 @@ def run_tree(tree: Path, config: dict) -> dict:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def tree_database(url: str, name: str, tree: Path) -> str:
-    """A copy of the SQLite database for another checkout, as bench/hot_path.py's
-    before_database makes it (alembic_version set to that tree's head), under its own name."""
+def tree_database(
+    url: str, name: str, tree: Path, actions: int, seeded: dict[str, str]
+) -> tuple[str, dict[str, str]]:
+    """Another checkout's database and what is seeded in it (bench/hot_path.py's
+    before_database: on SQLite one seeded by that tree's own code), under its own name."""
     from bench.hot_path import before_database
 
-    copy = Path(before_database(url, str(tree)).split(":///", 1)[1])
-    with contextlib.closing(sqlite3.connect(copy)) as conn:  # the version's update into the file
-        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    target = copy.with_name(f"tree-{name}.db")
-    os.replace(copy, target)
-    return f"sqlite:///{target}"
+    own_url, own = before_database(url, str(tree), actions, seeded)
+    if own_url == url:
+        return url, own
+    path = Path(own_url.split(":///", 1)[1])
+    target = path.with_name(f"tree-{name}.db")
+    for suffix in ("", "-wal", "-shm"):
+        if path.with_name(path.name + suffix).exists():
+            os.replace(path.with_name(path.name + suffix), target.with_name(target.name + suffix))
+    return f"sqlite:///{target}", own
 
 
 def loadavg() -> str:
@@ -265,7 +272,7 @@ def loadavg() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     from bench.api_throughput import LABELS, database, seed
-    from bench.hot_path import service_env
+    from bench.hot_path import paths_of, service_env
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3)
@@ -299,15 +306,11 @@ def main(argv: list[str] | None = None) -> int:
     for kind in args.databases.split(","):
         with database(kind, args.postgres_admin_url) as url:
             seeded = asyncio.run(seed(url, args.actions))
-            paths = {
-                "get": f"/v1/actions/{seeded['action']}",
-                "list": "/v1/actions?limit=100",
-                "create": f"/v1/accounts/{seeded['account']}/actions",
-            }
             urls = {name: url for name in trees}
+            seeds = {name: seeded for name in trees}
             for name, tree in trees.items():
-                if tree != ROOT and url.startswith("sqlite"):
-                    urls[name] = tree_database(url, name, tree)
+                if tree != ROOT:
+                    urls[name], seeds[name] = tree_database(url, name, tree, args.actions, seeded)
             for round_ in range(args.rounds):
                 names = list(trees)
                 shift = round_ % len(names)
@@ -315,8 +318,8 @@ def main(argv: list[str] | None = None) -> int:
                 for name in names[shift:] + names[:shift]:
                     config = {
                         "env": service_env(urls[name]),
-                        "key": seeded["key"],
-                        "paths": paths,
+                        "key": seeds[name]["key"],
+                        "paths": paths_of(seeds[name]),
                         "endpoints": args.endpoints.split(","),
                         "requests": args.requests,
                         "warmup": args.warmup,
