@@ -36,6 +36,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
+from storage.sql.packing import unpack
+
 UTC = dt.UTC
 PUBLIC_URL = "http://bench.invalid"
 COLUMNS = (
@@ -45,11 +47,32 @@ COLUMNS = (
     "warnings"
 )
 JSON_COLUMNS = ("params", "price", "requested_by", "decided_by", "result", "error", "warnings")
+PACKED = {
+    "params": "params",
+    "summary": "summary",
+    "requested_by": "people",
+    "decided_by": "people",
+    "result": "outcome",
+    "error": "outcome",
+    "warnings": "warnings",
+}
+"""SQLite stores these packed since revision 0017 (storage/sql/packing.py); text still reads."""
+EPOCH = dt.datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def _column(name, value):
+    if value is None:
+        return None
+    if isinstance(value, bytes) and name in PACKED:
+        value = unpack(value, PACKED[name])
+    return json.loads(value) if name in JSON_COLUMNS else value
 
 
 def _iso(value):
     if value is None:
         return None
+    if isinstance(value, int):  # SQLite since revision 0017: microseconds since 1970
+        value = EPOCH + dt.timedelta(microseconds=value)
     if isinstance(value, str):
         value = dt.datetime.fromisoformat(value)
     if value.tzinfo is None:
@@ -58,16 +81,15 @@ def _iso(value):
 
 
 def _time(value):
+    if isinstance(value, int):
+        return EPOCH + dt.timedelta(microseconds=value)
     if isinstance(value, str):
         return dt.datetime.fromisoformat(value).replace(tzinfo=UTC)
     return value
 
 
 def render(row, now: dt.datetime) -> dict:
-    r = {
-        k: (json.loads(row[k]) if k in JSON_COLUMNS and row[k] is not None else row[k])
-        for k in row.keys()  # noqa: SIM118 (rows iterate values)
-    }
+    r = {k: _column(k, row[k]) for k in row.keys()}  # noqa: SIM118 (rows iterate values)
     status = r["status"]
     if status == "pending" and _time(r["expires_at"]) <= now:
         status = "expired"
