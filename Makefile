@@ -25,9 +25,12 @@ serve: $(STAMP)
 # Byte-compiled first: CPython 3.11.7 can fail with "AST constructor recursion depth mismatch"
 # when two threads compile source at once (python/cpython#106905, fixed in 3.11.8), and the
 # suite imports some modules lazily while other threads run (a fresh checkout has no .pyc).
+# Then in parallel, one pytest-xdist worker per core, each test handed to whichever worker is
+# free (worksteal): every worker has its own PostgreSQL database, SQLite files and Redis
+# prefixes, and installs tests/ast_guard.py itself (CONTRIBUTING.md, "Tests").
 test: $(STAMP)
 	$(VENV)/bin/python -m compileall -q service storage harness bench
-	$(VENV)/bin/pytest
+	$(VENV)/bin/pytest -n auto --dist worksteal
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check service storage harness tests bench clients examples

@@ -6,12 +6,16 @@ without the guard the finalizer runs inside the first parse and it raises System
 """
 
 import ast
+import builtins
 import gc
 import inspect
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
+
+from tests import ast_guard
 
 SOURCE = inspect.getsource(threading)
 
@@ -62,3 +66,10 @@ def test_a_parse_in_another_thread_during_a_parse() -> None:
     second.join()
     assert isinstance(built["first"], ast.Module)
     assert isinstance(built["second"], ast.Module)
+
+
+def test_the_guard_is_installed_in_this_process() -> None:
+    """In each pytest-xdist worker too: tests/conftest.py installs it in pytest_configure, which
+    every worker runs before its first test."""
+    if sys.version_info < (3, 11, 8):
+        assert builtins.compile is ast_guard._compile

@@ -83,20 +83,25 @@ def ask(base: str, world, account: str, idem: str, type_: str, params: dict) -> 
         f"{base}/v1/accounts/{account}/actions",
         headers={**world.auth(), "Idempotency-Key": idem},
         json={"type": type_, "params": params},
+        timeout=30,
     )
     assert response.status_code == 202, response.text
     return response.json()["data"]
 
 
 def read(base: str, world, action_id: str) -> dict:
-    response = httpx.get(f"{base}/v1/actions/{action_id}", headers=world.auth())
+    response = httpx.get(f"{base}/v1/actions/{action_id}", headers=world.auth(), timeout=30)
     assert response.status_code == 200, response.text
     return response.json()["data"]
 
 
 def writes(platform, creator_id: str) -> list[dict]:
     """The fake platform's write log, read through its control API."""
-    response = httpx.get(f"{platform.base_url}/_control/writes", params={"userId": creator_id})
+    response = httpx.get(
+        f"{platform.base_url}/_control/writes",
+        params={"userId": creator_id},
+        timeout=30,  # httpx's 5 s default ran out on a busy machine, as in ask() and read()
+    )
     assert response.status_code == 200, response.text
     return response.json()["list"]
 

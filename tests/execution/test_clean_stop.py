@@ -96,7 +96,9 @@ async def test_sigterm_during_a_slow_send_lets_it_finish(
         stderr=asyncio.subprocess.PIPE,
     )
     try:
-        await wait_until(lambda: slow.hits == 1)  # the platform is holding the send
+        # the platform is holding the send; 60 s for a fresh process to start, claim and send
+        # (under `make test`'s parallel workers on a busy machine it took over 20 s)
+        await wait_until(lambda: slow.hits == 1, within=60.0)
     except TimeoutError:
         worker.kill()
         _, stderr = await worker.communicate()

@@ -12,7 +12,9 @@ from tests.webhooks_delivery.delivery_kit import add_event, deliveries_of
 
 
 def wait_in_thread(receiver, **kwargs):
-    return asyncio.to_thread(receiver.wait_for, 1, 20, **kwargs)
+    # 60 s: a fresh `countersign worker` process starts (imports, connects) before it sends,
+    # and under `make test`'s parallel workers on a busy machine that took over 20 s.
+    return asyncio.to_thread(receiver.wait_for, 1, 60, **kwargs)
 
 
 async def test_killed_deliverer_is_picked_up_with_the_same_delivery_id(
