@@ -9,6 +9,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from storage.sql.connection import CONNECT_TIMEOUT, POOL_TIMEOUT
+from storage.sql.tables import add_postgresql_options
 from storage.sql.types import compact_json
 
 
@@ -41,6 +42,7 @@ def make_engine(
         )
         _configure_sqlite(engine)
         return engine
+    add_postgresql_options()
     # pool_recycle instead of pool_pre_ping: a ping per checkout would double every read.
     # A connect that hangs (a host gone from the network) fails after CONNECT_TIMEOUT seconds.
     return create_async_engine(

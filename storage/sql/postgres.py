@@ -25,7 +25,10 @@ from storage.sql.connection import (
     acquire_within,
 )
 from storage.sql.statements import Planner
+from storage.sql.tables import add_postgresql_options
 from storage.sql.types import compact_json, json_text_value
+
+add_postgresql_options()  # PostgreSQL's dialect is loaded here anyway (see tables.py)
 
 UNITS_PER_CONNECTION = 1000
 """Units a connection serves before it is replaced (asyncpg's own pool replaces one after 50,000

@@ -65,3 +65,16 @@ async def test_statements_of_open_actions_use_the_partial_index(store, name):
         assert "Seq Scan" not in plan, plan
     else:
         assert "ix_actions_open" in plan, plan
+
+
+def test_the_metadata_declares_the_index_partial_on_both_databases():
+    """PostgreSQL's condition is attached when PostgreSQL code loads (tables.py says why)."""
+    from sqlalchemy.dialects import postgresql, sqlite
+    from sqlalchemy.schema import CreateIndex
+
+    import storage.sql.postgres  # noqa: F401  (attaches PostgreSQL's half)
+
+    index = next(i for i in t.actions.indexes if i.name == "ix_actions_open")
+    for dialect in (sqlite.dialect(), postgresql.dialect()):
+        ddl = str(CreateIndex(index).compile(dialect=dialect))
+        assert ddl.endswith(f"WHERE {t.OPEN_CONDITION}"), ddl
