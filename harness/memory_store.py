@@ -127,6 +127,15 @@ class MemoryAccounts:
     async def get(self, workspace_id: str, account_id: str) -> Account | None:
         return self.state.accounts.get((workspace_id, account_id))
 
+    async def get_with_default_rules(
+        self, workspace_id: str, account_id: str
+    ) -> tuple[Account, Sequence[dict[str, Any]] | None] | None:
+        account = self.state.accounts.get((workspace_id, account_id))
+        workspace = self.state.workspaces.get(workspace_id)
+        if account is None or workspace is None:
+            return None
+        return account, workspace.policy
+
     async def list(
         self,
         workspace_id: str,

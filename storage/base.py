@@ -83,6 +83,13 @@ class ApiKeys(Protocol):
 class Accounts(Protocol):
     async def add(self, account: Account) -> None: ...
     async def get(self, workspace_id: str, account_id: str) -> Account | None: ...
+    async def get_with_default_rules(
+        self, workspace_id: str, account_id: str
+    ) -> tuple[Account, Sequence[dict[str, Any]] | None] | None:
+        """The account and its workspace's default approval rules in one read: every new
+        action needs both (bench/hot_path: one query fewer per create)."""
+        ...
+
     async def list(
         self,
         workspace_id: str,

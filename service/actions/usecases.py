@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypedDict
 
 from attrs import frozen
@@ -52,8 +52,22 @@ def fingerprint(account_id: str, mode: str, type_: str, params: dict[str, Any]) 
 
 
 async def visible_account(tx: UnitOfWork, principal: Principal, account_id: str) -> Account:
+    return _visible(
+        await tx.accounts.get(principal.workspace_id, account_id), principal, account_id
+    )
+
+
+async def _account_and_rules(
+    tx: UnitOfWork, principal: Principal, account_id: str
+) -> tuple[Account, list[dict[str, Any]] | None]:
+    """The account (as `visible_account`) and the approval rules a new action of it gets."""
+    found = await tx.accounts.get_with_default_rules(principal.workspace_id, account_id)
+    account = _visible(found[0] if found else None, principal, account_id)
+    return account, _rules_of(account, found[1] if found else None)
+
+
+def _visible(account: Account | None, principal: Principal, account_id: str) -> Account:
     """An account outside the key's reach is simply not found (never 403), SPEC 5.3."""
-    account = await tx.accounts.get(principal.workspace_id, account_id)
     if account is None or account.mode != principal.mode or not principal.allows(account_id):
         raise ApiError(
             ErrorCode.ACCOUNT_NOT_FOUND,
@@ -146,11 +160,19 @@ async def _facts(
 
 
 async def _rules(uow: UnitOfWork, account: Account) -> list[dict[str, Any]] | None:
-    """The account's approval rules, else the workspace's default."""
     if account.policy is not None:
         return list(account.policy)
     workspace = await uow.workspaces.get(account.workspace_id)
-    return list(workspace.policy) if workspace is not None and workspace.policy else None
+    return _rules_of(account, workspace.policy if workspace is not None else None)
+
+
+def _rules_of(
+    account: Account, default: Sequence[dict[str, Any]] | None
+) -> list[dict[str, Any]] | None:
+    """The account's approval rules, else the workspace's default."""
+    if account.policy is not None:
+        return list(account.policy)
+    return list(default) if default else None
 
 
 def _new_action(
@@ -216,7 +238,7 @@ async def create_action(
     # Reading the account again with the write would guard nothing more: a pending action runs
     # only once approved, and approval and execution check writes and status again.
     async with store.reading() as uow:
-        account = await visible_account(uow, principal, account_id)
+        account, rules = await _account_and_rules(uow, principal, account_id)
         if not account.writes_enabled or account.unavailable:
             # A retry is answered as before even once writes stopped: look the key up first.
             existing = await uow.actions.get_by_idempotency_key(
@@ -226,7 +248,6 @@ async def create_action(
                 return Created(_replay(existing, fp), replayed=True)
             raise _writes_off(account) if not account.writes_enabled else _unavailable(account)
         facts = await _facts(uow, account, kind, sent)
-        rules = await _rules(uow, account)
     now = clock.now()
     action = _new_action(
         principal, account, type_, sent, facts, rules, idempotency_key, fp, principal.mode, now

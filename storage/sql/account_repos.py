@@ -5,7 +5,7 @@ from __future__ import annotations
 import builtins
 import datetime as dt
 from collections.abc import Sequence
-from typing import Unpack
+from typing import Any, Unpack
 
 import sqlalchemy as sa
 
@@ -22,6 +22,11 @@ _ACCOUNT = prebuilt(
     t.accounts.select().where(
         t.accounts.c.workspace_id == sa.bindparam("ws"), t.accounts.c.id == sa.bindparam("id")
     )
+)
+_ACCOUNT_AND_DEFAULT_RULES = prebuilt(
+    sa.select(t.accounts, t.workspaces.c.policy.label("default_rules"))
+    .join(t.workspaces, t.workspaces.c.id == t.accounts.c.workspace_id)
+    .where(t.accounts.c.workspace_id == sa.bindparam("ws"), t.accounts.c.id == sa.bindparam("id"))
 )
 _FANS_BY_ID = prebuilt(
     t.fans.select().where(
@@ -47,6 +52,13 @@ class SqlAccounts:
     async def get(self, workspace_id: str, account_id: str) -> Account | None:
         row = (await self.conn.execute(_ACCOUNT, {"ws": workspace_id, "id": account_id})).first()
         return to_model(Account, row) if row else None
+
+    async def get_with_default_rules(
+        self, workspace_id: str, account_id: str
+    ) -> tuple[Account, Sequence[dict[str, Any]] | None] | None:
+        query = _ACCOUNT_AND_DEFAULT_RULES
+        row = (await self.conn.execute(query, {"ws": workspace_id, "id": account_id})).first()
+        return (to_model(Account, row), row.default_rules) if row else None
 
     async def list(
         self,

@@ -23,6 +23,7 @@ from tests.factories import add_live_account
 from tests.storage.test_store_contract import (  # noqa: F401 (collected here)
     test_accounts_list_filters_and_pages,
     test_actions_get_by_idempotency_key_is_per_workspace,
+    test_an_account_comes_with_its_workspaces_default_rules,
     test_claim_next_takes_the_oldest_approved_action_once,
     test_concurrent_claims_take_different_actions_and_leave_none_waiting,
     test_concurrent_transitions_have_exactly_one_winner,

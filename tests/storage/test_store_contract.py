@@ -161,6 +161,22 @@ async def test_accounts_list_filters_and_pages(store, workspace):
     assert [a.id for a in only] == ["40001"]
 
 
+async def test_an_account_comes_with_its_workspaces_default_rules(store, workspace):
+    rules = [{"when": {"type": "send_mass_message"}, "approvals": 2}]
+    async with store.reading() as uow:
+        before = await uow.accounts.get_with_default_rules(workspace.id, "40001")
+    async with store.transaction() as uow:
+        await uow.workspaces.set_policy(workspace.id, rules)
+    async with store.reading() as uow:
+        after = await uow.accounts.get_with_default_rules(workspace.id, "40001")
+        account = await uow.accounts.get(workspace.id, "40001")
+        missing = await uow.accounts.get_with_default_rules(workspace.id, "nobody")
+        elsewhere = await uow.accounts.get_with_default_rules("ws_other", "40001")
+    assert before is not None and before[0] == account and not before[1]
+    assert after is not None and after[0] == account and list(after[1] or []) == rules
+    assert missing is None and elsewhere is None
+
+
 async def test_actions_get_by_idempotency_key_is_per_workspace(store, clock, workspace):
     action = make_action(workspace.id, "40001", clock.now(), key="k-1")
     await add(store, action)
