@@ -20,6 +20,7 @@ from service.domain.stored_json import StoredJson, as_rendered
 from storage.sql import tables as t
 from storage.sql.connection import Connection
 from storage.sql.statements import prebuilt
+from storage.sql.types import as_written
 
 Json = dict[str, Any]
 
@@ -29,7 +30,7 @@ def _messages_statement(after: bool, search: bool, text: bool = False) -> Any:
     """Newest first, keyset on (created_at, id); one plan per shape, built on first use.
     `text`: the stored JSON text as it is, not decoded."""
     c = t.synced_messages.c
-    data = sa.type_coerce(c.data, sa.Text).label("data") if text else c.data
+    data = as_written(c.data) if text else c.data
     query = sa.select(data).where(
         c.workspace_id == sa.bindparam("ws"),
         c.account_id == sa.bindparam("account"),
@@ -209,14 +210,9 @@ class SqlSynced:
         limit: int = 25,
     ) -> builtins.list[Json | StoredJson]:
         """`messages`, for a response: a message whose stored text already is the API form
-        comes as that text (`StoredJson`), the others as dicts. SQLite keeps compact JSON text;
-        PostgreSQL's jsonb comes back re-spaced and re-ordered, so there all are decoded."""
-        if self.conn.dialect.name != "sqlite":
-            return [
-                *await self.messages(
-                    workspace_id, account_id, fan_id, search=search, after=after, limit=limit
-                )
-            ]
+        comes as that text (`StoredJson`), the others as dicts. The column keeps the text we
+        wrote on both databases (WrittenJson); rows from before revision 0018 on PostgreSQL
+        hold jsonb's re-spaced text, which `as_rendered` sends the slow way."""
         values = _message_values(workspace_id, account_id, fan_id, search, after, limit)
         statement = _messages_statement(after is not None, bool(search), text=True)
         stored = await self.conn.column(statement, values)

@@ -12,6 +12,7 @@ from storage.sql.types import (
     RequestedBy,
     UtcDateTime,
     UtcMicros,
+    WrittenJson,
 )
 
 metadata = sa.MetaData(
@@ -138,7 +139,7 @@ synced_messages = sa.Table(
     sa.Column("created_at", UtcDateTime, nullable=False),
     sa.Column("mass_message_id", sa.String(64), nullable=True),
     sa.Column("text", sa.Text, nullable=False),
-    sa.Column("data", Json, nullable=False),
+    sa.Column("data", WrittenJson, nullable=False),
     sa.Index("ix_synced_messages_chat", "workspace_id", "account_id", "fan_id", "created_at", "id"),
 )
 

@@ -162,6 +162,27 @@ class Json(sa.types.TypeDecorator[Any]):
         return from_text
 
 
+class WrittenJson(Json):
+    """Json whose text comes back exactly as we wrote it: PostgreSQL `json` (kept as text),
+    not `jsonb` (parsed, re-spaced and re-ordered); SQLite keeps text either way. For rows we
+    serve as they are stored (synced messages, `as_rendered`), read with `as_written(column)`."""
+
+    cache_ok = True
+
+    def load_dialect_impl(self, dialect: sa.Dialect) -> sa.types.TypeEngine[Any]:
+        if dialect.name == "postgresql":
+            from sqlalchemy.dialects.postgresql import JSON
+
+            return dialect.type_descriptor(JSON(none_as_null=True))
+        return super().load_dialect_impl(dialect)
+
+
+def as_written(column: Any) -> Any:
+    """A WrittenJson column selected as its stored text: a cast, so that asyncpg's json codec
+    does not decode it (SQLite's text is text already; the cast costs nothing there)."""
+    return sa.cast(column, sa.Text).label(column.name)
+
+
 class PackedJson(Json):
     """Json that SQLite stores packed (storage/sql/packing.py) with the named dictionary, for the
     columns of actions, kept for ever. PostgreSQL's JSONB is unchanged. Reads take either form:
