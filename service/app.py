@@ -90,7 +90,12 @@ def build_services(
         http=http,
         url=settings.platform_url,
         timeout=settings.platform_timeout,
-        budget=PlatformBudget(limits, settings.platform_budget, settings.platform_budget_window),
+        budget=PlatformBudget(
+            limits,
+            settings.platform_budget,
+            settings.platform_budget_window,
+            sync_share=settings.platform_budget_sync_share,
+        ),
     )
     return Services(
         settings=settings,

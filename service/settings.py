@@ -117,6 +117,13 @@ class Settings:
     platform_budget_window: float = setting(
         60.0, "Length of the platform budget's window, in seconds."
     )
+    platform_budget_sync_share: float = setting(
+        0.8,
+        "Share of each account's platform budget the syncer may spend per window (more than 0, "
+        "at most 1). At it a sync waits for the window to free room, then goes on, so the rest "
+        "stays for live reads; it stops waiting, counted only, when a wait would outrun its "
+        "lease (`COUNTERSIGN_SYNC_INTERVAL`).",
+    )
     limits_storage: str = setting(
         "memory://",
         "Where rate limits and sign-in failures are counted (the `limits` library): "
@@ -252,6 +259,10 @@ class Settings:
         if self.platform_budget < 1 or self.platform_budget_window <= 0:
             raise SettingsError(
                 "COUNTERSIGN_PLATFORM_BUDGET and _PLATFORM_BUDGET_WINDOW must be positive"
+            )
+        if not 0 < self.platform_budget_sync_share <= 1:
+            raise SettingsError(
+                "COUNTERSIGN_PLATFORM_BUDGET_SYNC_SHARE must be more than 0 and at most 1"
             )
         if not 0 < self.webhook_timeout <= 60:
             raise SettingsError("COUNTERSIGN_WEBHOOK_TIMEOUT must be from 0 to 60 seconds")

@@ -7,15 +7,21 @@ per-key rate limit (`COUNTERSIGN_LIMITS_STORAGE`): `memory://` counts in this pr
 is shared by every replica. Counting is a sliding window counter, like the rate limit.
 
 A live read over budget is refused before it reaches the platform (`BudgetSpent`, which the
-use case turns into `429 rate_limited`). The syncer never stops half-way: its calls are counted
-but not refused, and a round defers an account whose budget is already spent (`spent`).
+use case turns into `429 rate_limited`). The syncer is paced instead (`pace`): it spends only
+while the account's count is under its share (`COUNTERSIGN_PLATFORM_BUDGET_SYNC_SHARE`, 0.8 by
+default), leaving the rest of the window to live reads; at its share it waits until the window
+frees room, then goes on. It is never refused and never stops half-way: when a wait would outrun
+the sync's lease it stops pacing and its calls are only counted, as before pacing existed. A
+round defers an account whose whole budget is already spent (`spent`).
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import math
 import time
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from limits import RateLimitItemPerSecond
@@ -23,10 +29,17 @@ from limits import storage as sync_storage
 from limits import strategies as sync_strategies
 from limits.aio import strategies as async_strategies
 from limits.aio.storage import RedisStorage
+from limits.storage.base import SlidingWindowCounterSupport
 
 from .routes import PlatformRequester, lookup
 
 Storage = RedisStorage | sync_storage.Storage
+Sleep = Callable[[float], Awaitable[None]]
+
+log = logging.getLogger("countersign.platform.budget")
+
+PAST = 0.001
+"""Seconds a paced wait adds past the computed moment, so the count is under the share then."""
 
 
 class BudgetSpent(Exception):
@@ -38,11 +51,26 @@ class BudgetSpent(Exception):
 
 
 class PlatformBudget:
-    """`calls` platform reads per `window` seconds for each account (workspace + account id)."""
+    """`calls` platform reads per `window` seconds for each account (workspace + account id),
+    of which the syncer may spend `sync_calls` (`sync_share` of them, at least one). `sleep` is
+    how a paced sync waits and `now` the clock of its deadline: both injectable, and `now` must
+    be the storage's clock (`time.time` for Redis and the service's memory counters)."""
 
-    def __init__(self, storage: Storage, calls: int, window: float) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        calls: int,
+        window: float,
+        *,
+        sync_share: float,
+        sleep: Sleep = asyncio.sleep,
+        now: Callable[[], float] = time.time,
+    ) -> None:
         self.calls, self.window = calls, window
+        self.sync_calls = max(1, min(calls, math.floor(calls * sync_share + 1e-9)))
+        self.sleep, self.now = sleep, now
         self.item = RateLimitItemPerSecond(calls, max(1, math.ceil(window)), namespace="platform")
+        self._storage = storage
         self._shared: async_strategies.SlidingWindowCounterRateLimiter | None = None
         self._local: sync_strategies.SlidingWindowCounterRateLimiter | None = None
         if isinstance(storage, RedisStorage):
@@ -65,7 +93,35 @@ class PlatformBudget:
             if await self._shared.hit(self.item, key):
                 return None
             reset = (await self._shared.get_window_stats(self.item, key)).reset_time
-        return max(1, math.ceil(reset - time.time()))
+        return max(1, math.ceil(reset - time.time()))  # `limits` dates it by time.time()
+
+    async def pace(self, key: str, deadline: float) -> float | None:
+        """Spend one of the syncer's calls: wait until the account's count is under the
+        syncer's share, then spend it. Returns the seconds waited; None when a wait would end
+        after `deadline`: then the call is spent at once, counted as an
+        unpaced one is (nothing refuses the syncer). `deadline` is on the `now` clock."""
+        waited = 0.0
+        while (wait := await self._until_room(key)) > 0:
+            if self.now() + wait > deadline:
+                await self.spend(key)
+                return None
+            await self.sleep(wait)
+            waited += wait
+        await self.spend(key)
+        return waited
+
+    async def _until_room(self, key: str) -> float:
+        """Seconds until the account's count (the sliding window counter's weighted count:
+        the previous window's count fading out plus the current window's) is under
+        `sync_calls`; 0 when it is now."""
+        expiry = self.item.get_expiry()
+        counter_key = self.item.key_for(key)
+        if isinstance(self._storage, RedisStorage):
+            window = await self._storage.get_sliding_window(counter_key, expiry)
+        else:
+            assert isinstance(self._storage, SlidingWindowCounterSupport)
+            window = self._storage.get_sliding_window(counter_key, expiry)
+        return room_in(window, expiry, self.sync_calls)
 
     async def spent(self, workspace_id: str, account_id: str) -> bool:
         """Whether the account's budget has no call left now (nothing is spent by asking)."""
@@ -76,14 +132,39 @@ class PlatformBudget:
         return not await self._shared.test(self.item, key)
 
 
+def room_in(window: tuple[int, float, int, float], expiry: int, limit: int) -> float:
+    """Seconds until a sliding window counter's weighted count is under `limit`, from the
+    storage's `(previous count, its seconds left, current count, its seconds left)`; the
+    current window's key lives `expiry` seconds past the window's end, in both storages."""
+    previous, previous_left, current, current_left = window
+    if previous * previous_left / expiry + current < limit:
+        return 0.0
+    if current < limit:  # the previous window's share fades out within this window
+        return max(PAST, previous_left - (limit - current) * expiry / previous + PAST)
+    # Only the next window frees room: this window's count then fades out in turn.
+    ends_in = max(0.0, current_left - expiry)
+    return ends_in + expiry * (1 - limit / current) + PAST
+
+
 class Metered:
-    """A request function that spends the account's budget on every read it passes on;
-    `enforce` refuses a read over budget (`BudgetSpent`) instead of only counting it."""
+    """A request function that spends the account's budget on every read it passes on.
+    `enforce` (live reads) refuses a read over budget (`BudgetSpent`); `pace_until` (the
+    syncer, on the budget's `now` clock) waits for room within the syncer's share until then, and past it
+    stops pacing for the rest of the connection (logged); otherwise a read is only counted."""
 
     def __init__(
-        self, platform: PlatformRequester, budget: PlatformBudget, key: str, *, enforce: bool
+        self,
+        platform: PlatformRequester,
+        budget: PlatformBudget,
+        key: str,
+        *,
+        enforce: bool,
+        pace_until: float | None = None,
     ) -> None:
         self.platform, self.budget, self.key, self.enforce = platform, budget, key, enforce
+        self.pace_until = pace_until
+        self.waited = 0.0
+        """Seconds this connection's reads waited for the syncer's share."""
 
     async def request(
         self,
@@ -95,9 +176,25 @@ class Metered:
         body: Mapping[str, Any] | None = None,
     ) -> Any:
         if not lookup(route).is_write:
-            wait = await self.budget.spend(self.key)
-            if wait is not None and self.enforce:
-                raise BudgetSpent(wait)
+            await self._spend()
         return await self.platform.request(
             route, session=session, path_params=path_params, query=query, body=body
         )
+
+    async def _spend(self) -> None:
+        if self.pace_until is not None:
+            waited = await self.budget.pace(self.key, self.pace_until)
+            if waited is not None:
+                self.waited += waited
+                return
+            log.warning(
+                "stopped pacing the sync of %s after waiting %.1f s: waiting for the syncer's "
+                "share again would outrun its lease; its remaining reads are counted, not paced",
+                self.key,
+                self.waited,
+            )
+            self.pace_until = None
+            return
+        wait = await self.budget.spend(self.key)
+        if wait is not None and self.enforce:
+            raise BudgetSpent(wait)

@@ -69,19 +69,26 @@ class Platforms:
             self._live = PlatformClient(self.url, session, timeout=self.timeout)
         return self._live
 
-    def connect(self, account: Account, *, enforce_budget: bool = False) -> Connection:
+    def connect(
+        self, account: Account, *, enforce_budget: bool = False, pace_for: float | None = None
+    ) -> Connection:
         """Raises `NotConnected` when no call can be made. Test-mode accounts always reach
         the sandbox; a live account needs a stored session. Whether an unavailable account is
         called at all is the caller's decision (the syncer re-checks restricted ones).
 
         Every read through the connection spends the account's platform budget (both modes,
         so test mode behaves as live); `enforce_budget` (live reads) refuses one over it with
-        `BudgetSpent`, otherwise (the syncer) it is only counted."""
+        `BudgetSpent`. `pace_for` (the syncer) paces reads within the syncer's share of the
+        budget, waiting for room for up to `pace_for` seconds from now (its lease); past that,
+        as without either, a read is only counted."""
         connection = self._connect(account)
         if self.budget is None:
             return connection
         key = self.budget.key(account.workspace_id, account.id)
-        metered = Metered(connection.platform, self.budget, key, enforce=enforce_budget)
+        pace_until = None if pace_for is None else self.budget.now() + pace_for
+        metered = Metered(
+            connection.platform, self.budget, key, enforce=enforce_budget, pace_until=pace_until
+        )
         return Connection(metered, connection.session, connection.simulated)
 
     def _connect(self, account: Account) -> Connection:

@@ -13,6 +13,11 @@ worker). Every status write is conditional too (`accounts.move`): it names the s
 sealed platform session the sync started from, so a stale sync never undoes a relink (a new
 session) or another writer's status (the executor's `needs_relink`); it then writes nothing.
 
+A sync paces itself within the syncer's share of the account's platform budget
+(service/platform/budget.py): at its share it waits for the window to free room, leaving the
+rest to live reads. It waits for at most `PACE_WITHIN` of its lease; past that its reads are
+only counted, so it never stops half-way and never outlasts its lease for the budget.
+
 Which accounts a round visits (`sync_all`): live accounts that are `healthy` or `syncing`, and
 `restricted` ones (a restriction can be lifted on the platform while the session still works,
 so each round re-checks it). `needs_relink` accounts wait for a new hosted link; other
@@ -46,6 +51,9 @@ from service.workers.snapshot import Snapshot, read_snapshot
 log = logging.getLogger("countersign.syncer")
 
 ROUND_STATUSES = ("healthy", "syncing", "restricted")
+PACE_WITHIN = 0.75
+"""The share of a sync's lease (one sync interval) in which it may wait for the budget: the
+rest is for its remaining reads and its writes."""
 WORKER = worker_name()  # this process's name on the leases it takes
 REASONS = {
     "needs_relink": "The platform session expired. Link the account again.",
@@ -84,7 +92,7 @@ async def sync_all(services: Services, worker: str | None = None) -> dict[str, i
 async def _budget_spent(services: Services, workspace_id: str, account_id: str) -> bool:
     """The account's platform budget (service/platform/budget.py) has no call left: the
     round leaves it unclaimed, so a later round syncs it; it is deferred, never failed. A sync
-    that starts is never stopped half-way: its calls are counted, not refused."""
+    that starts is never stopped half-way: it is paced, never refused."""
     budget = services.platforms.budget
     return budget is not None and await budget.spent(workspace_id, account_id)
 
@@ -109,10 +117,18 @@ async def sync_account(services: Services, workspace_id: str, account_id: str) -
     return await _sync(services, account)
 
 
+def _pace_for(services: Services) -> float:
+    """Seconds a sync may wait for the syncer's share of the budget. A round's lease lasts one
+    sync interval from the claim, just before the sync; the link's first sync holds no lease
+    but the same bound keeps it as short."""
+    return services.settings.sync_interval * PACE_WITHIN
+
+
 async def _sync(services: Services, account: Account) -> Account:
     now = services.clock.now()
     try:
-        connection = services.platforms.connect(account)  # the sandbox in test mode
+        # The sandbox in test mode; paced within the syncer's share of the budget.
+        connection = services.platforms.connect(account, pace_for=_pace_for(services))
     except NotConnected as error:
         log.warning("cannot sync %s: %s", account.id, error.message)
         return account

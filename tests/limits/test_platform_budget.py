@@ -1,11 +1,12 @@
 """Each account's budget of platform calls, shared by live reads, call_platform and the syncer,
 and by every replica through real Redis; over it live reads are `429 rate_limited` (synced data
-keeps answering) and sync rounds defer the account. Real HTTP to the fake platform, both
-drivers."""
+keeps answering) and sync rounds defer the account; a sync whose pacing (test_sync_pacing.py)
+would outrun its lease is counted, not stopped. Real HTTP to the fake platform, both drivers."""
 
 from __future__ import annotations
 
 import contextlib
+import logging
 
 import httpx
 
@@ -86,7 +87,7 @@ async def test_two_replicas_share_one_platform_budget_in_redis(
 
 
 async def test_the_syncer_is_counted_never_stopped_and_defers_a_spent_account(
-    tmp_path, fake_platform, store, clock
+    tmp_path, fake_platform, store, clock, caplog
 ):
     world = await build_world(store, clock)
     settings = budget_settings(tmp_path, fake_platform, 4)
@@ -94,9 +95,13 @@ async def test_the_syncer_is_counted_never_stopped_and_defers_a_spent_account(
         creator = await link_creator(services, fake_platform, world.workspace_id, clock)
         before = clock.now()
         clock.advance(seconds=1)
-        synced = await sync_account(services, world.workspace_id, creator.user_id)
-        # A sync needs far more than 4 reads; it ran to the end all the same.
+        with caplog.at_level(logging.WARNING, "countersign.platform.budget"):
+            synced = await sync_account(services, world.workspace_id, creator.user_id)
+        # A sync needs far more than 4 reads; it ran to the end all the same. At its share
+        # (3) the window (a day) frees no room within its lease, so it stopped pacing at once.
         assert synced.status == "healthy" and synced.last_synced_at > before
+        assert fake_platform.state.calls_made(creator.user_id) > 4
+        assert any("stopped pacing" in r.getMessage() for r in caplog.records)
         url = f"/v1/accounts/{creator.user_id}/platform/users/me"
         assert_over_budget(await client.get(url, headers=world.auth()))
         tally = await sync_all(services)
