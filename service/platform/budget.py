@@ -21,6 +21,7 @@ import asyncio
 import logging
 import math
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
@@ -95,20 +96,38 @@ class PlatformBudget:
             reset = (await self._shared.get_window_stats(self.item, key)).reset_time
         return max(1, math.ceil(reset - time.time()))  # `limits` dates it by time.time()
 
-    async def pace(self, key: str, deadline: float) -> float | None:
+    async def pace(self, key: str, deadline: float, own: deque[float]) -> float | None:
         """Spend one of the syncer's calls: wait until the account's count is under the
         syncer's share, then spend it. Returns the seconds waited; None when a wait would end
-        after `deadline`: then the call is spent at once, counted as an
-        unpaced one is (nothing refuses the syncer). `deadline` is on the `now` clock."""
+        after `deadline` (on the `now` clock): then the call is spent at once, counted as an
+        unpaced one is (nothing refuses the syncer).
+
+        `own` holds the times of this sync's own calls (the caller keeps it for the sync): the
+        count's previous window fades out as if its calls had been spread evenly, so a burst
+        at the end of a window (the memory counters' windows fall on the clock) would let the
+        share through again soon after; `own` keeps the sync's calls within its share in every
+        window of its length, wherever the storage's windows fall."""
         waited = 0.0
-        while (wait := await self._until_room(key)) > 0:
+        while (wait := max(await self._until_room(key), self._until_own_room(own))) > 0:
             if self.now() + wait > deadline:
                 await self.spend(key)
                 return None
             await self.sleep(wait)
             waited += wait
         await self.spend(key)
+        own.append(self.now())
         return waited
+
+    def _until_own_room(self, own: deque[float]) -> float:
+        """Seconds until fewer than `sync_calls` of the sync's own calls lie in the last
+        window; 0 when they do now."""
+        expiry = self.item.get_expiry()
+        now = self.now()
+        while own and own[0] <= now - expiry:
+            own.popleft()
+        if len(own) < self.sync_calls:
+            return 0.0
+        return own[-self.sync_calls] + expiry - now + PAST
 
     async def _until_room(self, key: str) -> float:
         """Seconds until the account's count (the sliding window counter's weighted count:
@@ -148,9 +167,10 @@ def room_in(window: tuple[int, float, int, float], expiry: int, limit: int) -> f
 
 class Metered:
     """A request function that spends the account's budget on every read it passes on.
-    `enforce` (live reads) refuses a read over budget (`BudgetSpent`); `pace_until` (the
-    syncer, on the budget's `now` clock) waits for room within the syncer's share until then, and past it
-    stops pacing for the rest of the connection (logged); otherwise a read is only counted."""
+    `enforce` (live reads) refuses a read over budget (`BudgetSpent`). `pace_until` (the
+    syncer, on the budget's `now` clock) waits for room within the syncer's share until then;
+    once a wait would end later, the rest of the connection's reads are only counted (logged
+    once). With neither, a read is only counted."""
 
     def __init__(
         self,
@@ -163,6 +183,7 @@ class Metered:
     ) -> None:
         self.platform, self.budget, self.key, self.enforce = platform, budget, key, enforce
         self.pace_until = pace_until
+        self._own: deque[float] = deque()  # the times of this connection's paced reads
         self.waited = 0.0
         """Seconds this connection's reads waited for the syncer's share."""
 
@@ -183,7 +204,7 @@ class Metered:
 
     async def _spend(self) -> None:
         if self.pace_until is not None:
-            waited = await self.budget.pace(self.key, self.pace_until)
+            waited = await self.budget.pace(self.key, self.pace_until, self._own)
             if waited is not None:
                 self.waited += waited
                 return

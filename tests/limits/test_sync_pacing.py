@@ -6,15 +6,17 @@ sync's lease is not made (the read is counted, as before pacing).
 
 The budget's own arithmetic runs on the service's memory counters with a hand-moved clock (its
 `now` and `sleep` are injectable). A whole sync is measured in real time (`limits` dates Redis
-counts by time.time()) on a real, small window: 40 calls per second, 32 of them the syncer's (a sync of the seeded creator
-makes 47);
-memory and real Redis storage, both drivers, the fake platform over HTTP."""
+counts by time.time()) on a real, small window: 40 calls per second, 32 of them the syncer's
+(a sync of the seeded creator makes 47); memory and real Redis storage, both drivers, the fake
+platform over HTTP."""
 
 from __future__ import annotations
 
 import asyncio
+import bisect
 import logging
 import time
+from collections import deque
 
 import attrs
 import pytest
@@ -65,35 +67,61 @@ def used(budget: PlatformBudget, key: str = KEY) -> int:
     return budget.calls - stats.remaining
 
 
+def most_in_a_window(times: list[float], window: float) -> int:
+    """The most of `times` (sorted) within any `window` seconds."""
+    return max(bisect.bisect_left(times, at + window) - n for n, at in enumerate(times))
+
+
+async def paced_calls(budget, clock, count: int, own: deque[float]) -> list[float]:
+    """`count` paced sync calls; when each was spent."""
+    at = []
+    for _ in range(count):
+        await budget.pace(KEY, clock() + 60, own)
+        at.append(clock())
+    return at
+
+
 async def test_the_syncer_waits_at_its_share_and_leaves_the_reserve_to_live_reads():
     budget, clock = hand_budget()  # 5 calls per 10 s, 4 of them the syncer's
+    own: deque[float] = deque()
     assert budget.sync_calls == 4
-    for _ in range(4):
-        assert await budget.pace(KEY, deadline=clock() + 60) == 0
+    at = await paced_calls(budget, clock, 4, own)
     assert clock.waits == [] and used(budget) == 4
     # The reserve: a live read still gets through; one more is over the whole budget.
     assert await budget.spend(KEY) is None
     assert await budget.spend(KEY) is not None
     # The next sync call waits for the next window, and then until this window's 5 calls,
     # fading out over it, weigh less than 4: a fifth of it.
-    waited = await budget.pace(KEY, deadline=clock() + 60)
-    assert waited == pytest.approx(12.0, abs=0.01)
-    # From then on it goes at its share's pace, never more than 4 counted (after each call,
-    # as `limits` reports the count): 8 more calls take two windows.
-    start = clock()
+    assert await budget.pace(KEY, clock() + 60, own) == pytest.approx(12.0, abs=0.01)
+    at.append(clock())
+    # From then on it goes at its share's pace: never more than 4 counted (after each call,
+    # as `limits` reports the count), nor 4 of its calls in any 10 s.
     counts = []
     for _ in range(8):
-        await budget.pace(KEY, deadline=clock() + 60)
+        at += await paced_calls(budget, clock, 1, own)
         counts.append(used(budget))
     assert max(counts) == 4
-    assert 14 <= clock() - start <= 20, clock() - start
+    assert most_in_a_window(at, 10) == 4
+    assert 14 <= at[-1] - at[4] <= 21, at
+
+
+async def test_a_burst_at_a_windows_end_is_not_repeated_as_the_next_one_starts():
+    budget, clock = hand_budget()
+    clock.at += 8  # 2 s before the memory counters' window ends
+    at = await paced_calls(budget, clock, 12, deque())
+    # The count alone would let the sync go on from the window's end, as if the 4 calls had
+    # been spread over the window; the sync's own calls keep it to 4 in any 10 s.
+    assert at[:4] == [1_000_008.0] * 4
+    assert most_in_a_window(at, 10) == 4
+    assert at[4] >= 1_000_018
 
 
 async def test_a_wait_past_the_deadline_is_not_made_and_the_call_is_counted():
     budget, clock = hand_budget()
+    own: deque[float] = deque()
     for _ in range(4):
-        await budget.pace(KEY, deadline=clock() + 60)
-    assert await budget.pace(KEY, deadline=clock() + 5) is None  # it would wait 10 s
+        await budget.pace(KEY, clock() + 60, own)
+    assert await budget.pace(KEY, clock() + 5, own) is None  # it would wait 10 s
     assert clock.waits == [] and used(budget) == 5
 
 
