@@ -23,7 +23,7 @@ from service.linking.connect import connect_account, fail_link, sandbox_profile
 from service.platform.client import PlatformClient, SignInResult
 from service.platform.errors import PlatformError, PlatformTimeout
 from service.services import Services
-from service.workers.syncer import sync_account
+from service.workers.syncer import first_sync
 from storage.changes import LinkChanges
 
 log = logging.getLogger("countersign.linking")
@@ -226,8 +226,5 @@ async def _connect(
     connected, account = await connect_account(
         services, link, account_id=account_id, profile=profile, session_secret=sealed
     )
-    try:
-        await sync_account(services, account.workspace_id, account.id)
-    except Exception:  # the link is connected; the syncer's next round tries again
-        log.exception("first sync of %s failed", account.id)
+    await first_sync(services, account.workspace_id, account.id)
     return connected

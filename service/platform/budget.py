@@ -96,7 +96,13 @@ class PlatformBudget:
             reset = (await self._shared.get_window_stats(self.item, key)).reset_time
         return max(1, math.ceil(reset - time.time()))  # `limits` dates it by time.time()
 
-    async def pace(self, key: str, deadline: float, own: deque[float]) -> float | None:
+    async def pace(
+        self,
+        key: str,
+        deadline: float,
+        own: deque[float],
+        on_wait: Callable[[], None] | None = None,
+    ) -> float | None:
         """Spend one of the syncer's calls: wait until the account's count is under the
         syncer's share, then spend it. Returns the seconds waited; None when a wait would end
         after `deadline` (on the `now` clock): then the call is spent at once, counted as an
@@ -106,12 +112,15 @@ class PlatformBudget:
         count's previous window fades out as if its calls had been spread evenly, so a burst
         at the end of a window (the memory counters' windows fall on the clock) would let the
         share through again soon after; `own` keeps the sync's calls within its share in every
-        window of its length, wherever the storage's windows fall."""
+        window of its length, wherever the storage's windows fall. `on_wait` is called before
+        each wait (the hosted link lets a first sync that has to wait go on in the background)."""
         waited = 0.0
         while (wait := max(await self._until_room(key), self._until_own_room(own))) > 0:
             if self.now() + wait > deadline:
                 await self.spend(key)
                 return None
+            if on_wait is not None:
+                on_wait()
             await self.sleep(wait)
             waited += wait
         await self.spend(key)
@@ -170,7 +179,7 @@ class Metered:
     `enforce` (live reads) refuses a read over budget (`BudgetSpent`). `pace_until` (the
     syncer, on the budget's `now` clock) waits for room within the syncer's share until then;
     once a wait would end later, the rest of the connection's reads are only counted (logged
-    once). With neither, a read is only counted."""
+    once); `on_wait` is called before each such wait. With neither, a read is only counted."""
 
     def __init__(
         self,
@@ -180,9 +189,10 @@ class Metered:
         *,
         enforce: bool,
         pace_until: float | None = None,
+        on_wait: Callable[[], None] | None = None,
     ) -> None:
         self.platform, self.budget, self.key, self.enforce = platform, budget, key, enforce
-        self.pace_until = pace_until
+        self.pace_until, self.on_wait = pace_until, on_wait
         self._own: deque[float] = deque()  # the times of this connection's paced reads
         self.waited = 0.0
         """Seconds this connection's reads waited for the syncer's share."""
@@ -204,7 +214,7 @@ class Metered:
 
     async def _spend(self) -> None:
         if self.pace_until is not None:
-            waited = await self.budget.pace(self.key, self.pace_until, self._own)
+            waited = await self.budget.pace(self.key, self.pace_until, self._own, self.on_wait)
             if waited is not None:
                 self.waited += waited
                 return

@@ -8,6 +8,8 @@ simulated. No caller branches on the mode itself.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from attrs import frozen
 
 from service.crypto import SecretBox
@@ -70,7 +72,12 @@ class Platforms:
         return self._live
 
     def connect(
-        self, account: Account, *, enforce_budget: bool = False, pace_for: float | None = None
+        self,
+        account: Account,
+        *,
+        enforce_budget: bool = False,
+        pace_for: float | None = None,
+        on_wait: Callable[[], None] | None = None,
     ) -> Connection:
         """Raises `NotConnected` when no call can be made. Test-mode accounts always reach
         the sandbox; a live account needs a stored session. Whether an unavailable account is
@@ -80,14 +87,19 @@ class Platforms:
         so test mode behaves as live); `enforce_budget` (live reads) refuses one over it with
         `BudgetSpent`. `pace_for` (the syncer) paces reads within the syncer's share of the
         budget, waiting for room for up to `pace_for` seconds from now (its lease); past that,
-        as without either, a read is only counted."""
+        as without either, a read is only counted. `on_wait` is called before each such wait."""
         connection = self._connect(account)
         if self.budget is None:
             return connection
         key = self.budget.key(account.workspace_id, account.id)
         pace_until = None if pace_for is None else self.budget.now() + pace_for
         metered = Metered(
-            connection.platform, self.budget, key, enforce=enforce_budget, pace_until=pace_until
+            connection.platform,
+            self.budget,
+            key,
+            enforce=enforce_budget,
+            pace_until=pace_until,
+            on_wait=on_wait,
         )
         return Connection(metered, connection.session, connection.simulated)
 

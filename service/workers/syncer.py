@@ -28,8 +28,10 @@ link connecting it), never by the periodic round.
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import logging
+from collections.abc import Callable
 
 from service.accounts import status as account_status
 from service.domain.models import Account, Fan
@@ -108,13 +110,59 @@ async def _claim(
         )
 
 
-async def sync_account(services: Services, workspace_id: str, account_id: str) -> Account | None:
-    """Sync one account now; returns it as stored afterwards (None when it does not exist)."""
+async def sync_account(
+    services: Services,
+    workspace_id: str,
+    account_id: str,
+    *,
+    on_wait: Callable[[], None] | None = None,
+) -> Account | None:
+    """Sync one account now; returns it as stored afterwards (None when it does not exist).
+    `on_wait` is called whenever the sync waits for its share of the budget."""
     async with services.store.reading() as uow:
         account = await uow.accounts.get(workspace_id, account_id)
     if account is None:
         return None
-    return await _sync(services, account)
+    return await _sync(services, account, on_wait)
+
+
+_first_syncs: set[asyncio.Task[Account | None]] = set()  # strong references while they run
+
+
+async def first_sync(services: Services, workspace_id: str, account_id: str) -> None:
+    """A newly linked account's first sync, for the hosted link's last step: the page waits
+    for it, unless the sync has to wait for the account's platform budget (a large account: a
+    5,000-fan, 1,000-chat first sync is paced over about two minutes). Then it goes on in the
+    background and the page answers at once, the account `syncing` until the sync ends. A
+    failure is logged, never raised: the link is connected and the next round tries again."""
+    waiting = asyncio.Event()
+    task = asyncio.create_task(
+        sync_account(services, workspace_id, account_id, on_wait=waiting.set),
+        name=f"first-sync-{account_id}",
+    )
+    _first_syncs.add(task)
+    task.add_done_callback(_first_sync_ended)
+    paced = asyncio.create_task(waiting.wait())
+    try:
+        await asyncio.wait({task, paced}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        paced.cancel()
+    if not task.done():
+        log.info("the first sync of %s waits for its platform budget: it goes on", account_id)
+
+
+def _first_sync_ended(task: asyncio.Task[Account | None]) -> None:
+    _first_syncs.discard(task)
+    if not task.cancelled() and (error := task.exception()) is not None:
+        log.error("first sync failed", exc_info=error)
+
+
+async def first_syncs_finished() -> None:
+    """Wait for the first syncs this event loop is still running (tests, and anyone who must
+    know the data is in)."""
+    loop = asyncio.get_running_loop()
+    running = [task for task in _first_syncs if task.get_loop() is loop]
+    await asyncio.gather(*running, return_exceptions=True)
 
 
 def _pace_for(services: Services) -> float:
@@ -124,11 +172,15 @@ def _pace_for(services: Services) -> float:
     return services.settings.sync_interval * PACE_WITHIN
 
 
-async def _sync(services: Services, account: Account) -> Account:
+async def _sync(
+    services: Services, account: Account, on_wait: Callable[[], None] | None = None
+) -> Account:
     now = services.clock.now()
     try:
         # The sandbox in test mode; paced within the syncer's share of the budget.
-        connection = services.platforms.connect(account, pace_for=_pace_for(services))
+        connection = services.platforms.connect(
+            account, pace_for=_pace_for(services), on_wait=on_wait
+        )
     except NotConnected as error:
         log.warning("cannot sync %s: %s", account.id, error.message)
         return account

@@ -3,8 +3,12 @@ service signs in on the fake platform over real HTTP (SPEC 2.8, 3.3, 4.3, 4.4)."
 
 from __future__ import annotations
 
+import asyncio
+
+import attrs
 import sqlalchemy as sa
 
+from service.workers.syncer import first_syncs_finished
 from storage.sql import tables as t
 from tests.linking.hosted_link_kit import LUNA, MIA, ROSA, running
 
@@ -201,3 +205,40 @@ async def test_test_mode_link_connects_a_sandbox_creator(store, clock, settings)
         account = (await env.account(shown["accountId"], key=env.world.test_key))["data"]
         assert account["status"] == "healthy"
         assert not env.platform.state.sessions  # nothing reached the platform
+
+
+async def test_a_first_sync_that_waits_for_its_budget_goes_on_after_the_page_answers(
+    store, clock, settings
+):
+    """Mia's first sync makes 47 platform reads; the syncer's share is 32 a second here, so it
+    has to wait: the link page answers as soon as it does, and the sync finishes afterwards."""
+    settings = attrs.evolve(
+        settings, platform_budget=40, platform_budget_window=1.0, platform_budget_sync_share=0.8
+    )
+    async with running(store, clock, settings) as env:
+        release, waits = asyncio.Event(), []
+
+        async def held(seconds: float) -> None:  # the sync waits until the test lets it go on
+            waits.append(seconds)
+            await release.wait()
+            await asyncio.sleep(seconds)
+
+        env.services.platforms.budget.sleep = held
+        link = await env.new_link()
+        async with asyncio.timeout(30):  # a page that waited for the whole sync never answers
+            done = await env.sign_in(link, MIA)
+        assert done.status_code == 200 and "is now connected to" in done.text
+        assert waits  # the page answered while the sync waited for its share
+        mia = env.creator_id(MIA[0])
+        assert (await env.get_link(link["id"]))["status"] == "connected"
+        account = (await env.account(mia))["data"]
+        assert account["status"] == "syncing" and account["lastSyncedAt"] is None
+
+        release.set()
+        await first_syncs_finished()
+        account = (await env.account(mia))["data"]
+        creator = env.platform.state.creators[mia]
+        assert account["status"] == "healthy" and account["lastSyncedAt"] is not None
+        async with store.reading() as uow:
+            fans = await uow.fans.list(env.world.workspace_id, mia, limit=1000)
+        assert sorted(f.id for f in fans) == sorted(creator.fans)
