@@ -10,9 +10,10 @@ A live read over budget is refused before it reaches the platform (`BudgetSpent`
 use case turns into `429 rate_limited`). The syncer is paced instead (`pace`): it spends only
 while the account's count is under its share (`COUNTERSIGN_PLATFORM_BUDGET_SYNC_SHARE`, 0.8 by
 default) and fewer than the share of its own calls lie in the last window, leaving the rest to
-live reads; at its share it waits until the window frees room, then goes on. It is never refused and never stops half-way: when a wait would outrun
-the sync's lease it stops pacing and its calls are only counted, as before pacing existed. A
-round defers an account whose whole budget is already spent (`spent`).
+live reads; at its share it waits until the window frees room, then goes on. It is never
+refused and never stops half-way: when a wait would outrun the sync's lease it stops pacing
+and its calls are only counted, as before pacing existed. A round defers an account whose
+whole budget is already spent (`spent`).
 """
 
 from __future__ import annotations
