@@ -134,7 +134,11 @@ async def first_sync(services: Services, workspace_id: str, account_id: str) -> 
     for it, unless the sync has to wait for the account's platform budget (a large account: a
     5,000-fan, 1,000-chat first sync is paced over about two minutes). Then it goes on in the
     background and the page answers at once, the account `syncing` until the sync ends. A
-    failure is logged, never raised: the link is connected and the next round tries again."""
+    failure is logged, never raised: the link is connected and the next round tries again.
+
+    It takes the account's sync lease first, as a round does, so no round syncs the account
+    again at the same time nor before one sync interval has passed."""
+    await _claim(services, workspace_id, account_id, WORKER)  # held by a round: sync anyway
     waiting = asyncio.Event()
     task = asyncio.create_task(
         sync_account(services, workspace_id, account_id, on_wait=waiting.set),

@@ -55,6 +55,11 @@ async def test_restriction_is_followed_both_ways(store, clock, settings):
     async with running(store, clock, settings) as env:
         mia = await _linked(env)
         await env.control.post(f"/creators/{mia}/restrict")
+        # The link's first sync holds the account's lease for one interval: no round syncs
+        # it again before then.
+        assert (await sync_all(env.services))["synced"] == 0
+        assert (await env.account(mia))["data"]["status"] == "healthy"
+        clock.advance(seconds=settings.sync_interval)
         await sync_all(env.services)
         account = (await env.account(mia))["data"]
         assert account["status"] == "restricted" and "restricted" in account["statusReason"]
