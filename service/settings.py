@@ -143,6 +143,11 @@ class Settings:
     )
     max_body_bytes: int = setting(1_048_576, "Request body limit.")
     sync_interval: float = setting(300.0, "Seconds between sync rounds.")
+    sync_concurrency: int = setting(
+        4,
+        "Accounts a worker syncs at once in a round: a sync waiting for its platform budget "
+        "holds one place while the others go on.",
+    )
     # Windows of the synced families (docs/synced-data.md).
     sync_chats: int = setting(2000, "Chats kept per account, the most recently active.")
     sync_messages_per_chat: int = setting(100, "Messages kept per chat, the newest.")
@@ -272,6 +277,8 @@ class Settings:
             raise SettingsError("COUNTERSIGN_PASSWORD_HASHING must be `default` or `cheapest`")
         if self.sync_interval <= 0:
             raise SettingsError("COUNTERSIGN_SYNC_INTERVAL must be a positive number of seconds")
+        if self.sync_concurrency < 1:
+            raise SettingsError("COUNTERSIGN_SYNC_CONCURRENCY must be at least 1")
         if self.retention_deliveries_days < 0 or self.retention_events_days < 0:
             raise SettingsError(
                 "COUNTERSIGN_RETENTION_DELIVERIES_DAYS and _EVENTS_DAYS must be 0 or more days"

@@ -65,30 +65,40 @@ REASONS = {
 
 
 async def sync_all(services: Services, worker: str | None = None) -> dict[str, int]:
-    """One round over every workspace's live accounts whose sync is due; one failure never
-    stops the round. `skipped` counts accounts another worker claimed first."""
+    """One round over every workspace's live accounts whose sync is due, up to
+    `sync_concurrency` at once (a sync paced by its budget holds one place while the others go
+    on); one failure never stops the round. `skipped` counts accounts another worker claimed
+    first, `deferred` those whose platform budget is spent."""
     worker = worker or WORKER
     async with services.store.reading() as uow:
         due = await uow.accounts.due_for_sync(services.clock.now(), statuses=ROUND_STATUSES)
     tally = {"synced": 0, "failed": 0, "skipped": 0}
-    for workspace_id, account_id in due:
-        if await _budget_spent(services, workspace_id, account_id):
-            tally["deferred"] = tally.get("deferred", 0) + 1
-            continue
-        account = await _claim(services, workspace_id, account_id, worker)
-        if account is None:
-            tally["skipped"] += 1
-            continue
-        try:
-            synced = await _sync(services, account)
-        except Exception:
-            log.exception("sync of %s/%s failed", workspace_id, account_id)
-            tally["failed"] += 1
-            continue
-        fresh = synced.status == "healthy" and synced.last_synced_at != account.last_synced_at
-        tally["synced" if fresh else "failed"] += 1
+    places = asyncio.Semaphore(services.settings.sync_concurrency)
+
+    async def visit(workspace_id: str, account_id: str) -> None:
+        async with places:  # the lease is claimed only once the sync can start
+            outcome = await _visit(services, workspace_id, account_id, worker)
+        tally[outcome] = tally.get(outcome, 0) + 1
+
+    await asyncio.gather(*(visit(workspace_id, account_id) for workspace_id, account_id in due))
     log.info("sync round by %s: %s", worker, tally)
     return tally
+
+
+async def _visit(services: Services, workspace_id: str, account_id: str, worker: str) -> str:
+    """Sync one due account for a round; what came of it, as the round counts it."""
+    if await _budget_spent(services, workspace_id, account_id):
+        return "deferred"
+    account = await _claim(services, workspace_id, account_id, worker)
+    if account is None:
+        return "skipped"
+    try:
+        synced = await _sync(services, account)
+    except Exception:
+        log.exception("sync of %s/%s failed", workspace_id, account_id)
+        return "failed"
+    fresh = synced.status == "healthy" and synced.last_synced_at != account.last_synced_at
+    return "synced" if fresh else "failed"
 
 
 async def _budget_spent(services: Services, workspace_id: str, account_id: str) -> bool:

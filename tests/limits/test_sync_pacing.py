@@ -27,7 +27,8 @@ from limits.aio.storage import RedisStorage
 from service.http.ratelimit import LocalCounters
 from service.platform.budget import Metered, PlatformBudget
 from service.settings import Settings, SettingsError
-from service.workers.syncer import sync_account
+from service.workers import syncer
+from service.workers.syncer import sync_account, sync_all
 from tests.factories import build_world
 from tests.limits.conftest import REDIS_URL
 from tests.limits.test_platform_budget import budget_settings, instance
@@ -234,3 +235,57 @@ async def test_a_sync_over_its_share_is_paced_completes_and_leaves_room_for_live
     assert synced.status == "healthy" and synced.last_synced_at is not None
     assert sorted(f.id for f in fans) == sorted(platform.fans)
     assert chats == len([fid for fid, msgs in platform.chats.items() if msgs])
+
+
+async def test_a_round_goes_on_with_other_accounts_while_one_sync_waits_for_its_budget(
+    tmp_path, fake_platform, store, clock, monkeypatch
+):
+    """Two accounts due; the first in the round's order finds its count at the syncer's share
+    and waits. The round syncs the second meanwhile (it did not before: one account after
+    another, so this test's wait would never end)."""
+    world = await build_world(store, clock)
+    settings = attrs.evolve(
+        budget_settings(tmp_path, fake_platform, 100),
+        platform_budget_window=1.0,
+        platform_timeout=15.0,
+    )
+    async with instance(settings, store, clock) as (_, services):
+        ws = world.workspace_id
+        creators = [
+            await link_creator(services, fake_platform, ws, clock, email=email)
+            for email in ("mia@creators.test", "luna@creators.test")
+        ]
+        waiting, other = sorted(creators, key=lambda c: c.user_id)  # the round's order
+        budget = services.platforms.budget
+        for _ in range(budget.sync_calls):
+            await budget.spend(budget.key(ws, waiting.user_id))
+
+        other_stored, store_synced = asyncio.Event(), syncer._store
+
+        async def stored(services, account, *args):  # the sync's one write, then a signal
+            written = await store_synced(services, account, *args)
+            if account.id == other.user_id:
+                other_stored.set()
+            return written
+
+        monkeypatch.setattr(syncer, "_store", stored)
+
+        async def held(seconds: float) -> None:  # the first sync waits till the other is in
+            async with asyncio.timeout(30):
+                await other_stored.wait()
+            await asyncio.sleep(seconds)
+
+        budget.sleep = held
+        clock.advance(minutes=5)
+        tally = await sync_all(services)
+        assert tally == {"synced": 2, "failed": 0, "skipped": 0}, tally
+        async with store.reading() as uow:
+            for creator in creators:
+                fans = await uow.fans.list(ws, creator.user_id, limit=1000)
+                assert sorted(f.id for f in fans) == sorted(creator.fans)
+
+
+def test_sync_concurrency_is_at_least_one():
+    assert Settings.from_env({"COUNTERSIGN_SYNC_CONCURRENCY": "2"}).sync_concurrency == 2
+    with pytest.raises(SettingsError, match="SYNC_CONCURRENCY"):
+        Settings.from_env({"COUNTERSIGN_SYNC_CONCURRENCY": "0"})
