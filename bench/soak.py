@@ -512,10 +512,10 @@ async def drive(soak: Soak, args) -> dict:
             *(load.creator(http, stop_at, args.pause) for _ in range(args.clients)),
             load.reader(http, stop_at),
         )
+        tasks[1].cancel()  # no more kills once the load stops (a slow drain made a second)
         await asyncio.wait_for(load.queue.join(), 120)
         person.cancel()
         report["load_seconds"] = t()
-        tasks[1].cancel()  # no more kills while the work drains
         print("load stopped; draining…", flush=True)
         report["drain"] = await drained(store, seeded["workspace"], args.drain_seconds)
         tasks[0].cancel()
