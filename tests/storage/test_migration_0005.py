@@ -7,10 +7,8 @@ from __future__ import annotations
 import datetime as dt
 import json
 
-import pytest
 import sqlalchemy as sa
 
-from harness.scratch import scratch_database
 from service.crypto import SecretBox
 from service.domain.ids import hash_secret
 from service.webhooks.models import open_secret
@@ -18,7 +16,6 @@ from service.workers.reseal import reseal_webhook_secrets
 from storage.migrate import migrate
 from storage.sql.engine import make_engine
 from storage.sql.store import SqlStore
-from tests.conftest import POSTGRES_ADMIN_URL
 
 NOW = dt.datetime(2026, 11, 20, 12, 0, tzinfo=dt.UTC)
 ROWS = [
@@ -44,15 +41,6 @@ ROWS = [
         '\'[{"secret": "whsec_plain", "expiresAt": null}]\', false, :now)'
     ),
 ]
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def empty_url(request, tmp_path):
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path}/old.db"
-    else:
-        with scratch_database(POSTGRES_ADMIN_URL, "cs_mig") as url:
-            yield url
 
 
 async def test_upgrade_converts_existing_rows(empty_url):

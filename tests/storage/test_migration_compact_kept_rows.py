@@ -8,10 +8,8 @@ from __future__ import annotations
 import datetime as dt
 import json
 
-import pytest
 import sqlalchemy as sa
 
-from harness.scratch import scratch_database
 from service.actions.usecases import create_action
 from service.crypto import SecretBox
 from service.domain.clock import ManualClock
@@ -22,7 +20,6 @@ from storage.migrate import current_revision, migrate
 from storage.sql.engine import make_engine
 from storage.sql.packing import unpack
 from storage.sql.store import SqlStore
-from tests.conftest import POSTGRES_ADMIN_URL
 from tests.factories import add_live_account
 from tests.storage.test_migration_packed_actions import as_written_before_0017
 
@@ -44,15 +41,6 @@ PACKED_WITH = {  # revision 0017 packs these on SQLite: this test reads them as 
 
 def _text(value, column: str):
     return unpack(value, PACKED_WITH[column]) if isinstance(value, bytes) else value
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def empty_url(request, tmp_path):
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path}/before.db"
-    else:
-        with scratch_database(POSTGRES_ADMIN_URL, "cs_mig") as url:
-            yield url
 
 
 async def _make_rows(store: SqlStore) -> tuple[str, str, str]:

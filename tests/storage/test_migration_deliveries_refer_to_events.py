@@ -7,14 +7,11 @@ from __future__ import annotations
 import datetime as dt
 import json
 
-import pytest
 import sqlalchemy as sa
 
-from harness.scratch import scratch_database
 from storage.migrate import HEAD, current_revision, migrate
 from storage.sql.engine import make_engine
 from storage.sql.types import Json, UtcDateTime
-from tests.conftest import POSTGRES_ADMIN_URL
 
 BEFORE = "c7ee5e70007a"
 NOW = dt.datetime(2026, 11, 1, 12, 0, tzinfo=dt.UTC)
@@ -36,15 +33,6 @@ _events = sa.table(
     sa.column("dispatched_at", UtcDateTime),
     sa.column("seq", sa.BigInteger),
 )
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def empty_url(request, tmp_path):
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path}/before.db"
-    else:
-        with scratch_database(POSTGRES_ADMIN_URL, "cs_mig") as url:
-            yield url
 
 
 def _delivery(delivery_id: str, event_id: str, body: dict, seq: int) -> dict:

@@ -7,10 +7,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-import pytest
 import sqlalchemy as sa
 
-from harness.scratch import scratch_database
 from service.actions.usecases import create_action
 from service.domain.clock import ManualClock
 from service.domain.principal import Principal
@@ -19,7 +17,6 @@ from storage.migrate import HEAD, current_revision, migrate
 from storage.sql.engine import make_engine
 from storage.sql.packing import unpack
 from storage.sql.store import SqlStore
-from tests.conftest import POSTGRES_ADMIN_URL
 from tests.factories import add_live_account
 
 BEFORE = "a22g0016cmpt"
@@ -70,15 +67,6 @@ async def as_written_before_0017(conn) -> None:
             {c: _before_0017(c, v) for c, v in zip(COLUMNS, values, strict=True)}
             | {"id": action_id},
         )
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def empty_url(request, tmp_path):
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path}/before.db"
-    else:
-        with scratch_database(POSTGRES_ADMIN_URL, "cs_mig") as url:
-            yield url
 
 
 async def _make_rows(store: SqlStore) -> tuple[str, list[str]]:

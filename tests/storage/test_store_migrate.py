@@ -3,21 +3,8 @@ to HEAD by alembic, and one already there is left alone (no alembic, no SQLAlche
 
 from __future__ import annotations
 
-import pytest
-
-from harness.scratch import scratch_database
 from storage.migrate import HEAD
 from storage.sql.store import SqlStore
-from tests.conftest import POSTGRES_ADMIN_URL
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def empty_url(request, tmp_path):
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path}/empty.db"
-        return
-    with scratch_database(POSTGRES_ADMIN_URL, "cs_test_empty") as url:
-        yield url
 
 
 async def test_migrate_brings_an_empty_database_to_head_and_then_leaves_it(empty_url):

@@ -7,16 +7,13 @@ from __future__ import annotations
 
 import json
 
-import pytest
 import sqlalchemy as sa
 
-from harness.scratch import scratch_database
 from service.domain.stored_json import StoredJson
 from storage.migrate import HEAD, current_revision, migrate
 from storage.sql.engine import make_engine
 from storage.sql.store import SqlStore
 from storage.sql.types import compact_json
-from tests.conftest import POSTGRES_ADMIN_URL
 
 BEFORE = "a22h0017pack"
 
@@ -46,15 +43,6 @@ async def test_a_page_of_messages_is_the_stored_text(store):
     assert not isinstance(page[0], StoredJson)  # stored escaped (caf\u00e9): the slow way
     assert all(isinstance(m, StoredJson) for m in page[1:])
     assert page[1:] == [compact_json(message(n)) for n in (2, 1, 0)]
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def empty_url(request, tmp_path):
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path}/before.db"
-    else:
-        with scratch_database(POSTGRES_ADMIN_URL, "cs_mig") as url:
-            yield url
 
 
 async def test_messages_stored_before_the_revision_are_rewritten_compact(empty_url):

@@ -1,0 +1,18 @@
+"""Shared by the storage tests: an empty database of each kind, for migrations to start from."""
+
+from __future__ import annotations
+
+import pytest
+
+from harness.scratch import scratch_database
+from tests.conftest import POSTGRES_ADMIN_URL
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def empty_url(request, tmp_path):
+    """A database with no tables yet: a SQLite file, or a scratch PostgreSQL database."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path}/empty.db"
+    else:
+        with scratch_database(POSTGRES_ADMIN_URL, "cs_mig") as url:
+            yield url
