@@ -168,7 +168,7 @@ async def first_sync(services: Services, workspace_id: str, account_id: str) -> 
 def _first_sync_ended(task: asyncio.Task[Account | None]) -> None:
     _first_syncs.discard(task)
     if not task.cancelled() and (error := task.exception()) is not None:
-        log.error("first sync failed", exc_info=error)
+        log.error("%s failed", task.get_name(), exc_info=error)
 
 
 async def first_syncs_finished() -> None:
@@ -181,8 +181,7 @@ async def first_syncs_finished() -> None:
 
 def _pace_for(services: Services) -> float:
     """Seconds a sync may wait for the syncer's share of the budget. A round's lease lasts one
-    sync interval from the claim, just before the sync; the link's first sync holds no lease
-    but the same bound keeps it as short."""
+    sync interval from the claim, just before the sync (the link's first sync claims one too)."""
     return services.settings.sync_interval * PACE_WITHIN
 
 
