@@ -1,4 +1,4 @@
-"""The one table of error codes (SPEC 7.1).
+"""The one table of error codes.
 
 Every error the service returns is one of these codes. The table gives each code
 its HTTP status, its ``error.type``, a default message, the "what to do" hint shown
@@ -36,7 +36,7 @@ class ErrorType(enum.StrEnum):
 
 
 class ErrorCode(enum.StrEnum):
-    """``error.code``: the stable code clients branch on. Order follows SPEC 7.1."""
+    """``error.code``: the stable code clients branch on. Order is the errors page's."""
 
     INVALID_PARAMETER = "invalid_parameter"
     INVALID_CURSOR = "invalid_cursor"

@@ -11,7 +11,7 @@ from service.error_codes import ERROR_CODES, ErrorCode
 
 
 class ApiError(Exception):
-    """Raise anywhere below the edge; the error handler turns it into SPEC 7's envelope."""
+    """Raise anywhere below the edge; the error handler turns it into the error envelope."""
 
     def __init__(
         self,

@@ -1,4 +1,4 @@
-"""Domain values to the JSON shapes of SPEC 2 (camelCase, RFC 3339 times)."""
+"""Domain values to the API's JSON shapes (camelCase, RFC 3339 times)."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def action_json(action: Action, public_url: str, now: dt.datetime) -> dict[str, 
         "result": action.result,
         "error": action.error,
         "warnings": list(action.warnings),
-        # Approval policies (issue 21), additive.
+        # Approval policies: additive fields.
         "approvals": [
             {"name": a["name"], "email": a["email"], "at": a["at"]} for a in action.approvals
         ],
@@ -47,7 +47,7 @@ def action_json(action: Action, public_url: str, now: dt.datetime) -> dict[str, 
         "editedAt": isoformat(action.edited_at),
         "replaces": action.replaces,
         "replacedBy": action.replaced_by,
-        # Patience with the platform (issue 22), additive: null until a send was refused unread.
+        # Patience with the platform, additive: null until a send was refused unread.
         "execution": execution_json(action),
     }
 

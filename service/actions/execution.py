@@ -95,7 +95,7 @@ async def execute(
             account_was=account,
         )
     progress.step = "recording the platform's answer"
-    # SPEC 2.4: test mode's result is that and nothing else.
+    # A test-mode action's result is `{"simulated": true}` and nothing else.
     return Executed({"simulated": True} if connection.simulated else result)
 
 

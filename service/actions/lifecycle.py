@@ -36,7 +36,7 @@ Notifier = Callable[[], None]
 
 @frozen
 class Executed:
-    """The platform did it: `result` as SPEC 2.4 gives it for the type."""
+    """The platform did it: `result` as the action type defines it (docs/actions.md)."""
 
     result: dict[str, Any]
 

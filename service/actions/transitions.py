@@ -59,7 +59,7 @@ class Move:
 
 TABLE: tuple[Move, ...] = (
     Move(None, Trigger.CREATE, PENDING, event="action.created"),
-    # Issue 21: an approval that does not complete the policy's quorum, and an approver's edit.
+    # An approval that does not complete the policy's quorum, and an approver's edit.
     Move(PENDING, Trigger.COUNT, PENDING, audit="action.approval_counted"),
     Move(PENDING, Trigger.EDIT, PENDING, audit="action.edited"),
     Move(PENDING, Trigger.APPROVE, APPROVED, audit="action.approved", wake_executor=True),
@@ -68,7 +68,7 @@ TABLE: tuple[Move, ...] = (
     Move(APPROVED, Trigger.CLAIM, EXECUTING),
     Move(EXECUTING, Trigger.SUCCEED, EXECUTED, event="action.executed", wake_deliverer=True),
     Move(EXECUTING, Trigger.FAIL, FAILED, event="action.failed", wake_deliverer=True),
-    # Issue 22: a send the platform surely never received waits for its next attempt.
+    # A send the platform surely never received waits for its next attempt.
     Move(EXECUTING, Trigger.DEFER, APPROVED),
 )
 

@@ -1,4 +1,5 @@
-"""Creating and deciding actions: the write path, with every rule of SPEC 3.1 and 4.5.
+"""Creating and deciding actions: the write path, with every rule of the action status and
+of the action endpoints (docs/actions.md).
 
 Every channel (REST, the dashboard, MCP through REST) calls these; the status moves themselves
 are lifecycle.py's.
@@ -67,7 +68,8 @@ async def _account_and_rules(
 
 
 def _visible(account: Account | None, principal: Principal, account_id: str) -> Account:
-    """An account outside the key's reach is simply not found (never 403), SPEC 5.3."""
+    """An account outside the key's reach is simply not found (never 403): a key limited to
+    some accounts must not learn that the others exist."""
     if account is None or account.mode != principal.mode or not principal.allows(account_id):
         raise ApiError(
             ErrorCode.ACCOUNT_NOT_FOUND,
@@ -103,7 +105,8 @@ async def _estimate(
 
 
 def as_sent(params: dict[str, Any]) -> dict[str, Any]:
-    """The params the platform will receive (SPEC 2.3 "the params sent, after validation"):
+    """The params the platform will receive (an action's `params` are those sent, after
+    validation):
     message text made into safe HTML once, here, so approval shows exactly what runs. The
     executor sends them unchanged."""
     if "text" not in params:

@@ -1,4 +1,4 @@
-"""GET /v1/accounts and GET /v1/accounts/{accountId}: synced data by default (SPEC 4.1, 4.2)."""
+"""GET /v1/accounts and GET /v1/accounts/{accountId}: synced data by default."""
 
 from __future__ import annotations
 

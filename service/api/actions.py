@@ -1,4 +1,4 @@
-"""Actions over /v1 (SPEC 4.5): create, get, list, and the dashboard-only approve and reject."""
+"""Actions over /v1: create, get, list, and the dashboard-only approve and reject."""
 
 from __future__ import annotations
 

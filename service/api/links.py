@@ -1,4 +1,4 @@
-"""POST /v1/links and GET /v1/links/{linkId} (SPEC 4.3, 4.4). The hosted page lives in service/linking."""
+"""POST /v1/links and GET /v1/links/{linkId}. The hosted page lives in service/linking."""
 
 from __future__ import annotations
 

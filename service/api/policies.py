@@ -1,4 +1,4 @@
-"""Approval policies over /v1 (issue 21): session-authorised, like approve and reject."""
+"""Approval policies over /v1: session-authorised, like approve and reject."""
 
 from __future__ import annotations
 

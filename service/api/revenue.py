@@ -1,4 +1,4 @@
-"""GET /v1/revenue/transactions: the revenue pull (SPEC 4.7).
+"""GET /v1/revenue/transactions: the revenue pull.
 
 Not the /v1 envelope: `{transactions, count, hasMore, nextCursor, checkedAt}`. The cursor is the
 last sequence number read, signed and bound to the workspace, mode and `account` filter, so a

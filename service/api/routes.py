@@ -24,7 +24,7 @@ from service.api import (
 
 def api_routes() -> list[Route]:
     # Starlette tries routes in order: the hot paths first (none of these overlap): actions,
-    # and a chat's messages, read before every reply a chatter drafts (issue 18's benchmark).
+    # and a chat's messages, read before every reply a chatter drafts (bench/synced_reads.py).
     return [
         Route("/v1/accounts/{accountId}/actions", actions.create_action, methods=["POST"]),
         Route("/v1/actions", actions.list_actions, methods=["GET"]),

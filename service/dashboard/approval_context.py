@@ -1,4 +1,4 @@
-"""What an approver needs beside the action, from synced data (issue 18, item 5).
+"""What an approver needs beside the action, from synced data.
 
 - `send_message`: the fan (name, subscription status, spend) and the chat's last messages;
 - `unsend_message`: the message being unsent (text, when, to whom), or for a mass message

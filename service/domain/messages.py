@@ -1,6 +1,6 @@
 """A message's text as the platform will receive it: made into safe HTML once, at creation.
 
-The platform renders message text as HTML (SPEC 4.6). What a person approves must be exactly
+The platform renders message text as HTML. What a person approves must be exactly
 what is sent, so the text is normalised once, stored as `params.text`, shown by the approval
 page and sent by the executor unchanged. HTML keeps only a small allow-list (nh3, Rust's
 ammonia): no scripts, handlers, styles, frames or `javascript:` links. Plain text (anything nh3

@@ -1,4 +1,4 @@
-"""API keys to principals (SPEC 5): header parsing, hash lookup, and every auth error code."""
+"""API keys to principals: header parsing, hash lookup, and every auth error code."""
 
 from __future__ import annotations
 

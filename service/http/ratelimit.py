@@ -6,11 +6,11 @@ replica shares. Counting is a sliding window counter: this window's hits plus th
 window's, weighted by how much of it still overlaps, stay within `limit`. It approximates a
 moving window with two counters per key; a moving window stores every hit (a list per key,
 a sorted set in Redis), so its cost grew with the limit: at a limit in the thousands, half the
-CPU of a read went to keeping that list (bench/hot_path.py, issue 10).
+CPU of a read went to keeping that list (bench/hot_path.py).
 
 In one process the counters live in `LocalCounters`, a synchronous `limits` storage called inline
 (nothing in it waits): the asyncio memory storage started a task on every hit to expire old
-counters, which tripled a hit's cost on a busy loop (bench/hot_path.py, issue 10), and the
+counters, which tripled a hit's cost on a busy loop (bench/hot_path.py), and the
 synchronous one a thread every 10 ms. See `LocalCounters` for its sweep.
 """
 

@@ -1,4 +1,4 @@
-"""The one place that renders an `ApiError` as SPEC 7's JSON envelope over HTTP."""
+"""The one place that renders an `ApiError` as the JSON error envelope over HTTP."""
 
 from __future__ import annotations
 

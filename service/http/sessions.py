@@ -140,7 +140,7 @@ class DashboardSessions:
         )
 
     async def principal(self, request: Request) -> Principal | None:
-        """For /v1 approve/reject: a live session whose `x-csrf-token` matches (SPEC 5.6).
+        """For /v1 approve/reject: a live session whose `x-csrf-token` matches.
 
         A missing header is left to the request validator (400 invalid_parameter); a header
         that does not match is `missing_permission` with permission `csrf`.

@@ -23,7 +23,7 @@ from service.http.spec import OpenApiDocument, ref_segments
 
 JSON_TYPES = ("application/json",)
 ASCII_INTEGER = re.compile(r"-?[0-9]{1,18}")
-# Path ids of the wrong shape name nothing that can exist: SPEC 4.4/4.5 answer "not found".
+# Path ids of the wrong shape name nothing that can exist: the answer is "not found".
 PATH_IDS = {
     "actionId": ("act_", ErrorCode.ACTION_NOT_FOUND),
     "linkId": ("link_", ErrorCode.LINK_NOT_FOUND),
@@ -263,7 +263,7 @@ class OperationValidator:
                 raise _unstorable(param.name)
             error = param.check.error(value)
             if error is not None and param.name == "cursor" and param.location == "query":
-                # Not of the signed form: not a cursor any list returned (SPEC 9).
+                # Not of the signed form: not a cursor any list returned.
                 raise ApiError(ErrorCode.INVALID_CURSOR, param="cursor")
             if error is not None:
                 raise ApiError(

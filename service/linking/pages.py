@@ -3,7 +3,7 @@
 Server-rendered HTML without scripts or outside assets, so it works on any phone. A form post
 answers 303 back to the page (a reload never re-submits a password); a request that asks for
 JSON (`Accept: application/json`) gets the HostedLink or the error envelope instead. Refusals
-use the dashboard codes of SPEC 7.1: `link_not_found` (404) and `link_not_ready` (409).
+use the dashboard codes `link_not_found` (404) and `link_not_ready` (409).
 
 The link token in the URL is the creator's only credential, so every answer carries
 `Referrer-Policy: no-referrer` and `Cache-Control: no-store`. Forms carry a per-link token kept

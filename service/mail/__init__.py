@@ -1,1 +1,1 @@
-"""Mail to the people who decide: preferences, the mail outbox rows, SMTP (issue 20)."""
+"""Mail to the people who decide: preferences, the mail outbox rows, SMTP."""

@@ -55,7 +55,7 @@ def _url(public_url: str, action: Action) -> str:
 
 
 def _quorum(action: Action) -> str:
-    """How many approvals the action still needs, under its approval policy (issue 21)."""
+    """How many approvals the action still needs, under its approval policy."""
     needed = action.approvals_needed
     who = " (admins and owners only)" if action.approvers == "admins" else ""
     if action.approvals_required == 1:

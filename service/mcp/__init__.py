@@ -1,4 +1,4 @@
-"""The MCP channel (SPEC 1, 2.3, 5.9): AI agents create actions and read, over Model Context Protocol.
+"""The MCP channel: AI agents create actions and read, over Model Context Protocol.
 
 Agents never approve: only a person in the dashboard runs an action. See docs/mcp.md.
 """

@@ -2,7 +2,7 @@
 
 The tool's arguments become an `Incoming` (the agent's own key headers, query, path and body),
 so authentication, the per-key rate limit, scopes, openapi.yaml validation and rendering are one
-code path for both channels. Tool failures are MCP tool errors (`isError`) whose text is SPEC 7's
+code path for both channels. Tool failures are MCP tool errors (`isError`) whose text is the API's
 error body, so agents branch on `error.code` exactly as REST clients do; nothing escapes as a
 transport-level 500.
 """

@@ -6,8 +6,8 @@ Platform routes come from the one table (service/platform/routes.py): reads run 
 or are "not available" when no action type performs them. Our own operations come from
 openapi.yaml, marked `kind: "countersign"`, with the MCP tool that runs each.
 
-SPEC 5.9: both answer `missing_permission` to a test key, or to a workspace with no linked
-live account, so the catalogue is for workspaces already using the service for real.
+Both answer `missing_permission` to a test key, or to a workspace with no linked live
+account, so the catalogue is for workspaces already using the service for real.
 """
 
 from __future__ import annotations

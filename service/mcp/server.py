@@ -173,7 +173,7 @@ def build_tools(services: Services) -> list[Tool]:
             path={"actionId": actionId},
         )
 
-    # --- wait_for_action (issue 20): waiting for a person's decision ----------------------
+    # --- wait_for_action: waiting for a person's decision ---------------------------------
     async def wait_for_action(
         ctx: Context,
         actionId: Annotated[Any, arg("The action's id (act_...).", type="string")] = None,

@@ -4,7 +4,7 @@
 returns the platform's decoded JSON or raises a `PlatformError` subclass; nothing else escapes
 (a route outside the catalogue is a ValueError: our bug, not the platform's answer).
 
-Wire design (ours; SPEC does not show it, see harness/platform/README.md): routes live under
+Wire design (ours, see harness/platform/README.md): routes live under
 `{base_url}/api`, the platform session goes in `Authorization: Bearer`, errors come back as
 `{"error": {"code", "message", "kind"?}}`. Sign-in lives under `{base_url}/auth`.
 

@@ -1,6 +1,6 @@
 """What can go wrong in a platform call, as our own API errors.
 
-One base, `PlatformError`, carries the code and HTTP status our API answers with (SPEC 7.1),
+One base, `PlatformError`, carries the code and HTTP status our API answers with,
 a sentence for people, and for `account_unavailable` the account status to move to. The API's
 single error handler renders any of them; the executor records `code`/`message` on a failed
 action; the syncer moves the account to `account_status` when it is set.
@@ -66,7 +66,7 @@ class PlatformTimeout(PlatformError):
 
 
 class AccountUnavailable(PlatformError):
-    """The platform is not accepting calls for this account (SPEC `account_unavailable`)."""
+    """The platform is not accepting calls for this account (`account_unavailable`, 409)."""
 
     code = "account_unavailable"
     status = 409

@@ -1,7 +1,7 @@
 """The catalogue of platform routes: one table, and the request-function contract.
 
-Each row of `TABLE` is one platform route of SPEC 4.6: its method and path template, its area,
-a one-line description, its path/query/body fields (types, and the values SPEC names), and for
+Each row of `TABLE` is one platform route: its method and path template, its area,
+a one-line description, its path/query/body fields (types, and the allowed values), and for
 a write the action type that performs it and how that action's params map to the route's
 fields. The table drives everything that speaks about platform routes: the request function
 refuses a route that is not here (a ValueError: a programming error, not a platform answer, so
@@ -9,8 +9,8 @@ a typo can never call some other platform path), `GET /v1/accounts/{id}/platform
 matches and validates reads with it, openapi.yaml describes that route from it (a test keeps
 them equal), and MCP's `search_api`/`describe_endpoint`/`call_platform` read it.
 
-The three list routes (`GET /lists`, list membership writes) are our design; SPEC 4.6 shows
-none, and the `add_fan_to_list`/`remove_fan_from_list` actions need them. `offset` beside
+The three list routes (`GET /lists`, list membership writes) are our design; the platform
+documents none, and the `add_fan_to_list`/`remove_fan_from_list` actions need them. `offset` beside
 `limit` is our platform wire design too (harness/platform/README.md: paged reads take both).
 """
 
@@ -45,7 +45,7 @@ class Field:
     type: str
     description: str = ""
     values: tuple[str, ...] = ()
-    """The values SPEC names; any other is refused (empty: any value of the type)."""
+    """The values the platform accepts; any other is refused (empty: any value of the type)."""
     minimum: int | None = None
     maximum: int | None = None
     required: bool = False
@@ -151,7 +151,7 @@ class PlatformRoute:
 
     def check_query(self, query: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
         """The route's known query fields, typed and checked; anything else is left out
-        (SPEC 7: unknown query parameters are ignored). A bad value is `invalid_parameter`."""
+        (unknown query parameters are ignored). A bad value is `invalid_parameter`."""
         out: dict[str, Any] = {}
         for field in self.fields_in("query"):
             raw = query.get(field.name)

@@ -1,6 +1,6 @@
 """SandboxPlatform: the request function for test mode, answered in memory.
 
-Test keys must never reach the platform (SPEC 1), yet test-mode code should run the same
+Test keys must never reach the platform, yet test-mode code should run the same
 path as live mode. So the sandbox has the same `request(...)` signature as `PlatformClient`,
 checks the route against the same catalogue, answers every catalogued read from the
 workspace's sandbox creators (`sandbox_creators`, service/platform/sandbox_reads.py) and

@@ -1,6 +1,6 @@
 """The one place that decides, by mode, whether a call reaches the platform or the sandbox.
 
-Test-mode accounts and links never reach the platform (SPEC 1): `connect(account)` hands every
+Test-mode accounts and links never reach the platform: `connect(account)` hands every
 caller (live reads, the syncer, the executor) the same request function, the sandbox's for test
 mode and the HTTP client's for live mode, plus the session to send and whether the outcome is
 simulated. No caller branches on the mode itself.

@@ -40,7 +40,7 @@ def money(cents: int, currency: str = "USD") -> dict[str, Any]:
 
 
 def message(row: dict[str, Any], fan_id: str) -> dict[str, Any]:
-    """A platform message; `price` is in dollars there (SPEC 4.6) and Money (cents) here."""
+    """A platform message; `price` is in dollars there and Money (cents) here."""
     sender = row.get("fromUser")
     sender_id = str(sender.get("id")) if isinstance(sender, dict) else None
     price = row.get("price")

@@ -29,7 +29,7 @@ async def perform(platform: PlatformRequester, session: str, action: Action) -> 
 
 
 def _id(answer: Any) -> str | None:
-    """The platform may answer without an id; SPEC 2.4 then wants null, not a made-up value.
+    """The platform may answer without an id; the result then holds null, not a made-up value.
     An id that is not a short string or number is an answer we do not understand: the write
     fails with `platform_error` rather than record a made-up `result`."""
     value = answer.get("id") if isinstance(answer, dict) else None

@@ -301,7 +301,7 @@ async def sync_sandbox_families(
     now: dt.datetime,
 ) -> None:
     """A new workspace's sandbox creator gets its synced families from the sandbox at once, so
-    test keys read chats, messages and the rest like live ones (test mode, SPEC 1)."""
+    test keys read chats, messages and the rest like live ones."""
     windows = Windows()
     changes = await read_families(
         request, session, now, windows, heads={}, states={}, posts_count=None

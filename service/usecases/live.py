@@ -1,6 +1,6 @@
 """Live reads (`fresh=true`): the platform answers now instead of synced data.
 
-Only live reads stop for unavailable accounts (SPEC 3.2); synced reads keep working. A session
+Only live reads stop for unavailable accounts; synced reads keep working. A session
 the platform refuses moves the account to the status it means, so the dashboard shows it too.
 """
 
@@ -115,7 +115,7 @@ class LiveReads:
         query: dict[str, Any] | None = None,
         param: str | None = None,
     ) -> tuple[Any, dt.datetime]:
-        """One read route of SPEC 4.6 as the platform answers it now, and when it was read.
+        """One platform read route as the platform answers it now, and when it was read.
         A platform 404 is `fan_not_found`, `chat_not_found` or `resource_not_found`, naming
         `param` (the path parameter that named the missing thing)."""
         try:

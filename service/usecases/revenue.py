@@ -56,7 +56,7 @@ def fingerprint(content: dict[str, Any]) -> str:
 
 
 def transaction_json(row: dict[str, Any]) -> dict[str, Any]:
-    """A stored version as the Transaction of SPEC 2.9 (pull rows and push `data`)."""
+    """A stored version as a Transaction (revenue pull rows and the push's `data`)."""
     observed = row["observed_at"].astimezone(UTC).isoformat(timespec="microseconds")
     return {
         "id": row["id"],

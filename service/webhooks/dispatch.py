@@ -26,7 +26,7 @@ BATCH = 500
 
 
 FanOut = Callable[[UnitOfWork, Event, dt.datetime], Awaitable[int]]
-"""More rows an event asks for, written in the dispatching transaction (mail: issue 20)."""
+"""More rows an event asks for, written in the dispatching transaction (the mail outbox)."""
 
 
 async def dispatch_once(

@@ -1,4 +1,4 @@
-"""Webhook signatures: SPEC 6.2's `x-svc-signature: t=<unix seconds>,v1=<hex>`, and beside it
+"""Webhook signatures: `x-svc-signature: t=<unix seconds>,v1=<hex>`, and beside it
 the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`), which
 the `standardwebhooks` library (and Svix's) verify.
 

@@ -1,6 +1,6 @@
 """The destination guard: a webhook URL must not let a customer reach our own network.
 
-SPEC 6.2 allows public https URLs only. A customer who could point the sender at
+Webhook URLs must be public https URLs. A customer who could point the sender at
 `http://169.254.169.254/` or `https://10.0.0.5/admin` would turn our worker into a proxy
 into the private network, so we resolve the host and refuse every address that is not
 globally routable (the rule svix applies in `webhook_http_client.rs::is_allowed`).

@@ -1,12 +1,12 @@
-"""Webhook endpoints as the dashboard manages them (owners and admins; SPEC 6.1, 6.2).
+"""Webhook endpoints as the dashboard manages them (owners and admins; docs/webhooks.md).
 
 Endpoints belong to one mode, like Stripe's test-mode endpoints: the dashboard's test-mode switch
 (`principal.mode`) decides which ones are listed and made, and an endpoint receives only events
-of its mode. Per mode a workspace has at most one transactions endpoint (the push of SPEC 6.2)
-and any number of event endpoints (SPEC 6.1). Every URL passes the SSRF guard when saved and
-again at each send. Signing secrets are stored sealed (`box`). Rolling a secret keeps the old one
-signing for 24 hours beside the new one, as Stripe does. Reads take any member; changes take
-`webhooks.manage`. Changes are written to the audit log with the change.
+of its mode. Per mode a workspace has at most one transactions endpoint (the transaction push)
+and any number of event endpoints (action and link events). Every URL passes the SSRF guard
+when saved and again at each send. Signing secrets are stored sealed (`box`). Rolling a secret
+keeps the old one signing for 24 hours beside the new one, as Stripe does. Reads take any
+member; changes take `webhooks.manage`. Changes are written to the audit log with the change.
 """
 
 from __future__ import annotations
@@ -124,7 +124,7 @@ async def add_event_endpoint(
     allow_loopback: bool = False,
     resolver: Resolver | None = None,
 ) -> WebhookEndpoint:
-    """Add an endpoint of the principal's mode for the SPEC 6.1 events (`event_types=None`
+    """Add an endpoint of the principal's mode for the webhook events (`event_types=None`
     means all of them)."""
     require(principal, MANAGE)
     url = await _safe_url(url, allow_loopback, resolver)

@@ -77,7 +77,7 @@ class Deliverer:
         self.disable_after = disable_after  # failing this long disables an endpoint
         self.wakeup = wakeup or asyncio.Event()  # set it to look for work at once
         self.idle = asyncio.Event()  # set while waiting for work (tests wait on it)
-        self.also = also  # more fan-outs per dispatched event (mail rows: issue 20)
+        self.also = also  # more fan-outs per dispatched event (the mail outbox's rows)
         self._flying: dict[asyncio.Task[Sent], str] = {}  # sending task → endpoint id
         self._finished: list[Sent] = []  # sent, to be recorded by the next round
         self._recorded = 0

@@ -1,6 +1,6 @@
 """One read of everything the service keeps about an account, from the platform or the sandbox.
 
-`read_snapshot(request, session, now)` calls only read routes of SPEC 4.6 through the client
+`read_snapshot(request, session, now)` calls only platform read routes through the client
 request function (the real `PlatformClient.request` or `SandboxPlatform.request`); any
 `PlatformError` escapes to the syncer, which decides what it means for the account.
 """

@@ -1,4 +1,4 @@
-"""The syncer: keeps each linked account's synced data (SPEC 2.7) up to date from the platform.
+"""The syncer: keeps each linked account's synced data up to date from the platform.
 
 `sync_account` reads one account (service/workers/snapshot.py) and writes profile, counts,
 revenue30d, subscription price, fans and newly seen or changed transactions in one unit of

@@ -64,7 +64,8 @@ _OLDEST_APPROVED = (
     .where(
         _waiting.c.status == _CLAIM.source,
         t.still_open(_waiting.c.status),
-        # One retried later (patience, issue 22) waits for its next attempt, on every replica.
+        # One retried later (patience with the platform) waits for its next attempt, on every
+        # replica.
         sa.or_(
             _waiting.c.next_attempt_at.is_(None),
             _waiting.c.next_attempt_at
@@ -94,7 +95,7 @@ def _transition_statement(
 ) -> sa.Update:
     """One statement per (from, columns set, expiry check, revision check) shape; values are
     bound at execution. The revision check makes approvals and edits of one pending action
-    exclude each other (issue 21): a write made from a stale read changes nothing."""
+    exclude each other: a write made from a stale read changes nothing."""
     status = (
         c.status == from_statuses[0] if len(from_statuses) == 1 else c.status.in_(from_statuses)
     )
@@ -144,7 +145,7 @@ def _list_statement(
 @functools.cache
 def _insert_new(dialect: str) -> Any:
     """One dialect's `INSERT … ON CONFLICT DO NOTHING RETURNING id`, built on first use: SQLite
-    never imports PostgreSQL's dialect (the CLI's start, issue 10)."""
+    never imports PostgreSQL's dialect (it would slow the CLI's start, bench/cli_start.py)."""
     if dialect == "postgresql":
         from sqlalchemy.dialects import postgresql as chosen
     else:
@@ -357,7 +358,7 @@ class SqlActions:
         return to_model(Action, row) if row else None
 
     async def mark_replaced(self, action_id: str, replaced_by: str) -> None:
-        """Not a status move: the link forward from an action asked again (issue 21)."""
+        """Not a status move: the link forward from an action asked again."""
         await self.conn.execute(
             t.actions.update()
             .where(c.id == action_id, c.replaced_by.is_(None))

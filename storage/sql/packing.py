@@ -1,4 +1,4 @@
-"""Packed text for the columns of actions, which are kept for ever (issue 22): SQLite only.
+"""Packed text for the columns of actions, which are kept for ever: SQLite only.
 
 An action's row is mostly words the product writes itself: the summary ("Send a message from
 @… to fan …"), warnings ("Fan … is not among @…'s fans in the last sync."), the JSON keys of its

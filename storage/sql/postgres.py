@@ -33,7 +33,7 @@ add_postgresql_options()  # PostgreSQL's dialect is loaded here anyway (see tabl
 UNITS_PER_CONNECTION = 1000
 """Units a connection serves before it is replaced (asyncpg's own pool replaces one after 50,000
 queries). A long-lived connection slowed reads twofold after ~10,000 creations, and a fresh one
-was fast again (README, issue 10); one reconnect per 1,000 units costs nothing measurable."""
+was fast again (bench/hot_path.py); one reconnect per 1,000 units costs nothing measurable."""
 PREPARED_STATEMENTS = 1024
 """Prepared statements cached per connection: more than the distinct statements we have."""
 
@@ -166,7 +166,7 @@ class PgDriver:
 class PgUnit:
     """One unit of work's connection: checked out on entry and put back on exit; a transaction
     sends BEGIN on entry and COMMIT on a clean exit. A class rather than nested generator
-    context managers, which cost a read a measurable share of its CPU (issue 10)."""
+    context managers, which cost a read a measurable share of its CPU (bench/hot_path.py)."""
 
     __slots__ = ("_begin", "_driver", "_raw", "_served")
 

@@ -122,7 +122,7 @@ class Plan:
     def _layout(self, values: Mapping[str, Any]) -> Layout | None:
         """A prebuilt statement's SQL once its IN lists are expanded, and where each argument
         comes from, worked out once per list length: SQLAlchemy's expansion per call cost more
-        than the query (a fan lookup on creation, issue 10). None when it can't be reused (a
+        than the query (a fan lookup on creation). None when it can't be reused (a
         literal rendered into the SQL, an IN list the caller did not give)."""
         try:
             shape = tuple(len(values[name]) for name in self.expanding)

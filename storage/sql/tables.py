@@ -221,7 +221,7 @@ actions = sa.Table(
     sa.Column("claimed_by", sa.String(80), nullable=True),
     sa.Column("claimed_at", UtcMicros, nullable=True),
     sa.Column("warnings", PackedJson("warnings"), nullable=False, server_default="[]"),
-    # Approval policies (issue 21): the rule captured at creation, the approvals counted since
+    # Approval policies: the rule captured at creation, the approvals counted since
     # the last edit, and `revision`, the condition of every approval's and edit's write.
     sa.Column("approvals", PackedJson("people"), nullable=False, server_default="[]"),
     sa.Column("approvals_required", sa.Integer, nullable=False, server_default="1"),
@@ -233,7 +233,7 @@ actions = sa.Table(
     sa.Column("edited_at", UtcMicros, nullable=True),
     sa.Column("replaces", sa.String(40), nullable=True),
     sa.Column("replaced_by", sa.String(40), nullable=True),
-    # Patience with the platform (issue 22): the retry schedule of sends it surely never got.
+    # Patience with the platform: the retry schedule of sends it surely never got.
     sa.Column("execution_attempts", sa.Integer, nullable=False, server_default="0"),
     sa.Column("last_error", Json, nullable=True),
     sa.Column("next_attempt_at", UtcMicros, nullable=True),
@@ -242,7 +242,7 @@ actions = sa.Table(
     sa.Index("ix_actions_list", "workspace_id", "mode", "created_at", "id"),
     # The per-account list (`?accountId=`): the same row-value keyset, one account's rows.
     sa.Index("ix_actions_account_list", "workspace_id", "mode", "account_id", "created_at", "id"),
-    # Only the actions still moving (issue 22: the finished ones, nearly all of them and kept for
+    # Only the actions still moving (the finished ones, nearly all of them and kept for
     # ever, would cost 49 bytes each here on SQLite). SQLite uses a partial index only for a query
     # that repeats its condition word for word: action_repos.py's OPEN does, on both databases.
     sa.Index("ix_actions_open", "status", "expires_at", sqlite_where=sa.text(OPEN_CONDITION)),
@@ -414,7 +414,7 @@ delivery_attempts = sa.Table(
     sa.Column("error", sa.String(500), nullable=True),
 )
 
-# --- mail to the people who decide (issue 20) ----------------------------------------------
+# --- mail to the people who decide ---------------------------------------------------------
 
 mail_preferences = sa.Table(
     "mail_preferences",

@@ -1,4 +1,4 @@
-"""approval policies, quorum, edits before approval, asking again (issue 21)
+"""approval policies, quorum, edits before approval, asking again
 
 - `workspaces.policy`, `accounts.policy`: the approval rules (a JSON list; null on an account
   means the workspace default, null on the workspace means no rules: one approval by anyone).

@@ -1,4 +1,4 @@
-"""patience with the platform: an approved action's retry schedule (issue 22)
+"""patience with the platform: an approved action's retry schedule
 
 - `actions.execution_attempts`: sends the platform surely never received (0: never retried).
 - `actions.last_error`: the last such refusal, `{code, message}`.

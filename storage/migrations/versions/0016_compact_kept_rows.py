@@ -1,6 +1,6 @@
-"""smaller rows kept for ever (issue 22): JSON `null` becomes SQL NULL, SQLite's JSON compact
+"""smaller rows kept for ever: JSON `null` becomes SQL NULL, SQLite's JSON compact
 
-Actions and audit entries are never pruned (idempotency keys never expire, SPEC 8), so every
+Actions and audit entries are never pruned (idempotency keys never expire), so every
 byte of theirs is paid for ever. From this revision on, Python None in a JSON column is stored as
 SQL NULL (it was the 4-byte text `null`) and JSON is written without whitespace. This revision
 rewrites what was stored before the same way; nothing reads differently (SQL NULL and JSON `null`

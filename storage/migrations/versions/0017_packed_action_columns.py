@@ -1,6 +1,6 @@
-"""smaller actions (issue 22): SQLite packs words and times; the status index becomes partial
+"""smaller actions: SQLite packs words and times; the status index becomes partial
 
-Actions are kept for ever (idempotency keys never expire, SPEC 8). On SQLite, from this revision
+Actions are kept for ever (idempotency keys never expire). On SQLite, from this revision
 on, an action's summary and its JSON columns of words the product writes (params, requestedBy,
 warnings, result, error, decidedBy, approvals) are stored packed (storage/sql/packing.py: one
 format byte, raw deflate with a frozen dictionary per column, kept as text when that is not

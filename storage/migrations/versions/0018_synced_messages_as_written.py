@@ -1,4 +1,4 @@
-"""synced messages keep the text we wrote (issue 18): PostgreSQL `json`, not `jsonb`
+"""synced messages keep the text we wrote: PostgreSQL `json`, not `jsonb`
 
 A page of synced messages is served from the stored text as it is (service/domain/stored_json.py)
 when that text already is the API form. SQLite keeps the text we write; PostgreSQL's `jsonb`
