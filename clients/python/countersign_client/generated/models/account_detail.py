@@ -48,7 +48,7 @@ class AccountDetail:
             counts (AccountDetailCounts): Totals from synced data.
             revenue30d (AccountDetailRevenue30D): The last 30 days.
             subscription_price (Money | None): Current subscription price.
-            policy (Policy | Unset): Additive field of AccountDetail (issue 21). The approval rules for the account's new
+            policy (Policy | Unset): Additive field of AccountDetail. The approval rules for the account's new
                 actions: its own (`source: account`) or the workspace default (`source: workspace`).
      """
 

@@ -64,8 +64,8 @@ class Action:
             account_id (str): An account's id, which is the creator's platform user id.
             summary (str): One plain sentence describing the action.
             params (AddFanToListParams | RemoveFanFromListParams | SentSendMassMessageParams | SentSendMessageParams |
-                UnsendMessageParams): The params of an action, as sent (SPEC 2.3: "the params sent, after
-                validation"); the shape depends on `type`. Message `text` is the normalised
+                UnsendMessageParams): The params of an action, as sent (the params sent, after
+                validation); the shape depends on `type`. Message `text` is the normalised
                 HTML the platform receives, not the request's text.
             estimated_recipients (int | None): How many fans it reaches; an estimate for a mass message.
             price (Money | None): The price of a paid message.
@@ -81,32 +81,31 @@ class Action:
                 SimulatedResult | UnsendMassMessageResult | UnsendMessageResult): Set once the action ran; the shape depends on
                 `type` (simulated in test mode).
             error (ActionError | None): Why it failed; set when `status` is `failed`.
-            warnings (list[ActionWarning]): Additive field (not in SPEC 2.3). What the params look like against the
+            warnings (list[ActionWarning]): Additive field. What the params look like against the
                 account's synced data when the action was created: reasons it may fail once
                 approved. Empty when all is well. Warnings never block creation (synced data
                 can be stale); the approval page shows them above the Approve button.
-            approvals (list[Approval]): Additive field (issue 21). The approvals counted toward the action's quorum, oldest
+            approvals (list[Approval]): Additive field. The approvals counted toward the action's quorum, oldest
                 first, by different people. An approver's edit of `params` restarts the quorum:
                 approvals given before it are no longer listed.
-            approvals_required (ActionApprovalsRequired): Additive field (issue 21). How many different people must approve,
-                from the
+            approvals_required (ActionApprovalsRequired): Additive field. How many different people must approve, from the
                 account's approval policy as it was when the action was created (a later policy
                 change never changes an action already waiting).
-            approvals_needed (int): Additive field (issue 21). Approvals still needed before the action is `approved`
+            approvals_needed (int): Additive field. Approvals still needed before the action is `approved`
                 (`approvalsRequired` minus `approvals`); 0 once it is no longer pending.
-            approvers (ActionApprovers): Additive field (issue 21). Who may decide it: any member, or only admins and
+            approvers (ActionApprovers): Additive field. Who may decide it: any member, or only admins and
                 owners (others get `403 missing_permission`, `error.permission`
                 `actions.decide_restricted`).
             requested_params (AddFanToListParams | None | RemoveFanFromListParams | SentSendMassMessageParams |
-                SentSendMessageParams | UnsendMessageParams): Additive field (issue 21). What was asked, when an approver edited
-                `params` before
+                SentSendMessageParams | UnsendMessageParams): Additive field. What was asked, when an approver edited `params`
+                before
                 approving (`params` is then what runs); null when never edited.
-            edited_by (DecidedBy | None): Additive field (issue 21). The approver who last edited `params`.
-            edited_at (datetime.datetime | None): Additive field (issue 21). When `params` were last edited.
-            replaces (None | str): Additive field (issue 21). The expired or rejected action this one asks for again
+            edited_by (DecidedBy | None): Additive field. The approver who last edited `params`.
+            edited_at (datetime.datetime | None): Additive field. When `params` were last edited.
+            replaces (None | str): Additive field. The expired or rejected action this one asks for again
                 (`POST /v1/actions/{actionId}/request-again`).
-            replaced_by (None | str): Additive field (issue 21). The action that asked for this one again.
-            execution (ActionExecution | None): Additive field (issue 22). Null until the platform refused a send of this
+            replaced_by (None | str): Additive field. The action that asked for this one again.
+            execution (ActionExecution | None): Additive field. Null until the platform refused a send of this
                 action before reading it (connection refused, HTTP 429 or 503), so nothing
                 was sent; then the retry schedule: the action stays `approved` and is sent
                 again at `nextAttemptAt`, with growing delays (capped at 60 seconds, longer

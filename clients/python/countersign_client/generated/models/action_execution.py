@@ -25,7 +25,7 @@ T = TypeVar("T", bound="ActionExecution")
 @_attrs_define
 class ActionExecution:
     """ The retry schedule of an action the platform refused before reading it
-    (nothing was sent). Additive (issue 22).
+    (nothing was sent). Additive.
 
         Attributes:
             attempts (int): Sends the platform refused so far (none of them reached it).

@@ -32,7 +32,7 @@ class ApproveRequest:
         Attributes:
             note (str | Unset): A note kept with the decision (`decisionNote`).
             params (AddFanToListParams | RemoveFanFromListParams | SendMassMessageParams | SendMessageParams |
-                UnsendMessageParams | Unset): Additive (issue 21). The params edited before approving, complete (as in the
+                UnsendMessageParams | Unset): Additive. The params edited before approving, complete (as in the
                 action's `params`). Only narrower than asked: new `text`, a lower `priceCents`,
                 fewer `mediaIds`, an audience with fewer lists or fans or more excluded lists.
                 Anything wider is `400 invalid_parameter` naming the field. The edit is normalised

@@ -26,8 +26,8 @@ T = TypeVar("T", bound="PlatformResponse")
 class PlatformResponse:
     """ 
         Attributes:
-            data (PlatformResponseData): The platform's result, unchanged (its fields are the platform's: SPEC 2.10
-                shows only the names used in SPEC 4.6). Lists come as `{list, hasMore}`.
+            data (PlatformResponseData): The platform's result, unchanged (its fields are the platform's, and this
+                API does not reshape them). Lists come as `{list, hasMore}`.
             meta (Meta): Where the data in `data` came from.
      """
 

@@ -20,8 +20,8 @@ T = TypeVar("T", bound="PlatformResponseData")
 
 @_attrs_define
 class PlatformResponseData:
-    """ The platform's result, unchanged (its fields are the platform's: SPEC 2.10
-    shows only the names used in SPEC 4.6). Lists come as `{list, hasMore}`.
+    """ The platform's result, unchanged (its fields are the platform's, and this
+    API does not reshape them). Lists come as `{list, hasMore}`.
 
      """
 

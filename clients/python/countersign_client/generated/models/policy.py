@@ -25,7 +25,7 @@ T = TypeVar("T", bound="Policy")
 
 @_attrs_define
 class Policy:
-    """ Additive field of AccountDetail (issue 21). The approval rules for the account's new
+    """ Additive field of AccountDetail. The approval rules for the account's new
     actions: its own (`source: account`) or the workspace default (`source: workspace`).
 
         Attributes:

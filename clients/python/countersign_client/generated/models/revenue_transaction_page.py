@@ -32,7 +32,7 @@ class RevenueTransactionPage:
             has_more (bool): False when you are caught up.
             next_cursor (str): Pass as `cursor` next time. It is always a position to poll from: after the last
                 page it points past the newest committed row, so a poller that stores it keeps its
-                place (SPEC 4.7 rule 3). The field would be empty only if there were no position
+                place. The field would be empty only if there were no position
                 to resume from, which this feed never has.
             checked_at (datetime.datetime): When the service read its data for this page.
      """

@@ -150,7 +150,7 @@ def sync_detailed(
     needs the `cs_session` cookie and the `x-csrf-token` header. Exactly one
     decision wins: a second approve or reject gets `409 action_not_pending`.
 
-    Approval policies (issue 21, docs/policies.md): when the action needs two
+    Approval policies (docs/policies.md): when the action needs two
     approvals (`approvalsRequired: 2`), the first is recorded in `approvals` and the
     action stays `pending` (`approvalsNeeded: 1`); a second approval by a different
     person makes it `approved`, with `decidedBy` and `decidedAt` of that approval.
@@ -204,7 +204,7 @@ def sync(
     needs the `cs_session` cookie and the `x-csrf-token` header. Exactly one
     decision wins: a second approve or reject gets `409 action_not_pending`.
 
-    Approval policies (issue 21, docs/policies.md): when the action needs two
+    Approval policies (docs/policies.md): when the action needs two
     approvals (`approvalsRequired: 2`), the first is recorded in `approvals` and the
     action stays `pending` (`approvalsNeeded: 1`); a second approval by a different
     person makes it `approved`, with `decidedBy` and `decidedAt` of that approval.
@@ -253,7 +253,7 @@ async def asyncio_detailed(
     needs the `cs_session` cookie and the `x-csrf-token` header. Exactly one
     decision wins: a second approve or reject gets `409 action_not_pending`.
 
-    Approval policies (issue 21, docs/policies.md): when the action needs two
+    Approval policies (docs/policies.md): when the action needs two
     approvals (`approvalsRequired: 2`), the first is recorded in `approvals` and the
     action stays `pending` (`approvalsNeeded: 1`); a second approval by a different
     person makes it `approved`, with `decidedBy` and `decidedAt` of that approval.
@@ -307,7 +307,7 @@ async def asyncio(
     needs the `cs_session` cookie and the `x-csrf-token` header. Exactly one
     decision wins: a second approve or reject gets `409 action_not_pending`.
 
-    Approval policies (issue 21, docs/policies.md): when the action needs two
+    Approval policies (docs/policies.md): when the action needs two
     approvals (`approvalsRequired: 2`), the first is recorded in `approvals` and the
     action stays `pending` (`approvalsNeeded: 1`); a second approval by a different
     person makes it `approved`, with `decidedBy` and `decidedAt` of that approval.

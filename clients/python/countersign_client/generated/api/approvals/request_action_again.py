@@ -142,7 +142,7 @@ def sync_detailed(
 ) -> Response[ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError]:
     """ Ask again for an expired or rejected action
 
-     Additive (issue 21). Creates a new `pending` action with the same `params` as an
+     Additive. Creates a new `pending` action with the same `params` as an
     `expired` or `rejected` one, asked by the signed-in person (`requestedBy.kind`
     `user`, so that person cannot approve it) and naming the original in `replaces`;
     the original names the new one in `replacedBy`. The account's approval policy as it
@@ -184,7 +184,7 @@ def sync(
 ) -> ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | None:
     """ Ask again for an expired or rejected action
 
-     Additive (issue 21). Creates a new `pending` action with the same `params` as an
+     Additive. Creates a new `pending` action with the same `params` as an
     `expired` or `rejected` one, asked by the signed-in person (`requestedBy.kind`
     `user`, so that person cannot approve it) and naming the original in `replaces`;
     the original names the new one in `replacedBy`. The account's approval policy as it
@@ -221,7 +221,7 @@ async def asyncio_detailed(
 ) -> Response[ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError]:
     """ Ask again for an expired or rejected action
 
-     Additive (issue 21). Creates a new `pending` action with the same `params` as an
+     Additive. Creates a new `pending` action with the same `params` as an
     `expired` or `rejected` one, asked by the signed-in person (`requestedBy.kind`
     `user`, so that person cannot approve it) and naming the original in `replaces`;
     the original names the new one in `replacedBy`. The account's approval policy as it
@@ -263,7 +263,7 @@ async def asyncio(
 ) -> ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | None:
     """ Ask again for an expired or rejected action
 
-     Additive (issue 21). Creates a new `pending` action with the same `params` as an
+     Additive. Creates a new `pending` action with the same `params` as an
     `expired` or `rejected` one, asked by the signed-in person (`requestedBy.kind`
     `user`, so that person cannot approve it) and naming the original in `replaces`;
     the original names the new one in `replacedBy`. The account's approval policy as it

@@ -133,7 +133,7 @@ def sync_detailed(
 ) -> Response[AccountDetailResponse | BadRequestError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError]:
     """ Set an account's approval policy
 
-     Additive (issue 21, docs/policies.md). Replaces the account's approval rules, or
+     Additive (docs/policies.md). Replaces the account's approval rules, or
     (`rules: null`) makes it follow the workspace default. Only owners and admins
     (`403 missing_permission`, `error.permission` `policies.manage`); the change and its
     audit entry commit together. New actions use the new rules; actions already pending
@@ -178,7 +178,7 @@ def sync(
 ) -> AccountDetailResponse | BadRequestError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | None:
     """ Set an account's approval policy
 
-     Additive (issue 21, docs/policies.md). Replaces the account's approval rules, or
+     Additive (docs/policies.md). Replaces the account's approval rules, or
     (`rules: null`) makes it follow the workspace default. Only owners and admins
     (`403 missing_permission`, `error.permission` `policies.manage`); the change and its
     audit entry commit together. New actions use the new rules; actions already pending
@@ -218,7 +218,7 @@ async def asyncio_detailed(
 ) -> Response[AccountDetailResponse | BadRequestError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError]:
     """ Set an account's approval policy
 
-     Additive (issue 21, docs/policies.md). Replaces the account's approval rules, or
+     Additive (docs/policies.md). Replaces the account's approval rules, or
     (`rules: null`) makes it follow the workspace default. Only owners and admins
     (`403 missing_permission`, `error.permission` `policies.manage`); the change and its
     audit entry commit together. New actions use the new rules; actions already pending
@@ -263,7 +263,7 @@ async def asyncio(
 ) -> AccountDetailResponse | BadRequestError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | None:
     """ Set an account's approval policy
 
-     Additive (issue 21, docs/policies.md). Replaces the account's approval rules, or
+     Additive (docs/policies.md). Replaces the account's approval rules, or
     (`rules: null`) makes it follow the workspace default. Only owners and admins
     (`403 missing_permission`, `error.permission` `policies.manage`); the change and its
     audit entry commit together. New actions use the new rules; actions already pending

@@ -123,7 +123,7 @@ def sync_detailed(
 ) -> Response[BadRequestError | ForbiddenError | InternalServerError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | WorkspacePolicyResponse]:
     """ Set the workspace's default approval policy
 
-     Additive (issue 21). The rules every account without rules of its own follows. Only
+     Additive. The rules every account without rules of its own follows. Only
     owners and admins (`policies.manage`), audited; session-authorised like
     `setAccountPolicy`.
 
@@ -161,7 +161,7 @@ def sync(
 ) -> BadRequestError | ForbiddenError | InternalServerError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | WorkspacePolicyResponse | None:
     """ Set the workspace's default approval policy
 
-     Additive (issue 21). The rules every account without rules of its own follows. Only
+     Additive. The rules every account without rules of its own follows. Only
     owners and admins (`policies.manage`), audited; session-authorised like
     `setAccountPolicy`.
 
@@ -194,7 +194,7 @@ async def asyncio_detailed(
 ) -> Response[BadRequestError | ForbiddenError | InternalServerError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | WorkspacePolicyResponse]:
     """ Set the workspace's default approval policy
 
-     Additive (issue 21). The rules every account without rules of its own follows. Only
+     Additive. The rules every account without rules of its own follows. Only
     owners and admins (`policies.manage`), audited; session-authorised like
     `setAccountPolicy`.
 
@@ -232,7 +232,7 @@ async def asyncio(
 ) -> BadRequestError | ForbiddenError | InternalServerError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | WorkspacePolicyResponse | None:
     """ Set the workspace's default approval policy
 
-     Additive (issue 21). The rules every account without rules of its own follows. Only
+     Additive. The rules every account without rules of its own follows. Only
     owners and admins (`policies.manage`), audited; session-authorised like
     `setAccountPolicy`.
 
