@@ -9,7 +9,7 @@ pass` (the interpreter's start) and `python -c "import sqlalchemy"` (the library
 are written in, which every storage command imports). One SQLite database, migrated and given a
 workspace and a key before the rounds. Prints medians, the ratios, and /proc/loadavg.
 
-The goal (issue 10) is under 0.5 s; read it beside `import sqlalchemy`, which moves with the
+The goal is under 0.5 s; read it beside `import sqlalchemy`, which moves with the
 machine's speed by as much as 1.5x from one hour to the next.
 """
 

@@ -1,4 +1,4 @@
-"""Benchmark (issue 22): does a SQLite database stop growing under the default retention?
+"""Benchmark: does a SQLite database stop growing under the default retention?
 
     python -m bench.growth [--days 90] [--per-day 10000] [--endpoints 3] [--scale 1.0]
                            [--database sqlite|postgresql] [--postgres-url URL]

@@ -1,4 +1,4 @@
-"""The live platform route against calling the fake platform directly, in one run (issue 18).
+"""The live platform route against calling the fake platform directly, in one run.
 
     python -m bench.platform_route [--rounds 3] [--duration 5] [--connections 16]
                                    [--latency-ms 0]

@@ -1,4 +1,4 @@
-"""Benchmark (issue 22): what one action costs on SQLite, and how long prune batches hold the lock.
+"""Benchmark: what one action costs on SQLite, and how long prune batches hold the lock.
 
     python -m bench.prune_batches [--actions 2400] [--rounds 4] [--batches 25,50]
 

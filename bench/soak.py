@@ -1,4 +1,4 @@
-"""Soak (issue 22): mixed load for minutes on two replicas while a worker is killed with SIGKILL
+"""Soak: mixed load for minutes on two replicas while a worker is killed with SIGKILL
 every minute and the platform fails 10% of calls; then checks that nothing ran twice, nothing
 was lost, nothing is stuck and nothing grew.
 

@@ -1,5 +1,5 @@
 """What a sync costs in platform calls: first sync, a second with nothing changed, and one after
-10 new messages in 3 chats, on an account with 5,000 fans and 1,000 chats (issue 18's goals: the
+10 new messages in 3 chats, on an account with 5,000 fans and 1,000 chats (the goals: the
 second makes at most 5% of the first's calls; the third at most 10 calls more than the second).
 
     python -m bench.sync_cost [--fans 5000] [--chats 1000] [--databases sqlite,postgres]

@@ -1,6 +1,6 @@
 """The first sync of a large account, paced within the syncer's share of the platform budget:
 how long it takes, how many calls the platform sees per budget window, and whether live reads
-made meanwhile get through (issue 18, "Protect the creator's session").
+made meanwhile get through (the creator's session must stay usable during a sync).
 
     python -m bench.sync_pacing [--fans 5000] [--chats 1000] [--databases sqlite]
         [--budget 600] [--window 60] [--share 0.8] [--storage memory://]

@@ -2,7 +2,7 @@
 
     python -m bench.synced_reads [--rounds 3] [--duration 5] [--databases sqlite,postgres]
 
-`GET /v1/accounts/{id}/chats/{fanId}/messages?limit=50` (issue 18's goal: at least 0.7x the
+`GET /v1/accounts/{id}/chats/{fanId}/messages?limit=50` (the goal: at least 0.7x the
 limit app). For each database: seed it (bench/api_throughput.py's seed, plus 200 synced
 messages in one sandbox chat), start the service and the limit app side by side (same uvicorn
 flags), then for each round run wrk against both, alternating which goes first. Reports each
