@@ -1,7 +1,7 @@
 """An example receiver: `action.created` events become chat messages asking for approval.
 
 Teams route approval requests to chat or mail through the `action.created` webhook. This is the
-smallest honest version of that: verify the signature over the raw body (SPEC 6.2), drop
+smallest honest version of that: verify the `x-svc-signature` over the raw body, drop
 repeated deliveries by `x-svc-delivery`, and turn the pending action into one message with its
 summary, warnings and approval link. It forwards the message as `{"text": ...}` (the shape of
 Slack and Mattermost incoming webhooks) when `forward_url` is set, and keeps every message in

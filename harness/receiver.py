@@ -2,7 +2,7 @@
 
 Modelled on svix's `TestReceiver`: a real HTTP server (not a mock of httpx) so the
 sender's whole path — SSRF guard, TLS-less loopback connection, timeouts, retries — is
-exercised. It checks each POST twice: the way SPEC 6.2 tells receivers to (HMAC over the
+exercised. It checks each POST twice: the way docs/webhooks.md tells receivers to (HMAC over the
 raw body, constant-time compare, 300-second window) and with the `standardwebhooks`
 library's `Webhook.verify` (the `webhook-*` headers); a delivery is accepted only when both
 pass. It drops repeated `x-svc-delivery` ids, and can be told to answer with an error
@@ -71,7 +71,7 @@ class Received:
     json: Any
     delivery_id: str | None
     event: str | None
-    verified: bool  # SPEC 6.2's check of x-svc-signature passed
+    verified: bool  # the documented check of x-svc-signature passed
     standard_verified: bool  # the standardwebhooks library's check of webhook-* passed
     error: str | None
     duplicate: bool
@@ -289,7 +289,8 @@ class Receiver:
         return JSONResponse(body_out, status_code=status)
 
     def _check_signature(self, body: bytes, header: str | None, secrets: list[str]) -> str | None:
-        """None when any accepted secret verifies the body, else why not (SPEC 6.2 rule 1)."""
+        """None when any accepted secret verifies the body (HMAC over the raw body, compared in
+        constant time), else why not."""
         if header is None:
             return f"no {SIGNATURE_HEADER} header"
         if not secrets:

@@ -1,6 +1,6 @@
 """A fake of the creator subscription platform, served over real HTTP, for tests and QA.
 
-The service talks to the platform only through its client request function (SPEC 4.6). This
+The service talks to the platform only through its client request function. This
 package answers those routes from a seeded, mutable world, signs creators in (with 2FA and a
 selfie check where the account asks), injects faults on command, and logs every write, so
 tests can assert on what reached the platform. See README.md for the wire design.

@@ -1,6 +1,6 @@
 """`create_platform_app`: the fake platform as one Starlette app.
 
-Layout: the SPEC 4.6 routes (and our list-membership routes) under `/api`, creator sign-in
+Layout: the platform routes (and our list-membership routes) under `/api`, creator sign-in
 under `/auth`, the control API under `/_control`. Unknown paths and wrong methods answer in
 the platform's JSON error shape, so a client sees one error format everywhere.
 """

@@ -1,6 +1,6 @@
 """Injected faults: make a route answer with a chosen status, or answer late, N times.
 
-A fault names a route pattern as SPEC 4.6 writes it ("POST /chats/:id/messages"; the "/api"
+A fault names a route pattern as the platform writes it ("POST /chats/:id/messages"; the "/api"
 prefix and `{id}` spelling are accepted too), or "*" for every route. It can be limited to
 one creator. `processed: true` means the platform does the work first and only then fails or
 stalls: the ambiguous outcome an at-most-once executor must survive. Without it, a faulted

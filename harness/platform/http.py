@@ -1,6 +1,6 @@
 """How one platform route is served: faults, the session, the write log, then the handler.
 
-Route modules declare `(pattern, handler)` pairs with SPEC 4.6 patterns ("POST /chats/:id/
+Route modules declare `(pattern, handler)` pairs with the platform's patterns ("POST /chats/:id/
 messages"); `build_routes` turns them into Starlette routes. Handlers are plain synchronous
 functions of a `Call` that return JSON data or raise `ApiError`, so they stay short and run
 under the state lock. The order of events per call mirrors a real platform behind a gateway:

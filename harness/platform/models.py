@@ -1,6 +1,6 @@
 """The fake platform's records: plain mutable attrs classes, one per thing a creator owns.
 
-They hold exactly what the fake needs to answer the SPEC 4.6 routes believably; the JSON
+They hold exactly what the fake needs to answer the platform routes believably; the JSON
 shapes live in `views.py`, so a record can change shape on the wire without touching state.
 Every id is a string of digits (the platform's ids are numeric; strings keep them exact).
 Money is integer cents, except a message's `price`, which the platform takes in dollars.

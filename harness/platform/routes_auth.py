@@ -1,6 +1,6 @@
 """Creator sign-in: password, then a 2FA code and/or a selfie check when the account asks.
 
-Our design (SPEC does not show the platform's sign-in): `POST /auth/login`, `/auth/2fa` and
+Our design (the platform does not document its sign-in): `POST /auth/login`, `/auth/2fa` and
 `/auth/selfie`, each answering `{"status": "ok", "session": {...}}` or the next step with a
 `challengeId`. The hosted link page of the service walks a creator through these.
 """

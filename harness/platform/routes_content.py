@@ -1,8 +1,9 @@
 """Posts, the vault and stories.
 
 Vault writes change state (lists, their media, hidden flags) so later reads agree with them.
-Media ids may be sent as numbers (as SPEC says) or digit strings. `PUT /vault/media/hidden`
-takes an optional `hidden` boolean; without it each item's flag is toggled.
+Media ids may be sent as numbers (as the platform documents) or digit strings.
+`PUT /vault/media/hidden` takes an optional `hidden` boolean; without it each item's flag is
+toggled.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Fans, users and fan lists: subscriptions, profiles, notifications and list membership.
 
-List membership writes are our design (SPEC 4.6 lists none): `GET /lists`,
+List membership writes are our design (the platform documents none): `GET /lists`,
 `POST /lists/:id/users {userIds}` and `DELETE /lists/:id/users/:userId`. Both writes are
 idempotent (adding a member twice or removing a non-member still succeeds) and answer 404
 with kind "list" or "fan" for unknown ids.
