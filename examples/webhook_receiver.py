@@ -1,6 +1,6 @@
 """A webhook receiver for Countersign that trusts nothing it cannot verify.
 
-Every delivery is checked against both signatures the service sends (SPEC 6.2's
+Every delivery is checked against both signatures the service sends (the
 `x-svc-signature` and Standard Webhooks' `webhook-signature`) over the raw body, before any
 JSON is parsed; a delivery seen before (same `x-svc-delivery`) is acknowledged and dropped.
 Only the Python standard library and `countersign-client` are needed.

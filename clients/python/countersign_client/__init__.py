@@ -2,7 +2,7 @@
 
 `countersign_client.generated` is made from openapi.yaml by openapi-python-client (one module
 per operation, attrs models); never edit it. The rest is written by hand, on top of it:
-connecting, every page of a list, SPEC 7.2's retries, waiting for a decision, and verifying
+connecting, every page of a list, the documented retries, waiting for a decision, and verifying
 webhook signatures.
 """
 

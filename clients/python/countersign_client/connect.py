@@ -19,7 +19,7 @@ def connect(base_url: str, key: str, **options: Any) -> AuthenticatedClient:
 
 
 def connect_revenue(base_url: str, key: str, **options: Any) -> AuthenticatedClient:
-    """For the revenue pull, which reads its key from `x-service-api-key` (SPEC 4.7)."""
+    """For the revenue pull, which reads its key from `x-service-api-key`."""
     options.setdefault("timeout", TIMEOUT)
     return AuthenticatedClient(
         base_url=base_url, token=key, prefix="", auth_header_name="x-service-api-key", **options

@@ -1,4 +1,4 @@
-"""One exception for every error answer of the service: SPEC 7's envelope, parsed."""
+"""One exception for every error answer of the service: the `{"error": {...}}` envelope, parsed."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 
 class CountersignError(Exception):
-    """An error answer. Branch on `code` (SPEC 7.1), never on `message`."""
+    """An error answer. Branch on `code` (stable), never on `message`."""
 
     def __init__(
         self,

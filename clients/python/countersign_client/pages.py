@@ -1,4 +1,4 @@
-"""Every item of a list, page after page, following `nextCursor` (with SPEC 7.2's retries)."""
+"""Every item of a list, page after page, following `nextCursor` (with the documented retries)."""
 
 from __future__ import annotations
 

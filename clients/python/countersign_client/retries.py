@@ -1,4 +1,4 @@
-"""SPEC 7.2's retry rules around any generated `sync_detailed` function.
+"""The API's retry rules (docs/api-guide.md) around any generated `sync_detailed` function.
 
 - 429 `rate_limited`: wait `Retry-After` seconds, then retry.
 - 500 / 503 `internal_error`: retry with a growing delay (never shorter than `Retry-After`).
@@ -91,7 +91,8 @@ def call(
     policy: RetryPolicy = DEFAULT_POLICY,
     **kwargs: Any,
 ) -> Any:
-    """`operation(*args, **kwargs)` until it succeeds or SPEC 7.2 says to stop; the parsed body."""
+    """`operation(*args, **kwargs)` until it succeeds or the retry rules say to stop; the parsed
+    body."""
     for attempt in range(policy.attempts):
         try:
             answer = operation(*args, **kwargs)

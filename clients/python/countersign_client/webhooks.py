@@ -2,7 +2,7 @@
 
 Every delivery carries two signatures of the same raw body; either one proves it:
 
-- SPEC 6.2's `x-svc-signature: t=<unix seconds>,v1=<hex>[,v1=<hex>]`: HMAC-SHA256 over
+- `x-svc-signature: t=<unix seconds>,v1=<hex>[,v1=<hex>]`: HMAC-SHA256 over
   `<t>.<raw body>`, keyed with the signing secret as shown (the whole `whsec_…` string, UTF-8).
 - Standard Webhooks' `webhook-id`, `webhook-timestamp` and `webhook-signature: v1,<base64>[ …]`:
   HMAC-SHA256 over `<id>.<timestamp>.<raw body>`, keyed with the bytes the secret encodes (the
