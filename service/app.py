@@ -22,6 +22,7 @@ from service.api.routes import api_routes
 from service.crypto import SecretBox
 from service.dashboard import build_dashboard
 from service.dashboard.routes import dashboard_routes
+from service.dashboard.same_origin import SameOriginPosts
 from service.domain.clock import Clock, SystemClock
 from service.domain.link_tokens import LinkTokens
 from service.error_codes import ErrorCode
@@ -212,6 +213,7 @@ def create_app(
         middleware=[
             Middleware(Edge, public_url=settings.public_url),
             Middleware(BodyGuard, api_limit=settings.max_body_bytes, timeout=settings.body_timeout),
+            Middleware(SameOriginPosts, public_url=settings.public_url),
         ],
         exception_handlers={
             ApiError: on_api_error,
