@@ -22,10 +22,12 @@ from service.api.routes import api_routes
 from service.crypto import SecretBox
 from service.dashboard import build_dashboard
 from service.dashboard.routes import dashboard_routes
+from service.dashboard.same_origin import SameOriginPosts
 from service.domain.clock import Clock, SystemClock
 from service.domain.link_tokens import LinkTokens
 from service.error_codes import ErrorCode
 from service.errors import ApiError
+from service.http.body_guard import BodyGuard
 from service.http.cursors import Cursors
 from service.http.forwarded import ClientAddress
 from service.http.key_touches import KeyTouches
@@ -182,6 +184,8 @@ def create_app(
                 "Changes go through actions.",
                 headers={"Allow": allowed},
             )
+        elif exc.status_code == 400:  # Starlette's form parser: too many fields or files
+            error = ApiError(ErrorCode.INVALID_PARAMETER, exc.detail, param="body")
         else:
             error = ApiError(
                 ErrorCode.ROUTE_NOT_FOUND,
@@ -206,7 +210,11 @@ def create_app(
             *dashboard_routes(),
         ],
         lifespan=lifespan,
-        middleware=[Middleware(Edge, public_url=settings.public_url)],
+        middleware=[
+            Middleware(Edge, public_url=settings.public_url),
+            Middleware(BodyGuard, api_limit=settings.max_body_bytes, timeout=settings.body_timeout),
+            Middleware(SameOriginPosts, public_url=settings.public_url),
+        ],
         exception_handlers={
             ApiError: on_api_error,
             HTTPException: on_http_error,

@@ -42,6 +42,8 @@ class ErrorCode(enum.StrEnum):
     INVALID_CURSOR = "invalid_cursor"
     IDEMPOTENCY_KEY_REQUIRED = "idempotency_key_required"
     METHOD_NOT_ALLOWED = "method_not_allowed"
+    BODY_TOO_LARGE = "body_too_large"
+    BODY_TIMEOUT = "body_timeout"
     MISSING_API_KEY = "missing_api_key"
     INVALID_API_KEY = "invalid_api_key"
     REVOKED_API_KEY = "revoked_api_key"
@@ -175,6 +177,25 @@ ERROR_CODES: Mapping[ErrorCode, ErrorCodeInfo] = MappingProxyType(
                 "The Allow header lists the methods the path accepts. The REST interface only "
                 "reads the platform: to change something on an account, create an action with "
                 "POST /v1/accounts/{accountId}/actions and have it approved in the dashboard.",
+            ),
+            _row(
+                _C.BODY_TOO_LARGE,
+                413,
+                _T.INVALID_REQUEST,
+                "The request body is larger than this path accepts.",
+                "Bodies are refused before they are read, from Content-Length or as soon as a "
+                "streamed body passes the limit: 1 MiB on /v1 and /mcp/ "
+                "(COUNTERSIGN_MAX_BODY_BYTES), what the largest form needs on the dashboard and "
+                "the hosted link page. Send a smaller body; no API call needs more.",
+            ),
+            _row(
+                _C.BODY_TIMEOUT,
+                408,
+                _T.INVALID_REQUEST,
+                "The request body did not arrive in time.",
+                "A body must arrive whole within COUNTERSIGN_BODY_TIMEOUT seconds of the "
+                "request's start; then the request is answered and the connection closed. "
+                "Send the body at once, or check the network between you and the service.",
             ),
             # -- 401 authentication --------------------------------------------------
             _row(

@@ -141,7 +141,17 @@ class Settings:
         shown="none",
         parse=_comma_list,
     )
-    max_body_bytes: int = setting(1_048_576, "Request body limit.")
+    max_body_bytes: int = setting(
+        1_048_576,
+        "Request body limit of `/v1` and `/mcp/` (the dashboard's and the hosted link's forms "
+        "have limits of their own, sized to their largest form). Over it: `413`.",
+    )
+    body_timeout: float = setting(
+        60.0,
+        "Seconds a request's body has, from the request's start, to arrive whole (a hosted "
+        "link's selfie on a slow phone connection included). Then `408 body_timeout` and the "
+        "connection is closed.",
+    )
     sync_interval: float = setting(300.0, "Seconds between sync rounds.")
     sync_concurrency: int = setting(
         4,

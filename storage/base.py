@@ -263,6 +263,16 @@ class Links(Protocol):
     async def transition(
         self, link_id: str, from_statuses: Sequence[str], **values: Unpack[LinkChanges]
     ) -> Link | None: ...
+    async def count_attempt(
+        self, link_id: str, from_statuses: Sequence[str], limit: int
+    ) -> Link | None:
+        """Raise the link's `attempts` by one if it is still in one of `from_statuses` and
+        below `limit`, in one conditional write; None (nothing written) otherwise. Parallel
+        callers each get a different count, and no more than `limit` of them succeed."""
+
+    async def release_attempt(self, link_id: str) -> None:
+        """Give back one counted attempt (the platform never judged it: it did not answer,
+        or the step succeeded); never below zero."""
 
 
 class Actions(Protocol):

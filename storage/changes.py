@@ -82,6 +82,7 @@ class LinkChanges(TypedDict, total=False):
     created_at: dt.datetime
     expires_at: dt.datetime
     state: Json
+    attempts: int
 
 
 class WebhookChanges(TypedDict, total=False):

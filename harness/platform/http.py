@@ -141,8 +141,8 @@ def _endpoint(state: PlatformState, pattern: str, handler: Handler, authenticate
         raw = await request.body()
         token = _bearer(request)
         with state.lock:
-            if authenticated:
-                state.count_call(pattern, state.session_user(token))
+            # sign-in calls too (no creator yet): how many guesses reached the platform
+            state.count_call(pattern, state.session_user(token) if authenticated else None)
             fault = state.faults.take(pattern, state.session_user(token))
             entry = None
             if authenticated and method in WRITE_METHODS:

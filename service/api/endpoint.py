@@ -90,14 +90,14 @@ async def read_body(request: Request, limit: int) -> bytes:
     declared = request.headers.get("content-length")
     if declared is not None and declared.isdigit() and int(declared) > limit:
         raise ApiError(
-            ErrorCode.INVALID_PARAMETER, f"The body is larger than {limit} bytes.", param="body"
+            ErrorCode.BODY_TOO_LARGE, f"The body is larger than {limit} bytes.", param="body"
         )
     chunks, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > limit:
             raise ApiError(
-                ErrorCode.INVALID_PARAMETER, f"The body is larger than {limit} bytes.", param="body"
+                ErrorCode.BODY_TOO_LARGE, f"The body is larger than {limit} bytes.", param="body"
             )
         chunks.append(chunk)
     return b"".join(chunks)

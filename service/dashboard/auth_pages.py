@@ -5,7 +5,15 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
-from service.dashboard.web import Dashboard, Page, error_page, page, safe_next, sign_in_page
+from service.dashboard.web import (
+    Dashboard,
+    Page,
+    error_page,
+    page,
+    read_form,
+    safe_next,
+    sign_in_page,
+)
 from service.errors import ApiError
 from service.http.sessions import MODE_COOKIE
 from service.usecases import members
@@ -18,13 +26,18 @@ async def sign_in_form(request: Request) -> Response:
     return sign_in_page(dashboard, request)
 
 
+SIGN_IN_FIELDS = 10
+"""The sign-in form has four fields; a few spare."""
+
+
 async def sign_in(request: Request) -> Response:
     dashboard: Dashboard = request.app.state.dashboard
-    form = await request.form()
-    email, password = str(form.get("email", "")), str(form.get("password", ""))
-    target = safe_next(str(form.get("next", "")))
-    ip = dashboard.services.client_address.of(request)
+    email = ""
     try:
+        form = await read_form(request, SIGN_IN_FIELDS)
+        email, password = str(form.get("email", "")), str(form.get("password", ""))
+        target = safe_next(str(form.get("next", "")))
+        ip = dashboard.services.client_address.of(request)
         token = await dashboard.sessions.sign_in(email, password, ip)
     except ApiError as error:
         status = error.status()
@@ -54,8 +67,8 @@ async def invite_form(request: Request) -> Response:
         return error_page(dashboard, request, error)
     refused: ApiError | None = None
     if request.method == "POST":
-        form = await request.form()
         try:
+            form = await read_form(request, SIGN_IN_FIELDS)
             await members.accept(
                 services.store,
                 services.clock,

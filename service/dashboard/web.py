@@ -200,6 +200,17 @@ async def holders(services: Any, workspace_id: str, permission: Permission) -> l
     return [f"{u.name} ({m.role})" for u, m in zip(users, members, strict=False) if u]
 
 
+FORM_FIELDS = 300
+"""Fields a dashboard form may carry: a batch of 100 ticked actions, a key's accounts, and
+the few fixed fields (the body's size is bounded too: service/http/body_guard.py)."""
+
+
+async def read_form(request: Request, max_fields: int = FORM_FIELDS) -> FormData:
+    """The POSTed form, with no files and a bounded number of fields; a body over the
+    dashboard's limit raises 413 body_too_large here, where the page can answer it."""
+    return await request.form(max_files=0, max_fields=max_fields)
+
+
 def is_api(request: Request) -> bool:
     return request.url.path.startswith("/dashboard/api/")
 
@@ -285,7 +296,7 @@ def page(
                 request.scope["state"]["principal"] = signed.principal
                 form = None
                 if request.method == "POST":
-                    form = await request.form()
+                    form = await read_form(request)
                     sent = form.get("csrf_token")
                     if not isinstance(sent, str) or not same(sent, signed.session.csrf_token):
                         raise ApiError(

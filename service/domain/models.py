@@ -116,6 +116,7 @@ class Link:
     created_at: dt.datetime
     expires_at: dt.datetime
     state: Json = field(factory=dict)
+    attempts: int = 0  # sign-in attempts counted so far (at most steps.MAX_ATTEMPTS)
 
 
 @frozen

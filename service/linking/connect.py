@@ -86,9 +86,7 @@ async def fail_link(services: Services, link: Link, message: str) -> Link | None
             steps.OPEN,
             status="failed",
             step=steps.STEP_FAILED,
-            state=steps.with_state(
-                link, stage=None, challengeId=None, message=message, attempts=steps.MAX_ATTEMPTS
-            ),
+            state=steps.with_state(link, stage=None, challengeId=None, message=message),
         )
         if failed is not None:
             await uow.events.add(

@@ -80,8 +80,7 @@ async def sign_in(services: Services, link: Link, email: str, password: str) -> 
     if link.mode == "test":
         account_id, profile = sandbox_profile(services, link, email)
         return await _connect(services, link, account_id, profile, session_token=None)
-    result = await _platform_step(services, link, lambda p: p.sign_in(email.strip(), password))
-    return await _after_step(services, link, result)
+    return await _platform_step(services, link, lambda p: p.sign_in(email.strip(), password))
 
 
 async def submit_2fa(services: Services, link: Link, code: str) -> Link:
@@ -89,8 +88,7 @@ async def submit_2fa(services: Services, link: Link, code: str) -> Link:
     if not code.strip():
         raise ApiError(ErrorCode.INVALID_PARAMETER, "Enter the code.", param="code")
     challenge = _challenge(services, link)
-    result = await _platform_step(services, link, lambda p: p.submit_2fa(challenge, code.strip()))
-    return await _after_step(services, link, result)
+    return await _platform_step(services, link, lambda p: p.submit_2fa(challenge, code.strip()))
 
 
 async def submit_selfie(services: Services, link: Link, image: str) -> Link:
@@ -98,8 +96,7 @@ async def submit_selfie(services: Services, link: Link, image: str) -> Link:
     if not image.strip():
         raise ApiError(ErrorCode.INVALID_PARAMETER, "Take or choose a selfie first.", param="image")
     challenge = _challenge(services, link)
-    result = await _platform_step(services, link, lambda p: p.submit_selfie(challenge, image))
-    return await _after_step(services, link, result)
+    return await _platform_step(services, link, lambda p: p.submit_selfie(challenge, image))
 
 
 async def cancel(services: Services, link: Link) -> Link:
@@ -125,9 +122,18 @@ def _challenge(services: Services, link: Link) -> str:
     return services.secrets.open_text(value) if looks_sealed(value) else value
 
 
+WRONG = ("invalid_credentials", "invalid_code")
+"""The platform's answers that judge a guess: each uses one of the link's attempts."""
+
+
 async def _platform_step(
     services: Services, link: Link, call: Callable[[PlatformClient], Awaitable[SignInResult]]
-) -> SignInResult:
+) -> Link:
+    """Count the attempt (one conditional write), then call the platform, then move the link.
+
+    The count is raised before the call and only while it is below the limit, so parallel
+    guesses can never reach the platform more than `steps.MAX_ATTEMPTS` times; an answer that
+    judged nothing (success, a next stage, no answer) gives its attempt back."""
     platform = services.platforms.live
     if platform is None:
         raise ApiError(
@@ -135,9 +141,14 @@ async def _platform_step(
             "This service has no platform configured "
             "(COUNTERSIGN_PLATFORM_URL), so live links cannot sign in.",
         )
+    async with services.store.transaction() as uow:
+        counted = await uow.links.count_attempt(link.id, steps.OPEN, steps.MAX_ATTEMPTS)
+    if counted is None:
+        return await _too_many(services, link)
     try:
-        return await call(platform)
+        result = await call(platform)
     except PlatformError as error:
+        await _release(services, link)
         log.warning("sign-in step of %s failed on the platform: %r", link.id, error)
         code = (
             ErrorCode.PLATFORM_TIMEOUT
@@ -147,6 +158,41 @@ async def _platform_step(
         raise ApiError(
             code, "The platform is not answering right now. Try again in a moment."
         ) from error
+    if result.status in WRONG:
+        return await _wrong(services, link, result, counted.attempts)
+    await _release(services, link)
+    return await _after_step(services, link, result)
+
+
+async def _release(services: Services, link: Link) -> None:
+    async with services.store.transaction() as uow:
+        await uow.links.release_attempt(link.id)
+
+
+async def _too_many(services: Services, link: Link) -> Link:
+    failed = await fail_link(
+        services, link, "Too many wrong attempts. Ask the agency for a new link."
+    )
+    if failed is None:
+        raise ApiError(ErrorCode.LINK_NOT_READY, "This link finished in another window.")
+    return failed
+
+
+async def _wrong(services: Services, link: Link, result: SignInResult, attempts: int) -> Link:
+    """A wrong password or code, the `attempts`-th counted: fail the link at the limit."""
+    if attempts >= steps.MAX_ATTEMPTS:
+        return await _too_many(services, link)
+    left = steps.MAX_ATTEMPTS - attempts
+    what = "email or password" if result.status == "invalid_credentials" else "code"
+    message = f"Wrong {what}. {left} {'try' if left == 1 else 'tries'} left."
+    current = steps.stage(link) or "password"
+    return await _move(
+        services,
+        link,
+        status="in_progress",
+        step=steps.STAGE_STEPS[current],
+        state=steps.with_state(link, message=message),
+    )
 
 
 async def _after_step(services: Services, link: Link, result: SignInResult) -> Link:
@@ -164,26 +210,6 @@ async def _after_step(services: Services, link: Link, result: SignInResult) -> L
             state=steps.with_state(
                 link, stage=stage, message=None, challengeId=_sealed(services, result)
             ),
-        )
-    if result.status in ("invalid_credentials", "invalid_code"):
-        attempts = int(link.state.get("attempts", 0)) + 1
-        if attempts >= steps.MAX_ATTEMPTS:
-            failed = await fail_link(
-                services, link, "Too many wrong attempts. Ask the agency for a new link."
-            )
-            if failed is None:
-                raise ApiError(ErrorCode.LINK_NOT_READY, "This link finished in another window.")
-            return failed
-        left = steps.MAX_ATTEMPTS - attempts
-        what = "email or password" if result.status == "invalid_credentials" else "code"
-        message = f"Wrong {what}. {left} {'try' if left == 1 else 'tries'} left."
-        current = steps.stage(link) or "password"
-        return await _move(
-            services,
-            link,
-            status="in_progress",
-            step=steps.STAGE_STEPS[current],
-            state=steps.with_state(link, attempts=attempts, message=message),
         )
     # invalid_challenge (the step took too long) or a refused body: start the sign-in again.
     message = result.message or "That step took too long. Sign in again."

@@ -118,9 +118,6 @@ def _form(action: Step) -> Callable[[Request], Awaitable[Response]]:
 
 
 async def _fields(request: Request, link: Link) -> dict[str, str]:
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > MAX_BODY:
-        raise ApiError(ErrorCode.INVALID_PARAMETER, "The upload is too large.", param="image")
     if request.headers.get("content-type", "").startswith("application/json"):
         body = json_body(await request.body() or b"{}")
         if not isinstance(body, dict):

@@ -3,8 +3,10 @@
 A link row keeps its progress in `status` + `step` (shown to the agency through GET /v1/links)
 and in `state` (private to the page): `stage` (which form the creator must fill next),
 `challengeId` (the platform's pending 2FA/selfie challenge, sealed with the service's secret
-box: service/crypto.py), `attempts` (failed tries),
-`message` (the last thing to tell the creator) and `csrf` (the page's form token).
+box: service/crypto.py),
+`message` (the last thing to tell the creator) and `csrf` (the page's form token). Wrong
+attempts are counted in the link's own `attempts` column, by a conditional write before each
+platform call (service/linking/flow.py).
 """
 
 from __future__ import annotations
@@ -69,4 +71,4 @@ def with_state(link: Link, **changes: Any) -> dict[str, Any]:
 
 
 def attempts_left(link: Link) -> int:
-    return MAX_ATTEMPTS - int(link.state.get("attempts", 0))
+    return MAX_ATTEMPTS - link.attempts

@@ -24,6 +24,7 @@ from service.domain.ids import new_id
 from service.domain.stored_json import plain
 from service.error_codes import ErrorCode
 from service.errors import ApiError
+from service.mcp import bounds
 from service.services import Services
 
 log = logging.getLogger("countersign.mcp")
@@ -123,6 +124,11 @@ async def run_tool(
     request_id = new_id("req_", 24)
     public_url = services.settings.public_url
     try:
+        bounds.check_all(
+            path=arguments.get("path"),
+            query=arguments.get("query"),
+            headers=arguments.get("headers"),
+        )
         reply = await step.serve(services, incoming(ctx, tool, request_id, **arguments))
     except ApiError as error:
         return failed(error, public_url, request_id)

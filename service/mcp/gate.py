@@ -8,6 +8,10 @@ hold MCP_SESSIONS_PER_KEY open sessions (open: a request in flight or one within
 timeout); one more is refused with `rate_limited` until one ends (DELETE) or idles out. A session
 answers only the key that opened it (another key sees `404`, as for an unknown session).
 Tool calls still authenticate on their own, through the endpoint pipeline.
+
+A POST's body is read here, before the MCP server sees it, so the body limit and deadline
+(service/http/body_guard.py) answer in the error envelope: the server would turn them into
+errors of its own.
 """
 
 from __future__ import annotations
@@ -52,6 +56,8 @@ class McpGate:
             await self.app(scope, receive, send)
             return
         headers = Headers(scope=scope)
+        if scope["method"] == "POST":
+            receive = await _read_first(receive)
         try:
             principal = await principal_for_key(
                 self.services.store, self.services.clock, presented_key(headers)
@@ -109,3 +115,27 @@ class McpGate:
     def _forget_idle(self, now: float) -> None:
         for session_id in [sid for sid, s in self.sessions.items() if not s.open(now)]:
             del self.sessions[session_id]
+
+
+async def _read_first(receive: Receive) -> Receive:
+    """Read the whole body now (bounded by the body guard), then hand it over as one message."""
+    chunks: list[bytes] = []
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            first: Message = message
+            break
+        chunks.append(message.get("body", b""))
+        if not message.get("more_body", False):
+            first = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+            break
+    given = False
+
+    async def replay() -> Message:
+        nonlocal given
+        if not given:
+            given = True
+            return first
+        return await receive()
+
+    return replay

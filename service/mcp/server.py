@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
+import anyio.to_thread
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.tools import Tool
 from mcp.server.transport_security import TransportSecuritySettings
@@ -20,6 +21,7 @@ from service.api import accounts, actions, fans, links
 from service.api.endpoint import Call, Endpoint, Reply, endpoint_of
 from service.error_codes import ErrorCode
 from service.errors import ApiError
+from service.mcp import bounds
 from service.mcp.calls import run_tool
 from service.mcp.catalogue import Catalogue, require_catalogue_access
 from service.mcp.gate import IDLE_SECONDS
@@ -35,6 +37,8 @@ WAIT_DEFAULT = 30
 
 
 def arg(description: str, **schema: Any) -> Any:
+    if schema.get("type") == "string":  # every string has a maximum (service/mcp/bounds.py)
+        schema.setdefault("maxLength", bounds.STRING_MAX)
     return Field(default=None, description=description, json_schema_extra=schema or None)
 
 
@@ -70,12 +74,15 @@ def catalogue_tools(services: Services) -> tuple[Endpoint, Endpoint]:
     async def search(call: Call) -> Reply:
         await require_catalogue_access(call.services.store, call.principal, "search_api")
         query = _required("query", call.incoming.query.get("query"))
-        return Reply({"data": catalogue.search(query), "meta": call.meta()})
+        # Bounded input keeps it to about a millisecond; a thread keeps it off the loop anyway.
+        found = await anyio.to_thread.run_sync(catalogue.search, query)
+        return Reply({"data": found, "meta": call.meta()})
 
     async def describe(call: Call) -> Reply:
         await require_catalogue_access(call.services.store, call.principal, "describe_endpoint")
         route = _required("route", call.incoming.query.get("route"))
-        return Reply({"data": catalogue.describe(route), "meta": call.meta()})
+        described = await anyio.to_thread.run_sync(catalogue.describe, route)
+        return Reply({"data": described, "meta": call.meta()})
 
     return Endpoint(None, search), Endpoint(None, describe)
 
@@ -257,7 +264,12 @@ def build_tools(services: Services) -> list[Tool]:
     async def search_api(
         ctx: Context,
         query: Annotated[
-            Any, arg("Keywords, e.g. `vault media` or `earnings`.", type="string")
+            Any,
+            arg(
+                "Keywords, e.g. `vault media` or `earnings`.",
+                type="string",
+                maxLength=bounds.SEARCH_MAX,
+            ),
         ] = None,
     ) -> CallToolResult:
         """Search the platform's routes (and Countersign's own operations, marked
@@ -272,6 +284,7 @@ def build_tools(services: Services) -> list[Tool]:
                 "A platform route from search_api, e.g. `GET /vault/media`, or one of our "
                 "operationIds, e.g. `createAction`.",
                 type="string",
+                maxLength=bounds.SEARCH_MAX,
             ),
         ] = None,
     ) -> CallToolResult:
@@ -285,7 +298,12 @@ def build_tools(services: Services) -> list[Tool]:
         ctx: Context,
         accountId: AccountId = None,
         route: Annotated[
-            Any, arg("A catalogued GET route, e.g. `GET /chats/:id/messages`.", type="string")
+            Any,
+            arg(
+                "A catalogued GET route, e.g. `GET /chats/:id/messages`.",
+                type="string",
+                maxLength=bounds.SEARCH_MAX,
+            ),
         ] = None,
         pathParams: Annotated[
             Any, arg('The route\'s `:params`, e.g. {"id": "123"}.', type="object")
@@ -297,6 +315,7 @@ def build_tools(services: Services) -> list[Tool]:
         """Read the platform live through any catalogued GET route (as REST's
         /v1/accounts/{accountId}/platform/{path}). Writes are actions: create_action."""
         try:
+            bounds.check_all(arguments={"route": route, "pathParams": pathParams, "query": query})
             step, path = call_platform_step(route, pathParams)
             fields = query_of(query)
         except ApiError as error:

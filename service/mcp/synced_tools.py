@@ -13,6 +13,7 @@ from pydantic import Field
 
 from service.api import chats, content, earnings, fan_lists, fans
 from service.api.endpoint import endpoint_of
+from service.mcp import bounds
 from service.mcp.calls import run_tool
 from service.mcp.tool_defs import make_tool
 from service.services import Services
@@ -21,6 +22,8 @@ READ = ToolAnnotations(read_only_hint=True, open_world_hint=False)
 
 
 def arg(description: str, **schema: Any) -> Any:
+    if schema.get("type") == "string":  # every string has a maximum (service/mcp/bounds.py)
+        schema.setdefault("maxLength", bounds.STRING_MAX)
     return Field(default=None, description=description, json_schema_extra=schema or None)
 
 

@@ -338,3 +338,26 @@ class SqlLinks:
         )
         row = rows.first()
         return to_model(Link, row) if row else None
+
+    async def count_attempt(
+        self, link_id: str, from_statuses: Sequence[str], limit: int
+    ) -> Link | None:
+        rows = await self.conn.execute(
+            t.links.update()
+            .where(
+                t.links.c.id == link_id,
+                t.links.c.status.in_(list(from_statuses)),
+                t.links.c.attempts < limit,
+            )
+            .values(attempts=t.links.c.attempts + 1)
+            .returning(*t.links.c)
+        )
+        row = rows.first()
+        return to_model(Link, row) if row else None
+
+    async def release_attempt(self, link_id: str) -> None:
+        await self.conn.execute(
+            t.links.update()
+            .where(t.links.c.id == link_id, t.links.c.attempts > 0)
+            .values(attempts=t.links.c.attempts - 1)
+        )

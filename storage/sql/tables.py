@@ -180,6 +180,8 @@ links = sa.Table(
     sa.Column("created_at", UtcDateTime, nullable=False),
     sa.Column("expires_at", UtcDateTime, nullable=False),
     sa.Column("state", Json, nullable=False),
+    # wrong sign-in attempts, raised by a conditional write before each platform call
+    sa.Column("attempts", sa.Integer, nullable=False, server_default="0"),
 )
 
 OPEN_STATUSES = ("pending", "approved", "executing")

@@ -95,3 +95,20 @@ async def running(store, clock, settings) -> AsyncIterator[Env]:
             httpx.AsyncClient(base_url=platform.base_url + "/_control") as control,
         ):
             yield Env(c, platform, control, world, app.state.services, store, clock)
+
+
+@contextlib.asynccontextmanager
+async def served(store, clock, settings, database_url) -> AsyncIterator[Env]:
+    """As `running`, with the service on a real socket in its own thread (real HTTP both ways)."""
+    from tests.served import served as serve
+
+    with (
+        run_platform_in_thread(PlatformState(1, clock=clock.now)) as platform,
+        serve(settings, clock, database_url, platform_url=platform.base_url) as (base, app),
+    ):
+        world = await build_world(store, clock)
+        async with (
+            httpx.AsyncClient(base_url=base, timeout=60) as c,
+            httpx.AsyncClient(base_url=platform.base_url + "/_control") as control,
+        ):
+            yield Env(c, platform, control, world, app.state.services, store, clock)

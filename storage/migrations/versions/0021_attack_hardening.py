@@ -1,0 +1,46 @@
+"""links count their sign-in attempts in a column of their own
+
+A hosted link allows five wrong sign-in attempts. The count lived in the link's JSON `state`,
+read before the platform call and written back after it, so parallel guesses overwrote each
+other's count and every one of them reached the platform. From this revision `links.attempts`
+is an integer that the page raises with one conditional write (`attempts < 5`) before it calls
+the platform, so no more calls than the limit can ever be made whatever the concurrency.
+
+The counts kept in `state` are copied over (links live 24 hours, so there are few).
+`downgrade` drops the column (the code before this revision reads the count from `state`).
+
+Revision ID: a21hardening
+Revises: a18i0018text
+Create Date: 2026-11-27 03:30:00
+"""
+
+import json
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "a21hardening"
+down_revision = "a18i0018text"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.add_column("links", sa.Column("attempts", sa.Integer(), nullable=False, server_default="0"))
+    bind = op.get_bind()
+    rows = bind.execute(
+        sa.text("SELECT id, state FROM links WHERE status IN ('waiting', 'in_progress')")
+    ).all()
+    for link_id, state in rows:
+        parsed = json.loads(state) if isinstance(state, str) else state
+        attempts = int((parsed or {}).get("attempts", 0))
+        if attempts:
+            bind.execute(
+                sa.text("UPDATE links SET attempts = :n WHERE id = :id"),
+                {"n": attempts, "id": link_id},
+            )
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("links") as batch:
+        batch.drop_column("attempts")
