@@ -231,11 +231,9 @@ def public_base(settings: Settings, host: str, port: int) -> str:
 
 
 def run_demo(settings: Settings, host: str, port: int) -> None:
-    import uvicorn
-
     from service.access_log import log_config
     from service.app import create_app
-    from service.serving import uvicorn_options
+    from service.serving import serve
 
     settings = start_fake_platform(settings, sessions=sessions_file(settings))
     receiver = Receiver()
@@ -255,12 +253,4 @@ def run_demo(settings: Settings, host: str, port: int) -> None:
     app = create_app(settings)
     app.state.dashboard.demo_sign_in = (OWNER_EMAIL, OWNER_PASSWORD)
     app.state.dashboard.demo_mailbox = mailbox
-    uvicorn.run(
-        app,
-        host=host,
-        port=port,
-        log_level="info",
-        log_config=log_config(),
-        proxy_headers=False,
-        **uvicorn_options(settings),
-    )
+    serve(app, settings, host=host, port=port, log_config=log_config())
