@@ -124,7 +124,7 @@ async def test_approving_a_warned_action_asks_first_naming_the_warnings(
     warned = await create_action(client, world, "w2", cheap(2))
     assert "price_below_platform_minimum" in [w["code"] for w in warned["warnings"]]
     inbox = await client.get("/dashboard/approvals")
-    card = re.search(rf'data-warnings-for="{warned["id"]}">(.*?)</ul>', inbox.text, re.S)
+    card = re.search(rf'data-warnings-for="{warned["id"]}">(.*?)</ul>', inbox.text, re.DOTALL)
     assert card and "under the platform" in card.group(1)
     assert f'data-warnings-for="{plain["id"]}"' not in inbox.text
 
