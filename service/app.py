@@ -222,6 +222,8 @@ def create_app(
         },
     )
     app.state.services = services
+    app.state.on_stop = [services.waiters.stop]
+    """What the server calls the moment a stop begins (service/serving.py)."""
     app.state.dashboard = build_dashboard(services)
     app.state.link_templates = link_templates()
     app.state.errors_page = render_errors_page()

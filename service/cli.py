@@ -63,24 +63,14 @@ def _database_ready(settings: Settings, args: argparse.Namespace) -> None:
 
 
 def cmd_serve(settings: Settings, args: argparse.Namespace) -> None:
-    import uvicorn
-
     from service.access_log import log_config
     from service.app import create_app
-    from service.serving import uvicorn_options
+    from service.serving import serve
 
     settings = _platform_settings(settings, args)
     _database_ready(settings, args)
     # The app reads X-Forwarded-For itself, from COUNTERSIGN_FORWARDED_ALLOW_IPS only.
-    uvicorn.run(
-        create_app(settings),
-        host=args.host,
-        port=args.port,
-        log_level="info",
-        log_config=log_config(),
-        proxy_headers=False,
-        **uvicorn_options(settings),
-    )
+    serve(create_app(settings), settings, host=args.host, port=args.port, log_config=log_config())
 
 
 def cmd_demo(settings: Settings, args: argparse.Namespace) -> None:

@@ -4,10 +4,12 @@ creator, and printed keys and sign-in details, so a newcomer sees the whole flow
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import secrets
 from pathlib import Path
+from typing import Any
 
 from attrs import evolve
 
@@ -15,11 +17,13 @@ from harness.mailbox import Mailbox
 from harness.platform import start_platform_in_thread
 from harness.platform.state import PlatformState
 from harness.receiver import Receiver
-from harness.threaded import start_in_thread
+from harness.threaded import RunningServer, start_in_thread
 from service.app import build_services, outgoing_http
 from service.domain.clock import Clock, SystemClock
 from service.domain.models import User
 from service.domain.principal import Principal
+from service.errors import ApiError
+from service.http.auth import principal_for_key
 from service.keys import usecases as keys
 from service.linking import flow
 from service.linking.usecases import create_link
@@ -31,7 +35,6 @@ from storage.sql.store import SqlStore
 
 OWNER_EMAIL, OWNER_PASSWORD = "owner@demo.test", "demo-password"
 CREATOR_EMAIL, CREATOR_PASSWORD = "mia@creators.test", "mia-password-1"
-DEMO_KEYS = ("demo live", "demo test")
 LOCAL_RECEIVER = "http://127.0.0.1:"
 RECEIVER_PATH = "/demo-events"
 
@@ -80,9 +83,34 @@ def keep_sessions(state: PlatformState, path: Path) -> None:
     state.on_sessions_changed = save
 
 
+def keys_file(settings: Settings) -> Path:
+    """The demo's keys, beside the SQLite file: readable by the user only (0600)."""
+    return Path(settings.database_url.split("///", 1)[-1]).parent / "demo-keys.json"
+
+
+def read_kept(path: Path) -> dict[str, Any]:
+    try:
+        kept = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return {}
+    return kept if isinstance(kept, dict) else {}
+
+
+def write_private(path: Path, content: dict[str, Any]) -> None:
+    """Written whole, created 0600 (never readable by others, even for a moment)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(f".{path.name}.partial")
+    with contextlib.suppress(FileNotFoundError):
+        partial.unlink()
+    fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w") as out:
+        json.dump(content, out, indent=2)
+    os.replace(partial, path)
+
+
 async def seed(settings: Settings, receiver_url: str | None = None) -> dict[str, str]:
-    """Idempotent: a second `demo` reuses the workspace, the linked creator and the receiver's
-    endpoint, and replaces (not adds to) the two demo keys."""
+    """Idempotent: a second `demo` reuses the workspace, the linked creator, the two demo keys
+    (kept in `keys_file`) and the receiver's endpoint when it listens where it did before."""
     store = SqlStore.from_url(settings.database_url)
     services = build_services(settings, store=store)
     clock = SystemClock()
@@ -107,7 +135,7 @@ async def seed(settings: Settings, receiver_url: str | None = None) -> dict[str,
                 passwords=services.passwords,
             )
             account_id = await _demo_account(services, workspace.id, clock)
-            live, test = await _fresh_keys(services, workspace.id, clock)
+            live, test, note = await _demo_keys(services, workspace.id, clock, keys_file(settings))
             fan_id = await _a_fan(services, workspace.id, account_id)
             signing = (
                 await _subscribe(services, workspace.id, owner, receiver_url, clock)
@@ -121,6 +149,7 @@ async def seed(settings: Settings, receiver_url: str | None = None) -> dict[str,
                 "test": test,
                 "fan": fan_id,
                 "signing": signing,
+                "keys_note": note,
             }
     finally:
         await services.store.close()
@@ -146,24 +175,50 @@ async def _demo_account(services: Services, workspace_id: str, clock: Clock) -> 
     return link.account_id
 
 
-async def _fresh_keys(services: Services, workspace_id: str, clock: Clock) -> tuple[str, str]:
-    """Secrets are shown once, so each run revokes the previous demo keys and prints new ones."""
-    async with services.store.reading() as uow:
-        old = [
-            k
-            for k in await uow.keys.list(workspace_id)
-            if k.name in DEMO_KEYS and k.revoked_at is None
-        ]
+async def _demo_keys(
+    services: Services, workspace_id: str, clock: Clock, path: Path
+) -> tuple[str, str, str]:
+    """The demo keys of earlier runs, read back from `path` while they still work; a key is
+    made only where there is none (first run, or revoked in the dashboard). Nothing is revoked:
+    clients and MCP configurations hold these keys. Returns both secrets and a line saying what
+    happened."""
+    kept = read_kept(path)
     operator = Principal.operator(workspace_id)
-    for key in old:
-        await keys.revoke_key(services.store, clock, operator, key.id)
-    _, live = await keys.create_key(
-        services.store, clock, operator, name="demo live", scopes=["read", "write"], mode="live"
-    )
-    _, test = await keys.create_key(
-        services.store, clock, operator, name="demo test", scopes=["read", "write"], mode="test"
-    )
-    return live, test
+    secrets_: dict[str, str] = {}
+    made = []
+    for mode in ("live", "test"):
+        secret = kept.get(mode)
+        if isinstance(secret, str) and await _works(services, clock, secret, workspace_id, mode):
+            secrets_[mode] = secret
+            continue
+        _, secrets_[mode] = await keys.create_key(
+            services.store,
+            clock,
+            operator,
+            name=f"demo {mode}",
+            scopes=["read", "write"],
+            mode=mode,
+        )
+        made.append(mode)
+    write_private(path, {**kept, "live": secrets_["live"], "test": secrets_["test"]})
+    if not made:
+        note = f"the same keys as before, kept in {path} (readable only by you)"
+    else:
+        note = (
+            f"new {' and '.join(made)} key{'s' if len(made) > 1 else ''}, kept in {path} "
+            "(readable only by you); keys made earlier are not revoked (API keys page)"
+        )
+    return secrets_["live"], secrets_["test"], note
+
+
+async def _works(
+    services: Services, clock: Clock, secret: str, workspace_id: str, mode: str
+) -> bool:
+    try:
+        principal = await principal_for_key(services.store, clock, secret)
+    except ApiError:
+        return False
+    return principal.workspace_id == workspace_id and principal.mode == mode
 
 
 async def _a_fan(services: Services, workspace_id: str, account_id: str) -> str:
@@ -177,9 +232,10 @@ async def _a_fan(services: Services, workspace_id: str, account_id: str) -> str:
 async def _subscribe(
     services: Services, workspace_id: str, owner: User, url: str, clock: Clock
 ) -> str:
-    """The demo's receiver is subscribed once per run (it listens on a new port each time):
-    earlier runs' receiver endpoints are removed; any other endpoint, loopback or not, is the
-    user's and stays as it is."""
+    """The demo's receiver listens where it did before when it can (run_demo asks for the
+    same port): its endpoint and signing secret are then kept. An earlier run's receiver
+    endpoint at another port is removed (nothing listens there); any other endpoint, loopback
+    or not, is the user's and stays as it is."""
     principal = Principal.person(workspace_id, owner, "owner")
     for endpoint in await hooks.list_endpoints(services.store, principal):
         if (
@@ -188,6 +244,8 @@ async def _subscribe(
             and endpoint.url.endswith(RECEIVER_PATH)
             and endpoint.disabled_at is None
         ):
+            if endpoint.url == url:
+                return str(hooks.shown_secrets(endpoint, services.secrets)[0]["secret"])
             await hooks.remove_endpoint(services.store, clock, principal, endpoint.id)
     endpoint = await hooks.add_event_endpoint(
         services.store, clock, principal, url, None, box=services.secrets, allow_loopback=True
@@ -212,6 +270,7 @@ Countersign demo is ready at {base}
   dashboard   {base}/dashboard   sign in as {OWNER_EMAIL} / {OWNER_PASSWORD}
   live key    {seeded["live"]}
   test key    {seeded["test"]}
+              {seeded["keys_note"]}
   creator     account {seeded["account"]} (fake platform creator {CREATOR_EMAIL}){receiver}
 
 Create an action (ready to paste):
@@ -223,6 +282,15 @@ Then open its approvalUrl, approve it, and GET /v1/actions/<id> to see it execut
 """
 
 
+def _start_receiver(receiver: Receiver, kept: Path) -> RunningServer:
+    """On the port of the run before when it is free (its endpoint is then kept), else any."""
+    port = read_kept(kept).get("receiverPort")
+    if isinstance(port, int):
+        with contextlib.suppress(RuntimeError, OSError):
+            return start_in_thread(receiver.app, name="demo-receiver", port=port)
+    return start_in_thread(receiver.app, name="demo-receiver")
+
+
 def public_base(settings: Settings, host: str, port: int) -> str:
     """COUNTERSIGN_PUBLIC_URL when set (a proxy, a tunnel), else where the demo listens."""
     if os.environ.get("COUNTERSIGN_PUBLIC_URL"):
@@ -231,16 +299,19 @@ def public_base(settings: Settings, host: str, port: int) -> str:
 
 
 def run_demo(settings: Settings, host: str, port: int) -> None:
-    import uvicorn
-
     from service.access_log import log_config
     from service.app import create_app
-    from service.serving import uvicorn_options
+    from service.serving import serve
 
     settings = start_fake_platform(settings, sessions=sessions_file(settings))
     receiver = Receiver()
-    receiver_url = f"{start_in_thread(receiver.app, name='demo-receiver').base_url}{RECEIVER_PATH}"
+    running = _start_receiver(receiver, keys_file(settings))
+    receiver_url = f"{running.base_url}{RECEIVER_PATH}"
     seeded = asyncio.run(seed(settings, receiver_url))
+    write_private(
+        keys_file(settings),
+        {**read_kept(keys_file(settings)), "receiverPort": int(running.base_url.rsplit(":", 1)[1])},
+    )
     receiver.set_secrets([seeded["signing"]])  # it checks every signature it receives
     base = public_base(settings, host, port)
     # A real SMTP server that catches the mails, shown on the dashboard's "Mails (demo)" page,
@@ -255,12 +326,4 @@ def run_demo(settings: Settings, host: str, port: int) -> None:
     app = create_app(settings)
     app.state.dashboard.demo_sign_in = (OWNER_EMAIL, OWNER_PASSWORD)
     app.state.dashboard.demo_mailbox = mailbox
-    uvicorn.run(
-        app,
-        host=host,
-        port=port,
-        log_level="info",
-        log_config=log_config(),
-        proxy_headers=False,
-        **uvicorn_options(settings),
-    )
+    serve(app, settings, host=host, port=port, log_config=log_config())

@@ -10,8 +10,11 @@ the connection is closed. The body's pace is the app's concern (COUNTERSIGN_MAX_
 from __future__ import annotations
 
 import asyncio
+import socket
+from collections.abc import Callable, Sequence
 from typing import Any
 
+import uvicorn
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from service.settings import Settings
@@ -72,3 +75,32 @@ def uvicorn_options(settings: Settings) -> dict[str, Any]:
         "h11_max_incomplete_event_size": MAX_HEAD_BYTES,
         "timeout_graceful_shutdown": settings.stop_grace,
     }
+
+
+class Server(uvicorn.Server):
+    """uvicorn's server that, when a stop begins (SIGTERM, SIGINT), first calls `on_stop`:
+    open `?wait=` requests and `wait_for_action` calls then answer at once, instead of holding
+    the stop until the grace runs out and being cancelled with a 500."""
+
+    def __init__(self, config: uvicorn.Config, on_stop: Sequence[Callable[[], None]]) -> None:
+        super().__init__(config)
+        self.on_stop = tuple(on_stop)
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        for hook in self.on_stop:
+            hook()
+        await super().shutdown(sockets)
+
+
+def serve(app: Any, settings: Settings, *, host: str, port: int, **options: Any) -> None:
+    """Run `app` (built by service.app.create_app) until SIGTERM or SIGINT."""
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level="info",
+        proxy_headers=False,
+        **options,
+        **uvicorn_options(settings),
+    )
+    Server(config, on_stop=app.state.on_stop).run()

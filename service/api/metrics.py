@@ -43,7 +43,7 @@ async def metrics(request: Request) -> Response:
         log.warning("metrics: the database did not answer", exc_info=True)
         observed = None
     registry = CollectorRegistry(auto_describe=False)
-    registry.register(_Snapshot(observed))
+    registry.register(_Snapshot(observed, waiting=len(services.waiters)))
     return Response(
         generate_latest(registry),
         media_type=CONTENT_TYPE_LATEST,
@@ -54,8 +54,9 @@ async def metrics(request: Request) -> Response:
 class _Snapshot:
     """A collector over one observation (prometheus-client's custom-collector pattern)."""
 
-    def __init__(self, observed: Observation | None) -> None:
+    def __init__(self, observed: Observation | None, *, waiting: int) -> None:
         self.observed = observed
+        self.waiting = waiting
 
     def collect(self) -> Iterator[Any]:
         from prometheus_client.core import GaugeMetricFamily
@@ -64,6 +65,12 @@ class _Snapshot:
             return GaugeMetricFamily(f"countersign_{name}", doc, value=value)
 
         o = self.observed
+        yield gauge(
+            "waiting_requests",
+            "Clients waiting on this replica (`?wait=`, wait_for_action): a stop answers them "
+            "at once with the action as it stands.",
+            self.waiting,
+        )
         yield gauge("database_up", "1 when the database answered this scrape.", o is not None)
         if o is None:
             return

@@ -116,6 +116,12 @@ async def decide_many(p: Page) -> Response:
         )
     approve = p.field("decision") == "approve"
     services = p.services
+    if approve and p.field("confirmed") != "yes":
+        warned = await _warned(p, chosen)
+        if warned:  # nothing is approved until the person has read the warnings
+            return await p.render(
+                "batch_confirm.html", warned=warned, chosen=chosen, total=len(chosen)
+            )
     outcomes = []
     for action_id in chosen:
         try:
@@ -140,6 +146,18 @@ async def decide_many(p: Page) -> Response:
     return await p.render(
         "batch.html", outcomes=outcomes, approve=approve, done=done, total=len(outcomes)
     )
+
+
+async def _warned(p: Page, chosen: list[str]) -> list[Action]:
+    """The chosen actions still pending that carry warnings (reasons they may fail once
+    approved): approving several at once must not hide what the action page would show."""
+    async with p.services.store.reading() as uow:
+        found = [await uow.actions.get(p.principal.workspace_id, i) for i in chosen]
+    return [
+        a
+        for a in (present(f, p.services.clock) for f in found if f is not None)
+        if a.status == "pending" and a.warnings
+    ]
 
 
 @page()

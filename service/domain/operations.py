@@ -37,7 +37,7 @@ class Backlog:
     approved_waiting: int  # approved actions not yet claimed by an executor
     approved_retrying: int  # of those, the ones waiting for the platform (a retry scheduled)
     executing: int
-    failing_endpoints: int  # enabled endpoints whose last delivery failed
+    failing_endpoints: int  # enabled endpoints whose last delivery failed or is being retried
     accounts_by_status: dict[str, int]
 
 

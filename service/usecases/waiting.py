@@ -88,6 +88,8 @@ class ActionWaiters:
         self._in_wait = 0
         self.reads = 0
         """Statements the listener ran (the benchmark counts them)."""
+        self.stopping = False
+        """Set by `stop()`: the process is shutting down, so no wait goes on."""
 
     def __len__(self) -> int:
         """Waiters registered (a request between its registration and its end)."""
@@ -151,7 +153,7 @@ class ActionWaiters:
         started = loop.time()
         deadline = started + seconds
         current = waiter.newest(action)
-        while not reached(effective(current, clock.now()), until):
+        while not self.stopping and not reached(effective(current, clock.now()), until):
             left = deadline - loop.time()
             if current.status == "pending":
                 left = min(left, (current.expires_at - clock.now()).total_seconds() + 0.01)
@@ -162,9 +164,19 @@ class ActionWaiters:
                 async with asyncio.timeout(min(left, progress_every) if progress else left):
                     await waiter.changed.wait()
             current = waiter.newest(current)
-            if progress is not None and not waiter.changed.is_set():
+            if progress is not None and not waiter.changed.is_set() and not self.stopping:
                 await progress(loop.time() - started, seconds)
         return effective(current, clock.now())
+
+    def stop(self) -> None:
+        """The process is shutting down: every wait ends now with the action as it stands (a
+        client simply waits again, on another replica), and later waits return at once, so a
+        deploy never holds a waiting client until the stop grace runs out."""
+        self.stopping = True
+        for waiters in self._waiting.values():
+            for waiter in waiters:
+                waiter.changed.set()
+        self.count_changed.set()
 
     async def close(self) -> None:
         for task in list(self._tasks):

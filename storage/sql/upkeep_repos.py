@@ -191,10 +191,23 @@ class SqlBacklog:
             .group_by(a.status)
         )
         e = t.webhook_endpoints.c
+        # Failing: its last delivery ran out of retries, or its latest attempt failed (a
+        # success clears `failing_since`) and deliveries wait to be retried. Retries take
+        # hours, so counting only the deliveries that ran out would hide a receiver that has
+        # been down all day.
+        retrying_to_it = (
+            sa.select(sa.literal(1))
+            .select_from(t.deliveries)
+            .where(d.endpoint_id == e.id, d.status == "pending", d.attempts > 0)
+            .exists()
+        )
         failing = (
             sa.select(sa.func.count())
             .select_from(t.webhook_endpoints)
-            .where(e.failing.is_(True), e.disabled_at.is_(None))
+            .where(
+                e.disabled_at.is_(None),
+                sa.or_(e.failing.is_(True), sa.and_(e.failing_since.is_not(None), retrying_to_it)),
+            )
         )
         ac = t.accounts.c
         accounts = sa.select(ac.status, sa.func.count()).group_by(ac.status)

@@ -1,5 +1,7 @@
-"""Batch decisions in the inbox in real headless Chromium (issue 20): tick, approve exactly
-those, see each outcome; on desktop with the keyboard too. Desktop and phone, both drivers."""
+"""Batch decisions in the inbox in real headless Chromium: tick, read the warnings on the
+cards and again on the confirmation page, approve exactly those, see each outcome; on desktop
+with the keyboard too. Desktop and phone, both drivers; docs/inbox-warned-phone.png and
+docs/approve-confirm-phone.png are the phone's pictures."""
 
 from __future__ import annotations
 
@@ -7,7 +9,14 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.dashboard.live_service import clean, run_store
-from tests.dashboard.test_dashboard_browser import OWNER, api_action, shot, sign_in
+from tests.dashboard.test_dashboard_browser import (
+    OWNER,
+    ROOT,
+    api_action,
+    shot,
+    sign_in,
+    write_whole,
+)
 from tests.factories import build_world
 
 pytestmark = pytest.mark.browser
@@ -29,7 +38,9 @@ def row(page, action_id):
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
-def test_tick_two_of_three_and_approve_exactly_those(browser: Browser, service, world, size):
+def test_tick_two_of_three_and_approve_exactly_those(
+    browser: Browser, service, world, size, database_url
+):
     base = service.base_url
     made = [api_action(base, world.live_key, world.live_account, f"{size}-{i}") for i in range(3)]
     page = browser.new_page(viewport=SIZES[size])
@@ -40,8 +51,24 @@ def test_tick_two_of_three_and_approve_exactly_those(browser: Browser, service, 
         row(page, action["id"]).locator("input[name=actionId]").check()
     expect(page.locator("#batch-count")).to_have_text("2 selected")
     assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
-    shot(page, f"inbox-batch-{size}")
+    # The fans they name are not in the last sync: each card says so.
+    for action in made[:2]:
+        expect(page.locator(f'[data-warnings-for="{action["id"]}"]')).to_contain_text("not among @")
+    inbox = shot(page, f"inbox-batch-{size}", full_page=False)
+    if size == "phone" and database_url.startswith("sqlite"):
+        write_whole(ROOT / "docs" / "inbox-warned-phone.png", inbox)
     page.click("#batch-approve")
+    # Nothing is approved before the person has read the warnings, on a page of its own.
+    expect(page.locator("h1")).to_have_text("Approve 2 actions?")
+    for action in made[:2]:
+        expect(page.locator(f'[data-warned-action="{action["id"]}"]')).to_contain_text(
+            "Check this:"
+        )
+    assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
+    confirm = shot(page, f"inbox-batch-confirm-{size}", full_page=False)
+    if size == "phone" and database_url.startswith("sqlite"):
+        write_whole(ROOT / "docs" / "approve-confirm-phone.png", confirm)
+    page.click("#confirm-approve")
     expect(page.locator("h1")).to_have_text("You approved 2 of 2")
     for action in made[:2]:
         expect(page.locator(f'[data-outcome-for="{action["id"]}"]')).to_contain_text("approved")

@@ -46,6 +46,7 @@ async def test_decides_exactly_the_ticked_actions_each_on_its_own(client, world,
         data={
             "csrf_token": csrf,
             "decision": "approve",
+            "confirmed": "yes",  # their fans are not in the last sync: read, and approved
             "actionId": [first["id"], second["id"], gone["id"]],
         },
     )
@@ -99,3 +100,71 @@ async def test_inbox_counts_pending_per_account_and_lists_soonest_expiry_first(
     order = re.findall(r'<li class="row status-pending[^"]*" data-action-id="(act_\w+)"', page.text)
     assert order[0] == older["id"] and order[-1] == newest["id"]  # expires first, shown first
     assert page.text.count('name="actionId"') == 3
+
+
+def unwarned(i: int) -> dict:
+    """Unsending by message id names no fan, list or media: nothing to warn about."""
+    return {"type": "unsend_message", "params": {"messageId": f"77{i}"}}
+
+
+def cheap(i: int) -> dict:
+    """A paid message under the platform's minimum price: created, with a warning."""
+    return {
+        "type": "send_message",
+        "params": {"fanId": f"f{i}", "text": f"<p>Pay {i}</p>", "priceCents": 100},
+    }
+
+
+async def test_approving_a_warned_action_asks_first_naming_the_warnings(
+    client, world, store, clock
+):
+    await sign_in(client)
+    plain = await create_action(client, world, "w1", unwarned(1))
+    assert plain["warnings"] == []
+    warned = await create_action(client, world, "w2", cheap(2))
+    assert "price_below_platform_minimum" in [w["code"] for w in warned["warnings"]]
+    inbox = await client.get("/dashboard/approvals")
+    card = re.search(rf'data-warnings-for="{warned["id"]}">(.*?)</ul>', inbox.text, re.DOTALL)
+    assert card and "under the platform" in card.group(1)
+    assert f'data-warnings-for="{plain["id"]}"' not in inbox.text
+
+    csrf = await csrf_of(client)
+    chosen = {"csrf_token": csrf, "decision": "approve", "actionId": [plain["id"], warned["id"]]}
+    asked = await client.post("/dashboard/approvals/decide", data=chosen)
+    assert asked.status_code == 200, asked.text
+    assert "Approve 2 actions?" in asked.text
+    assert f'data-warned-action="{warned["id"]}"' in asked.text
+    assert f'data-warned-action="{plain["id"]}"' not in asked.text
+    assert 'data-warning="price_below_platform_minimum"' in asked.text
+    assert 'name="confirmed" value="yes"' in asked.text
+
+    async def statuses() -> list[str]:
+        async with store.reading() as uow:
+            return [
+                (await uow.actions.get(world.workspace_id, a["id"])).status for a in (plain, warned)
+            ]
+
+    assert await statuses() == ["pending", "pending"]  # nothing approved before confirming
+    confirmed = await client.post(
+        "/dashboard/approvals/decide", data={**chosen, "confirmed": "yes"}
+    )
+    assert confirmed.status_code == 200, confirmed.text
+    assert "You approved 2 of 2" in confirmed.text
+    assert await statuses() == ["approved", "approved"]
+
+
+async def test_rejecting_or_approving_unwarned_actions_asks_nothing(client, world, store):
+    await sign_in(client)
+    warned = await create_action(client, world, "r1", cheap(1))
+    plain = await create_action(client, world, "r2", unwarned(2))
+    csrf = await csrf_of(client)
+    rejected = await client.post(
+        "/dashboard/approvals/decide",
+        data={"csrf_token": csrf, "decision": "reject", "actionId": [warned["id"]]},
+    )
+    assert "You rejected 1 of 1" in rejected.text
+    approved = await client.post(
+        "/dashboard/approvals/decide",
+        data={"csrf_token": csrf, "decision": "approve", "actionId": [plain["id"]]},
+    )
+    assert "You approved 1 of 1" in approved.text

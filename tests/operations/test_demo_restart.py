@@ -1,15 +1,18 @@
-"""`make demo` run again (issue 22): what the user made stays (their own loopback endpoints are
-not removed), and an action approved before the restart executes after it, because the
+"""`make demo` run again: what the user made stays (their own loopback endpoints are not
+removed), the demo keys are the same ones (kept in a file only the user reads, never revoked), and an action approved before the restart executes after it, because the
 restarted fake platform still knows the linked creator's session (kept beside the database)."""
 
 from __future__ import annotations
+
+import json
+import stat
 
 from attrs import evolve
 
 from harness.platform import start_platform_in_thread
 from service.actions.usecases import create_action, decide_action
 from service.app import build_services, outgoing_http
-from service.demo import keep_sessions, seed, sessions_file
+from service.demo import keep_sessions, keys_file, seed, sessions_file
 from service.domain.clock import SystemClock
 from service.domain.principal import Principal
 from service.settings import Settings
@@ -85,6 +88,19 @@ async def test_a_second_demo_keeps_the_users_endpoints_and_runs_what_was_approve
         again = evolve(settings, platform_url=second.base_url)
         two = await seed(again, "http://127.0.0.1:2/demo-events")
         assert (two["workspace"], two["account"]) == (one["workspace"], one["account"])
+        # The same keys, printed again: clients and MCP configurations holding them still work.
+        assert (two["live"], two["test"]) == (one["live"], one["test"])
+        assert "the same keys as before" in two["keys_note"]
+        kept = keys_file(settings)
+        assert stat.S_IMODE(kept.stat().st_mode) == 0o600
+        assert json.loads(kept.read_text())["live"] == one["live"]
+        # The receiver listening where it did: its endpoint and signing secret are kept.
+        three = await seed(again, "http://127.0.0.1:2/demo-events")
+        assert three["signing"] == two["signing"]
+        # Without the file, new keys are made and the old ones still are not revoked.
+        kept.unlink()
+        four = await seed(again, "http://127.0.0.1:2/demo-events")
+        assert four["live"] != one["live"] and "not revoked" in four["keys_note"]
         store = SqlStore.from_url(settings.database_url)
         services = build_services(again, store=store)
         try:
@@ -97,6 +113,11 @@ async def test_a_second_demo_keeps_the_users_endpoints_and_runs_what_was_approve
             async with store.reading() as uow:
                 done = await uow.actions.get(one["workspace"], created.action.id)
             assert done.status == "executed", done.error
+            async with store.reading() as uow:
+                demo_keys = [
+                    k for k in await uow.keys.list(one["workspace"]) if k.name.startswith("demo")
+                ]
+            assert len(demo_keys) == 4 and all(k.revoked_at is None for k in demo_keys)
         finally:
             await store.close()
     finally:

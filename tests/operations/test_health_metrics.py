@@ -121,3 +121,44 @@ async def test_metrics_need_the_bearer_token_and_report_in_prometheus_format(
     assert samples[("countersign_approved_actions_waiting", ())] == 0
     assert samples[("countersign_approved_actions_retrying", ())] == 0
     assert samples[("countersign_accounts", (("status", "healthy"),))] >= 1
+
+
+async def test_an_endpoint_whose_deliveries_are_being_retried_counts_as_failing(
+    settings, store, clock, world, events_endpoint, receiver, deliverer
+):
+    """The receiver refuses every delivery: its endpoint counts as failing from the first
+    failed attempt (retries take hours), not only once a delivery ran out of them; one success
+    ends it."""
+    app = create_app(evolve(settings, metrics_token=TOKEN), store=store, clock=clock)
+
+    async def failing() -> tuple[int, float]:
+        health = (await client.get("/healthz")).json()["backlog"]["failingEndpoints"]
+        scraped = await client.get("/metrics", headers={"Authorization": f"Bearer {TOKEN}"})
+        [metric] = [
+            s.value
+            for family in text_string_to_metric_families(scraped.text)
+            for s in family.samples
+            if s.name == "countersign_failing_webhook_endpoints"
+        ]
+        return health, metric
+
+    async with (
+        outgoing_http(app.state.services),
+        httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as client,
+    ):
+        receiver.set_mode("fail", 503)
+        for n in range(3):
+            made = await client.post(
+                f"/v1/accounts/{world.live_account}/actions",
+                json=MESSAGE,
+                headers={**world.auth(), "Idempotency-Key": f"k{n}"},
+            )
+            assert made.status_code == 202, made.text
+        await dispatch_all(store, clock)
+        assert await failing() == (0, 0)  # nothing attempted yet
+        assert await deliverer.run_once() == 3
+        assert await failing() == (1, 1)  # three deliveries waiting to be retried
+        receiver.set_mode("ok")
+        clock.advance(minutes=5)
+        assert await deliverer.run_once() == 3
+        assert await failing() == (0, 0)
