@@ -218,13 +218,14 @@ class SqlFans:
         self.conn = conn
 
     async def replace(self, workspace_id: str, account_id: str, fans: Sequence[Fan]) -> None:
-        await self.conn.execute(
-            t.fans.delete().where(
-                t.fans.c.workspace_id == workspace_id, t.fans.c.account_id == account_id
+        with self.conn.long_statements():  # every fan of an account, and the search index
+            await self.conn.execute(
+                t.fans.delete().where(
+                    t.fans.c.workspace_id == workspace_id, t.fans.c.account_id == account_id
+                )
             )
-        )
-        if fans:
-            await self.conn.execute(t.fans.insert(), [to_row(f) for f in fans])
+            if fans:
+                await self.conn.execute(t.fans.insert(), [to_row(f) for f in fans])
 
     async def get_many(
         self, workspace_id: str, account_id: str, fan_ids: Sequence[str]
@@ -254,7 +255,10 @@ class SqlFans:
             values["after"] = after
         indexed = bool(search) and await few_matches(self.conn, "fans", search or "")
         statement = _fans_statement(bool(search), after is not None, indexed)
-        return [_fan(r) for r in await self.conn.execute(statement, values)]
+        if not search:
+            return [_fan(r) for r in await self.conn.execute(statement, values)]
+        with self.conn.long_statements():  # a short or frequent term walks the account's fans
+            return [_fan(r) for r in await self.conn.execute(statement, values)]
 
     async def count_audience(
         self,

@@ -200,7 +200,10 @@ class SqlSynced:
         values = _message_values(workspace_id, account_id, fan_id, search, after, limit)
         indexed = bool(search) and await few_matches(self.conn, "synced_messages", search or "")
         statement = _messages_statement(after is not None, bool(search), indexed=indexed)
-        return await self.conn.column(statement, values)
+        if not search:
+            return await self.conn.column(statement, values)
+        with self.conn.long_statements():  # a short or frequent term walks the chat
+            return await self.conn.column(statement, values)
 
     async def rendered_messages(
         self,
@@ -219,7 +222,11 @@ class SqlSynced:
         values = _message_values(workspace_id, account_id, fan_id, search, after, limit)
         indexed = bool(search) and await few_matches(self.conn, "synced_messages", search or "")
         statement = _messages_statement(after is not None, bool(search), True, indexed)
-        stored = await self.conn.column(statement, values)
+        if search:
+            with self.conn.long_statements():  # a short or frequent term walks the chat
+                stored = await self.conn.column(statement, values)
+        else:
+            stored = await self.conn.column(statement, values)
         return [as_rendered(data) or json.loads(data) for data in stored]
 
     async def message(self, workspace_id: str, account_id: str, message_id: str) -> Json | None:
