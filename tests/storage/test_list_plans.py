@@ -90,8 +90,8 @@ PENDING = ("ix_actions_status_list", "_inbox")
 ACCOUNT_PENDING = ("ix_actions_account_status_list", "ix_actions_account_inbox")
 BOUNDED_SORT = True
 """A sort is allowed where it orders only rows of the answer: every pending action of the
-workspace (the open rows an inbox index holds), or a search's candidates from its trigram index
-(fewer than storage.sql.search.FREQUENT on SQLite)."""
+workspace (the open rows an inbox index holds), two pages to merge, or a search's candidates
+from its trigram index (fewer than storage.sql.search.FREQUENT on SQLite)."""
 
 CASES: dict[str, tuple[Call, tuple[str, ...], bool]] = {
     "actions": (_list(), ("ix_actions_list",), False),
@@ -108,6 +108,8 @@ CASES: dict[str, tuple[Call, tuple[str, ...], bool]] = {
         ("ix_actions_account_status_list",),
         False,
     ),
+    # expired, or pending past its expiry: a page from each index, then the newest of the two
+    "actions expired": (_list(status="expired"), ("ix_actions_status_list",), BOUNDED_SORT),
     "actions pending": (_list(status="pending"), PENDING, BOUNDED_SORT),
     "actions pending by account": (
         _list(status="pending", account_id="40001"),
@@ -239,3 +241,41 @@ async def test_every_list_statement_seeks_its_index(store, clock):
             if found := _problems(plan, store.dialect, wanted, sorts):
                 problems[case] = [*found, plan]
     assert problems == {}, "\n\n".join(f"{k}: " + "\n".join(v) for k, v in problems.items())
+
+
+async def test_expired_pages_merge_expired_and_overdue_pending_newest_first(store, clock):
+    """`status=expired` shows expired actions and pending ones past their expiry, newest first,
+    page after page: the two pages the statement merges give the list the old OR gave."""
+    from service.usecases.workspaces import create_workspace
+
+    workspace = await create_workspace(store, clock, "A")
+    await add_live_account(store, clock, workspace.id)
+    kinds = ["expired", "overdue", "pending", "executed"]
+    made = []
+    async with store.transaction() as uow:
+        for n in range(40):
+            kind = kinds[n % 3 if n % 5 else 3]
+            at = NOW - dt.timedelta(days=2, minutes=n) if kind == "overdue" else NOW
+            at -= dt.timedelta(seconds=n)
+            action = make_action(
+                workspace.id, "40001", at, status="pending" if kind == "overdue" else kind
+            )
+            await uow.actions.add(action)
+            made.append((kind, action))
+    wanted = sorted(
+        (a for kind, a in made if kind in ("expired", "overdue")),
+        key=lambda a: (a.created_at, a.id),
+        reverse=True,
+    )
+    seen: list[str] = []
+    before = None
+    while True:
+        async with store.reading() as uow:
+            page = await uow.actions.list(
+                workspace.id, mode="live", status="expired", before=before, limit=4, now=NOW
+            )
+        seen += [a.id for a in page]
+        if len(page) < 4:
+            break
+        before = (page[-1].created_at, page[-1].id)
+    assert seen == [a.id for a in wanted]
