@@ -131,7 +131,7 @@ def _list_statement(
             < sa.tuple_(at, sa.bindparam("before_id", type_=c.id.type))
         )
     newest = (c.created_at.desc(), c.id.desc())
-    limit = sa.bindparam("limit")
+    limit: sa.BindParameter[int] = sa.bindparam("limit")
     if status_kind == EXPIRED:
         # Expired, or pending past its expiry: each part a page from its own index (the list by
         # status; the open actions), then the newest of the two pages. An OR of the two would
