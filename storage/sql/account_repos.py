@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import builtins
 import datetime as dt
+import functools
 from collections.abc import Sequence
 from typing import Any, Unpack
 
@@ -15,6 +16,7 @@ from storage.sql import tables as t
 from storage.sql.connection import Connection
 from storage.sql.result import Row
 from storage.sql.rows import to_model, to_row
+from storage.sql.search import candidates, few_matches, fts_phrase, like_pattern
 from storage.sql.statements import prebuilt
 
 # Hot-path statements are built once: building a Select costs ~100x its cached execution.
@@ -189,18 +191,41 @@ def _fan(row: Row) -> Fan:
     return to_model(Fan, row, list_ids=tuple(row.list_ids))
 
 
+@functools.cache
+def _fans_statement(search: bool, after: bool, indexed: bool) -> Any:
+    """One plan per shape: the account's fans in id order (its primary key's order)."""
+    c = t.fans.c
+    query = t.fans.select().where(
+        c.workspace_id == sa.bindparam("ws"), c.account_id == sa.bindparam("account")
+    )
+    if search:
+        pattern = sa.bindparam("pattern", type_=sa.String)
+        query = query.where(
+            sa.or_(
+                sa.func.lower(c.username).like(pattern, escape="\\"),
+                sa.func.lower(c.name).like(pattern, escape="\\"),
+            )
+        )
+    if indexed:
+        query = query.where(candidates("fans"))
+    if after:
+        query = query.where(c.id > sa.bindparam("after", type_=c.id.type))
+    return prebuilt(query.order_by(c.id).limit(sa.bindparam("limit")))
+
+
 class SqlFans:
     def __init__(self, conn: Connection) -> None:
         self.conn = conn
 
     async def replace(self, workspace_id: str, account_id: str, fans: Sequence[Fan]) -> None:
-        await self.conn.execute(
-            t.fans.delete().where(
-                t.fans.c.workspace_id == workspace_id, t.fans.c.account_id == account_id
+        with self.conn.long_statements():  # every fan of an account, and the search index
+            await self.conn.execute(
+                t.fans.delete().where(
+                    t.fans.c.workspace_id == workspace_id, t.fans.c.account_id == account_id
+                )
             )
-        )
-        if fans:
-            await self.conn.execute(t.fans.insert(), [to_row(f) for f in fans])
+            if fans:
+                await self.conn.execute(t.fans.insert(), [to_row(f) for f in fans])
 
     async def get_many(
         self, workspace_id: str, account_id: str, fan_ids: Sequence[str]
@@ -221,24 +246,19 @@ class SqlFans:
         after: str | None = None,
         limit: int = 25,
     ) -> list[Fan]:
-        c = t.fans.c
-        query = t.fans.select().where(c.workspace_id == workspace_id, c.account_id == account_id)
+        """In id order. `search`: a case-insensitive substring of the username or the name, found
+        through the trigram indexes (storage/sql/search.py)."""
+        values: dict[str, Any] = {"ws": workspace_id, "account": account_id, "limit": limit}
         if search:
-            pattern = (
-                "%"
-                + search.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-                + "%"
-            )
-            query = query.where(
-                sa.or_(
-                    sa.func.lower(c.username).like(pattern, escape="\\"),
-                    sa.func.lower(c.name).like(pattern, escape="\\"),
-                )
-            )
+            values["pattern"], values["match"] = like_pattern(search), fts_phrase(search)
         if after is not None:
-            query = query.where(c.id > after)
-        rows = await self.conn.execute(query.order_by(c.id).limit(limit))
-        return [_fan(r) for r in rows]
+            values["after"] = after
+        indexed = bool(search) and await few_matches(self.conn, "fans", search or "")
+        statement = _fans_statement(bool(search), after is not None, indexed)
+        if not search:
+            return [_fan(r) for r in await self.conn.execute(statement, values)]
+        with self.conn.long_statements():  # a short or frequent term walks the account's fans
+            return [_fan(r) for r in await self.conn.execute(statement, values)]
 
     async def count_audience(
         self,

@@ -111,20 +111,12 @@ def _transition_statement(
 @functools.cache
 def _list_statement(
     status_kind: str | None, by_account: bool, by_type: bool, only: bool, paged: bool
-) -> sa.Select[Any]:
+) -> Any:
     """One statement per combination of filters; values are bound at execution."""
     query = t.actions.select().where(
         c.workspace_id == sa.bindparam("ws"), c.mode == sa.bindparam("mode")
     )
     now = sa.bindparam("now", type_=c.expires_at.type)
-    if status_kind == PENDING:
-        query = query.where(c.status == PENDING, OPEN, c.expires_at > now)
-    elif status_kind == EXPIRED:
-        query = query.where(
-            sa.or_(c.status == EXPIRED, sa.and_(c.status == PENDING, c.expires_at <= now))
-        )
-    elif status_kind == "exact":
-        query = query.where(c.status == sa.bindparam("status"))
     if by_account:
         query = query.where(c.account_id == sa.bindparam("account"))
     if by_type:
@@ -139,7 +131,28 @@ def _list_statement(
             sa.tuple_(c.created_at, c.id)
             < sa.tuple_(at, sa.bindparam("before_id", type_=c.id.type))
         )
-    return prebuilt(query.order_by(c.created_at.desc(), c.id.desc()).limit(sa.bindparam("limit")))
+    newest = (c.created_at.desc(), c.id.desc())
+    limit: sa.BindParameter[int] = sa.bindparam("limit")
+    if status_kind == EXPIRED:
+        # Expired, or pending past its expiry: each part a page from its own index (the list by
+        # status; the open actions), then the newest of the two pages. An OR of the two would
+        # read and sort every expired action of the workspace.
+        parts = [
+            query.where(c.status == EXPIRED).order_by(*newest).limit(limit).subquery(),
+            query.where(c.status == PENDING, OPEN, c.expires_at <= now)
+            .order_by(*newest)
+            .limit(limit)
+            .subquery(),
+        ]
+        both = sa.union_all(*(sa.select(part) for part in parts)).subquery()
+        return prebuilt(
+            sa.select(both).order_by(both.c.created_at.desc(), both.c.id.desc()).limit(limit)
+        )
+    if status_kind == PENDING:
+        query = query.where(c.status == PENDING, OPEN, c.expires_at > now)
+    elif status_kind == "exact":
+        query = query.where(c.status == sa.bindparam("status"))
+    return prebuilt(query.order_by(*newest).limit(limit))
 
 
 @functools.cache

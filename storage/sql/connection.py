@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from collections.abc import AsyncIterator, Mapping, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from typing import Any
 
 import sqlalchemy as sa
@@ -40,6 +40,14 @@ class Connection:
     ) -> tuple[Sequence[str], Sequence[Sequence[Any]], int]:
         """Run one statement: (column names, rows, rows changed)."""
         raise NotImplementedError
+
+    @contextmanager
+    def long_statements(self) -> Iterator[None]:
+        """The statements inside may read or write many rows (a search, a rewrite of an
+        account's fans). A driver that runs statements on the event loop's thread (SQLite) runs
+        these in a worker thread instead, so other requests go on meanwhile; a network driver
+        (PostgreSQL) awaits every statement anyway."""
+        yield
 
     async def _run_many(self, sql: str, args: Sequence[Sequence[Any]]) -> None:
         """Run one statement once per set of arguments."""

@@ -10,6 +10,11 @@ inline, and only a wait for a lock leaves the loop:
   does the BEGIN move to a thread that waits (busy_timeout) while the loop goes on serving.
 - Once BEGIN IMMEDIATE succeeds the unit holds the write lock: its statements and COMMIT never
   wait (WAL commits append to the log; checkpoints are passive).
+- A statement that may take long (`Connection.long_statements`: a search, an account's fans
+  rewritten; or a batch of LONG_BATCH rows and more) runs in a worker thread, its connection
+  still the unit's alone: sqlite3 lets go of the GIL while SQLite works, so the loop serves
+  other requests on the pool's other connections meanwhile (WAL: readers never wait for each
+  other or for the writer).
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, TypeVar
 
@@ -31,6 +36,8 @@ from storage.sql.types import compact_json
 T = TypeVar("T")
 BUSY_TIMEOUT = 30.0
 """Seconds a writer waits for the write lock (in this process or another) before giving up."""
+LONG_BATCH = 200
+"""Rows from which one batch of writes runs in a worker thread rather than on the loop."""
 
 
 def _busy(exc: sqlite3.OperationalError) -> bool:
@@ -41,11 +48,25 @@ class SqliteConnection(Connection):
     def __init__(self, planner: Planner, raw: sqlite3.Connection) -> None:
         super().__init__(planner)
         self.raw = raw
+        self.away = False
+        """Statements run in a worker thread (inside `long_statements`)."""
+
+    @contextlib.contextmanager
+    def long_statements(self) -> Iterator[None]:
+        before, self.away = self.away, True
+        try:
+            yield
+        finally:
+            self.away = before
 
     async def _run(
         self, sql: str, args: Sequence[Any], returns_rows: bool
     ) -> tuple[Sequence[str], Sequence[Sequence[Any]], int]:
         try:
+            if self.away:
+                cursor, rows = await _off_loop(_fetched, self.raw, sql, args)
+                names = [d[0] for d in cursor.description] if cursor.description else []
+                return names, rows, cursor.rowcount
             try:
                 cursor = self.raw.execute(sql, args)
             except sqlite3.OperationalError as exc:
@@ -62,11 +83,28 @@ class SqliteConnection(Connection):
 
     async def _run_many(self, sql: str, args: Sequence[Sequence[Any]]) -> None:
         try:
-            self.raw.executemany(sql, args)  # only in write units, which hold the lock
+            # only in write units, which hold the lock
+            if self.away or len(args) >= LONG_BATCH:
+                await _off_loop(self.raw.executemany, sql, args)
+            else:
+                self.raw.executemany(sql, args)
         except sqlite3.IntegrityError as exc:
             raise IntegrityViolation(str(exc)) from exc
         except sqlite3.Error as exc:
             raise StorageError(str(exc)) from exc
+
+
+def _fetched(
+    raw: sqlite3.Connection, sql: str, args: Sequence[Any]
+) -> tuple[sqlite3.Cursor, list[Any]]:
+    """Run and read a statement in a worker thread (the unit's connection, no one else's)."""
+    try:
+        cursor = raw.execute(sql, args)
+    except sqlite3.OperationalError as exc:
+        if not _busy(exc):
+            raise
+        cursor = _waiting(raw, sql, args)
+    return cursor, cursor.fetchall()
 
 
 def _commit(raw: sqlite3.Connection) -> None:

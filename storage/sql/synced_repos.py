@@ -19,6 +19,7 @@ import sqlalchemy as sa
 from service.domain.stored_json import StoredJson, as_rendered
 from storage.sql import tables as t
 from storage.sql.connection import Connection
+from storage.sql.search import candidates, few_matches, fts_phrase, like_pattern
 from storage.sql.statements import prebuilt
 from storage.sql.types import as_written
 
@@ -26,9 +27,12 @@ Json = dict[str, Any]
 
 
 @functools.cache
-def _messages_statement(after: bool, search: bool, text: bool = False) -> Any:
+def _messages_statement(
+    after: bool, search: bool, text: bool = False, indexed: bool = False
+) -> Any:
     """Newest first, keyset on (created_at, id); one plan per shape, built on first use.
-    `text`: the stored JSON text as it is, not decoded."""
+    `text`: the stored JSON text as it is, not decoded. `indexed`: only the rows the trigram
+    index names as candidates (SQLite; storage/sql/search.py)."""
     c = t.synced_messages.c
     data = as_written(c.data) if text else c.data
     query = sa.select(data).where(
@@ -38,6 +42,8 @@ def _messages_statement(after: bool, search: bool, text: bool = False) -> Any:
     )
     if search:
         query = query.where(sa.func.lower(c.text).like(sa.bindparam("pattern"), escape="\\"))
+    if indexed:
+        query = query.where(candidates("synced_messages"))
     if after:
         query = query.where(
             sa.tuple_(c.created_at, c.id)
@@ -64,14 +70,10 @@ def _message_values(
     }
     if search:
         values["pattern"] = like_pattern(search)
+        values["match"] = fts_phrase(search)
     if after is not None:
         values["at"], values["id"] = after
     return values
-
-
-def like_pattern(text: str) -> str:
-    escaped = text.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return f"%{escaped}%"
 
 
 class SqlSynced:
@@ -196,8 +198,12 @@ class SqlSynced:
         limit: int = 25,
     ) -> builtins.list[Json]:
         values = _message_values(workspace_id, account_id, fan_id, search, after, limit)
-        statement = _messages_statement(after is not None, bool(search))
-        return await self.conn.column(statement, values)
+        indexed = bool(search) and await few_matches(self.conn, "synced_messages", search or "")
+        statement = _messages_statement(after is not None, bool(search), indexed=indexed)
+        if not search:
+            return await self.conn.column(statement, values)
+        with self.conn.long_statements():  # a short or frequent term walks the chat
+            return await self.conn.column(statement, values)
 
     async def rendered_messages(
         self,
@@ -214,8 +220,13 @@ class SqlSynced:
         wrote on both databases (WrittenJson); rows from before revision 0018 on PostgreSQL
         hold jsonb's re-spaced text, which `as_rendered` sends the slow way."""
         values = _message_values(workspace_id, account_id, fan_id, search, after, limit)
-        statement = _messages_statement(after is not None, bool(search), text=True)
-        stored = await self.conn.column(statement, values)
+        indexed = bool(search) and await few_matches(self.conn, "synced_messages", search or "")
+        statement = _messages_statement(after is not None, bool(search), True, indexed)
+        if search:
+            with self.conn.long_statements():  # a short or frequent term walks the chat
+                stored = await self.conn.column(statement, values)
+        else:
+            stored = await self.conn.column(statement, values)
         return [as_rendered(data) or json.loads(data) for data in stored]
 
     async def message(self, workspace_id: str, account_id: str, message_id: str) -> Json | None:

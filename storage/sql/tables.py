@@ -248,7 +248,38 @@ actions = sa.Table(
     # ever, would cost 49 bytes each here on SQLite). SQLite uses a partial index only for a query
     # that repeats its condition word for word: action_repos.py's OPEN does, on both databases.
     sa.Index("ix_actions_open", "status", "expires_at", sqlite_where=sa.text(OPEN_CONDITION)),
+    # Every list filter seeks an index (tests/storage/test_list_plans.py): by status, by
+    # account and status, and the inbox (one workspace's open actions, the soonest to expire
+    # first; partial like ix_actions_open).
+    sa.Index("ix_actions_status_list", "workspace_id", "mode", "status", "created_at", "id"),
+    sa.Index(
+        "ix_actions_account_status_list",
+        "workspace_id",
+        "mode",
+        "account_id",
+        "status",
+        "created_at",
+        "id",
+    ),
+    sa.Index(
+        "ix_actions_inbox",
+        "workspace_id",
+        "mode",
+        "expires_at",
+        "id",
+        sqlite_where=sa.text(OPEN_CONDITION),
+    ),
+    sa.Index(
+        "ix_actions_account_inbox",
+        "workspace_id",
+        "mode",
+        "account_id",
+        "expires_at",
+        "id",
+        sqlite_where=sa.text(OPEN_CONDITION),
+    ),
 )
+OPEN_INDEXES = ("ix_actions_open", "ix_actions_inbox", "ix_actions_account_inbox")
 
 
 def add_postgresql_options() -> None:
@@ -256,8 +287,9 @@ def add_postgresql_options() -> None:
     dialect with every one of its drivers (~30 ms, tests/cli/test_cli_imports.py), so it is
     attached where PostgreSQL code starts (postgres.py, engine.py), not when this module loads.
     Revision 0017 creates the index on both databases; this keeps the metadata saying so."""
-    index = next(i for i in actions.indexes if i.name == "ix_actions_open")
-    index.dialect_kwargs["postgresql_where"] = sa.text(OPEN_CONDITION)
+    for index in actions.indexes:
+        if index.name in OPEN_INDEXES:
+            index.dialect_kwargs["postgresql_where"] = sa.text(OPEN_CONDITION)
 
 
 events = sa.Table(
@@ -358,6 +390,7 @@ transactions = sa.Table(
     sa.Index("ix_transactions_account_feed", "workspace_id", "account_id", "seq"),
     sa.Index("ix_transactions_latest", "workspace_id", "account_id", "id", "seq"),
     sa.Index("ix_transactions_observed", "workspace_id", "observed_at", "seq"),
+    sa.Index("ix_transactions_fan", "workspace_id", "account_id", "fan_id", "seq"),  # fan_spend
 )
 
 # --- webhooks: endpoints, deliveries and one row per attempt -------------------------------

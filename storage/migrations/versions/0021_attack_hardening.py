@@ -20,7 +20,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "a21hardening"
-down_revision = "a18i0018text"
+down_revision = "a20listidx"
 branch_labels = None
 depends_on = None
 

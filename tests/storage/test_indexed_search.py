@@ -1,0 +1,200 @@
+"""Fans' and messages' `search=` on the trigram indexes, on both drivers.
+
+Each test compares what the store returns with the definition of a search (a case-insensitive
+substring of the username or name, or of a message's text, in list order), computed in Python
+over every row written. Rows are written straight through SQL as well as through the
+repositories: the database keeps its indexes, whatever writes the rows."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+import pytest
+import sqlalchemy as sa
+
+from service.domain.clock import ManualClock
+from service.domain.models import Fan
+from service.usecases.workspaces import create_workspace
+from storage.migrate import migrate
+from storage.sql.engine import make_engine
+from storage.sql.search import FREQUENT, FTS_TABLES, TRIGRAM_INDEXES
+from storage.sql.store import SqlStore
+from tests.factories import add_live_account
+
+NOW = dt.datetime(2026, 11, 1, 12, 0, tzinfo=dt.UTC)
+ACCOUNT = "40001"
+
+
+def _fan(ws: str, n: int, username: str, name: str | None) -> Fan:
+    return Fan(
+        workspace_id=ws,
+        account_id=ACCOUNT,
+        id=f"{n:06d}",
+        username=username,
+        name=name,
+        avatar_url=None,
+        subscription_status="active",
+        subscribed_at=None,
+        expires_at=None,
+        list_ids=(),
+    )
+
+
+def _people(ws: str) -> list[Fan]:
+    """A frequent term ("common", in more than FREQUENT rows), rare ones, and awkward text."""
+    fans = [
+        _fan(ws, n, f"user{n}" + ("common" if n % 2 else ""), f"Person {n}")
+        for n in range(FREQUENT * 2 + 50)
+    ]
+    fans += [
+        _fan(ws, 900001, "Zebra_Keeper", None),
+        _fan(ws, 900002, "plain", "Ana 100% Real"),
+        _fan(ws, 900003, "quote", 'say "hello"'),
+        _fan(ws, 900004, "back\\slash", "ZEBRA fan"),
+    ]
+    return fans
+
+
+def _expected(fans: list[Fan], term: str) -> list[str]:
+    t = term.lower()
+    found = [f for f in fans if t in f.username.lower() or (f.name and t in f.name.lower())]
+    return sorted(f.id for f in found)
+
+
+async def _search_all(store: SqlStore, ws: str, term: str, limit: int) -> list[str]:
+    """Every page of the search, through the keyset the API pages with."""
+    ids: list[str] = []
+    after = None
+    while True:
+        async with store.reading() as uow:
+            page = await uow.fans.list(ws, ACCOUNT, search=term, after=after, limit=limit)
+        ids += [f.id for f in page]
+        if len(page) < limit:
+            return ids
+        after = page[-1].id
+
+
+async def _workspace(store: SqlStore) -> str:
+    clock = ManualClock(NOW)
+    workspace = await create_workspace(store, clock, "W")
+    await add_live_account(store, clock, workspace.id, ACCOUNT)
+    return workspace.id
+
+
+TERMS = ["zebra", "ZEBRA", "common", "100%", '"hello"', "k\\s", "ack\\", "_kee", "nowhere"]
+
+
+@pytest.mark.parametrize("term", TERMS)
+async def test_fan_search_finds_what_a_substring_match_finds_in_order(store, term):
+    ws = await _workspace(store)
+    fans = _people(ws)
+    async with store.transaction() as uow:
+        await uow.fans.replace(ws, ACCOUNT, fans)
+    expected = _expected(fans, term)
+    async with store.reading() as uow:
+        first = await uow.fans.list(ws, ACCOUNT, search=term, limit=25)
+    assert [f.id for f in first] == expected[:25]
+    assert await _search_all(store, ws, term, 100) == expected
+
+
+@pytest.mark.parametrize("term", ["e", "ze", "1%"])
+async def test_a_term_shorter_than_a_trigram_still_finds_substrings(store, term):
+    ws = await _workspace(store)
+    fans = _people(ws)[-30:]
+    async with store.transaction() as uow:
+        await uow.fans.replace(ws, ACCOUNT, fans)
+    assert await _search_all(store, ws, term, 7) == _expected(fans, term)
+
+
+async def test_fans_written_by_plain_sql_are_found_changed_and_forgotten(store):
+    ws = await _workspace(store)
+    insert = sa.text(
+        "INSERT INTO fans (workspace_id, account_id, id, username, name, subscription_status,"
+        " list_ids) VALUES (:ws, :account, :id, :username, :name, 'active', '[]')"
+    )
+    engine = make_engine(store.url)
+    try:
+        async with engine.begin() as conn:
+            await conn.execute(
+                insert,
+                [
+                    {"ws": ws, "account": ACCOUNT, "id": "a1", "username": "Quokka1", "name": None},
+                    {"ws": ws, "account": ACCOUNT, "id": "a2", "username": "x", "name": "QUOKKA"},
+                    {"ws": ws, "account": ACCOUNT, "id": "a3", "username": "wombat", "name": "W"},
+                ],
+            )
+        assert await _search_all(store, ws, "quokka", 10) == ["a1", "a2"]
+        async with engine.begin() as conn:
+            await conn.execute(sa.text("UPDATE fans SET username = 'platypus' WHERE id = 'a1'"))
+            await conn.execute(sa.text("DELETE FROM fans WHERE id = 'a2'"))
+            await conn.execute(sa.text("UPDATE fans SET name = 'Quokka too' WHERE id = 'a3'"))
+    finally:
+        await engine.dispose()
+    assert await _search_all(store, ws, "quokka", 10) == ["a3"]
+    assert await _search_all(store, ws, "platypus", 10) == ["a1"]
+
+
+def _message(fan_id: str, n: int, text: str) -> dict:
+    at = NOW - dt.timedelta(minutes=n)
+    return {"id": f"m{n:06d}", "fanId": fan_id, "createdAt": at.isoformat(), "text": text}
+
+
+async def _messages_all(store: SqlStore, ws: str, fan_id: str, term: str) -> list[str]:
+    found: list[str] = []
+    after = None
+    while True:
+        async with store.reading() as uow:
+            page = await uow.synced.messages(
+                ws, ACCOUNT, fan_id, search=term, after=after, limit=100
+            )
+            rendered = await uow.synced.rendered_messages(
+                ws, ACCOUNT, fan_id, search=term, after=after, limit=100
+            )
+        assert [json.loads(m)["id"] if isinstance(m, str) else m["id"] for m in rendered] == [
+            m["id"] for m in page
+        ]
+        found += [m["id"] for m in page]
+        if len(page) < 100:
+            return found
+        last = page[-1]
+        after = (dt.datetime.fromisoformat(last["createdAt"]), last["id"])
+
+
+@pytest.mark.parametrize("term", ["refund", "REFUND", "tip", "thanks", "5%", "absent"])
+async def test_message_search_finds_what_a_substring_match_finds_newest_first(store, term):
+    ws = await _workspace(store)
+    texts = ["Thanks for the tip!", "Refund please", "5% off", "hello"]
+    chat = [_message("f1", n, texts[n % 4] + (" thanks" * (n % 3 == 0))) for n in range(4400)]
+    other = [_message("f2", 10_000 + n, "refund elsewhere") for n in range(50)]
+    async with store.transaction() as uow:
+        await uow.synced.add_messages(ws, ACCOUNT, chat + other)
+    expected = [m["id"] for m in chat if term.lower() in m["text"].lower()]  # newest first
+    assert await _messages_all(store, ws, "f1", term) == expected
+
+
+async def test_the_migration_indexes_rows_already_there(empty_url):
+    """Revision a19search on a populated database: rows written before it are found after."""
+    engine = make_engine(empty_url)
+    store = SqlStore.from_url(empty_url)
+    try:
+        await migrate(engine, "a18i0018text")
+        ws = await _workspace(store)
+        fans = _people(ws)[-30:]
+        async with store.transaction() as uow:
+            await uow.fans.replace(ws, ACCOUNT, fans)
+            await uow.synced.add_messages(ws, ACCOUNT, [_message("f1", 1, "Old Refund text")])
+        await migrate(engine)
+        assert await _search_all(store, ws, "zebra", 10) == _expected(fans, "zebra")
+        assert await _messages_all(store, ws, "f1", "refund") == ["m000001"]
+        async with engine.connect() as conn:
+            if store.dialect == "sqlite":
+                names = "SELECT name FROM sqlite_master WHERE type = 'table'"
+                wanted = set(FTS_TABLES.values())
+            else:
+                names = "SELECT indexname FROM pg_indexes"
+                wanted = set(TRIGRAM_INDEXES)
+            assert wanted <= set((await conn.execute(sa.text(names))).scalars())
+    finally:
+        await store.close()
+        await engine.dispose()
