@@ -5,8 +5,8 @@ The platform lists fans newest subscription first (`GET /subscriptions/subscribe
 (`GET /payouts/transactions`). New rows therefore arrive at the top, and a sync reads them in
 one of two passes (docs/synced-data.md says what each guarantees):
 
-- **Quick** (every sync): pages from the top and stops after the first page in which no row is
-  new or changed: everything below it was read before, so nothing newer can follow. Fans are
+- **Quick** (every sync): pages from the top and stops after the first page that holds a row
+  already stored unchanged: everything below it was read before, so nothing newer can follow. Fans are
   not read at all while their signature (counts and fan-list sizes) is unchanged.
 - **Full reconciliation** (every `COUNTERSIGN_SYNC_FULL_INTERVAL`, and a first sync): pages
   the whole list, so changes deep in it (an expiry or a renewal, a refund, a list membership)
@@ -133,7 +133,8 @@ def _both_full_from_top(chosen: Plan) -> bool:
     return all(chosen.passes.get(name) == (0, True) for name in FANS)
 
 
-Write = Callable[..., Awaitable[int]]
+Write = Callable[..., Awaitable[tuple[int, int]]]
+"""Writes a page's new or changed rows; returns (written, rows already held unchanged)."""
 
 
 async def _walk(
@@ -163,7 +164,7 @@ async def _walk(
         if not rows:
             ended = True
             break
-        changed = await write(store, account, now, rows)
+        changed, kept = await write(store, account, now, rows)
         written += changed
         if seen is not None and name in FANS:
             seen.update(str(r["id"]) for r in rows)
@@ -173,8 +174,8 @@ async def _walk(
         if not page.get("hasMore"):
             ended, past_window = True, True
             break
-        if not full and changed == 0:
-            ended = True  # nothing new on this page: every older row was read before
+        if not full and kept:
+            ended = True  # a row read before: every older one was read before too
             break
     return Walked(
         name=name,
@@ -212,7 +213,7 @@ def _day(value: Any) -> dt.date:
 
 async def _write_fans(
     store: Store, account: Account, now: dt.datetime, rows: list[dict[str, Any]]
-) -> int:
+) -> tuple[int, int]:
     """The page's fans that are new or differ from the stored row; writes only those."""
     page = {fan.id: fan for fan in (platform_fan(account, row) for row in rows)}
     async with store.reading() as uow:
@@ -224,17 +225,17 @@ async def _write_fans(
     if changed:
         async with store.transaction() as uow:
             await uow.fans.put_many(account.workspace_id, account.id, changed)
-    return len(changed)
+    return len(changed), len(page) - len(changed)
 
 
 async def _write_transactions(
     store: Store, account: Account, now: dt.datetime, rows: list[dict[str, Any]]
-) -> int:
+) -> tuple[int, int]:
     """Revenue rows whose content changed get a new version (observe_transactions compares
     fingerprints first and takes no lock when nothing changed)."""
     async with store.transaction() as uow:
         observed = await observe_transactions(uow, now, account.workspace_id, account.id, rows)
-    return len(observed)
+    return len(observed), len({str(row["id"]) for row in rows}) - len(observed)
 
 
 async def _record(store: Store, account: Account, now: dt.datetime, walked: Walked) -> None:
