@@ -1,8 +1,9 @@
 """The syncer: keeps each linked account's synced data (SPEC 2.7) up to date from the platform.
 
-`sync_account` reads one account (service/workers/snapshot.py) and writes profile, counts,
-revenue30d, subscription price, fans and newly seen or changed transactions in one unit of
-work, then marks the account `healthy` with `lastSyncedAt`. What the platform says about the
+`sync_account` reads one account's profile, counts and totals (service/workers/snapshot.py)
+and the small families (service/usecases/family_sync.py), pages its fans and revenue rows by
+what changed (service/usecases/list_sync.py: those pages are written as they are read), then
+writes the rest in one unit of work and marks the account `healthy` with `lastSyncedAt`. What the platform says about the
 account moves its status: an expired session → `needs_relink`, a restriction → `restricted`.
 A platform that is down or slow changes nothing; the next round tries again.
 
