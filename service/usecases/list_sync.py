@@ -110,8 +110,10 @@ async def sync_lists(
     chosen: Plan,
     *,
     max_pages: int,
+    fans_listed: int | None = None,
 ) -> dict[str, Walked]:
-    """Run the planned passes; each page's changes are committed as it is read."""
+    """Run the planned passes; each page's changes are committed as it is read.
+    `fans_listed`: how many fans the platform counts (active and expired), for removals."""
     walked: dict[str, Walked] = {}
     seen: set[str] | None = set() if _both_full_from_top(chosen) else None
     for name, chosen_pass in chosen.passes.items():
@@ -123,7 +125,14 @@ async def sync_lists(
             store, call, account, now, name, offset, full, max_pages, write, seen
         )
         await _record(store, account, now, walked[name])
-    if seen is not None and all(walked[name].whole for name in FANS):
+    if (
+        seen is not None
+        and all(walked[name].whole for name in FANS)
+        and fans_listed is not None
+        and len(seen) >= fans_listed
+    ):
+        # Every fan the platform counts was seen: a list that shifted under the pass (a fan
+        # expiring moves up the active list) could have hidden one, and then none is removed.
         async with store.transaction() as uow:
             await uow.fans.prune(account.workspace_id, account.id, seen)
     return walked

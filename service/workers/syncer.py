@@ -227,6 +227,7 @@ async def _sync(
                 fans_changed=held is None or held[1] != snapshot.fans_signature,
             ),
             max_pages=services.settings.sync_max_pages,
+            fans_listed=snapshot.counts["activeFans"] + snapshot.counts["expiredFans"],
         )
     except AccountUnavailable as error:
         status = error.account_status or "needs_relink"

@@ -191,3 +191,16 @@ async def test_a_list_longer_than_the_page_cap_continues_next_round_and_is_count
             capped.world.workspace_id, capped.creator_id, platform_ids
         )
     assert len(held) == len(platform_ids)
+
+
+async def test_a_fan_the_platform_stops_listing_is_removed_by_the_reconciliation(big):
+    await sync(big)
+    gone = str(91_000_000 + 200)
+    state = big.platform.state
+    with state.lock:
+        del state.creator(big.creator_id).fans[gone]
+    await sync(big)  # the counts moved: a quick pass, which cannot tell
+    assert await stored_fan(big, gone) is not None
+    await sync(big, seconds=big.services.settings.sync_full_interval)
+    assert await stored_fan(big, gone) is None
+    assert await stored_fan_count(big) == len(state.creator(big.creator_id).fans)
