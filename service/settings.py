@@ -167,8 +167,15 @@ class Settings:
     sync_earnings_days: int = setting(90, "Days of earnings kept per account (1 to 366).")
     sync_full_interval: float = setting(
         21600.0,
-        "Seconds after which fans, posts and vault media are read in full again even when "
-        "their cheap change signals say nothing changed.",
+        "Seconds between full reconciliations: fans, revenue rows, posts and vault media are "
+        "read in full again (writing only what changed), catching what the quick pass of "
+        "every sync cannot see (expiries, renewals and edits deep in a list).",
+    )
+    sync_max_pages: int = setting(
+        1000,
+        "Pages (of 100) one sync reads of one platform list (active fans, expired fans, "
+        "revenue rows). A longer list goes on from where it stopped next round, counted in "
+        "`/metrics` as `countersign_sync_lists_continuing`.",
     )
     platform_name: str = setting(
         "the creator platform", "How the hosted link page names the platform to creators."
@@ -322,6 +329,8 @@ class Settings:
                 "COUNTERSIGN_SYNC_CHATS, _MESSAGES_PER_CHAT and _ITEMS must be at least 1, "
                 "and _SYNC_EARNINGS_DAYS from 1 to 366"
             )
+        if self.sync_max_pages < 1:
+            raise SettingsError("COUNTERSIGN_SYNC_MAX_PAGES must be at least 1")
         if self.sync_full_interval <= 0:
             raise SettingsError(
                 "COUNTERSIGN_SYNC_FULL_INTERVAL must be a positive number of seconds"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import builtins
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol, Unpack
 
@@ -133,6 +133,12 @@ class Accounts(Protocol):
 
 class Fans(Protocol):
     async def replace(self, workspace_id: str, account_id: str, fans: Sequence[Fan]) -> None: ...
+    async def put_many(self, workspace_id: str, account_id: str, fans: Sequence[Fan]) -> None:
+        """Insert or overwrite these fans, leaving the account's others as they are."""
+
+    async def prune(self, workspace_id: str, account_id: str, keep: Collection[str]) -> int:
+        """Delete the account's fans not in `keep`, in bounded batches; how many went."""
+
     async def get(self, workspace_id: str, account_id: str, fan_id: str) -> Fan | None: ...
     async def get_many(
         self, workspace_id: str, account_id: str, fan_ids: Sequence[str]
@@ -250,6 +256,7 @@ class Synced(Protocol):
     async def set_state(
         self, workspace_id: str, account_id: str, family: str, at: dt.datetime, signature: Any
     ) -> None: ...
+    async def clear_state(self, workspace_id: str, account_id: str, family: str) -> None: ...
     async def fan_spend(
         self, workspace_id: str, account_id: str, fan_id: str
     ) -> dict[str, Any]: ...

@@ -11,6 +11,7 @@ then the restriction, then the handler.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import re
 from collections.abc import Callable, Iterable, Mapping
@@ -107,11 +108,13 @@ class Call:
 
 
 def page(items: Iterable[Any], call: Call, default_limit: int = 10) -> dict[str, Any]:
-    """`{"list", "hasMore"}` from `limit` and `offset` query parameters."""
-    items = list(items)
+    """`{"list", "hasMore"}` from `limit` and `offset` query parameters. Only the page (and one
+    item past it) is taken from `items`, so a generator of views renders one page, not the
+    whole list, whatever the creator's size."""
     limit = call.int_query("limit", default_limit, 1, 100)
     offset = call.int_query("offset", 0)
-    return {"list": items[offset : offset + limit], "hasMore": offset + limit < len(items)}
+    window = list(itertools.islice(items, offset, offset + limit + 1))
+    return {"list": window[:limit], "hasMore": len(window) > limit}
 
 
 Handler = Callable[[Call], Any]

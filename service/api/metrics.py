@@ -106,6 +106,12 @@ class _Snapshot:
             "Enabled webhook endpoints whose last delivery failed.",
             b.failing_endpoints,
         )
+        yield gauge(
+            "sync_lists_continuing",
+            "Platform lists (an account's fans or revenue rows) longer than one sync's page cap "
+            "(COUNTERSIGN_SYNC_MAX_PAGES): each goes on from where it stopped next round.",
+            b.sync_lists_continuing,
+        )
         accounts = GaugeMetricFamily(
             "countersign_accounts", "Linked accounts by status.", labels=["status"]
         )

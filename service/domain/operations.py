@@ -39,6 +39,9 @@ class Backlog:
     executing: int
     failing_endpoints: int  # enabled endpoints whose last delivery failed or is being retried
     accounts_by_status: dict[str, int]
+    sync_lists_continuing: int = 0
+    """Platform lists (an account's active fans, expired fans or revenue rows) longer than one
+    sync's page cap, whose reading continues next round."""
 
 
 @frozen

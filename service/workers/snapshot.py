@@ -1,4 +1,4 @@
-"""One read of everything the service keeps about an account, from the platform or the sandbox.
+"""One read of an account's profile, counts and totals, from the platform or the sandbox.
 
 `read_snapshot(request, session, now)` calls only platform read routes through the client
 request function (the real `PlatformClient.request` or `SandboxPlatform.request`); any
@@ -24,17 +24,18 @@ class Snapshot:
     counts: dict[str, int]
     revenue30d: dict[str, dict[str, Any]]
     subscription_price: dict[str, Any] | None
-    fans: list[dict[str, Any]] | None
-    """None when the fans' signature (counts and list sizes) matched the last sync's: the
-    stored fans are kept (docs/synced-data.md)."""
-    transactions: list[dict[str, Any]]
     fan_lists: list[dict[str, Any]] | None = None
     """`[{id, name, fansCount}]`, for warnings and for showing lists by name; None when not
     read."""
     media_ids: list[str] | None = None
     """Vault media ids, for warnings; None when not read."""
     fans_signature: Any = None
+    """Active and expired counts and each fan list's size: when it matches the last sync's,
+    the fans' quick pass is skipped (service/usecases/list_sync.py)."""
     posts_count: int | None = None
+    revenue_missing: tuple[str, ...] = ()
+    """`gross` and/or `net` when the earnings chart did not send them: the syncer takes them
+    from the revenue rows it read."""
 
 
 async def paged(request: Request, route: str, session: str, **query: Any) -> list[dict[str, Any]]:
@@ -53,11 +54,9 @@ async def paged(request: Request, route: str, session: str, **query: Any) -> lis
     return items
 
 
-async def read_snapshot(
-    request: Request, session: str, now: dt.datetime, *, fans_unless: Any = None
-) -> Snapshot:
-    """`fans_unless`: the fans' signature of the last sync; when the platform's matches, the
-    fans are not paged again (`Snapshot.fans` is None)."""
+async def read_snapshot(request: Request, session: str, now: dt.datetime) -> Snapshot:
+    """The profile, counts, fan lists and 30-day revenue: a handful of calls whatever the
+    account's size (fans and revenue rows are paged by service/usecases/list_sync.py)."""
     me = await request("GET /users/me", session=session)
     me = me if isinstance(me, dict) else {}
     totals = await request("GET /subscriptions/count/all", session=session)
@@ -76,17 +75,11 @@ async def read_snapshot(
         "expired": subscribers.get("expired"),
         "lists": sorted([item["id"], item["fansCount"]] for item in fan_lists),
     }
-    fans: list[dict[str, Any]] | None = None
-    if fans_unless is None or fans_unless != signature:
-        fans = []
-        for kind in ("active", "expired"):
-            fans.extend(await paged(request, "GET /subscriptions/subscribers", session, type=kind))
     posts = me.get("postsCount")
     if not isinstance(posts, int):
         posts = len(await paged(request, "GET /posts", session))
-    transactions = await paged(request, "GET /payouts/transactions", session)
     currency = str(me.get("currency") or "USD")
-    revenue = await _revenue30d(request, session, now, transactions, currency)
+    revenue, missing = await _revenue30d(request, session, now, currency)
     price = me.get("subscribePrice")
     return Snapshot(
         profile={
@@ -105,23 +98,18 @@ async def read_snapshot(
             if isinstance(price, (int, float))
             else None
         ),
-        fans=fans,
-        transactions=transactions,
         fan_lists=fan_lists,
         fans_signature=signature,
         posts_count=me.get("postsCount") if isinstance(me.get("postsCount"), int) else None,
+        revenue_missing=missing,
     )
 
 
 async def _revenue30d(
-    request: Request,
-    session: str,
-    now: dt.datetime,
-    transactions: list[dict[str, Any]],
-    currency: str,
-) -> dict[str, dict[str, Any]]:
-    """Net from the platform's earnings chart (its own totals); gross from the chart when it
-    sends one, else summed from the revenue rows of the same 30 days."""
+    request: Request, session: str, now: dt.datetime, currency: str
+) -> tuple[dict[str, dict[str, Any]], tuple[str, ...]]:
+    """Net and gross of the last 30 days from the platform's earnings chart (its own totals);
+    what it leaves out is named, for the syncer to sum from the revenue rows."""
     end = now.astimezone(dt.UTC).date()
     start = end - dt.timedelta(days=29)
     chart = await request(
@@ -131,27 +119,9 @@ async def _revenue30d(
     )
     total = (chart or {}).get("total") if isinstance(chart, dict) else None
     total = total if isinstance(total, dict) else {}
-    counted = [
-        t
-        for t in transactions
-        if not t.get("deleted")
-        and t.get("status") in ("pending", "completed")
-        and start <= _day(t.get("occurredAt")) <= end
-    ]
-    net = total.get("total")
-    gross = total.get("gross")
-    if not isinstance(net, int):
-        net = sum(int(t.get("netCents") or 0) for t in counted)
-    if not isinstance(gross, int):
-        gross = sum(int(t.get("grossCents") or 0) for t in counted)
+    amounts = {"gross": total.get("gross"), "net": total.get("total")}
+    missing = tuple(name for name, value in amounts.items() if not isinstance(value, int))
     return {
-        "gross": {"amount": gross, "currency": currency},
-        "net": {"amount": net, "currency": currency},
-    }
-
-
-def _day(value: Any) -> dt.date:
-    try:
-        return dt.datetime.fromisoformat(str(value)).astimezone(dt.UTC).date()
-    except ValueError:
-        return dt.date.min
+        name: {"amount": value if isinstance(value, int) else 0, "currency": currency}
+        for name, value in amounts.items()
+    }, missing

@@ -1,8 +1,9 @@
 """The syncer: keeps each linked account's synced data up to date from the platform.
 
-`sync_account` reads one account (service/workers/snapshot.py) and writes profile, counts,
-revenue30d, subscription price, fans and newly seen or changed transactions in one unit of
-work, then marks the account `healthy` with `lastSyncedAt`. What the platform says about the
+`sync_account` reads one account's profile, counts and totals (service/workers/snapshot.py)
+and the small families (service/usecases/family_sync.py), pages its fans and revenue rows by
+what changed (service/usecases/list_sync.py: those pages are written as they are read), then
+writes the rest in one unit of work and marks the account `healthy` with `lastSyncedAt`. What the platform says about the
 account moves its status: an expired session → `needs_relink`, a restriction → `restricted`.
 A platform that is down or slow changes nothing; the next round tries again.
 
@@ -32,11 +33,11 @@ import asyncio
 import datetime as dt
 import logging
 from collections.abc import Callable
+from typing import Any
 
 from service.accounts import status as account_status
-from service.domain.models import Account, Fan
+from service.domain.models import Account
 from service.platform.errors import AccountUnavailable, PlatformError
-from service.platform.fans import platform_fan
 from service.platform.seam import NotConnected
 from service.services import Services
 from service.usecases.family_sync import (
@@ -46,7 +47,7 @@ from service.usecases.family_sync import (
     write_families,
     write_fan_lists,
 )
-from service.usecases.revenue import observe_transactions
+from service.usecases.list_sync import Walked, plan, sync_lists
 from service.workers.executor import worker_name
 from service.workers.snapshot import Snapshot, read_snapshot
 
@@ -201,15 +202,9 @@ async def _sync(
     async with services.store.reading() as uow:
         states = await uow.synced.states(account.workspace_id, account.id)
         heads = await uow.synced.chat_heads(account.workspace_id, account.id)
-    fans_state = states.get("fans")
-    fans_unless = (
-        fans_state[1]
-        if fans_state and (now - fans_state[0]).total_seconds() < windows.full_interval
-        else None
-    )
     try:
         request = connection.platform.request
-        snapshot = await read_snapshot(request, connection.session, now, fans_unless=fans_unless)
+        snapshot = await read_snapshot(request, connection.session, now)
         changes = await read_families(
             request,
             connection.session,
@@ -218,6 +213,21 @@ async def _sync(
             heads=heads,
             states=states,
             posts_count=snapshot.posts_count,
+        )
+        held = states.get("fans")
+        lists = await sync_lists(
+            services.store,
+            _with_session(request, connection.session),
+            account,
+            now,
+            plan(
+                states,
+                now,
+                windows.full_interval,
+                fans_changed=held is None or held[1] != snapshot.fans_signature,
+            ),
+            max_pages=services.settings.sync_max_pages,
+            fans_listed=snapshot.counts["activeFans"] + snapshot.counts["expiredFans"],
         )
     except AccountUnavailable as error:
         status = error.account_status or "needs_relink"
@@ -228,7 +238,14 @@ async def _sync(
             "platform error while syncing %s (kept %s): %r", account.id, account.status, error
         )
         return account
-    return await _store(services, account, snapshot, changes, services.clock.now())
+    return await _store(services, account, snapshot, changes, lists, services.clock.now())
+
+
+def _with_session(request: Callable[..., Any], session: str) -> Callable[..., Any]:
+    async def call(route: str, **kwargs: Any) -> Any:
+        return await request(route, session=session, **kwargs)
+
+    return call
 
 
 class _MovedOn(Exception):
@@ -244,9 +261,15 @@ async def _set_status(services: Services, account: Account, status: str, reason:
 
 
 async def _store(
-    services: Services, account: Account, snapshot: Snapshot, changes: Changes, now: dt.datetime
+    services: Services,
+    account: Account,
+    snapshot: Snapshot,
+    changes: Changes,
+    lists: dict[str, Walked],
+    now: dt.datetime,
 ) -> Account:
-    fans = [platform_fan(account, row) for row in snapshot.fans or ()]
+    """The account row and the small families in one unit of work (the fans and revenue rows
+    were written page by page as they were read)."""
     windows = Windows.of(services.settings)
     ws, account_id = account.workspace_id, account.id
     try:
@@ -273,20 +296,15 @@ async def _store(
                 name=snapshot.profile.get("name"),
                 avatar_url=snapshot.profile.get("avatarUrl"),
                 counts=counts,
-                revenue30d=snapshot.revenue30d,
+                revenue30d=_revenue30d(account, snapshot, lists.get("transactions")),
                 subscription_price=snapshot.subscription_price,
                 fan_lists=snapshot.fan_lists,
                 media_ids=changes.media_ids if changes.media_ids is not None else account.media_ids,
             )
             if updated is None:
                 raise _MovedOn
-            if snapshot.fans is not None:
-                await uow.fans.replace(ws, account_id, _unique(fans))
+            if any(name in lists for name in ("fans_active", "fans_expired")):
                 await uow.synced.set_state(ws, account_id, "fans", now, snapshot.fans_signature)
-            if snapshot.transactions:
-                await observe_transactions(
-                    uow, now, account.workspace_id, account.id, snapshot.transactions
-                )
     except _MovedOn:
         return await _moved_on(services, account)
     return updated
@@ -301,6 +319,21 @@ async def _moved_on(services: Services, account: Account) -> Account:
         return await uow.accounts.get(account.workspace_id, account.id) or account
 
 
-def _unique(fans: list[Fan]) -> list[Fan]:
-    """A fan listed twice (a page shifted between two calls) is stored once."""
-    return list({fan.id: fan for fan in fans}.values())
+def _revenue30d(
+    account: Account, snapshot: Snapshot, walked: Walked | None
+) -> dict[str, dict[str, Any]]:
+    """The chart's totals; what it left out is summed from the revenue rows when this sync read
+    every row of the 30 days, else kept from the last sync that did."""
+    revenue = dict(snapshot.revenue30d)
+    for position, name in ((0, "gross"), (1, "net")):
+        if name not in snapshot.revenue_missing:
+            continue
+        held = account.revenue30d.get(name) if isinstance(account.revenue30d, dict) else None
+        if walked is not None and walked.window is not None:
+            amount = walked.window[position]
+        elif isinstance(held, dict) and isinstance(held.get("amount"), int):
+            amount = held["amount"]
+        else:
+            amount = 0
+        revenue[name] = {**revenue[name], "amount": amount}
+    return revenue

@@ -5,7 +5,7 @@ from __future__ import annotations
 import builtins
 import datetime as dt
 import functools
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any, Unpack
 
 import sqlalchemy as sa
@@ -226,6 +226,49 @@ class SqlFans:
             )
             if fans:
                 await self.conn.execute(t.fans.insert(), [to_row(f) for f in fans])
+
+    async def put_many(self, workspace_id: str, account_id: str, fans: Sequence[Fan]) -> None:
+        """Insert or overwrite these fans only (the syncer writes the rows that changed)."""
+        if not fans:
+            return
+        c = t.fans.c
+        await self.conn.execute(
+            t.fans.delete().where(
+                c.workspace_id == workspace_id,
+                c.account_id == account_id,
+                c.id.in_([f.id for f in fans]),
+            )
+        )
+        await self.conn.execute(t.fans.insert(), [to_row(f) for f in fans])
+
+    async def prune(
+        self, workspace_id: str, account_id: str, keep: Collection[str], batch: int = 1000
+    ) -> int:
+        """Delete the account's fans whose id is not in `keep`, walking ids a batch at a time
+        (keyset on the primary key), so no statement grows with the account."""
+        c = t.fans.c
+        removed, after = 0, ""
+        while True:
+            ids = [
+                row[0]
+                for row in await self.conn.execute(
+                    sa.select(c.id)
+                    .where(c.workspace_id == workspace_id, c.account_id == account_id, c.id > after)
+                    .order_by(c.id)
+                    .limit(batch)
+                )
+            ]
+            gone = [i for i in ids if i not in keep]
+            if gone:
+                await self.conn.execute(
+                    t.fans.delete().where(
+                        c.workspace_id == workspace_id, c.account_id == account_id, c.id.in_(gone)
+                    )
+                )
+                removed += len(gone)
+            if len(ids) < batch:
+                return removed
+            after = ids[-1]
 
     async def get_many(
         self, workspace_id: str, account_id: str, fan_ids: Sequence[str]

@@ -426,12 +426,7 @@ class SqlSynced:
     async def set_state(
         self, workspace_id: str, account_id: str, family: str, at: dt.datetime, signature: Any
     ) -> None:
-        c = t.sync_state.c
-        await self.conn.execute(
-            t.sync_state.delete().where(
-                c.workspace_id == workspace_id, c.account_id == account_id, c.family == family
-            )
-        )
+        await self.clear_state(workspace_id, account_id, family)
         await self.conn.execute(
             t.sync_state.insert().values(
                 workspace_id=workspace_id,
@@ -439,6 +434,14 @@ class SqlSynced:
                 family=family,
                 synced_at=at,
                 signature=signature,
+            )
+        )
+
+    async def clear_state(self, workspace_id: str, account_id: str, family: str) -> None:
+        c = t.sync_state.c
+        await self.conn.execute(
+            t.sync_state.delete().where(
+                c.workspace_id == workspace_id, c.account_id == account_id, c.family == family
             )
         )
 

@@ -211,6 +211,13 @@ class SqlBacklog:
         )
         ac = t.accounts.c
         accounts = sa.select(ac.status, sa.func.count()).group_by(ac.status)
+        # A list still being read carries a `more:<list>` row (service/usecases/list_sync.py);
+        # sync_state holds a handful of rows per account.
+        continuing = (
+            sa.select(sa.func.count())
+            .select_from(t.sync_state)
+            .where(t.sync_state.c.family.like("more:%"))
+        )
         oldest = [
             (await self.conn.execute(oldest_pending)).scalar(),
             (await self.conn.execute(oldest_undispatched)).scalar(),
@@ -224,4 +231,5 @@ class SqlBacklog:
             executing=actions.get("executing", 0),
             failing_endpoints=int((await self.conn.execute(failing)).scalar() or 0),
             accounts_by_status={row[0]: int(row[1]) for row in await self.conn.execute(accounts)},
+            sync_lists_continuing=int((await self.conn.execute(continuing)).scalar() or 0),
         )

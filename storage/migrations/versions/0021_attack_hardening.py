@@ -10,7 +10,7 @@ The counts kept in `state` are copied over (links live 24 hours, so there are fe
 `downgrade` drops the column (the code before this revision reads the count from `state`).
 
 Revision ID: a21hardening
-Revises: a18i0018text
+Revises: a20listidx
 Create Date: 2026-11-27 03:30:00
 """
 
