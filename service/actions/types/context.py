@@ -45,7 +45,13 @@ async def thumbnails(reads: Reads, action: Action, media_ids: Iterable[str]) -> 
         found = await reads.synced.item(
             action.workspace_id, action.account_id, "vault_media", media_id
         )
-        shown.append(found or {"id": media_id, "type": None, "previewUrl": None, "unknown": True})
+        if found is None:
+            shown.append({"id": media_id, "type": None, "previewUrl": None, "unknown": True})
+            continue
+        preview = found.get("previewUrl")
+        # Only https previews: the dashboard loads no image over plain http.
+        safe = preview if isinstance(preview, str) and preview.startswith("https://") else None
+        shown.append({**found, "previewUrl": safe})
     return {"items": shown, "more": max(0, len(ids) - THUMBNAILS)}
 
 

@@ -146,8 +146,6 @@ register(
                 ("text", "body text"),
                 ("mediaIds", "body mediaFiles"),
                 ("audience.listIds", "body userLists"),
-                ("audience.fanIds", "body userIds"),
-                ("audience.excludeListIds", "body excludeUserLists"),
             ),
         ),
         approval=_audience_context,
