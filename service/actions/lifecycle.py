@@ -189,6 +189,45 @@ async def edit(
     return edited
 
 
+async def cancel(
+    tx: UnitOfWork,
+    clock: Clock,
+    principal: Principal,
+    action: Action,
+    *,
+    note: str | None,
+    now: dt.datetime,
+    public_url: str,
+) -> Action | None:
+    """End a pending action (before its expiry) or an approved one not yet claimed, so that it
+    never runs; None when it moved since it was read. Conditional on the status read: a cancel
+    and the executor's claim of the same approved action never both win."""
+    cancelling = move(Trigger.CANCEL, action.status)
+    cancelled = await tx.actions.transition(
+        action.id,
+        (cancelling.source,) if cancelling.source is not None else (),
+        cancelling.dest,
+        not_expired_at=now if action.status == PENDING else None,
+        decided_by={**principal.decider(), "kind": principal.kind},
+        decided_at=now,
+        decision_note=note,
+    )
+    if cancelled is not None:
+        await _effects(tx, cancelling, cancelled, now, public_url)
+        if cancelling.audit is not None:
+            await record_in(
+                tx,
+                clock,
+                principal,
+                cancelling.audit,
+                cancelled.id,
+                note=note,
+                was=action.status,
+                mode=cancelled.mode,
+            )
+    return cancelled
+
+
 async def expire(
     tx: UnitOfWork, action: Action, *, now: dt.datetime, public_url: str
 ) -> Action | None:

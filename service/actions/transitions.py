@@ -10,6 +10,8 @@ performs the moves (one conditional write each) and their side effects, read fro
     pending    approve   approved   audit action.approved, wake the executor
     pending    reject    rejected   audit action.rejected, event action.rejected
     pending    expire    expired    event action.expired, wake the deliverer
+    pending    cancel    cancelled  audit action.cancelled, event action.cancelled, wake the deliverer
+    approved   cancel    cancelled  (the same: an approved action not yet claimed never runs)
     approved   claim     executing  -
     executing  succeed   executed   event action.executed, wake the deliverer
     executing  fail      failed     event action.failed, wake the deliverer
@@ -28,7 +30,10 @@ from service.actions.model import Action
 
 PENDING, APPROVED, REJECTED, EXPIRED = "pending", "approved", "rejected", "expired"
 EXECUTING, EXECUTED, FAILED = "executing", "executed", "failed"
-STATUSES = (PENDING, APPROVED, REJECTED, EXPIRED, EXECUTING, EXECUTED, FAILED)
+CANCELLED = "cancelled"
+"""Additive: ended by whoever asked (or any member) before it ran; spelled as hosted links spell
+it, so one word means "stopped on purpose" across the API."""
+STATUSES = (PENDING, APPROVED, REJECTED, EXPIRED, EXECUTING, EXECUTED, FAILED, CANCELLED)
 LIFETIME = dt.timedelta(hours=24)
 """How long a pending action waits for a decision."""
 
@@ -44,6 +49,7 @@ class Trigger(StrEnum):
     SUCCEED = "succeed"
     FAIL = "fail"
     DEFER = "defer"
+    CANCEL = "cancel"
 
 
 @frozen
@@ -70,11 +76,28 @@ TABLE: tuple[Move, ...] = (
     Move(EXECUTING, Trigger.FAIL, FAILED, event="action.failed", wake_deliverer=True),
     # Issue 22: a send the platform surely never received waits for its next attempt.
     Move(EXECUTING, Trigger.DEFER, APPROVED),
+    # A cancel and the executor's claim both start from `approved`: one conditional write wins.
+    Move(
+        PENDING,
+        Trigger.CANCEL,
+        CANCELLED,
+        event="action.cancelled",
+        audit="action.cancelled",
+        wake_deliverer=True,
+    ),
+    Move(
+        APPROVED,
+        Trigger.CANCEL,
+        CANCELLED,
+        event="action.cancelled",
+        audit="action.cancelled",
+        wake_deliverer=True,
+    ),
 )
 
 
 FINAL = frozenset(s for s in STATUSES if not any(m.source == s for m in TABLE))
-"""The statuses no move leaves: rejected, expired, executed, failed."""
+"""The statuses no move leaves: rejected, expired, executed, failed, cancelled."""
 
 
 class IllegalMove(ValueError):

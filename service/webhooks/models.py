@@ -18,6 +18,7 @@ DELIVERED_EVENTS = (
     "action.rejected",
     "action.failed",
     "action.expired",
+    "action.cancelled",
     "account.connected",
     "account.status_changed",
     "link.failed",
