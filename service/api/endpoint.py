@@ -151,6 +151,7 @@ class Endpoint:
     ) -> Reply:
         if _by_session(self.auth, incoming):
             principal = await authenticate(incoming, services, "session")
+            _csrf_sent(self.auth, incoming)
             return await self._authorised(services, incoming, principal, None, on_principal)
         async with services.store.reading() as reader:
             principal = await authenticate(incoming, services, self.auth, reader)
@@ -201,21 +202,23 @@ class Endpoint:
 
 def _by_session(auth: str, incoming: Incoming) -> bool:
     """`key_or_session` (cancel): the dashboard's session when the call carries its cookie and
-    no key, else a key (so a script that forgot its key hears `missing_api_key`). A session
-    must then send its CSRF token: the header is optional in the contract only for keys."""
+    no key, else a key (so a script that forgot its key hears `missing_api_key`)."""
     if auth != "key_or_session":
         return auth == "session"
     request = incoming.request
     presented = incoming.headers.get("authorization") or incoming.headers.get("x-api-key")
-    if presented or request is None or request.cookies.get(SESSION_COOKIE) is None:
-        return False
-    if not incoming.headers.get("x-csrf-token"):
+    return not presented and request is not None and SESSION_COOKIE in request.cookies
+
+
+def _csrf_sent(auth: str, incoming: Incoming) -> None:
+    """A live session calling a `key_or_session` operation must send its CSRF token (for
+    session-only operations the contract makes the header required)."""
+    if auth == "key_or_session" and not incoming.headers.get("x-csrf-token"):
         raise ApiError(
             ErrorCode.INVALID_PARAMETER,
             "A dashboard session sends its CSRF token in the `x-csrf-token` header.",
             param="x-csrf-token",
         )
-    return True
 
 
 RestRoute = Callable[[Request], Awaitable[Response]]
