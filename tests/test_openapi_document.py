@@ -173,6 +173,7 @@ WEBHOOK_EVENTS = {
     "action.failed": "Action",
     "action.expired": "Action",
     "action.cancelled": "Action",
+    "action.approved": "Action",
     "account.connected": None,
     "account.status_changed": None,
     "link.failed": "HostedLink",

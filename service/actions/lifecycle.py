@@ -98,6 +98,26 @@ async def create(uow: UnitOfWork, action: Action, *, public_url: str) -> bool:
     return await uow.actions.add_with_event(action, event)
 
 
+async def create_allowed(
+    uow: UnitOfWork, clock: Clock, decider: Principal, action: Action, *, public_url: str
+) -> bool:
+    """Write a new action an allowance approved: `action.created`, then the `allow` move's
+    audit entry and `action.approved`, and the executor's wake-up, in the caller's transaction.
+    False when its idempotency key was used (nothing written)."""
+    allowed = move(Trigger.ALLOW, None)
+    if action.status != allowed.dest:
+        raise ValueError(f"an allowed action is {allowed.dest}, not {action.status}")
+    created = move(Trigger.CREATE, None)
+    assert created.event is not None
+    event = action_event(created.event, action, public_url, action.created_at)
+    if not await uow.actions.add_with_event(action, event):
+        return False
+    await _effects(uow, allowed, action, action.created_at, public_url)
+    if allowed.audit is not None:
+        await record_in(uow, clock, decider, allowed.audit, action.id, mode=action.mode)
+    return True
+
+
 def approval_of(principal: Principal, now: dt.datetime) -> dict[str, Any]:
     """One entry of an action's `approvals`: `who` (internal) tells people apart."""
     return {**principal.decider(), "at": isoformat(now), "who": approver_id(principal)}

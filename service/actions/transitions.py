@@ -5,9 +5,11 @@ performs the moves (one conditional write each) and their side effects, read fro
 
     from       trigger   to         side effects
     (new)      create    pending    event action.created
+    (new)      allow     approved   event action.created, then audit and event action.approved,
+                                    wake the executor (an `approvals: 0` policy rule approved it)
     pending    count     pending    audit action.approval_counted (a quorum not yet met)
     pending    edit      pending    audit action.edited (the quorum starts again)
-    pending    approve   approved   audit action.approved, wake the executor
+    pending    approve   approved   audit and event action.approved, wake the executor
     pending    reject    rejected   audit action.rejected, event action.rejected
     pending    expire    expired    event action.expired, wake the deliverer
     pending    cancel    cancelled  audit action.cancelled, event action.cancelled, wake the deliverer
@@ -40,6 +42,7 @@ LIFETIME = dt.timedelta(hours=24)
 
 class Trigger(StrEnum):
     CREATE = "create"
+    ALLOW = "allow"
     COUNT = "count"
     EDIT = "edit"
     APPROVE = "approve"
@@ -65,10 +68,26 @@ class Move:
 
 TABLE: tuple[Move, ...] = (
     Move(None, Trigger.CREATE, PENDING, event="action.created"),
+    # An allowance (`approvals: 0`) approves the new action itself; it runs like any approved.
+    Move(
+        None,
+        Trigger.ALLOW,
+        APPROVED,
+        event="action.approved",
+        audit="action.approved",
+        wake_executor=True,
+    ),
     # Issue 21: an approval that does not complete the policy's quorum, and an approver's edit.
     Move(PENDING, Trigger.COUNT, PENDING, audit="action.approval_counted"),
     Move(PENDING, Trigger.EDIT, PENDING, audit="action.edited"),
-    Move(PENDING, Trigger.APPROVE, APPROVED, audit="action.approved", wake_executor=True),
+    Move(
+        PENDING,
+        Trigger.APPROVE,
+        APPROVED,
+        event="action.approved",
+        audit="action.approved",
+        wake_executor=True,
+    ),
     Move(PENDING, Trigger.REJECT, REJECTED, event="action.rejected", audit="action.rejected"),
     Move(PENDING, Trigger.EXPIRE, EXPIRED, event="action.expired", wake_deliverer=True),
     Move(APPROVED, Trigger.CLAIM, EXECUTING),

@@ -15,6 +15,7 @@ if TYPE_CHECKING:  # only callers that seal or open secrets need cryptography lo
 DELIVERED_EVENTS = (
     "action.created",
     "action.executed",
+    "action.approved",
     "action.rejected",
     "action.failed",
     "action.expired",

@@ -13,6 +13,7 @@ from .account_status_changed_event import AccountStatusChangedEvent
 from .account_status_changed_event_data import AccountStatusChangedEventData
 from .action import Action
 from .action_approvals_required import ActionApprovalsRequired
+from .action_approved_event import ActionApprovedEvent
 from .action_approvers import ActionApprovers
 from .action_cancelled_event import ActionCancelledEvent
 from .action_created_event import ActionCreatedEvent
@@ -159,6 +160,7 @@ __all__ = (
     "AccountStatusChangedEventData",
     "Action",
     "ActionApprovalsRequired",
+    "ActionApprovedEvent",
     "ActionApprovers",
     "ActionCancelledEvent",
     "ActionCreatedEvent",

@@ -31,8 +31,9 @@ class DecidedBy:
         Attributes:
             name (str):
             email (str): The person's email; empty when the decider is not a person.
-            kind (DecidedByKind | Unset): Additive, set on cancellations: who cancelled, as `requestedBy.kind` names
-                callers (`cli`: an operator's command).
+            kind (DecidedByKind | Unset): Additive, set on cancellations and on approvals by an allowance: who decided, as
+                `requestedBy.kind` names callers (`cli`: an operator's command; `policy`: an
+                `approvals: 0` rule, named in `name`).
      """
 
     name: str

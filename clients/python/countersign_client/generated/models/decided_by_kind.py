@@ -1,8 +1,8 @@
 from typing import Literal
 
-DecidedByKind = Literal['api_key', 'cli', 'oauth', 'user']
+DecidedByKind = Literal['api_key', 'cli', 'oauth', 'policy', 'user']
 
-DECIDED_BY_KIND_VALUES: set[DecidedByKind] = { 'api_key', 'cli', 'oauth', 'user',  }
+DECIDED_BY_KIND_VALUES: set[DecidedByKind] = { 'api_key', 'cli', 'oauth', 'policy', 'user',  }
 
 def check_decided_by_kind(value: str) -> DecidedByKind:
     if value in DECIDED_BY_KIND_VALUES:
