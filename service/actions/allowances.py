@@ -12,11 +12,11 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from attrs import evolve
+from attrs import evolve, frozen
 
 from service.actions import lifecycle
 from service.actions.model import Action
-from service.actions.policy import Allowance, requirement
+from service.actions.policy import Allowance, allowance_of, requirement
 from service.actions.transitions import APPROVED
 from service.actions.warnings import warning
 from service.domain.clock import Clock
@@ -131,3 +131,33 @@ async def create(
         taken = await tx.actions.get_by_idempotency_key(action.workspace_id, action.idempotency_key)
     assert taken is not None
     return taken, False
+
+
+@frozen
+class Use:
+    """One allowance of an account's policy and how much of it the last 24 hours used."""
+
+    name: str
+    used: int
+    per_day: int
+
+
+async def uses(
+    uow: UnitOfWork,
+    workspace_id: str,
+    account_id: str,
+    rules: list[dict[str, Any]] | None,
+    now: dt.datetime,
+) -> list[Use]:
+    """Each `approvals: 0` rule of `rules` (the account's, or the workspace default it follows)
+    with its use over the last 24 hours (one indexed count each)."""
+    found = []
+    for rule in rules or ():
+        if rule.get("approvals") != 0:
+            continue
+        allowance = allowance_of(rule)
+        count = await uow.actions.allowance_used(
+            workspace_id, account_id, allowance.key, now - WINDOW
+        )
+        found.append(Use(allowance.name, count, allowance.per_day))
+    return found

@@ -150,3 +150,16 @@ async def test_the_largest_allowance_is_accepted_and_stored(store, clock, world)
         [{"types": ["send_message"], "approvals": 0, "maxPerDay": 10000}],
     )
     assert policy["rules"][0]["maxPerDay"] == 10000 and policy["rules"][0]["approvals"] == 0
+
+
+async def test_the_accounts_page_shows_each_allowances_use(client, store, clock, world):
+    from tests.dashboard.dashboard_helpers import sign_in
+
+    await set_policy(store, clock, world, THREE_A_DAY)
+    await create(client, world, message(), "d0")
+    await sign_in(client)
+    page = await client.get("/dashboard/accounts")
+    assert page.status_code == 200
+    assert f"{NAME}: <strong>1 of 3</strong> used in the last 24 hours" in page.text
+    assert "approved by the policy, up to 3 per account in any 24 hours" in page.text
+    assert '<option value="0">' in page.text and 'name="maxPerDay"' in page.text
