@@ -82,6 +82,7 @@ class _State:
     events: list[Event] = attrs.field(factory=list)
     audit: list[AuditEntry] = attrs.field(factory=list)
     seq: int = 0
+    allowance_uses: dict[str, tuple[tuple[str, str, str], dt.datetime]] = attrs.field(factory=dict)
 
     def copy(self) -> _State:
         return _State(
@@ -91,6 +92,7 @@ class _State:
             list(self.events),
             list(self.audit),
             self.seq,
+            dict(self.allowance_uses),
         )
 
 
@@ -126,6 +128,9 @@ class MemoryAccounts:
 
     async def get(self, workspace_id: str, account_id: str) -> Account | None:
         return self.state.accounts.get((workspace_id, account_id))
+
+    async def lock(self, workspace_id: str, account_id: str) -> Account | None:
+        return self.state.accounts.get((workspace_id, account_id))  # one unit at a time here
 
     async def get_with_default_rules(
         self, workspace_id: str, account_id: str
@@ -331,6 +336,19 @@ class MemoryActions:
             return None
         moved = self.state.actions[action_id] = _changed(found, {**values, "status": to_status})
         return moved
+
+    async def allowance_used(
+        self, workspace_id: str, account_id: str, allowance: str, since: dt.datetime
+    ) -> int:
+        return sum(
+            1
+            for key, at in self.state.allowance_uses.values()
+            if key == (workspace_id, account_id, allowance) and at > since
+        )
+
+    async def add_allowance_use(self, action: Action, allowance: str) -> None:
+        key = (action.workspace_id, action.account_id, allowance)
+        self.state.allowance_uses[action.id] = (key, action.created_at)
 
     async def mark_replaced(self, action_id: str, replaced_by: str) -> None:
         found = self.state.actions.get(action_id)

@@ -90,6 +90,13 @@ class Accounts(Protocol):
         action needs both (bench/hot_path: one query fewer per create)."""
         ...
 
+    async def lock(self, workspace_id: str, account_id: str) -> Account | None:
+        """The account, locked against another `lock` until this unit of work ends: creations
+        that count the account's recent actions (allowances, daily limits) run one at a time
+        per account across replicas (PostgreSQL `FOR UPDATE`; SQLite's writer already holds
+        the whole database)."""
+        ...
+
     async def list(
         self,
         workspace_id: str,
@@ -353,6 +360,14 @@ class Actions(Protocol):
 
     async def mark_replaced(self, action_id: str, replaced_by: str) -> None:
         """Name the action that asked again for this one (once; not a status move)."""
+
+    async def allowance_used(
+        self, workspace_id: str, account_id: str, allowance: str, since: dt.datetime
+    ) -> int:
+        """How many of the account's actions the allowance `allowance` approved after `since`."""
+
+    async def add_allowance_use(self, action: Action, allowance: str) -> None:
+        """Record that the allowance `allowance` approved `action` (with the action's write)."""
 
     async def claim_next(self, worker: str, now: dt.datetime) -> Action | None:
         """Move the oldest approved action (by `decided_at`, then id) to `executing`, claimed by

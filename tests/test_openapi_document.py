@@ -118,6 +118,15 @@ OPERATION_CODES: dict[str, set[str]] = {
         "action_not_pending",
         "action_expired",
     },
+    "cancelAction": {
+        "invalid_parameter",
+        "not_signed_in",
+        "missing_scope",
+        "missing_permission",
+        "action_not_found",
+        "action_not_pending",
+        "action_expired",
+    },
     "listRevenueTransactions": {"invalid_parameter", "invalid_cursor", "missing_permission"},
     "getPlatformRoute": {
         "invalid_parameter",
@@ -181,6 +190,8 @@ WEBHOOK_EVENTS = {
     "action.rejected": "Action",
     "action.failed": "Action",
     "action.expired": "Action",
+    "action.cancelled": "Action",
+    "action.approved": "Action",
     "account.connected": None,
     "account.status_changed": None,
     "link.failed": "HostedLink",
@@ -290,8 +301,14 @@ def test_security(spec):
         names = {resolve(spec, p)["name"] for p in op["parameters"]}
         assert "x-csrf-token" in names
     assert ops["listRevenueTransactions"][2]["security"] == [{"serviceApiKey": []}]
+    # Cancel: a key, or a person with the dashboard's session (stopping a write is safe).
+    assert ops["cancelAction"][2]["security"] == [
+        {"bearerAuth": []},
+        {"apiKeyHeader": []},
+        {"dashboardSession": []},
+    ]
     for operation_id, (_, _, op) in ops.items():
-        if operation_id not in DASHBOARD_OPERATIONS | {"listRevenueTransactions"}:
+        if operation_id not in DASHBOARD_OPERATIONS | {"listRevenueTransactions", "cancelAction"}:
             assert "security" not in op, operation_id
 
 

@@ -98,6 +98,26 @@ async def create(uow: UnitOfWork, action: Action, *, public_url: str) -> bool:
     return await uow.actions.add_with_event(action, event)
 
 
+async def create_allowed(
+    uow: UnitOfWork, clock: Clock, decider: Principal, action: Action, *, public_url: str
+) -> bool:
+    """Write a new action an allowance approved: `action.created`, then the `allow` move's
+    audit entry and `action.approved`, and the executor's wake-up, in the caller's transaction.
+    False when its idempotency key was used (nothing written)."""
+    allowed = move(Trigger.ALLOW, None)
+    if action.status != allowed.dest:
+        raise ValueError(f"an allowed action is {allowed.dest}, not {action.status}")
+    created = move(Trigger.CREATE, None)
+    assert created.event is not None
+    event = action_event(created.event, action, public_url, action.created_at)
+    if not await uow.actions.add_with_event(action, event):
+        return False
+    await _effects(uow, allowed, action, action.created_at, public_url)
+    if allowed.audit is not None:
+        await record_in(uow, clock, decider, allowed.audit, action.id, mode=action.mode)
+    return True
+
+
 def approval_of(principal: Principal, now: dt.datetime) -> dict[str, Any]:
     """One entry of an action's `approvals`: `who` (internal) tells people apart."""
     return {**principal.decider(), "at": isoformat(now), "who": approver_id(principal)}
@@ -187,6 +207,45 @@ async def edit(
     if edited is not None and edited_move.audit is not None:
         await record_in(tx, clock, principal, edited_move.audit, edited.id, mode=edited.mode)
     return edited
+
+
+async def cancel(
+    tx: UnitOfWork,
+    clock: Clock,
+    principal: Principal,
+    action: Action,
+    *,
+    note: str | None,
+    now: dt.datetime,
+    public_url: str,
+) -> Action | None:
+    """End a pending action (before its expiry) or an approved one not yet claimed, so that it
+    never runs; None when it moved since it was read. Conditional on the status read: a cancel
+    and the executor's claim of the same approved action never both win."""
+    cancelling = move(Trigger.CANCEL, action.status)
+    cancelled = await tx.actions.transition(
+        action.id,
+        (cancelling.source,) if cancelling.source is not None else (),
+        cancelling.dest,
+        not_expired_at=now if action.status == PENDING else None,
+        decided_by={**principal.decider(), "kind": principal.kind},
+        decided_at=now,
+        decision_note=note,
+    )
+    if cancelled is not None:
+        await _effects(tx, cancelling, cancelled, now, public_url)
+        if cancelling.audit is not None:
+            await record_in(
+                tx,
+                clock,
+                principal,
+                cancelling.audit,
+                cancelled.id,
+                note=note,
+                was=action.status,
+                mode=cancelled.mode,
+            )
+    return cancelled
 
 
 async def expire(

@@ -1,8 +1,13 @@
 """Approval policies: how many different people must approve an action, and which roles.
 
-A policy is a list of rules `{types, approvals: 1|2, approvers: "members"|"admins",
-minPriceCents?, minRecipients?}`. An action needs the highest `approvals` of the rules it
-matches and the strictest `approvers`; with no rule matching, one approval by any member.
+A policy is a list of rules `{types, approvals: 0|1|2, approvers: "members"|"admins",
+minPriceCents?, minRecipients?, maxPerDay?}`. An action needs the highest `approvals` of the
+rules it matches and the strictest `approvers`; with no rule matching, one approval by any member.
+
+`approvals: 0` is an allowance: up to `maxPerDay` matching actions per account in any 24 hours
+are approved by the policy itself when they are created (service/actions/allowances.py counts
+them); beyond it an action needs one person. An allowance applies only when every rule the
+action matches says 0: any rule asking for a person wins.
 
 The requirement is computed once, when the action is created, and stored on it: a policy
 changed later never changes the rules of an action already waiting (a half-approved action
@@ -12,6 +17,8 @@ cases hand in the rules and the action's facts.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -26,10 +33,28 @@ MEMBERS, ADMINS = "members", "admins"
 # (owners and admins, and the CLI): the use case checks it with the other permissions.
 
 
+MAX_PER_DAY = 10_000
+"""The largest allowance a rule may grant per account per 24 hours."""
+
+
+@frozen
+class Allowance:
+    """An `approvals: 0` rule an action matched: how many it approves per account a day."""
+
+    key: str
+    """Counts this rule's use: the same for the same types and thresholds, so changing only
+    `maxPerDay` keeps what was used today."""
+    per_day: int
+    name: str
+    """The rule in words, named in `decidedBy` of what it approves."""
+
+
 @frozen
 class Requirement:
     approvals: int = 1
     approvers: str = MEMBERS
+    allowance: Allowance | None = None
+    """Set when `approvals` is 0: the allowance that may approve the action."""
 
 
 ANYONE_ONCE = Requirement()
@@ -56,10 +81,30 @@ def requirement(
     matched = [r for r in rules or () if matches(r, type_, price_cents, recipients)]
     if not matched:
         return ANYONE_ONCE
-    return Requirement(
-        approvals=max(int(r.get("approvals", 1)) for r in matched),
-        approvers=ADMINS if any(r.get("approvers") == ADMINS for r in matched) else MEMBERS,
-    )
+    approvals = max(int(r.get("approvals", 1)) for r in matched)
+    approvers = ADMINS if any(r.get("approvers") == ADMINS for r in matched) else MEMBERS
+    if approvals == 0:  # every matched rule is an allowance: the smallest one decides
+        smallest = min(matched, key=lambda r: int(r["maxPerDay"]))
+        return Requirement(0, approvers, allowance_of(smallest))
+    return Requirement(approvals=approvals, approvers=approvers)
+
+
+def allowance_of(rule: Mapping[str, Any]) -> Allowance:
+    types = sorted(rule.get("types", ()))
+    scope = {
+        "types": types,
+        "minPriceCents": rule.get("minPriceCents"),
+        "minRecipients": rule.get("minRecipients"),
+    }
+    digest = hashlib.sha256(json.dumps(scope, sort_keys=True).encode()).hexdigest()[:16]
+    where = []
+    if rule.get("minPriceCents") is not None:
+        where.append(f"from ${rule['minPriceCents'] / 100:,.2f}")
+    if rule.get("minRecipients") is not None:
+        where.append(f"from {rule['minRecipients']} recipients")
+    what = " ".join([", ".join(types), *where])
+    per_day = int(rule["maxPerDay"])
+    return Allowance(key=digest, per_day=per_day, name=f"Allowance: {what}, up to {per_day} a day")
 
 
 def _bad(i: int, key: str, message: str) -> ApiError:
@@ -72,8 +117,23 @@ def _check(i: int, rule: Mapping[str, Any]) -> None:
     types = rule.get("types")
     if not isinstance(types, list) or not types or not all(t in names() for t in types):
         raise _bad(i, "types", f"Choose one or more action types: {', '.join(names())}.")
-    if rule.get("approvals", 1) not in (1, 2):
-        raise _bad(i, "approvals", "A rule asks for 1 or 2 approvals.")
+    approvals = rule.get("approvals", 1)
+    if approvals not in (0, 1, 2) or isinstance(approvals, bool):
+        raise _bad(i, "approvals", "A rule asks for 0 (an allowance), 1 or 2 approvals.")
+    per_day = rule.get("maxPerDay")
+    if approvals == 0 and per_day is None:
+        raise _bad(
+            i,
+            "maxPerDay",
+            "A rule with `approvals: 0` must say `maxPerDay`, how many actions it approves "
+            "per account in any 24 hours (1 to 10000).",
+        )
+    if per_day is not None and approvals != 0:
+        raise _bad(i, "maxPerDay", "`maxPerDay` belongs only to a rule with `approvals: 0`.")
+    if per_day is not None and (
+        not isinstance(per_day, int) or isinstance(per_day, bool) or not 1 <= per_day <= MAX_PER_DAY
+    ):
+        raise _bad(i, "maxPerDay", f"`maxPerDay` is a whole number from 1 to {MAX_PER_DAY}.")
     if rule.get("approvers", MEMBERS) not in (MEMBERS, ADMINS):
         raise _bad(i, "approvers", "Approvers are `members` or `admins`.")
     for key in ("minPriceCents", "minRecipients"):
@@ -86,13 +146,17 @@ def normalised(rules: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """The rules as stored and shown: every key present, types de-duplicated in order."""
     for i, rule in enumerate(rules):
         _check(i, rule)
-    return [
-        {
-            "types": list(dict.fromkeys(rule["types"])),
-            "approvals": int(rule.get("approvals", 1)),
-            "approvers": rule.get("approvers", MEMBERS),
-            "minPriceCents": rule.get("minPriceCents"),
-            "minRecipients": rule.get("minRecipients"),
-        }
-        for rule in rules
-    ]
+    return [_stored(rule) for rule in rules]
+
+
+def _stored(rule: Mapping[str, Any]) -> dict[str, Any]:
+    stored = {
+        "types": list(dict.fromkeys(rule["types"])),
+        "approvals": int(rule.get("approvals", 1)),
+        "approvers": rule.get("approvers", MEMBERS),
+        "minPriceCents": rule.get("minPriceCents"),
+        "minRecipients": rule.get("minRecipients"),
+    }
+    if stored["approvals"] == 0:
+        stored["maxPerDay"] = int(rule["maxPerDay"])
+    return stored

@@ -5,11 +5,15 @@ performs the moves (one conditional write each) and their side effects, read fro
 
     from       trigger   to         side effects
     (new)      create    pending    event action.created
+    (new)      allow     approved   event action.created, then audit and event action.approved,
+                                    wake the executor (an `approvals: 0` policy rule approved it)
     pending    count     pending    audit action.approval_counted (a quorum not yet met)
     pending    edit      pending    audit action.edited (the quorum starts again)
-    pending    approve   approved   audit action.approved, wake the executor
+    pending    approve   approved   audit and event action.approved, wake the executor
     pending    reject    rejected   audit action.rejected, event action.rejected
     pending    expire    expired    event action.expired, wake the deliverer
+    pending    cancel    cancelled  audit action.cancelled, event action.cancelled, wake the deliverer
+    approved   cancel    cancelled  (the same: an approved action not yet claimed never runs)
     approved   claim     executing  -
     executing  succeed   executed   event action.executed, wake the deliverer
     executing  fail      failed     event action.failed, wake the deliverer
@@ -28,13 +32,17 @@ from service.actions.model import Action
 
 PENDING, APPROVED, REJECTED, EXPIRED = "pending", "approved", "rejected", "expired"
 EXECUTING, EXECUTED, FAILED = "executing", "executed", "failed"
-STATUSES = (PENDING, APPROVED, REJECTED, EXPIRED, EXECUTING, EXECUTED, FAILED)
+CANCELLED = "cancelled"
+"""Additive: ended by whoever asked (or any member) before it ran; spelled as hosted links spell
+it, so one word means "stopped on purpose" across the API."""
+STATUSES = (PENDING, APPROVED, REJECTED, EXPIRED, EXECUTING, EXECUTED, FAILED, CANCELLED)
 LIFETIME = dt.timedelta(hours=24)
 """How long a pending action waits for a decision."""
 
 
 class Trigger(StrEnum):
     CREATE = "create"
+    ALLOW = "allow"
     COUNT = "count"
     EDIT = "edit"
     APPROVE = "approve"
@@ -44,6 +52,7 @@ class Trigger(StrEnum):
     SUCCEED = "succeed"
     FAIL = "fail"
     DEFER = "defer"
+    CANCEL = "cancel"
 
 
 @frozen
@@ -59,10 +68,26 @@ class Move:
 
 TABLE: tuple[Move, ...] = (
     Move(None, Trigger.CREATE, PENDING, event="action.created"),
+    # An allowance (`approvals: 0`) approves the new action itself; it runs like any approved.
+    Move(
+        None,
+        Trigger.ALLOW,
+        APPROVED,
+        event="action.approved",
+        audit="action.approved",
+        wake_executor=True,
+    ),
     # An approval that does not complete the policy's quorum, and an approver's edit.
     Move(PENDING, Trigger.COUNT, PENDING, audit="action.approval_counted"),
     Move(PENDING, Trigger.EDIT, PENDING, audit="action.edited"),
-    Move(PENDING, Trigger.APPROVE, APPROVED, audit="action.approved", wake_executor=True),
+    Move(
+        PENDING,
+        Trigger.APPROVE,
+        APPROVED,
+        event="action.approved",
+        audit="action.approved",
+        wake_executor=True,
+    ),
     Move(PENDING, Trigger.REJECT, REJECTED, event="action.rejected", audit="action.rejected"),
     Move(PENDING, Trigger.EXPIRE, EXPIRED, event="action.expired", wake_deliverer=True),
     Move(APPROVED, Trigger.CLAIM, EXECUTING),
@@ -70,11 +95,28 @@ TABLE: tuple[Move, ...] = (
     Move(EXECUTING, Trigger.FAIL, FAILED, event="action.failed", wake_deliverer=True),
     # A send the platform surely never received waits for its next attempt.
     Move(EXECUTING, Trigger.DEFER, APPROVED),
+    # A cancel and the executor's claim both start from `approved`: one conditional write wins.
+    Move(
+        PENDING,
+        Trigger.CANCEL,
+        CANCELLED,
+        event="action.cancelled",
+        audit="action.cancelled",
+        wake_deliverer=True,
+    ),
+    Move(
+        APPROVED,
+        Trigger.CANCEL,
+        CANCELLED,
+        event="action.cancelled",
+        audit="action.cancelled",
+        wake_deliverer=True,
+    ),
 )
 
 
 FINAL = frozenset(s for s in STATUSES if not any(m.source == s for m in TABLE))
-"""The statuses no move leaves: rejected, expired, executed, failed."""
+"""The statuses no move leaves: rejected, expired, executed, failed, cancelled."""
 
 
 class IllegalMove(ValueError):

@@ -13,9 +13,9 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any, TypedDict
 
-from attrs import frozen
+from attrs import evolve, frozen
 
-from service.actions import lifecycle
+from service.actions import allowances, lifecycle
 from service.actions.edits import check_narrowing
 from service.actions.lookups import look_up
 from service.actions.model import Action
@@ -257,6 +257,12 @@ async def create_action(
     action = _new_action(
         principal, account, type_, sent, facts, rules, idempotency_key, fp, principal.mode, now
     )
+    allowance = allowances.allowance_for(rules, action) if action.approvals_required == 0 else None
+    if allowance is not None:
+        written, new = await allowances.create(
+            store, clock, action, allowance, public_url=public_url, refusal=_refusal
+        )
+        return Created(written if new else _replay(written, fp), replayed=not new)
     # The action and its event in one statement racing on the (workspace_id, idempotency_key)
     # index: on PostgreSQL one round trip, no BEGIN/COMMIT. When the key was taken (a retry, or a
     # concurrent one that won and so has committed), the winner is read and answered as a retry.
@@ -266,6 +272,13 @@ async def create_action(
         existing = await uow.actions.get_by_idempotency_key(principal.workspace_id, idempotency_key)
     assert existing is not None  # the row that won the unique index
     return Created(_replay(existing, fp), replayed=True)
+
+
+def _refusal(account: Account) -> ApiError | None:
+    """What stops a write on the account now (the writes switch, an unavailable account)."""
+    if not account.writes_enabled:
+        return _writes_off(account)
+    return _unavailable(account) if account.unavailable else None
 
 
 def _writes_off(account: Account) -> ApiError:
@@ -491,6 +504,8 @@ async def request_again(
         now,
         replaces=original.id,
     )
+    if action.approvals_required == 0:  # asked again by a person: a person approves it
+        action = evolve(action, approvals_required=1)
     async with store.transaction() as tx:
         if not await lifecycle.create(tx, action, public_url=public_url):
             existing = await tx.actions.get_by_idempotency_key(principal.workspace_id, key)

@@ -1,4 +1,4 @@
-"""Actions over /v1: create, get, list, and the dashboard-only approve and reject."""
+"""Actions over /v1: create, get, list, cancel, and the dashboard-only approve and reject."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from collections.abc import Awaitable
 
 from starlette.requests import Request
 
+from service.actions.cancel import cancel_action as cancel
 from service.actions.model import Action
 from service.actions.usecases import create_action as create
 from service.actions.usecases import decide_action
@@ -189,3 +190,20 @@ async def request_again(call: Call) -> Reply:
         public_url=services.settings.public_url,
     )
     return _reply(call, created.action, status=200 if created.replayed else 201)
+
+
+@endpoint("cancelAction", scope="write", auth="key_or_session")
+async def cancel_action(call: Call) -> Reply:
+    """End a pending or approved action before it runs (a key with `write`, or a person)."""
+    services = call.services
+    body = call.params.body or {}
+    action = await cancel(
+        services.store,
+        services.clock,
+        call.principal,
+        call.params.path["actionId"],
+        note=body.get("note"),
+        public_url=services.settings.public_url,
+        wake_deliverer=services.wake_deliverer,
+    )
+    return _reply(call, action)

@@ -25,6 +25,7 @@ from service.errors import ApiError
 from service.http.auth import presented_key, principal_for_key
 from service.http.json_body import ApiResponse
 from service.http.ratelimit import spend
+from service.http.sessions import COOKIE as SESSION_COOKIE
 from service.http.validation import ParsedRequest
 from service.services import Services
 from storage.base import UnitOfWork
@@ -148,8 +149,9 @@ class Endpoint:
         incoming: Incoming,
         on_principal: Callable[[Principal], None] | None = None,
     ) -> Reply:
-        if self.auth == "session":
-            principal = await authenticate(incoming, services, self.auth)
+        if _by_session(self.auth, incoming):
+            principal = await authenticate(incoming, services, "session")
+            _csrf_sent(self.auth, incoming)
             return await self._authorised(services, incoming, principal, None, on_principal)
         async with services.store.reading() as reader:
             principal = await authenticate(incoming, services, self.auth, reader)
@@ -196,6 +198,27 @@ class Endpoint:
         if services.settings.validate_responses and self.operation_id is not None:
             services.check_response(self.operation_id, reply.status, plain(reply.body))
         return reply
+
+
+def _by_session(auth: str, incoming: Incoming) -> bool:
+    """`key_or_session` (cancel): the dashboard's session when the call carries its cookie and
+    no key, else a key (so a script that forgot its key hears `missing_api_key`)."""
+    if auth != "key_or_session":
+        return auth == "session"
+    request = incoming.request
+    presented = incoming.headers.get("authorization") or incoming.headers.get("x-api-key")
+    return not presented and request is not None and SESSION_COOKIE in request.cookies
+
+
+def _csrf_sent(auth: str, incoming: Incoming) -> None:
+    """A live session calling a `key_or_session` operation must send its CSRF token (for
+    session-only operations the contract makes the header required)."""
+    if auth == "key_or_session" and not incoming.headers.get("x-csrf-token"):
+        raise ApiError(
+            ErrorCode.INVALID_PARAMETER,
+            "A dashboard session sends its CSRF token in the `x-csrf-token` header.",
+            param="x-csrf-token",
+        )
 
 
 RestRoute = Callable[[Request], Awaitable[Response]]

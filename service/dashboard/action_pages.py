@@ -6,6 +6,7 @@ import datetime as dt
 
 from starlette.responses import Response
 
+from service.actions.cancel import cancel_action
 from service.actions.edits import EDITABLE
 from service.actions.model import Action
 from service.actions.transitions import STATUSES
@@ -259,6 +260,25 @@ async def decide(p: Page) -> Response:
     return p.redirect(
         f"/dashboard/actions/{action_id}",
         notice=f"You {'approved' if approve else 'rejected'} this action.",
+    )
+
+
+@page(Permission.ACTIONS_DECIDE)
+async def cancel(p: Page) -> Response:
+    """The no-JavaScript path; the page's script calls POST /v1/actions/{id}/cancel."""
+    action_id = p.request.path_params["actionId"]
+    services = p.services
+    await cancel_action(
+        services.store,
+        services.clock,
+        p.principal,
+        action_id,
+        note=None,
+        public_url=services.settings.public_url,
+        wake_deliverer=services.wake_deliverer,
+    )
+    return p.redirect(
+        f"/dashboard/actions/{action_id}", notice="You cancelled this action; it will not run."
     )
 
 

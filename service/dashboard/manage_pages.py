@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from starlette.responses import Response
 
 from service.accounts import usecases as account_cases
+from service.actions import allowances
 from service.actions.types import names as action_types
 from service.dashboard.web import Page, json_reply, page
 from service.domain.models import MODES, SCOPES
@@ -24,13 +25,21 @@ RELINK = ("needs_relink", "awaiting_2fa", "awaiting_selfie", "disconnected")
 # --- accounts ---------------------------------------------------------------------------
 @page()
 async def accounts(p: Page) -> Response:
+    now = p.services.clock.now()
     async with p.services.store.reading() as uow:
         rows = await uow.accounts.list(p.principal.workspace_id, mode=p.principal.mode, limit=1000)
         workspace = await uow.workspaces.get(p.principal.workspace_id)
-    default = list(workspace.policy or []) if workspace is not None else []
+        default = list(workspace.policy or []) if workspace is not None else []
+        used = {
+            a.id: await allowances.uses(
+                uow, a.workspace_id, a.id, a.policy if a.policy is not None else default, now
+            )
+            for a in rows
+        }
     return await p.render(
         "accounts.html",
         accounts=rows,
+        allowance_uses=used,
         relink=RELINK,
         default_rules=default,
         action_types=action_types(),

@@ -52,6 +52,7 @@ def dashboard_routes() -> list[Route | Mount]:
                 Route("/actions/{actionId}", a.action_page, methods=["GET"]),
                 Route("/actions/{actionId}/decide", a.decide, methods=["POST"]),
                 Route("/actions/{actionId}/request-again", a.ask_again, methods=["POST"]),
+                Route("/actions/{actionId}/cancel", a.cancel, methods=["POST"]),
                 Route("/preview", a.preview, methods=["POST"]),
                 Route("/api/actions/{actionId}", a.action_json_route, methods=["GET"]),
                 Route("/accounts", m.accounts, methods=["GET"]),

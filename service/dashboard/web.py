@@ -71,6 +71,11 @@ def rule_words(rule: dict[str, Any]) -> str:
     who = "admins and owners only" if rule.get("approvers") == "admins" else "any member"
     count = "2 different people" if rule.get("approvals") == 2 else "1 approval"
     scope = " ".join([", ".join(rule.get("types", [])), *where])
+    if rule.get("approvals") == 0:
+        return (
+            f"{scope}: approved by the policy, up to {rule.get('maxPerDay')} per account in "
+            f"any 24 hours; then 1 approval, {who}"
+        )
     return f"{scope}: {count}, {who}"
 
 

@@ -31,6 +31,7 @@ TOOLS = {
     "createAction": "create_action",
     "getAction": "get_action",
     "listActions": "list_actions",
+    "cancelAction": "cancel_action",
     "createLink": "create_link",
     "getLink": "get_link",
     "getPlatformRoute": "call_platform",

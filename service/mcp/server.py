@@ -182,7 +182,26 @@ def build_tools(services: Services) -> list[Tool]:
             path={"actionId": actionId},
         )
 
-    # --- wait_for_action: waiting for a person's decision ---------------------------------
+    async def cancel_action(
+        ctx: Context,
+        actionId: Annotated[Any, arg("The action's id (act_...).", type="string")] = None,
+        note: Annotated[
+            Any,
+            arg("Why, kept as the action's decisionNote (up to 500 characters).", type="string", maxLength=500),
+        ] = None,
+    ) -> CallToolResult:
+        """Stop an action you asked for so that it never runs: a pending one, or an approved
+        one that has not started. Anything further along is a 409 (read it with get_action)."""
+        return await run_tool(
+            services,
+            ctx,
+            "cancel_action",
+            endpoint_of(actions.cancel_action),
+            path={"actionId": actionId},
+            body={"note": note} if note is not None else {},
+        )
+
+    # --- wait_for_action: waiting for a person's decision ----------------------
     async def wait_for_action(
         ctx: Context,
         actionId: Annotated[Any, arg("The action's id (act_...).", type="string")] = None,
@@ -190,7 +209,7 @@ def build_tools(services: Services) -> list[Tool]:
             Any,
             arg(
                 "decided (default): until it is no longer pending; finished: until it is "
-                "executed, failed, rejected or expired.",
+                "executed, failed, rejected, expired or cancelled.",
                 type="string",
             ),
         ] = None,
@@ -225,8 +244,8 @@ def build_tools(services: Services) -> list[Tool]:
         status: Annotated[
             Any,
             arg(
-                "all (default), pending, approved, rejected, expired, executing, executed or "
-                "failed.",
+                "all (default), pending, approved, rejected, expired, executing, executed, "
+                "failed or cancelled.",
                 type="string",
             ),
         ] = None,
@@ -336,13 +355,14 @@ def build_tools(services: Services) -> list[Tool]:
         "list_fans": ["accountId"],
         "create_action": ["accountId", "type", "params", "idempotencyKey"],
         "get_action": ["actionId"],
+        "cancel_action": ["actionId"],
         "wait_for_action": ["actionId"],
         "get_link": ["linkId"],
         "search_api": ["query"],
         "describe_endpoint": ["route"],
         "call_platform": ["accountId", "route"],
     }
-    writes = {"create_action", "create_link"}
+    writes = {"create_action", "cancel_action", "create_link"}
     tools = [
         make_tool(
             fn,
@@ -355,6 +375,7 @@ def build_tools(services: Services) -> list[Tool]:
             list_fans,
             create_action,
             get_action,
+            cancel_action,
             wait_for_action,
             list_actions,
             create_link,

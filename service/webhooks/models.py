@@ -15,9 +15,11 @@ if TYPE_CHECKING:  # only callers that seal or open secrets need cryptography lo
 DELIVERED_EVENTS = (
     "action.created",
     "action.executed",
+    "action.approved",
     "action.rejected",
     "action.failed",
     "action.expired",
+    "action.cancelled",
     "account.connected",
     "account.status_changed",
     "link.failed",

@@ -25,6 +25,12 @@ _ACCOUNT = prebuilt(
         t.accounts.c.workspace_id == sa.bindparam("ws"), t.accounts.c.id == sa.bindparam("id")
     )
 )
+# SQLite renders no locking clause: its unit of work already holds the database's write lock.
+_LOCKED = prebuilt(
+    t.accounts.select()
+    .where(t.accounts.c.workspace_id == sa.bindparam("ws"), t.accounts.c.id == sa.bindparam("id"))
+    .with_for_update()
+)
 _ACCOUNT_AND_DEFAULT_RULES = prebuilt(
     sa.select(t.accounts, t.workspaces.c.policy.label("default_rules"))
     .join(t.workspaces, t.workspaces.c.id == t.accounts.c.workspace_id)
@@ -61,6 +67,10 @@ class SqlAccounts:
         query = _ACCOUNT_AND_DEFAULT_RULES
         row = (await self.conn.execute(query, {"ws": workspace_id, "id": account_id})).first()
         return (to_model(Account, row), row.default_rules) if row else None
+
+    async def lock(self, workspace_id: str, account_id: str) -> Account | None:
+        row = (await self.conn.execute(_LOCKED, {"ws": workspace_id, "id": account_id})).first()
+        return to_model(Account, row) if row else None
 
     async def list(
         self,

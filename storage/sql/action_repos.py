@@ -53,6 +53,19 @@ _BY_KEY = prebuilt(
     )
 )
 
+_uses = t.allowance_uses.c
+_ALLOWANCE_USED = prebuilt(  # ix_allowance_uses alone answers it
+    sa.select(sa.func.count())
+    .select_from(t.allowance_uses)
+    .where(
+        _uses.workspace_id == sa.bindparam("ws"),
+        _uses.account_id == sa.bindparam("account"),
+        _uses.allowance == sa.bindparam("allowance"),
+        _uses.created_at > sa.bindparam("since", type_=_uses.created_at.type),
+    )
+)
+_ALLOWANCE_USE = prebuilt(t.allowance_uses.insert())
+
 _CLAIM = move(Trigger.CLAIM, APPROVED)
 _EXPIRE = move(Trigger.EXPIRE, PENDING)
 
@@ -369,6 +382,22 @@ class SqlActions:
             params["if_revision"] = if_revision
         row = (await self.conn.execute(query, params)).first()
         return to_model(Action, row) if row else None
+
+    async def allowance_used(
+        self, workspace_id: str, account_id: str, allowance: str, since: dt.datetime
+    ) -> int:
+        values = {"ws": workspace_id, "account": account_id, "allowance": allowance, "since": since}
+        return int((await self.conn.execute(_ALLOWANCE_USED, values)).scalar_one())
+
+    async def add_allowance_use(self, action: Action, allowance: str) -> None:
+        row = {
+            "action_id": action.id,
+            "workspace_id": action.workspace_id,
+            "account_id": action.account_id,
+            "allowance": allowance,
+            "created_at": action.created_at,
+        }
+        await self.conn.execute(_ALLOWANCE_USE, row)
 
     async def mark_replaced(self, action_id: str, replaced_by: str) -> None:
         """Not a status move: the link forward from an action asked again."""

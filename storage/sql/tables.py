@@ -292,6 +292,21 @@ def add_postgresql_options() -> None:
             index.dialect_kwargs["postgresql_where"] = sa.text(OPEN_CONDITION)
 
 
+# Each action an allowance (`approvals: 0` policy rule) approved at creation, written with it:
+# counting one account's use over the last 24 hours reads this table's index alone. Rows older
+# than a day no longer count.
+allowance_uses = sa.Table(
+    "allowance_uses",
+    metadata,
+    sa.Column("action_id", sa.String(40), primary_key=True),
+    sa.Column("workspace_id", sa.String(40), nullable=False),
+    sa.Column("account_id", sa.String(64), nullable=False),
+    sa.Column("allowance", sa.String(16), nullable=False),
+    sa.Column("created_at", UtcMicros, nullable=False),
+    sa.Index("ix_allowance_uses", "workspace_id", "account_id", "allowance", "created_at"),
+)
+
+
 events = sa.Table(
     "events",
     metadata,

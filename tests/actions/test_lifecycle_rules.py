@@ -107,7 +107,7 @@ async def test_approval_moves_to_approved_audits_and_wakes_the_executors(store, 
     assert [a["who"] for a in decided.approvals] == ["usr_ann"] and decided.revision == 1
     assert await audit(store) == [("action.approved", action.id)]
     assert store.notified == [ACTIONS_CHANNEL]
-    assert await events(store) == [("action.created", action.id)], "approve has no event"
+    assert await events(store) == [("action.created", action.id), ("action.approved", action.id)]
 
 
 async def test_rejection_writes_event_and_audit_and_wakes_nobody(store, clock):

@@ -43,7 +43,7 @@ def an_action(status: str, expires_in: dt.timedelta = dt.timedelta(hours=1)) -> 
 def test_the_table_moves_between_known_statuses_once_each():
     assert all(m.dest in STATUSES and m.source in (None, *STATUSES) for m in TABLE)
     assert len({(m.source, m.trigger) for m in TABLE}) == len(TABLE)
-    finals = {"rejected", "expired", "executed", "failed"}
+    finals = {"rejected", "expired", "executed", "failed", "cancelled"}
     assert not [m for m in TABLE if m.source in finals], "nothing leaves a final status"
 
 
@@ -57,6 +57,8 @@ def test_the_table_moves_between_known_statuses_once_each():
         (Trigger.FAIL, "executed"),
         (Trigger.EXPIRE, "approved"),
         (Trigger.CREATE, "pending"),
+        (Trigger.CANCEL, "executing"),
+        (Trigger.CANCEL, "cancelled"),
     ],
 )
 def test_a_move_not_in_the_table_is_refused(trigger, source):
@@ -71,6 +73,10 @@ def test_side_effects_are_data():
     assert move(Trigger.EXPIRE, "pending").event == "action.expired"
     assert move(Trigger.CREATE, None).event == "action.created"
     assert sources(Trigger.CLAIM) == ("approved",)
+    # A cancel and the executor's claim start from the same status: one conditional write wins.
+    assert set(sources(Trigger.CANCEL)) == {"pending", "approved"}
+    assert move(Trigger.CANCEL, "approved").event == "action.cancelled"
+    assert move(Trigger.CANCEL, "pending").wake_deliverer
 
 
 def test_expiry_on_read_is_the_tables_expire_move():

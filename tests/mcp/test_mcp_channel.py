@@ -29,6 +29,7 @@ TOOLS = {
     "list_fans",
     "create_action",
     "get_action",
+    "cancel_action",
     "wait_for_action",
     "list_actions",
     "create_link",
@@ -329,3 +330,29 @@ async def test_every_tool_over_the_budget_says_how_long_to_wait(tight_mcp_url, w
             failed, body = await call(session, tool, **arguments.get(tool, {}))
             assert failed and body["error"]["code"] == "rate_limited", (tool, body)
             assert body["error"]["hint"].startswith("Retry after "), (tool, body)
+
+
+async def test_cancel_action_through_mcp(mcp_url, world):
+    async with connect(mcp_url, world.live_key) as session:
+        failed, created = await call(
+            session,
+            "create_action",
+            accountId=world.live_account,
+            type="send_message",
+            params=MESSAGE,
+            idempotencyKey="mcp-cancel",
+        )
+        assert not failed
+        action_id = created["data"]["id"]
+        failed, cancelled = await call(
+            session, "cancel_action", actionId=action_id, note="Sent by hand instead"
+        )
+        assert not failed, cancelled
+        assert cancelled["data"]["status"] == "cancelled"
+        assert cancelled["data"]["decisionNote"] == "Sent by hand instead"
+        assert cancelled["data"]["decidedBy"]["kind"] == "api_key"
+        failed, again = await call(session, "cancel_action", actionId=action_id)
+        assert failed and again["error"]["code"] == "action_not_pending"
+    async with connect(mcp_url, world.read_key) as session:
+        failed, refused = await call(session, "cancel_action", actionId=action_id)
+        assert failed and refused["error"]["code"] == "missing_scope"

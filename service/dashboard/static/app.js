@@ -203,13 +203,16 @@ document.documentElement.classList.add("js");  // shows the forms that only work
     const types = ticked(form, "types");
     if (types.length) {
       const limit = function (input) { return input.value.trim() === "" ? null : whole(input.value); };
-      rules.push({
+      const approvals = el.approvals.value === "2" ? 2 : (el.approvals.value === "0" ? 0 : 1);
+      const rule = {
         types: types,
-        approvals: el.approvals.value === "2" ? 2 : 1,
+        approvals: approvals,
         approvers: el.approvers.value === "admins" ? "admins" : "members",
         minPriceCents: limit(el.minPriceCents),
         minRecipients: limit(el.minRecipients),
-      });
+      };
+      if (approvals === 0) rule.maxPerDay = limit(el.maxPerDay);  // missing: the server says so
+      rules.push(rule);
     }
     return { rules: rules };
   }

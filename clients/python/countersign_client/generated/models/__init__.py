@@ -13,7 +13,9 @@ from .account_status_changed_event import AccountStatusChangedEvent
 from .account_status_changed_event_data import AccountStatusChangedEventData
 from .action import Action
 from .action_approvals_required import ActionApprovalsRequired
+from .action_approved_event import ActionApprovedEvent
 from .action_approvers import ActionApprovers
+from .action_cancelled_event import ActionCancelledEvent
 from .action_created_event import ActionCreatedEvent
 from .action_error import ActionError
 from .action_executed_event import ActionExecutedEvent
@@ -49,6 +51,7 @@ from .conflict_error_error import ConflictErrorError
 from .conflict_error_error_code import ConflictErrorErrorCode
 from .create_link_request import CreateLinkRequest
 from .decided_by import DecidedBy
+from .decided_by_kind import DecidedByKind
 from .decision_request import DecisionRequest
 from .earnings import Earnings
 from .earnings_day import EarningsDay
@@ -157,7 +160,9 @@ __all__ = (
     "AccountStatusChangedEventData",
     "Action",
     "ActionApprovalsRequired",
+    "ActionApprovedEvent",
     "ActionApprovers",
+    "ActionCancelledEvent",
     "ActionCreatedEvent",
     "ActionError",
     "ActionExecutedEvent",
@@ -193,6 +198,7 @@ __all__ = (
     "ConflictErrorErrorCode",
     "CreateLinkRequest",
     "DecidedBy",
+    "DecidedByKind",
     "DecisionRequest",
     "Earnings",
     "EarningsDay",

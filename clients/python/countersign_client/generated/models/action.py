@@ -59,7 +59,10 @@ class Action:
             type_ (ActionType):
             status (ActionStatus): `pending` until a person decides (or 24 hours pass: `expired`). `approved`
                 actions run: `executing`, then `executed` (with `result`) or `failed` (with
-                `error`). `rejected` actions never run.
+                `error`). `rejected` actions never run. `cancelled` (additive, spelled as hosted
+                links spell it) ends a `pending` action, or an `approved` one that had not started,
+                through `POST /v1/actions/{actionId}/cancel`: it never runs. Clients should treat
+                an unknown status as final and read `decidedBy`.
             mode (ActionMode): `test` actions never reach the platform.
             account_id (str): An account's id, which is the creator's platform user id.
             summary (str): One plain sentence describing the action.
@@ -75,7 +78,7 @@ class Action:
             decision_note (None | str): The note the person left.
             created_at (datetime.datetime): ISO 8601 / RFC 3339 instant, in UTC.
             expires_at (datetime.datetime): ISO 8601 / RFC 3339 instant, in UTC.
-            decided_at (datetime.datetime | None): When approved or rejected.
+            decided_at (datetime.datetime | None): When approved, rejected or cancelled.
             executed_at (datetime.datetime | None): When it ran on the platform.
             result (AddFanToListResult | None | RemoveFanFromListResult | SendMassMessageResult | SendMessageResult |
                 SimulatedResult | UnsendMassMessageResult | UnsendMessageResult): Set once the action ran; the shape depends on

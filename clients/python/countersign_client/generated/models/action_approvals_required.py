@@ -1,8 +1,8 @@
 from typing import Literal
 
-ActionApprovalsRequired = Literal[1, 2]
+ActionApprovalsRequired = Literal[0, 1, 2]
 
-ACTION_APPROVALS_REQUIRED_VALUES: set[ActionApprovalsRequired] = { 1, 2,  }
+ACTION_APPROVALS_REQUIRED_VALUES: set[ActionApprovalsRequired] = { 0, 1, 2,  }
 
 def check_action_approvals_required(value: int) -> ActionApprovalsRequired:
     if value in ACTION_APPROVALS_REQUIRED_VALUES:

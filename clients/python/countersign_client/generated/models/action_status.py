@@ -1,8 +1,8 @@
 from typing import Literal
 
-ActionStatus = Literal['approved', 'executed', 'executing', 'expired', 'failed', 'pending', 'rejected']
+ActionStatus = Literal['approved', 'cancelled', 'executed', 'executing', 'expired', 'failed', 'pending', 'rejected']
 
-ACTION_STATUS_VALUES: set[ActionStatus] = { 'approved', 'executed', 'executing', 'expired', 'failed', 'pending', 'rejected',  }
+ACTION_STATUS_VALUES: set[ActionStatus] = { 'approved', 'cancelled', 'executed', 'executing', 'expired', 'failed', 'pending', 'rejected',  }
 
 def check_action_status(value: str) -> ActionStatus:
     if value in ACTION_STATUS_VALUES:

@@ -8,6 +8,10 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.decided_by_kind import check_decided_by_kind
+from ..models.decided_by_kind import DecidedByKind
+from ..types import UNSET, Unset
+from typing import cast
 
 
 
@@ -20,15 +24,21 @@ T = TypeVar("T", bound="DecidedBy")
 
 @_attrs_define
 class DecidedBy:
-    """ The person who approved or rejected.
+    """ The person who approved or rejected. For a `cancelled` action, who cancelled it:
+    a person, or an API key or OAuth client (then `name` is its name and `email` is
+    empty); `kind` says which.
 
         Attributes:
             name (str):
-            email (str):
+            email (str): The person's email; empty when the decider is not a person.
+            kind (DecidedByKind | Unset): Additive, set on cancellations and on approvals by an allowance: who decided, as
+                `requestedBy.kind` names callers (`cli`: an operator's command; `policy`: an
+                `approvals: 0` rule, named in `name`).
      """
 
     name: str
     email: str
+    kind: DecidedByKind | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -40,6 +50,11 @@ class DecidedBy:
 
         email = self.email
 
+        kind: str | Unset = UNSET
+        if not isinstance(self.kind, Unset):
+            kind = self.kind
+
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -47,6 +62,8 @@ class DecidedBy:
             "name": name,
             "email": email,
         })
+        if kind is not UNSET:
+            field_dict["kind"] = kind
 
         return field_dict
 
@@ -59,9 +76,20 @@ class DecidedBy:
 
         email = d.pop("email")
 
+        _kind = d.pop("kind", UNSET)
+        kind: DecidedByKind | Unset
+        if isinstance(_kind,  Unset):
+            kind = UNSET
+        else:
+            kind = check_decided_by_kind(_kind)
+
+
+
+
         decided_by = cls(
             name=name,
             email=email,
+            kind=kind,
         )
 
 

@@ -34,10 +34,23 @@ class PolicyRule:
     needs the highest `approvals` and the strictest `approvers` of the rules it matches;
     with none, one approval by any member.
 
+    `approvals: 0` makes the rule an allowance and then needs `maxPerDay` (else `400
+    invalid_parameter`, `param` `rules[i].maxPerDay`): up to `maxPerDay` matching
+    actions per account in any 24 hours are approved by the policy when they are
+    created (`approvalsRequired: 0`, `decidedBy.kind: policy` naming the rule), then run
+    like any approved action. Beyond it an action needs one person and carries the
+    warning `allowance_used_up`. An allowance applies only when every rule the action
+    matches says 0; when several do, the smallest `maxPerDay` counts. Creation under an
+    allowance is refused while writes are off or the account is unavailable, exactly as
+    a person's approval would be; test keys' actions run in the sandbox.
+
         Attributes:
             types (list[ActionType]):
-            approvals (PolicyRuleApprovals): How many different people must approve.
+            approvals (PolicyRuleApprovals): How many different people must approve; 0 for an allowance (with `maxPerDay`).
             approvers (PolicyRuleApprovers): `admins`: only admins and owners may approve or reject.
+            max_per_day (int | Unset): Only with `approvals: 0`: how many matching actions per account the policy
+                approves in any 24 hours (a rolling window, not a calendar day). Changing only
+                this number keeps what was used.
             min_price_cents (int | None | Unset): Only paid messages at or above this price, in cents.
             min_recipients (int | None | Unset): Only actions whose estimated recipients are at least this many.
      """
@@ -45,6 +58,7 @@ class PolicyRule:
     types: list[ActionType]
     approvals: PolicyRuleApprovals
     approvers: PolicyRuleApprovers
+    max_per_day: int | Unset = UNSET
     min_price_cents: int | None | Unset = UNSET
     min_recipients: int | None | Unset = UNSET
 
@@ -63,6 +77,8 @@ class PolicyRule:
         approvals: int = self.approvals
 
         approvers: str = self.approvers
+
+        max_per_day = self.max_per_day
 
         min_price_cents: int | None | Unset
         if isinstance(self.min_price_cents, Unset):
@@ -84,6 +100,8 @@ class PolicyRule:
             "approvals": approvals,
             "approvers": approvers,
         })
+        if max_per_day is not UNSET:
+            field_dict["maxPerDay"] = max_per_day
         if min_price_cents is not UNSET:
             field_dict["minPriceCents"] = min_price_cents
         if min_recipients is not UNSET:
@@ -116,6 +134,8 @@ class PolicyRule:
 
 
 
+        max_per_day = d.pop("maxPerDay", UNSET)
+
         def _parse_min_price_cents(data: object) -> int | None | Unset:
             if data is None:
                 return data
@@ -140,6 +160,7 @@ class PolicyRule:
             types=types,
             approvals=approvals,
             approvers=approvers,
+            max_per_day=max_per_day,
             min_price_cents=min_price_cents,
             min_recipients=min_recipients,
         )

@@ -1,8 +1,8 @@
 from typing import Literal
 
-PolicyRuleApprovals = Literal[1, 2]
+PolicyRuleApprovals = Literal[0, 1, 2]
 
-POLICY_RULE_APPROVALS_VALUES: set[PolicyRuleApprovals] = { 1, 2,  }
+POLICY_RULE_APPROVALS_VALUES: set[PolicyRuleApprovals] = { 0, 1, 2,  }
 
 def check_policy_rule_approvals(value: int) -> PolicyRuleApprovals:
     if value in POLICY_RULE_APPROVALS_VALUES:

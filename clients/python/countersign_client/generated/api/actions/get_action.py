@@ -146,7 +146,7 @@ def sync_detailed(
     **Waiting instead of polling.** With `wait=N` (1 to 60 seconds) the
     request is held until the action is no longer `pending`
     (`until=decided`, the default) or, with `until=finished`, until it is
-    `executed`, `failed`, `rejected` or `expired`; after N seconds it is
+    `executed`, `failed`, `rejected`, `expired` or `cancelled`; after N seconds it is
     answered anyway. Either way the answer is the usual `200` with the
     action as it stands, so check `status` and call again to keep waiting.
     An action that is already there is answered at once. The service is
@@ -196,7 +196,7 @@ def sync(
     **Waiting instead of polling.** With `wait=N` (1 to 60 seconds) the
     request is held until the action is no longer `pending`
     (`until=decided`, the default) or, with `until=finished`, until it is
-    `executed`, `failed`, `rejected` or `expired`; after N seconds it is
+    `executed`, `failed`, `rejected`, `expired` or `cancelled`; after N seconds it is
     answered anyway. Either way the answer is the usual `200` with the
     action as it stands, so check `status` and call again to keep waiting.
     An action that is already there is answered at once. The service is
@@ -241,7 +241,7 @@ async def asyncio_detailed(
     **Waiting instead of polling.** With `wait=N` (1 to 60 seconds) the
     request is held until the action is no longer `pending`
     (`until=decided`, the default) or, with `until=finished`, until it is
-    `executed`, `failed`, `rejected` or `expired`; after N seconds it is
+    `executed`, `failed`, `rejected`, `expired` or `cancelled`; after N seconds it is
     answered anyway. Either way the answer is the usual `200` with the
     action as it stands, so check `status` and call again to keep waiting.
     An action that is already there is answered at once. The service is
@@ -291,7 +291,7 @@ async def asyncio(
     **Waiting instead of polling.** With `wait=N` (1 to 60 seconds) the
     request is held until the action is no longer `pending`
     (`until=decided`, the default) or, with `until=finished`, until it is
-    `executed`, `failed`, `rejected` or `expired`; after N seconds it is
+    `executed`, `failed`, `rejected`, `expired` or `cancelled`; after N seconds it is
     answered anyway. Either way the answer is the usual `200` with the
     action as it stands, so check `status` and call again to keep waiting.
     An action that is already there is answered at once. The service is

@@ -1,0 +1,163 @@
+"""Approval allowances: an `approvals: 0` rule approves up to `maxPerDay` matching actions per
+account in any 24 hours, at creation; beyond that an action waits for one person.
+
+The count and the write share one transaction that first locks the account's row, so creations
+on any number of replicas are counted one at a time per account and the allowance is never
+exceeded (on SQLite the one writer already serialises them). Only creations under an allowance
+take this path; every other creation keeps the one-statement insert.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from attrs import evolve, frozen
+
+from service.actions import lifecycle
+from service.actions.model import Action
+from service.actions.policy import Allowance, allowance_of, requirement
+from service.actions.transitions import APPROVED
+from service.actions.warnings import warning
+from service.domain.clock import Clock
+from service.domain.principal import Principal
+from service.error_codes import ErrorCode
+from service.errors import ApiError
+from storage.base import Store, UnitOfWork
+
+WINDOW = dt.timedelta(hours=24)
+"""Allowances count over a rolling day, not a calendar one: no burst at midnight."""
+USED_UP = "allowance_used_up"
+
+
+def policy_decider(allowance: Allowance, mode: str, workspace_id: str) -> Principal:
+    """Who approved an action under an allowance: the rule, named in `decidedBy` and the audit."""
+    return Principal(
+        workspace_id=workspace_id,
+        mode=mode,
+        kind="policy",
+        label=allowance.name,
+        scopes=frozenset(),
+    )
+
+
+def decided_by(allowance: Allowance) -> dict[str, Any]:
+    return {"kind": "policy", "name": allowance.name, "email": ""}
+
+
+async def used(uow: UnitOfWork, action: Action, allowance: Allowance, now: dt.datetime) -> int:
+    return await uow.actions.allowance_used(
+        action.workspace_id, action.account_id, allowance.key, now - WINDOW
+    )
+
+
+async def create_under(
+    tx: UnitOfWork,
+    clock: Clock,
+    action: Action,
+    allowance: Allowance,
+    *,
+    public_url: str,
+) -> tuple[Action, bool]:
+    """Write `action` (built pending) approved by `allowance`, or, once it is used up, pending
+    for one person with a warning saying so. Call inside a transaction that locked the account.
+    Returns the action as written and whether it was (False: its idempotency key was taken)."""
+    now = action.created_at
+    if await used(tx, action, allowance, now) < allowance.per_day:
+        approved = evolve(
+            action,
+            status=APPROVED,
+            approvals_required=0,
+            decided_by=decided_by(allowance),
+            decided_at=now,
+        )
+        decider = policy_decider(allowance, action.mode, action.workspace_id)
+        written = await lifecycle.create_allowed(
+            tx, clock, decider, approved, public_url=public_url
+        )
+        if written:
+            await tx.actions.add_allowance_use(approved, allowance.key)
+        return approved, written
+    waiting = evolve(
+        action,
+        approvals_required=1,
+        warnings=[
+            *action.warnings,
+            warning(
+                USED_UP,
+                f"The policy's allowance ({allowance.name}) is used up for the last 24 hours, "
+                "so this action needs a person's approval.",
+                None,
+            ),
+        ],
+    )
+    return waiting, await lifecycle.create(tx, waiting, public_url=public_url)
+
+
+def allowance_for(rules: list[dict[str, Any]] | None, action: Action) -> Allowance | None:
+    """The allowance that may approve `action` (built under `rules`), if any."""
+    price = (action.price or {}).get("amount", 0)
+    return requirement(rules, action.type, price, action.estimated_recipients).allowance
+
+
+async def create(
+    store: Store,
+    clock: Clock,
+    action: Action,
+    allowance: Allowance,
+    *,
+    public_url: str,
+    refusal: Any,
+) -> tuple[Action, bool]:
+    """Lock the account, check again what a person's approval would check (writes switch,
+    account availability for a live action: `refusal(account)` gives the error), count the
+    allowance's use and write: `(action, False)` when its idempotency key was already taken
+    (the action that took it is returned)."""
+    async with store.transaction() as tx:
+        account = await tx.accounts.lock(action.workspace_id, action.account_id)
+        existing = await tx.actions.get_by_idempotency_key(
+            action.workspace_id, action.idempotency_key
+        )
+        if existing is not None:
+            return existing, False
+        if account is None:
+            raise ApiError(ErrorCode.ACCOUNT_NOT_FOUND, param="accountId")
+        refused = refusal(account)
+        if refused is not None:
+            raise refused
+        written, inserted = await create_under(tx, clock, action, allowance, public_url=public_url)
+        if inserted:
+            return written, True
+        taken = await tx.actions.get_by_idempotency_key(action.workspace_id, action.idempotency_key)
+    assert taken is not None
+    return taken, False
+
+
+@frozen
+class Use:
+    """One allowance of an account's policy and how much of it the last 24 hours used."""
+
+    name: str
+    used: int
+    per_day: int
+
+
+async def uses(
+    uow: UnitOfWork,
+    workspace_id: str,
+    account_id: str,
+    rules: list[dict[str, Any]] | None,
+    now: dt.datetime,
+) -> list[Use]:
+    """Each `approvals: 0` rule of `rules` (the account's, or the workspace default it follows)
+    with its use over the last 24 hours (one indexed count each)."""
+    found = []
+    for rule in rules or ():
+        if rule.get("approvals") != 0:
+            continue
+        allowance = allowance_of(rule)
+        count = await uow.actions.allowance_used(
+            workspace_id, account_id, allowance.key, now - WINDOW
+        )
+        found.append(Use(allowance.name, count, allowance.per_day))
+    return found
