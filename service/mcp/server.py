@@ -187,7 +187,11 @@ def build_tools(services: Services) -> list[Tool]:
         actionId: Annotated[Any, arg("The action's id (act_...).", type="string")] = None,
         note: Annotated[
             Any,
-            arg("Why, kept as the action's decisionNote (up to 500 characters).", type="string", maxLength=500),
+            arg(
+                "Why, kept as the action's decisionNote (up to 500 characters).",
+                type="string",
+                maxLength=500,
+            ),
         ] = None,
     ) -> CallToolResult:
         """Stop an action you asked for so that it never runs: a pending one, or an approved
