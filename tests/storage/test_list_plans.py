@@ -158,6 +158,11 @@ CASES: dict[str, tuple[Call, tuple[str, ...], bool]] = {
         BOUNDED_SORT,
     ),
     "chats": (lambda uow, ws: uow.synced.chats(ws, "40001"), ("ix_synced_chats_recent",), False),
+    "synced records (vault, lists, ...)": (
+        lambda uow, ws: uow.synced.items(ws, "40001", "vault"),
+        ("ix_synced_items_order",),
+        False,
+    ),
 }
 # The index each dialect names for a case that says "fans" or "search".
 NAMED = {
