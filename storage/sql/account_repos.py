@@ -16,7 +16,7 @@ from storage.sql import tables as t
 from storage.sql.connection import Connection
 from storage.sql.result import Row
 from storage.sql.rows import to_model, to_row
-from storage.sql.search import candidates, few_matches, fts_phrase, like_pattern
+from storage.sql.search import candidates, few_matches, fts_phrase, like_pattern, walking
 from storage.sql.statements import prebuilt
 
 # Hot-path statements are built once: building a Select costs ~100x its cached execution.
@@ -304,9 +304,7 @@ class SqlFans:
             values["after"] = after
         indexed = bool(search) and await few_matches(self.conn, "fans", search or "")
         statement = _fans_statement(bool(search), after is not None, indexed)
-        if not search:
-            return [_fan(r) for r in await self.conn.execute(statement, values)]
-        with self.conn.long_statements():  # a short or frequent term walks the account's fans
+        with walking(self.conn, search, indexed):
             return [_fan(r) for r in await self.conn.execute(statement, values)]
 
     async def count_audience(
