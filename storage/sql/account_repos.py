@@ -16,7 +16,7 @@ from storage.sql import tables as t
 from storage.sql.connection import Connection
 from storage.sql.result import Row
 from storage.sql.rows import to_model, to_row
-from storage.sql.search import candidates, few_matches, fts_phrase, like_pattern
+from storage.sql.search import candidates, few_matches, fts_phrase, like_pattern, walking
 from storage.sql.statements import prebuilt
 
 # Hot-path statements are built once: building a Select costs ~100x its cached execution.
@@ -201,6 +201,44 @@ def _fan(row: Row) -> Fan:
     return to_model(Fan, row, list_ids=tuple(row.list_ids))
 
 
+_FAN_IDS = prebuilt(
+    sa.select(t.fans.c.id).where(
+        t.fans.c.workspace_id == sa.bindparam("ws"), t.fans.c.account_id == sa.bindparam("account")
+    )
+)
+
+
+@functools.cache
+def _upsert_fans(dialect: str) -> Any:
+    """`INSERT … ON CONFLICT DO UPDATE … WHERE the row changed`, built on first use (SQLite never
+    imports PostgreSQL's dialect): an unchanged fan is not written, so its search index entry is
+    not rewritten either."""
+    if dialect == "postgresql":
+        from sqlalchemy.dialects import postgresql as chosen
+    else:
+        from sqlalchemy.dialects import sqlite as chosen  # type: ignore[no-redef]
+    insert = chosen.insert(t.fans)
+    key = ("workspace_id", "account_id", "id")
+    columns = [col.name for col in t.fans.c if col.name not in key]
+    changed = sa.or_(
+        *(
+            t.fans.c[name].is_distinct_from(insert.excluded[name])
+            if name != "list_ids"
+            else sa.cast(t.fans.c[name], sa.Text).is_distinct_from(
+                sa.cast(insert.excluded[name], sa.Text)
+            )
+            for name in columns
+        )
+    )
+    return prebuilt(
+        insert.on_conflict_do_update(
+            index_elements=[t.fans.c[name] for name in key],
+            set_={name: insert.excluded[name] for name in columns},
+            where=changed,
+        )
+    )
+
+
 @functools.cache
 def _fans_statement(search: bool, after: bool, indexed: bool) -> Any:
     """One plan per shape: the account's fans in id order (its primary key's order)."""
@@ -228,14 +266,25 @@ class SqlFans:
         self.conn = conn
 
     async def replace(self, workspace_id: str, account_id: str, fans: Sequence[Fan]) -> None:
+        """The account's fans become `fans`. Written as an upsert that leaves a fan as it is
+        unless it changed, and a delete of the fans that left: a rewrite of the whole account
+        (deleting every row and inserting it again) costs the search index as much as indexing
+        every fan anew, 50 times the rows' own writes on SQLite."""
+        c = t.fans.c
         with self.conn.long_statements():  # every fan of an account, and the search index
-            await self.conn.execute(
-                t.fans.delete().where(
-                    t.fans.c.workspace_id == workspace_id, t.fans.c.account_id == account_id
+            held = await self.conn.column(_FAN_IDS, {"ws": workspace_id, "account": account_id})
+            gone = sorted(set(held) - {f.id for f in fans})
+            for start in range(0, len(gone), 500):
+                await self.conn.execute(
+                    t.fans.delete().where(
+                        c.workspace_id == workspace_id,
+                        c.account_id == account_id,
+                        c.id.in_(gone[start : start + 500]),
+                    )
                 )
-            )
             if fans:
-                await self.conn.execute(t.fans.insert(), [to_row(f) for f in fans])
+                statement = _upsert_fans(self.conn.dialect.name)
+                await self.conn.execute(statement, [to_row(f) for f in fans])
 
     async def put_many(self, workspace_id: str, account_id: str, fans: Sequence[Fan]) -> None:
         """Insert or overwrite these fans only (the syncer writes the rows that changed)."""
@@ -308,9 +357,7 @@ class SqlFans:
             values["after"] = after
         indexed = bool(search) and await few_matches(self.conn, "fans", search or "")
         statement = _fans_statement(bool(search), after is not None, indexed)
-        if not search:
-            return [_fan(r) for r in await self.conn.execute(statement, values)]
-        with self.conn.long_statements():  # a short or frequent term walks the account's fans
+        with walking(self.conn, search, indexed):
             return [_fan(r) for r in await self.conn.execute(statement, values)]
 
     async def count_audience(

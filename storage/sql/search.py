@@ -19,6 +19,9 @@ order, as before the indexes (docs/decisions.md).
 
 from __future__ import annotations
 
+import contextlib
+from contextlib import AbstractContextManager
+
 import sqlalchemy as sa
 
 from storage.sql.connection import Connection
@@ -78,3 +81,12 @@ async def few_matches(conn: Connection, table: str, term: str) -> bool:
     sql = f"SELECT count(*) FROM (SELECT 1 FROM {fts} WHERE {fts} MATCH ? LIMIT {FREQUENT})"
     found = (await conn.exec_driver_sql(sql, (fts_phrase(term),))).scalar()
     return int(found or 0) < FREQUENT
+
+
+def walking(conn: Connection, search: str | None, indexed: bool) -> AbstractContextManager[None]:
+    """Around a list statement: a search that reads the rows in page order (a short term, a
+    frequent one) may read many before it fills a page, so it runs as a long statement (off
+    SQLite's event loop); one on its index's candidates reads few and stays inline."""
+    if search and not indexed:
+        return conn.long_statements()
+    return contextlib.nullcontext()

@@ -10,8 +10,8 @@ inline, and only a wait for a lock leaves the loop:
   does the BEGIN move to a thread that waits (busy_timeout) while the loop goes on serving.
 - Once BEGIN IMMEDIATE succeeds the unit holds the write lock: its statements and COMMIT never
   wait (WAL commits append to the log; checkpoints are passive).
-- A statement that may take long (`Connection.long_statements`: a search, an account's fans
-  rewritten; or a batch of LONG_BATCH rows and more) runs in a worker thread, its connection
+- A statement that may take long (`Connection.long_statements`: a search reading rows in page
+  order, an account's fans rewritten; or a batch of LONG_BATCH rows and more) runs in a worker thread, its connection
   still the unit's alone: sqlite3 lets go of the GIL while SQLite works, so the loop serves
   other requests on the pool's other connections meanwhile (WAL: readers never wait for each
   other or for the writer).

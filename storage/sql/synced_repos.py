@@ -19,7 +19,7 @@ import sqlalchemy as sa
 from service.domain.stored_json import StoredJson, as_rendered
 from storage.sql import tables as t
 from storage.sql.connection import Connection
-from storage.sql.search import candidates, few_matches, fts_phrase, like_pattern
+from storage.sql.search import candidates, few_matches, fts_phrase, like_pattern, walking
 from storage.sql.statements import prebuilt
 from storage.sql.types import as_written
 
@@ -200,9 +200,7 @@ class SqlSynced:
         values = _message_values(workspace_id, account_id, fan_id, search, after, limit)
         indexed = bool(search) and await few_matches(self.conn, "synced_messages", search or "")
         statement = _messages_statement(after is not None, bool(search), indexed=indexed)
-        if not search:
-            return await self.conn.column(statement, values)
-        with self.conn.long_statements():  # a short or frequent term walks the chat
+        with walking(self.conn, search, indexed):
             return await self.conn.column(statement, values)
 
     async def rendered_messages(
@@ -222,10 +220,7 @@ class SqlSynced:
         values = _message_values(workspace_id, account_id, fan_id, search, after, limit)
         indexed = bool(search) and await few_matches(self.conn, "synced_messages", search or "")
         statement = _messages_statement(after is not None, bool(search), True, indexed)
-        if search:
-            with self.conn.long_statements():  # a short or frequent term walks the chat
-                stored = await self.conn.column(statement, values)
-        else:
+        with walking(self.conn, search, indexed):
             stored = await self.conn.column(statement, values)
         return [as_rendered(data) or json.loads(data) for data in stored]
 

@@ -198,3 +198,23 @@ async def test_the_migration_indexes_rows_already_there(empty_url):
     finally:
         await store.close()
         await engine.dispose()
+
+
+async def test_replacing_fans_keeps_the_search_in_step(store):
+    """`fans.replace` writes only what changed: fans that left are gone from the search,
+    renamed ones are found under the new name only, unchanged ones are still found."""
+    ws = await _workspace(store)
+    first = [_fan(ws, n, f"keeper{n}", f"Name {n}") for n in range(300)]
+    async with store.transaction() as uow:
+        await uow.fans.replace(ws, ACCOUNT, first)
+    second = [
+        _fan(ws, n, f"renamed{n}" if n % 3 == 0 else f"keeper{n}", f"Name {n}")
+        for n in range(100, 400)
+    ]
+    async with store.transaction() as uow:
+        await uow.fans.replace(ws, ACCOUNT, second)
+    async with store.reading() as uow:
+        listed = await uow.fans.list(ws, ACCOUNT, limit=1000)
+    assert listed == sorted(second, key=lambda f: f.id)
+    for term in ("keeper", "renamed", "keeper12", "name 10"):
+        assert await _search_all(store, ws, term, 50) == _expected(second, term), term

@@ -34,7 +34,9 @@ def _word(rng: random.Random, n: int) -> str:
 
 
 RNG = random.Random(7)
-FANS = [(f"f{n:05d}", _word(RNG, 10), f"{_word(RNG, 6)} {_word(RNG, 8)}") for n in range(3000)]
+FANS = [
+    (f"f{n:05d}", f"fan{_word(RNG, 10)}", f"{_word(RNG, 6)} {_word(RNG, 8)}") for n in range(3000)
+]
 TEXTS = [f"{_word(RNG, 5)} {_word(RNG, 9)} {_word(RNG, 4)}" for _n in range(3000)]
 
 
@@ -143,9 +145,14 @@ CASES: dict[str, tuple[Call, tuple[str, ...], bool]] = {
         False,
     ),
     "fans search, one match": (
-        lambda uow, ws: uow.fans.list(ws, "40001", search=FANS[123][1][2:8]),
+        lambda uow, ws: uow.fans.list(ws, "40001", search=FANS[123][1][4:10]),
         ("search",),
         BOUNDED_SORT,
+    ),
+    "fans search, in every row": (
+        lambda uow, ws: uow.fans.list(ws, "40001", search="fan", limit=26),
+        ("fans",),
+        False,
     ),
     "messages": (
         lambda uow, ws: uow.synced.messages(ws, "40001", "f00001"),
@@ -158,6 +165,11 @@ CASES: dict[str, tuple[Call, tuple[str, ...], bool]] = {
         BOUNDED_SORT,
     ),
     "chats": (lambda uow, ws: uow.synced.chats(ws, "40001"), ("ix_synced_chats_recent",), False),
+    "synced records (vault, lists, ...)": (
+        lambda uow, ws: uow.synced.items(ws, "40001", "vault"),
+        ("ix_synced_items_order",),
+        False,
+    ),
 }
 # The index each dialect names for a case that says "fans" or "search".
 NAMED = {

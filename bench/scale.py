@@ -1,0 +1,314 @@
+"""Scale benchmark, reads: p50/p95 of the hot reads as one account grows, beside the raw driver.
+
+    .venv/bin/python -m bench.scale                               # 1k and 10k rows, both databases
+    .venv/bin/python -m bench.scale --steps 1000,10000,100000     # what docs/benchmarks.md shows
+    .venv/bin/python -m bench.scale --steps 1000,10000,100000,1000000 --requests 50   # full size
+
+For each database and each size step N, a workspace of its own is seeded through the storage
+layer (the repositories' own writes: `fans.replace`, `synced.add_messages`, and actions inserted
+as `tables.actions` rows built by `rows.to_row`): one account with N fans (a tenth of them with
+"common" in the username), one chat of N messages (a tenth with "refund"), and N actions over
+two accounts (1% pending, 1% failed, the rest executed). Earlier steps' rows stay in the
+database, as other workspaces' would. Then ANALYZE, and each read runs `--requests` times in a
+reading unit of work, as the API's handlers run it, interleaved round-robin so load on the
+machine hits every read alike.
+
+The limit beside each read is measured in the same run: the plain first page of the same table
+(fans, the chat's messages, the actions list) read with the raw driver (sqlite3 / asyncpg) and
+the bare index, no store, no row conversion. The issue's checks compare a read's p95 with it:
+search at most 2x the plain first page; growth per 10x rows at most 1.5x.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import datetime as dt
+import random
+import sqlite3
+import statistics
+import string
+import tempfile
+import time
+import uuid
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import asyncpg
+
+from harness.scratch import run_admin
+from service.actions.model import Action
+from service.domain.clock import ManualClock
+from service.domain.models import Account, Fan
+from service.usecases.workspaces import create_workspace
+from storage.migrate import migrate
+from storage.sql import tables as t
+from storage.sql.rows import to_row
+from storage.sql.store import SqlStore
+
+NOW = dt.datetime(2026, 11, 1, 12, 0, tzinfo=dt.UTC)
+ACCOUNT, OTHER, CHAT = "40001", "40002", "f0000001"
+PAGE = 26  # the API's default page of 25, plus the one that says whether there is more
+Read = Callable[[], Awaitable[Any]]
+
+
+def _word(rng: random.Random, k: int) -> str:
+    return "".join(rng.choices(string.ascii_lowercase, k=k))
+
+
+def _account(ws: str, account_id: str) -> Account:
+    return Account(
+        workspace_id=ws,
+        id=account_id,
+        mode="live",
+        username=f"acct{account_id}",
+        name=None,
+        avatar_url=None,
+        status="healthy",
+        status_reason=None,
+        writes_enabled=True,
+        linked_at=NOW,
+        last_synced_at=NOW,
+        counts={},
+        revenue30d={},
+    )
+
+
+def _action(ws: str, n: int) -> Action:
+    status = "pending" if n % 100 == 0 else "failed" if n % 100 == 1 else "executed"
+    at = NOW - dt.timedelta(seconds=n)
+    return Action(
+        id=f"act_{ws[-6:]}{n:09d}",
+        workspace_id=ws,
+        account_id=ACCOUNT if n % 2 else OTHER,
+        mode="live",
+        type="send_message",
+        status=status,
+        params={"fanId": "f1", "text": "hi"},
+        summary="Send a message",
+        estimated_recipients=1,
+        price=None,
+        requested_by={"kind": "api_key", "label": "bench", "client": None, "tool": None},
+        idempotency_key=f"k{n}",
+        fingerprint="0" * 64,
+        created_at=at,
+        expires_at=at + dt.timedelta(days=30),
+    )
+
+
+async def seed(store: SqlStore, n: int, rng: random.Random) -> dict[str, Any]:
+    """One workspace of size `n`; returns what the reads need (ids, terms)."""
+    workspace = await create_workspace(store, ManualClock(NOW), f"Scale {n}")
+    ws = workspace.id
+    fans = [
+        Fan(
+            ws,
+            ACCOUNT,
+            f"f{i:07d}",
+            _word(rng, 8) + ("common" if i % 10 == 0 else ""),
+            f"{_word(rng, 5).title()} {_word(rng, 7).title()}",
+            None,
+            "active",
+            None,
+            None,
+            (),
+        )
+        for i in range(n)
+    ]
+    messages = [
+        {
+            "id": f"m{i:08d}",
+            "fanId": CHAT,
+            "createdAt": (NOW - dt.timedelta(seconds=i)).isoformat(),
+            "text": f"{_word(rng, 6)} {_word(rng, 9)}" + (" refund please" if i % 10 == 0 else ""),
+        }
+        for i in range(n)
+    ]
+    async with store.transaction() as uow:
+        for account_id in (ACCOUNT, OTHER):
+            await uow.accounts.add(_account(ws, account_id))
+        await uow.fans.replace(ws, ACCOUNT, fans)
+        for start in range(0, n, 10_000):
+            await uow.synced.add_messages(ws, ACCOUNT, messages[start : start + 10_000])
+        for start in range(0, n, 10_000):
+            rows = [to_row(_action(ws, i)) for i in range(start, min(n, start + 10_000))]
+            await uow.conn.execute(t.actions.insert(), rows)
+    async with store.transaction() as uow:
+        await uow.conn.exec_driver_sql("ANALYZE")
+    middle = fans[n // 2]
+    return {
+        "ws": ws,
+        "deep": fans[n * 9 // 10].id,
+        "fan_term": middle.username[1:7],
+        "message_term": messages[n // 2 + 1]["text"].split()[1],
+    }
+
+
+def _store_reads(store: SqlStore, s: dict[str, Any]) -> dict[str, Read]:
+    ws = s["ws"]
+
+    def reading(call: Callable[[Any], Awaitable[Any]]) -> Read:
+        async def read() -> Any:
+            async with store.reading() as uow:
+                return await call(uow)
+
+        return read
+
+    listing = {"mode": "live", "limit": PAGE, "now": NOW}
+    return {
+        "fans, first page": reading(lambda u: u.fans.list(ws, ACCOUNT, limit=PAGE)),
+        "fans, deep page": reading(lambda u: u.fans.list(ws, ACCOUNT, after=s["deep"], limit=PAGE)),
+        "fans search, one match": reading(
+            lambda u: u.fans.list(ws, ACCOUNT, search=s["fan_term"], limit=PAGE)
+        ),
+        "fans search, a tenth": reading(
+            lambda u: u.fans.list(ws, ACCOUNT, search="common", limit=PAGE)
+        ),
+        "messages, first page": reading(
+            lambda u: u.synced.rendered_messages(ws, ACCOUNT, CHAT, limit=PAGE)
+        ),
+        "messages search, one match": reading(
+            lambda u: u.synced.rendered_messages(
+                ws, ACCOUNT, CHAT, search=s["message_term"], limit=PAGE
+            )
+        ),
+        "messages search, a tenth": reading(
+            lambda u: u.synced.rendered_messages(ws, ACCOUNT, CHAT, search="refund", limit=PAGE)
+        ),
+        "actions": reading(lambda u: u.actions.list(ws, **listing)),
+        "actions ?accountId=": reading(lambda u: u.actions.list(ws, account_id=ACCOUNT, **listing)),
+        "actions ?status=failed": reading(lambda u: u.actions.list(ws, status="failed", **listing)),
+        "actions ?status=pending": reading(
+            lambda u: u.actions.list(ws, status="pending", **listing)
+        ),
+        "actions ?status=expired": reading(
+            lambda u: u.actions.list(ws, status="expired", **listing)
+        ),
+        "actions ?accountId=&status=failed": reading(
+            lambda u: u.actions.list(ws, account_id=ACCOUNT, status="failed", **listing)
+        ),
+        "inbox (pending, soonest first)": reading(
+            lambda u: u.actions.pending_by_expiry(ws, mode="live", now=NOW)
+        ),
+    }
+
+
+LIMITS = {  # the plain first page of each table, by its bare index
+    "limit: fans page": "SELECT * FROM fans WHERE workspace_id = {0} AND account_id = {1}"
+    " ORDER BY id LIMIT 26",
+    "limit: messages page": "SELECT data FROM synced_messages WHERE workspace_id = {0}"
+    " AND account_id = {1} AND fan_id = {2} ORDER BY created_at DESC, id DESC LIMIT 26",
+    "limit: actions page": "SELECT * FROM actions WHERE workspace_id = {0} AND mode = 'live'"
+    " ORDER BY created_at DESC, id DESC LIMIT 26",
+}
+
+
+TABLES = {"fans": "fans, first page", "messages": "messages, first page", "actions": "actions"}
+"""Each read's table (the start of its name), and the store's plain first page of it."""
+
+
+async def _raw_reads(url: str, postgres: bool, ws: str) -> tuple[dict[str, Read], Callable]:
+    args = (ws, ACCOUNT, CHAT)
+    if postgres:
+        conn = await asyncpg.connect(url)
+        reads: dict[str, Read] = {}
+        for name, sql in LIMITS.items():
+            text = sql.format("$1", "$2", "$3")
+            used = args[: text.count("$")]
+            reads[name] = lambda text=text, used=used: conn.fetch(text, *used)
+        return reads, conn.close
+    raw = sqlite3.connect(url.split("///", 1)[1], check_same_thread=False)
+    reads = {}
+    for name, sql in LIMITS.items():
+        text = sql.format("?", "?", "?")
+        used = args[: text.count("?")]
+
+        async def read(text: str = text, used: tuple[str, ...] = used) -> Any:
+            return raw.execute(text, used).fetchall()
+
+        reads[name] = read
+
+    async def close() -> None:
+        raw.close()
+
+    return reads, close
+
+
+async def measure(reads: dict[str, Read], requests: int) -> dict[str, list[float]]:
+    for read in reads.values():  # warm: statements prepared, pages cached
+        await read()
+    times: dict[str, list[float]] = {name: [] for name in reads}
+    for _ in range(requests):
+        for name, read in reads.items():
+            started = time.perf_counter()
+            await read()
+            times[name].append((time.perf_counter() - started) * 1000)
+    return times
+
+
+def _p(values: list[float], q: float) -> float:
+    return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1]
+
+
+async def run_database(url: str, postgres: bool, steps: list[int], requests: int) -> list[str]:
+    store = SqlStore.from_url(url)
+    await migrate(store.engine)
+    rng = random.Random(32)
+    lines = []
+    try:
+        for n in steps:
+            started = time.perf_counter()
+            s = await seed(store, n, rng)
+            seeded = time.perf_counter() - started
+            raw, close = await _raw_reads(url, postgres, s["ws"])
+            try:
+                times = await measure({**raw, **_store_reads(store, s)}, requests)
+            finally:
+                await close()
+            kind = "PostgreSQL" if postgres else "SQLite"
+            lines += [
+                f"\n{kind}, {n:,} fans / messages in one chat / actions (seeded in {seeded:.1f} s)",
+                f"{'read':40} {'p50 ms':>8} {'p95 ms':>8} {'p95/limit':>10} {'p95/page':>9}",
+            ]
+            for name, values in times.items():
+                bare = name.removeprefix("limit: ")
+                table = next((k for k in TABLES if bare.startswith(k)), "actions")
+                limit = times[f"limit: {table} page"]
+                page = times[TABLES[table]]
+                p95 = _p(values, 95)
+                lines.append(
+                    f"{name:40} {_p(values, 50):8.2f} {p95:8.2f} {p95 / _p(limit, 95):10.2f}"
+                    f" {p95 / _p(page, 95):9.2f}"
+                )
+            print("\n".join(lines[-len(times) - 2 :]), flush=True)
+    finally:
+        await store.close()
+    return lines
+
+
+async def run(args: argparse.Namespace) -> None:
+    steps = [int(s) for s in args.steps.split(",")]
+    if args.database in ("sqlite", "both"):
+        url = f"sqlite:///{tempfile.mkdtemp()}/scale.db"
+        await run_database(url, False, steps, args.requests)
+    if args.database in ("postgresql", "both"):
+        name = f"cs_scale_{uuid.uuid4().hex[:10]}"
+        await run_admin(args.postgres_url, f'CREATE DATABASE "{name}"')
+        try:
+            url = args.postgres_url.rsplit("/", 1)[0] + "/" + name
+            await run_database(url, True, steps, args.requests)
+        finally:
+            await run_admin(args.postgres_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--steps", default="1000,10000")
+    parser.add_argument("--requests", type=int, default=30)
+    parser.add_argument("--database", choices=["sqlite", "postgresql", "both"], default="both")
+    parser.add_argument("--postgres-url", default="postgresql://postgres@127.0.0.1:5432/test")
+    asyncio.run(run(parser.parse_args()))
+
+
+if __name__ == "__main__":
+    main()
