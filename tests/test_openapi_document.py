@@ -73,6 +73,7 @@ OPERATION_CODES: dict[str, set[str]] = {
     },
     "getAction": {"invalid_parameter", "missing_scope", "action_not_found"},
     "listActions": {"invalid_parameter", "invalid_cursor", "missing_scope"},
+    "listActionTypes": {"missing_scope"},
     "approveAction": {
         "invalid_parameter",
         "not_signed_in",
@@ -153,6 +154,23 @@ PARAMS_SCHEMAS = {
     "unsend_message": "UnsendMessageParams",
     "add_fan_to_list": "AddFanToListParams",
     "remove_fan_from_list": "RemoveFanFromListParams",
+    "mark_chat_read": "MarkChatReadParams",
+    "like_message": "LikeMessageParams",
+    "unlike_message": "UnlikeMessageParams",
+    "edit_mass_message": "EditMassMessageParams",
+    "create_vault_list": "CreateVaultListParams",
+    "rename_vault_list": "RenameVaultListParams",
+    "delete_vault_list": "DeleteVaultListParams",
+    "add_media_to_vault_list": "AddMediaToVaultListParams",
+    "remove_media_from_vault_list": "RemoveMediaFromVaultListParams",
+    "hide_vault_media": "HideVaultMediaParams",
+    "subscribe_to_user": "SubscribeToUserParams",
+    "unsubscribe_from_user": "UnsubscribeFromUserParams",
+    "mark_notifications_read": "MarkNotificationsReadParams",
+    "record_profile_visit": "RecordProfileVisitParams",
+    "record_profile_view": "RecordProfileViewParams",
+    "report_post_views": "ReportPostViewsParams",
+    "mark_story_watched": "MarkStoryWatchedParams",
 }
 
 WEBHOOK_EVENTS = {

@@ -102,6 +102,8 @@ class Post:
     tips_cents: int
     pinned: bool = False
     scheduled_for: datetime | None = None
+    view_events: list[dict] = field(factory=list)
+    """What POST /posts/stats-collect reported about this post, in order."""
 
 
 @define
@@ -221,6 +223,7 @@ class Creator:
     following: list[str] = field(factory=list)
     blocked: list[dict] = field(factory=list)
     profile_visits: int = 0
+    profile_views: int = 0
 
     def list_ids_of(self, fan_id: str) -> list[str]:
         return [fl.id for fl in self.lists.values() if fan_id in fl.user_ids]

@@ -70,6 +70,10 @@ def stats_collect(call: Call) -> dict[str, Any]:
     for action in actions:
         if not isinstance(action.get("action"), str) or "postId" not in action:
             raise bad_request("each action needs action and postId.")
+        if str(action["postId"]) not in call.me.posts:
+            raise not_found("post", f"No post with id {action['postId']}.")
+    for action in actions:
+        call.me.posts[str(action["postId"])].view_events.append(dict(action))
     return {"success": True, "collected": len(actions)}
 
 

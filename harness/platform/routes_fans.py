@@ -133,6 +133,7 @@ def stats_overview(call: Call) -> dict[str, Any]:
         "messagesSent30d": sent,
         "postsCount": len(call.me.posts),
         "profileVisits": call.me.profile_visits,
+        "profileViews": call.me.profile_views,
     }
 
 
@@ -167,6 +168,11 @@ def blocked(call: Call) -> dict[str, Any]:
 
 def profile_visit(call: Call) -> dict[str, Any]:
     call.me.profile_visits += 1
+    return {"success": True}
+
+
+def profile_view(call: Call) -> dict[str, Any]:
+    call.me.profile_views += 1
     return {"success": True}
 
 
@@ -218,7 +224,7 @@ ROUTES = [
     ("GET /users/me/settings", settings),
     ("GET /users/blocked", blocked),
     ("POST /users/profile/visit", profile_visit),
-    ("POST /users/profile/view", profile_visit),
+    ("POST /users/profile/view", profile_view),
     ("GET /lists", lists),
     ("POST /lists/:id/users", add_to_list),
     ("DELETE /lists/:id/users/:userId", remove_from_list),

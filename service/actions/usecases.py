@@ -16,6 +16,7 @@ from attrs import frozen
 
 from service.actions import lifecycle
 from service.actions.edits import check_narrowing
+from service.actions.lookups import look_up
 from service.actions.model import Action
 from service.actions.policy import ADMINS, requirement
 from service.actions.transitions import (
@@ -152,10 +153,11 @@ async def _facts(
 ) -> Facts:
     fans = await uow.fans.get_many(account.workspace_id, account.id, named_fan_ids(kind, sent))
     recipients = await _estimate(uow, account, kind, sent)
+    found = await look_up(uow, account, kind, sent)
     return Facts(
         summary=kind.summary(sent, f"@{account.username}", recipients),
         estimated_recipients=recipients,
-        warnings=warnings_for(kind, sent, account, {fan.id: fan for fan in fans}),
+        warnings=warnings_for(kind, sent, account, {fan.id: fan for fan in fans}, found),
     )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from service.actions.types import ActionType
+from service.actions.types import ActionType, Lookup
 from service.domain.models import Account, Fan
 
 PLATFORM_MINIMUM_PRICE = 300
@@ -26,8 +26,43 @@ def named_fan_ids(kind: ActionType, params: Mapping[str, Any]) -> list[str]:
     return [fan_id for _, fan_id in kind.fans(params)]
 
 
+Found = Mapping[tuple[str, str], dict[str, Any] | None]
+"""(family, key) → the synced item, or None when the last sync of that family lacks it. A
+family never synced has no keys: nothing can be said about it, so no warning."""
+
+SYNCED: dict[str, tuple[str, str, bool]] = {
+    "messages": (
+        "message_not_found",
+        "Message {key} is not in @{at}'s synced chats (it may be older than the synced window).",
+        False,
+    ),
+    "mass_messages": (
+        "mass_message_not_found",
+        "Mass message {key} has no copies in @{at}'s synced chats.",
+        False,
+    ),
+    "vault_lists": (
+        "vault_list_not_found",
+        "Vault list {key} is not among @{at}'s vault lists in the last sync.",
+        False,
+    ),
+    "vault_list_names": (
+        "vault_list_name_taken",
+        '@{at} already has a vault list named "{key}" in the last sync.',
+        True,
+    ),
+    "posts": ("post_not_found", "Post {key} is not among @{at}'s posts in the last sync.", False),
+}
+"""Each synced family a `Lookup` may name: its warning's code and sentence, and whether it
+warns when the thing is found (a name already taken) rather than when it is missing."""
+
+
 def warnings_for(
-    kind: ActionType, params: Mapping[str, Any], account: Account, fans: Mapping[str, Fan]
+    kind: ActionType,
+    params: Mapping[str, Any],
+    account: Account,
+    fans: Mapping[str, Fan],
+    found: Found | None = None,
 ) -> list[dict[str, Any]]:
     return [
         *_account(account),
@@ -35,7 +70,24 @@ def warnings_for(
         *_lists(kind, params, account),
         *_media(params, account),
         *_price(params),
+        *_synced(kind.lookups(params), account, found or {}),
     ]
+
+
+def _synced(lookups: list[Lookup], account: Account, found: Found) -> Iterator[dict[str, Any]]:
+    for lookup in lookups:
+        if (lookup.family, lookup.key) not in found:
+            continue
+        item = found[(lookup.family, lookup.key)]
+        code, sentence, when_found = SYNCED[lookup.family]
+        if when_found:
+            if item is None or (
+                lookup.unless_id is not None and item.get("id") == lookup.unless_id
+            ):
+                continue
+        elif item is not None:
+            continue
+        yield warning(code, sentence.format(key=lookup.key, at=account.username), lookup.param)
 
 
 def _account(account: Account) -> Iterator[dict[str, Any]]:

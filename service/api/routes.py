@@ -6,6 +6,7 @@ from starlette.routing import Route
 
 from service.api import (
     accounts,
+    action_types,
     actions,
     chats,
     content,
@@ -37,6 +38,7 @@ def api_routes() -> list[Route]:
         Route("/v1/actions/{actionId}/approve", actions.approve_action, methods=["POST"]),
         Route("/v1/actions/{actionId}/reject", actions.reject_action, methods=["POST"]),
         Route("/v1/actions/{actionId}/request-again", actions.request_again, methods=["POST"]),
+        Route("/v1/action-types", action_types.list_action_types, methods=["GET"]),
         Route("/v1/accounts/{accountId}/policy", policies.set_account, methods=["POST"]),
         Route("/v1/workspace/policy", policies.set_workspace, methods=["POST"]),
         Route("/v1/accounts", accounts.list_accounts, methods=["GET"]),

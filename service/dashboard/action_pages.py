@@ -9,6 +9,7 @@ from starlette.responses import Response
 from service.actions.edits import EDITABLE
 from service.actions.model import Action
 from service.actions.transitions import STATUSES
+from service.actions.types import REGISTRY, type_of
 from service.actions.types import names as action_types
 from service.actions.usecases import decide_action, present, refusal, request_again
 from service.dashboard.approval_context import approval_context
@@ -169,6 +170,7 @@ async def action_page(p: Page) -> Response:
         fans=fans,
         lists=lists,
         context=context,
+        type_description=type_of(action.type).description if action.type in REGISTRY else None,
         warnings=list(getattr(action, "warnings", None) or []),
         blocked=blocked,
         approve_blocked=approve_blocked,

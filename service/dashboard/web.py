@@ -33,7 +33,7 @@ from service.services import Services
 from service.usecases.access import require
 
 SECURITY_HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; "
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data: https:; style-src 'self'; "
     "script-src 'self'; connect-src 'self'; frame-ancestors 'none'; "
     "form-action 'self'; base-uri 'none'",
     "X-Frame-Options": "DENY",

@@ -2,8 +2,8 @@
 agents, each entry saying how to call it through Countersign.
 
 Platform routes come from the one table (service/platform/routes.py): reads run live through
-`call_platform`, writes through `create_action` with the action type and the params mapping,
-or are "not available" when no action type performs them. Our own operations come from
+`call_platform`, writes through `create_action` with the action type (every write has one,
+from the action type registry) and the params mapping. Our own operations come from
 openapi.yaml, marked `kind: "countersign"`, with the MCP tool that runs each.
 
 SPEC 5.9: both answer `missing_permission` to a test key, or to a workspace with no linked

@@ -16,6 +16,7 @@ from mcp_types import CallToolResult, ToolAnnotations
 from pydantic import Field
 from starlette.applications import Starlette
 
+from service.actions.types import names as action_type_names
 from service.api import accounts, actions, fans, links
 from service.api.endpoint import Call, Endpoint, Reply, endpoint_of
 from service.error_codes import ErrorCode
@@ -132,9 +133,10 @@ def build_tools(services: Services) -> list[Tool]:
         type: Annotated[
             Any,
             arg(
-                "send_message, send_mass_message, unsend_message, "
-                "add_fan_to_list or remove_fan_from_list.",
+                "The action type. GET /v1/action-types lists each with its params schema; "
+                "describe_endpoint on a platform write names the type that performs it.",
                 type="string",
+                enum=list(action_type_names()),
             ),
         ] = None,
         params: Annotated[
@@ -276,7 +278,7 @@ def build_tools(services: Services) -> list[Tool]:
         ] = None,
     ) -> CallToolResult:
         """A platform route's fields and how to call it: reads through call_platform, writes
-        through create_action (action type and params mapping), or not available."""
+        through create_action (action type and params mapping)."""
         return await run_tool(
             services, ctx, "describe_endpoint", describe_step, query={"route": route}
         )

@@ -3,7 +3,8 @@
 Each row of `TABLE` is one platform route of SPEC 4.6: its method and path template, its area,
 a one-line description, its path/query/body fields (types, and the values SPEC names), and for
 a write the action type that performs it and how that action's params map to the route's
-fields. The table drives everything that speaks about platform routes: the request function
+fields, taken from the type's registry entry (service/actions/types/: an entry's `performs`),
+so a new type names its routes once. The table drives everything that speaks about platform routes: the request function
 refuses a route that is not here (a ValueError: a programming error, not a platform answer, so
 a typo can never call some other platform path), `GET /v1/accounts/{id}/platform/{path}`
 matches and validates reads with it, openapi.yaml describes that route from it (a test keeps
@@ -24,6 +25,7 @@ from urllib.parse import quote
 
 from attrs import frozen
 
+from service.actions.types import REGISTRY, Source
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 
@@ -65,20 +67,12 @@ class Field:
 
 
 @frozen
-class ParamSource:
-    """One action param and the route field it comes from (`path id`, `body text`, ...)."""
-
-    param: str
-    source: str
-    note: str = ""
-
-
-@frozen
 class ActionMapping:
-    """The action type that performs a write route, and where each of its params comes from."""
+    """The action type that performs a write route, and where each of its params comes from
+    (declared by the type's registry entry, service/actions/types/)."""
 
     type: str
-    params: tuple[ParamSource, ...]
+    params: tuple[Source, ...]
 
 
 @frozen
@@ -248,9 +242,21 @@ def _path_fields(template: str) -> tuple[Field, ...]:
     return tuple(fields)
 
 
-def route(
-    name: str, area: str, summary: str, *fields: Field, action: ActionMapping | None = None
-) -> PlatformRoute:
+def _performed_by() -> dict[str, ActionMapping]:
+    """Each write route's action type, from the registry entries' `performs`."""
+    found: dict[str, ActionMapping] = {}
+    for kind in REGISTRY.values():
+        for use in kind.performs:
+            if use.route in found:
+                raise ValueError(f"{use.route} is performed by two action types")
+            found[use.route] = ActionMapping(kind.name, use.params)
+    return found
+
+
+_PERFORMED_BY = _performed_by()
+
+
+def route(name: str, area: str, summary: str, *fields: Field) -> PlatformRoute:
     method, template = name.split(" ", 1)
     return PlatformRoute(
         name=name,
@@ -260,13 +266,9 @@ def route(
         area=area,
         summary=summary,
         fields=_path_fields(template) + fields,
-        action=action,
+        action=_PERFORMED_BY.get(name),
         segments=tuple(template.strip("/").split("/")),
     )
-
-
-def maps(type_: str, *pairs: tuple[str, str] | tuple[str, str, str]) -> ActionMapping:
-    return ActionMapping(type_, tuple(ParamSource(*pair) for pair in pairs))
 
 
 TABLE: tuple[PlatformRoute, ...] = (
@@ -300,13 +302,6 @@ TABLE: tuple[PlatformRoute, ...] = (
         HTML,
         MEDIA_FILES,
         Field("price", "body", "number", "Price in dollars; makes the message paid."),
-        action=maps(
-            "send_message",
-            ("fanId", "path id"),
-            ("text", "body text"),
-            ("mediaIds", "body mediaFiles"),
-            ("priceCents", "body price", "in cents: dollars × 100"),
-        ),
     ),
     route(
         "POST /messages/queue",
@@ -315,12 +310,6 @@ TABLE: tuple[PlatformRoute, ...] = (
         HTML,
         MEDIA_FILES,
         Field("userLists", "body", "ids", "Fan list ids to send to.", required=True),
-        action=maps(
-            "send_mass_message",
-            ("text", "body text"),
-            ("mediaIds", "body mediaFiles"),
-            ("audience.listIds", "body userLists"),
-        ),
     ),
     route(
         "GET /messages/queue",
@@ -332,9 +321,6 @@ TABLE: tuple[PlatformRoute, ...] = (
         "DELETE /messages/queue/:id",
         "Messages",
         "Unsends every copy of a mass message.",
-        action=maps(
-            "unsend_message", ("messageId", "path id", "the massMessageId; leave fanId out")
-        ),
     ),
     route("POST /messages/:id/like", "Messages", "Likes a message."),
     route("DELETE /messages/:id/like", "Messages", "Removes a like from a message."),
@@ -342,11 +328,6 @@ TABLE: tuple[PlatformRoute, ...] = (
         "DELETE /messages/:id",
         "Messages",
         "Unsends one of the creator's messages.",
-        action=maps(
-            "unsend_message",
-            ("messageId", "path id"),
-            ("fanId", "the fan whose chat holds the message", "optional"),
-        ),
     ),
     # Subscriptions
     route(
@@ -448,7 +429,13 @@ TABLE: tuple[PlatformRoute, ...] = (
     route("DELETE /vault/lists/:id", "Vault", "Deletes a vault list."),
     route("POST /vault/lists/:id/media", "Vault", "Adds media to a vault list.", MEDIA_IDS),
     route("DELETE /vault/lists/:id/media", "Vault", "Removes media from a vault list.", MEDIA_IDS),
-    route("PUT /vault/media/hidden", "Vault", "Hides or unhides vault media.", MEDIA_IDS),
+    route(
+        "PUT /vault/media/hidden",
+        "Vault",
+        "Hides or unhides vault media.",
+        MEDIA_IDS,
+        Field("hidden", "body", "boolean", "true hides the media, false shows them again."),
+    ),
     route("GET /vault/media/types", "Vault", "How many vault items of each media type."),
     route(
         "GET /vault/media",
@@ -475,17 +462,11 @@ TABLE: tuple[PlatformRoute, ...] = (
         "Fan lists",
         "Adds fans to a fan list.",
         Field("userIds", "body", "ids", "Fan ids.", required=True),
-        action=maps(
-            "add_fan_to_list",
-            ("listId", "path id"),
-            ("fanId", "body userIds", "one fan per action"),
-        ),
     ),
     route(
         "DELETE /lists/:id/users/:userId",
         "Fan lists",
         "Removes a fan from a fan list.",
-        action=maps("remove_fan_from_list", ("listId", "path id"), ("fanId", "path userId")),
     ),
 )
 

@@ -24,6 +24,7 @@ from .routes import lookup
 from .sandbox_content import build_content
 from .sandbox_data import sandbox_creators
 from .sandbox_reads import READS, find_fan
+from .sandbox_writes import WRITES
 
 __all__ = ["SandboxPlatform", "sandbox_creators", "sandbox_session"]
 
@@ -73,6 +74,9 @@ class SandboxPlatform:
         handler = _WRITES.get(route)
         if handler is not None:
             return handler(self, creator, params, dict(query or {}), dict(body or {}))
+        other = WRITES.get(route)
+        if other is not None:
+            return other(self, creator, params, dict(body or {}))
         return {"success": True}
 
     def content(self, creator: dict[str, Any]) -> dict[str, Any]:
@@ -103,7 +107,7 @@ class SandboxPlatform:
     def _now(self) -> str:
         return self._clock().astimezone(UTC).isoformat(timespec="seconds")
 
-    def _new_id(self) -> str:
+    def new_id(self) -> str:
         return str(next(self._ids))
 
 
@@ -124,7 +128,7 @@ def _send(
 ) -> dict[str, Any]:
     _fan(creator, params["id"], kind="chat")
     return {
-        "id": sandbox._new_id(),
+        "id": sandbox.new_id(),
         "text": body.get("text"),
         "price": body.get("price", 0),
         "mediaFiles": list(body.get("mediaFiles") or []),
@@ -144,7 +148,7 @@ def _queue(
         recipients.add(_fan(creator, fan_id)["id"])
     for list_id in body.get("excludeUserLists") or []:
         recipients.difference_update(_list(creator, list_id)["fanIds"])
-    return {"id": sandbox._new_id(), "success": True, "total": len(recipients)}
+    return {"id": sandbox.new_id(), "success": True, "total": len(recipients)}
 
 
 def _unsend(

@@ -112,8 +112,9 @@ async def test_describe_says_how_each_write_is_done(served):
             "listIds": "<body userLists>"
         }
         failed, vault = await call(session, "describe_endpoint", route="POST /vault/lists")
-        assert not failed and vault["data"]["available"] is False
-        assert vault["data"]["howToCall"].startswith("Not available")
+        assert not failed and vault["data"]["available"] is True
+        assert vault["data"]["actionType"] == "create_vault_list"
+        assert vault["data"]["example"]["arguments"]["params"] == {"name": "<body name>"}
 
 
 @pytest.mark.parametrize(

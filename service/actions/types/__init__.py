@@ -1,0 +1,47 @@
+"""The action types: the registry (registry.py) and one module per family of types, each
+entry declaring everything its type needs (schemas, summary, warnings, platform call, result,
+approval page context). Importing this package registers every type.
+
+To add a type: one `register(ActionType(...))` in the family's module (or a new module
+imported below), its params and result schemas in openapi.yaml, a sandbox answer for each of
+its routes (service/platform/sandbox_writes.py), and `make action-types-doc`; the registry
+tests say what is missing.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from service.actions.types.registry import (
+    REGISTRY,
+    ActionType,
+    Audience,
+    Lookup,
+    Performs,
+    PlatformCall,
+    Source,
+    names,
+    price_of,
+    register,
+    type_of,
+)
+
+FAMILIES = ("messages", "fan_lists", "chats", "vault", "users", "content")
+"""The family modules, imported in this order: the registry (and so `GET /v1/action-types`,
+the ActionType enum and the docs table) lists their types in it."""
+for _family in FAMILIES:
+    importlib.import_module(f"{__name__}.{_family}")
+
+__all__ = [
+    "REGISTRY",
+    "ActionType",
+    "Audience",
+    "Lookup",
+    "Performs",
+    "PlatformCall",
+    "Source",
+    "names",
+    "price_of",
+    "register",
+    "type_of",
+]
