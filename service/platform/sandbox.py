@@ -173,6 +173,11 @@ def _remove_from_list(
     return {"listId": params["id"], "userId": fan["id"], "success": True}
 
 
+def answers_write(route: str) -> bool:
+    """Whether the sandbox has its own answer for this write (not the bare `success`)."""
+    return route in _WRITES or route in WRITES
+
+
 _WRITES = {
     "POST /chats/:id/messages": _send,
     "POST /messages/queue": _queue,

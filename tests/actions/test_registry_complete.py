@@ -1,0 +1,137 @@
+"""A registered action type is complete, or this fails naming what it lacks: its description,
+routes (catalogued writes, each answered by the sandbox), approval page context, params and
+result schemas in openapi.yaml (the request's discriminator, the stored params, the results),
+a summary and a result that fit their schemas. The catalogue's every write has a type, and the
+docs table is the registry's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jsonschema
+import pytest
+
+from service import action_types_docs
+from service.actions.types import REGISTRY, ActionType, PlatformCall
+from service.actions.types.registry import no_synced_context, performs
+from service.http.spec import load_document
+from service.platform.routes import ROUTES, TABLE, how_to_call, write_hint
+from service.platform.sandbox import answers_write
+
+DOCUMENT = load_document()
+SCHEMAS = DOCUMENT.document["components"]["schemas"]
+
+
+def _refs(schema_name: str, key: str) -> set[str]:
+    return {o["$ref"].rsplit("/", 1)[1] for o in SCHEMAS[schema_name][key]}
+
+
+def missing_parts(kind: ActionType) -> list[str]:
+    """What `kind` lacks to be a complete type (empty when nothing)."""
+    missing = []
+    if not kind.description:
+        missing.append("description")
+    if kind.approval is None:
+        missing.append("approval context")
+    if not kind.performs:
+        missing.append("routes")
+    for route in kind.routes:
+        found = ROUTES.get(route)
+        if found is None or not found.is_write:
+            missing.append(f"catalogued write {route}")
+        elif found.action is None or found.action.type != kind.name:
+            missing.append(f"catalogue mapping of {route}")
+        if not answers_write(route):
+            missing.append(f"sandbox answer for {route}")
+    params = SCHEMAS.get(kind.params_schema)
+    if params is None or params.get("additionalProperties") is not False:
+        missing.append(f"closed params schema {kind.params_schema}")
+    mapping = SCHEMAS["CreateActionRequest"]["discriminator"]["mapping"]
+    if kind.name not in mapping or kind.name not in SCHEMAS["ActionType"]["enum"]:
+        missing.append("request schema in CreateActionRequest and ActionType")
+    stored = _refs("ActionParams", "anyOf")
+    if kind.params_schema not in stored and f"Sent{kind.params_schema}" not in stored:
+        missing.append("stored params in ActionParams")
+    for name in kind.result_schemas:
+        if name not in SCHEMAS or name not in _refs("ActionResult", "oneOf"):
+            missing.append(f"result schema {name} in ActionResult")
+    if params is not None and not missing:
+        example = params["examples"][0]
+        summary = kind.summary(example, "@mia", 1)
+        if not isinstance(summary, str) or not summary.endswith("."):
+            missing.append("a summary sentence")
+        call = kind.call(example)
+        if call.route not in kind.routes:
+            missing.append(f"call route {call.route} among its routes")
+        result = kind.result(example, "3301")
+        validators = [DOCUMENT.validator("components", "schemas", n) for n in kind.result_schemas]
+        if not any(v.is_valid(result) for v in validators):
+            missing.append("a result that fits its schema")
+    return missing
+
+
+@pytest.mark.parametrize("name", list(REGISTRY))
+def test_every_registered_type_is_complete(name):
+    assert missing_parts(REGISTRY[name]) == []
+
+
+def test_a_type_lacking_parts_is_caught():
+    bare = ActionType(
+        name="archive_chat",
+        params_schema="ArchiveChatParams",
+        result_schemas=("ArchiveChatResult",),
+        summary=lambda p, at, _: "Archive.",
+        call=lambda p: PlatformCall("POST /chats/:id/archive", {"id": p["fanId"]}),
+        result=lambda p, made: {},
+        performs=(performs("POST /chats/:id/archive", ("fanId", "path id")),),
+    )
+    assert missing_parts(bare) == [
+        "description",
+        "approval context",
+        "catalogued write POST /chats/:id/archive",
+        "sandbox answer for POST /chats/:id/archive",
+        "closed params schema ArchiveChatParams",
+        "request schema in CreateActionRequest and ActionType",
+        "stored params in ActionParams",
+        "result schema ArchiveChatResult in ActionResult",
+    ]
+    described = ActionType(
+        name="mark_chat_read",
+        params_schema="MarkChatReadParams",
+        result_schemas=("MarkChatReadResult",),
+        summary=lambda p, at, _: "Read",
+        call=lambda p: PlatformCall("POST /chats/:id/mark-as-read", {"id": p["fanId"]}),
+        result=lambda p, made: {"read": "yes"},
+        description="Marks a chat read.",
+        performs=REGISTRY["mark_chat_read"].performs,
+        approval=no_synced_context,
+    )
+    assert missing_parts(described) == ["a summary sentence", "a result that fits its schema"]
+
+
+def test_every_catalogued_write_is_performed_by_a_type():
+    writes = [r for r in TABLE if r.is_write]
+    performed = {route for kind in REGISTRY.values() for route in kind.routes}
+    assert {r.name for r in writes} == performed
+    for found in writes:
+        assert found.action is not None and found.action.type in REGISTRY, found.name
+        assert f"`{found.action.type}`" in how_to_call(found)
+        assert "Not available" not in how_to_call(found)
+        path = found.template.replace(":id", "1").replace(":userId", "2")
+        assert f"`{found.action.type}`" in write_hint(found.method, path), found.name
+
+
+def test_the_docs_table_is_the_registry():
+    committed = action_types_docs.PAGE.read_text()
+    assert committed == action_types_docs.render(DOCUMENT), (
+        "docs/action-types.md is stale: run `python -m service.action_types_docs`"
+    )
+    for kind in REGISTRY.values():
+        assert f"| `{kind.name}` |" in committed
+
+
+def test_every_types_param_example_is_valid_and_its_summary_names_the_creator():
+    for kind in REGISTRY.values():
+        example: dict[str, Any] = SCHEMAS[kind.params_schema]["examples"][0]
+        jsonschema.validate(example, DOCUMENT.inline(SCHEMAS[kind.params_schema]))
+        assert "@mia" in kind.summary(example, "@mia", 1), kind.name
