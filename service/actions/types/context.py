@@ -52,7 +52,7 @@ async def thumbnails(reads: Reads, action: Action, media_ids: Iterable[str]) -> 
         # Only https previews: the dashboard loads no image over plain http.
         safe = preview if isinstance(preview, str) and preview.startswith("https://") else None
         shown.append({**found, "previewUrl": safe})
-    return {"items": shown, "more": max(0, len(ids) - THUMBNAILS)}
+    return {"tiles": shown, "more": max(0, len(ids) - THUMBNAILS)}
 
 
 def word_diff(before: str, after: str) -> list[dict[str, str]]:
