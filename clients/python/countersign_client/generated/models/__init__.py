@@ -27,11 +27,18 @@ from .action_rejected_event import ActionRejectedEvent
 from .action_response import ActionResponse
 from .action_status import ActionStatus
 from .action_type import ActionType
+from .action_type_info import ActionTypeInfo
+from .action_type_info_params import ActionTypeInfoParams
+from .action_type_info_result import ActionTypeInfoResult
+from .action_type_list import ActionTypeList
 from .action_warning import ActionWarning
 from .action_warning_code import ActionWarningCode
 from .add_fan_to_list_params import AddFanToListParams
 from .add_fan_to_list_request import AddFanToListRequest
 from .add_fan_to_list_result import AddFanToListResult
+from .add_media_to_vault_list_params import AddMediaToVaultListParams
+from .add_media_to_vault_list_request import AddMediaToVaultListRequest
+from .add_media_to_vault_list_result import AddMediaToVaultListResult
 from .approval import Approval
 from .approve_request import ApproveRequest
 from .audience_type_0 import AudienceType0
@@ -48,11 +55,20 @@ from .conflict_error import ConflictError
 from .conflict_error_error import ConflictErrorError
 from .conflict_error_error_code import ConflictErrorErrorCode
 from .create_link_request import CreateLinkRequest
+from .create_vault_list_params import CreateVaultListParams
+from .create_vault_list_request import CreateVaultListRequest
+from .create_vault_list_result import CreateVaultListResult
 from .decided_by import DecidedBy
 from .decision_request import DecisionRequest
+from .delete_vault_list_params import DeleteVaultListParams
+from .delete_vault_list_request import DeleteVaultListRequest
+from .delete_vault_list_result import DeleteVaultListResult
 from .earnings import Earnings
 from .earnings_day import EarningsDay
 from .earnings_response import EarningsResponse
+from .edit_mass_message_params import EditMassMessageParams
+from .edit_mass_message_request import EditMassMessageRequest
+from .edit_mass_message_result import EditMassMessageResult
 from .error import Error
 from .error_code import ErrorCode
 from .error_error import ErrorError
@@ -79,13 +95,28 @@ from .get_platform_route_format import GetPlatformRouteFormat
 from .get_platform_route_order import GetPlatformRouteOrder
 from .get_platform_route_skip_users import GetPlatformRouteSkipUsers
 from .get_platform_route_type import GetPlatformRouteType
+from .hide_vault_media_params import HideVaultMediaParams
+from .hide_vault_media_request import HideVaultMediaRequest
+from .hide_vault_media_result import HideVaultMediaResult
 from .hosted_link import HostedLink
 from .hosted_link_response import HostedLinkResponse
 from .hosted_link_status import HostedLinkStatus
 from .internal_server_error import InternalServerError
 from .internal_server_error_error import InternalServerErrorError
+from .like_message_params import LikeMessageParams
+from .like_message_request import LikeMessageRequest
+from .like_message_result import LikeMessageResult
 from .link_failed_event import LinkFailedEvent
 from .list_actions_status import ListActionsStatus
+from .mark_chat_read_params import MarkChatReadParams
+from .mark_chat_read_request import MarkChatReadRequest
+from .mark_chat_read_result import MarkChatReadResult
+from .mark_notifications_read_params import MarkNotificationsReadParams
+from .mark_notifications_read_request import MarkNotificationsReadRequest
+from .mark_notifications_read_result import MarkNotificationsReadResult
+from .mark_story_watched_params import MarkStoryWatchedParams
+from .mark_story_watched_request import MarkStoryWatchedRequest
+from .mark_story_watched_result import MarkStoryWatchedResult
 from .message import Message
 from .message_page import MessagePage
 from .meta import Meta
@@ -104,11 +135,27 @@ from .policy_source import PolicySource
 from .post import Post
 from .post_page import PostPage
 from .post_response import PostResponse
+from .post_view_events_item import PostViewEventsItem
 from .rate_limited_error import RateLimitedError
 from .rate_limited_error_error import RateLimitedErrorError
+from .record_profile_view_params import RecordProfileViewParams
+from .record_profile_view_request import RecordProfileViewRequest
+from .record_profile_view_result import RecordProfileViewResult
+from .record_profile_visit_params import RecordProfileVisitParams
+from .record_profile_visit_request import RecordProfileVisitRequest
+from .record_profile_visit_result import RecordProfileVisitResult
 from .remove_fan_from_list_params import RemoveFanFromListParams
 from .remove_fan_from_list_request import RemoveFanFromListRequest
 from .remove_fan_from_list_result import RemoveFanFromListResult
+from .remove_media_from_vault_list_params import RemoveMediaFromVaultListParams
+from .remove_media_from_vault_list_request import RemoveMediaFromVaultListRequest
+from .remove_media_from_vault_list_result import RemoveMediaFromVaultListResult
+from .rename_vault_list_params import RenameVaultListParams
+from .rename_vault_list_request import RenameVaultListRequest
+from .rename_vault_list_result import RenameVaultListResult
+from .report_post_views_params import ReportPostViewsParams
+from .report_post_views_request import ReportPostViewsRequest
+from .report_post_views_result import ReportPostViewsResult
 from .requested_by import RequestedBy
 from .requested_by_kind import RequestedByKind
 from .revenue_transaction_page import RevenueTransactionPage
@@ -118,6 +165,7 @@ from .send_mass_message_result import SendMassMessageResult
 from .send_message_params import SendMessageParams
 from .send_message_request import SendMessageRequest
 from .send_message_result import SendMessageResult
+from .sent_edit_mass_message_params import SentEditMassMessageParams
 from .sent_send_mass_message_params import SentSendMassMessageParams
 from .sent_send_message_params import SentSendMessageParams
 from .service_unavailable_error import ServiceUnavailableError
@@ -125,6 +173,9 @@ from .service_unavailable_error_error import ServiceUnavailableErrorError
 from .set_policy_request import SetPolicyRequest
 from .set_workspace_policy_request import SetWorkspacePolicyRequest
 from .simulated_result import SimulatedResult
+from .subscribe_to_user_params import SubscribeToUserParams
+from .subscribe_to_user_request import SubscribeToUserRequest
+from .subscribe_to_user_result import SubscribeToUserResult
 from .test_event import TestEvent
 from .test_event_data import TestEventData
 from .transaction import Transaction
@@ -132,10 +183,16 @@ from .transaction_observed_event import TransactionObservedEvent
 from .unauthorized_error import UnauthorizedError
 from .unauthorized_error_error import UnauthorizedErrorError
 from .unauthorized_error_error_code import UnauthorizedErrorErrorCode
+from .unlike_message_params import UnlikeMessageParams
+from .unlike_message_request import UnlikeMessageRequest
+from .unlike_message_result import UnlikeMessageResult
 from .unsend_mass_message_result import UnsendMassMessageResult
 from .unsend_message_params import UnsendMessageParams
 from .unsend_message_request import UnsendMessageRequest
 from .unsend_message_result import UnsendMessageResult
+from .unsubscribe_from_user_params import UnsubscribeFromUserParams
+from .unsubscribe_from_user_request import UnsubscribeFromUserRequest
+from .unsubscribe_from_user_result import UnsubscribeFromUserResult
 from .vault_list import VaultList
 from .vault_list_page import VaultListPage
 from .vault_media import VaultMedia
@@ -171,11 +228,18 @@ __all__ = (
     "ActionResponse",
     "ActionStatus",
     "ActionType",
+    "ActionTypeInfo",
+    "ActionTypeInfoParams",
+    "ActionTypeInfoResult",
+    "ActionTypeList",
     "ActionWarning",
     "ActionWarningCode",
     "AddFanToListParams",
     "AddFanToListRequest",
     "AddFanToListResult",
+    "AddMediaToVaultListParams",
+    "AddMediaToVaultListRequest",
+    "AddMediaToVaultListResult",
     "Approval",
     "ApproveRequest",
     "AudienceType0",
@@ -192,11 +256,20 @@ __all__ = (
     "ConflictErrorError",
     "ConflictErrorErrorCode",
     "CreateLinkRequest",
+    "CreateVaultListParams",
+    "CreateVaultListRequest",
+    "CreateVaultListResult",
     "DecidedBy",
     "DecisionRequest",
+    "DeleteVaultListParams",
+    "DeleteVaultListRequest",
+    "DeleteVaultListResult",
     "Earnings",
     "EarningsDay",
     "EarningsResponse",
+    "EditMassMessageParams",
+    "EditMassMessageRequest",
+    "EditMassMessageResult",
     "Error",
     "ErrorCode",
     "ErrorError",
@@ -223,13 +296,28 @@ __all__ = (
     "GetPlatformRouteOrder",
     "GetPlatformRouteSkipUsers",
     "GetPlatformRouteType",
+    "HideVaultMediaParams",
+    "HideVaultMediaRequest",
+    "HideVaultMediaResult",
     "HostedLink",
     "HostedLinkResponse",
     "HostedLinkStatus",
     "InternalServerError",
     "InternalServerErrorError",
+    "LikeMessageParams",
+    "LikeMessageRequest",
+    "LikeMessageResult",
     "LinkFailedEvent",
     "ListActionsStatus",
+    "MarkChatReadParams",
+    "MarkChatReadRequest",
+    "MarkChatReadResult",
+    "MarkNotificationsReadParams",
+    "MarkNotificationsReadRequest",
+    "MarkNotificationsReadResult",
+    "MarkStoryWatchedParams",
+    "MarkStoryWatchedRequest",
+    "MarkStoryWatchedResult",
     "Message",
     "MessagePage",
     "Meta",
@@ -248,11 +336,27 @@ __all__ = (
     "Post",
     "PostPage",
     "PostResponse",
+    "PostViewEventsItem",
     "RateLimitedError",
     "RateLimitedErrorError",
+    "RecordProfileViewParams",
+    "RecordProfileViewRequest",
+    "RecordProfileViewResult",
+    "RecordProfileVisitParams",
+    "RecordProfileVisitRequest",
+    "RecordProfileVisitResult",
     "RemoveFanFromListParams",
     "RemoveFanFromListRequest",
     "RemoveFanFromListResult",
+    "RemoveMediaFromVaultListParams",
+    "RemoveMediaFromVaultListRequest",
+    "RemoveMediaFromVaultListResult",
+    "RenameVaultListParams",
+    "RenameVaultListRequest",
+    "RenameVaultListResult",
+    "ReportPostViewsParams",
+    "ReportPostViewsRequest",
+    "ReportPostViewsResult",
     "RequestedBy",
     "RequestedByKind",
     "RevenueTransactionPage",
@@ -262,6 +366,7 @@ __all__ = (
     "SendMessageParams",
     "SendMessageRequest",
     "SendMessageResult",
+    "SentEditMassMessageParams",
     "SentSendMassMessageParams",
     "SentSendMessageParams",
     "ServiceUnavailableError",
@@ -269,6 +374,9 @@ __all__ = (
     "SetPolicyRequest",
     "SetWorkspacePolicyRequest",
     "SimulatedResult",
+    "SubscribeToUserParams",
+    "SubscribeToUserRequest",
+    "SubscribeToUserResult",
     "TestEvent",
     "TestEventData",
     "Transaction",
@@ -276,10 +384,16 @@ __all__ = (
     "UnauthorizedError",
     "UnauthorizedErrorError",
     "UnauthorizedErrorErrorCode",
+    "UnlikeMessageParams",
+    "UnlikeMessageRequest",
+    "UnlikeMessageResult",
     "UnsendMassMessageResult",
     "UnsendMessageParams",
     "UnsendMessageRequest",
     "UnsendMessageResult",
+    "UnsubscribeFromUserParams",
+    "UnsubscribeFromUserRequest",
+    "UnsubscribeFromUserResult",
     "VaultList",
     "VaultListPage",
     "VaultMedia",

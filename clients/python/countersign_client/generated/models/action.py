@@ -27,20 +27,54 @@ if TYPE_CHECKING:
   from ..models.action_warning import ActionWarning
   from ..models.add_fan_to_list_params import AddFanToListParams
   from ..models.add_fan_to_list_result import AddFanToListResult
+  from ..models.add_media_to_vault_list_params import AddMediaToVaultListParams
+  from ..models.add_media_to_vault_list_result import AddMediaToVaultListResult
   from ..models.approval import Approval
+  from ..models.create_vault_list_params import CreateVaultListParams
+  from ..models.create_vault_list_result import CreateVaultListResult
   from ..models.decided_by import DecidedBy
+  from ..models.delete_vault_list_params import DeleteVaultListParams
+  from ..models.delete_vault_list_result import DeleteVaultListResult
+  from ..models.edit_mass_message_result import EditMassMessageResult
+  from ..models.hide_vault_media_params import HideVaultMediaParams
+  from ..models.hide_vault_media_result import HideVaultMediaResult
+  from ..models.like_message_params import LikeMessageParams
+  from ..models.like_message_result import LikeMessageResult
+  from ..models.mark_chat_read_params import MarkChatReadParams
+  from ..models.mark_chat_read_result import MarkChatReadResult
+  from ..models.mark_notifications_read_params import MarkNotificationsReadParams
+  from ..models.mark_notifications_read_result import MarkNotificationsReadResult
+  from ..models.mark_story_watched_params import MarkStoryWatchedParams
+  from ..models.mark_story_watched_result import MarkStoryWatchedResult
   from ..models.money import Money
+  from ..models.record_profile_view_params import RecordProfileViewParams
+  from ..models.record_profile_view_result import RecordProfileViewResult
+  from ..models.record_profile_visit_params import RecordProfileVisitParams
+  from ..models.record_profile_visit_result import RecordProfileVisitResult
   from ..models.remove_fan_from_list_params import RemoveFanFromListParams
   from ..models.remove_fan_from_list_result import RemoveFanFromListResult
+  from ..models.remove_media_from_vault_list_params import RemoveMediaFromVaultListParams
+  from ..models.remove_media_from_vault_list_result import RemoveMediaFromVaultListResult
+  from ..models.rename_vault_list_params import RenameVaultListParams
+  from ..models.rename_vault_list_result import RenameVaultListResult
+  from ..models.report_post_views_params import ReportPostViewsParams
+  from ..models.report_post_views_result import ReportPostViewsResult
   from ..models.requested_by import RequestedBy
   from ..models.send_mass_message_result import SendMassMessageResult
   from ..models.send_message_result import SendMessageResult
+  from ..models.sent_edit_mass_message_params import SentEditMassMessageParams
   from ..models.sent_send_mass_message_params import SentSendMassMessageParams
   from ..models.sent_send_message_params import SentSendMessageParams
   from ..models.simulated_result import SimulatedResult
+  from ..models.subscribe_to_user_params import SubscribeToUserParams
+  from ..models.subscribe_to_user_result import SubscribeToUserResult
+  from ..models.unlike_message_params import UnlikeMessageParams
+  from ..models.unlike_message_result import UnlikeMessageResult
   from ..models.unsend_mass_message_result import UnsendMassMessageResult
   from ..models.unsend_message_params import UnsendMessageParams
   from ..models.unsend_message_result import UnsendMessageResult
+  from ..models.unsubscribe_from_user_params import UnsubscribeFromUserParams
+  from ..models.unsubscribe_from_user_result import UnsubscribeFromUserResult
 
 
 
@@ -56,15 +90,20 @@ class Action:
 
         Attributes:
             id (str): Action id.
-            type_ (ActionType):
+            type_ (ActionType): Every type, as `GET /v1/action-types` lists them with their routes and schemas.
             status (ActionStatus): `pending` until a person decides (or 24 hours pass: `expired`). `approved`
                 actions run: `executing`, then `executed` (with `result`) or `failed` (with
                 `error`). `rejected` actions never run.
             mode (ActionMode): `test` actions never reach the platform.
             account_id (str): An account's id, which is the creator's platform user id.
             summary (str): One plain sentence describing the action.
-            params (AddFanToListParams | RemoveFanFromListParams | SentSendMassMessageParams | SentSendMessageParams |
-                UnsendMessageParams): The params of an action, as sent (SPEC 2.3: "the params sent, after
+            params (AddFanToListParams | AddMediaToVaultListParams | CreateVaultListParams | DeleteVaultListParams |
+                HideVaultMediaParams | LikeMessageParams | MarkChatReadParams | MarkNotificationsReadParams |
+                MarkStoryWatchedParams | RecordProfileViewParams | RecordProfileVisitParams | RemoveFanFromListParams |
+                RemoveMediaFromVaultListParams | RenameVaultListParams | ReportPostViewsParams | SentEditMassMessageParams |
+                SentSendMassMessageParams | SentSendMessageParams | SubscribeToUserParams | UnlikeMessageParams |
+                UnsendMessageParams | UnsubscribeFromUserParams): The params of an action, as sent (SPEC 2.3: "the params sent,
+                after
                 validation"); the shape depends on `type`. Message `text` is the normalised
                 HTML the platform receives, not the request's text.
             estimated_recipients (int | None): How many fans it reaches; an estimate for a mass message.
@@ -77,9 +116,13 @@ class Action:
             expires_at (datetime.datetime): ISO 8601 / RFC 3339 instant, in UTC.
             decided_at (datetime.datetime | None): When approved or rejected.
             executed_at (datetime.datetime | None): When it ran on the platform.
-            result (AddFanToListResult | None | RemoveFanFromListResult | SendMassMessageResult | SendMessageResult |
-                SimulatedResult | UnsendMassMessageResult | UnsendMessageResult): Set once the action ran; the shape depends on
-                `type` (simulated in test mode).
+            result (AddFanToListResult | AddMediaToVaultListResult | CreateVaultListResult | DeleteVaultListResult |
+                EditMassMessageResult | HideVaultMediaResult | LikeMessageResult | MarkChatReadResult |
+                MarkNotificationsReadResult | MarkStoryWatchedResult | None | RecordProfileViewResult | RecordProfileVisitResult
+                | RemoveFanFromListResult | RemoveMediaFromVaultListResult | RenameVaultListResult | ReportPostViewsResult |
+                SendMassMessageResult | SendMessageResult | SimulatedResult | SubscribeToUserResult | UnlikeMessageResult |
+                UnsendMassMessageResult | UnsendMessageResult | UnsubscribeFromUserResult): Set once the action ran; the shape
+                depends on `type` (simulated in test mode).
             error (ActionError | None): Why it failed; set when `status` is `failed`.
             warnings (list[ActionWarning]): Additive field (not in SPEC 2.3). What the params look like against the
                 account's synced data when the action was created: reasons it may fail once
@@ -97,9 +140,13 @@ class Action:
             approvers (ActionApprovers): Additive field (issue 21). Who may decide it: any member, or only admins and
                 owners (others get `403 missing_permission`, `error.permission`
                 `actions.decide_restricted`).
-            requested_params (AddFanToListParams | None | RemoveFanFromListParams | SentSendMassMessageParams |
-                SentSendMessageParams | UnsendMessageParams): Additive field (issue 21). What was asked, when an approver edited
-                `params` before
+            requested_params (AddFanToListParams | AddMediaToVaultListParams | CreateVaultListParams | DeleteVaultListParams
+                | HideVaultMediaParams | LikeMessageParams | MarkChatReadParams | MarkNotificationsReadParams |
+                MarkStoryWatchedParams | None | RecordProfileViewParams | RecordProfileVisitParams | RemoveFanFromListParams |
+                RemoveMediaFromVaultListParams | RenameVaultListParams | ReportPostViewsParams | SentEditMassMessageParams |
+                SentSendMassMessageParams | SentSendMessageParams | SubscribeToUserParams | UnlikeMessageParams |
+                UnsendMessageParams | UnsubscribeFromUserParams): Additive field (issue 21). What was asked, when an approver
+                edited `params` before
                 approving (`params` is then what runs); null when never edited.
             edited_by (DecidedBy | None): Additive field (issue 21). The approver who last edited `params`.
             edited_at (datetime.datetime | None): Additive field (issue 21). When `params` were last edited.
@@ -122,7 +169,7 @@ class Action:
     mode: ActionMode
     account_id: str
     summary: str
-    params: AddFanToListParams | RemoveFanFromListParams | SentSendMassMessageParams | SentSendMessageParams | UnsendMessageParams
+    params: AddFanToListParams | AddMediaToVaultListParams | CreateVaultListParams | DeleteVaultListParams | HideVaultMediaParams | LikeMessageParams | MarkChatReadParams | MarkNotificationsReadParams | MarkStoryWatchedParams | RecordProfileViewParams | RecordProfileVisitParams | RemoveFanFromListParams | RemoveMediaFromVaultListParams | RenameVaultListParams | ReportPostViewsParams | SentEditMassMessageParams | SentSendMassMessageParams | SentSendMessageParams | SubscribeToUserParams | UnlikeMessageParams | UnsendMessageParams | UnsubscribeFromUserParams
     estimated_recipients: int | None
     price: Money | None
     approval_url: str
@@ -133,14 +180,14 @@ class Action:
     expires_at: datetime.datetime
     decided_at: datetime.datetime | None
     executed_at: datetime.datetime | None
-    result: AddFanToListResult | None | RemoveFanFromListResult | SendMassMessageResult | SendMessageResult | SimulatedResult | UnsendMassMessageResult | UnsendMessageResult
+    result: AddFanToListResult | AddMediaToVaultListResult | CreateVaultListResult | DeleteVaultListResult | EditMassMessageResult | HideVaultMediaResult | LikeMessageResult | MarkChatReadResult | MarkNotificationsReadResult | MarkStoryWatchedResult | None | RecordProfileViewResult | RecordProfileVisitResult | RemoveFanFromListResult | RemoveMediaFromVaultListResult | RenameVaultListResult | ReportPostViewsResult | SendMassMessageResult | SendMessageResult | SimulatedResult | SubscribeToUserResult | UnlikeMessageResult | UnsendMassMessageResult | UnsendMessageResult | UnsubscribeFromUserResult
     error: ActionError | None
     warnings: list[ActionWarning]
     approvals: list[Approval]
     approvals_required: ActionApprovalsRequired
     approvals_needed: int
     approvers: ActionApprovers
-    requested_params: AddFanToListParams | None | RemoveFanFromListParams | SentSendMassMessageParams | SentSendMessageParams | UnsendMessageParams
+    requested_params: AddFanToListParams | AddMediaToVaultListParams | CreateVaultListParams | DeleteVaultListParams | HideVaultMediaParams | LikeMessageParams | MarkChatReadParams | MarkNotificationsReadParams | MarkStoryWatchedParams | None | RecordProfileViewParams | RecordProfileVisitParams | RemoveFanFromListParams | RemoveMediaFromVaultListParams | RenameVaultListParams | ReportPostViewsParams | SentEditMassMessageParams | SentSendMassMessageParams | SentSendMessageParams | SubscribeToUserParams | UnlikeMessageParams | UnsendMessageParams | UnsubscribeFromUserParams
     edited_by: DecidedBy | None
     edited_at: datetime.datetime | None
     replaces: None | str
@@ -158,20 +205,54 @@ class Action:
         from ..models.action_warning import ActionWarning # noqa: PLC0415
         from ..models.add_fan_to_list_params import AddFanToListParams # noqa: PLC0415
         from ..models.add_fan_to_list_result import AddFanToListResult # noqa: PLC0415
+        from ..models.add_media_to_vault_list_params import AddMediaToVaultListParams # noqa: PLC0415
+        from ..models.add_media_to_vault_list_result import AddMediaToVaultListResult # noqa: PLC0415
         from ..models.approval import Approval # noqa: PLC0415
+        from ..models.create_vault_list_params import CreateVaultListParams # noqa: PLC0415
+        from ..models.create_vault_list_result import CreateVaultListResult # noqa: PLC0415
         from ..models.decided_by import DecidedBy # noqa: PLC0415
+        from ..models.delete_vault_list_params import DeleteVaultListParams # noqa: PLC0415
+        from ..models.delete_vault_list_result import DeleteVaultListResult # noqa: PLC0415
+        from ..models.edit_mass_message_result import EditMassMessageResult # noqa: PLC0415
+        from ..models.hide_vault_media_params import HideVaultMediaParams # noqa: PLC0415
+        from ..models.hide_vault_media_result import HideVaultMediaResult # noqa: PLC0415
+        from ..models.like_message_params import LikeMessageParams # noqa: PLC0415
+        from ..models.like_message_result import LikeMessageResult # noqa: PLC0415
+        from ..models.mark_chat_read_params import MarkChatReadParams # noqa: PLC0415
+        from ..models.mark_chat_read_result import MarkChatReadResult # noqa: PLC0415
+        from ..models.mark_notifications_read_params import MarkNotificationsReadParams # noqa: PLC0415
+        from ..models.mark_notifications_read_result import MarkNotificationsReadResult # noqa: PLC0415
+        from ..models.mark_story_watched_params import MarkStoryWatchedParams # noqa: PLC0415
+        from ..models.mark_story_watched_result import MarkStoryWatchedResult # noqa: PLC0415
         from ..models.money import Money # noqa: PLC0415
+        from ..models.record_profile_view_params import RecordProfileViewParams # noqa: PLC0415
+        from ..models.record_profile_view_result import RecordProfileViewResult # noqa: PLC0415
+        from ..models.record_profile_visit_params import RecordProfileVisitParams # noqa: PLC0415
+        from ..models.record_profile_visit_result import RecordProfileVisitResult # noqa: PLC0415
         from ..models.remove_fan_from_list_params import RemoveFanFromListParams # noqa: PLC0415
         from ..models.remove_fan_from_list_result import RemoveFanFromListResult # noqa: PLC0415
+        from ..models.remove_media_from_vault_list_params import RemoveMediaFromVaultListParams # noqa: PLC0415
+        from ..models.remove_media_from_vault_list_result import RemoveMediaFromVaultListResult # noqa: PLC0415
+        from ..models.rename_vault_list_params import RenameVaultListParams # noqa: PLC0415
+        from ..models.rename_vault_list_result import RenameVaultListResult # noqa: PLC0415
+        from ..models.report_post_views_params import ReportPostViewsParams # noqa: PLC0415
+        from ..models.report_post_views_result import ReportPostViewsResult # noqa: PLC0415
         from ..models.requested_by import RequestedBy # noqa: PLC0415
         from ..models.send_mass_message_result import SendMassMessageResult # noqa: PLC0415
         from ..models.send_message_result import SendMessageResult # noqa: PLC0415
+        from ..models.sent_edit_mass_message_params import SentEditMassMessageParams # noqa: PLC0415
         from ..models.sent_send_mass_message_params import SentSendMassMessageParams # noqa: PLC0415
         from ..models.sent_send_message_params import SentSendMessageParams # noqa: PLC0415
         from ..models.simulated_result import SimulatedResult # noqa: PLC0415
+        from ..models.subscribe_to_user_params import SubscribeToUserParams # noqa: PLC0415
+        from ..models.subscribe_to_user_result import SubscribeToUserResult # noqa: PLC0415
+        from ..models.unlike_message_params import UnlikeMessageParams # noqa: PLC0415
+        from ..models.unlike_message_result import UnlikeMessageResult # noqa: PLC0415
         from ..models.unsend_mass_message_result import UnsendMassMessageResult # noqa: PLC0415
         from ..models.unsend_message_params import UnsendMessageParams # noqa: PLC0415
         from ..models.unsend_message_result import UnsendMessageResult # noqa: PLC0415
+        from ..models.unsubscribe_from_user_params import UnsubscribeFromUserParams # noqa: PLC0415
+        from ..models.unsubscribe_from_user_result import UnsubscribeFromUserResult # noqa: PLC0415
         id = self.id
 
         type_: str = self.type_
@@ -192,6 +273,40 @@ class Action:
         elif isinstance(self.params, UnsendMessageParams):
             params = self.params.to_dict()
         elif isinstance(self.params, AddFanToListParams):
+            params = self.params.to_dict()
+        elif isinstance(self.params, RemoveFanFromListParams):
+            params = self.params.to_dict()
+        elif isinstance(self.params, MarkChatReadParams):
+            params = self.params.to_dict()
+        elif isinstance(self.params, LikeMessageParams):
+            params = self.params.to_dict()
+        elif isinstance(self.params, UnlikeMessageParams):
+            params = self.params.to_dict()
+        elif isinstance(self.params, SentEditMassMessageParams):
+            params = self.params.to_dict()
+        elif isinstance(self.params, CreateVaultListParams):
+            params = self.params.to_dict()
+        elif isinstance(self.params, RenameVaultListParams):
+            params = self.params.to_dict()
+        elif isinstance(self.params, DeleteVaultListParams):
+            params = self.params.to_dict()
+        elif isinstance(self.params, AddMediaToVaultListParams):
+            params = self.params.to_dict()
+        elif isinstance(self.params, RemoveMediaFromVaultListParams):
+            params = self.params.to_dict()
+        elif isinstance(self.params, HideVaultMediaParams):
+            params = self.params.to_dict()
+        elif isinstance(self.params, SubscribeToUserParams):
+            params = self.params.to_dict()
+        elif isinstance(self.params, UnsubscribeFromUserParams):
+            params = self.params.to_dict()
+        elif isinstance(self.params, MarkNotificationsReadParams):
+            params = self.params.to_dict()
+        elif isinstance(self.params, RecordProfileVisitParams):
+            params = self.params.to_dict()
+        elif isinstance(self.params, RecordProfileViewParams):
+            params = self.params.to_dict()
+        elif isinstance(self.params, ReportPostViewsParams):
             params = self.params.to_dict()
         else:
             params = self.params.to_dict()
@@ -248,6 +363,40 @@ class Action:
             result = self.result.to_dict()
         elif isinstance(self.result, RemoveFanFromListResult):
             result = self.result.to_dict()
+        elif isinstance(self.result, MarkChatReadResult):
+            result = self.result.to_dict()
+        elif isinstance(self.result, LikeMessageResult):
+            result = self.result.to_dict()
+        elif isinstance(self.result, UnlikeMessageResult):
+            result = self.result.to_dict()
+        elif isinstance(self.result, EditMassMessageResult):
+            result = self.result.to_dict()
+        elif isinstance(self.result, CreateVaultListResult):
+            result = self.result.to_dict()
+        elif isinstance(self.result, RenameVaultListResult):
+            result = self.result.to_dict()
+        elif isinstance(self.result, DeleteVaultListResult):
+            result = self.result.to_dict()
+        elif isinstance(self.result, AddMediaToVaultListResult):
+            result = self.result.to_dict()
+        elif isinstance(self.result, RemoveMediaFromVaultListResult):
+            result = self.result.to_dict()
+        elif isinstance(self.result, HideVaultMediaResult):
+            result = self.result.to_dict()
+        elif isinstance(self.result, SubscribeToUserResult):
+            result = self.result.to_dict()
+        elif isinstance(self.result, UnsubscribeFromUserResult):
+            result = self.result.to_dict()
+        elif isinstance(self.result, MarkNotificationsReadResult):
+            result = self.result.to_dict()
+        elif isinstance(self.result, RecordProfileVisitResult):
+            result = self.result.to_dict()
+        elif isinstance(self.result, RecordProfileViewResult):
+            result = self.result.to_dict()
+        elif isinstance(self.result, ReportPostViewsResult):
+            result = self.result.to_dict()
+        elif isinstance(self.result, MarkStoryWatchedResult):
+            result = self.result.to_dict()
         elif isinstance(self.result, SimulatedResult):
             result = self.result.to_dict()
         else:
@@ -289,6 +438,40 @@ class Action:
         elif isinstance(self.requested_params, AddFanToListParams):
             requested_params = self.requested_params.to_dict()
         elif isinstance(self.requested_params, RemoveFanFromListParams):
+            requested_params = self.requested_params.to_dict()
+        elif isinstance(self.requested_params, MarkChatReadParams):
+            requested_params = self.requested_params.to_dict()
+        elif isinstance(self.requested_params, LikeMessageParams):
+            requested_params = self.requested_params.to_dict()
+        elif isinstance(self.requested_params, UnlikeMessageParams):
+            requested_params = self.requested_params.to_dict()
+        elif isinstance(self.requested_params, SentEditMassMessageParams):
+            requested_params = self.requested_params.to_dict()
+        elif isinstance(self.requested_params, CreateVaultListParams):
+            requested_params = self.requested_params.to_dict()
+        elif isinstance(self.requested_params, RenameVaultListParams):
+            requested_params = self.requested_params.to_dict()
+        elif isinstance(self.requested_params, DeleteVaultListParams):
+            requested_params = self.requested_params.to_dict()
+        elif isinstance(self.requested_params, AddMediaToVaultListParams):
+            requested_params = self.requested_params.to_dict()
+        elif isinstance(self.requested_params, RemoveMediaFromVaultListParams):
+            requested_params = self.requested_params.to_dict()
+        elif isinstance(self.requested_params, HideVaultMediaParams):
+            requested_params = self.requested_params.to_dict()
+        elif isinstance(self.requested_params, SubscribeToUserParams):
+            requested_params = self.requested_params.to_dict()
+        elif isinstance(self.requested_params, UnsubscribeFromUserParams):
+            requested_params = self.requested_params.to_dict()
+        elif isinstance(self.requested_params, MarkNotificationsReadParams):
+            requested_params = self.requested_params.to_dict()
+        elif isinstance(self.requested_params, RecordProfileVisitParams):
+            requested_params = self.requested_params.to_dict()
+        elif isinstance(self.requested_params, RecordProfileViewParams):
+            requested_params = self.requested_params.to_dict()
+        elif isinstance(self.requested_params, ReportPostViewsParams):
+            requested_params = self.requested_params.to_dict()
+        elif isinstance(self.requested_params, MarkStoryWatchedParams):
             requested_params = self.requested_params.to_dict()
         else:
             requested_params = self.requested_params
@@ -364,20 +547,54 @@ class Action:
         from ..models.action_warning import ActionWarning # noqa: PLC0415
         from ..models.add_fan_to_list_params import AddFanToListParams # noqa: PLC0415
         from ..models.add_fan_to_list_result import AddFanToListResult # noqa: PLC0415
+        from ..models.add_media_to_vault_list_params import AddMediaToVaultListParams # noqa: PLC0415
+        from ..models.add_media_to_vault_list_result import AddMediaToVaultListResult # noqa: PLC0415
         from ..models.approval import Approval # noqa: PLC0415
+        from ..models.create_vault_list_params import CreateVaultListParams # noqa: PLC0415
+        from ..models.create_vault_list_result import CreateVaultListResult # noqa: PLC0415
         from ..models.decided_by import DecidedBy # noqa: PLC0415
+        from ..models.delete_vault_list_params import DeleteVaultListParams # noqa: PLC0415
+        from ..models.delete_vault_list_result import DeleteVaultListResult # noqa: PLC0415
+        from ..models.edit_mass_message_result import EditMassMessageResult # noqa: PLC0415
+        from ..models.hide_vault_media_params import HideVaultMediaParams # noqa: PLC0415
+        from ..models.hide_vault_media_result import HideVaultMediaResult # noqa: PLC0415
+        from ..models.like_message_params import LikeMessageParams # noqa: PLC0415
+        from ..models.like_message_result import LikeMessageResult # noqa: PLC0415
+        from ..models.mark_chat_read_params import MarkChatReadParams # noqa: PLC0415
+        from ..models.mark_chat_read_result import MarkChatReadResult # noqa: PLC0415
+        from ..models.mark_notifications_read_params import MarkNotificationsReadParams # noqa: PLC0415
+        from ..models.mark_notifications_read_result import MarkNotificationsReadResult # noqa: PLC0415
+        from ..models.mark_story_watched_params import MarkStoryWatchedParams # noqa: PLC0415
+        from ..models.mark_story_watched_result import MarkStoryWatchedResult # noqa: PLC0415
         from ..models.money import Money # noqa: PLC0415
+        from ..models.record_profile_view_params import RecordProfileViewParams # noqa: PLC0415
+        from ..models.record_profile_view_result import RecordProfileViewResult # noqa: PLC0415
+        from ..models.record_profile_visit_params import RecordProfileVisitParams # noqa: PLC0415
+        from ..models.record_profile_visit_result import RecordProfileVisitResult # noqa: PLC0415
         from ..models.remove_fan_from_list_params import RemoveFanFromListParams # noqa: PLC0415
         from ..models.remove_fan_from_list_result import RemoveFanFromListResult # noqa: PLC0415
+        from ..models.remove_media_from_vault_list_params import RemoveMediaFromVaultListParams # noqa: PLC0415
+        from ..models.remove_media_from_vault_list_result import RemoveMediaFromVaultListResult # noqa: PLC0415
+        from ..models.rename_vault_list_params import RenameVaultListParams # noqa: PLC0415
+        from ..models.rename_vault_list_result import RenameVaultListResult # noqa: PLC0415
+        from ..models.report_post_views_params import ReportPostViewsParams # noqa: PLC0415
+        from ..models.report_post_views_result import ReportPostViewsResult # noqa: PLC0415
         from ..models.requested_by import RequestedBy # noqa: PLC0415
         from ..models.send_mass_message_result import SendMassMessageResult # noqa: PLC0415
         from ..models.send_message_result import SendMessageResult # noqa: PLC0415
+        from ..models.sent_edit_mass_message_params import SentEditMassMessageParams # noqa: PLC0415
         from ..models.sent_send_mass_message_params import SentSendMassMessageParams # noqa: PLC0415
         from ..models.sent_send_message_params import SentSendMessageParams # noqa: PLC0415
         from ..models.simulated_result import SimulatedResult # noqa: PLC0415
+        from ..models.subscribe_to_user_params import SubscribeToUserParams # noqa: PLC0415
+        from ..models.subscribe_to_user_result import SubscribeToUserResult # noqa: PLC0415
+        from ..models.unlike_message_params import UnlikeMessageParams # noqa: PLC0415
+        from ..models.unlike_message_result import UnlikeMessageResult # noqa: PLC0415
         from ..models.unsend_mass_message_result import UnsendMassMessageResult # noqa: PLC0415
         from ..models.unsend_message_params import UnsendMessageParams # noqa: PLC0415
         from ..models.unsend_message_result import UnsendMessageResult # noqa: PLC0415
+        from ..models.unsubscribe_from_user_params import UnsubscribeFromUserParams # noqa: PLC0415
+        from ..models.unsubscribe_from_user_result import UnsubscribeFromUserResult # noqa: PLC0415
         d = dict(src_dict)
         id = d.pop("id")
 
@@ -400,7 +617,7 @@ class Action:
 
         summary = d.pop("summary")
 
-        def _parse_params(data: object) -> AddFanToListParams | RemoveFanFromListParams | SentSendMassMessageParams | SentSendMessageParams | UnsendMessageParams:
+        def _parse_params(data: object) -> AddFanToListParams | AddMediaToVaultListParams | CreateVaultListParams | DeleteVaultListParams | HideVaultMediaParams | LikeMessageParams | MarkChatReadParams | MarkNotificationsReadParams | MarkStoryWatchedParams | RecordProfileViewParams | RecordProfileVisitParams | RemoveFanFromListParams | RemoveMediaFromVaultListParams | RenameVaultListParams | ReportPostViewsParams | SentEditMassMessageParams | SentSendMassMessageParams | SentSendMessageParams | SubscribeToUserParams | UnlikeMessageParams | UnsendMessageParams | UnsubscribeFromUserParams:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -441,13 +658,183 @@ class Action:
                 return componentsschemas_action_params_type_3
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_4 = RemoveFanFromListParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_4
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_5 = MarkChatReadParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_5
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_6 = LikeMessageParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_6
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_7 = UnlikeMessageParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_7
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_8 = SentEditMassMessageParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_8
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_9 = CreateVaultListParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_9
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_10 = RenameVaultListParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_10
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_11 = DeleteVaultListParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_11
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_12 = AddMediaToVaultListParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_12
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_13 = RemoveMediaFromVaultListParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_13
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_14 = HideVaultMediaParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_14
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_15 = SubscribeToUserParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_15
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_16 = UnsubscribeFromUserParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_16
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_17 = MarkNotificationsReadParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_17
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_18 = RecordProfileVisitParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_18
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_19 = RecordProfileViewParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_19
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_20 = ReportPostViewsParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_20
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_action_params_type_4 = RemoveFanFromListParams.from_dict(data)
+            componentsschemas_action_params_type_21 = MarkStoryWatchedParams.from_dict(data)
 
 
 
-            return componentsschemas_action_params_type_4
+            return componentsschemas_action_params_type_21
 
         params = _parse_params(d.pop("params"))
 
@@ -557,7 +944,7 @@ class Action:
         executed_at = _parse_executed_at(d.pop("executedAt"))
 
 
-        def _parse_result(data: object) -> AddFanToListResult | None | RemoveFanFromListResult | SendMassMessageResult | SendMessageResult | SimulatedResult | UnsendMassMessageResult | UnsendMessageResult:
+        def _parse_result(data: object) -> AddFanToListResult | AddMediaToVaultListResult | CreateVaultListResult | DeleteVaultListResult | EditMassMessageResult | HideVaultMediaResult | LikeMessageResult | MarkChatReadResult | MarkNotificationsReadResult | MarkStoryWatchedResult | None | RecordProfileViewResult | RecordProfileVisitResult | RemoveFanFromListResult | RemoveMediaFromVaultListResult | RenameVaultListResult | ReportPostViewsResult | SendMassMessageResult | SendMessageResult | SimulatedResult | SubscribeToUserResult | UnlikeMessageResult | UnsendMassMessageResult | UnsendMessageResult | UnsubscribeFromUserResult:
             if data is None:
                 return data
             try:
@@ -623,14 +1010,184 @@ class Action:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_action_result_type_6 = SimulatedResult.from_dict(data)
+                componentsschemas_action_result_type_6 = MarkChatReadResult.from_dict(data)
 
 
 
                 return componentsschemas_action_result_type_6
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(AddFanToListResult | None | RemoveFanFromListResult | SendMassMessageResult | SendMessageResult | SimulatedResult | UnsendMassMessageResult | UnsendMessageResult, data)
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_result_type_7 = LikeMessageResult.from_dict(data)
+
+
+
+                return componentsschemas_action_result_type_7
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_result_type_8 = UnlikeMessageResult.from_dict(data)
+
+
+
+                return componentsschemas_action_result_type_8
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_result_type_9 = EditMassMessageResult.from_dict(data)
+
+
+
+                return componentsschemas_action_result_type_9
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_result_type_10 = CreateVaultListResult.from_dict(data)
+
+
+
+                return componentsschemas_action_result_type_10
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_result_type_11 = RenameVaultListResult.from_dict(data)
+
+
+
+                return componentsschemas_action_result_type_11
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_result_type_12 = DeleteVaultListResult.from_dict(data)
+
+
+
+                return componentsschemas_action_result_type_12
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_result_type_13 = AddMediaToVaultListResult.from_dict(data)
+
+
+
+                return componentsschemas_action_result_type_13
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_result_type_14 = RemoveMediaFromVaultListResult.from_dict(data)
+
+
+
+                return componentsschemas_action_result_type_14
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_result_type_15 = HideVaultMediaResult.from_dict(data)
+
+
+
+                return componentsschemas_action_result_type_15
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_result_type_16 = SubscribeToUserResult.from_dict(data)
+
+
+
+                return componentsschemas_action_result_type_16
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_result_type_17 = UnsubscribeFromUserResult.from_dict(data)
+
+
+
+                return componentsschemas_action_result_type_17
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_result_type_18 = MarkNotificationsReadResult.from_dict(data)
+
+
+
+                return componentsschemas_action_result_type_18
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_result_type_19 = RecordProfileVisitResult.from_dict(data)
+
+
+
+                return componentsschemas_action_result_type_19
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_result_type_20 = RecordProfileViewResult.from_dict(data)
+
+
+
+                return componentsschemas_action_result_type_20
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_result_type_21 = ReportPostViewsResult.from_dict(data)
+
+
+
+                return componentsschemas_action_result_type_21
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_result_type_22 = MarkStoryWatchedResult.from_dict(data)
+
+
+
+                return componentsschemas_action_result_type_22
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_result_type_23 = SimulatedResult.from_dict(data)
+
+
+
+                return componentsschemas_action_result_type_23
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(AddFanToListResult | AddMediaToVaultListResult | CreateVaultListResult | DeleteVaultListResult | EditMassMessageResult | HideVaultMediaResult | LikeMessageResult | MarkChatReadResult | MarkNotificationsReadResult | MarkStoryWatchedResult | None | RecordProfileViewResult | RecordProfileVisitResult | RemoveFanFromListResult | RemoveMediaFromVaultListResult | RenameVaultListResult | ReportPostViewsResult | SendMassMessageResult | SendMessageResult | SimulatedResult | SubscribeToUserResult | UnlikeMessageResult | UnsendMassMessageResult | UnsendMessageResult | UnsubscribeFromUserResult, data)
 
         result = _parse_result(d.pop("result"))
 
@@ -685,7 +1242,7 @@ class Action:
 
 
 
-        def _parse_requested_params(data: object) -> AddFanToListParams | None | RemoveFanFromListParams | SentSendMassMessageParams | SentSendMessageParams | UnsendMessageParams:
+        def _parse_requested_params(data: object) -> AddFanToListParams | AddMediaToVaultListParams | CreateVaultListParams | DeleteVaultListParams | HideVaultMediaParams | LikeMessageParams | MarkChatReadParams | MarkNotificationsReadParams | MarkStoryWatchedParams | None | RecordProfileViewParams | RecordProfileVisitParams | RemoveFanFromListParams | RemoveMediaFromVaultListParams | RenameVaultListParams | ReportPostViewsParams | SentEditMassMessageParams | SentSendMassMessageParams | SentSendMessageParams | SubscribeToUserParams | UnlikeMessageParams | UnsendMessageParams | UnsubscribeFromUserParams:
             if data is None:
                 return data
             try:
@@ -738,7 +1295,177 @@ class Action:
                 return componentsschemas_action_params_type_4
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(AddFanToListParams | None | RemoveFanFromListParams | SentSendMassMessageParams | SentSendMessageParams | UnsendMessageParams, data)
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_5 = MarkChatReadParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_5
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_6 = LikeMessageParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_6
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_7 = UnlikeMessageParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_7
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_8 = SentEditMassMessageParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_8
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_9 = CreateVaultListParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_9
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_10 = RenameVaultListParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_10
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_11 = DeleteVaultListParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_11
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_12 = AddMediaToVaultListParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_12
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_13 = RemoveMediaFromVaultListParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_13
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_14 = HideVaultMediaParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_14
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_15 = SubscribeToUserParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_15
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_16 = UnsubscribeFromUserParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_16
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_17 = MarkNotificationsReadParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_17
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_18 = RecordProfileVisitParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_18
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_19 = RecordProfileViewParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_19
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_20 = ReportPostViewsParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_20
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_params_type_21 = MarkStoryWatchedParams.from_dict(data)
+
+
+
+                return componentsschemas_action_params_type_21
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(AddFanToListParams | AddMediaToVaultListParams | CreateVaultListParams | DeleteVaultListParams | HideVaultMediaParams | LikeMessageParams | MarkChatReadParams | MarkNotificationsReadParams | MarkStoryWatchedParams | None | RecordProfileViewParams | RecordProfileVisitParams | RemoveFanFromListParams | RemoveMediaFromVaultListParams | RenameVaultListParams | ReportPostViewsParams | SentEditMassMessageParams | SentSendMassMessageParams | SentSendMessageParams | SubscribeToUserParams | UnlikeMessageParams | UnsendMessageParams | UnsubscribeFromUserParams, data)
 
         requested_params = _parse_requested_params(d.pop("requestedParams"))
 

@@ -10,18 +10,35 @@ from ... import errors
 
 from ...models.action_response import ActionResponse
 from ...models.add_fan_to_list_request import AddFanToListRequest
+from ...models.add_media_to_vault_list_request import AddMediaToVaultListRequest
 from ...models.bad_request_error import BadRequestError
 from ...models.conflict_error import ConflictError
+from ...models.create_vault_list_request import CreateVaultListRequest
+from ...models.delete_vault_list_request import DeleteVaultListRequest
+from ...models.edit_mass_message_request import EditMassMessageRequest
 from ...models.forbidden_error import ForbiddenError
+from ...models.hide_vault_media_request import HideVaultMediaRequest
 from ...models.internal_server_error import InternalServerError
+from ...models.like_message_request import LikeMessageRequest
+from ...models.mark_chat_read_request import MarkChatReadRequest
+from ...models.mark_notifications_read_request import MarkNotificationsReadRequest
+from ...models.mark_story_watched_request import MarkStoryWatchedRequest
 from ...models.not_found_error import NotFoundError
 from ...models.rate_limited_error import RateLimitedError
+from ...models.record_profile_view_request import RecordProfileViewRequest
+from ...models.record_profile_visit_request import RecordProfileVisitRequest
 from ...models.remove_fan_from_list_request import RemoveFanFromListRequest
+from ...models.remove_media_from_vault_list_request import RemoveMediaFromVaultListRequest
+from ...models.rename_vault_list_request import RenameVaultListRequest
+from ...models.report_post_views_request import ReportPostViewsRequest
 from ...models.send_mass_message_request import SendMassMessageRequest
 from ...models.send_message_request import SendMessageRequest
 from ...models.service_unavailable_error import ServiceUnavailableError
+from ...models.subscribe_to_user_request import SubscribeToUserRequest
 from ...models.unauthorized_error import UnauthorizedError
+from ...models.unlike_message_request import UnlikeMessageRequest
 from ...models.unsend_message_request import UnsendMessageRequest
+from ...models.unsubscribe_from_user_request import UnsubscribeFromUserRequest
 from typing import cast
 
 
@@ -29,7 +46,7 @@ from typing import cast
 def _get_kwargs(
     account_id: str,
     *,
-    body: AddFanToListRequest | RemoveFanFromListRequest | SendMassMessageRequest | SendMessageRequest | UnsendMessageRequest,
+    body: AddFanToListRequest | AddMediaToVaultListRequest | CreateVaultListRequest | DeleteVaultListRequest | EditMassMessageRequest | HideVaultMediaRequest | LikeMessageRequest | MarkChatReadRequest | MarkNotificationsReadRequest | MarkStoryWatchedRequest | RecordProfileViewRequest | RecordProfileVisitRequest | RemoveFanFromListRequest | RemoveMediaFromVaultListRequest | RenameVaultListRequest | ReportPostViewsRequest | SendMassMessageRequest | SendMessageRequest | SubscribeToUserRequest | UnlikeMessageRequest | UnsendMessageRequest | UnsubscribeFromUserRequest,
     idempotency_key: str,
 
 ) -> dict[str, Any]:
@@ -55,6 +72,40 @@ def _get_kwargs(
     elif isinstance(body, UnsendMessageRequest):
         _kwargs["json"] = body.to_dict()
     elif isinstance(body, AddFanToListRequest):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, RemoveFanFromListRequest):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, MarkChatReadRequest):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, LikeMessageRequest):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, UnlikeMessageRequest):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, EditMassMessageRequest):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, CreateVaultListRequest):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, RenameVaultListRequest):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, DeleteVaultListRequest):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, AddMediaToVaultListRequest):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, RemoveMediaFromVaultListRequest):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, HideVaultMediaRequest):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, SubscribeToUserRequest):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, UnsubscribeFromUserRequest):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, MarkNotificationsReadRequest):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, RecordProfileVisitRequest):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, RecordProfileViewRequest):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, ReportPostViewsRequest):
         _kwargs["json"] = body.to_dict()
     else:
         _kwargs["json"] = body.to_dict()
@@ -150,7 +201,7 @@ def sync_detailed(
     account_id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: AddFanToListRequest | RemoveFanFromListRequest | SendMassMessageRequest | SendMessageRequest | UnsendMessageRequest,
+    body: AddFanToListRequest | AddMediaToVaultListRequest | CreateVaultListRequest | DeleteVaultListRequest | EditMassMessageRequest | HideVaultMediaRequest | LikeMessageRequest | MarkChatReadRequest | MarkNotificationsReadRequest | MarkStoryWatchedRequest | RecordProfileViewRequest | RecordProfileVisitRequest | RemoveFanFromListRequest | RemoveMediaFromVaultListRequest | RenameVaultListRequest | ReportPostViewsRequest | SendMassMessageRequest | SendMessageRequest | SubscribeToUserRequest | UnlikeMessageRequest | UnsendMessageRequest | UnsubscribeFromUserRequest,
     idempotency_key: str,
 
 ) -> Response[ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError]:
@@ -168,17 +219,23 @@ def sync_detailed(
     account, mode, type or params gives `409 idempotency_conflict`. A replay
     carries the header `Idempotent-Replayed: true`.
 
-    `params` is validated against the schema of its `type`
-    (`SendMessageParams`, `SendMassMessageParams`, `UnsendMessageParams`,
-    `AddFanToListParams`, `RemoveFanFromListParams`); unknown fields are
-    refused and `error.param` names the field, e.g. `params.audience.fanIds`.
+    `params` is validated against the schema of its `type` (`SendMessageParams`
+    for `send_message`, and so on for each type `GET /v1/action-types` lists);
+    unknown fields, wrong types, an empty `mediaIds` or a vault list `name` over
+    100 characters are refused with `400 invalid_parameter`, and `error.param`
+    names the field, e.g. `params.audience.fanIds`.
 
     Args:
         account_id (str): An account's id, which is the creator's platform user id.
         idempotency_key (str):
-        body (AddFanToListRequest | RemoveFanFromListRequest | SendMassMessageRequest |
-            SendMessageRequest | UnsendMessageRequest): An action to create. `params` depends on
-            `type`.
+        body (AddFanToListRequest | AddMediaToVaultListRequest | CreateVaultListRequest |
+            DeleteVaultListRequest | EditMassMessageRequest | HideVaultMediaRequest |
+            LikeMessageRequest | MarkChatReadRequest | MarkNotificationsReadRequest |
+            MarkStoryWatchedRequest | RecordProfileViewRequest | RecordProfileVisitRequest |
+            RemoveFanFromListRequest | RemoveMediaFromVaultListRequest | RenameVaultListRequest |
+            ReportPostViewsRequest | SendMassMessageRequest | SendMessageRequest |
+            SubscribeToUserRequest | UnlikeMessageRequest | UnsendMessageRequest |
+            UnsubscribeFromUserRequest): An action to create. `params` depends on `type`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -206,7 +263,7 @@ def sync(
     account_id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: AddFanToListRequest | RemoveFanFromListRequest | SendMassMessageRequest | SendMessageRequest | UnsendMessageRequest,
+    body: AddFanToListRequest | AddMediaToVaultListRequest | CreateVaultListRequest | DeleteVaultListRequest | EditMassMessageRequest | HideVaultMediaRequest | LikeMessageRequest | MarkChatReadRequest | MarkNotificationsReadRequest | MarkStoryWatchedRequest | RecordProfileViewRequest | RecordProfileVisitRequest | RemoveFanFromListRequest | RemoveMediaFromVaultListRequest | RenameVaultListRequest | ReportPostViewsRequest | SendMassMessageRequest | SendMessageRequest | SubscribeToUserRequest | UnlikeMessageRequest | UnsendMessageRequest | UnsubscribeFromUserRequest,
     idempotency_key: str,
 
 ) -> ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | None:
@@ -224,17 +281,23 @@ def sync(
     account, mode, type or params gives `409 idempotency_conflict`. A replay
     carries the header `Idempotent-Replayed: true`.
 
-    `params` is validated against the schema of its `type`
-    (`SendMessageParams`, `SendMassMessageParams`, `UnsendMessageParams`,
-    `AddFanToListParams`, `RemoveFanFromListParams`); unknown fields are
-    refused and `error.param` names the field, e.g. `params.audience.fanIds`.
+    `params` is validated against the schema of its `type` (`SendMessageParams`
+    for `send_message`, and so on for each type `GET /v1/action-types` lists);
+    unknown fields, wrong types, an empty `mediaIds` or a vault list `name` over
+    100 characters are refused with `400 invalid_parameter`, and `error.param`
+    names the field, e.g. `params.audience.fanIds`.
 
     Args:
         account_id (str): An account's id, which is the creator's platform user id.
         idempotency_key (str):
-        body (AddFanToListRequest | RemoveFanFromListRequest | SendMassMessageRequest |
-            SendMessageRequest | UnsendMessageRequest): An action to create. `params` depends on
-            `type`.
+        body (AddFanToListRequest | AddMediaToVaultListRequest | CreateVaultListRequest |
+            DeleteVaultListRequest | EditMassMessageRequest | HideVaultMediaRequest |
+            LikeMessageRequest | MarkChatReadRequest | MarkNotificationsReadRequest |
+            MarkStoryWatchedRequest | RecordProfileViewRequest | RecordProfileVisitRequest |
+            RemoveFanFromListRequest | RemoveMediaFromVaultListRequest | RenameVaultListRequest |
+            ReportPostViewsRequest | SendMassMessageRequest | SendMessageRequest |
+            SubscribeToUserRequest | UnlikeMessageRequest | UnsendMessageRequest |
+            UnsubscribeFromUserRequest): An action to create. `params` depends on `type`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -257,7 +320,7 @@ async def asyncio_detailed(
     account_id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: AddFanToListRequest | RemoveFanFromListRequest | SendMassMessageRequest | SendMessageRequest | UnsendMessageRequest,
+    body: AddFanToListRequest | AddMediaToVaultListRequest | CreateVaultListRequest | DeleteVaultListRequest | EditMassMessageRequest | HideVaultMediaRequest | LikeMessageRequest | MarkChatReadRequest | MarkNotificationsReadRequest | MarkStoryWatchedRequest | RecordProfileViewRequest | RecordProfileVisitRequest | RemoveFanFromListRequest | RemoveMediaFromVaultListRequest | RenameVaultListRequest | ReportPostViewsRequest | SendMassMessageRequest | SendMessageRequest | SubscribeToUserRequest | UnlikeMessageRequest | UnsendMessageRequest | UnsubscribeFromUserRequest,
     idempotency_key: str,
 
 ) -> Response[ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError]:
@@ -275,17 +338,23 @@ async def asyncio_detailed(
     account, mode, type or params gives `409 idempotency_conflict`. A replay
     carries the header `Idempotent-Replayed: true`.
 
-    `params` is validated against the schema of its `type`
-    (`SendMessageParams`, `SendMassMessageParams`, `UnsendMessageParams`,
-    `AddFanToListParams`, `RemoveFanFromListParams`); unknown fields are
-    refused and `error.param` names the field, e.g. `params.audience.fanIds`.
+    `params` is validated against the schema of its `type` (`SendMessageParams`
+    for `send_message`, and so on for each type `GET /v1/action-types` lists);
+    unknown fields, wrong types, an empty `mediaIds` or a vault list `name` over
+    100 characters are refused with `400 invalid_parameter`, and `error.param`
+    names the field, e.g. `params.audience.fanIds`.
 
     Args:
         account_id (str): An account's id, which is the creator's platform user id.
         idempotency_key (str):
-        body (AddFanToListRequest | RemoveFanFromListRequest | SendMassMessageRequest |
-            SendMessageRequest | UnsendMessageRequest): An action to create. `params` depends on
-            `type`.
+        body (AddFanToListRequest | AddMediaToVaultListRequest | CreateVaultListRequest |
+            DeleteVaultListRequest | EditMassMessageRequest | HideVaultMediaRequest |
+            LikeMessageRequest | MarkChatReadRequest | MarkNotificationsReadRequest |
+            MarkStoryWatchedRequest | RecordProfileViewRequest | RecordProfileVisitRequest |
+            RemoveFanFromListRequest | RemoveMediaFromVaultListRequest | RenameVaultListRequest |
+            ReportPostViewsRequest | SendMassMessageRequest | SendMessageRequest |
+            SubscribeToUserRequest | UnlikeMessageRequest | UnsendMessageRequest |
+            UnsubscribeFromUserRequest): An action to create. `params` depends on `type`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -313,7 +382,7 @@ async def asyncio(
     account_id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: AddFanToListRequest | RemoveFanFromListRequest | SendMassMessageRequest | SendMessageRequest | UnsendMessageRequest,
+    body: AddFanToListRequest | AddMediaToVaultListRequest | CreateVaultListRequest | DeleteVaultListRequest | EditMassMessageRequest | HideVaultMediaRequest | LikeMessageRequest | MarkChatReadRequest | MarkNotificationsReadRequest | MarkStoryWatchedRequest | RecordProfileViewRequest | RecordProfileVisitRequest | RemoveFanFromListRequest | RemoveMediaFromVaultListRequest | RenameVaultListRequest | ReportPostViewsRequest | SendMassMessageRequest | SendMessageRequest | SubscribeToUserRequest | UnlikeMessageRequest | UnsendMessageRequest | UnsubscribeFromUserRequest,
     idempotency_key: str,
 
 ) -> ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | None:
@@ -331,17 +400,23 @@ async def asyncio(
     account, mode, type or params gives `409 idempotency_conflict`. A replay
     carries the header `Idempotent-Replayed: true`.
 
-    `params` is validated against the schema of its `type`
-    (`SendMessageParams`, `SendMassMessageParams`, `UnsendMessageParams`,
-    `AddFanToListParams`, `RemoveFanFromListParams`); unknown fields are
-    refused and `error.param` names the field, e.g. `params.audience.fanIds`.
+    `params` is validated against the schema of its `type` (`SendMessageParams`
+    for `send_message`, and so on for each type `GET /v1/action-types` lists);
+    unknown fields, wrong types, an empty `mediaIds` or a vault list `name` over
+    100 characters are refused with `400 invalid_parameter`, and `error.param`
+    names the field, e.g. `params.audience.fanIds`.
 
     Args:
         account_id (str): An account's id, which is the creator's platform user id.
         idempotency_key (str):
-        body (AddFanToListRequest | RemoveFanFromListRequest | SendMassMessageRequest |
-            SendMessageRequest | UnsendMessageRequest): An action to create. `params` depends on
-            `type`.
+        body (AddFanToListRequest | AddMediaToVaultListRequest | CreateVaultListRequest |
+            DeleteVaultListRequest | EditMassMessageRequest | HideVaultMediaRequest |
+            LikeMessageRequest | MarkChatReadRequest | MarkNotificationsReadRequest |
+            MarkStoryWatchedRequest | RecordProfileViewRequest | RecordProfileVisitRequest |
+            RemoveFanFromListRequest | RemoveMediaFromVaultListRequest | RenameVaultListRequest |
+            ReportPostViewsRequest | SendMassMessageRequest | SendMessageRequest |
+            SubscribeToUserRequest | UnlikeMessageRequest | UnsendMessageRequest |
+            UnsubscribeFromUserRequest): An action to create. `params` depends on `type`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -1,0 +1,70 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import Literal, cast
+
+
+
+
+
+
+T = TypeVar("T", bound="DeleteVaultListResult")
+
+
+
+@_attrs_define
+class DeleteVaultListResult:
+    """ `delete_vault_list`.
+
+        Attributes:
+            list_id (str): An id on the platform (fan, fan list, message, vault media).
+            deleted (Literal[True]):
+     """
+
+    list_id: str
+    deleted: Literal[True]
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        list_id = self.list_id
+
+        deleted = self.deleted
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "listId": list_id,
+            "deleted": deleted,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        list_id = d.pop("listId")
+
+        deleted = cast(Literal[True] , d.pop("deleted"))
+        if deleted != True:
+            raise ValueError(f"deleted must match const True, got '{deleted}'")
+
+        delete_vault_list_result = cls(
+            list_id=list_id,
+            deleted=deleted,
+        )
+
+        return delete_vault_list_result
+

@@ -1,0 +1,69 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+
+
+
+
+
+
+T = TypeVar("T", bound="EditMassMessageParams")
+
+
+
+@_attrs_define
+class EditMassMessageParams:
+    """ `edit_mass_message`.
+
+        Attributes:
+            mass_message_id (str): An id on the platform (fan, fan list, message, vault media).
+            text (str): The message as the client sends it, 1 to 5000 characters: HTML, or plain text
+                (anything that does not look like HTML). See `SentMessageText` for what is
+                stored and sent.
+     """
+
+    mass_message_id: str
+    text: str
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        mass_message_id = self.mass_message_id
+
+        text = self.text
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "massMessageId": mass_message_id,
+            "text": text,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        mass_message_id = d.pop("massMessageId")
+
+        text = d.pop("text")
+
+        edit_mass_message_params = cls(
+            mass_message_id=mass_message_id,
+            text=text,
+        )
+
+        return edit_mass_message_params
+

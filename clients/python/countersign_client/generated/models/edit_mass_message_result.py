@@ -1,0 +1,70 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import Literal, cast
+
+
+
+
+
+
+T = TypeVar("T", bound="EditMassMessageResult")
+
+
+
+@_attrs_define
+class EditMassMessageResult:
+    """ `edit_mass_message`.
+
+        Attributes:
+            mass_message_id (str): An id on the platform (fan, fan list, message, vault media).
+            edited (Literal[True]):
+     """
+
+    mass_message_id: str
+    edited: Literal[True]
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        mass_message_id = self.mass_message_id
+
+        edited = self.edited
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "massMessageId": mass_message_id,
+            "edited": edited,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        mass_message_id = d.pop("massMessageId")
+
+        edited = cast(Literal[True] , d.pop("edited"))
+        if edited != True:
+            raise ValueError(f"edited must match const True, got '{edited}'")
+
+        edit_mass_message_result = cls(
+            mass_message_id=mass_message_id,
+            edited=edited,
+        )
+
+        return edit_mass_message_result
+

@@ -1,0 +1,70 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import Literal, cast
+
+
+
+
+
+
+T = TypeVar("T", bound="LikeMessageResult")
+
+
+
+@_attrs_define
+class LikeMessageResult:
+    """ `like_message`.
+
+        Attributes:
+            message_id (str): An id on the platform (fan, fan list, message, vault media).
+            liked (Literal[True]):
+     """
+
+    message_id: str
+    liked: Literal[True]
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        message_id = self.message_id
+
+        liked = self.liked
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "messageId": message_id,
+            "liked": liked,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        message_id = d.pop("messageId")
+
+        liked = cast(Literal[True] , d.pop("liked"))
+        if liked != True:
+            raise ValueError(f"liked must match const True, got '{liked}'")
+
+        like_message_result = cls(
+            message_id=message_id,
+            liked=liked,
+        )
+
+        return like_message_result
+

@@ -1,0 +1,70 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import Literal, cast
+
+
+
+
+
+
+T = TypeVar("T", bound="MarkChatReadResult")
+
+
+
+@_attrs_define
+class MarkChatReadResult:
+    """ `mark_chat_read`.
+
+        Attributes:
+            fan_id (str): An id on the platform (fan, fan list, message, vault media).
+            read (Literal[True]):
+     """
+
+    fan_id: str
+    read: Literal[True]
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        fan_id = self.fan_id
+
+        read = self.read
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "fanId": fan_id,
+            "read": read,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        fan_id = d.pop("fanId")
+
+        read = cast(Literal[True] , d.pop("read"))
+        if read != True:
+            raise ValueError(f"read must match const True, got '{read}'")
+
+        mark_chat_read_result = cls(
+            fan_id=fan_id,
+            read=read,
+        )
+
+        return mark_chat_read_result
+

@@ -1,0 +1,59 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+
+
+
+
+
+
+T = TypeVar("T", bound="MarkStoryWatchedParams")
+
+
+
+@_attrs_define
+class MarkStoryWatchedParams:
+    """ `mark_story_watched`.
+
+        Attributes:
+            story_id (str): An id on the platform (fan, fan list, message, vault media).
+     """
+
+    story_id: str
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        story_id = self.story_id
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "storyId": story_id,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        story_id = d.pop("storyId")
+
+        mark_story_watched_params = cls(
+            story_id=story_id,
+        )
+
+        return mark_story_watched_params
+

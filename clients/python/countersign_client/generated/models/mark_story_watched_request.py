@@ -1,0 +1,77 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+from typing import Literal, cast
+
+if TYPE_CHECKING:
+  from ..models.mark_story_watched_params import MarkStoryWatchedParams
+
+
+
+
+
+T = TypeVar("T", bound="MarkStoryWatchedRequest")
+
+
+
+@_attrs_define
+class MarkStoryWatchedRequest:
+    """ 
+        Attributes:
+            type_ (Literal['mark_story_watched']):
+            params (MarkStoryWatchedParams): `mark_story_watched`.
+     """
+
+    type_: Literal['mark_story_watched']
+    params: MarkStoryWatchedParams
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.mark_story_watched_params import MarkStoryWatchedParams # noqa: PLC0415
+        type_ = self.type_
+
+        params = self.params.to_dict()
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "type": type_,
+            "params": params,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.mark_story_watched_params import MarkStoryWatchedParams # noqa: PLC0415
+        d = dict(src_dict)
+        type_ = cast(Literal['mark_story_watched'] , d.pop("type"))
+        if type_ != 'mark_story_watched':
+            raise ValueError(f"type must match const 'mark_story_watched', got '{type_}'")
+
+        params = MarkStoryWatchedParams.from_dict(d.pop("params"))
+
+
+
+
+        mark_story_watched_request = cls(
+            type_=type_,
+            params=params,
+        )
+
+        return mark_story_watched_request
+

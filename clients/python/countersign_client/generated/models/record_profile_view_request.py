@@ -1,0 +1,77 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+from typing import Literal, cast
+
+if TYPE_CHECKING:
+  from ..models.record_profile_view_params import RecordProfileViewParams
+
+
+
+
+
+T = TypeVar("T", bound="RecordProfileViewRequest")
+
+
+
+@_attrs_define
+class RecordProfileViewRequest:
+    """ 
+        Attributes:
+            type_ (Literal['record_profile_view']):
+            params (RecordProfileViewParams): `record_profile_view`.
+     """
+
+    type_: Literal['record_profile_view']
+    params: RecordProfileViewParams
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.record_profile_view_params import RecordProfileViewParams # noqa: PLC0415
+        type_ = self.type_
+
+        params = self.params.to_dict()
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "type": type_,
+            "params": params,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.record_profile_view_params import RecordProfileViewParams # noqa: PLC0415
+        d = dict(src_dict)
+        type_ = cast(Literal['record_profile_view'] , d.pop("type"))
+        if type_ != 'record_profile_view':
+            raise ValueError(f"type must match const 'record_profile_view', got '{type_}'")
+
+        params = RecordProfileViewParams.from_dict(d.pop("params"))
+
+
+
+
+        record_profile_view_request = cls(
+            type_=type_,
+            params=params,
+        )
+
+        return record_profile_view_request
+

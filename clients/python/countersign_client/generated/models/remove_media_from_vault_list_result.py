@@ -1,0 +1,82 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+from typing import Literal, cast
+
+
+
+
+
+
+T = TypeVar("T", bound="RemoveMediaFromVaultListResult")
+
+
+
+@_attrs_define
+class RemoveMediaFromVaultListResult:
+    """ `remove_media_from_vault_list`.
+
+        Attributes:
+            list_id (str): An id on the platform (fan, fan list, message, vault media).
+            media_ids (list[str]): Vault media ids, 1 to 100.
+            in_list (Literal[False]):
+     """
+
+    list_id: str
+    media_ids: list[str]
+    in_list: Literal[False]
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        list_id = self.list_id
+
+        media_ids = self.media_ids
+
+
+
+        in_list = self.in_list
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "listId": list_id,
+            "mediaIds": media_ids,
+            "inList": in_list,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        list_id = d.pop("listId")
+
+        media_ids = cast(list[str], d.pop("mediaIds"))
+
+
+        in_list = cast(Literal[False] , d.pop("inList"))
+        if in_list != False:
+            raise ValueError(f"inList must match const False, got '{in_list}'")
+
+        remove_media_from_vault_list_result = cls(
+            list_id=list_id,
+            media_ids=media_ids,
+            in_list=in_list,
+        )
+
+        return remove_media_from_vault_list_result
+

@@ -1,0 +1,80 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import Literal, cast
+
+
+
+
+
+
+T = TypeVar("T", bound="RenameVaultListResult")
+
+
+
+@_attrs_define
+class RenameVaultListResult:
+    """ `rename_vault_list`.
+
+        Attributes:
+            list_id (str): An id on the platform (fan, fan list, message, vault media).
+            name (str): A vault list's name: 1 to 100 characters with at least one that is not a
+                space, and no control characters. The platform refuses a longer name, so a
+                longer one is refused here, at creation, rather than failing once approved.
+            renamed (Literal[True]):
+     """
+
+    list_id: str
+    name: str
+    renamed: Literal[True]
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        list_id = self.list_id
+
+        name = self.name
+
+        renamed = self.renamed
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "listId": list_id,
+            "name": name,
+            "renamed": renamed,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        list_id = d.pop("listId")
+
+        name = d.pop("name")
+
+        renamed = cast(Literal[True] , d.pop("renamed"))
+        if renamed != True:
+            raise ValueError(f"renamed must match const True, got '{renamed}'")
+
+        rename_vault_list_result = cls(
+            list_id=list_id,
+            name=name,
+            renamed=renamed,
+        )
+
+        return rename_vault_list_result
+

@@ -1,0 +1,70 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import Literal, cast
+
+
+
+
+
+
+T = TypeVar("T", bound="SubscribeToUserResult")
+
+
+
+@_attrs_define
+class SubscribeToUserResult:
+    """ `subscribe_to_user`.
+
+        Attributes:
+            user_id (str): An id on the platform (fan, fan list, message, vault media).
+            subscribed (Literal[True]):
+     """
+
+    user_id: str
+    subscribed: Literal[True]
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        user_id = self.user_id
+
+        subscribed = self.subscribed
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "userId": user_id,
+            "subscribed": subscribed,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        user_id = d.pop("userId")
+
+        subscribed = cast(Literal[True] , d.pop("subscribed"))
+        if subscribed != True:
+            raise ValueError(f"subscribed must match const True, got '{subscribed}'")
+
+        subscribe_to_user_result = cls(
+            user_id=user_id,
+            subscribed=subscribed,
+        )
+
+        return subscribe_to_user_result
+

@@ -1,0 +1,70 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import Literal, cast
+
+
+
+
+
+
+T = TypeVar("T", bound="UnsubscribeFromUserResult")
+
+
+
+@_attrs_define
+class UnsubscribeFromUserResult:
+    """ `unsubscribe_from_user`.
+
+        Attributes:
+            user_id (str): An id on the platform (fan, fan list, message, vault media).
+            subscribed (Literal[False]):
+     """
+
+    user_id: str
+    subscribed: Literal[False]
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        user_id = self.user_id
+
+        subscribed = self.subscribed
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "userId": user_id,
+            "subscribed": subscribed,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        user_id = d.pop("userId")
+
+        subscribed = cast(Literal[False] , d.pop("subscribed"))
+        if subscribed != False:
+            raise ValueError(f"subscribed must match const False, got '{subscribed}'")
+
+        unsubscribe_from_user_result = cls(
+            user_id=user_id,
+            subscribed=subscribed,
+        )
+
+        return unsubscribe_from_user_result
+
