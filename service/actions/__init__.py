@@ -2,9 +2,10 @@
 
 - model.py: the Action record.
 - transitions.py: every status and every move between them, as one table (and expiry on read).
-- types.py: the registry of action types (schemas, summary, warnings facts, estimate, the
-  platform call it runs as, its result): a new type is one entry there plus its schemas in
-  openapi.yaml.
+- types/: the registry of action types, one module per family (schemas, summary, warnings
+  facts, estimate, the platform routes and call it runs as, its result, its approval page
+  context): a new type is one entry there plus its schemas in openapi.yaml.
+- lookups.py: the synced data a type's warnings name, read before creation.
 - warnings.py: what may make an approved action fail, found against synced data.
 - policy.py: approval rules (how many different people, which roles), captured at creation.
 - edits.py: how far an approver may change params before approving (only narrower).

@@ -32,7 +32,7 @@ DICTIONARIES: dict[str, bytes] = {
         b'"priceCents":,"mediaIds":[],{"fanId":"","text":"<p></p>","priceCents":'
         b'{"fanId":"123","text":"<p>'
     ),
-    # The summaries of service/actions/types.py.
+    # The summaries of service/actions/types/.
     "summary": (
         b"Unsend every copy of mass message  from .Unsend message  from 's chat with fan ."
         b"Add fan  to 's list .Remove fan  from 's list . with 1 media item media items"

@@ -356,3 +356,26 @@ async def test_bad_params_are_invalid_parameter_naming_the_field(linked, kind, p
     error = response.json()["error"]
     assert (error["code"], error["param"]) == ("invalid_parameter", param), error
     assert linked.writes() == []
+
+
+@pytest.mark.parametrize("kind", ["mark_chat_read", "create_vault_list", "record_profile_view"])
+async def test_the_rules_of_every_type_hold_for_the_new_ones(linked, kind):
+    """A sandbox creator with a live key is not found; writes off refuse creation."""
+    world, params = linked.world, {"fanId": "1"} if kind == "mark_chat_read" else {}
+    params = {"name": "Summer"} if kind == "create_vault_list" else params
+    body = {"type": kind, "params": params}
+    wrong = await linked.client.post(
+        f"/v1/accounts/{world.sandbox_accounts[0]}/actions",
+        json=body,
+        headers={**world.auth(world.live_key), "Idempotency-Key": f"{kind}-live-on-sandbox"},
+    )
+    assert (wrong.status_code, wrong.json()["error"]["code"]) == (404, "account_not_found")
+    async with linked.services.store.transaction() as uow:
+        await uow.accounts.update(world.workspace_id, linked.creator_id, writes_enabled=False)
+    off = await linked.client.post(
+        f"/v1/accounts/{linked.creator_id}/actions",
+        json=body,
+        headers={**world.auth(), "Idempotency-Key": f"{kind}-off"},
+    )
+    assert (off.status_code, off.json()["error"]["code"]) == (403, "writes_disabled")
+    assert linked.writes() == []

@@ -21,6 +21,12 @@ document.documentElement.classList.add("js");  // shows the forms that only work
     });
   }
 
+  // --- vault thumbnails: a preview that does not load leaves the tile naming the type ------
+  document.addEventListener("error", function (event) {
+    const el = event.target;
+    if (el && el.tagName === "IMG" && el.closest(".thumb")) el.remove();
+  }, true);
+
   // --- live regions ----------------------------------------------------------------------
   let etag = null, busy = false;
 
