@@ -29,6 +29,10 @@ COOKIE = "cs_session"
 MODE_COOKIE = "cs_mode"
 LIFETIME = timedelta(hours=12)
 SIGN_IN_ATTEMPTS, SIGN_IN_WINDOW = 5, 15 * 60.0
+"""Wrong passwords for one email from one address, per window."""
+ADDRESS_ATTEMPTS = 30
+"""Sign-in attempts from one address across every email, per window: one address trying many
+accounts (or one slowly) is stopped without locking any account for everybody."""
 
 
 @frozen
@@ -51,16 +55,23 @@ class DashboardSessions:
     ) -> None:
         self.store, self.clock, self.passwords, self.secure = store, clock, passwords, secure
         self.failures = RateLimiter(limits, SIGN_IN_ATTEMPTS, SIGN_IN_WINDOW, "sign-in")
+        self.addresses = RateLimiter(limits, ADDRESS_ATTEMPTS, SIGN_IN_WINDOW, "sign-in-address")
 
     # --- signing in and out -------------------------------------------------------------
     async def sign_in(self, email: str, password: str, ip: str) -> str:
         """Returns a new cookie token; raises `rate_limited` or `not_signed_in`.
 
-        Only failures count: each attempt takes a slot first (so parallel guesses cannot
-        overrun the budget) and a success clears the email and address's slots again.
+        Two budgets, both of the address the attempt comes from, each taken before the password
+        is checked (so parallel guesses cannot overrun them): every attempt from the address
+        (ADDRESS_ATTEMPTS, whatever the email), and wrong passwords for one email from it
+        (SIGN_IN_ATTEMPTS; a success clears that one). Over either, the address is refused,
+        the right password included: it is the one guessing. No budget is the account's
+        alone, so nobody can lock a user out who signs in from another address.
         """
+        wait = await self.addresses.hit(ip)
         key = f"{email.strip().lower()}|{ip}"
-        wait = await self.failures.hit(key)
+        if wait is None:
+            wait = await self.failures.hit(key)
         if wait is not None:
             raise ApiError(
                 ErrorCode.RATE_LIMITED,
