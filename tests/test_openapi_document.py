@@ -165,7 +165,7 @@ WEBHOOK_EVENTS = {
     "action.expired": "Action",
     "account.connected": None,
     "account.status_changed": None,
-    "link.failed": "HostedLink",
+    "link.failed": "FailedLink",
 }
 
 

@@ -7,6 +7,8 @@ workspace and role; a session that ended or expired is simply no principal (`not
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import hmac
 import secrets
 from datetime import timedelta
@@ -41,6 +43,12 @@ class Signed:
 
     session: Session
     principal: Principal | None  # None when the user belongs to no workspace any more
+    csrf: str  # the token the session's forms carry (the database holds only its digest)
+
+    def csrf_matches(self, sent: str) -> bool:
+        if _legacy(self.session):
+            return same(sent, self.session.csrf_token)
+        return same(hash_secret(sent), self.session.csrf_token)
 
 
 class DashboardSessions:
@@ -97,7 +105,7 @@ class DashboardSessions:
                     id=hash_secret(token),
                     user_id=user.id,
                     workspace_id=workspace,
-                    csrf_token=secrets.token_urlsafe(32),
+                    csrf_token=hash_secret(csrf_for(token)),
                     created_at=now,
                     expires_at=now + LIFETIME,
                 )
@@ -142,12 +150,14 @@ class DashboardSessions:
             )
         if user is None:
             return None
+        csrf = session.csrf_token if _legacy(session) else csrf_for(token)
         if member is None:
-            return Signed(session, None)
+            return Signed(session, None, csrf)
         mode = "test" if request.cookies.get(MODE_COOKIE) == "test" else "live"
         return Signed(
             session,
             Principal.person(member.workspace_id, user, member.role, mode),
+            csrf,
         )
 
     async def principal(self, request: Request) -> Principal | None:
@@ -160,7 +170,7 @@ class DashboardSessions:
         if signed is None or signed.principal is None:
             return None
         sent = request.headers.get("x-csrf-token")
-        if sent is not None and not same(sent, signed.session.csrf_token):
+        if sent is not None and not signed.csrf_matches(sent):
             raise ApiError(
                 ErrorCode.MISSING_PERMISSION,
                 "The CSRF token does not match your session. Reload the page and try again.",
@@ -173,6 +183,19 @@ class DashboardSessions:
             if await uow.members.get(workspace_id, signed.session.user_id) is None:
                 raise ApiError(ErrorCode.WORKSPACE_NOT_FOUND, param="workspaceId")
             await uow.sessions.switch(signed.session.id, workspace_id)
+
+
+def csrf_for(cookie_token: str) -> str:
+    """A session's CSRF token, derived from its cookie token (which only the browser holds):
+    the database keeps its SHA-256, so a copy of the database forges no form."""
+    mac = hmac.new(cookie_token.encode(), b"countersign csrf", hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac).rstrip(b"=").decode()
+
+
+def _legacy(session: Session) -> bool:
+    """A session made before CSRF tokens were kept as digests holds its token in clear (43
+    characters, never a 64-character hex digest); it ends within LIFETIME."""
+    return len(session.csrf_token) != 64
 
 
 def same(a: str, b: str) -> bool:
