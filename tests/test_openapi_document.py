@@ -194,7 +194,7 @@ WEBHOOK_EVENTS = {
     "action.approved": "Action",
     "account.connected": None,
     "account.status_changed": None,
-    "link.failed": "HostedLink",
+    "link.failed": "FailedLink",
 }
 
 

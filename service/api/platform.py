@@ -63,7 +63,8 @@ async def read_platform(call: Call) -> Reply:
         # nothing, so it is not found rather than a bad request.
         raise ApiError(
             ErrorCode.RESOURCE_NOT_FOUND,
-            "No platform id has this shape: ids are 1 to 64 characters without control characters.",
+            "No platform id has this shape: ids are 1 to 64 characters without control "
+            "characters, and never `.` or `..`.",
         ) from None
     return await read_route(call, route, params)
 

@@ -28,7 +28,7 @@ from service.domain.principal import Principal
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.responses import error_response
-from service.http.sessions import DashboardSessions, Signed, same
+from service.http.sessions import DashboardSessions, Signed
 from service.services import Services
 from service.usecases.access import require
 
@@ -168,7 +168,7 @@ class Page:
             template,
             dict(
                 me=p,
-                csrf=self.signed.session.csrf_token,
+                csrf=self.signed.csrf,
                 mode=p.mode,
                 workspaces=workspaces,
                 workspace=current,
@@ -303,7 +303,7 @@ def page(
                 if request.method == "POST":
                     form = await read_form(request)
                     sent = form.get("csrf_token")
-                    if not isinstance(sent, str) or not same(sent, signed.session.csrf_token):
+                    if not isinstance(sent, str) or not signed.csrf_matches(sent):
                         raise ApiError(
                             ErrorCode.MISSING_PERMISSION,
                             "The form's CSRF token does not "

@@ -7,6 +7,8 @@ workspace and role; a session that ended or expired is simply no principal (`not
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import hmac
 import secrets
 from datetime import timedelta
@@ -29,6 +31,10 @@ COOKIE = "cs_session"
 MODE_COOKIE = "cs_mode"
 LIFETIME = timedelta(hours=12)
 SIGN_IN_ATTEMPTS, SIGN_IN_WINDOW = 5, 15 * 60.0
+"""Wrong passwords for one email from one address, per window."""
+ADDRESS_ATTEMPTS = 30
+"""Sign-in attempts from one address across every email, per window: one address trying many
+accounts (or one slowly) is stopped without locking any account for everybody."""
 
 
 @frozen
@@ -37,6 +43,12 @@ class Signed:
 
     session: Session
     principal: Principal | None  # None when the user belongs to no workspace any more
+    csrf: str  # the token the session's forms carry (the database holds only its digest)
+
+    def csrf_matches(self, sent: str) -> bool:
+        if _legacy(self.session):
+            return same(sent, self.session.csrf_token)
+        return same(hash_secret(sent), self.session.csrf_token)
 
 
 class DashboardSessions:
@@ -51,16 +63,23 @@ class DashboardSessions:
     ) -> None:
         self.store, self.clock, self.passwords, self.secure = store, clock, passwords, secure
         self.failures = RateLimiter(limits, SIGN_IN_ATTEMPTS, SIGN_IN_WINDOW, "sign-in")
+        self.addresses = RateLimiter(limits, ADDRESS_ATTEMPTS, SIGN_IN_WINDOW, "sign-in-address")
 
     # --- signing in and out -------------------------------------------------------------
     async def sign_in(self, email: str, password: str, ip: str) -> str:
         """Returns a new cookie token; raises `rate_limited` or `not_signed_in`.
 
-        Only failures count: each attempt takes a slot first (so parallel guesses cannot
-        overrun the budget) and a success clears the email and address's slots again.
+        Two budgets, both of the address the attempt comes from, each taken before the password
+        is checked (so parallel guesses cannot overrun them): every attempt from the address
+        (ADDRESS_ATTEMPTS, whatever the email), and wrong passwords for one email from it
+        (SIGN_IN_ATTEMPTS; a success clears that one). Over either, the address is refused,
+        the right password included: it is the one guessing. No budget is the account's
+        alone, so nobody can lock a user out who signs in from another address.
         """
+        wait = await self.addresses.hit(ip)
         key = f"{email.strip().lower()}|{ip}"
-        wait = await self.failures.hit(key)
+        if wait is None:
+            wait = await self.failures.hit(key)
         if wait is not None:
             raise ApiError(
                 ErrorCode.RATE_LIMITED,
@@ -86,7 +105,7 @@ class DashboardSessions:
                     id=hash_secret(token),
                     user_id=user.id,
                     workspace_id=workspace,
-                    csrf_token=secrets.token_urlsafe(32),
+                    csrf_token=hash_secret(csrf_for(token)),
                     created_at=now,
                     expires_at=now + LIFETIME,
                 )
@@ -131,12 +150,14 @@ class DashboardSessions:
             )
         if user is None:
             return None
+        csrf = session.csrf_token if _legacy(session) else csrf_for(token)
         if member is None:
-            return Signed(session, None)
+            return Signed(session, None, csrf)
         mode = "test" if request.cookies.get(MODE_COOKIE) == "test" else "live"
         return Signed(
             session,
             Principal.person(member.workspace_id, user, member.role, mode),
+            csrf,
         )
 
     async def principal(self, request: Request) -> Principal | None:
@@ -149,7 +170,7 @@ class DashboardSessions:
         if signed is None or signed.principal is None:
             return None
         sent = request.headers.get("x-csrf-token")
-        if sent is not None and not same(sent, signed.session.csrf_token):
+        if sent is not None and not signed.csrf_matches(sent):
             raise ApiError(
                 ErrorCode.MISSING_PERMISSION,
                 "The CSRF token does not match your session. Reload the page and try again.",
@@ -162,6 +183,19 @@ class DashboardSessions:
             if await uow.members.get(workspace_id, signed.session.user_id) is None:
                 raise ApiError(ErrorCode.WORKSPACE_NOT_FOUND, param="workspaceId")
             await uow.sessions.switch(signed.session.id, workspace_id)
+
+
+def csrf_for(cookie_token: str) -> str:
+    """A session's CSRF token, derived from its cookie token (which only the browser holds):
+    the database keeps its SHA-256, so a copy of the database forges no form."""
+    mac = hmac.new(cookie_token.encode(), b"countersign csrf", hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac).rstrip(b"=").decode()
+
+
+def _legacy(session: Session) -> bool:
+    """A session made before CSRF tokens were kept as digests holds its token in clear (43
+    characters, never a 64-character hex digest); it ends within LIFETIME."""
+    return len(session.csrf_token) != 64
 
 
 def same(a: str, b: str) -> bool:

@@ -77,6 +77,15 @@ async def connect_account(
     return done, account
 
 
+def failed_link_json(services: Services, link: Link) -> dict[str, Any]:
+    """The link as `link.failed` carries it: without `url`, whose token is the creator's
+    credential. Events are kept and sent to webhooks; the token is kept only as its SHA-256."""
+    now = services.clock.now()
+    shown = link_json(link, services.settings.public_url, now, services.link_tokens)
+    shown.pop("url")
+    return shown
+
+
 async def fail_link(services: Services, link: Link, message: str) -> Link | None:
     """Link → failed with a `link.failed` event; None when it had already finished."""
     now = services.clock.now()
@@ -96,7 +105,7 @@ async def fail_link(services: Services, link: Link, message: str) -> Link | None
                     type="link.failed",
                     account_id=None,
                     mode=link.mode,
-                    data=link_json(failed, services.settings.public_url, now, services.link_tokens),
+                    data=failed_link_json(services, failed),
                     created_at=now,
                 )
             )

@@ -116,6 +116,26 @@ def _html_item(item: Item, public_url: str, now: dt.datetime) -> str:
     return "\n".join(parts)
 
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]+")
+
+
+class UnbuildableMail(ValueError):
+    """An address no header can carry (a line break in it): the mail cannot be sent, ever."""
+
+
+def _one_line(text: str) -> str:
+    """Header text from values others control (a creator's username, an action's summary, a
+    workspace's name): line breaks and other controls become a space, so no value can add a
+    header or stop the mail from being written."""
+    return _CONTROL.sub(" ", text)
+
+
+def _address(value: str) -> str:
+    if _CONTROL.search(value):
+        raise UnbuildableMail("the address holds a control character")
+    return value
+
+
 def compose(
     kind: str,
     items: Sequence[Item],
@@ -153,9 +173,10 @@ def compose(
     # email.mime on the compat32 policy: a tenth of EmailMessage's cost per mail (its header
     # registry parses and folds every header), measured by bench/mail.py.
     message = MIMEMultipart("alternative")
-    message["Subject"] = subject[:200] if subject.isascii() else Header(subject[:200], "utf-8")  # type: ignore[assignment]
-    message["From"] = sender
-    message["To"] = to
+    subject = _one_line(subject)[:200]
+    message["Subject"] = subject if subject.isascii() else Header(subject, "utf-8")  # type: ignore[assignment]
+    message["From"] = _address(sender)
+    message["To"] = _address(to)
     message["Date"] = formatdate(localtime=False)
     message["Message-ID"] = make_msgid(domain="countersign")
     if test:

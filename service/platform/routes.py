@@ -21,7 +21,7 @@ import datetime as dt
 import re
 from collections.abc import Mapping
 from typing import Any, Protocol
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 from attrs import frozen
 
@@ -33,6 +33,7 @@ _PARAM = re.compile(r":([A-Za-z_]\w*)")
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _INTEGER = re.compile(r"-?[0-9]{1,18}")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+DOT_SEGMENTS = frozenset({".", ".."})
 MAX_ID = 64
 MAX_TEXT = 100
 
@@ -125,7 +126,10 @@ class PlatformRoute:
         return found
 
     def check_path(self, path_params: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
-        """Path params as the platform takes them: 1 to 64 characters, no `/` or controls."""
+        """Path params as the platform takes them: 1 to 64 characters, no `/` or controls, and
+        never a dot segment (`.`, `..`, or either percent-encoded): a platform or proxy that
+        normalises paths would read them as "this folder" or "the one above", and serve a
+        route the catalogue never allowed."""
         out = {}
         for name in self.params:
             value = path_params.get(name)
@@ -133,11 +137,16 @@ class PlatformRoute:
             if value is None or value == "":
                 raise ApiError(ErrorCode.INVALID_PARAMETER, f"`{where}` is required.", param=where)
             text = str(value)
-            if len(text) > MAX_ID or "/" in text or _CONTROL.search(text):
+            if (
+                len(text) > MAX_ID
+                or "/" in text
+                or _CONTROL.search(text)
+                or unquote(text) in DOT_SEGMENTS
+            ):
                 raise ApiError(
                     ErrorCode.INVALID_PARAMETER,
                     f"`{where}` must be a platform id: 1 to {MAX_ID} characters, without `/` "
-                    "or control characters.",
+                    "or control characters, and not `.` or `..`.",
                     param=where,
                 )
             out[name] = text

@@ -25,7 +25,7 @@ from service.actions.model import Action
 from service.actions.transitions import effective
 from service.domain.clock import Clock
 from service.domain.ids import new_id
-from service.mail.compose import Item, compose
+from service.mail.compose import Item, UnbuildableMail, compose
 from service.mail.models import Mail, MailAttempt
 from service.mail.smtp import MailRefused, Session, SmtpServer, parse_smtp_url
 from service.settings import Settings
@@ -167,9 +167,9 @@ class Mailer:
     async def _handle(self, mail: Mail, context: Context, session: Session) -> Outcome:
         try:
             return await self._send(mail, context, session)
-        except Exception as exc:  # a bug: recorded as a retry, never swallowed
+        except Exception as exc:  # a bug: recorded as an attempt, so its retries end too
             log.exception("mail %s failed inside the service", mail.id)
-            return Outcome("pending", f"internal: {type(exc).__name__}", 0, False)
+            return Outcome("pending", f"internal: {type(exc).__name__}", 0, True)
 
     async def _send(self, mail: Mail, context: Context, session: Session) -> Outcome:
         now = self.clock.now()
@@ -178,16 +178,19 @@ class Mailer:
         if not waiting:
             return Outcome("skipped", "decided before the mail went out", 0, False)
         items = [Item(a, context.usernames.get((a.workspace_id, a.account_id))) for a in waiting]
-        message = compose(
-            "digest" if len(items) > 1 or mail.kind == "digest" else mail.kind,
-            items,
-            to=mail.to_address,
-            sender=self.settings.mail_from,
-            mode=mail.mode,
-            workspace=context.workspaces.get(mail.workspace_id, "your workspace"),
-            public_url=self.settings.public_url,
-            now=now,
-        )
+        try:
+            message = compose(
+                "digest" if len(items) > 1 or mail.kind == "digest" else mail.kind,
+                items,
+                to=mail.to_address,
+                sender=self.settings.mail_from,
+                mode=mail.mode,
+                workspace=context.workspaces.get(mail.workspace_id, "your workspace"),
+                public_url=self.settings.public_url,
+                now=now,
+            )
+        except UnbuildableMail as exc:  # no retry can change it
+            return Outcome("failed", f"the mail could not be written: {exc}", 0, False)
         started = time.perf_counter()
         try:
             await session.send(message)

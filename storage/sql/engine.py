@@ -9,6 +9,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from storage.sql.connection import CONNECT_TIMEOUT, POOL_TIMEOUT
+from storage.sql.private_file import make_private
 from storage.sql.tables import add_postgresql_options
 from storage.sql.types import compact_json
 
@@ -32,6 +33,7 @@ def make_engine(
     url = normalise_url(url)
     overflow = pool_size if max_overflow is None else max_overflow
     if url.startswith("sqlite"):
+        make_private(sa.engine.make_url(url).database or "")
         engine = create_async_engine(
             url,
             connect_args={"timeout": 30},

@@ -30,6 +30,7 @@ from sqlalchemy.dialects.sqlite import pysqlite
 
 from storage.base import StorageBusy, StorageError, StorageUnavailable
 from storage.sql.connection import Connection, IntegrityViolation, acquire_within
+from storage.sql.private_file import make_private
 from storage.sql.statements import Planner
 from storage.sql.types import compact_json
 
@@ -124,6 +125,7 @@ def _waiting(raw: sqlite3.Connection, sql: str, args: Sequence[Any] = ()) -> sql
 
 
 def _open(path: str) -> sqlite3.Connection:
+    make_private(path)
     raw = sqlite3.connect(
         path, isolation_level=None, check_same_thread=False, cached_statements=512
     )

@@ -131,6 +131,9 @@ async def test_five_wrong_passwords_fail_the_link(store, clock, settings):
         failed = await env.events("link.failed")
         assert [e.data["id"] for e in failed] == [link["id"]]
         assert failed[0].data["status"] == "failed"
+        # The event never holds the URL: its token is the creator's credential.
+        assert "url" not in failed[0].data
+        assert link["url"].rsplit("/", 1)[1] not in str(failed[0].data)
         # A finished link takes no further step, even the right password.
         again = await env.post(link, "sign-in", csrf="x", email=MIA[0], password=MIA[1])
         assert again.status_code == 409 and 'data-code="link_not_ready"' in again.text

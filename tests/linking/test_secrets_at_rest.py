@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from service.access_log import RedactLinkTokens
 from service.webhooks import usecases as hooks
 from storage.sql.tables import metadata
-from tests.dashboard.dashboard_helpers import sign_in
+from tests.dashboard.dashboard_helpers import csrf_of, sign_in
 from tests.linking.hosted_link_kit import LUNA, running
 
 
@@ -41,6 +41,7 @@ async def test_no_secret_is_stored_in_clear(store, clock, settings):
         )
         signed_in = await sign_in(env.client)
         cookie = signed_in.cookies["cs_session"]
+        csrf = await csrf_of(env.client)
         link = await env.new_link()
         token = link["url"].rsplit("/link/", 1)[1]
         await env.sign_in(link, LUNA)  # the platform asks for a 2FA code now
@@ -50,6 +51,7 @@ async def test_no_secret_is_stored_in_clear(store, clock, settings):
             "test key": env.world.test_key,
             "read key": env.world.read_key,
             "dashboard session": cookie,
+            "dashboard CSRF token": csrf,
             "link token": token,
             "2FA challenge": challenge,
             "webhook secret": hooks.current_secret(endpoint, box),

@@ -10,6 +10,7 @@ import datetime as dt
 
 import attrs
 import pytest
+import sqlalchemy as sa
 
 from harness.mailbox import Mailbox
 from harness.receiver import Receiver, run_receiver_in_thread
@@ -23,6 +24,7 @@ from service.webhooks.sender import Sender
 from service.webhooks.usecases import add_event_endpoint, current_secret
 from service.workers.deliverer import Deliverer
 from service.workers.mailer import Mailer
+from storage.sql import tables as t
 from tests.factories import PASSWORDS, add_live_account, build_world
 
 MESSAGE = {"type": "send_message", "params": {"fanId": "123456", "text": "Hi <b>there</b>"}}
@@ -362,3 +364,52 @@ async def test_a_silent_smtp_server_delays_no_webhook(client, store, clock, team
                     for task in tasks:
                         task.cancel()
                     await asyncio.gather(*tasks, return_exceptions=True)
+
+
+async def test_a_username_with_line_breaks_cannot_add_a_header_or_stop_the_mail(
+    client, store, clock, team, mailbox, mail_settings
+):
+    """A creator's platform username is the platform's text: CR/LF in it once made every
+    approval mail about the account fail to be written, and retried for ever."""
+    world, _ = team
+    await add_live_account(
+        store, clock, world.workspace_id, "40009", "mia\r\nBcc: attacker@evil.test"
+    )
+    await create(client, world, "crlf1", account="40009")
+    await send_round(store, clock, mail_settings)
+    mail = mailbox.to("owner@agency.test")[0]
+    assert mail.subject.startswith("Approval needed for @mia Bcc: attacker@evil.test")
+    assert mail.message["Bcc"] is None
+    assert b"\r\nBcc:" not in mail.raw.split(b"\r\n\r\n", 1)[0]
+    assert "attacker@evil.test" not in {r for m in mailbox.messages for r in m.rcpt_to}
+
+
+async def test_a_mail_that_cannot_be_written_is_recorded_failed_at_once(
+    client, store, clock, team, mailbox, mail_settings
+):
+    world, _ = team
+    await create(client, world, "crlf2")
+    await dispatch_all(store, clock, also=[queue_mails])
+    async with store.transaction() as uow:
+        await uow.conn.execute(
+            sa.update(t.mails)
+            .where(t.mails.c.to_address == "owner@agency.test")
+            .values(to_address="owner@agency.test\r\nBcc: attacker@evil.test")
+        )
+    await Mailer(store, clock, mail_settings).run_once()
+    async with store.reading() as uow:
+        mails = await uow.mails.list(world.workspace_id)
+    broken = [
+        m
+        for m in mails
+        if m.to_address.startswith("owner@agency.test\r\n") and m.kind == "approval"
+    ]
+    assert [(m.status, m.attempts) for m in broken] == [("failed", 0)]
+    assert "could not be written" in (broken[0].last_error or "")
+    assert {r for m in mailbox.messages for r in m.rcpt_to} == {
+        "admin@agency.test",
+        "keen@agency.test",
+    }
+    clock.advance(minutes=30)
+    await Mailer(store, clock, mail_settings).run_once()  # nothing is tried again
+    assert len(mailbox.messages) == 2

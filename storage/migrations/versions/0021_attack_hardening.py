@@ -6,7 +6,9 @@ other's count and every one of them reached the platform. From this revision `li
 is an integer that the page raises with one conditional write (`attempts < 5`) before it calls
 the platform, so no more calls than the limit can ever be made whatever the concurrency.
 
-The counts kept in `state` are copied over (links live 24 hours, so there are few).
+The counts kept in `state` are copied over (links live 24 hours, so there are few). And the
+`link.failed` events stored before lose their `url`: its token is the creator's credential,
+which the service keeps only as its SHA-256 (new events never carry it).
 `downgrade` drops the column (the code before this revision reads the count from `state`).
 
 Revision ID: a21hardening
@@ -38,6 +40,17 @@ def upgrade() -> None:
             bind.execute(
                 sa.text("UPDATE links SET attempts = :n WHERE id = :id"),
                 {"n": attempts, "id": link_id},
+            )
+
+    events = bind.execute(sa.text("SELECT id, data FROM events WHERE type = 'link.failed'")).all()
+    cast = "CAST(:data AS jsonb)" if bind.dialect.name == "postgresql" else ":data"
+    for event_id, data in events:
+        parsed = json.loads(data) if isinstance(data, str) else data
+        if isinstance(parsed, dict) and "url" in parsed:
+            parsed.pop("url")
+            bind.execute(
+                sa.text(f"UPDATE events SET data = {cast} WHERE id = :id"),
+                {"data": json.dumps(parsed), "id": event_id},
             )
 
 

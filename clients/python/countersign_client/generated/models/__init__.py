@@ -79,6 +79,8 @@ from .error_error_account_status import ErrorErrorAccountStatus
 from .error_type import ErrorType
 from .event_envelope import EventEnvelope
 from .event_envelope_mode import EventEnvelopeMode
+from .failed_link import FailedLink
+from .failed_link_status import FailedLinkStatus
 from .fan import Fan
 from .fan_detail import FanDetail
 from .fan_detail_chat_type_1 import FanDetailChatType1
@@ -283,6 +285,8 @@ __all__ = (
     "ErrorType",
     "EventEnvelope",
     "EventEnvelopeMode",
+    "FailedLink",
+    "FailedLinkStatus",
     "Fan",
     "FanDetail",
     "FanDetailChatType1",

@@ -22,8 +22,12 @@ T = TypeVar("T", bound="AddFanToListParams")
 class AddFanToListParams:
     """ 
         Attributes:
-            fan_id (str): An id on the platform (fan, fan list, message, vault media).
-            list_id (str): An id on the platform (fan, fan list, message, vault media).
+            fan_id (str): An id on the platform (fan, fan list, message, vault media). Never holds a control
+                character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
+                (a path that normalises would read those as another route).
+            list_id (str): An id on the platform (fan, fan list, message, vault media). Never holds a control
+                character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
+                (a path that normalises would read those as another route).
      """
 
     fan_id: str

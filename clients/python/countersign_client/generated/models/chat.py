@@ -27,7 +27,9 @@ class Chat:
     """ A chat with one fan; its id is the fan's id.
 
         Attributes:
-            fan_id (str): An id on the platform (fan, fan list, message, vault media).
+            fan_id (str): An id on the platform (fan, fan list, message, vault media). Never holds a control
+                character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
+                (a path that normalises would read those as another route).
             username (str): The fan's username, without the leading @.
             name (None | str): The fan's display name.
             last_message (Message | None):

@@ -31,7 +31,9 @@ class FanDetail:
     """ A fan, plus what the synced data knows about them.
 
         Attributes:
-            id (str): An id on the platform (fan, fan list, message, vault media).
+            id (str): An id on the platform (fan, fan list, message, vault media). Never holds a control
+                character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
+                (a path that normalises would read those as another route).
             username (str): Without the leading @.
             name (None | str):
             avatar_url (None | str):

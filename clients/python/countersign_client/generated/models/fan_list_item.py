@@ -23,7 +23,9 @@ class FanListItem:
     """ One of the account's fan lists (an audience for mass messages).
 
         Attributes:
-            id (str): An id on the platform (fan, fan list, message, vault media).
+            id (str): An id on the platform (fan, fan list, message, vault media). Never holds a control
+                character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
+                (a path that normalises would read those as another route).
             name (str):
             fans_count (int): How many fans are on the list.
      """

@@ -15,7 +15,7 @@ from typing import Literal, cast
 import datetime
 
 if TYPE_CHECKING:
-  from ..models.hosted_link import HostedLink
+  from ..models.failed_link import FailedLink
 
 
 
@@ -39,7 +39,10 @@ class LinkFailedEvent:
             mode (EventEnvelopeMode): `test` for test-mode activity, delivered only to test-mode endpoints; a
                 `test` send carries the mode of the endpoint it goes to.
             type_ (Literal['link.failed']):
-            data (HostedLink): A link a creator opens to link an account. It works for 24 hours.
+            data (FailedLink): A hosted link as the `link.failed` event carries it: every field of a
+                `HostedLink` but `url`. The URL's last segment is the creator's credential,
+                kept by the service only as its SHA-256, so it is never written into an event
+                (events are kept, and sent to webhooks). `GET /v1/links/{linkId}` shows it.
      """
 
     id: str
@@ -47,7 +50,7 @@ class LinkFailedEvent:
     sequence: int
     mode: EventEnvelopeMode
     type_: Literal['link.failed']
-    data: HostedLink
+    data: FailedLink
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -55,7 +58,7 @@ class LinkFailedEvent:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.hosted_link import HostedLink # noqa: PLC0415
+        from ..models.failed_link import FailedLink # noqa: PLC0415
         id = self.id
 
         created_at = self.created_at.isoformat()
@@ -86,7 +89,7 @@ class LinkFailedEvent:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.hosted_link import HostedLink # noqa: PLC0415
+        from ..models.failed_link import FailedLink # noqa: PLC0415
         d = dict(src_dict)
         id = d.pop("id")
 
@@ -106,7 +109,7 @@ class LinkFailedEvent:
         if type_ != 'link.failed':
             raise ValueError(f"type must match const 'link.failed', got '{type_}'")
 
-        data = HostedLink.from_dict(d.pop("data"))
+        data = FailedLink.from_dict(d.pop("data"))
 
 
 

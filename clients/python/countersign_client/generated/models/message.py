@@ -27,8 +27,12 @@ class Message:
     """ One message of a chat.
 
         Attributes:
-            id (str): An id on the platform (fan, fan list, message, vault media).
-            fan_id (str): An id on the platform (fan, fan list, message, vault media).
+            id (str): An id on the platform (fan, fan list, message, vault media). Never holds a control
+                character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
+                (a path that normalises would read those as another route).
+            fan_id (str): An id on the platform (fan, fan list, message, vault media). Never holds a control
+                character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
+                (a path that normalises would read those as another route).
             from_creator (bool): True when the creator sent it, false when the fan did.
             text (str): The text as the platform holds it (HTML).
             price (Money | None): The price of a paid message; null when free.

@@ -27,7 +27,9 @@ class Post:
     """ A published post.
 
         Attributes:
-            id (str): An id on the platform (fan, fan list, message, vault media).
+            id (str): An id on the platform (fan, fan list, message, vault media). Never holds a control
+                character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
+                (a path that normalises would read those as another route).
             text (str): HTML, as the platform holds it.
             price (Money | None): The price of a paid post; null when free.
             media_ids (list[str]):

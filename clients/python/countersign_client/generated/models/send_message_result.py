@@ -25,7 +25,9 @@ class SendMessageResult:
 
         Attributes:
             message_id (None | str): Null when the platform returns none.
-            fan_id (str): An id on the platform (fan, fan list, message, vault media).
+            fan_id (str): An id on the platform (fan, fan list, message, vault media). Never holds a control
+                character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
+                (a path that normalises would read those as another route).
      """
 
     message_id: None | str

@@ -24,8 +24,12 @@ class UnsendMessageResult:
     """ `unsend_message` with `fanId`.
 
         Attributes:
-            message_id (str): An id on the platform (fan, fan list, message, vault media).
-            fan_id (str): An id on the platform (fan, fan list, message, vault media).
+            message_id (str): An id on the platform (fan, fan list, message, vault media). Never holds a control
+                character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
+                (a path that normalises would read those as another route).
+            fan_id (str): An id on the platform (fan, fan list, message, vault media). Never holds a control
+                character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
+                (a path that normalises would read those as another route).
             unsent (Literal[True]):
      """
 

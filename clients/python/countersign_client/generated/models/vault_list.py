@@ -23,7 +23,9 @@ class VaultList:
     """ A list (folder) of vault media.
 
         Attributes:
-            id (str): An id on the platform (fan, fan list, message, vault media).
+            id (str): An id on the platform (fan, fan list, message, vault media). Never holds a control
+                character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
+                (a path that normalises would read those as another route).
             name (str):
             media_count (int):
             photos_count (int):

@@ -25,7 +25,9 @@ class VaultMedia:
     """ One media item of the vault; its id is what `mediaIds` take.
 
         Attributes:
-            id (str): An id on the platform (fan, fan list, message, vault media).
+            id (str): An id on the platform (fan, fan list, message, vault media). Never holds a control
+                character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
+                (a path that normalises would read those as another route).
             type_ (str): `photo`, `video`, `audio` or `gif` (as the platform says).
             created_at (datetime.datetime): ISO 8601 / RFC 3339 instant, in UTC.
             duration (int): Seconds, for video and audio; 0 otherwise.

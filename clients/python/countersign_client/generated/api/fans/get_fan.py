@@ -157,7 +157,10 @@ def sync_detailed(
 
     Args:
         account_id (str): An account's id, which is the creator's platform user id.
-        fan_id (str): An id on the platform (fan, fan list, message, vault media).
+        fan_id (str): An id on the platform (fan, fan list, message, vault media). Never holds a
+            control
+            character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
+            (a path that normalises would read those as another route).
         fresh (bool | Unset):  Default: False.
 
     Raises:
@@ -200,7 +203,10 @@ def sync(
 
     Args:
         account_id (str): An account's id, which is the creator's platform user id.
-        fan_id (str): An id on the platform (fan, fan list, message, vault media).
+        fan_id (str): An id on the platform (fan, fan list, message, vault media). Never holds a
+            control
+            character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
+            (a path that normalises would read those as another route).
         fresh (bool | Unset):  Default: False.
 
     Raises:
@@ -238,7 +244,10 @@ async def asyncio_detailed(
 
     Args:
         account_id (str): An account's id, which is the creator's platform user id.
-        fan_id (str): An id on the platform (fan, fan list, message, vault media).
+        fan_id (str): An id on the platform (fan, fan list, message, vault media). Never holds a
+            control
+            character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
+            (a path that normalises would read those as another route).
         fresh (bool | Unset):  Default: False.
 
     Raises:
@@ -281,7 +290,10 @@ async def asyncio(
 
     Args:
         account_id (str): An account's id, which is the creator's platform user id.
-        fan_id (str): An id on the platform (fan, fan list, message, vault media).
+        fan_id (str): An id on the platform (fan, fan list, message, vault media). Never holds a
+            control
+            character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
+            (a path that normalises would read those as another route).
         fresh (bool | Unset):  Default: False.
 
     Raises:

@@ -154,7 +154,10 @@ def sync_detailed(
 
     Args:
         account_id (str): An account's id, which is the creator's platform user id.
-        post_id (str): An id on the platform (fan, fan list, message, vault media).
+        post_id (str): An id on the platform (fan, fan list, message, vault media). Never holds a
+            control
+            character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
+            (a path that normalises would read those as another route).
         fresh (bool | Unset):  Default: False.
 
     Raises:
@@ -194,7 +197,10 @@ def sync(
 
     Args:
         account_id (str): An account's id, which is the creator's platform user id.
-        post_id (str): An id on the platform (fan, fan list, message, vault media).
+        post_id (str): An id on the platform (fan, fan list, message, vault media). Never holds a
+            control
+            character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
+            (a path that normalises would read those as another route).
         fresh (bool | Unset):  Default: False.
 
     Raises:
@@ -229,7 +235,10 @@ async def asyncio_detailed(
 
     Args:
         account_id (str): An account's id, which is the creator's platform user id.
-        post_id (str): An id on the platform (fan, fan list, message, vault media).
+        post_id (str): An id on the platform (fan, fan list, message, vault media). Never holds a
+            control
+            character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
+            (a path that normalises would read those as another route).
         fresh (bool | Unset):  Default: False.
 
     Raises:
@@ -269,7 +278,10 @@ async def asyncio(
 
     Args:
         account_id (str): An account's id, which is the creator's platform user id.
-        post_id (str): An id on the platform (fan, fan list, message, vault media).
+        post_id (str): An id on the platform (fan, fan list, message, vault media). Never holds a
+            control
+            character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
+            (a path that normalises would read those as another route).
         fresh (bool | Unset):  Default: False.
 
     Raises:

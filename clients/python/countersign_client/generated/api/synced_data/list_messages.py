@@ -170,7 +170,10 @@ def sync_detailed(
 
     Args:
         account_id (str): An account's id, which is the creator's platform user id.
-        fan_id (str): An id on the platform (fan, fan list, message, vault media).
+        fan_id (str): An id on the platform (fan, fan list, message, vault media). Never holds a
+            control
+            character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
+            (a path that normalises would read those as another route).
         search (str | Unset):
         cursor (str | Unset):
         limit (int | Unset):  Default: 25.
@@ -223,7 +226,10 @@ def sync(
 
     Args:
         account_id (str): An account's id, which is the creator's platform user id.
-        fan_id (str): An id on the platform (fan, fan list, message, vault media).
+        fan_id (str): An id on the platform (fan, fan list, message, vault media). Never holds a
+            control
+            character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
+            (a path that normalises would read those as another route).
         search (str | Unset):
         cursor (str | Unset):
         limit (int | Unset):  Default: 25.
@@ -271,7 +277,10 @@ async def asyncio_detailed(
 
     Args:
         account_id (str): An account's id, which is the creator's platform user id.
-        fan_id (str): An id on the platform (fan, fan list, message, vault media).
+        fan_id (str): An id on the platform (fan, fan list, message, vault media). Never holds a
+            control
+            character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
+            (a path that normalises would read those as another route).
         search (str | Unset):
         cursor (str | Unset):
         limit (int | Unset):  Default: 25.
@@ -324,7 +333,10 @@ async def asyncio(
 
     Args:
         account_id (str): An account's id, which is the creator's platform user id.
-        fan_id (str): An id on the platform (fan, fan list, message, vault media).
+        fan_id (str): An id on the platform (fan, fan list, message, vault media). Never holds a
+            control
+            character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
+            (a path that normalises would read those as another route).
         search (str | Unset):
         cursor (str | Unset):
         limit (int | Unset):  Default: 25.

@@ -166,7 +166,10 @@ def sync_detailed(
 
     Args:
         account_id (str): An account's id, which is the creator's platform user id.
-        list_id (str | Unset): An id on the platform (fan, fan list, message, vault media).
+        list_id (str | Unset): An id on the platform (fan, fan list, message, vault media). Never
+            holds a control
+            character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
+            (a path that normalises would read those as another route).
         cursor (str | Unset):
         limit (int | Unset):  Default: 25.
         fresh (bool | Unset):  Default: False.
@@ -214,7 +217,10 @@ def sync(
 
     Args:
         account_id (str): An account's id, which is the creator's platform user id.
-        list_id (str | Unset): An id on the platform (fan, fan list, message, vault media).
+        list_id (str | Unset): An id on the platform (fan, fan list, message, vault media). Never
+            holds a control
+            character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
+            (a path that normalises would read those as another route).
         cursor (str | Unset):
         limit (int | Unset):  Default: 25.
         fresh (bool | Unset):  Default: False.
@@ -257,7 +263,10 @@ async def asyncio_detailed(
 
     Args:
         account_id (str): An account's id, which is the creator's platform user id.
-        list_id (str | Unset): An id on the platform (fan, fan list, message, vault media).
+        list_id (str | Unset): An id on the platform (fan, fan list, message, vault media). Never
+            holds a control
+            character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
+            (a path that normalises would read those as another route).
         cursor (str | Unset):
         limit (int | Unset):  Default: 25.
         fresh (bool | Unset):  Default: False.
@@ -305,7 +314,10 @@ async def asyncio(
 
     Args:
         account_id (str): An account's id, which is the creator's platform user id.
-        list_id (str | Unset): An id on the platform (fan, fan list, message, vault media).
+        list_id (str | Unset): An id on the platform (fan, fan list, message, vault media). Never
+            holds a control
+            character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
+            (a path that normalises would read those as another route).
         cursor (str | Unset):
         limit (int | Unset):  Default: 25.
         fresh (bool | Unset):  Default: False.
