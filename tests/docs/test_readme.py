@@ -40,7 +40,9 @@ def test_docs_and_conformance_are_phony_targets_and_docs_has_its_own_port():
     docs_port = re.search(r"^DOCS_PORT \?= (\d+)$", makefile, re.MULTILINE).group(1)
     assert demo_port != docs_port
     assert re.search(
-        r"^docs: .*\n\t.*mkdocs serve --dev-addr 127\.0\.0\.1:\$\(DOCS_PORT\)", makefile, re.M
+        r"^docs: .*\n\t.*mkdocs serve --dev-addr 127\.0\.0\.1:\$\(DOCS_PORT\)",
+        makefile,
+        re.MULTILINE,
     )
     contributing = (ROOT / "CONTRIBUTING.md").read_text()
     assert "make docs" in contributing and "make conformance" in contributing
