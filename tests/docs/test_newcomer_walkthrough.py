@@ -124,7 +124,9 @@ def test_from_make_demo_to_an_executed_action_with_the_docs_only(tmp_path):
                 # The mail the owner got, caught by the demo's own SMTP server (issue 20): its
                 # one link is the approval page.
                 page.goto(f"http://127.0.0.1:{port}/dashboard/demo/mails")
-                mail = page.locator("[data-mail]", has_text=created["summary"]).first
+                # It names the fan by the name synced from the platform, the id beside.
+                fan = created["params"]["fanId"]
+                mail = page.locator("[data-mail]", has_text=f"({fan}): ").first
                 expect(mail).to_be_visible(timeout=30_000)
                 mail.locator(".mail-link").click()
                 expect(page).to_have_url(created["approvalUrl"])
