@@ -20,9 +20,11 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from pathlib import Path
+from typing import IO
 
 ROOT = Path(__file__).resolve().parents[1]
 STARTUP = 120.0
@@ -43,6 +45,11 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
+
+
+def _drain(stream: IO[str]) -> None:
+    for _ in stream:
+        pass
 
 
 def start_demo(folder: Path, port: int) -> tuple[subprocess.Popen[str], str]:
@@ -75,6 +82,9 @@ def start_demo(folder: Path, port: int) -> tuple[subprocess.Popen[str], str]:
     if key is None:
         demo.kill()
         raise SystemExit("conformance: the demo did not print a test key")
+    # Keep reading what it prints (its receiver logs every delivery): a pipe nobody reads fills
+    # up, and the demo then blocks on its next write, answering nothing.
+    threading.Thread(target=_drain, args=(demo.stdout,), daemon=True).start()
     while time.monotonic() < deadline:
         try:
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2):
