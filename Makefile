@@ -3,6 +3,7 @@
 # and the docs site built strictly (a broken link or a page missing from the nav fails).
 PYTHON ?= python3
 PORT ?= 8000
+DOCS_PORT ?= 8001
 VENV := .venv
 STAMP := $(VENV)/.installed
 
@@ -13,7 +14,7 @@ $(STAMP): pyproject.toml
 	$(VENV)/bin/pip install --quiet -e clients/python
 	touch $(STAMP)
 
-.PHONY: install demo serve test lint bench client
+.PHONY: install demo serve test lint bench client docs conformance
 install: $(STAMP)
 
 demo: $(STAMP)
@@ -38,6 +39,15 @@ lint: $(STAMP)
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
 	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet --site-dir $(VENV)/docs-site
+
+# The docs site (docs/, mkdocs.yml) on its own port, so it runs beside `make demo`.
+docs: $(STAMP)
+	$(VENV)/bin/mkdocs serve --dev-addr 127.0.0.1:$(DOCS_PORT)
+
+# schemathesis run --checks all against a demo it starts itself (scratch database, free port,
+# a rate limit a fuzzer will not hit): harness/conformance_run.py. 0 failures, or it fails.
+conformance: $(STAMP)
+	$(VENV)/bin/python -m harness.conformance_run
 
 bench: $(STAMP)
 	$(VENV)/bin/python -m bench.hot_path

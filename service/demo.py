@@ -183,6 +183,12 @@ async def _demo_keys(
     clients and MCP configurations hold these keys. Returns both secrets and a line saying what
     happened."""
     kept = read_kept(path)
+    async with services.store.reading() as uow:
+        earlier = [
+            k
+            for k in await uow.keys.list(workspace_id)
+            if k.name in ("demo live", "demo test") and k.revoked_at is None
+        ]
     operator = Principal.operator(workspace_id)
     secrets_: dict[str, str] = {}
     made = []
@@ -203,6 +209,8 @@ async def _demo_keys(
     write_private(path, {**kept, "live": secrets_["live"], "test": secrets_["test"]})
     if not made:
         note = f"the same keys as before, kept in {path} (readable only by you)"
+    elif not earlier:
+        note = f"kept in {path} (readable only by you): the next run prints them again"
     else:
         note = (
             f"new {' and '.join(made)} key{'s' if len(made) > 1 else ''}, kept in {path} "

@@ -9,6 +9,7 @@ from starlette.responses import Response
 from service.actions.cancel import cancel_action
 from service.actions.edits import EDITABLE
 from service.actions.model import Action
+from service.actions.naming import named_summary, names_for
 from service.actions.transitions import STATUSES
 from service.actions.types import REGISTRY, type_of
 from service.actions.types import names as action_types
@@ -79,6 +80,7 @@ async def inbox(p: Page) -> Response:
             principal.workspace_id, mode=principal.mode, now=now
         )
         accounts = await uow.accounts.list(principal.workspace_id, mode=principal.mode)
+        synced = await names_for(uow, rows)
     names = {a.id: a.username for a in accounts}
     older = None
     if status != "pending":
@@ -88,6 +90,7 @@ async def inbox(p: Page) -> Response:
     return await p.render(
         "inbox.html",
         actions=actions,
+        shown={a.id: named_summary(a, synced) for a in actions},
         accounts=accounts,
         names=names,
         now=now,
@@ -150,16 +153,18 @@ async def decide_many(p: Page) -> Response:
     )
 
 
-async def _warned(p: Page, chosen: list[str]) -> list[Action]:
+async def _warned(p: Page, chosen: list[str]) -> list[tuple[Action, str]]:
     """The chosen actions still pending that carry warnings (reasons they may fail once
     approved): approving several at once must not hide what the action page would show."""
     async with p.services.store.reading() as uow:
         found = [await uow.actions.get(p.principal.workspace_id, i) for i in chosen]
-    return [
-        a
-        for a in (present(f, p.services.clock) for f in found if f is not None)
-        if a.status == "pending" and a.warnings
-    ]
+        warned = [
+            a
+            for a in (present(f, p.services.clock) for f in found if f is not None)
+            if a.status == "pending" and a.warnings
+        ]
+        names = await names_for(uow, warned)
+    return [(a, named_summary(a, names)) for a in warned]
 
 
 @page()
@@ -170,6 +175,7 @@ async def action_page(p: Page) -> Response:
         account = await uow.accounts.get(action.workspace_id, action.account_id)
         fans = await fan_names(uow, action)
         context = await approval_context(uow, action)
+        synced = await names_for(uow, [action])
     lists = (
         {str(item["id"]): str(item["name"]) for item in (account.fan_lists or [])}
         if account is not None
@@ -184,6 +190,7 @@ async def action_page(p: Page) -> Response:
     return await p.render(
         "action.html",
         action=action,
+        summary=named_summary(action, synced),
         account=account,
         now=now,
         fans=fans,

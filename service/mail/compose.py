@@ -30,6 +30,12 @@ class Item:
 
     action: Action
     username: str | None
+    summary: str | None = None
+    """The summary as people read it (fans and lists by name; service/actions/naming.py)."""
+
+    @property
+    def shown(self) -> str:
+        return self.summary or self.action.summary
 
 
 def _money(value: dict[str, object] | None) -> str:
@@ -65,7 +71,7 @@ def _quorum(action: Action) -> str:
 
 def _text_item(item: Item, public_url: str, now: dt.datetime) -> str:
     a = item.action
-    lines = [f"{a.summary}", f"  Account: @{item.username or a.account_id}"]
+    lines = [f"{item.shown}", f"  Account: @{item.username or a.account_id}"]
     text = a.params.get("text") if isinstance(a.params, dict) else None
     if isinstance(text, str):
         lines.append("  The message as the fan will see it:")
@@ -85,7 +91,7 @@ def _html_item(item: Item, public_url: str, now: dt.datetime) -> str:
     a = item.action
     e = html.escape
     parts = [
-        f"<h2 style='font-size:16px'>{e(a.summary)}</h2>",
+        f"<h2 style='font-size:16px'>{e(item.shown)}</h2>",
         f"<p>Account: <strong>@{e(item.username or a.account_id)}</strong></p>",
     ]
     text = a.params.get("text") if isinstance(a.params, dict) else None
@@ -156,10 +162,10 @@ def compose(
         subject = f"{tag}{len(items)} approvals waiting in {workspace}"
         intro = f"{len(items)} actions in {workspace} are waiting for a decision."
     elif kind == "reminder":
-        subject = f"{tag}Expires in {_left(first.action.expires_at, now)}: {first.action.summary}"
+        subject = f"{tag}Expires in {_left(first.action.expires_at, now)}: {first.shown}"
         intro = f"This action for {handle} in {workspace} is still waiting and expires soon."
     else:
-        subject = f"{tag}Approval needed for {handle}: {first.action.summary}"
+        subject = f"{tag}Approval needed for {handle}: {first.shown}"
         intro = f"An action for {handle} in {workspace} is waiting for a decision."
     if test:
         intro = "TEST MODE: this action runs in the sandbox, never on the platform. " + intro

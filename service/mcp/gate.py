@@ -3,7 +3,8 @@
 MCP's streamable HTTP transport opens a session (a server task and its memory, kept up to its
 idle timeout) for any `initialize`; unguarded, keyless callers could open thousands. So every
 request to /mcp is authenticated here first, with the REST rules (service/http/auth.py), and one
-without a valid key gets `401` with `WWW-Authenticate` before the MCP server sees it. A key may
+without a valid key gets `401` with `WWW-Authenticate` before the MCP server sees it, its body a
+JSON-RPC error whose `data` is our error object. A key may
 hold MCP_SESSIONS_PER_KEY open sessions (open: a request in flight or one within the idle
 timeout); one more is refused with `rate_limited` until one ends (DELETE) or idles out. A session
 answers only the key that opened it (another key sees `404`, as for an unknown session).
@@ -21,6 +22,7 @@ from collections.abc import MutableMapping
 
 from attrs import define, field
 from starlette.datastructures import Headers
+from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from service.error_codes import ErrorCode
@@ -33,6 +35,11 @@ IDLE_SECONDS = 300.0
 """Sessions idle this long are ended by the MCP server (passed to it) and forgotten here."""
 SESSION_HEADER = "mcp-session-id"
 CHALLENGE = {"WWW-Authenticate": 'Bearer realm="countersign"'}
+JSONRPC_UNAUTHORIZED = -32001
+"""JSON-RPC's server-defined range: no valid key."""
+JSONRPC_REFUSED = -32000
+"""JSON-RPC's server-defined range: any other refusal at the door (too many sessions, another
+key's session)."""
 
 
 @define
@@ -55,6 +62,33 @@ class McpGate:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        try:
+            await self._guarded(scope, receive, send)
+        except ApiError as error:
+            await self._refuse(error, scope, receive, send)
+
+    async def _refuse(self, error: ApiError, scope: Scope, receive: Receive, send: Send) -> None:
+        """A refusal at the door as a JSON-RPC error (what MCP clients read from a non-2xx
+        answer: the official SDK shows its message instead of "Server returned an error
+        response"), carrying our error object in `data` so `data.code` is branched on as over
+        REST."""
+        request_id = scope.get("state", {}).get("request_id", "")
+        body = error.body(self.services.settings.public_url, request_id)
+        status = error.status()
+        rpc = {
+            "jsonrpc": "2.0",
+            "id": None,
+            "error": {
+                "code": JSONRPC_UNAUTHORIZED if status == 401 else JSONRPC_REFUSED,
+                "message": f"{error.code}: {error.message}"
+                + (f" {error.hint}" if error.hint else ""),
+                "data": {**body["error"], "requestId": request_id},
+            },
+        }
+        headers = {**(error.headers or {}), "Cache-Control": "no-store"}
+        await JSONResponse(rpc, status_code=status, headers=headers)(scope, receive, send)
+
+    async def _guarded(self, scope: Scope, receive: Receive, send: Send) -> None:
         headers = Headers(scope=scope)
         if scope["method"] == "POST":
             receive = await _read_first(receive)

@@ -27,6 +27,7 @@ from service.mcp.calls import run_tool
 from service.mcp.catalogue import Catalogue, require_catalogue_access
 from service.mcp.gate import IDLE_SECONDS
 from service.mcp.platform_tool import call_platform_step, query_of
+from service.mcp.schemas import outputs
 from service.mcp.synced_tools import synced_tools
 from service.mcp.tool_defs import make_tool
 from service.services import Services
@@ -390,6 +391,9 @@ def build_tools(services: Services) -> list[Tool]:
         )
     ]
     tools.extend(synced_tools(services))
+    for tool in tools:
+        # Shared by every app's copy of the tool, and the same for all: the one openapi.yaml.
+        tool.fn_metadata.output_schema = outputs(services.document, tool.name)
     return tools
 
 

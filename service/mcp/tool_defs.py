@@ -18,6 +18,8 @@ from typing import Any
 from mcp.server.mcpserver.tools import Tool
 from mcp_types import ToolAnnotations
 
+from service.mcp.schemas import tighten
+
 _Key = tuple[CodeType, str, str, tuple[str, ...]]
 _definitions: dict[_Key, Tool] = {}
 
@@ -28,8 +30,9 @@ def make_tool(
     annotations: ToolAnnotations | None,
     required: Sequence[str] = (),
 ) -> Tool:
-    """`Tool.from_function(fn, ...)` with `required` arguments marked so (and given no default),
-    its definition built once per process for `fn`'s code."""
+    """`Tool.from_function(fn, ...)` with `required` arguments marked so, enums, bounds and
+    nullability added (service/mcp/schemas.py), its definition built once per process for
+    `fn`'s code."""
     key = (fn.__code__, fn.__name__, repr(annotations), tuple(required))
     definition = _definitions.get(key)
     if definition is None:
@@ -38,8 +41,7 @@ def make_tool(
         )
         if required:
             definition.parameters["required"] = list(required)
-            for name in required:
-                definition.parameters["properties"][name].pop("default", None)
+        tighten(definition.parameters, set(required))
         _definitions[key] = definition
     # The schema is copied: each app's tool owns its own, as when it was built per app.
     return definition.model_copy(

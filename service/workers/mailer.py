@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from attrs import frozen
 
 from service.actions.model import Action
+from service.actions.naming import NONE, Names, named_summary, names_for
 from service.actions.transitions import effective
 from service.domain.clock import Clock
 from service.domain.ids import new_id
@@ -51,6 +52,7 @@ class Context:
     actions: dict[str, Action]
     workspaces: dict[str, str]  # id -> name
     usernames: dict[tuple[str, str], str | None]  # (workspace, account) -> @handle
+    names: Names = NONE  # the fans and lists the actions name, by their synced names
 
 
 @frozen
@@ -161,8 +163,9 @@ class Mailer:
             for ws, account_id in {(a.workspace_id, a.account_id) for a in actions.values()}:
                 account = await uow.accounts.get(ws, account_id)
                 usernames[(ws, account_id)] = account.username if account else None
+            synced = await names_for(uow, actions.values())
         names = {ws: (w.name if w else "your workspace") for ws, w in workspaces.items()}
-        return Context(actions, names, usernames)
+        return Context(actions, names, usernames, synced)
 
     async def _handle(self, mail: Mail, context: Context, session: Session) -> Outcome:
         try:
@@ -177,7 +180,14 @@ class Mailer:
         waiting = [a for a in actions if effective(a, now).status == "pending"]
         if not waiting:
             return Outcome("skipped", "decided before the mail went out", 0, False)
-        items = [Item(a, context.usernames.get((a.workspace_id, a.account_id))) for a in waiting]
+        items = [
+            Item(
+                a,
+                context.usernames.get((a.workspace_id, a.account_id)),
+                named_summary(a, context.names),
+            )
+            for a in waiting
+        ]
         try:
             message = compose(
                 "digest" if len(items) > 1 or mail.kind == "digest" else mail.kind,

@@ -104,6 +104,14 @@ def test_from_make_demo_to_an_executed_action_with_the_docs_only(tmp_path):
         created = shell(paste)["data"]
         assert created["status"] == "pending"
 
+        # The README's "One call", pasted with the account and key the demo printed: a fan and
+        # a list the demo's creator has, so it executes once approved.
+        readme = (ROOT / "README.md").read_text()
+        one_call = re.search(r"## One call\n\n```sh\n(.*?)```", readme, re.DOTALL).group(1)
+        one_call = one_call.replace("127.0.0.1:8000", f"127.0.0.1:{port}")
+        added = shell(one_call, KEY=key, ACCOUNT=created["accountId"])["data"]
+        assert (added["status"], added["warnings"]) == ("pending", [])
+
         # Step 3: open the approvalUrl, sign in with the documented credentials, press Approve.
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
@@ -116,10 +124,15 @@ def test_from_make_demo_to_an_executed_action_with_the_docs_only(tmp_path):
                 # The mail the owner got, caught by the demo's own SMTP server (issue 20): its
                 # one link is the approval page.
                 page.goto(f"http://127.0.0.1:{port}/dashboard/demo/mails")
-                mail = page.locator("[data-mail]", has_text=created["summary"]).first
+                # It names the fan by the name synced from the platform, the id beside.
+                fan = created["params"]["fanId"]
+                mail = page.locator("[data-mail]", has_text=f"({fan}): ").first
                 expect(mail).to_be_visible(timeout=30_000)
                 mail.locator(".mail-link").click()
                 expect(page).to_have_url(created["approvalUrl"])
+                page.get_by_role("button", name="Approve").click()
+                expect(page.locator("#action-status")).to_have_text("executed", timeout=30_000)
+                page.goto(added["approvalUrl"])
                 page.get_by_role("button", name="Approve").click()
                 expect(page.locator("#action-status")).to_have_text("executed", timeout=30_000)
             finally:

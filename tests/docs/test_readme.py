@@ -28,3 +28,21 @@ def test_the_two_commands_are_make_targets():
     for command in ("make demo", "make test"):
         assert command in README.read_text()
         assert re.search(rf"^{command.split()[1]}:", makefile, re.MULTILINE), command
+
+
+def test_docs_and_conformance_are_phony_targets_and_docs_has_its_own_port():
+    """A `docs/` folder exists, so without .PHONY `make docs` would do nothing; and the docs
+    site must not take the demo's port."""
+    makefile = (ROOT / "Makefile").read_text()
+    phony = re.search(r"^\.PHONY:(.*)$", makefile, re.MULTILINE).group(1).split()
+    assert {"docs", "conformance", "demo", "test"} <= set(phony)
+    demo_port = re.search(r"^PORT \?= (\d+)$", makefile, re.MULTILINE).group(1)
+    docs_port = re.search(r"^DOCS_PORT \?= (\d+)$", makefile, re.MULTILINE).group(1)
+    assert demo_port != docs_port
+    assert re.search(
+        r"^docs: .*\n\t.*mkdocs serve --dev-addr 127\.0\.0\.1:\$\(DOCS_PORT\)",
+        makefile,
+        re.MULTILINE,
+    )
+    contributing = (ROOT / "CONTRIBUTING.md").read_text()
+    assert "make docs" in contributing and "make conformance" in contributing

@@ -413,3 +413,20 @@ async def test_a_mail_that_cannot_be_written_is_recorded_failed_at_once(
     clock.advance(minutes=30)
     await Mailer(store, clock, mail_settings).run_once()  # nothing is tried again
     assert len(mailbox.messages) == 2
+
+
+async def test_mails_name_the_fan_by_its_synced_name(
+    client, store, clock, team, mailbox, mail_settings
+):
+    world, _ = team
+    sandbox = world.sandbox_accounts[0]
+    auth = world.auth(world.test_key)
+    fan = (await client.get(f"/v1/accounts/{sandbox}/fans?limit=1", headers=auth)).json()["data"][0]
+    body = {"type": "send_message", "params": {"fanId": fan["id"], "text": "<p>Hi</p>"}}
+    made = await create(client, world, "named", body, token=world.test_key, account=sandbox)
+    await send_round(store, clock, mail_settings)
+    mail = mailbox.to("owner@agency.test")[0]
+    label = f"{fan['name']} (@{fan['username']})" if fan["name"] else f"@{fan['username']}"
+    assert f"fan {label} ({fan['id']})" in mail.subject
+    assert f"fan {label} ({fan['id']})" in mail.text()
+    assert made["summary"].startswith("Send a message") and f"fan {fan['id']}:" in made["summary"]

@@ -226,7 +226,8 @@ async def test_bad_key_gets_401_before_any_session(mcp_url, world):
     with pytest.raises(Exception) as raised:  # initialize fails on the 401 (test_mcp_gate.py)
         async with connect(mcp_url, "sk_live_not_a_key"):
             pass
-    assert "Server returned an error response" in repr(raised.value), repr(raised.value)
+    # The SDK shows the server's own words, not "Server returned an error response".
+    assert "invalid_api_key: " in repr(raised.value), repr(raised.value)
 
 
 async def test_reads_through_mcp_match_rest(mcp_url, world):

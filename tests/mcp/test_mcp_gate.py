@@ -48,7 +48,9 @@ async def test_no_valid_key_is_401_with_a_challenge_and_no_session(mcp_url, head
             response = await http.request(method, mcp_url, json=body, headers={**ACCEPT, **headers})
             assert response.status_code == 401, (method, response.text)
             assert response.headers["www-authenticate"].startswith("Bearer")
-            assert response.json()["error"]["code"] == code
+            error = response.json()["error"]  # a JSON-RPC error, our error object in `data`
+            assert error["data"]["code"] == code and error["code"] == -32001
+            assert error["message"].startswith(f"{code}: ")
             assert "mcp-session-id" not in response.headers
 
 
@@ -61,7 +63,7 @@ async def test_sessions_are_bounded_per_key_and_bound_to_it(mcp_url, world):
             opened.append(response.headers["mcp-session-id"])
         refused = await http.post(mcp_url, json=INITIALIZE, headers={**ACCEPT, **world.auth()})
         assert refused.status_code == 429
-        assert refused.json()["error"]["code"] == "rate_limited"
+        assert refused.json()["error"]["data"]["code"] == "rate_limited"
         assert "mcp-session-id" not in refused.headers
         # Another key is not held back by this one's sessions, and cannot use them.
         other = await http.post(
