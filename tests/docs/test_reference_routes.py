@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import json
-
 from openapi_spec_validator import validate
 from openapi_spec_validator.validation import OpenAPIV30SpecValidator
 
@@ -61,8 +59,7 @@ async def test_viewer_document_is_valid_openapi_30_with_every_operation(client):
         if method in HTTP_METHODS
     }
     assert set(viewer["components"]["schemas"]) == set(source["components"]["schemas"])
-    text = json.dumps(viewer)
-    assert '"const"' not in text
+    assert not _keywords_outside_examples(viewer) & {"const"}  # 3.0 has no const
     # A nullable field keeps its type and says it may be null.
     status_reason = viewer["components"]["schemas"]["Account"]["properties"]["statusReason"]
     assert status_reason["type"] == "string" and status_reason["nullable"] is True
@@ -76,3 +73,17 @@ async def test_errors_page_and_dashboard_link_to_the_reference(client, store, cl
     keys = await client.get("/dashboard/keys")
     assert keys.status_code == 200
     assert '<a href="/docs" id="api-reference-link">' in keys.text
+
+
+def _keywords_outside_examples(node: object) -> set[str]:
+    """Every key of the document, except inside example values (an example may be data that
+    looks like a schema: GET /v1/action-types answers JSON Schemas)."""
+    if isinstance(node, list):
+        return set().union(*(_keywords_outside_examples(item) for item in node))
+    if not isinstance(node, dict):
+        return set()
+    keys = set(node)
+    for key, value in node.items():
+        if key not in {"example", "examples"}:
+            keys |= _keywords_outside_examples(value)
+    return keys

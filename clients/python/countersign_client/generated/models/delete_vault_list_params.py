@@ -23,7 +23,9 @@ class DeleteVaultListParams:
     """ `delete_vault_list`.
 
         Attributes:
-            list_id (str): An id on the platform (fan, fan list, message, vault media).
+            list_id (str): An id on the platform (fan, fan list, message, vault media). Never holds a control
+                character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
+                (a path that normalises would read those as another route).
      """
 
     list_id: str

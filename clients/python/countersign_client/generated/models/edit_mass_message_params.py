@@ -23,7 +23,9 @@ class EditMassMessageParams:
     """ `edit_mass_message`.
 
         Attributes:
-            mass_message_id (str): An id on the platform (fan, fan list, message, vault media).
+            mass_message_id (str): An id on the platform (fan, fan list, message, vault media). Never holds a control
+                character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
+                (a path that normalises would read those as another route).
             text (str): The message as the client sends it, 1 to 5000 characters: HTML, or plain text
                 (anything that does not look like HTML). See `SentMessageText` for what is
                 stored and sent.

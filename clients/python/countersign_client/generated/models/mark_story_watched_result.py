@@ -24,7 +24,9 @@ class MarkStoryWatchedResult:
     """ `mark_story_watched`.
 
         Attributes:
-            story_id (str): An id on the platform (fan, fan list, message, vault media).
+            story_id (str): An id on the platform (fan, fan list, message, vault media). Never holds a control
+                character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
+                (a path that normalises would read those as another route).
             watched (Literal[True]):
      """
 

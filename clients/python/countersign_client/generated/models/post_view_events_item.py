@@ -24,7 +24,9 @@ T = TypeVar("T", bound="PostViewEventsItem")
 class PostViewEventsItem:
     """ 
         Attributes:
-            post_id (str): An id on the platform (fan, fan list, message, vault media).
+            post_id (str): An id on the platform (fan, fan list, message, vault media). Never holds a control
+                character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
+                (a path that normalises would read those as another route).
             action (str): What happened, as the platform names it (e.g. `view`).
             event_time (datetime.datetime): ISO 8601 / RFC 3339 instant, in UTC.
             duration (int): Seconds the post was on screen.

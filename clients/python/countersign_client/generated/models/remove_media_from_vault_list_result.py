@@ -25,7 +25,9 @@ class RemoveMediaFromVaultListResult:
     """ `remove_media_from_vault_list`.
 
         Attributes:
-            list_id (str): An id on the platform (fan, fan list, message, vault media).
+            list_id (str): An id on the platform (fan, fan list, message, vault media). Never holds a control
+                character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
+                (a path that normalises would read those as another route).
             media_ids (list[str]): Vault media ids, 1 to 100.
             in_list (Literal[False]):
      """

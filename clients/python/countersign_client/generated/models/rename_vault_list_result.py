@@ -24,7 +24,9 @@ class RenameVaultListResult:
     """ `rename_vault_list`.
 
         Attributes:
-            list_id (str): An id on the platform (fan, fan list, message, vault media).
+            list_id (str): An id on the platform (fan, fan list, message, vault media). Never holds a control
+                character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
+                (a path that normalises would read those as another route).
             name (str): A vault list's name: 1 to 100 characters with at least one that is not a
                 space, and no control characters. The platform refuses a longer name, so a
                 longer one is refused here, at creation, rather than failing once approved.

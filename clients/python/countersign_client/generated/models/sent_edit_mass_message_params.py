@@ -23,7 +23,9 @@ class SentEditMassMessageParams:
     """ `edit_mass_message` params as stored and sent: `text` is `SentMessageText`.
 
         Attributes:
-            mass_message_id (str): An id on the platform (fan, fan list, message, vault media).
+            mass_message_id (str): An id on the platform (fan, fan list, message, vault media). Never holds a control
+                character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
+                (a path that normalises would read those as another route).
             text (str): The message exactly as the platform receives it and as the approver sees it:
                 the requested text made into safe HTML once, at creation. HTML is sanitised with
                 the preview's allow-list (no scripts, handlers, styles, frames or `javascript:`

@@ -23,7 +23,9 @@ class UnsubscribeFromUserParams:
     """ `unsubscribe_from_user`.
 
         Attributes:
-            user_id (str): An id on the platform (fan, fan list, message, vault media).
+            user_id (str): An id on the platform (fan, fan list, message, vault media). Never holds a control
+                character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
+                (a path that normalises would read those as another route).
      """
 
     user_id: str
