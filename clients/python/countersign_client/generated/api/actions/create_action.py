@@ -15,13 +15,13 @@ from ...models.conflict_error import ConflictError
 from ...models.forbidden_error import ForbiddenError
 from ...models.internal_server_error import InternalServerError
 from ...models.not_found_error import NotFoundError
-from ...models.rate_limited_error import RateLimitedError
 from ...models.remove_fan_from_list_request import RemoveFanFromListRequest
 from ...models.send_mass_message_request import SendMassMessageRequest
 from ...models.send_message_request import SendMessageRequest
 from ...models.service_unavailable_error import ServiceUnavailableError
 from ...models.unauthorized_error import UnauthorizedError
 from ...models.unsend_message_request import UnsendMessageRequest
+from ...models.write_limited_error import WriteLimitedError
 from typing import cast
 
 
@@ -67,7 +67,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | ServiceUnavailableError | UnauthorizedError | WriteLimitedError | None:
     if response.status_code == 202:
         response_202 = ActionResponse.from_dict(response.json())
 
@@ -111,7 +111,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_409
 
     if response.status_code == 429:
-        response_429 = RateLimitedError.from_dict(response.json())
+        response_429 = WriteLimitedError.from_dict(response.json())
 
 
 
@@ -137,7 +137,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | ServiceUnavailableError | UnauthorizedError | WriteLimitedError]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -153,7 +153,7 @@ def sync_detailed(
     body: AddFanToListRequest | RemoveFanFromListRequest | SendMassMessageRequest | SendMessageRequest | UnsendMessageRequest,
     idempotency_key: str,
 
-) -> Response[ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError]:
+) -> Response[ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | ServiceUnavailableError | UnauthorizedError | WriteLimitedError]:
     """ Create an action
 
      Asks for a write to the platform. The action is stored as `pending` with
@@ -185,7 +185,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError]
+        Response[ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | ServiceUnavailableError | UnauthorizedError | WriteLimitedError]
      """
 
 
@@ -209,7 +209,7 @@ def sync(
     body: AddFanToListRequest | RemoveFanFromListRequest | SendMassMessageRequest | SendMessageRequest | UnsendMessageRequest,
     idempotency_key: str,
 
-) -> ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | None:
+) -> ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | ServiceUnavailableError | UnauthorizedError | WriteLimitedError | None:
     """ Create an action
 
      Asks for a write to the platform. The action is stored as `pending` with
@@ -241,7 +241,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError
+        ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | ServiceUnavailableError | UnauthorizedError | WriteLimitedError
      """
 
 
@@ -260,7 +260,7 @@ async def asyncio_detailed(
     body: AddFanToListRequest | RemoveFanFromListRequest | SendMassMessageRequest | SendMessageRequest | UnsendMessageRequest,
     idempotency_key: str,
 
-) -> Response[ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError]:
+) -> Response[ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | ServiceUnavailableError | UnauthorizedError | WriteLimitedError]:
     """ Create an action
 
      Asks for a write to the platform. The action is stored as `pending` with
@@ -292,7 +292,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError]
+        Response[ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | ServiceUnavailableError | UnauthorizedError | WriteLimitedError]
      """
 
 
@@ -316,7 +316,7 @@ async def asyncio(
     body: AddFanToListRequest | RemoveFanFromListRequest | SendMassMessageRequest | SendMessageRequest | UnsendMessageRequest,
     idempotency_key: str,
 
-) -> ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | None:
+) -> ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | ServiceUnavailableError | UnauthorizedError | WriteLimitedError | None:
     """ Create an action
 
      Asks for a write to the platform. The action is stored as `pending` with
@@ -348,7 +348,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError
+        ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | ServiceUnavailableError | UnauthorizedError | WriteLimitedError
      """
 
 
