@@ -162,6 +162,11 @@ def sync_detailed(
     action or listen for `action.executed`, `action.rejected`,
     `action.failed` and `action.expired`.
 
+    The account's policy may govern it: under an allowance (a rule with
+    `approvals: 0`) it is answered `approved` already (`approvalsRequired: 0`,
+    `decidedBy.kind: policy`) and runs without a person; one more than a daily
+    limit (`limits`) is `429 write_limit_exceeded` with `Retry-After`.
+
     Needs the `write` scope, writes switched on for the account, and an
     `Idempotency-Key` header. The same key with the same request returns the
     original action (202, in its current state); the same key with a different
@@ -218,6 +223,11 @@ def sync(
     action or listen for `action.executed`, `action.rejected`,
     `action.failed` and `action.expired`.
 
+    The account's policy may govern it: under an allowance (a rule with
+    `approvals: 0`) it is answered `approved` already (`approvalsRequired: 0`,
+    `decidedBy.kind: policy`) and runs without a person; one more than a daily
+    limit (`limits`) is `429 write_limit_exceeded` with `Retry-After`.
+
     Needs the `write` scope, writes switched on for the account, and an
     `Idempotency-Key` header. The same key with the same request returns the
     original action (202, in its current state); the same key with a different
@@ -268,6 +278,11 @@ async def asyncio_detailed(
     approval, and expires after 24 hours without a decision. Poll it with Get
     action or listen for `action.executed`, `action.rejected`,
     `action.failed` and `action.expired`.
+
+    The account's policy may govern it: under an allowance (a rule with
+    `approvals: 0`) it is answered `approved` already (`approvalsRequired: 0`,
+    `decidedBy.kind: policy`) and runs without a person; one more than a daily
+    limit (`limits`) is `429 write_limit_exceeded` with `Retry-After`.
 
     Needs the `write` scope, writes switched on for the account, and an
     `Idempotency-Key` header. The same key with the same request returns the
@@ -324,6 +339,11 @@ async def asyncio(
     approval, and expires after 24 hours without a decision. Poll it with Get
     action or listen for `action.executed`, `action.rejected`,
     `action.failed` and `action.expired`.
+
+    The account's policy may govern it: under an allowance (a rule with
+    `approvals: 0`) it is answered `approved` already (`approvalsRequired: 0`,
+    `decidedBy.kind: policy`) and runs without a person; one more than a daily
+    limit (`limits`) is `429 write_limit_exceeded` with `Retry-After`.
 
     Needs the `write` scope, writes switched on for the account, and an
     `Idempotency-Key` header. The same key with the same request returns the
