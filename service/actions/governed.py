@@ -57,17 +57,23 @@ async def create(
     even once a limit is reached)."""
     async with store.transaction() as tx:
         account = await tx.accounts.lock(action.workspace_id, action.account_id)
-        existing = await tx.actions.get_by_idempotency_key(
-            action.workspace_id, action.idempotency_key
-        )
-        if existing is not None:
-            return existing, False
         if account is None:
             raise ApiError(ErrorCode.ACCOUNT_NOT_FOUND, param="accountId")
         refused = refusal(account)
+        if refused is None:
+            try:
+                await check_limits(tx, action, limits)
+            except ApiError as limited:
+                refused = limited
         if refused is not None:
+            # A retry of an action already created is answered as before, whatever changed;
+            # looked up only on refusal, so the usual creation costs no extra read.
+            existing = await tx.actions.get_by_idempotency_key(
+                action.workspace_id, action.idempotency_key
+            )
+            if existing is not None:
+                return existing, False
             raise refused
-        await check_limits(tx, action, limits)
         if allowance is not None:
             written, inserted = await allowances.create_under(
                 tx, clock, action, allowance, public_url=public_url
