@@ -34,7 +34,7 @@ from service.actions.model import Action
 from service.actions.transitions import APPROVED, EXPIRED, PENDING, Trigger, move
 from service.domain.dashboard import AuditEntry
 from service.domain.models import Account, Event, Workspace
-from storage.base import ACTIONS_CHANNEL, DuplicateError
+from storage.base import ACTIONS_CHANNEL, DuplicateError, ForCreate
 from storage.changes import AccountChanges, ActionChanges
 
 T = TypeVar("T")
@@ -83,6 +83,7 @@ class _State:
     audit: list[AuditEntry] = attrs.field(factory=list)
     seq: int = 0
     allowance_uses: dict[str, tuple[tuple[str, str, str], dt.datetime]] = attrs.field(factory=dict)
+    limits: dict[tuple[str, str], list[dict[str, Any]]] = attrs.field(factory=dict)
 
     def copy(self) -> _State:
         return _State(
@@ -93,6 +94,7 @@ class _State:
             list(self.audit),
             self.seq,
             dict(self.allowance_uses),
+            dict(self.limits),
         )
 
 
@@ -128,6 +130,32 @@ class MemoryAccounts:
 
     async def get(self, workspace_id: str, account_id: str) -> Account | None:
         return self.state.accounts.get((workspace_id, account_id))
+
+    async def get_for_create(self, workspace_id: str, account_id: str) -> ForCreate | None:
+        found = await self.get_with_default_rules(workspace_id, account_id)
+        if found is None:
+            return None
+        limits = self.state.limits
+        return ForCreate(
+            found[0],
+            found[1],
+            limits.get((workspace_id, account_id)),
+            limits.get((workspace_id, "")),
+        )
+
+    async def limits(
+        self, workspace_id: str, account_id: str
+    ) -> builtins.list[dict[str, Any]] | None:
+        found = self.state.limits.get((workspace_id, account_id))
+        return None if found is None else builtins.list(found)
+
+    async def set_limits(
+        self, workspace_id: str, account_id: str, limits: Sequence[dict[str, Any]] | None
+    ) -> None:
+        if limits is None:
+            self.state.limits.pop((workspace_id, account_id), None)
+        else:
+            self.state.limits[(workspace_id, account_id)] = builtins.list(limits)
 
     async def lock(self, workspace_id: str, account_id: str) -> Account | None:
         return self.state.accounts.get((workspace_id, account_id))  # one unit at a time here
@@ -345,6 +373,26 @@ class MemoryActions:
             for key, at in self.state.allowance_uses.values()
             if key == (workspace_id, account_id, allowance) and at > since
         )
+
+    async def limit_window(
+        self,
+        workspace_id: str,
+        mode: str,
+        account_id: str,
+        types: Sequence[str],
+        since: dt.datetime,
+        now: dt.datetime,
+    ) -> tuple[int, dt.datetime | None]:
+        counted = [
+            a.created_at
+            for a in self.state.actions.values()
+            if (a.workspace_id, a.mode, a.account_id) == (workspace_id, mode, account_id)
+            and a.type in types
+            and a.created_at > since
+            and a.status not in ("rejected", "expired", "cancelled")
+            and not (a.status == "pending" and a.expires_at <= now)
+        ]
+        return len(counted), min(counted, default=None)
 
     async def add_allowance_use(self, action: Action, allowance: str) -> None:
         key = (action.workspace_id, action.account_id, allowance)

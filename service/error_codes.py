@@ -68,6 +68,7 @@ class ErrorCode(enum.StrEnum):
     LAST_OWNER = "last_owner"
     ACCOUNT_UNAVAILABLE = "account_unavailable"
     RATE_LIMITED = "rate_limited"
+    WRITE_LIMIT_EXCEEDED = "write_limit_exceeded"
     PLATFORM_ERROR = "platform_error"
     PLATFORM_TIMEOUT = "platform_timeout"
     INTERNAL_ERROR = "internal_error"
@@ -355,8 +356,9 @@ ERROR_CODES: Mapping[ErrorCode, ErrorCodeInfo] = MappingProxyType(
                 409,
                 _T.CONFLICT,
                 "This action was already decided.",
-                "The action was already approved, rejected, run or failed, so it cannot be "
-                "decided again. Read it with GET /v1/actions/{actionId} to see its status.",
+                "The action was already approved, rejected, run, failed or cancelled, so it "
+                "cannot be decided again (nor cancelled once it runs). Read it with "
+                "GET /v1/actions/{actionId} to see its status.",
             ),
             _row(
                 _C.ACTION_EXPIRED,
@@ -401,6 +403,16 @@ ERROR_CODES: Mapping[ErrorCode, ErrorCodeInfo] = MappingProxyType(
                 "Too many requests.",
                 "The key exceeded its rate limit. Wait the number of seconds in the "
                 "Retry-After header, then retry.",
+            ),
+            _row(
+                _C.WRITE_LIMIT_EXCEEDED,
+                429,
+                _T.RATE_LIMITED,
+                "The account's daily limit for this kind of action is reached.",
+                "The account's policy caps how many actions of these types may be asked for in "
+                "any 24 hours (rejected, expired and cancelled ones do not count). Retry after "
+                "the number of seconds in the Retry-After header, when the oldest counted "
+                "action leaves the window, or ask an owner or admin to raise the limit.",
             ),
             # -- 502 upstream --------------------------------------------------------
             _row(

@@ -13,6 +13,8 @@ from collections.abc import Collection, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol, Unpack
 
+from attrs import frozen
+
 from service.actions.model import Action
 from service.domain.dashboard import AuditEntry, Invite, Session
 from service.domain.models import Account, ApiKey, Event, Fan, Link, Member, User, Workspace
@@ -80,6 +82,14 @@ class ApiKeys(Protocol):
     async def touch(self, key_id: str, at: dt.datetime) -> None: ...
 
 
+@frozen
+class ForCreate:
+    account: Account
+    default_rules: Sequence[dict[str, Any]] | None
+    own_limits: Sequence[dict[str, Any]] | None
+    default_limits: Sequence[dict[str, Any]] | None
+
+
 class Accounts(Protocol):
     async def add(self, account: Account) -> None: ...
     async def get(self, workspace_id: str, account_id: str) -> Account | None: ...
@@ -88,6 +98,22 @@ class Accounts(Protocol):
     ) -> tuple[Account, Sequence[dict[str, Any]] | None] | None:
         """The account and its workspace's default approval rules in one read: every new
         action needs both (bench/hot_path: one query fewer per create)."""
+        ...
+
+    async def get_for_create(self, workspace_id: str, account_id: str) -> ForCreate | None:
+        """What a new action of the account needs, in one read: the account, the workspace's
+        default rules, and the account's own daily limits and the workspace default's."""
+        ...
+
+    async def limits(self, workspace_id: str, account_id: str) -> list[dict[str, Any]] | None:
+        """The stored daily limits of an account (`account_id` '' : the workspace default);
+        None when none were set."""
+        ...
+
+    async def set_limits(
+        self, workspace_id: str, account_id: str, limits: Sequence[dict[str, Any]] | None
+    ) -> None:
+        """Replace them (None: remove, so the account follows the default)."""
         ...
 
     async def lock(self, workspace_id: str, account_id: str) -> Account | None:
@@ -365,6 +391,19 @@ class Actions(Protocol):
         self, workspace_id: str, account_id: str, allowance: str, since: dt.datetime
     ) -> int:
         """How many of the account's actions the allowance `allowance` approved after `since`."""
+
+    async def limit_window(
+        self,
+        workspace_id: str,
+        mode: str,
+        account_id: str,
+        types: Sequence[str],
+        since: dt.datetime,
+        now: dt.datetime,
+    ) -> tuple[int, dt.datetime | None]:
+        """How many of the account's actions of `types` were created after `since` and may
+        still run (not rejected, expired, cancelled, nor pending past expiry at `now`), and
+        when the oldest of them was created."""
 
     async def add_allowance_use(self, action: Action, allowance: str) -> None:
         """Record that the allowance `allowance` approved `action` (with the action's write)."""

@@ -70,6 +70,7 @@ OPERATION_CODES: dict[str, set[str]] = {
         "account_not_found",
         "idempotency_conflict",
         "account_unavailable",
+        "write_limit_exceeded",
     },
     "getAction": {"invalid_parameter", "missing_scope", "action_not_found"},
     "listActions": {"invalid_parameter", "invalid_cursor", "missing_scope"},

@@ -35,6 +35,8 @@ SPEC_CODES: dict[str, tuple[int, str, bool]] = {
     "last_owner": (409, "conflict", True),
     "account_unavailable": (409, "account_unavailable", False),
     "rate_limited": (429, "rate_limited", False),
+    # Additive: an account's daily limit of a policy (docs/governing-writes.md).
+    "write_limit_exceeded": (429, "rate_limited", False),
     "platform_error": (502, "upstream", False),
     "platform_timeout": (502, "upstream", False),
     "internal_error": (500, "internal", False),
@@ -106,6 +108,7 @@ def test_error_responses_allow_only_codes_of_their_status(spec):
         "NotFound": 404,
         "Conflict": 409,
         "RateLimited": 429,
+        "WriteLimited": 429,
         "InternalError": 500,
         "ServiceUnavailable": 503,
         "BadGateway": 502,

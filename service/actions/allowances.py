@@ -21,9 +21,7 @@ from service.actions.transitions import APPROVED
 from service.actions.warnings import warning
 from service.domain.clock import Clock
 from service.domain.principal import Principal
-from service.error_codes import ErrorCode
-from service.errors import ApiError
-from storage.base import Store, UnitOfWork
+from storage.base import UnitOfWork
 
 WINDOW = dt.timedelta(hours=24)
 """Allowances count over a rolling day, not a calendar one: no burst at midnight."""
@@ -98,39 +96,6 @@ def allowance_for(rules: list[dict[str, Any]] | None, action: Action) -> Allowan
     """The allowance that may approve `action` (built under `rules`), if any."""
     price = (action.price or {}).get("amount", 0)
     return requirement(rules, action.type, price, action.estimated_recipients).allowance
-
-
-async def create(
-    store: Store,
-    clock: Clock,
-    action: Action,
-    allowance: Allowance,
-    *,
-    public_url: str,
-    refusal: Any,
-) -> tuple[Action, bool]:
-    """Lock the account, check again what a person's approval would check (writes switch,
-    account availability for a live action: `refusal(account)` gives the error), count the
-    allowance's use and write: `(action, False)` when its idempotency key was already taken
-    (the action that took it is returned)."""
-    async with store.transaction() as tx:
-        account = await tx.accounts.lock(action.workspace_id, action.account_id)
-        existing = await tx.actions.get_by_idempotency_key(
-            action.workspace_id, action.idempotency_key
-        )
-        if existing is not None:
-            return existing, False
-        if account is None:
-            raise ApiError(ErrorCode.ACCOUNT_NOT_FOUND, param="accountId")
-        refused = refusal(account)
-        if refused is not None:
-            raise refused
-        written, inserted = await create_under(tx, clock, action, allowance, public_url=public_url)
-        if inserted:
-            return written, True
-        taken = await tx.actions.get_by_idempotency_key(action.workspace_id, action.idempotency_key)
-    assert taken is not None
-    return taken, False
 
 
 @frozen

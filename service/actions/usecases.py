@@ -15,7 +15,7 @@ from typing import Any, TypedDict
 
 from attrs import evolve, frozen
 
-from service.actions import allowances, lifecycle
+from service.actions import allowances, governed, lifecycle, limits
 from service.actions.edits import check_narrowing
 from service.actions.lookups import look_up
 from service.actions.model import Action
@@ -61,11 +61,14 @@ async def visible_account(tx: UnitOfWork, principal: Principal, account_id: str)
 
 async def _account_and_rules(
     tx: UnitOfWork, principal: Principal, account_id: str
-) -> tuple[Account, list[dict[str, Any]] | None]:
-    """The account (as `visible_account`) and the approval rules a new action of it gets."""
-    found = await tx.accounts.get_with_default_rules(principal.workspace_id, account_id)
-    account = _visible(found[0] if found else None, principal, account_id)
-    return account, _rules_of(account, found[1] if found else None)
+) -> tuple[Account, list[dict[str, Any]] | None, list[dict[str, Any]]]:
+    """The account (as `visible_account`), the approval rules a new action of it gets and
+    its daily limits (the policy is inherited whole), in one read."""
+    found = await tx.accounts.get_for_create(principal.workspace_id, account_id)
+    account = _visible(found.account if found else None, principal, account_id)
+    assert found is not None
+    caps = limits.effective(account.policy is not None, found.own_limits, found.default_limits)
+    return account, _rules_of(account, found.default_rules), caps
 
 
 def _visible(account: Account | None, principal: Principal, account_id: str) -> Account:
@@ -243,7 +246,7 @@ async def create_action(
     # Reading the account again with the write would guard nothing more: a pending action runs
     # only once approved, and approval and execution check writes and status again.
     async with store.reading() as uow:
-        account, rules = await _account_and_rules(uow, principal, account_id)
+        account, rules, caps = await _account_and_rules(uow, principal, account_id)
         if not account.writes_enabled or account.unavailable:
             # A retry is answered as before even once writes stopped: look the key up first.
             existing = await uow.actions.get_by_idempotency_key(
@@ -258,9 +261,16 @@ async def create_action(
         principal, account, type_, sent, facts, rules, idempotency_key, fp, principal.mode, now
     )
     allowance = allowances.allowance_for(rules, action) if action.approvals_required == 0 else None
-    if allowance is not None:
-        written, new = await allowances.create(
-            store, clock, action, allowance, public_url=public_url, refusal=_refusal
+    capped = limits.matching(caps, type_)
+    if allowance is not None or capped:
+        written, new = await governed.create(
+            store,
+            clock,
+            action,
+            allowance=allowance,
+            limits=capped,
+            refusal=_refusal,
+            public_url=public_url,
         )
         return Created(written if new else _replay(written, fp), replayed=not new)
     # The action and its event in one statement racing on the (workspace_id, idempotency_key)

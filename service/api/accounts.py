@@ -44,7 +44,7 @@ async def get_account(call: Call) -> Reply:
     account_id = call.params.path["accountId"]
     async with call.services.store.reading() as uow:
         account = await visible_account(uow, call.principal, account_id)
-        policy = await account_policy(uow, account)
+        policy = await account_policy(uow, account, call.services.clock.now())
     if call.params.query.get("fresh"):
         account, read_at = await call.services.live.account(account)
         return Reply(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from service.api.endpoint import Call, Reply, endpoint
 from service.render import account_detail_json
-from service.usecases.policies import set_account_policy, set_workspace_policy
+from service.usecases.policies import KEEP, set_account_policy, set_workspace_policy
 
 
 @endpoint("setAccountPolicy", auth="session")
@@ -16,6 +16,7 @@ async def set_account(call: Call) -> Reply:
         call.principal,
         call.params.path["accountId"],
         call.params.body["rules"],
+        call.params.body.get("limits", KEEP),
     )
     return Reply({"data": account_detail_json(account, policy), "meta": call.meta()})
 
@@ -23,7 +24,10 @@ async def set_account(call: Call) -> Reply:
 @endpoint("setWorkspacePolicy", auth="session")
 async def set_workspace(call: Call) -> Reply:
     services = call.services
+    body = call.params.body
     rules = await set_workspace_policy(
-        services.store, services.clock, call.principal, call.params.body["rules"]
+        services.store, services.clock, call.principal, body["rules"], body.get("limits", KEEP)
     )
-    return Reply({"data": {"rules": rules}, "meta": call.meta()})
+    async with services.store.reading() as uow:
+        limits = await uow.accounts.limits(call.principal.workspace_id, "")
+    return Reply({"data": {"rules": rules, "limits": limits or []}, "meta": call.meta()})

@@ -3,9 +3,11 @@ account (docs/policies.md). The rules themselves are service/actions/policy.py's
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
 from typing import Any
 
+from service.actions import limits as daily
 from service.actions.policy import normalised
 from service.domain.clock import Clock
 from service.domain.models import Account
@@ -18,13 +20,32 @@ from service.usecases.access import require
 from service.usecases.audit import record_in
 from storage.base import Store, UnitOfWork
 
+KEEP = object()
+"""`limits` left out of a policy change: the stored limits stay as they are."""
 
-async def account_policy(uow: UnitOfWork, account: Account) -> dict[str, Any]:
-    """`{rules, source}`: the account's own rules, or the workspace default it follows."""
-    if account.policy is not None:
-        return policy_json(account, None)
-    workspace = await uow.workspaces.get(account.workspace_id)
-    return policy_json(account, workspace.policy if workspace is not None else None)
+
+async def account_policy(uow: UnitOfWork, account: Account, now: dt.datetime) -> dict[str, Any]:
+    """`{rules, source, limits}`: the account's own rules, or the workspace default it follows,
+    and its daily limits (inherited with the rules), each with `used` over the last 24 hours."""
+    own = account.policy is not None
+    if own:
+        policy = policy_json(account, None)
+    else:
+        workspace = await uow.workspaces.get(account.workspace_id)
+        policy = policy_json(account, workspace.policy if workspace is not None else None)
+    stored = await uow.accounts.limits(account.workspace_id, account.id if own else "")
+    shown = []
+    for limit in stored or ():
+        used, _ = await uow.actions.limit_window(
+            account.workspace_id,
+            account.mode,
+            account.id,
+            limit["types"],
+            now - daily.WINDOW,
+            now,
+        )
+        shown.append({**limit, "used": used})
+    return {**policy, "limits": shown}
 
 
 async def set_account_policy(
@@ -33,11 +54,14 @@ async def set_account_policy(
     principal: Principal,
     account_id: str,
     rules: Sequence[dict[str, Any]] | None,
+    limits: Any = KEEP,
 ) -> tuple[Account, dict[str, Any]]:
-    """Replace an account's rules (None: follow the workspace default). New actions use them;
-    actions already pending keep the requirement captured when they were created."""
+    """Replace an account's rules (None: follow the workspace default, limits included) and,
+    when given, its daily limits. New actions use them; actions already pending keep the
+    requirement captured when they were created."""
     require(principal, Permission.POLICIES_MANAGE)
     stored = normalised(rules) if rules is not None else None
+    caps = daily.normalised(limits) if limits is not KEEP and limits is not None else None
     async with store.transaction() as uow:
         before = await uow.accounts.get(principal.workspace_id, account_id)
         if before is None or not principal.allows(account_id):
@@ -48,6 +72,10 @@ async def set_account_policy(
             )
         account = await uow.accounts.update(principal.workspace_id, account_id, policy=stored)
         assert account is not None
+        if stored is None:
+            await uow.accounts.set_limits(principal.workspace_id, account_id, None)
+        elif limits is not KEEP:
+            await uow.accounts.set_limits(principal.workspace_id, account_id, caps or [])
         await record_in(
             uow,
             clock,
@@ -56,21 +84,29 @@ async def set_account_policy(
             account_id,
             before=before.policy,
             rules=stored,
+            limits=None if limits is KEEP else caps,
             mode=account.mode,
         )
-        policy = await account_policy(uow, account)
+        policy = await account_policy(uow, account, clock.now())
     return account, policy
 
 
 async def set_workspace_policy(
-    store: Store, clock: Clock, principal: Principal, rules: Sequence[dict[str, Any]]
+    store: Store,
+    clock: Clock,
+    principal: Principal,
+    rules: Sequence[dict[str, Any]],
+    limits: Any = KEEP,
 ) -> list[dict[str, Any]]:
-    """The default for every account without rules of its own."""
+    """The default for every account without rules of its own (and, when given, its limits)."""
     require(principal, Permission.POLICIES_MANAGE)
     stored = normalised(rules)
+    caps = daily.normalised(limits or []) if limits is not KEEP else None
     async with store.transaction() as uow:
         before = await uow.workspaces.get(principal.workspace_id)
         await uow.workspaces.set_policy(principal.workspace_id, stored)
+        if caps is not None:
+            await uow.accounts.set_limits(principal.workspace_id, "", caps)
         await record_in(
             uow,
             clock,
@@ -79,5 +115,6 @@ async def set_workspace_policy(
             None,
             before=before.policy if before is not None else None,
             rules=stored,
+            limits=caps,
         )
     return stored

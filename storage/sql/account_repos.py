@@ -11,6 +11,7 @@ from typing import Any, Unpack
 import sqlalchemy as sa
 
 from service.domain.models import Account, Fan, Link
+from storage.base import ForCreate
 from storage.changes import AccountChanges, LinkChanges
 from storage.sql import tables as t
 from storage.sql.connection import Connection
@@ -35,6 +36,33 @@ _ACCOUNT_AND_DEFAULT_RULES = prebuilt(
     sa.select(t.accounts, t.workspaces.c.policy.label("default_rules"))
     .join(t.workspaces, t.workspaces.c.id == t.accounts.c.workspace_id)
     .where(t.accounts.c.workspace_id == sa.bindparam("ws"), t.accounts.c.id == sa.bindparam("id"))
+)
+_pl = t.policy_limits.alias("own_limits")
+_dl = t.policy_limits.alias("default_limits")
+_FOR_CREATE = prebuilt(  # one read: the account, the default rules and both sets of limits
+    sa.select(
+        t.accounts,
+        t.workspaces.c.policy.label("default_rules"),
+        _pl.c.limits.label("own_limits"),
+        _dl.c.limits.label("default_limits"),
+    )
+    .join(t.workspaces, t.workspaces.c.id == t.accounts.c.workspace_id)
+    .outerjoin(
+        _pl,
+        sa.and_(
+            _pl.c.workspace_id == t.accounts.c.workspace_id, _pl.c.account_id == t.accounts.c.id
+        ),
+    )
+    .outerjoin(
+        _dl, sa.and_(_dl.c.workspace_id == t.accounts.c.workspace_id, _dl.c.account_id == "")
+    )
+    .where(t.accounts.c.workspace_id == sa.bindparam("ws"), t.accounts.c.id == sa.bindparam("id"))
+)
+_LIMITS = prebuilt(
+    t.policy_limits.select().where(
+        t.policy_limits.c.workspace_id == sa.bindparam("ws"),
+        t.policy_limits.c.account_id == sa.bindparam("account"),
+    )
 )
 _FANS_BY_ID = prebuilt(
     t.fans.select().where(
@@ -67,6 +95,34 @@ class SqlAccounts:
         query = _ACCOUNT_AND_DEFAULT_RULES
         row = (await self.conn.execute(query, {"ws": workspace_id, "id": account_id})).first()
         return (to_model(Account, row), row.default_rules) if row else None
+
+    async def get_for_create(self, workspace_id: str, account_id: str) -> ForCreate | None:
+        row = (await self.conn.execute(_FOR_CREATE, {"ws": workspace_id, "id": account_id})).first()
+        if row is None:
+            return None
+        return ForCreate(
+            to_model(Account, row), row.default_rules, row.own_limits, row.default_limits
+        )
+
+    async def limits(self, workspace_id: str, account_id: str) -> list[dict[str, Any]] | None:
+        row = (
+            await self.conn.execute(_LIMITS, {"ws": workspace_id, "account": account_id})
+        ).first()
+        return list(row.limits) if row else None
+
+    async def set_limits(
+        self, workspace_id: str, account_id: str, limits: Sequence[dict[str, Any]] | None
+    ) -> None:
+        pl = t.policy_limits
+        where = sa.and_(pl.c.workspace_id == workspace_id, pl.c.account_id == account_id)
+        await self.conn.execute(pl.delete().where(where))
+        if limits is not None:
+            values = {
+                "workspace_id": workspace_id,
+                "account_id": account_id,
+                "limits": list(limits),
+            }
+            await self.conn.execute(pl.insert().values(values))
 
     async def lock(self, workspace_id: str, account_id: str) -> Account | None:
         row = (await self.conn.execute(_LOCKED, {"ws": workspace_id, "id": account_id})).first()

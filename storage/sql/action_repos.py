@@ -13,6 +13,7 @@ from typing import Any, Unpack
 
 import sqlalchemy as sa
 
+from service.actions.limits import NOT_COUNTED
 from service.actions.model import Action
 from service.actions.transitions import APPROVED, EXPIRED, PENDING, Trigger, move
 from service.domain.models import Event
@@ -65,6 +66,18 @@ _ALLOWANCE_USED = prebuilt(  # ix_allowance_uses alone answers it
     )
 )
 _ALLOWANCE_USE = prebuilt(t.allowance_uses.insert())
+# ix_actions_account_list narrows to the account's last day; the rest filters those rows.
+_LIMIT_WINDOW = prebuilt(
+    sa.select(sa.func.count(), sa.func.min(c.created_at)).where(
+        c.workspace_id == sa.bindparam("ws"),
+        c.mode == sa.bindparam("mode"),
+        c.account_id == sa.bindparam("account"),
+        c.created_at > sa.bindparam("since", type_=c.created_at.type),
+        c.type.in_(sa.bindparam("types", expanding=True)),
+        c.status.not_in(NOT_COUNTED),
+        sa.or_(c.status != PENDING, c.expires_at > sa.bindparam("now", type_=c.expires_at.type)),
+    )
+)
 
 _CLAIM = move(Trigger.CLAIM, APPROVED)
 _EXPIRE = move(Trigger.EXPIRE, PENDING)
@@ -388,6 +401,26 @@ class SqlActions:
     ) -> int:
         values = {"ws": workspace_id, "account": account_id, "allowance": allowance, "since": since}
         return int((await self.conn.execute(_ALLOWANCE_USED, values)).scalar_one())
+
+    async def limit_window(
+        self,
+        workspace_id: str,
+        mode: str,
+        account_id: str,
+        types: Sequence[str],
+        since: dt.datetime,
+        now: dt.datetime,
+    ) -> tuple[int, dt.datetime | None]:
+        values = {
+            "ws": workspace_id,
+            "mode": mode,
+            "account": account_id,
+            "since": since,
+            "types": list(types),
+            "now": now,
+        }
+        row = (await self.conn.execute(_LIMIT_WINDOW, values)).one()
+        return int(row[0]), row[1]  # min() keeps the column's type: a datetime
 
     async def add_allowance_use(self, action: Action, allowance: str) -> None:
         row = {

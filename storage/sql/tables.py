@@ -292,6 +292,17 @@ def add_postgresql_options() -> None:
             index.dialect_kwargs["postgresql_where"] = sa.text(OPEN_CONDITION)
 
 
+# Daily limits of a policy (`limits: [{types, perDay}]` beside its rules): an account's own
+# (`account_id` its id) or the workspace default (`account_id` ''), inherited as the rules are.
+policy_limits = sa.Table(
+    "policy_limits",
+    metadata,
+    sa.Column("workspace_id", sa.String(40), primary_key=True),
+    sa.Column("account_id", sa.String(64), primary_key=True),
+    sa.Column("limits", Json, nullable=False),
+)
+
+
 # Each action an allowance (`approvals: 0` policy rule) approved at creation, written with it:
 # counting one account's use over the last 24 hours reads this table's index alone. Rows older
 # than a day no longer count.

@@ -163,6 +163,7 @@ async def test_the_dashboard_cancel_button_without_javascript(client, world):
     )
     assert done.status_code == 200
     assert "You cancelled this action" in done.text
+    assert "Cancelled by Olive Owner &lt;owner@agency.test&gt;" in done.text
     assert 'id="cancel"' not in done.text
     read = (await client.get(f"/v1/actions/{action_id}", headers=world.auth())).json()
     assert read["data"]["status"] == "cancelled"

@@ -191,6 +191,7 @@ def test_workspace_default_form_and_accounts_that_follow_it(browser, service, wo
             }
         ],
         "source": "workspace",
+        "limits": [],
     }
 
     # Unticking the rule saves an empty default.
@@ -254,5 +255,5 @@ def test_policy_form_shows_the_api_error_when_the_role_changed_meanwhile(
         f"{base}/v1/accounts/{world.live_account}",
         headers={"Authorization": f"Bearer {world.live_key}"},
     ).json()["data"]
-    assert detail["policy"] == {"rules": [], "source": "workspace"}
+    assert detail["policy"] == {"rules": [], "source": "workspace", "limits": []}
     context.close()

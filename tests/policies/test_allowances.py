@@ -163,3 +163,12 @@ async def test_the_accounts_page_shows_each_allowances_use(client, store, clock,
     assert f"{NAME}: <strong>1 of 3</strong> used in the last 24 hours" in page.text
     assert "approved by the policy, up to 3 per account in any 24 hours" in page.text
     assert '<option value="0">' in page.text and 'name="maxPerDay"' in page.text
+    [action] = [a async for a in _actions(store, world)]
+    shown = await client.get(f"/dashboard/actions/{action.id}")
+    assert f"{NAME} (approved by the account's policy)" in shown.text
+
+
+async def _actions(store, world):
+    async with store.reading() as uow:
+        for action in await uow.actions.list(world.workspace_id, mode="live", limit=10):
+            yield action

@@ -39,11 +39,12 @@ async def test_owner_sets_policy_and_account_detail_shows_it(client, world):
             }
         ],
         "source": "account",
+        "limits": [],
     }
     detail = await client.get(f"/v1/accounts/{world.live_account}", headers=world.auth())
     assert detail.json()["data"]["policy"] == policy
     default = await post(client, "/v1/workspace/policy", {"rules": []})
-    assert default.status_code == 200 and default.json()["data"] == {"rules": []}
+    assert default.status_code == 200 and default.json()["data"] == {"rules": [], "limits": []}
 
 
 @pytest.mark.parametrize(

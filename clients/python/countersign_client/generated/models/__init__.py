@@ -133,6 +133,8 @@ from .not_found_error_error_code import NotFoundErrorErrorCode
 from .platform_response import PlatformResponse
 from .platform_response_data import PlatformResponseData
 from .policy import Policy
+from .policy_limit import PolicyLimit
+from .policy_limit_use import PolicyLimitUse
 from .policy_rule import PolicyRule
 from .policy_rule_approvals import PolicyRuleApprovals
 from .policy_rule_approvers import PolicyRuleApprovers
@@ -204,6 +206,9 @@ from .vault_media import VaultMedia
 from .vault_media_page import VaultMediaPage
 from .workspace_policy_response import WorkspacePolicyResponse
 from .workspace_policy_response_data import WorkspacePolicyResponseData
+from .write_limited_error import WriteLimitedError
+from .write_limited_error_error import WriteLimitedErrorError
+from .write_limited_error_error_code import WriteLimitedErrorErrorCode
 
 __all__ = (
     "Account",
@@ -339,6 +344,8 @@ __all__ = (
     "PlatformResponse",
     "PlatformResponseData",
     "Policy",
+    "PolicyLimit",
+    "PolicyLimitUse",
     "PolicyRule",
     "PolicyRuleApprovals",
     "PolicyRuleApprovers",
@@ -410,4 +417,7 @@ __all__ = (
     "VaultMediaPage",
     "WorkspacePolicyResponse",
     "WorkspacePolicyResponseData",
+    "WriteLimitedError",
+    "WriteLimitedErrorError",
+    "WriteLimitedErrorErrorCode",
 )

@@ -10,9 +10,11 @@ from ..types import UNSET, Unset
 
 from ..models.policy_source import check_policy_source
 from ..models.policy_source import PolicySource
+from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.policy_limit_use import PolicyLimitUse
   from ..models.policy_rule import PolicyRule
 
 
@@ -31,10 +33,15 @@ class Policy:
         Attributes:
             rules (list[PolicyRule]):
             source (PolicySource):
+            limits (list[PolicyLimitUse] | Unset): Additive. The daily limits that apply with these rules (the account's
+                own, or the
+                workspace default's), each with `used`: the matching actions created in the
+                last 24 hours that may still run.
      """
 
     rules: list[PolicyRule]
     source: PolicySource
+    limits: list[PolicyLimitUse] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -42,6 +49,7 @@ class Policy:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.policy_limit_use import PolicyLimitUse # noqa: PLC0415
         from ..models.policy_rule import PolicyRule # noqa: PLC0415
         rules = []
         for rules_item_data in self.rules:
@@ -52,6 +60,15 @@ class Policy:
 
         source: str = self.source
 
+        limits: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.limits, Unset):
+            limits = []
+            for limits_item_data in self.limits:
+                limits_item = limits_item_data.to_dict()
+                limits.append(limits_item)
+
+
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -59,6 +76,8 @@ class Policy:
             "rules": rules,
             "source": source,
         })
+        if limits is not UNSET:
+            field_dict["limits"] = limits
 
         return field_dict
 
@@ -66,6 +85,7 @@ class Policy:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.policy_limit_use import PolicyLimitUse # noqa: PLC0415
         from ..models.policy_rule import PolicyRule # noqa: PLC0415
         d = dict(src_dict)
         rules = []
@@ -83,9 +103,22 @@ class Policy:
 
 
 
+        _limits = d.pop("limits", UNSET)
+        limits: list[PolicyLimitUse] | Unset = UNSET
+        if _limits is not UNSET:
+            limits = []
+            for limits_item_data in _limits:
+                limits_item = PolicyLimitUse.from_dict(limits_item_data)
+
+
+
+                limits.append(limits_item)
+
+
         policy = cls(
             rules=rules,
             source=source,
+            limits=limits,
         )
 
 

@@ -8,9 +8,11 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.policy_limit import PolicyLimit
   from ..models.policy_rule import PolicyRule
 
 
@@ -25,16 +27,23 @@ T = TypeVar("T", bound="SetPolicyRequest")
 class SetPolicyRequest:
     """ 
         Attributes:
-            rules (list[PolicyRule] | None): The rules, replacing the account's; null to follow the workspace default.
+            rules (list[PolicyRule] | None): The rules, replacing the account's; null to follow the workspace default (its
+                limits included).
+            limits (list[PolicyLimit] | Unset): Additive. The account's daily limits, replacing its own (`[]`: none). Left
+                out,
+                the stored limits stay as they are. Ignored when `rules` is null: the account then
+                follows the workspace default's rules and limits.
      """
 
     rules: list[PolicyRule] | None
+    limits: list[PolicyLimit] | Unset = UNSET
 
 
 
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.policy_limit import PolicyLimit # noqa: PLC0415
         from ..models.policy_rule import PolicyRule # noqa: PLC0415
         rules: list[dict[str, Any]] | None
         if isinstance(self.rules, list):
@@ -47,12 +56,23 @@ class SetPolicyRequest:
         else:
             rules = self.rules
 
+        limits: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.limits, Unset):
+            limits = []
+            for limits_item_data in self.limits:
+                limits_item = limits_item_data.to_dict()
+                limits.append(limits_item)
+
+
+
 
         field_dict: dict[str, Any] = {}
 
         field_dict.update({
             "rules": rules,
         })
+        if limits is not UNSET:
+            field_dict["limits"] = limits
 
         return field_dict
 
@@ -60,6 +80,7 @@ class SetPolicyRequest:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.policy_limit import PolicyLimit # noqa: PLC0415
         from ..models.policy_rule import PolicyRule # noqa: PLC0415
         d = dict(src_dict)
         def _parse_rules(data: object) -> list[PolicyRule] | None:
@@ -85,8 +106,21 @@ class SetPolicyRequest:
         rules = _parse_rules(d.pop("rules"))
 
 
+        _limits = d.pop("limits", UNSET)
+        limits: list[PolicyLimit] | Unset = UNSET
+        if _limits is not UNSET:
+            limits = []
+            for limits_item_data in _limits:
+                limits_item = PolicyLimit.from_dict(limits_item_data)
+
+
+
+                limits.append(limits_item)
+
+
         set_policy_request = cls(
             rules=rules,
+            limits=limits,
         )
 
         return set_policy_request

@@ -8,9 +8,11 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.policy_limit import PolicyLimit
   from ..models.policy_rule import PolicyRule
 
 
@@ -26,20 +28,33 @@ class SetWorkspacePolicyRequest:
     """ 
         Attributes:
             rules (list[PolicyRule]):
+            limits (list[PolicyLimit] | Unset): Additive. The default daily limits, for every account following the default
+                rules (`[]`: none). Left out, they stay as they are.
      """
 
     rules: list[PolicyRule]
+    limits: list[PolicyLimit] | Unset = UNSET
 
 
 
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.policy_limit import PolicyLimit # noqa: PLC0415
         from ..models.policy_rule import PolicyRule # noqa: PLC0415
         rules = []
         for rules_item_data in self.rules:
             rules_item = rules_item_data.to_dict()
             rules.append(rules_item)
+
+
+
+        limits: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.limits, Unset):
+            limits = []
+            for limits_item_data in self.limits:
+                limits_item = limits_item_data.to_dict()
+                limits.append(limits_item)
 
 
 
@@ -49,6 +64,8 @@ class SetWorkspacePolicyRequest:
         field_dict.update({
             "rules": rules,
         })
+        if limits is not UNSET:
+            field_dict["limits"] = limits
 
         return field_dict
 
@@ -56,6 +73,7 @@ class SetWorkspacePolicyRequest:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.policy_limit import PolicyLimit # noqa: PLC0415
         from ..models.policy_rule import PolicyRule # noqa: PLC0415
         d = dict(src_dict)
         rules = []
@@ -68,8 +86,21 @@ class SetWorkspacePolicyRequest:
             rules.append(rules_item)
 
 
+        _limits = d.pop("limits", UNSET)
+        limits: list[PolicyLimit] | Unset = UNSET
+        if _limits is not UNSET:
+            limits = []
+            for limits_item_data in _limits:
+                limits_item = PolicyLimit.from_dict(limits_item_data)
+
+
+
+                limits.append(limits_item)
+
+
         set_workspace_policy_request = cls(
             rules=rules,
+            limits=limits,
         )
 
         return set_workspace_policy_request

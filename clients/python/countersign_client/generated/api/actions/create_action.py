@@ -24,7 +24,6 @@ from ...models.mark_chat_read_request import MarkChatReadRequest
 from ...models.mark_notifications_read_request import MarkNotificationsReadRequest
 from ...models.mark_story_watched_request import MarkStoryWatchedRequest
 from ...models.not_found_error import NotFoundError
-from ...models.rate_limited_error import RateLimitedError
 from ...models.record_profile_view_request import RecordProfileViewRequest
 from ...models.record_profile_visit_request import RecordProfileVisitRequest
 from ...models.remove_fan_from_list_request import RemoveFanFromListRequest
@@ -39,6 +38,7 @@ from ...models.unauthorized_error import UnauthorizedError
 from ...models.unlike_message_request import UnlikeMessageRequest
 from ...models.unsend_message_request import UnsendMessageRequest
 from ...models.unsubscribe_from_user_request import UnsubscribeFromUserRequest
+from ...models.write_limited_error import WriteLimitedError
 from typing import cast
 
 
@@ -118,7 +118,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | ServiceUnavailableError | UnauthorizedError | WriteLimitedError | None:
     if response.status_code == 202:
         response_202 = ActionResponse.from_dict(response.json())
 
@@ -162,7 +162,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_409
 
     if response.status_code == 429:
-        response_429 = RateLimitedError.from_dict(response.json())
+        response_429 = WriteLimitedError.from_dict(response.json())
 
 
 
@@ -188,7 +188,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | ServiceUnavailableError | UnauthorizedError | WriteLimitedError]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -204,7 +204,7 @@ def sync_detailed(
     body: AddFanToListRequest | AddMediaToVaultListRequest | CreateVaultListRequest | DeleteVaultListRequest | EditMassMessageRequest | HideVaultMediaRequest | LikeMessageRequest | MarkChatReadRequest | MarkNotificationsReadRequest | MarkStoryWatchedRequest | RecordProfileViewRequest | RecordProfileVisitRequest | RemoveFanFromListRequest | RemoveMediaFromVaultListRequest | RenameVaultListRequest | ReportPostViewsRequest | SendMassMessageRequest | SendMessageRequest | SubscribeToUserRequest | UnlikeMessageRequest | UnsendMessageRequest | UnsubscribeFromUserRequest,
     idempotency_key: str,
 
-) -> Response[ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError]:
+) -> Response[ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | ServiceUnavailableError | UnauthorizedError | WriteLimitedError]:
     """ Create an action
 
      Asks for a write to the platform. The action is stored as `pending` with
@@ -212,6 +212,11 @@ def sync_detailed(
     approval, and expires after 24 hours without a decision. Poll it with Get
     action or listen for `action.executed`, `action.rejected`,
     `action.failed` and `action.expired`.
+
+    The account's policy may govern it: under an allowance (a rule with
+    `approvals: 0`) it is answered `approved` already (`approvalsRequired: 0`,
+    `decidedBy.kind: policy`) and runs without a person; one more than a daily
+    limit (`limits`) is `429 write_limit_exceeded` with `Retry-After`.
 
     Needs the `write` scope, writes switched on for the account, and an
     `Idempotency-Key` header. The same key with the same request returns the
@@ -242,7 +247,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError]
+        Response[ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | ServiceUnavailableError | UnauthorizedError | WriteLimitedError]
      """
 
 
@@ -266,7 +271,7 @@ def sync(
     body: AddFanToListRequest | AddMediaToVaultListRequest | CreateVaultListRequest | DeleteVaultListRequest | EditMassMessageRequest | HideVaultMediaRequest | LikeMessageRequest | MarkChatReadRequest | MarkNotificationsReadRequest | MarkStoryWatchedRequest | RecordProfileViewRequest | RecordProfileVisitRequest | RemoveFanFromListRequest | RemoveMediaFromVaultListRequest | RenameVaultListRequest | ReportPostViewsRequest | SendMassMessageRequest | SendMessageRequest | SubscribeToUserRequest | UnlikeMessageRequest | UnsendMessageRequest | UnsubscribeFromUserRequest,
     idempotency_key: str,
 
-) -> ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | None:
+) -> ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | ServiceUnavailableError | UnauthorizedError | WriteLimitedError | None:
     """ Create an action
 
      Asks for a write to the platform. The action is stored as `pending` with
@@ -274,6 +279,11 @@ def sync(
     approval, and expires after 24 hours without a decision. Poll it with Get
     action or listen for `action.executed`, `action.rejected`,
     `action.failed` and `action.expired`.
+
+    The account's policy may govern it: under an allowance (a rule with
+    `approvals: 0`) it is answered `approved` already (`approvalsRequired: 0`,
+    `decidedBy.kind: policy`) and runs without a person; one more than a daily
+    limit (`limits`) is `429 write_limit_exceeded` with `Retry-After`.
 
     Needs the `write` scope, writes switched on for the account, and an
     `Idempotency-Key` header. The same key with the same request returns the
@@ -304,7 +314,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError
+        ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | ServiceUnavailableError | UnauthorizedError | WriteLimitedError
      """
 
 
@@ -323,7 +333,7 @@ async def asyncio_detailed(
     body: AddFanToListRequest | AddMediaToVaultListRequest | CreateVaultListRequest | DeleteVaultListRequest | EditMassMessageRequest | HideVaultMediaRequest | LikeMessageRequest | MarkChatReadRequest | MarkNotificationsReadRequest | MarkStoryWatchedRequest | RecordProfileViewRequest | RecordProfileVisitRequest | RemoveFanFromListRequest | RemoveMediaFromVaultListRequest | RenameVaultListRequest | ReportPostViewsRequest | SendMassMessageRequest | SendMessageRequest | SubscribeToUserRequest | UnlikeMessageRequest | UnsendMessageRequest | UnsubscribeFromUserRequest,
     idempotency_key: str,
 
-) -> Response[ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError]:
+) -> Response[ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | ServiceUnavailableError | UnauthorizedError | WriteLimitedError]:
     """ Create an action
 
      Asks for a write to the platform. The action is stored as `pending` with
@@ -331,6 +341,11 @@ async def asyncio_detailed(
     approval, and expires after 24 hours without a decision. Poll it with Get
     action or listen for `action.executed`, `action.rejected`,
     `action.failed` and `action.expired`.
+
+    The account's policy may govern it: under an allowance (a rule with
+    `approvals: 0`) it is answered `approved` already (`approvalsRequired: 0`,
+    `decidedBy.kind: policy`) and runs without a person; one more than a daily
+    limit (`limits`) is `429 write_limit_exceeded` with `Retry-After`.
 
     Needs the `write` scope, writes switched on for the account, and an
     `Idempotency-Key` header. The same key with the same request returns the
@@ -361,7 +376,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError]
+        Response[ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | ServiceUnavailableError | UnauthorizedError | WriteLimitedError]
      """
 
 
@@ -385,7 +400,7 @@ async def asyncio(
     body: AddFanToListRequest | AddMediaToVaultListRequest | CreateVaultListRequest | DeleteVaultListRequest | EditMassMessageRequest | HideVaultMediaRequest | LikeMessageRequest | MarkChatReadRequest | MarkNotificationsReadRequest | MarkStoryWatchedRequest | RecordProfileViewRequest | RecordProfileVisitRequest | RemoveFanFromListRequest | RemoveMediaFromVaultListRequest | RenameVaultListRequest | ReportPostViewsRequest | SendMassMessageRequest | SendMessageRequest | SubscribeToUserRequest | UnlikeMessageRequest | UnsendMessageRequest | UnsubscribeFromUserRequest,
     idempotency_key: str,
 
-) -> ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | None:
+) -> ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | ServiceUnavailableError | UnauthorizedError | WriteLimitedError | None:
     """ Create an action
 
      Asks for a write to the platform. The action is stored as `pending` with
@@ -393,6 +408,11 @@ async def asyncio(
     approval, and expires after 24 hours without a decision. Poll it with Get
     action or listen for `action.executed`, `action.rejected`,
     `action.failed` and `action.expired`.
+
+    The account's policy may govern it: under an allowance (a rule with
+    `approvals: 0`) it is answered `approved` already (`approvalsRequired: 0`,
+    `decidedBy.kind: policy`) and runs without a person; one more than a daily
+    limit (`limits`) is `429 write_limit_exceeded` with `Retry-After`.
 
     Needs the `write` scope, writes switched on for the account, and an
     `Idempotency-Key` header. The same key with the same request returns the
@@ -423,7 +443,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError
+        ActionResponse | BadRequestError | ConflictError | ForbiddenError | InternalServerError | NotFoundError | ServiceUnavailableError | UnauthorizedError | WriteLimitedError
      """
 
 

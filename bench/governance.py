@@ -1,0 +1,124 @@
+"""Creating actions under an approval allowance, as a ratio to creating the same actions with
+no policy, in one run, in process (the use case the REST and MCP channels call).
+
+    python -m bench.governance [--actions 1000] [--rounds 3] [--databases sqlite,postgres]
+
+For each database and round: a fresh workspace with two linked accounts, one under an allowance
+large enough for every action (`approvals: 0`, `maxPerDay` 10,000) and one with no policy; the
+same `--actions` send_message actions are created one after another on each, alternating which
+goes first. Reports the median actions/s of each side and the median of the per-round ratios
+(allowance / no policy), with /proc/loadavg. See bench/README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import time
+import uuid
+from pathlib import Path
+
+from harness.scratch import scratch_database
+from service.actions.usecases import create_action
+from service.domain.clock import SystemClock
+from service.usecases.policies import set_account_policy
+from storage.migrate import migrate
+from storage.sql.engine import make_engine
+from storage.sql.store import SqlStore
+from tests.factories import add_live_account, build_world
+
+ALLOWANCE = [
+    {"types": ["send_message"], "approvals": 0, "approvers": "members", "maxPerDay": 10_000}
+]
+POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
+
+
+def loadavg() -> str:
+    try:
+        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    except OSError:
+        return "?"
+
+
+async def _create_many(store, clock, world, account: str, n: int) -> float:
+    agent = world.owner.__class__(
+        workspace_id=world.workspace_id,
+        mode="live",
+        kind="api_key",
+        label="bench",
+        scopes=frozenset({"read", "write"}),
+        key_id="key_bench",
+    )
+    started = time.perf_counter()
+    for i in range(n):
+        await create_action(
+            store,
+            clock,
+            agent,
+            account,
+            f"{account}-{uuid.uuid4().hex}",
+            "send_message",
+            {"fanId": str(100000 + i), "text": f"Reply {i}"},
+            public_url="http://bench.test",
+        )
+    return n / (time.perf_counter() - started)
+
+
+async def one_round(url: str, n: int, allowance_first: bool) -> tuple[float, float]:
+    engine = make_engine(url)
+    await migrate(engine)
+    await engine.dispose()
+    store = SqlStore.from_url(url)
+    clock = SystemClock()
+    try:
+        world = await build_world(store, clock)
+        governed, plain = "41001", "41002"
+        await add_live_account(store, clock, world.workspace_id, governed, "gov.live")
+        await add_live_account(store, clock, world.workspace_id, plain, "plain.live")
+        await set_account_policy(store, clock, world.owner, governed, ALLOWANCE)
+        order = [(governed, "allowance"), (plain, "none")]
+        rates = {}
+        for account, label in order if allowance_first else reversed(order):
+            rates[label] = await _create_many(store, clock, world, account, n)
+        return rates["allowance"], rates["none"]
+    finally:
+        await store.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--actions", type=int, default=1000)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--databases", default="sqlite,postgres")
+    args = parser.parse_args()
+    for name in args.databases.split(","):
+        results = []
+        for r in range(args.rounds):
+            load = loadavg()
+            if name == "sqlite":
+                path = Path(f"/tmp/bench-governance-{uuid.uuid4().hex}.db")
+                try:
+                    results.append(
+                        asyncio.run(one_round(f"sqlite:///{path}", args.actions, r % 2 == 0))
+                    )
+                finally:
+                    for suffix in ("", "-wal", "-shm"):
+                        Path(f"{path}{suffix}").unlink(missing_ok=True)
+            else:
+                with scratch_database(POSTGRES, "cs_bench") as url:
+                    results.append(asyncio.run(one_round(url, args.actions, r % 2 == 0)))
+            a, b = results[-1]
+            print(
+                f"{name} round {r}: allowance {a:.0f}/s, none {b:.0f}/s, ratio {a / b:.2f} (load {load})"
+            )
+        ratios = [a / b for a, b in results]
+        print(
+            f"{name}: allowance {statistics.median(a for a, _ in results):.0f}/s, "
+            f"none {statistics.median(b for _, b in results):.0f}/s, "
+            f"median ratio {statistics.median(ratios):.2f}"
+        )
+
+
+if __name__ == "__main__":
+    main()

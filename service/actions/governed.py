@@ -1,0 +1,87 @@
+"""Creating an action its account's policy governs: a daily limit, an allowance, or both.
+
+One transaction locks the account's row (PostgreSQL `FOR UPDATE`; SQLite's single writer holds
+the database already), checks again what a person's approval would check, counts the limits'
+windows and the allowance's use, and writes: creations on any number of replicas are counted
+one at a time per account, so a limit is never passed and an allowance never exceeded. Every
+other creation keeps the one-statement insert (service/actions/usecases.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from service.actions import allowances, lifecycle
+from service.actions import limits as daily
+from service.actions.model import Action
+from service.actions.policy import Allowance
+from service.domain.clock import Clock
+from service.domain.models import Account
+from service.error_codes import ErrorCode
+from service.errors import ApiError
+from storage.base import Store, UnitOfWork
+
+Refusal = Callable[[Account], ApiError | None]
+
+
+async def check_limits(tx: UnitOfWork, action: Action, limits: Sequence[dict[str, Any]]) -> None:
+    """Raise `write_limit_exceeded` for the first limit one more action would pass."""
+    now = action.created_at
+    for limit in limits:
+        used, oldest = await tx.actions.limit_window(
+            action.workspace_id,
+            action.mode,
+            action.account_id,
+            limit["types"],
+            now - daily.WINDOW,
+            now,
+        )
+        refused = daily.exceeded(limit, daily.Window(used, oldest), now)
+        if refused is not None:
+            raise refused
+
+
+async def create(
+    store: Store,
+    clock: Clock,
+    action: Action,
+    *,
+    allowance: Allowance | None,
+    limits: Sequence[dict[str, Any]],
+    refusal: Refusal,
+    public_url: str,
+) -> tuple[Action, bool]:
+    """Write `action` (built pending) under its limits and allowance: `(action, True)`, or the
+    action that had already taken its idempotency key and False (a retry is answered as before,
+    even once a limit is reached)."""
+    async with store.transaction() as tx:
+        account = await tx.accounts.lock(action.workspace_id, action.account_id)
+        if account is None:
+            raise ApiError(ErrorCode.ACCOUNT_NOT_FOUND, param="accountId")
+        refused = refusal(account)
+        if refused is None:
+            try:
+                await check_limits(tx, action, limits)
+            except ApiError as limited:
+                refused = limited
+        if refused is not None:
+            # A retry of an action already created is answered as before, whatever changed;
+            # looked up only on refusal, so the usual creation costs no extra read.
+            existing = await tx.actions.get_by_idempotency_key(
+                action.workspace_id, action.idempotency_key
+            )
+            if existing is not None:
+                return existing, False
+            raise refused
+        if allowance is not None:
+            written, inserted = await allowances.create_under(
+                tx, clock, action, allowance, public_url=public_url
+            )
+        else:
+            written, inserted = action, await lifecycle.create(tx, action, public_url=public_url)
+        if inserted:
+            return written, True
+        taken = await tx.actions.get_by_idempotency_key(action.workspace_id, action.idempotency_key)
+    assert taken is not None
+    return taken, False

@@ -1,0 +1,138 @@
+"""Daily limits (`limits: [{types, perDay}]` beside a policy's rules), on SQLite and PostgreSQL,
+with two app instances creating at once."""
+
+from __future__ import annotations
+
+import asyncio
+
+import httpx
+import pytest
+
+from service.actions.cancel import cancel_action
+from service.app import create_app, outgoing_http
+from service.errors import ApiError
+from service.usecases.policies import set_account_policy, set_workspace_policy
+from storage.sql.store import SqlStore
+from tests.factories import add_live_account, build_world
+from tests.policies.kit import PUBLIC, create, decide, mass, message, people
+
+TWO_MASS = [{"types": ["send_mass_message"], "perDay": 2}]
+
+
+@pytest.fixture
+async def world(store, clock):
+    return await build_world(store, clock)
+
+
+async def attempt(client, world, body, key, account=None):
+    return await client.post(
+        f"/v1/accounts/{account or world.live_account}/actions",
+        json=body,
+        headers={**world.auth(), "Idempotency-Key": key},
+    )
+
+
+async def test_one_more_than_per_day_is_write_limit_exceeded(client, store, clock, world):
+    await set_account_policy(store, clock, world.owner, world.live_account, [], TWO_MASS)
+    first = await create(client, world, mass(), "m0")
+    clock.advance(hours=2)
+    await create(client, world, mass(), "m1")
+    await create(client, world, message(), "other-type")  # not limited
+    clock.advance(hours=1)
+    refused = await attempt(client, world, mass(), "m2")
+    assert refused.status_code == 429, refused.text
+    assert refused.json()["error"]["code"] == "write_limit_exceeded"
+    assert refused.json()["error"]["type"] == "rate_limited"
+    assert refused.headers["retry-after"] == str(21 * 3600)  # until m0 leaves the window
+    replay = await attempt(client, world, mass(), "m0")  # a retry is answered as before
+    assert replay.status_code == 202 and replay.json()["data"]["id"] == first["id"]
+    detail = (await client.get(f"/v1/accounts/{world.live_account}", headers=world.auth())).json()
+    assert detail["data"]["policy"]["limits"] == [
+        {"types": ["send_mass_message"], "perDay": 2, "used": 2}
+    ]
+    clock.advance(hours=21, seconds=1)
+    assert (await attempt(client, world, mass(), "m3")).status_code == 202
+
+
+async def test_rejected_expired_and_cancelled_do_not_count(client, store, clock, world):
+    crew = await people(store, clock, world)
+    await set_account_policy(store, clock, world.owner, world.live_account, [], TWO_MASS)
+    rejected = await create(client, world, mass(), "r0")
+    await decide(store, clock, crew["member"], rejected["id"], approve=False)
+    cancelled = await create(client, world, mass(), "r1")
+    await cancel_action(
+        store,
+        clock,
+        world.owner,
+        cancelled["id"],
+        note=None,
+        public_url=PUBLIC,
+        wake_deliverer=lambda: None,
+    )
+    await create(client, world, mass(), "r2")
+    clock.advance(hours=23)  # r2 still pending: counts
+    await create(client, world, mass(), "r3")
+    assert (await attempt(client, world, mass(), "r4")).status_code == 429
+    clock.advance(hours=1, seconds=1)  # r2 expired unread (24 h): it no longer counts
+    assert (await attempt(client, world, mass(), "r5")).status_code == 202
+
+
+async def test_limits_are_inherited_with_the_default_rules(client, store, clock, world):
+    await add_live_account(store, clock, world.workspace_id, "40002", "zoe.live")
+    await set_workspace_policy(store, clock, world.owner, [], [{**TWO_MASS[0], "perDay": 1}])
+    await create(client, world, mass(), "d0")
+    assert (await attempt(client, world, mass(), "d1")).status_code == 429
+    assert (await attempt(client, world, mass(), "z0", account="40002")).status_code == 202
+    # Rules of its own and no limits: the account no longer follows the default's limits.
+    await set_account_policy(store, clock, world.owner, world.live_account, [], [])
+    assert (await attempt(client, world, mass(), "d2")).status_code == 202
+    # Back to the default: its limit applies again.
+    await set_account_policy(store, clock, world.owner, world.live_account, None)
+    assert (await attempt(client, world, mass(), "d3")).status_code == 429
+
+
+@pytest.mark.parametrize(
+    ("limits", "param"),
+    [
+        ([{"types": [], "perDay": 2}], "limits[0].types"),
+        ([{"types": ["send_mass_message"], "perDay": 0}], "limits[0].perDay"),
+        ([{"types": ["send_mass_message"]}], "limits[0].perDay"),
+        ([{"types": ["post_photo"], "perDay": 2}], "limits[0].types"),
+    ],
+)
+async def test_invalid_limits_are_invalid_parameter(store, clock, world, limits, param):
+    with pytest.raises(ApiError) as refused:
+        await set_account_policy(store, clock, world.owner, world.live_account, [], limits)
+    assert (refused.value.code, refused.value.param) == ("invalid_parameter", param)
+
+
+async def test_two_instances_never_pass_a_limit(
+    client, store, clock, world, settings, database_url
+):
+    await set_account_policy(
+        store,
+        clock,
+        world.owner,
+        world.live_account,
+        [],
+        [{"types": ["send_message"], "perDay": 5}],
+    )
+    other_store = SqlStore.from_url(database_url)
+    other_app = create_app(settings, store=other_store, clock=clock)
+    transport = httpx.ASGITransport(app=other_app)
+    try:
+        async with (
+            outgoing_http(other_app.state.services),
+            httpx.AsyncClient(transport=transport, base_url="http://countersign.test") as two,
+        ):
+            answers = await asyncio.gather(
+                *[
+                    attempt(client if i % 2 else two, world, message(text=f"<p>{i}</p>"), f"c{i}")
+                    for i in range(20)
+                ]
+            )
+    finally:
+        await other_app.state.services.waiters.close()
+        await other_store.close()
+    codes = sorted(a.status_code for a in answers)
+    assert codes == [202] * 5 + [429] * 15, [a.text for a in answers if a.status_code >= 500]
