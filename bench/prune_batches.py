@@ -23,7 +23,7 @@ from pathlib import Path
 from bench import growth
 from service.domain.clock import ManualClock
 from service.domain.operations import Retention
-from service.workers.pruner import prune
+from service.operations.pruner import prune
 from storage.sql.store import SqlStore
 
 

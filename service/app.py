@@ -16,6 +16,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Mount
 
+from service.actions.waiting import ActionWaiters
 from service.api.docs import render_errors_page
 from service.api.edge import Edge
 from service.api.routes import api_routes
@@ -41,12 +42,11 @@ from service.passwords import Passwords
 from service.platform.budget import PlatformBudget
 from service.platform.sandbox import SandboxPlatform
 from service.platform.seam import Platforms
+from service.runner import run_workers
 from service.services import Services
 from service.settings import Settings, local_secret_key
-from service.usecases.live import LiveReads
-from service.usecases.waiting import ActionWaiters
-from service.workers.reseal import reseal_webhook_secrets
-from service.workers.runner import run_workers
+from service.synced.live import LiveReads
+from service.webhooks.reseal import reseal_webhook_secrets
 from storage.base import StorageBusy, StorageUnavailable, Store
 from storage.sql.store import SqlStore
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from attrs import frozen
 
+from service.actions.waiting import ActionWaiters
 from service.crypto import SecretBox
 from service.domain.clock import Clock
 from service.domain.link_tokens import LinkTokens
@@ -28,8 +29,7 @@ from service.outgoing_http import OutgoingHttp
 from service.passwords import Passwords
 from service.platform.seam import Platforms
 from service.settings import Settings
-from service.usecases.live import LiveReads
-from service.usecases.waiting import ActionWaiters
+from service.synced.live import LiveReads
 from service.webhooks.pinned import PinnedClients
 from service.webhooks.sender import Sender
 from storage.base import Store
@@ -63,7 +63,7 @@ class Services:
     executor_wakeup: asyncio.Event
     deliverer_wakeup: asyncio.Event
     waiters: ActionWaiters
-    """Requests and MCP calls waiting for an action's decision (service/usecases/waiting.py)."""
+    """Requests and MCP calls waiting for an action's decision (service/actions/waiting.py)."""
 
     def wake_executor(self) -> None:
         """The in-process notifier the approving use case calls (other processes hear the

@@ -37,7 +37,7 @@ from service.actions.patience import Patience
 from service.actions.retries import RetryPolicy
 from service.domain.ids import new_id
 from service.services import Services
-from service.usecases.synced_chats import record_write
+from service.synced.chats import record_write
 from storage.base import ACTIONS_CHANNEL
 
 log = logging.getLogger("countersign.executor")

@@ -8,7 +8,7 @@ from starlette.responses import RedirectResponse, Response
 from service.dashboard.web import Dashboard, Page, error_page, page, safe_next, sign_in_page
 from service.errors import ApiError
 from service.http.sessions import MODE_COOKIE
-from service.usecases import members
+from service.workspaces import members
 
 
 async def sign_in_form(request: Request) -> Response:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from service.domain.access import require
 from service.domain.clock import Clock
 from service.domain.ids import new_id
 from service.domain.link_tokens import LinkTokens
@@ -12,7 +13,6 @@ from service.domain.permissions import Permission
 from service.domain.principal import Principal
 from service.error_codes import ErrorCode
 from service.errors import ApiError
-from service.usecases.access import require
 from storage.base import Store
 
 LIFETIME = timedelta(hours=24)

@@ -34,21 +34,21 @@ import logging
 from collections.abc import Callable
 
 from service.accounts import status as account_status
+from service.actions.executor import worker_name
 from service.domain.models import Account, Fan
 from service.platform.errors import AccountUnavailable, PlatformError
-from service.platform.fans import platform_fan
 from service.platform.seam import NotConnected
+from service.revenue.usecases import observe_transactions
 from service.services import Services
-from service.usecases.family_sync import (
+from service.synced.family_sync import (
     Changes,
     Windows,
     read_families,
     write_families,
     write_fan_lists,
 )
-from service.usecases.revenue import observe_transactions
-from service.workers.executor import worker_name
-from service.workers.snapshot import Snapshot, read_snapshot
+from service.synced.fans import platform_fan
+from service.synced.snapshot import Snapshot, read_snapshot
 
 log = logging.getLogger("countersign.syncer")
 
