@@ -70,7 +70,7 @@ class Executor:
 
     def stop(self) -> None:
         """A clean stop (SIGTERM): no new claims; the send in flight, if any, finishes and is
-        recorded, then run_forever returns (service/workers/runner.py bounds the wait)."""
+        recorded, then run_forever returns (service/runner.py bounds the wait)."""
         self.stopping.set()
         self.services.executor_wakeup.set()
 

@@ -1,6 +1,6 @@
 """The syncer: keeps each linked account's synced data up to date from the platform.
 
-`sync_account` reads one account (service/workers/snapshot.py) and writes profile, counts,
+`sync_account` reads one account (service/synced/snapshot.py) and writes profile, counts,
 revenue30d, subscription price, fans and newly seen or changed transactions in one unit of
 work, then marks the account `healthy` with `lastSyncedAt`. What the platform says about the
 account moves its status: an expired session → `needs_relink`, a restriction → `restricted`.
