@@ -53,8 +53,8 @@ from service.actions.usecases import create_action
 from service.crypto import SecretBox
 from service.domain.clock import ManualClock
 from service.domain.ids import new_id
-from service.domain.operations import Retention
 from service.domain.principal import Principal
+from service.operations.model import Retention
 from service.operations.pruner import BATCH, prune
 from service.webhooks.dispatch import dispatch_all
 from service.webhooks.models import DeliveryAttempt

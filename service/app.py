@@ -24,7 +24,6 @@ from service.crypto import SecretBox
 from service.dashboard import build_dashboard
 from service.dashboard.routes import dashboard_routes
 from service.domain.clock import Clock, SystemClock
-from service.domain.link_tokens import LinkTokens
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.cursors import Cursors
@@ -36,6 +35,7 @@ from service.http.sessions import DashboardSessions
 from service.http.spec import load_document
 from service.http.validators import compile_validators
 from service.linking.pages import link_templates, linking_routes
+from service.linking.tokens import LinkTokens
 from service.mcp import McpGate, build_mcp, mcp_asgi_app
 from service.outgoing_http import OutgoingHttp
 from service.passwords import Passwords

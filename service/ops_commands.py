@@ -65,7 +65,7 @@ def cmd_prune(settings: Settings, args: argparse.Namespace) -> None:
     import asyncio
 
     from service.domain.clock import SystemClock
-    from service.domain.operations import Retention
+    from service.operations.model import Retention
     from service.operations.pruner import prune
     from storage.sql.store import SqlStore
 

@@ -13,9 +13,9 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 
 from service.actions.executor import Executor
 from service.actions.expirer import expire_due
-from service.domain.operations import HEARTBEAT_SECONDS, Heartbeat, Retention
 from service.mail.mailer import Mailer
 from service.mail.notifications import queue_mails
+from service.operations.model import HEARTBEAT_SECONDS, Heartbeat, Retention
 from service.operations.pruner import prune
 from service.services import Services
 from service.synced.syncer import sync_all

@@ -17,7 +17,6 @@ from attrs import frozen
 from service.actions.waiting import ActionWaiters
 from service.crypto import SecretBox
 from service.domain.clock import Clock
-from service.domain.link_tokens import LinkTokens
 from service.http.cursors import Cursors
 from service.http.forwarded import ClientAddress
 from service.http.key_touches import KeyTouches
@@ -25,6 +24,7 @@ from service.http.ratelimit import LimitsStorage, RateLimiter
 from service.http.sessions import DashboardSessions
 from service.http.spec import OpenApiDocument
 from service.http.validators import RequestValidator
+from service.linking.tokens import LinkTokens
 from service.outgoing_http import OutgoingHttp
 from service.passwords import Passwords
 from service.platform.seam import Platforms

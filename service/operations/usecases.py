@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from attrs import frozen
 
 from service.domain.clock import Clock
-from service.domain.operations import Backlog, Heartbeat
+from service.operations.model import Backlog, Heartbeat
 from storage.base import Store
 
 PROBE_TIMEOUT = 2.0

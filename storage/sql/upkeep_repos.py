@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import sqlalchemy as sa
 
-from service.domain.operations import Backlog, Heartbeat
+from service.operations.model import Backlog, Heartbeat
 from storage.sql import tables as t
 from storage.sql.connection import Connection
 from storage.sql.rows import to_model

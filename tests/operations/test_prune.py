@@ -8,9 +8,9 @@ import datetime as dt
 
 from service.domain.dashboard import Invite, Session
 from service.domain.ids import new_id
-from service.domain.link_tokens import LinkTokens
-from service.domain.operations import Retention
+from service.linking.tokens import LinkTokens
 from service.linking.usecases import create_link
+from service.operations.model import Retention
 from service.operations.pruner import prune
 from service.webhooks.dispatch import dispatch_all
 

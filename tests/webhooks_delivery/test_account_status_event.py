@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 from service.accounts import status as account_status
-from service.domain.account_events import STATUS_CHANGED
+from service.accounts.events import STATUS_CHANGED
 from service.synced import syncer
 from service.webhooks import usecases as hooks
 from service.webhooks.deliverer import Deliverer
