@@ -30,7 +30,7 @@ from service.domain.models import Account
 from service.domain.principal import Principal
 from service.keys.usecases import create_key
 from service.settings import Settings
-from service.usecases.workspaces import create_workspace
+from service.workspaces.usecases import create_workspace
 from storage.migrate import migrate
 from storage.sql.store import SqlStore
 

@@ -33,7 +33,7 @@ from service.domain.clock import SystemClock
 from service.domain.principal import Principal
 from service.http.auth import principal_of
 from service.keys.usecases import create_key
-from service.usecases.workspaces import create_workspace
+from service.workspaces.usecases import create_workspace
 from storage.migrate import migrate
 from storage.sql.store import SqlStore
 

@@ -65,8 +65,8 @@ from service.keys import usecases as keys
 from service.linking import flow
 from service.linking.usecases import create_link
 from service.settings import Settings
-from service.usecases import workspaces as ws
 from service.webhooks import usecases as hooks
+from service.workspaces import usecases as ws
 
 PYTHON = sys.executable
 SECRET = "cluster-bench-secret-" + uuid.uuid4().hex

@@ -4,7 +4,7 @@
 
 Writes `--events` events (spread over `--accounts` accounts; each delivery keeps its own
 schedule, so one account's events go out in parallel like any others) for one event endpoint, then runs the real Deliverer (default bounds:
-64 in flight, 32 per endpoint; keep-alive clients as service/workers/runner.py wires them)
+64 in flight, 32 per endpoint; keep-alive clients as service/runner.py wires them)
 until every delivery is sent. The receiver (harness.receiver,
 checking every signature) runs in its own process on loopback. Reports the outbox fan-out
 (events → deliveries) and the sending rate separately.
@@ -33,12 +33,12 @@ from service.domain.clock import SystemClock
 from service.domain.ids import new_id
 from service.domain.models import Event
 from service.domain.principal import Principal
-from service.usecases.workspaces import create_workspace
+from service.webhooks.deliverer import Deliverer
 from service.webhooks.dispatch import dispatch_all
 from service.webhooks.pinned import PinnedClients
 from service.webhooks.sender import Sender
 from service.webhooks.usecases import add_event_endpoint, current_secret
-from service.workers.deliverer import Deliverer
+from service.workspaces.usecases import create_workspace
 from storage.migrate import migrate
 from storage.sql.store import SqlStore
 
@@ -105,7 +105,7 @@ async def run(url: str, args, stack: ExitStack) -> None:
             )
     async with httpx.AsyncClient() as http, PinnedClients() as clients:
         sender = Sender(http, box=box, allow_loopback=True, clients=clients)
-        deliverer = Deliverer(store, clock, sender)  # as service/workers/runner.py builds it
+        deliverer = Deliverer(store, clock, sender)  # as service/runner.py builds it
         started = time.perf_counter()
         made = await dispatch_all(store, clock)
         dispatched = time.perf_counter()

@@ -20,9 +20,9 @@ import uuid
 from pathlib import Path
 
 from harness.scratch import scratch_database
+from service.actions.policies import set_account_policy
 from service.actions.usecases import create_action
 from service.domain.clock import SystemClock
-from service.usecases.policies import set_account_policy
 from storage.migrate import migrate
 from storage.sql.engine import make_engine
 from storage.sql.store import SqlStore

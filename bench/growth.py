@@ -53,13 +53,13 @@ from service.actions.usecases import create_action
 from service.crypto import SecretBox
 from service.domain.clock import ManualClock
 from service.domain.ids import new_id
-from service.domain.operations import Retention
 from service.domain.principal import Principal
-from service.usecases.workspaces import create_workspace
+from service.operations.model import Retention
+from service.operations.pruner import BATCH, prune
 from service.webhooks.dispatch import dispatch_all
 from service.webhooks.models import DeliveryAttempt
 from service.webhooks.usecases import add_event_endpoint
-from service.workers.pruner import BATCH, prune
+from service.workspaces.usecases import create_workspace
 from storage.sql.store import SqlStore
 from tests.factories import add_live_account
 

@@ -22,8 +22,8 @@ from pathlib import Path
 
 from bench import growth
 from service.domain.clock import ManualClock
-from service.domain.operations import Retention
-from service.workers.pruner import prune
+from service.operations.model import Retention
+from service.operations.pruner import prune
 from storage.sql.store import SqlStore
 
 

@@ -40,7 +40,7 @@ from harness.scratch import run_admin
 from service.actions.model import Action
 from service.domain.clock import ManualClock
 from service.domain.models import Account, Fan
-from service.usecases.workspaces import create_workspace
+from service.workspaces.usecases import create_workspace
 from storage.migrate import migrate
 from storage.sql import tables as t
 from storage.sql.rows import to_row

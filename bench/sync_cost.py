@@ -26,8 +26,8 @@ from service.app import create_app, outgoing_http
 from service.domain.clock import SystemClock
 from service.domain.models import Account
 from service.settings import Settings
-from service.usecases.workspaces import create_workspace
-from service.workers.syncer import sync_account
+from service.synced.syncer import sync_account
+from service.workspaces.usecases import create_workspace
 from storage.migrate import migrate
 from storage.sql.store import SqlStore
 

@@ -40,7 +40,7 @@ from service.domain.clock import SystemClock
 from service.http.ratelimit import close_storage
 from service.platform.budget import BudgetSpent
 from service.settings import Settings
-from service.workers.syncer import sync_account
+from service.synced.syncer import sync_account
 from storage.migrate import migrate
 from storage.sql.store import SqlStore
 

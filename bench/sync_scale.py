@@ -35,7 +35,7 @@ from harness.scratch import scratch_database
 from service.app import create_app, outgoing_http
 from service.domain.clock import ManualClock
 from service.settings import Settings
-from service.workers.syncer import sync_account
+from service.synced.syncer import sync_account
 from storage.migrate import migrate
 from storage.sql.store import SqlStore
 

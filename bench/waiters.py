@@ -52,7 +52,7 @@ from service.domain.principal import Principal
 from service.keys.usecases import create_key
 from service.passwords import Passwords
 from service.settings import Settings
-from service.usecases.workspaces import create_user, create_workspace
+from service.workspaces.usecases import create_user, create_workspace
 from storage.sql.connection import Connection
 from storage.sql.store import SqlStore
 

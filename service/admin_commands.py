@@ -58,7 +58,7 @@ async def _workspace_id(store: Store, wanted: str | None) -> str:
     if found:
         return str(found[0].id)
     from service.domain.clock import SystemClock
-    from service.usecases.workspaces import create_workspace
+    from service.workspaces.usecases import create_workspace
 
     return (await create_workspace(store, SystemClock(), "My agency")).id
 
@@ -88,7 +88,7 @@ def cmd_users_create(settings: Settings, args: argparse.Namespace) -> None:
     from service.domain.clock import SystemClock
     from service.domain.principal import Principal
     from service.passwords import Passwords
-    from service.usecases import workspaces as ws
+    from service.workspaces import usecases as ws
 
     async def work(store: SqlStore) -> None:
         workspace_id = await _workspace_id(store, args.workspace)

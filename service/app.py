@@ -16,6 +16,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Mount
 
+from service.actions.waiting import ActionWaiters
 from service.api.docs import render_errors_page
 from service.api.edge import Edge
 from service.api.routes import api_routes
@@ -24,7 +25,6 @@ from service.dashboard import build_dashboard
 from service.dashboard.routes import dashboard_routes
 from service.dashboard.same_origin import SameOriginPosts
 from service.domain.clock import Clock, SystemClock
-from service.domain.link_tokens import LinkTokens
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.body_guard import BodyGuard
@@ -37,18 +37,18 @@ from service.http.sessions import DashboardSessions
 from service.http.spec import load_document
 from service.http.validators import compile_validators
 from service.linking.pages import link_templates, linking_routes
+from service.linking.tokens import LinkTokens
 from service.mcp import McpGate, build_mcp, mcp_asgi_app
 from service.outgoing_http import OutgoingHttp
 from service.passwords import Passwords
 from service.platform.budget import PlatformBudget
 from service.platform.sandbox import SandboxPlatform
 from service.platform.seam import Platforms
+from service.runner import run_workers
 from service.services import Services
 from service.settings import Settings, local_secret_key
-from service.usecases.live import LiveReads
-from service.usecases.waiting import ActionWaiters
-from service.workers.reseal import reseal_webhook_secrets
-from service.workers.runner import run_workers
+from service.synced.live import LiveReads
+from service.webhooks.reseal import reseal_webhook_secrets
 from storage.base import StorageBusy, StorageUnavailable, Store
 from storage.sql.store import SqlStore
 

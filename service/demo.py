@@ -29,8 +29,8 @@ from service.linking import flow
 from service.linking.usecases import create_link
 from service.services import Services
 from service.settings import Settings
-from service.usecases import workspaces as ws
 from service.webhooks import usecases as hooks
+from service.workspaces import usecases as ws
 from storage.sql.store import SqlStore
 
 OWNER_EMAIL, OWNER_PASSWORD = "owner@demo.test", "demo-password"

@@ -65,8 +65,8 @@ def cmd_prune(settings: Settings, args: argparse.Namespace) -> None:
     import asyncio
 
     from service.domain.clock import SystemClock
-    from service.domain.operations import Retention
-    from service.workers.pruner import prune
+    from service.operations.model import Retention
+    from service.operations.pruner import prune
     from storage.sql.store import SqlStore
 
     async def work() -> None:

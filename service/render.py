@@ -8,8 +8,8 @@ from typing import Any
 from service.actions.model import Action
 from service.actions.transitions import effective
 from service.domain.clock import isoformat
-from service.domain.link_tokens import LinkTokens
 from service.domain.models import Account, Fan, Link
+from service.linking.tokens import LinkTokens
 
 
 def action_json(action: Action, public_url: str, now: dt.datetime) -> dict[str, Any]:

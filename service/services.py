@@ -14,9 +14,9 @@ from typing import Any
 
 from attrs import frozen
 
+from service.actions.waiting import ActionWaiters
 from service.crypto import SecretBox
 from service.domain.clock import Clock
-from service.domain.link_tokens import LinkTokens
 from service.http.cursors import Cursors
 from service.http.forwarded import ClientAddress
 from service.http.key_touches import KeyTouches
@@ -24,12 +24,12 @@ from service.http.ratelimit import LimitsStorage, RateLimiter
 from service.http.sessions import DashboardSessions
 from service.http.spec import OpenApiDocument
 from service.http.validators import RequestValidator
+from service.linking.tokens import LinkTokens
 from service.outgoing_http import OutgoingHttp
 from service.passwords import Passwords
 from service.platform.seam import Platforms
 from service.settings import Settings
-from service.usecases.live import LiveReads
-from service.usecases.waiting import ActionWaiters
+from service.synced.live import LiveReads
 from service.webhooks.pinned import PinnedClients
 from service.webhooks.sender import Sender
 from storage.base import Store
@@ -63,7 +63,7 @@ class Services:
     executor_wakeup: asyncio.Event
     deliverer_wakeup: asyncio.Event
     waiters: ActionWaiters
-    """Requests and MCP calls waiting for an action's decision (service/usecases/waiting.py)."""
+    """Requests and MCP calls waiting for an action's decision (service/actions/waiting.py)."""
 
     def wake_executor(self) -> None:
         """The in-process notifier the approving use case calls (other processes hear the

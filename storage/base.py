@@ -18,9 +18,9 @@ from attrs import frozen
 from service.actions.model import Action
 from service.domain.dashboard import AuditEntry, Invite, Session
 from service.domain.models import Account, ApiKey, Event, Fan, Link, Member, User, Workspace
-from service.domain.operations import Backlog, Heartbeat
 from service.domain.stored_json import StoredJson
 from service.mail.models import Mail, MailAttempt, MailPreference
+from service.operations.model import Backlog, Heartbeat
 from service.webhooks.models import Delivery, DeliveryAttempt, WebhookEndpoint
 from storage.changes import AccountChanges, ActionChanges, LinkChanges, WebhookChanges
 

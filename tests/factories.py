@@ -9,7 +9,7 @@ from service.domain.models import Account
 from service.domain.principal import Principal
 from service.keys.usecases import create_key
 from service.passwords import Passwords
-from service.usecases.workspaces import create_user, create_workspace
+from service.workspaces.usecases import create_user, create_workspace
 from storage.sql.tables import metadata
 
 # argon2's testing profile: the suite hashes members' passwords hundreds of times. Hashes carry

@@ -7,13 +7,13 @@ import attrs
 import pytest
 
 from service.accounts import usecases as accounts
-from service.domain.link_tokens import LinkTokens
+from service.domain.audit import recent
 from service.domain.permissions import ROLE_PERMISSIONS, Permission
 from service.domain.principal import Principal
 from service.errors import ApiError
 from service.keys import usecases as keys
 from service.linking import usecases as links
-from service.usecases.audit import recent
+from service.linking.tokens import LinkTokens
 from tests.factories import build_world
 
 

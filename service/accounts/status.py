@@ -19,7 +19,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any, TypedDict, Unpack
 
-from service.domain.account_events import status_changed
+from service.accounts.events import status_changed
 from service.domain.models import UNAVAILABLE_STATUSES, Account
 from storage.base import UnitOfWork
 

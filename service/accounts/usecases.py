@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from service.domain.access import require
+from service.domain.audit import record_in
 from service.domain.clock import Clock
 from service.domain.models import Account
 from service.domain.permissions import Permission
 from service.domain.principal import Principal
 from service.error_codes import ErrorCode
 from service.errors import ApiError
-from service.usecases.access import require
-from service.usecases.audit import record_in
 from storage.base import Store
 
 

@@ -12,7 +12,10 @@
 - lifecycle.py: the only module that writes an action's status (create, decide, expire, claim,
   finish), performing each move's side effects from the table.
 - usecases.py: create and decide, as every channel calls them.
-- execution.py: the rules of running one claimed action (the executor is a loop around it).
+- execution.py: the rules of running one claimed action (the executor is a loop around it);
+  platform_writes.py sends the type's platform call.
+- executor.py, expirer.py: the loops that run approved actions and expire overdue ones.
+- waiting.py: waiting for an action to settle; policies.py: setting approval policies.
 
 Nothing is imported here, so storage can load the model without the use cases.
 """

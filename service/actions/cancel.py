@@ -12,12 +12,12 @@ from __future__ import annotations
 from service.actions import lifecycle
 from service.actions.model import Action
 from service.actions.transitions import APPROVED, EXPIRED, PENDING, expired_on_read
+from service.domain.access import require
 from service.domain.clock import Clock
 from service.domain.permissions import Permission
 from service.domain.principal import Principal
 from service.error_codes import ErrorCode
 from service.errors import ApiError
-from service.usecases.access import require
 from storage.base import Store
 
 CANCELLABLE = (PENDING, APPROVED)

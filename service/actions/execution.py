@@ -5,7 +5,7 @@ unavailable live account is not called (`account_unavailable`); test mode reache
 and its result is `{"simulated": true}`; a refusal the platform surely never acted on is sent
 again a few times at once (retries.RetryPolicy), then the action waits `approved` for its next
 attempt (`Unsent`, retries.Patience); anything else ends the action with the platform's own error. The executor
-(service/workers/executor.py) is the loop around this, and lifecycle.finish records the outcome.
+(service/actions/executor.py) is the loop around this, and lifecycle.finish records the outcome.
 """
 
 from __future__ import annotations
@@ -20,11 +20,11 @@ from cryptography.fernet import InvalidToken
 
 from service.actions.lifecycle import Executed, Failed, Outcome, Unsent
 from service.actions.model import Action
+from service.actions.platform_writes import perform
 from service.actions.retries import RetryPolicy, surely_unsent
 from service.domain.models import Account
 from service.platform.errors import AccountUnavailable, PlatformError
 from service.platform.seam import Connection, NotConnected
-from service.platform.writes import perform
 from storage.base import StorageError
 
 log = logging.getLogger("countersign.executor")

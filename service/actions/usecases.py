@@ -30,6 +30,7 @@ from service.actions.transitions import (
 )
 from service.actions.types import ActionType, Audience, price_of, type_of
 from service.actions.warnings import named_fan_ids, warnings_for
+from service.domain.access import holder, require
 from service.domain.clock import Clock
 from service.domain.ids import new_id
 from service.domain.messages import platform_html, visible_text
@@ -38,7 +39,6 @@ from service.domain.permissions import Permission, allowed
 from service.domain.principal import Principal
 from service.error_codes import ErrorCode
 from service.errors import ApiError
-from service.usecases.access import holder, require
 from storage.base import Store, UnitOfWork
 
 Notifier = Callable[[], None]

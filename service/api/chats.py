@@ -22,7 +22,7 @@ from service.domain.stored_json import StoredJson
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.paging import Pager, by_count, by_time_and_id
-from service.platform import shapes
+from service.synced import shapes
 
 
 def _chat_at(chat: dict[str, Any]) -> list[Any]:

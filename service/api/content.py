@@ -21,7 +21,7 @@ from service.domain.clock import isoformat
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.paging import by_count
-from service.platform import shapes
+from service.synced import shapes
 
 
 def _dated(field: str) -> Any:

@@ -10,7 +10,7 @@ from service.api.synced_reads import account_of, is_fresh, synced_only
 from service.domain.clock import isoformat
 from service.error_codes import ErrorCode
 from service.errors import ApiError
-from service.platform import shapes
+from service.synced import shapes
 
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 MAX_DAYS = 366

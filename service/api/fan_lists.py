@@ -17,7 +17,7 @@ from service.api.synced_reads import (
     synced_page,
 )
 from service.http.paging import by_count
-from service.platform import shapes
+from service.synced import shapes
 
 
 def _at(item: dict[str, Any]) -> list[Any]:

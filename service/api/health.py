@@ -14,7 +14,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from service.domain.clock import isoformat
-from service.usecases.operations import PROBE_TIMEOUT, Observation, observe
+from service.operations.usecases import PROBE_TIMEOUT, Observation, observe
 
 log = logging.getLogger("countersign.health")
 

@@ -15,7 +15,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 
-from service.usecases.operations import Observation, observe
+from service.operations.usecases import Observation, observe
 
 log = logging.getLogger("countersign.metrics")
 

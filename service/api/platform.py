@@ -17,11 +17,12 @@ from starlette.routing import Match, Route, request_response
 from starlette.types import Receive, Scope, Send
 
 from service.actions.usecases import visible_account
+from service.actions.write_routes import write_hint
 from service.api.endpoint import Call, Reply, endpoint
 from service.domain.clock import isoformat
 from service.error_codes import ErrorCode
 from service.errors import ApiError
-from service.platform.routes import PlatformRoute, match, write_hint
+from service.platform.routes import PlatformRoute, match
 
 ALLOW = "GET, HEAD"
 ECHO_MAX = 60  # a longer path is not repeated back in an error

@@ -16,7 +16,7 @@ from service.domain.principal import Principal
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.paging import Pager, by_count
-from service.usecases.revenue import parse_instant, transaction_json
+from service.revenue.usecases import parse_instant, transaction_json
 from storage.base import UnitOfWork
 
 DEFAULT_WINDOW = dt.timedelta(hours=24)

@@ -16,7 +16,7 @@ from service.dashboard.web import (
 )
 from service.errors import ApiError
 from service.http.sessions import MODE_COOKIE
-from service.usecases import members
+from service.workspaces import members
 
 
 async def sign_in_form(request: Request) -> Response:

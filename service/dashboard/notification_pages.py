@@ -9,7 +9,7 @@ from starlette.responses import Response
 from service.dashboard.web import Page, page
 from service.error_codes import ErrorCode
 from service.errors import ApiError
-from service.usecases.notifications import mail_off_reason, preference_of, save_preference
+from service.mail.notifications import mail_off_reason, preference_of, save_preference
 
 ACTION_LINK = re.compile(r"https?://\S+/dashboard/actions/act_\w+")
 

@@ -7,12 +7,12 @@ import datetime as dt
 from starlette.responses import Response
 
 from service.dashboard.web import Page, page
+from service.domain.audit import recent
 from service.domain.models import ROLES
 from service.domain.permissions import Permission
 from service.error_codes import ErrorCode
 from service.errors import ApiError
-from service.usecases import members
-from service.usecases.audit import recent
+from service.workspaces import members
 
 
 @page()

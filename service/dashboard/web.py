@@ -23,6 +23,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 
 from service.dashboard import flash
 from service.dashboard.sanitize import message_html
+from service.domain.access import require
 from service.domain.permissions import PERMISSION_WORDS, ROLE_PERMISSIONS, Permission, allowed
 from service.domain.principal import Principal
 from service.error_codes import ErrorCode
@@ -30,7 +31,6 @@ from service.errors import ApiError
 from service.http.responses import error_response
 from service.http.sessions import DashboardSessions, Signed
 from service.services import Services
-from service.usecases.access import require
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data: https:; style-src 'self'; "

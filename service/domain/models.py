@@ -110,7 +110,7 @@ class Link:
     mode: str
     status: str
     step: str | None
-    token_hash: str  # sha256 of the URL's token (service/domain/link_tokens.py); never the token
+    token_hash: str  # sha256 of the URL's token (service/linking/tokens.py); never the token
     note: str | None
     account_id: str | None
     created_at: dt.datetime

@@ -1,6 +1,6 @@
 """What each kind of caller may do: one enum of permissions and one table of who holds them.
 
-Use cases check their own permission (service/usecases/access.py::require), so the dashboard,
+Use cases check their own permission (service/domain/access.py::require), so the dashboard,
 the CLI, REST and MCP cannot disagree; the dashboard reads the same table to hide what a role
 cannot use and to name who can.
 """

@@ -9,6 +9,8 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
+from service.domain.access import require
+from service.domain.audit import record_in
 from service.domain.clock import Clock
 from service.domain.ids import hash_secret, key_prefix, new_api_key, new_id
 from service.domain.models import MODES, SCOPES, ApiKey
@@ -16,8 +18,6 @@ from service.domain.permissions import Permission
 from service.domain.principal import Principal
 from service.error_codes import ErrorCode
 from service.errors import ApiError
-from service.usecases.access import require
-from service.usecases.audit import record_in
 from storage.base import Store, UnitOfWork
 
 NAME_LIMIT = 200

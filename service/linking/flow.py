@@ -23,7 +23,7 @@ from service.linking.connect import connect_account, fail_link, sandbox_profile
 from service.platform.client import PlatformClient, SignInResult
 from service.platform.errors import PlatformError, PlatformTimeout
 from service.services import Services
-from service.workers.syncer import first_sync
+from service.synced.syncer import first_sync
 from storage.changes import LinkChanges
 
 log = logging.getLogger("countersign.linking")
@@ -117,7 +117,7 @@ def _sealed(services: Services, result: SignInResult) -> str | None:
 
 def _challenge(services: Services, link: Link) -> str:
     """The pending challenge id; a link saved before sealing holds it in plaintext (re-sealed
-    by the service at start, see service/workers/reseal.py)."""
+    by the service at start, see service/webhooks/reseal.py)."""
     value = str(link.state.get("challengeId") or "")
     return services.secrets.open_text(value) if looks_sealed(value) else value
 

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from service.domain.access import require
 from service.domain.clock import Clock
 from service.domain.ids import new_id
-from service.domain.link_tokens import LinkTokens
 from service.domain.models import Link
 from service.domain.permissions import Permission
 from service.domain.principal import Principal
 from service.error_codes import ErrorCode
 from service.errors import ApiError
-from service.usecases.access import require
+from service.linking.tokens import LinkTokens
 from storage.base import Store
 
 LIFETIME = timedelta(hours=24)
@@ -33,7 +33,7 @@ async def create_link(
     creator_message: str | None = None,
 ) -> Link:
     """`note` is the agency's own; `creator_message` is the only text the creator sees. The
-    link's token is derived from its id (service/domain/link_tokens.py); only its hash is
+    link's token is derived from its id (service/linking/tokens.py); only its hash is
     stored. The link is in the caller's mode."""
     require(principal, Permission.LINKS_CREATE)
     if note is not None and len(note) > NOTE_LIMIT:

@@ -15,11 +15,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from service.actions.write_routes import action_for, how_to_call
 from service.domain.principal import Principal
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.spec import HTTP_METHODS, OpenApiDocument
-from service.platform.routes import ROUTES, TABLE, PlatformRoute, how_to_call, match
+from service.platform.routes import ROUTES, TABLE, PlatformRoute, match
 from storage.base import Store
 
 MAX_RESULTS = 20
@@ -99,10 +100,11 @@ def call_example(route: PlatformRoute) -> dict[str, Any]:
                 "query": query,
             },
         }
-    if route.action is None:
+    action = action_for(route)
+    if action is None:
         return {"tool": None, "available": False}
     params: dict[str, Any] = {}
-    for source in route.action.params:
+    for source in action.params:
         node = params
         *parents, leaf = source.param.split(".")
         for parent in parents:
@@ -112,7 +114,7 @@ def call_example(route: PlatformRoute) -> dict[str, Any]:
         "tool": "create_action",
         "arguments": {
             "accountId": "<accountId>",
-            "type": route.action.type,
+            "type": action.type,
             "params": params,
             "idempotencyKey": "<a new unique value>",
         },
@@ -121,13 +123,14 @@ def call_example(route: PlatformRoute) -> dict[str, Any]:
 
 def describe_route(route: PlatformRoute) -> dict[str, Any]:
     described = {"kind": "platform", **route.describe(), "howToCall": how_to_call(route)}
+    action = action_for(route)
     if route.is_write:
-        described["available"] = route.action is not None
-        if route.action is not None:
-            described["actionType"] = route.action.type
+        described["available"] = action is not None
+        if action is not None:
+            described["actionType"] = action.type
             described["paramsMapping"] = [
                 {"param": p.param, "from": p.source, **({"note": p.note} if p.note else {})}
-                for p in route.action.params
+                for p in action.params
             ]
     described["example"] = call_example(route)
     return described
@@ -165,7 +168,7 @@ class Catalogue:
                     route.area,
                     route.summary,
                     " ".join(f.name for f in route.fields),
-                    route.action.type if route.action else "",
+                    (found_action.type if (found_action := action_for(route)) else ""),
                 ]
             ).lower()
             path = route.template.lower()

@@ -14,8 +14,8 @@ from typing import Any
 
 from service.actions.transitions import STATUSES
 from service.actions.types import names as action_types
+from service.actions.waiting import UNTIL
 from service.http.spec import OpenApiDocument
-from service.usecases.waiting import UNTIL
 
 TOOL_OPERATIONS = {
     "list_accounts": "listAccounts",

@@ -1,10 +1,10 @@
 """The catalogue of platform routes: one table, and the request-function contract.
 
 Each row of `TABLE` is one platform route: its method and path template, its area,
-a one-line description, its path/query/body fields (types, and the allowed values), and for
-a write the action type that performs it and how that action's params map to the route's
-fields, taken from the type's registry entry (service/actions/types/: an entry's `performs`),
-so a new type names its routes once. The table drives everything that speaks about platform routes: the request function
+a one-line description and its path/query/body fields (types, and the allowed values). Which
+action type performs a write route is declared by that type's registry entry and looked up in
+service/actions/write_routes.py, so this table knows nothing of actions. The table drives
+everything that speaks about platform routes: the request function
 refuses a route that is not here (a ValueError: a programming error, not a platform answer, so
 a typo can never call some other platform path), `GET /v1/accounts/{id}/platform/{path}`
 matches and validates reads with it, openapi.yaml describes that route from it (a test keeps
@@ -25,7 +25,6 @@ from urllib.parse import quote, unquote
 
 from attrs import frozen
 
-from service.actions.types import REGISTRY, Source
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 
@@ -68,15 +67,6 @@ class Field:
 
 
 @frozen
-class ActionMapping:
-    """The action type that performs a write route, and where each of its params comes from
-    (declared by the type's registry entry, service/actions/types/)."""
-
-    type: str
-    params: tuple[Source, ...]
-
-
-@frozen
 class PlatformRoute:
     """One catalogued route: method, path template, `:params`, and what the table says of it."""
 
@@ -87,7 +77,6 @@ class PlatformRoute:
     area: str = ""
     summary: str = ""
     fields: tuple[Field, ...] = ()
-    action: ActionMapping | None = None
     segments: tuple[str, ...] = ()
     """The template split on `/` (`("users", ":id")`), kept for matching paths."""
 
@@ -251,20 +240,6 @@ def _path_fields(template: str) -> tuple[Field, ...]:
     return tuple(fields)
 
 
-def _performed_by() -> dict[str, ActionMapping]:
-    """Each write route's action type, from the registry entries' `performs`."""
-    found: dict[str, ActionMapping] = {}
-    for kind in REGISTRY.values():
-        for use in kind.performs:
-            if use.route in found:
-                raise ValueError(f"{use.route} is performed by two action types")
-            found[use.route] = ActionMapping(kind.name, use.params)
-    return found
-
-
-_PERFORMED_BY = _performed_by()
-
-
 def route(name: str, area: str, summary: str, *fields: Field) -> PlatformRoute:
     method, template = name.split(" ", 1)
     return PlatformRoute(
@@ -275,7 +250,6 @@ def route(name: str, area: str, summary: str, *fields: Field) -> PlatformRoute:
         area=area,
         summary=summary,
         fields=_path_fields(template) + fields,
-        action=_PERFORMED_BY.get(name),
         segments=tuple(template.strip("/").split("/")),
     )
 
@@ -498,40 +472,6 @@ def lookup(route: str) -> PlatformRoute:
         return ROUTES[route]
     except (KeyError, TypeError):
         raise ValueError(f"{route!r} is not a platform route in the catalogue") from None
-
-
-def how_to_call(found: PlatformRoute) -> str:
-    """How a caller of Countersign runs this route: reads live, writes as an approved action."""
-    if not found.is_write:
-        return (
-            f"Read it live: GET /v1/accounts/{{accountId}}/platform{found.template} with "
-            "`:params` in the path (MCP: call_platform with `route`, `pathParams`, `query`)."
-        )
-    if found.action is None:
-        return (
-            f"Not available: no action type performs {found.name}, and Countersign writes to "
-            "the platform only through actions a person approves."
-        )
-    mapping = "; ".join(
-        f"{p.param} ← {p.source}" + (f" ({p.note})" if p.note else "") for p in found.action.params
-    )
-    return (
-        f"Create a `{found.action.type}` action: POST /v1/accounts/{{accountId}}/actions "
-        f"(MCP: create_action) with params {mapping}. A person approves it in the dashboard "
-        "before it runs."
-    )
-
-
-def write_hint(method: str, path: str) -> str:
-    """What a refused write on the read-only platform route should do instead."""
-    found = match(method, path)
-    if found is not None:
-        return how_to_call(found[0])
-    return (
-        "The platform route only reads. Changes go through actions: POST "
-        "/v1/accounts/{accountId}/actions (MCP: create_action); search_api and "
-        "describe_endpoint say which platform writes an action type performs."
-    )
 
 
 def _specificity(candidate: PlatformRoute) -> tuple[bool, ...]:

@@ -44,7 +44,7 @@ class WebhookEndpoint:
     url: str
     # [{sealed, expiresAt}] newest first; expiresAt ISO or None. `sealed` is the signing secret
     # sealed with the service's SecretBox; rows from before sealing hold `secret` in plaintext
-    # until the service re-seals them at start (service/workers/reseal.py).
+    # until the service re-seals them at start (service/webhooks/reseal.py).
     secrets: list[dict[str, Any]]
     event_types: list[str] | None
     failing: bool

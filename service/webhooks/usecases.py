@@ -18,6 +18,8 @@ from typing import Any
 from attrs import evolve
 
 from service.crypto import SecretBox
+from service.domain.access import require
+from service.domain.audit import record_in
 from service.domain.clock import Clock, isoformat
 from service.domain.ids import new_id
 from service.domain.models import Event
@@ -25,8 +27,6 @@ from service.domain.permissions import Permission
 from service.domain.principal import Principal
 from service.error_codes import ErrorCode
 from service.errors import ApiError
-from service.usecases.access import require
-from service.usecases.audit import record_in
 from service.webhooks.delivery import attempt
 from service.webhooks.models import (
     DELIVERED_EVENTS,

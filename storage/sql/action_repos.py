@@ -32,7 +32,7 @@ _ACTION = prebuilt(
     t.actions.select().where(c.workspace_id == sa.bindparam("ws"), c.id == sa.bindparam("id"))
 )
 
-# Waiters (service/usecases/waiting.py) read many actions at once, by id, in any workspace.
+# Waiters (service/actions/waiting.py) read many actions at once, by id, in any workspace.
 _STATUSES = prebuilt(sa.select(c.id, c.status).where(c.id.in_(sa.bindparam("ids", expanding=True))))
 _MOVED = prebuilt(  # only the rows that left a status: a thousand lookups, one or two rows back
     sa.select(c.id, c.status).where(

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import sqlalchemy as sa
 
-from service.domain.operations import Backlog, Heartbeat
+from service.operations.model import Backlog, Heartbeat
 from storage.sql import tables as t
 from storage.sql.connection import Connection
 from storage.sql.rows import to_model
@@ -211,7 +211,7 @@ class SqlBacklog:
         )
         ac = t.accounts.c
         accounts = sa.select(ac.status, sa.func.count()).group_by(ac.status)
-        # A list still being read carries a `more:<list>` row (service/usecases/list_sync.py);
+        # A list still being read carries a `more:<list>` row (service/synced/list_sync.py);
         # sync_state holds a handful of rows per account.
         continuing = (
             sa.select(sa.func.count())

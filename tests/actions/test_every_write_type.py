@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from attrs import frozen
 
+from service.actions.executor import Executor
 from service.actions.types import type_of
-from service.workers.executor import Executor
 from tests.execution.test_executor import approve
 
 Creator = Any  # harness.platform.models.Creator

@@ -14,8 +14,9 @@ import pytest
 from service import action_types_docs
 from service.actions.types import REGISTRY, ActionType, PlatformCall
 from service.actions.types.registry import no_synced_context, performs
+from service.actions.write_routes import action_for, how_to_call, write_hint
 from service.http.spec import load_document
-from service.platform.routes import ROUTES, TABLE, how_to_call, write_hint
+from service.platform.routes import ROUTES, TABLE
 from service.platform.sandbox import answers_write
 
 DOCUMENT = load_document()
@@ -39,7 +40,7 @@ def missing_parts(kind: ActionType) -> list[str]:
         found = ROUTES.get(route)
         if found is None or not found.is_write:
             missing.append(f"catalogued write {route}")
-        elif found.action is None or found.action.type != kind.name:
+        elif action_for(found) is None or action_for(found).type != kind.name:
             missing.append(f"catalogue mapping of {route}")
         if not answers_write(route):
             missing.append(f"sandbox answer for {route}")
@@ -114,11 +115,12 @@ def test_every_catalogued_write_is_performed_by_a_type():
     performed = {route for kind in REGISTRY.values() for route in kind.routes}
     assert {r.name for r in writes} == performed
     for found in writes:
-        assert found.action is not None and found.action.type in REGISTRY, found.name
-        assert f"`{found.action.type}`" in how_to_call(found)
+        action = action_for(found)
+        assert action is not None and action.type in REGISTRY, found.name
+        assert f"`{action.type}`" in how_to_call(found)
         assert "Not available" not in how_to_call(found)
         path = found.template.replace(":id", "1").replace(":userId", "2")
-        assert f"`{found.action.type}`" in write_hint(found.method, path), found.name
+        assert f"`{action.type}`" in write_hint(found.method, path), found.name
 
 
 def test_the_docs_table_is_the_registry():

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from service.actions.expirer import expire_due
 from service.actions.usecases import decide_action
 from service.errors import ApiError
-from service.workers.expirer import expire_due
 from tests.factories import build_world
 
 

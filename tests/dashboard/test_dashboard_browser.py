@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from service.domain.principal import Principal
-from service.usecases.workspaces import create_user
+from service.workspaces.usecases import create_user
 from tests.dashboard.live_service import clean, run_store
 from tests.factories import PASSWORDS, build_world
 

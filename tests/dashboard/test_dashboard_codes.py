@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from service.domain.principal import Principal
-from service.usecases.workspaces import create_user, create_workspace
+from service.workspaces.usecases import create_user, create_workspace
 from tests.dashboard.dashboard_helpers import OWNER_EMAIL, code_of, create_action, csrf_of, sign_in
 from tests.factories import PASSWORDS, build_world
 

@@ -6,7 +6,7 @@ import pytest
 
 from service.domain.principal import Principal
 from service.keys.usecases import create_key
-from service.usecases.workspaces import create_workspace
+from service.workspaces.usecases import create_workspace
 from tests.dashboard.dashboard_helpers import code_of, create_action, csrf_of, sign_in
 from tests.factories import add_live_account, build_world
 

@@ -18,8 +18,8 @@ from harness.receiver import Receiver, run_receiver_in_thread
 from service.crypto import SecretBox
 from service.domain.models import Fan
 from service.domain.principal import Principal
-from service.usecases.workspaces import create_user
 from service.webhooks import usecases as hooks
+from service.workspaces.usecases import create_user
 from tests.dashboard.live_service import clean, run_store
 from tests.dashboard.test_dashboard_browser import MEMBER, OWNER, WAIT_MS, api_action, shot, sign_in
 from tests.factories import PASSWORDS, build_world

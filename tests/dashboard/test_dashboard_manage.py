@@ -128,7 +128,7 @@ async def test_invited_person_joins_and_signs_in(client, world, store):
 
 
 async def test_removed_member_loses_access(client, world, store, clock):
-    from service.usecases.workspaces import create_user
+    from service.workspaces.usecases import create_user
 
     member = await create_user(
         store,

@@ -12,10 +12,10 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from harness.platform import run_platform_in_thread
+from service.actions.policies import set_account_policy
 from service.crypto import SecretBox
 from service.domain.principal import Principal
-from service.usecases.policies import set_account_policy
-from service.usecases.workspaces import create_user
+from service.workspaces.usecases import create_user
 from tests.dashboard.live_service import clean, live_service, run_store
 from tests.dashboard.test_dashboard_browser import MEMBER, OWNER, shot, sign_in
 from tests.dashboard.test_policies_browser import SIZES, open_action, posts

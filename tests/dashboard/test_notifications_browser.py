@@ -12,7 +12,7 @@ from harness.threaded import bound_socket, serve_in_thread
 from service.app import create_app
 from service.domain.principal import Principal
 from service.settings import Settings
-from service.usecases.workspaces import create_user
+from service.workspaces.usecases import create_user
 from tests.dashboard.live_service import clean, run_store
 from tests.dashboard.test_dashboard_browser import MEMBER, OWNER, WAIT_MS, api_action, shot, sign_in
 from tests.factories import PASSWORDS, build_world

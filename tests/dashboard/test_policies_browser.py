@@ -11,8 +11,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from service.domain.principal import Principal
-from service.usecases.members import change_role
-from service.usecases.workspaces import create_user
+from service.workspaces.members import change_role
+from service.workspaces.usecases import create_user
 from tests.dashboard.live_service import clean, run_store
 from tests.dashboard.test_dashboard_browser import MEMBER, OWNER, shot, sign_in
 from tests.factories import PASSWORDS, build_world

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from service.actions.executor import Executor
 from service.actions.lifecycle import Failed
-from service.workers.executor import Executor
 from tests.execution.test_executor import a_fan, approve, create
 
 

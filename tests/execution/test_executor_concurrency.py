@@ -8,11 +8,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
+from service.actions.executor import Executor
 from service.actions.usecases import create_action, decide_action
 from service.app import build_services, outgoing_http
 from service.http.auth import principal_for_key
 from service.settings import Settings
-from service.workers.executor import Executor
 from storage.sql.store import SqlStore
 from tests.execution.test_executor import a_fan, approve, approve_and_run, create
 from tests.factories import build_world

@@ -9,9 +9,9 @@ import socket
 import attrs
 import sqlalchemy as sa
 
+from service.actions.executor import Executor
 from service.actions.retries import RetryPolicy
 from service.platform.seam import Platforms
-from service.workers.executor import Executor
 from tests.execution.test_executor import a_fan, a_sandbox_fan, approve, create, creator
 
 ROUTE = "POST /chats/:id/messages"

@@ -1,4 +1,4 @@
-"""The executor's rules (service/actions/execution.py and the loop in service/workers/executor.py),
+"""The executor's rules (service/actions/execution.py and the loop in service/actions/executor.py),
 fast, against the memory store (harness/memory_store.py, proven by
 tests/storage/test_memory_store_contract.py).
 
@@ -17,11 +17,11 @@ import pytest
 
 from harness.memory_store import MemoryStore
 from service.actions import lifecycle
+from service.actions.executor import INTERRUPTED, LEASE, Executor
 from service.actions.retries import RetryPolicy
 from service.app import build_services, outgoing_http
 from service.domain.models import Account
 from service.platform.sandbox import sandbox_creators
-from service.workers.executor import INTERRUPTED, LEASE, Executor
 from tests.actions.test_lifecycle_rules import ANN, URL, WS, stored
 from tests.storage.test_store_contract import make_action
 

@@ -7,11 +7,11 @@ import os
 import signal
 import sys
 
+from service.actions.executor import Executor
 from service.actions.usecases import create_action, decide_action
 from service.app import build_services, outgoing_http
 from service.http.auth import principal_for_key
 from service.settings import Settings
-from service.workers.executor import Executor
 from tests.factories import build_world
 from tests.platform_world import link_creator
 

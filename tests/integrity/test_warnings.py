@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.workers.syncer import sync_account
+from service.synced.syncer import sync_account
 from tests.execution.test_executor import create, creator
 
 

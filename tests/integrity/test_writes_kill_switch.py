@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from service.accounts import usecases as account_cases
+from service.domain.audit import recent
 from service.domain.principal import Principal
-from service.usecases.audit import recent
 from tests.dashboard.dashboard_helpers import code_of, create_action, csrf_of, sign_in
 from tests.dashboard.test_dashboard_decisions import decide
 from tests.factories import PASSWORDS, build_world
@@ -76,7 +76,7 @@ async def test_the_workspace_kill_switch_stops_every_account_and_is_audited(clie
 
 
 async def test_a_member_cannot_use_the_kill_switch(client, world, store, clock):
-    from service.usecases.workspaces import create_user
+    from service.workspaces.usecases import create_user
 
     await create_user(
         store,

@@ -13,7 +13,7 @@ import httpx
 from service.app import create_app, outgoing_http
 from service.http.ratelimit import close_storage
 from service.settings import Settings
-from service.workers.syncer import sync_account, sync_all
+from service.synced.syncer import sync_account, sync_all
 from tests.factories import TIGHT_WINDOW, build_world
 from tests.limits.conftest import REDIS_URL
 from tests.platform_world import link_creator

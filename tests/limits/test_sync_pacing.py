@@ -27,8 +27,8 @@ from limits.aio.storage import RedisStorage
 from service.http.ratelimit import LocalCounters
 from service.platform.budget import Metered, PlatformBudget
 from service.settings import Settings, SettingsError
-from service.workers import syncer
-from service.workers.syncer import sync_account, sync_all
+from service.synced import syncer
+from service.synced.syncer import sync_account, sync_all
 from tests.factories import build_world
 from tests.limits.conftest import REDIS_URL
 from tests.limits.test_platform_budget import budget_settings, instance

@@ -8,7 +8,7 @@ import asyncio
 import attrs
 import sqlalchemy as sa
 
-from service.workers.syncer import first_syncs_finished
+from service.synced.syncer import first_syncs_finished
 from storage.sql import tables as t
 from tests.linking.hosted_link_kit import LUNA, MIA, ROSA, running
 

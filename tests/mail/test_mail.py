@@ -17,13 +17,13 @@ from harness.receiver import Receiver, run_receiver_in_thread
 from service.actions.usecases import decide_action
 from service.crypto import SecretBox
 from service.domain.principal import Principal
-from service.usecases.notifications import queue_mails, save_preference
-from service.usecases.workspaces import create_user
+from service.mail.mailer import Mailer
+from service.mail.notifications import queue_mails, save_preference
+from service.webhooks.deliverer import Deliverer
 from service.webhooks.dispatch import dispatch_all
 from service.webhooks.sender import Sender
 from service.webhooks.usecases import add_event_endpoint, current_secret
-from service.workers.deliverer import Deliverer
-from service.workers.mailer import Mailer
+from service.workspaces.usecases import create_user
 from storage.sql import tables as t
 from tests.factories import PASSWORDS, add_live_account, build_world
 

@@ -19,7 +19,7 @@ from service.app import create_app
 from service.domain.principal import Principal
 from service.keys.usecases import create_key
 from service.settings import Settings
-from service.usecases.workspaces import create_workspace
+from service.workspaces.usecases import create_workspace
 from tests.factories import TIGHT_WINDOW, build_world
 
 CLIENT = "agent-test-client"

@@ -10,6 +10,7 @@ import stat
 from attrs import evolve
 
 from harness.platform import start_platform_in_thread
+from service.actions.executor import Executor
 from service.actions.usecases import create_action, decide_action
 from service.app import build_services, outgoing_http
 from service.demo import keep_sessions, keys_file, seed, sessions_file
@@ -17,7 +18,6 @@ from service.domain.clock import SystemClock
 from service.domain.principal import Principal
 from service.settings import Settings
 from service.webhooks import usecases as hooks
-from service.workers.executor import Executor
 from storage.sql.store import SqlStore
 
 

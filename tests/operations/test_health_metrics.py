@@ -9,8 +9,8 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from service.actions.usecases import decide_action
 from service.app import create_app, outgoing_http
+from service.runner import run_workers
 from service.webhooks.dispatch import dispatch_all
-from service.workers.runner import run_workers
 from tests.factories import add_live_account
 
 MESSAGE = {"type": "send_message", "params": {"fanId": "f1", "text": "<p>Hi</p>"}}

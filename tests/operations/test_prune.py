@@ -8,11 +8,11 @@ import datetime as dt
 
 from service.domain.dashboard import Invite, Session
 from service.domain.ids import new_id
-from service.domain.link_tokens import LinkTokens
-from service.domain.operations import Retention
+from service.linking.tokens import LinkTokens
 from service.linking.usecases import create_link
+from service.operations.model import Retention
+from service.operations.pruner import prune
 from service.webhooks.dispatch import dispatch_all
-from service.workers.pruner import prune
 
 MESSAGE = {"type": "send_message", "params": {"fanId": "f1", "text": "<p>Hi</p>"}}
 DEFAULT = Retention()
@@ -219,7 +219,7 @@ async def test_sqlite_gives_pruned_space_back(tmp_path, clock):
         await store.migrate()
         async with store.reading() as uow:
             assert (await uow.conn.exec_driver_sql("PRAGMA auto_vacuum")).scalar() == 2
-        from service.usecases.workspaces import create_workspace
+        from service.workspaces.usecases import create_workspace
 
         workspace = await create_workspace(store, clock, "W")
         async with store.transaction() as uow:

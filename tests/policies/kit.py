@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from service.actions.policies import set_account_policy, set_workspace_policy
 from service.actions.usecases import decide_action
 from service.domain.principal import Principal
-from service.usecases.policies import set_account_policy, set_workspace_policy
-from service.usecases.workspaces import create_user
+from service.workspaces.usecases import create_user
 from tests.factories import PASSWORDS
 
 PASSWORD = "correct horse battery"

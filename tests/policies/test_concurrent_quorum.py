@@ -7,8 +7,8 @@ import asyncio
 
 import httpx
 
+from service.actions.executor import Executor
 from service.app import create_app, outgoing_http
-from service.workers.executor import Executor
 from storage.sql.store import SqlStore
 from tests.dashboard.dashboard_helpers import csrf_of, sign_in
 from tests.execution.test_executor import a_fan, create

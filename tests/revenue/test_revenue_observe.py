@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from service.usecases.revenue import observe_transactions
+from service.revenue.usecases import observe_transactions
 from tests.factories import build_world
 
 

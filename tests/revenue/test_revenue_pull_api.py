@@ -6,7 +6,7 @@ import pytest
 
 from service.domain.principal import Principal
 from service.keys.usecases import create_key, revoke_key
-from service.usecases.revenue import observe_transactions
+from service.revenue.usecases import observe_transactions
 from tests.factories import add_live_account, build_world
 
 URL = "/v1/revenue/transactions"

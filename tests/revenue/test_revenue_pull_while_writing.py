@@ -9,7 +9,7 @@ import random
 import attrs
 import pytest
 
-from service.usecases.revenue import observe_transactions
+from service.revenue.usecases import observe_transactions
 from tests.factories import add_live_account, build_world
 
 URL = "/v1/revenue/transactions"

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
-from service.usecases.revenue import observe_transactions
-from service.usecases.workspaces import create_workspace
+from service.revenue.usecases import observe_transactions
+from service.workspaces.usecases import create_workspace
 from tests.factories import add_live_account, build_world
 from tests.revenue.test_revenue_observe import platform_row
 

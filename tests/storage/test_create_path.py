@@ -17,7 +17,7 @@ from service.domain.clock import Clock
 from service.domain.ids import new_id
 from service.domain.models import Event, Fan
 from service.errors import ApiError
-from service.usecases.workspaces import create_workspace
+from service.workspaces.usecases import create_workspace
 from storage.sql import tables as t
 from tests.factories import add_live_account, build_world
 from tests.storage.test_store_contract import Boom, make_action

@@ -15,7 +15,7 @@ import sqlalchemy as sa
 
 from service.domain.clock import ManualClock
 from service.domain.models import Fan
-from service.usecases.workspaces import create_workspace
+from service.workspaces.usecases import create_workspace
 from storage.migrate import migrate
 from storage.sql.engine import make_engine
 from storage.sql.search import FREQUENT, FTS_TABLES, TRIGRAM_INDEXES

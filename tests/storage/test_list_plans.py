@@ -44,7 +44,7 @@ async def _seed(store, clock) -> str:
     """Two workspaces of two accounts: finished actions with a few failed and pending ones;
     fans and a long chat in one account; then statistics, so PostgreSQL plans as it would for a
     grown table."""
-    from service.usecases.workspaces import create_workspace
+    from service.workspaces.usecases import create_workspace
 
     ids = []
     for name in ("A", "B"):
@@ -258,7 +258,7 @@ async def test_every_list_statement_seeks_its_index(store, clock):
 async def test_expired_pages_merge_expired_and_overdue_pending_newest_first(store, clock):
     """`status=expired` shows expired actions and pending ones past their expiry, newest first,
     page after page: the two pages the statement merges give the list the old OR gave."""
-    from service.usecases.workspaces import create_workspace
+    from service.workspaces.usecases import create_workspace
 
     workspace = await create_workspace(store, clock, "A")
     await add_live_account(store, clock, workspace.id)

@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from service.crypto import SecretBox
 from service.domain.ids import hash_secret
 from service.webhooks.models import open_secret
-from service.workers.reseal import reseal_webhook_secrets
+from service.webhooks.reseal import reseal_webhook_secrets
 from storage.migrate import migrate
 from storage.sql.engine import make_engine
 from storage.sql.store import SqlStore

@@ -14,8 +14,8 @@ from service.actions.usecases import create_action
 from service.crypto import SecretBox
 from service.domain.clock import ManualClock
 from service.domain.principal import Principal
-from service.usecases.workspaces import create_workspace
 from service.webhooks.usecases import add_event_endpoint
+from service.workspaces.usecases import create_workspace
 from storage.migrate import current_revision, migrate
 from storage.sql.engine import make_engine
 from storage.sql.packing import unpack

@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from service.actions.usecases import create_action
 from service.domain.clock import ManualClock
 from service.domain.principal import Principal
-from service.usecases.workspaces import create_workspace
+from service.workspaces.usecases import create_workspace
 from storage.migrate import HEAD, current_revision, migrate
 from storage.sql.engine import make_engine
 from storage.sql.packing import unpack

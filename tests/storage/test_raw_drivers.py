@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from service.usecases.workspaces import create_workspace
+from service.workspaces.usecases import create_workspace
 from storage.sql import tables as t
 from storage.sql.statements import prebuilt
 from storage.sql.store import SqlStore

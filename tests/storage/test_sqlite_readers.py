@@ -19,7 +19,7 @@ import pytest
 
 from service.domain.clock import ManualClock
 from service.domain.models import Fan
-from service.usecases.workspaces import create_workspace
+from service.workspaces.usecases import create_workspace
 from storage.sql.store import SqlStore
 from tests.factories import add_live_account
 

@@ -19,7 +19,7 @@ from service.domain.ids import new_id
 from service.domain.models import Event
 from service.domain.principal import Principal
 from service.keys.usecases import create_key
-from service.usecases.workspaces import create_user, create_workspace
+from service.workspaces.usecases import create_user, create_workspace
 from storage.base import DuplicateError, StorageError
 from tests.factories import PASSWORDS, add_live_account
 

@@ -3,7 +3,7 @@ executor's `needs_relink` (real fake platform over HTTP, both drivers)."""
 
 from __future__ import annotations
 
-from service.workers import syncer
+from service.synced import syncer
 
 
 async def _account(linked):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from service.workers.syncer import sync_account, sync_all
+from service.synced.syncer import sync_account, sync_all
 from tests.linking.hosted_link_kit import MIA, running
 
 

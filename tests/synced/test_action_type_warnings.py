@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from service.workers.syncer import sync_account
+from service.synced.syncer import sync_account
 from tests.dashboard.dashboard_helpers import sign_in
 
 

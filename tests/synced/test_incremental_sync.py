@@ -10,9 +10,9 @@ import pytest
 
 from harness.platform.models import Fan as PlatformFan
 from harness.platform.models import Message
+from service.actions.executor import Executor
 from service.app import create_app, outgoing_http
-from service.workers.executor import Executor
-from service.workers.syncer import sync_account
+from service.synced.syncer import sync_account
 from tests.execution.test_executor import approve, create
 from tests.factories import build_world
 from tests.platform_world import Linked, link_creator

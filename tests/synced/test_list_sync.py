@@ -10,7 +10,7 @@ import pytest
 
 from harness.platform.models import Fan as PlatformFan
 from service.app import create_app, outgoing_http
-from service.workers.syncer import sync_account
+from service.synced.syncer import sync_account
 from tests.factories import build_world
 from tests.platform_world import Linked, link_creator
 from tests.synced.conftest import synced_settings

@@ -1,10 +1,10 @@
-"""Which pass each long list gets (service/usecases/list_sync.py::plan): pure rules."""
+"""Which pass each long list gets (service/synced/list_sync.py::plan): pure rules."""
 
 from __future__ import annotations
 
 import datetime as dt
 
-from service.usecases.list_sync import plan
+from service.synced.list_sync import plan
 
 NOW = dt.datetime(2026, 11, 27, 12, tzinfo=dt.UTC)
 HOUR = 3600.0

@@ -4,7 +4,7 @@ synced-data hint, and the synced reads keep answering (both drivers, the fake ov
 
 from __future__ import annotations
 
-from service.workers.syncer import sync_account
+from service.synced.syncer import sync_account
 from tests.factories import build_world
 from tests.limits.test_platform_budget import assert_over_budget, budget_settings, instance
 from tests.platform_world import link_creator

@@ -12,7 +12,7 @@ from harness.platform.models import Fan as PlatformFan
 from harness.platform.views import published_posts
 from service.domain.principal import Principal
 from service.keys.usecases import create_key
-from service.workers.syncer import sync_account
+from service.synced.syncer import sync_account
 
 
 async def get(linked, path, key=None):

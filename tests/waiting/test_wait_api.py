@@ -11,9 +11,9 @@ import sys
 
 import pytest
 
+from service.actions.executor import Executor
 from service.actions.usecases import decide_action
-from service.usecases.waiting import ActionWaiters
-from service.workers.executor import Executor
+from service.actions.waiting import ActionWaiters
 from tests.factories import build_world
 
 MESSAGE = {"type": "send_message", "params": {"fanId": "123456", "text": "Thanks!"}}

@@ -8,9 +8,9 @@ import pytest
 
 from harness.receiver import Receiver, run_receiver_in_thread
 from service.crypto import SecretBox
+from service.webhooks.deliverer import Deliverer
 from service.webhooks.sender import Sender
 from service.webhooks.usecases import add_event_endpoint, current_secret, set_transaction_endpoint
-from service.workers.deliverer import Deliverer
 from tests.factories import build_world
 from tests.platform_world import fake_platform, linked  # noqa: F401  (fixtures)
 

@@ -10,11 +10,11 @@ import attrs
 import pytest
 
 from service.accounts import status as account_status
-from service.domain.account_events import STATUS_CHANGED
+from service.accounts.events import STATUS_CHANGED
+from service.synced import syncer
 from service.webhooks import usecases as hooks
+from service.webhooks.deliverer import Deliverer
 from service.webhooks.sender import Sender
-from service.workers import syncer
-from service.workers.deliverer import Deliverer
 from tests.execution.test_executor import a_fan, approve_and_run, create
 from tests.factories import build_world
 from tests.openapi_kit import schema_validator

@@ -13,7 +13,7 @@ import pytest
 from service.errors import ApiError
 from service.settings import Settings, SettingsError
 from service.webhooks import usecases as hooks
-from service.workers.deliverer import Deliverer
+from service.webhooks.deliverer import Deliverer
 from tests.webhooks_delivery.delivery_kit import add_event, deliveries_of, endpoint_now
 
 

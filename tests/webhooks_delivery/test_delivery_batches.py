@@ -9,10 +9,10 @@ import contextlib
 from collections.abc import AsyncIterator
 from typing import Any, Literal
 
+from service.webhooks.deliverer import Deliverer
 from service.webhooks.delivery import MAX_ATTEMPTS
 from service.webhooks.dispatch import dispatch_all
 from service.webhooks.sender import Outcome, Sender
-from service.workers.deliverer import Deliverer
 from tests.webhooks_delivery.delivery_kit import add_event, deliveries_of, endpoint_now
 
 

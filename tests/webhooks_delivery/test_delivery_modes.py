@@ -7,9 +7,9 @@ from __future__ import annotations
 import attrs
 
 from harness.receiver import Receiver, run_receiver_in_thread
-from service.usecases.revenue import observe_transactions
+from service.revenue.usecases import observe_transactions
 from service.webhooks import usecases as hooks
-from service.workers.deliverer import Deliverer
+from service.webhooks.deliverer import Deliverer
 from tests.linking.hosted_link_kit import MIA, running
 from tests.revenue.test_revenue_pull_api import platform_row
 from tests.webhooks_delivery.delivery_kit import deliveries_of

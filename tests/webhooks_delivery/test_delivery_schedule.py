@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import datetime as dt
 
-from service.usecases.revenue import observe_transactions
+from service.revenue.usecases import observe_transactions
+from service.webhooks.deliverer import Deliverer
 from service.webhooks.delivery import RETRY_GAPS
 from service.webhooks.sender import Sender
-from service.workers.deliverer import Deliverer
 from tests.revenue.test_revenue_pull_api import platform_row
 from tests.webhooks_delivery.delivery_kit import deliveries_of, endpoint_now
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 import asyncio
 import time
 
+from service.webhooks.deliverer import Deliverer
 from service.webhooks.sender import BODY_LIMIT, RESPONSE_LIMIT, Sender
 from service.webhooks.usecases import add_event_endpoint, current_secret
-from service.workers.deliverer import Deliverer
 from tests.webhooks_delivery.bad_receivers import serving
 from tests.webhooks_delivery.delivery_kit import add_event, deliveries_of
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import asyncio
 
+from service.webhooks.deliverer import Deliverer
 from service.webhooks.delivery import LEASE, RETRY_GAPS
 from service.webhooks.dispatch import dispatch_all
 from service.webhooks.sender import Sender
 from service.webhooks.usecases import add_event_endpoint, current_secret, remove_endpoint
-from service.workers.deliverer import Deliverer
 from storage.sql.store import SqlStore
 from tests.webhooks_delivery.delivery_kit import add_event, deliveries_of
 

@@ -3,10 +3,10 @@ signed, exactly once per change, and the pull feed reports exactly the same rows
 
 from __future__ import annotations
 
-from service.usecases.revenue import observe_transactions
+from service.revenue.usecases import observe_transactions
+from service.webhooks.deliverer import Deliverer
 from service.webhooks.sender import Sender
 from service.webhooks.usecases import current_secret, set_transaction_endpoint
-from service.workers.deliverer import Deliverer
 
 
 async def read_platform(linked, session: str) -> list[dict]:

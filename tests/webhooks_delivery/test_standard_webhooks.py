@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from standardwebhooks import Webhook, WebhookVerificationError
 
-from service.usecases.revenue import observe_transactions
+from service.revenue.usecases import observe_transactions
 from service.webhooks import usecases as hooks
 from service.webhooks.models import seal_secret
 from service.webhooks.signing import parse_header, standard_secret, verify

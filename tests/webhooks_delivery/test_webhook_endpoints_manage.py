@@ -7,7 +7,7 @@ import attrs
 import pytest
 
 from service.errors import ApiError
-from service.usecases.revenue import observe_transactions
+from service.revenue.usecases import observe_transactions
 from service.webhooks import usecases as hooks
 from service.webhooks.signing import parse_header
 from tests.revenue.test_revenue_pull_api import platform_row

@@ -8,9 +8,9 @@ import asyncio
 
 import pytest
 
+from service.actions.executor import Executor
+from service.webhooks.deliverer import Deliverer
 from service.webhooks.sender import Sender
-from service.workers.deliverer import Deliverer
-from service.workers.executor import Executor
 
 
 async def stop_as_it_wakes(task: asyncio.Task[None], wakeup: asyncio.Event) -> None:

@@ -29,8 +29,8 @@ from typing import Any
 from attrs import frozen
 
 from service.domain.models import Account
-from service.platform.fans import platform_fan
-from service.usecases.revenue import observe_transactions
+from service.revenue.usecases import observe_transactions
+from service.synced.fans import platform_fan
 from storage.base import Store
 
 Call = Callable[..., Awaitable[Any]]

@@ -11,16 +11,16 @@ import secrets
 import socket
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 
-from service.domain.operations import HEARTBEAT_SECONDS, Heartbeat, Retention
+from service.actions.executor import Executor
+from service.actions.expirer import expire_due
+from service.mail.mailer import Mailer
+from service.mail.notifications import queue_mails
+from service.operations.model import HEARTBEAT_SECONDS, Heartbeat, Retention
+from service.operations.pruner import prune
 from service.services import Services
-from service.usecases.notifications import queue_mails
+from service.synced.syncer import sync_all
+from service.webhooks.deliverer import Deliverer
 from service.webhooks.pinned import PinnedClients
-from service.workers.deliverer import Deliverer
-from service.workers.executor import Executor
-from service.workers.expirer import expire_due
-from service.workers.mailer import Mailer
-from service.workers.pruner import prune
-from service.workers.syncer import sync_all
 
 log = logging.getLogger("countersign.workers")
 

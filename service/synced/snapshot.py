@@ -31,7 +31,7 @@ class Snapshot:
     """Vault media ids, for warnings; None when not read."""
     fans_signature: Any = None
     """Active and expired counts and each fan list's size: when it matches the last sync's,
-    the fans' quick pass is skipped (service/usecases/list_sync.py)."""
+    the fans' quick pass is skipped (service/synced/list_sync.py)."""
     posts_count: int | None = None
     revenue_missing: tuple[str, ...] = ()
     """`gross` and/or `net` when the earnings chart did not send them: the syncer takes them
@@ -56,7 +56,7 @@ async def paged(request: Request, route: str, session: str, **query: Any) -> lis
 
 async def read_snapshot(request: Request, session: str, now: dt.datetime) -> Snapshot:
     """The profile, counts, fan lists and 30-day revenue: a handful of calls whatever the
-    account's size (fans and revenue rows are paged by service/usecases/list_sync.py)."""
+    account's size (fans and revenue rows are paged by service/synced/list_sync.py)."""
     me = await request("GET /users/me", session=session)
     me = me if isinstance(me, dict) else {}
     totals = await request("GET /subscriptions/count/all", session=session)

@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable
 from attrs import define, field
 
 from service.domain.clock import Clock
-from service.domain.operations import FORGET_STOPPED_AFTER, LINKS_KEPT, Retention
+from service.operations.model import FORGET_STOPPED_AFTER, LINKS_KEPT, Retention
 from storage.base import Store, UnitOfWork
 
 log = logging.getLogger("countersign.prune")

@@ -9,6 +9,8 @@ from typing import Any
 
 from service.actions import limits as daily
 from service.actions.policy import normalised
+from service.domain.access import require
+from service.domain.audit import record_in
 from service.domain.clock import Clock
 from service.domain.models import Account
 from service.domain.permissions import Permission
@@ -16,8 +18,6 @@ from service.domain.principal import Principal
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.render import policy_json
-from service.usecases.access import require
-from service.usecases.audit import record_in
 from storage.base import Store, UnitOfWork
 
 KEEP = object()

@@ -23,8 +23,8 @@ from typing import Any
 
 from attrs import field, frozen
 
-from service.platform import shapes
 from service.settings import Settings
+from service.synced import shapes
 from storage.base import UnitOfWork
 
 Request = Callable[..., Awaitable[Any]]

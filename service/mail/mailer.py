@@ -28,9 +28,9 @@ from service.domain.clock import Clock
 from service.domain.ids import new_id
 from service.mail.compose import Item, UnbuildableMail, compose
 from service.mail.models import Mail, MailAttempt
+from service.mail.notifications import fold_digests
 from service.mail.smtp import MailRefused, Session, SmtpServer, parse_smtp_url
 from service.settings import Settings
-from service.usecases.notifications import fold_digests
 from storage.base import Store, UnitOfWork
 
 log = logging.getLogger("countersign.mailer")

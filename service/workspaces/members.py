@@ -5,6 +5,8 @@ from __future__ import annotations
 import secrets
 from datetime import timedelta
 
+from service.domain.access import require
+from service.domain.audit import record_in
 from service.domain.clock import Clock
 from service.domain.dashboard import Invite
 from service.domain.ids import hash_secret, new_id
@@ -14,8 +16,6 @@ from service.domain.principal import Principal
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.passwords import Passwords
-from service.usecases.access import require
-from service.usecases.audit import record_in
 from storage.base import Store, UnitOfWork
 
 INVITE_LIFETIME = timedelta(days=7)

@@ -1,8 +1,8 @@
 """The syncer: keeps each linked account's synced data up to date from the platform.
 
-`sync_account` reads one account's profile, counts and totals (service/workers/snapshot.py)
-and the small families (service/usecases/family_sync.py), pages its fans and revenue rows by
-what changed (service/usecases/list_sync.py: those pages are written as they are read), then
+`sync_account` reads one account's profile, counts and totals (service/synced/snapshot.py)
+and the small families (service/synced/family_sync.py), pages its fans and revenue rows by
+what changed (service/synced/list_sync.py: those pages are written as they are read), then
 writes the rest in one unit of work and marks the account `healthy` with `lastSyncedAt`. What the platform says about the
 account moves its status: an expired session → `needs_relink`, a restriction → `restricted`.
 A platform that is down or slow changes nothing; the next round tries again.
@@ -36,20 +36,20 @@ from collections.abc import Callable
 from typing import Any
 
 from service.accounts import status as account_status
+from service.actions.executor import worker_name
 from service.domain.models import Account
 from service.platform.errors import AccountUnavailable, PlatformError
 from service.platform.seam import NotConnected
 from service.services import Services
-from service.usecases.family_sync import (
+from service.synced.family_sync import (
     Changes,
     Windows,
     read_families,
     write_families,
     write_fan_lists,
 )
-from service.usecases.list_sync import Walked, plan, sync_lists
-from service.workers.executor import worker_name
-from service.workers.snapshot import Snapshot, read_snapshot
+from service.synced.list_sync import Walked, plan, sync_lists
+from service.synced.snapshot import Snapshot, read_snapshot
 
 log = logging.getLogger("countersign.syncer")
 

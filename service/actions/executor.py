@@ -37,7 +37,7 @@ from service.actions.patience import Patience
 from service.actions.retries import RetryPolicy
 from service.domain.ids import new_id
 from service.services import Services
-from service.usecases.synced_chats import record_write
+from service.synced.chats import record_write
 from storage.base import ACTIONS_CHANNEL
 
 log = logging.getLogger("countersign.executor")
@@ -70,7 +70,7 @@ class Executor:
 
     def stop(self) -> None:
         """A clean stop (SIGTERM): no new claims; the send in flight, if any, finishes and is
-        recorded, then run_forever returns (service/workers/runner.py bounds the wait)."""
+        recorded, then run_forever returns (service/runner.py bounds the wait)."""
         self.stopping.set()
         self.services.executor_wakeup.set()
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime as dt
 
 from service.accounts import status as account_status
+from service.domain.access import require
+from service.domain.audit import record_in
 from service.domain.clock import Clock
 from service.domain.ids import new_id
 from service.domain.models import ROLES, Account, Fan, Member, User, Workspace
@@ -13,8 +15,6 @@ from service.domain.principal import Principal
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.passwords import Passwords
-from service.usecases.access import require
-from service.usecases.audit import record_in
 from storage.base import Store
 
 
@@ -23,7 +23,7 @@ async def create_workspace(store: Store, clock: Clock, name: str) -> Workspace:
     # Imported here: the platform package loads httpx, which CLI commands like `keys list`
     # never need.
     from service.platform.sandbox import SandboxPlatform, sandbox_creators, sandbox_session
-    from service.usecases.family_sync import sync_sandbox_families
+    from service.synced.family_sync import sync_sandbox_families
 
     now = clock.now()
     sandbox = SandboxPlatform(clock=lambda: now)
