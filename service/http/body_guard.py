@@ -60,11 +60,14 @@ class BodyGuard:
         # A body the app answered without reading whole could keep arriving for ever: close.
         unread = (declared.isdigit() and int(declared) > 0) or "transfer-encoding" in headers
         refused = too_large
+        body_done = False
 
         async def guarded_receive() -> Message:
-            nonlocal received, refused, unread
+            nonlocal received, refused, unread, body_done
             if too_large:
                 raise _too_large(limit)
+            if body_done:  # waiting for the client to leave (a long poll, a stream): no deadline
+                return await receive()
             try:
                 async with asyncio.timeout_at(deadline):
                     message = await receive()
@@ -74,6 +77,7 @@ class BodyGuard:
                     ErrorCode.BODY_TIMEOUT,
                     f"The body did not arrive within {self.timeout:g} seconds.",
                 ) from None
+            body_done = message["type"] != "http.request" or not message.get("more_body", False)
             if message["type"] == "http.request":
                 unread = unread and message.get("more_body", False)
                 received += len(message.get("body", b""))

@@ -143,3 +143,23 @@ async def test_a_selfie_sized_upload_still_reaches_the_link(settings, clock, dat
             )
     assert answer.status_code != 413, answer.text
     assert answer.json()["error"]["code"] in ("link_not_ready", "invalid_parameter")
+
+
+async def test_the_deadline_is_for_the_body_only(settings, clock, database_url, world):
+    """A long poll outlives the body deadline: once the body is in, waiting for the client to
+    leave has no deadline (the action is still pending when the wait ends)."""
+    with served(settings, clock, database_url, body_timeout=0.5) as (base, _):
+        async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+            made = await client.post(
+                f"/v1/accounts/{world.live_account}/actions",
+                json={"type": "send_message", "params": {"fanId": "1", "text": "Hi"}},
+                headers={**world.auth(), "Idempotency-Key": "long-poll"},
+            )
+            assert made.status_code == 202, made.text
+            waited = await client.get(
+                f"/v1/actions/{made.json()['data']['id']}",
+                params={"wait": 2},
+                headers=world.auth(),
+            )
+    assert waited.status_code == 200, waited.text
+    assert waited.json()["data"]["status"] == "pending"

@@ -69,7 +69,8 @@ async def test_body_size_limit(client, world):
     response = await client.post(
         f"/v1/accounts/{world.live_account}/actions", content=body, headers=headers
     )
-    assert assert_envelope(response, 400, "invalid_parameter")["param"] == "body"
+    assert assert_envelope(response, 413, "body_too_large")["param"] == "body"
+    assert response.headers["connection"] == "close"
 
 
 async def test_errors_page_has_a_section_per_code(client):
