@@ -11,9 +11,25 @@ from service.domain.clock import isoformat
 from service.domain.models import Account, Fan, Link
 from service.linking.tokens import LinkTokens
 
+_last_rendered: tuple[Action, str, dict[str, Any]] | None = None
+"""The last action rendered as it stands (not expired on read), with its body: a creation
+renders the same action twice, for its `action.created` event and for the answer. Bodies are
+read, never changed, by those who render them."""
+
 
 def action_json(action: Action, public_url: str, now: dt.datetime) -> dict[str, Any]:
-    action = effective(action, now)
+    global _last_rendered
+    shown = effective(action, now)
+    last = _last_rendered
+    if shown is action and last is not None and last[0] is action and last[1] == public_url:
+        return dict(last[2])  # the same frozen action: the same body (a copy of its own)
+    body = _action_body(shown, public_url)
+    if shown is action:
+        _last_rendered = (action, public_url, body)
+    return body
+
+
+def _action_body(action: Action, public_url: str) -> dict[str, Any]:
     return {
         "id": action.id,
         "type": action.type,

@@ -8,6 +8,7 @@ from __future__ import annotations
 import builtins
 import datetime as dt
 import functools
+import operator
 from collections.abc import Sequence
 from typing import Any, Unpack
 
@@ -197,6 +198,10 @@ def _insert_new(dialect: str) -> Any:
 
 
 _EVENT_COLUMNS = ("id", "workspace_id", "type", "account_id", "data", "created_at", "mode")
+# The one-statement insert's bind names, laid out once rather than formatted on every creation.
+_EVENT_BINDS = tuple(f"event_{name}" for name in _EVENT_COLUMNS)
+_EVENT_VALUES = operator.attrgetter(*_EVENT_COLUMNS)
+_ACTION_BINDS = {col.name: f"action_{col.name}" for col in t.actions.c}
 
 
 @functools.cache
@@ -243,9 +248,8 @@ class SqlActions:
                 return False
             await SqlEvents(self.conn).add(event)
             return True
-        values = {f"action_{name}": value for name, value in to_row(action).items()}
-        for name in _EVENT_COLUMNS:
-            values[f"event_{name}"] = getattr(event, name)
+        values = {_ACTION_BINDS[name]: value for name, value in to_row(action).items()}
+        values.update(zip(_EVENT_BINDS, _EVENT_VALUES(event), strict=True))
         return (await self.conn.execute(_add_with_event(), values)).first() is not None
 
     async def add(self, action: Action) -> None:

@@ -66,12 +66,27 @@ DICTIONARIES: dict[str, bytes] = {
 }
 
 
+def _packer(dictionary: bytes) -> zlib._Compress:
+    return zlib.compressobj(
+        _LEVEL, zlib.DEFLATED, _WBITS, _MEM_LEVEL, zlib.Z_DEFAULT_STRATEGY, dictionary
+    )
+
+
+# A fresh (de)compressor per column is a copy of one primed with the column's dictionary: the
+# same state, bytes for bytes, without loading the dictionary again on every row (a quarter of
+# packing's time, two thirds of unpacking's).
+_PACKERS = {name: _packer(words) for name, words in DICTIONARIES.items()}
+_SHORTEST = 4
+"""Packed bytes are at least 3 (the format byte and an empty deflate block): shorter text stays."""
+_UNPACKERS = {name: zlib.decompressobj(_WBITS, words) for name, words in DICTIONARIES.items()}
+
+
 def pack(text: str, dictionary: str) -> str | bytes:
     """The column's stored form: packed bytes when they are shorter than the text, else the text."""
     raw = text.encode()
-    packer = zlib.compressobj(
-        _LEVEL, zlib.DEFLATED, _WBITS, _MEM_LEVEL, zlib.Z_DEFAULT_STRATEGY, DICTIONARIES[dictionary]
-    )
+    if len(raw) < _SHORTEST:
+        return text  # never shorter packed (an empty list's `[]`)
+    packer = _PACKERS[dictionary].copy()
     packed = bytes([FORMAT]) + packer.compress(raw) + packer.flush()
     return packed if len(packed) < len(raw) else text
 
@@ -82,6 +97,6 @@ def unpack(stored: str | bytes, dictionary: str) -> str:
         return stored
     if not stored or stored[0] != FORMAT:
         raise ValueError(f"packed column in an unknown format ({stored[:1]!r})")
-    unpacker = zlib.decompressobj(_WBITS, DICTIONARIES[dictionary])
+    unpacker = _UNPACKERS[dictionary].copy()
     raw = unpacker.decompress(stored[1:]) + unpacker.flush()
     return raw.decode()

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
-from functools import cached_property
 from types import TracebackType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from sqlalchemy.engine import make_url
 
@@ -28,6 +27,32 @@ if TYPE_CHECKING:
     from storage.sql.sqlite import SqliteDriver
 
 
+R = TypeVar("R")
+
+
+class repository(Generic[R]):
+    """functools.cached_property without its lock: on Python 3.11 every first read takes one
+    RLock shared by every instance, about three times the cost of this, and a unit of work
+    belongs to one task. Set in the instance's __dict__, so later reads never come here."""
+
+    def __init__(self, make: Callable[[Any], R]) -> None:
+        self.make = make
+        self.name = make.__name__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> repository[R]: ...
+    @overload
+    def __get__(self, obj: object, owner: type | None = None) -> R: ...
+    def __get__(self, obj: object | None, owner: type | None = None) -> R | repository[R]:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.make(obj)
+        return value
+
+
 class SqlUnitOfWork:
     """One unit's repositories, each made (and its module imported) on first use: a read
     touches one or two of fifteen, and a CLI command loads only the statements it runs.
@@ -37,127 +62,127 @@ class SqlUnitOfWork:
     def __init__(self, conn: Connection) -> None:
         self.conn = conn
 
-    @cached_property
+    @repository
     def workspaces(self) -> base.Workspaces:
         from storage.sql.workspace_repos import SqlWorkspaces
 
         return SqlWorkspaces(self.conn)
 
-    @cached_property
+    @repository
     def users(self) -> base.Users:
         from storage.sql.workspace_repos import SqlUsers
 
         return SqlUsers(self.conn)
 
-    @cached_property
+    @repository
     def members(self) -> base.Members:
         from storage.sql.workspace_repos import SqlMembers
 
         return SqlMembers(self.conn)
 
-    @cached_property
+    @repository
     def keys(self) -> base.ApiKeys:
         from storage.sql.workspace_repos import SqlApiKeys
 
         return SqlApiKeys(self.conn)
 
-    @cached_property
+    @repository
     def accounts(self) -> base.Accounts:
         from storage.sql.account_repos import SqlAccounts
 
         return SqlAccounts(self.conn)
 
-    @cached_property
+    @repository
     def fans(self) -> base.Fans:
         from storage.sql.account_repos import SqlFans
 
         return SqlFans(self.conn)
 
-    @cached_property
+    @repository
     def synced(self) -> base.Synced:
         from storage.sql.synced_repos import SqlSynced
 
         return SqlSynced(self.conn)
 
-    @cached_property
+    @repository
     def links(self) -> base.Links:
         from storage.sql.account_repos import SqlLinks
 
         return SqlLinks(self.conn)
 
-    @cached_property
+    @repository
     def actions(self) -> base.Actions:
         from storage.sql.action_repos import SqlActions
 
         return SqlActions(self.conn)
 
-    @cached_property
+    @repository
     def events(self) -> base.Events:
         from storage.sql.action_repos import SqlEvents
 
         return SqlEvents(self.conn)
 
-    @cached_property
+    @repository
     def transactions(self) -> base.Transactions:
         from storage.sql.revenue_repos import SqlTransactions
 
         return SqlTransactions(self.conn)
 
-    @cached_property
+    @repository
     def webhooks(self) -> base.WebhookEndpoints:
         from storage.sql.webhook_repos import SqlWebhookEndpoints
 
         return SqlWebhookEndpoints(self.conn)
 
-    @cached_property
+    @repository
     def deliveries(self) -> base.Deliveries:
         from storage.sql.webhook_repos import SqlDeliveries
 
         return SqlDeliveries(self.conn)
 
-    @cached_property
+    @repository
     def sessions(self) -> base.Sessions:
         from storage.sql.dashboard_repos import SqlSessions
 
         return SqlSessions(self.conn)
 
-    @cached_property
+    @repository
     def invites(self) -> base.Invites:
         from storage.sql.dashboard_repos import SqlInvites
 
         return SqlInvites(self.conn)
 
-    @cached_property
+    @repository
     def audit(self) -> base.AuditLog:
         from storage.sql.dashboard_repos import SqlAuditLog
 
         return SqlAuditLog(self.conn)
 
-    @cached_property
+    @repository
     def retention(self) -> base.Retention:
         from storage.sql.upkeep_repos import SqlRetention
 
         return SqlRetention(self.conn)
 
-    @cached_property
+    @repository
     def heartbeats(self) -> base.Heartbeats:
         from storage.sql.upkeep_repos import SqlHeartbeats
 
         return SqlHeartbeats(self.conn)
 
-    @cached_property
+    @repository
     def backlog(self) -> base.Backlogs:
         from storage.sql.upkeep_repos import SqlBacklog
 
         return SqlBacklog(self.conn)
 
-    @cached_property
+    @repository
     def mail_preferences(self) -> base.MailPreferences:
         from storage.sql.mail_repos import SqlMailPreferences
 
         return SqlMailPreferences(self.conn)
 
-    @cached_property
+    @repository
     def mails(self) -> base.Mails:
         from storage.sql.mail_repos import SqlMails
 
