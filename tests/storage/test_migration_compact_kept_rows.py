@@ -21,6 +21,7 @@ from storage.sql.engine import make_engine
 from storage.sql.packing import unpack
 from storage.sql.store import SqlStore
 from tests.factories import add_live_account
+from tests.storage.later_tables import lent_later_tables
 from tests.storage.test_migration_packed_actions import as_written_before_0017
 
 BEFORE = "a22e0015pati"
@@ -98,7 +99,8 @@ async def test_old_rows_read_identically_and_are_stored_smaller(empty_url):
     sqlite = empty_url.startswith("sqlite")
     try:
         await migrate(engine, BEFORE)
-        workspace_id, old_id, new_id = await _make_rows(store)
+        async with lent_later_tables(engine):
+            workspace_id, old_id, new_id = await _make_rows(store)
         # Rewrite `old_id` and every audit entry as the code before this revision stored them.
         select = sa.text(f"SELECT {', '.join(JSON_COLUMNS)} FROM actions WHERE id = :id")
         async with engine.begin() as conn:

@@ -18,6 +18,7 @@ from storage.sql.engine import make_engine
 from storage.sql.packing import unpack
 from storage.sql.store import SqlStore
 from tests.factories import add_live_account
+from tests.storage.later_tables import lent_later_tables
 
 BEFORE = "a22g0016cmpt"
 NOW = dt.datetime(2026, 11, 1, 12, 0, tzinfo=dt.UTC)
@@ -141,7 +142,8 @@ async def test_old_rows_read_identically_and_are_stored_packed(empty_url):
     sqlite = empty_url.startswith("sqlite")
     try:
         await migrate(engine, BEFORE)
-        workspace_id, ids = await _make_rows(store)
+        async with lent_later_tables(engine):
+            workspace_id, ids = await _make_rows(store)
         old, new = ids, []
         if sqlite:
             # Store every row as the code before this revision did: text, hex fingerprints.
