@@ -85,9 +85,7 @@ def statements(dialect: str) -> tuple[sa.Select[Any], sa.Select[Any] | None]:
     ranked = sa.select(
         times.c.day,
         times.c.seconds,
-        sa.func.row_number()
-        .over(partition_by=times.c.day, order_by=times.c.seconds)
-        .label("n"),
+        sa.func.row_number().over(partition_by=times.c.day, order_by=times.c.seconds).label("n"),
         sa.func.count().over(partition_by=times.c.day).label("total"),
     ).cte("ranked")
     middle = sa.or_(
