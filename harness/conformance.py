@@ -101,11 +101,12 @@ def refusable_operations() -> frozenset[str]:
 
 def documented_refusal(code: str | None, query: dict[str, Any]) -> bool:
     """A 400 the API gives schema-valid input by design: a cursor it did not issue, or a date
-    range whose ends do not fit together (order, at most 366 days)."""
+    range whose ends do not fit together (order; at most 366 days, or 90 for activity)."""
     return (
         (code == "invalid_cursor" and "cursor" in query)
         or (code == "invalid_parameter" and {"since", "cursor"} <= set(query))
         or (code == "invalid_parameter" and {"startDate", "endDate"} <= set(query))
+        or (code == "invalid_parameter" and {"from", "to"} <= set(query))
     )
 
 

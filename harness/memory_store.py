@@ -24,12 +24,14 @@ import asyncio
 import builtins
 import datetime as dt
 import json
+import statistics
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, TypeVar, Unpack
 
 import attrs
 
+from service.actions.activity_day import COUNTS, DECIDED, RAN_OR_WILL, ActivityDay
 from service.actions.model import Action
 from service.actions.transitions import APPROVED, EXPIRED, PENDING, Trigger, move
 from service.domain.dashboard import AuditEntry
@@ -393,6 +395,51 @@ class MemoryActions:
             and not (a.status == "pending" and a.expires_at <= now)
         ]
         return len(counted), min(counted, default=None)
+
+    async def activity(
+        self,
+        workspace_id: str,
+        mode: str,
+        account_id: str,
+        start: dt.datetime,
+        end: dt.datetime,
+        now: dt.datetime,
+    ) -> builtins.list[ActivityDay]:
+        """The reference for storage/sql/activity.py's counts, row by row."""
+        days: dict[dt.date, dict[str, Any]] = {}
+        waits: dict[dt.date, builtins.list[float]] = {}
+        for a in self.state.actions.values():
+            if (a.workspace_id, a.mode, a.account_id) != (workspace_id, mode, account_id):
+                continue
+            if not start <= a.created_at < end:
+                continue
+            day = a.created_at.astimezone(dt.UTC).date()
+            counts = days.setdefault(day, dict.fromkeys(COUNTS, 0))
+            open_ = a.status == PENDING and a.expires_at > now
+            ran = a.status in RAN_OR_WILL
+            for name, hit in (
+                ("created", True),
+                ("approved_by_person", ran and a.approvals_required > 0),
+                ("approved_by_allowance", ran and a.approvals_required == 0),
+                ("rejected", a.status == "rejected"),
+                ("expired", a.status == EXPIRED or (a.status == PENDING and not open_)),
+                ("cancelled", a.status == "cancelled"),
+                ("failed", a.status == "failed"),
+                ("pending", open_),
+            ):
+                counts[name] += int(hit)
+            if a.status in DECIDED and a.decided_at is not None:
+                waits.setdefault(day, []).append((a.decided_at - a.created_at).total_seconds())
+        return [
+            ActivityDay(
+                day=day,
+                **days[day],
+                median_decision_seconds=(
+                    round(statistics.median(waits[day]), 3) if day in waits else None
+                ),
+            )
+            for day in sorted(days)
+        ]
 
     async def add_allowance_use(self, action: Action, allowance: str) -> None:
         key = (action.workspace_id, action.account_id, allowance)

@@ -15,6 +15,7 @@ from typing import Any, Protocol, Unpack
 
 from attrs import frozen
 
+from service.actions.activity_day import ActivityDay
 from service.actions.model import Action
 from service.domain.dashboard import AuditEntry, Invite, Session
 from service.domain.models import Account, ApiKey, Event, Fan, Link, Member, User, Workspace
@@ -404,6 +405,19 @@ class Actions(Protocol):
         """How many of the account's actions of `types` were created after `since` and may
         still run (not rejected, expired, cancelled, nor pending past expiry at `now`), and
         when the oldest of them was created."""
+
+    async def activity(
+        self,
+        workspace_id: str,
+        mode: str,
+        account_id: str,
+        start: dt.datetime,
+        end: dt.datetime,
+        now: dt.datetime,
+    ) -> builtins.list[ActivityDay]:
+        """The account's actions created in [start, end), counted per UTC day by outcome
+        (service/actions/activity_day.py), with the median time to a decision; only days with
+        actions, oldest first. Aggregated by the database on the account's list index."""
 
     async def add_allowance_use(self, action: Action, allowance: str) -> None:
         """Record that the allowance `allowance` approved `action` (with the action's write)."""

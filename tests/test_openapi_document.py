@@ -129,6 +129,7 @@ OPERATION_CODES: dict[str, set[str]] = {
         "action_expired",
     },
     "listRevenueTransactions": {"invalid_parameter", "invalid_cursor", "missing_permission"},
+    "getAccountActivity": {"invalid_parameter", "missing_scope", "account_not_found"},
     "getPlatformRoute": {
         "invalid_parameter",
         "missing_scope",

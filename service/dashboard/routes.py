@@ -11,6 +11,7 @@ from starlette.staticfiles import StaticFiles
 
 from service.dashboard import (
     action_pages,
+    activity_pages,
     auth_pages,
     delivery_pages,
     manage_pages,
@@ -58,6 +59,7 @@ def dashboard_routes() -> list[Route | Mount]:
                 Route("/accounts", m.accounts, methods=["GET"]),
                 Route("/accounts/{accountId}/writes", m.switch_writes, methods=["POST"]),
                 Route("/accounts/writes", m.switch_all_writes, methods=["POST"]),
+                Route("/accounts/{accountId}/activity", activity_pages.activity, methods=["GET"]),
                 Route("/links", m.links, methods=["GET"]),
                 Route("/links", m.create_link, methods=["POST"]),
                 Route("/links/{linkId}/cancel", m.cancel_link, methods=["POST"]),

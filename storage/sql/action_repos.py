@@ -14,6 +14,7 @@ from typing import Any, Unpack
 
 import sqlalchemy as sa
 
+from service.actions.activity_day import COUNTS, ActivityDay
 from service.actions.limits import NOT_COUNTED
 from service.actions.model import Action
 from service.actions.transitions import APPROVED, EXPIRED, PENDING, Trigger, move
@@ -21,6 +22,7 @@ from service.domain.models import Event
 from storage.base import DuplicateError
 from storage.changes import ActionChanges
 from storage.sql import tables as t
+from storage.sql.activity import statements as activity_statements
 from storage.sql.connection import Connection, IntegrityViolation
 from storage.sql.rows import to_model, to_row
 from storage.sql.statements import prebuilt
@@ -426,6 +428,38 @@ class SqlActions:
         row = (await self.conn.execute(_LIMIT_WINDOW, values)).one()
         return int(row[0]), row[1]  # min() keeps the column's type: a datetime
 
+    async def activity(
+        self,
+        workspace_id: str,
+        mode: str,
+        account_id: str,
+        start: dt.datetime,
+        end: dt.datetime,
+        now: dt.datetime,
+    ) -> builtins.list[ActivityDay]:
+        counts, medians = activity_statements(self.conn.dialect.name)
+        values = {
+            "ws": workspace_id,
+            "mode": mode,
+            "account": account_id,
+            "start": start,
+            "end": end,
+            "now": now,
+        }
+        rows = [r._mapping for r in (await self.conn.execute(counts, values)).all()]
+        median: dict[str, Any] = {r["day"]: r["median"] for r in rows if "median" in r}
+        if medians is not None:
+            for found in (await self.conn.execute(medians, values)).all():
+                median[found.day] = found.median
+        return [
+            ActivityDay(
+                day=dt.date.fromisoformat(r["day"]),
+                **{name: int(r[name]) for name in COUNTS},
+                median_decision_seconds=_seconds(median.get(r["day"])),
+            )
+            for r in rows
+        ]
+
     async def add_allowance_use(self, action: Action, allowance: str) -> None:
         row = {
             "action_id": action.id,
@@ -485,3 +519,9 @@ class SqlEvents:
             query = query.where(t.events.c.workspace_id == workspace_id)
         rows = await self.conn.execute(query.order_by(t.events.c.seq).limit(limit))
         return [to_model(Event, r) for r in rows]
+
+
+def _seconds(value: Any) -> float | None:
+    """Milliseconds are enough for a median wait (PostgreSQL's percentile_cont is a float,
+    its extract a numeric)."""
+    return None if value is None else round(float(value), 3)

@@ -37,6 +37,7 @@ def test_refusable_operations_are_exactly_those_with_cursors_or_date_ranges():
         and (
             "cursor" in (names := query_names(document, path_item, operation))
             or {"startDate", "endDate"} <= names
+            or {"from", "to"} <= names
         )
     }
     assert refusable_operations() == expected
@@ -63,6 +64,7 @@ def test_the_harness_applies_the_files_expectations_per_operation():
 
     assert "400" in accepted("/v1/accounts/{accountId}/chats/{fanId}/messages", "GET")
     assert "400" in accepted("/v1/accounts/{accountId}/earnings", "GET")
+    assert "400" in accepted("/v1/accounts/{accountId}/activity", "GET")
     assert "400" not in accepted("/v1/accounts/{accountId}/actions", "POST")
     assert "400" not in accepted("/v1/actions/{actionId}", "GET")
     assert accepted("/v1/actions/{actionId}/approve", "POST") == ["403"]

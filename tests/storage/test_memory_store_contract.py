@@ -20,6 +20,12 @@ from service.domain.ids import new_id
 from service.domain.models import Account, Workspace
 from service.platform.sandbox import sandbox_creators
 from tests.factories import add_live_account
+from tests.storage.test_activity_counts import (  # noqa: F401 (collected here)
+    seeded,
+    test_an_even_count_of_decisions_takes_the_mean_of_the_middle_two,
+    test_counts_each_action_once_per_day_by_outcome,
+    test_the_range_ends_are_half_open_and_another_workspace_sees_its_own,
+)
 from tests.storage.test_store_contract import (  # noqa: F401 (collected here)
     test_accounts_list_filters_and_pages,
     test_actions_get_by_idempotency_key_is_per_workspace,
@@ -73,6 +79,12 @@ async def workspace(store, clock):
             )
     await add_live_account(store, clock, workspace.id)
     return workspace
+
+
+@pytest.fixture
+async def ws():
+    """The activity tests' two workspaces: the fake keeps no workspace rows for actions."""
+    return new_id("ws_"), new_id("ws_")
 
 
 async def test_a_repository_it_does_not_hold_fails_loudly(store):

@@ -1,6 +1,8 @@
 """ Contains all the data models used in inputs/outputs """
 
 from .account import Account
+from .account_activity import AccountActivity
+from .account_activity_response import AccountActivityResponse
 from .account_connected_event import AccountConnectedEvent
 from .account_connected_event_data import AccountConnectedEventData
 from .account_detail import AccountDetail
@@ -35,6 +37,8 @@ from .action_type_info_result import ActionTypeInfoResult
 from .action_type_list import ActionTypeList
 from .action_warning import ActionWarning
 from .action_warning_code import ActionWarningCode
+from .activity_counts import ActivityCounts
+from .activity_day import ActivityDay
 from .add_fan_to_list_params import AddFanToListParams
 from .add_fan_to_list_request import AddFanToListRequest
 from .add_fan_to_list_result import AddFanToListResult
@@ -212,6 +216,8 @@ from .write_limited_error_error_code import WriteLimitedErrorErrorCode
 
 __all__ = (
     "Account",
+    "AccountActivity",
+    "AccountActivityResponse",
     "AccountConnectedEvent",
     "AccountConnectedEventData",
     "AccountDetail",
@@ -246,6 +252,8 @@ __all__ = (
     "ActionTypeList",
     "ActionWarning",
     "ActionWarningCode",
+    "ActivityCounts",
+    "ActivityDay",
     "AddFanToListParams",
     "AddFanToListRequest",
     "AddFanToListResult",

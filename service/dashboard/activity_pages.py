@@ -1,0 +1,40 @@
+"""The Activity page: what an account's actions became per day (the figures of
+`GET /v1/accounts/{id}/activity`, through the same use case and range rule), as server-drawn
+SVG charts and a table."""
+
+from __future__ import annotations
+
+from starlette.responses import Response
+
+from service.actions.activity import account_activity
+from service.dashboard.activity_chart import OUTCOMES, charts, wait_text
+from service.dashboard.web import Page, page
+
+
+@page()
+async def activity(p: Page) -> Response:
+    q = p.request.query_params
+    account_id = p.request.path_params["accountId"]
+    found = await account_activity(
+        p.services.store,
+        p.principal,
+        account_id,
+        q.get("from") or None,
+        q.get("to") or None,
+        p.services.clock.now(),
+    )
+    async with p.services.store.reading() as uow:
+        account = await uow.accounts.get(p.principal.workspace_id, account_id)
+        others = await uow.accounts.list(
+            p.principal.workspace_id, mode=p.principal.mode, limit=1000
+        )
+    return await p.render(
+        "activity.html",
+        account=account,
+        accounts=others,
+        activity=found,
+        totals=found.totals(),
+        charts=charts(found.days),
+        outcomes=OUTCOMES,
+        wait_text=wait_text,
+    )
