@@ -170,3 +170,37 @@ def _error(path: str, body: bytes) -> dict[str, str]:
     JSON-RPC error carrying the same object in `data`."""
     error: dict[str, Any] = json.loads(body)["error"]
     return error["data"] if path.startswith("/mcp") else error
+
+
+def _peak_rss_reset() -> None:
+    """Start counting the process's peak resident memory afresh (Linux: clear_refs 5)."""
+    with open("/proc/self/clear_refs", "w") as refs:
+        refs.write("5")
+
+
+def _memory(field: str) -> int:
+    """`VmRSS` (resident now) or `VmHWM` (the peak since the last reset), in bytes."""
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith(f"{field}:"):
+                return int(line.split()[1]) * 1024
+    raise AssertionError(f"no {field} in /proc/self/status")
+
+
+async def test_three_gigabyte_sign_ins_at_once_leave_memory_flat(
+    settings, clock, database_url, world
+):
+    """The attack as it was measured (three parallel 1 GB sign-ins took the service from 200 MB
+    to 3.3 GB): the server runs in this process, so its peak memory during the three is read
+    here, and stays within a few dozen megabytes of what it was before them."""
+    with served(settings, clock, database_url) as (base, _):
+        head = _head("/dashboard/sign-in", GIB, FORM)
+        await raw_request(base, head, iter([b"a=1"]))  # warm: the first request's imports
+        _peak_rss_reset()
+        before = _memory("VmRSS")
+        answers = await asyncio.gather(
+            *(raw_request(base, head, _endless(False)) for _ in range(3))
+        )
+        peak = _memory("VmHWM")
+    assert [a.status for a in answers] == [413, 413, 413]
+    assert peak - before < 64 * 1024 * 1024, (before, peak)
