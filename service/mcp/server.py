@@ -27,7 +27,7 @@ from service.mcp.calls import run_tool
 from service.mcp.catalogue import Catalogue, require_catalogue_access
 from service.mcp.gate import IDLE_SECONDS
 from service.mcp.platform_tool import call_platform_step, query_of
-from service.mcp.schemas import outputs
+from service.mcp.schemas import outputs, params_by_type
 from service.mcp.synced_tools import synced_tools
 from service.mcp.tool_defs import make_tool
 from service.services import Services
@@ -394,6 +394,8 @@ def build_tools(services: Services) -> list[Tool]:
     for tool in tools:
         # Shared by every app's copy of the tool, and the same for all: the one openapi.yaml.
         tool.fn_metadata.output_schema = outputs(services.document, tool.name)
+        if tool.name == "create_action":
+            tool.parameters["allOf"] = params_by_type(services.document)
     return tools
 
 
