@@ -122,7 +122,12 @@ def test_every_catalogued_route_answers_a_valid_call(web, state):
             "mediaIds": [next(iter(creator.media))],
             "userLists": [next(iter(creator.lists))],
             "actions": [
-                {"action": "view", "postId": "1", "eventTime": NOW.isoformat(), "duration": 3}
+                {
+                    "action": "view",
+                    "postId": next(iter(creator.posts)),
+                    "eventTime": NOW.isoformat(),
+                    "duration": 3,
+                }
             ],
         }
         method = pattern.split(" ", 1)[0]

@@ -79,7 +79,7 @@ async def test_healthz_reports_backlogs(
     backlog = (await client.get("/healthz")).json()["backlog"]
     assert backlog == {
         "oldestUndeliveredEventAgeSeconds": 90.0,
-        "pendingDeliveries": 1,  # action.created, to the one endpoint
+        "pendingDeliveries": 2,  # action.created and action.approved, to the one endpoint
         "approvedActionsWaiting": 1,
         "approvedActionsRetrying": 0,  # approved, not refused by the platform yet
         "executingActions": 0,
