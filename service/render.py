@@ -49,6 +49,8 @@ def action_json(action: Action, public_url: str, now: dt.datetime) -> dict[str, 
         "replacedBy": action.replaced_by,
         # Patience with the platform, additive: null until a send was refused unread.
         "execution": execution_json(action),
+        # Scheduled runs, additive: null for an action that runs once approved.
+        "runAt": isoformat(action.run_at),
     }
 
 
