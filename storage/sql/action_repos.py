@@ -470,7 +470,8 @@ class SqlActions:
         return None
 
     async def next_due(self, now: dt.datetime) -> dt.datetime | None:
-        return (await self.conn.execute(_NEXT_DUE, {"now": now})).scalar()
+        due: dt.datetime | None = (await self.conn.execute(_NEXT_DUE, {"now": now})).scalar()
+        return due
 
     async def stuck_executing(self, claimed_before: dt.datetime) -> builtins.list[Action]:
         rows = await self.conn.execute(

@@ -25,7 +25,7 @@ async def test_inbox_card_and_approval_page_say_runs_at(client, world, clock):
     inbox = (await client.get("/dashboard/approvals")).text
     cards = {
         m.group(1): m.group(0)
-        for m in re.finditer(r'data-action-id="([^"]+)".*?</li>', inbox, re.S)
+        for m in re.finditer(r'data-action-id="([^"]+)".*?</li>', inbox, re.DOTALL)
     }
     assert f'data-run-at="{scheduled["id"]}"' in cards[scheduled["id"]]
     assert "runs at" in cards[scheduled["id"]]
