@@ -53,6 +53,8 @@ async def test_run_at_is_checked_at_creation(linked):
         "no time zone": "2026-12-01T20:00:00",
         "a date only": "2026-12-01",
         "not a time": "Friday 8 pm",
+        "a number": 1798000000,
+        "null": None,
     }
     for i, value in enumerate(refused.values()):
         response = await post(linked, {**message(linked), "runAt": value}, f"bad{i}")
