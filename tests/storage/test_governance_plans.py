@@ -1,6 +1,6 @@
 """The counts a governed creation makes under the account's lock read through an index on both
 databases (plans, not timings, as in test_keyset_plans.py): an allowance's use reads
-ix_allowance_uses, a daily limit's window the account's list index."""
+ix_allowance_uses, a daily limit's window one of the account's list indexes."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ STATEMENTS = {
     "allowance used": (
         ar._ALLOWANCE_USED,
         {"ws": "ws_1", "account": "40001", "allowance": "k", "since": AT},
-        "ix_allowance_uses",
+        ("ix_allowance_uses",),
     ),
     "limit window": (
         ar._LIMIT_WINDOW,
@@ -29,7 +29,7 @@ STATEMENTS = {
             "types": ["send_message", "send_mass_message"],
             "now": AT,
         },
-        "ix_actions_account_list",
+        ("ix_actions_account_list", "ix_actions_account_status_list"),
     ),
 }
 
@@ -42,4 +42,9 @@ async def test_governed_counts_read_an_index(store, name):
             await uow.conn.exec_driver_sql("SET LOCAL enable_seqscan = off")
         plan = await _plan(uow.conn, statement, values)
     assert "Seq Scan" not in plan and "SCAN actions" not in plan, plan
-    assert index in plan, plan
+    # SQLite takes the first index named; PostgreSQL, costing both of the account's list indexes
+    # alike on an empty table, may take either (each seeks the account's rows, then filters).
+    if store.dialect == "postgresql":
+        assert any(name in plan for name in index), plan
+    else:
+        assert index[0] in plan, plan
