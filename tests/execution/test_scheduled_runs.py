@@ -11,6 +11,7 @@ import pytest
 
 from service.actions import lifecycle
 from service.actions.executor import Executor
+from service.actions.policies import set_account_policy
 from service.app import build_services, outgoing_http
 from service.domain.clock import isoformat
 from service.settings import Settings
@@ -245,3 +246,23 @@ async def test_two_replicas_never_run_a_schedule_twice(postgres_url, clock, fake
     finally:
         for services in replicas:
             await services.store.close()
+
+
+async def test_approved_by_an_allowance_it_still_waits_for_run_at(linked):
+    """An allowance approves at creation; the schedule still holds until runAt."""
+    services = linked.services
+    allowance = {"types": ["send_message"], "approvals": 0, "approvers": "members"}
+    await set_account_policy(
+        services.store,
+        services.clock,
+        linked.world.owner,
+        linked.creator_id,
+        [allowance | {"maxPerDay": 10}],
+    )
+    action = await schedule(linked, "allowed")
+    assert action["status"] == "approved" and action["decidedBy"]["kind"] == "policy"
+    executor = Executor(services)
+    assert await executor.run_once() == 0
+    services.clock.advance(hours=2)
+    assert await executor.run_once() == 1
+    assert (await read(linked, action["id"]))["status"] == "executed"
