@@ -462,15 +462,28 @@ class MemoryActions:
             self.state.actions[action.id] = moved[-1]
         return moved
 
+    async def next_due(self, now: dt.datetime) -> dt.datetime | None:
+        ahead = [
+            a.run_at
+            for a in self.state.actions.values()
+            if a.status == _CLAIM.source and a.run_at is not None and a.run_at > now
+        ]
+        return min(ahead, default=None)
+
     async def claim_next(self, worker: str, now: dt.datetime) -> Action | None:
         waiting = [
             a
             for a in self.state.actions.values()
-            if a.status == _CLAIM.source and (a.next_attempt_at is None or a.next_attempt_at <= now)
+            if a.status == _CLAIM.source
+            and (a.next_attempt_at is None or a.next_attempt_at <= now)
+            and (a.run_at is None or a.run_at <= now)
         ]
         if not waiting:
             return None
-        oldest = min(waiting, key=lambda a: (a.decided_at is None, a.decided_at, a.id))
+        oldest = min(
+            waiting,
+            key=lambda a: (a.run_at is None, a.run_at, a.decided_at is None, a.decided_at, a.id),
+        )
         claimed = _changed(oldest, {"status": _CLAIM.dest, "claimed_by": worker, "claimed_at": now})
         self.state.actions[oldest.id] = claimed
         return claimed

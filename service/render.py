@@ -65,6 +65,8 @@ def _action_body(action: Action, public_url: str) -> dict[str, Any]:
         "replacedBy": action.replaced_by,
         # Patience with the platform, additive: null until a send was refused unread.
         "execution": execution_json(action),
+        # Scheduled runs, additive: null for an action that runs once approved.
+        "runAt": isoformat(action.run_at),
     }
 
 

@@ -426,7 +426,11 @@ class Actions(Protocol):
         """Move the oldest approved action (by `decided_at`, then id) to `executing`, claimed by
         `worker` at `now`, in one conditional write; None when no action is waiting (one retried
         later waits until its `next_attempt_at`). Concurrent
-        claimers each get a different action (or None), never the same one."""
+        claimers each get a different action (or None), never the same one. A scheduled action
+        waits until its `run_at`; those due are claimed first, the earliest schedule first."""
+
+    async def next_due(self, now: dt.datetime) -> dt.datetime | None:
+        """The soonest `run_at` after `now` of an approved action (None: nothing scheduled)."""
 
     async def stuck_executing(self, claimed_before: dt.datetime) -> Sequence[Action]: ...
 

@@ -467,6 +467,7 @@ def test_action_fields_match_spec(spec):
         "replaces",
         "replacedBy",
         "execution",  # additive (issue 22): the retry schedule while the platform is down
+        "runAt",  # additive: when a scheduled action runs (null: once approved)
     }
     assert set(action["properties"]) == set(action["required"])
 

@@ -10,6 +10,9 @@ can run executors and each action is sent by exactly one of them. An action foun
 past its lease belonged to a process that died mid-call: the platform may or may not have
 received it, so it is never re-sent; it fails with an honest error.
 
+A scheduled action (`run_at`) is skipped by the claim until it is due; between rounds the loop
+sleeps no later than the soonest schedule ahead (one indexed read), so it runs on time.
+
 A wake-up (this process's approval, or another's NOTIFY) goes straight to the claim: the claim
 and the account read share one transaction, then the platform call, then the finish
 transaction. The lease sweep runs after the waiting actions, at most every `SWEEP_EVERY`.
@@ -165,6 +168,18 @@ class Executor:
             failed.append(action.id)
         return failed
 
+    async def until_due(self, poll: float) -> float:
+        """Seconds to sleep: until the soonest scheduled action is due, at most `poll`. Read again
+        after every round, so an approval (which wakes the loop) or a restart re-arms it."""
+        now = self.services.clock.now()
+        try:
+            async with self.services.store.reading() as uow:
+                due = await uow.actions.next_due(now)
+        except Exception:
+            log.warning("reading the next scheduled run failed", exc_info=True)
+            return poll
+        return poll if due is None else min(poll, max((due - now).total_seconds(), 0.0))
+
     async def run_forever(self, poll: float = 1.0) -> None:
         """Wakes the moment an approval happens in this process; polls for other processes."""
         wakeup = self.services.executor_wakeup
@@ -185,7 +200,8 @@ class Executor:
             except Exception:
                 log.exception("executor round failed; retrying")
             self.idle.set()
+            timeout = await self.until_due(poll)
             with contextlib.suppress(TimeoutError):  # not wait_for: see Deliverer.run_forever
-                async with asyncio.timeout(poll):
+                async with asyncio.timeout(timeout):
                     await wakeup.wait()
             self.idle.clear()

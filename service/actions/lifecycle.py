@@ -340,7 +340,8 @@ async def _defer(
     attempts = action.execution_attempts + unsent.attempts
     since = action.retrying_since or now
     due = patience.next_attempt(since, attempts, unsent.retry_after, now)
-    if due is not None and due >= action.expires_at:
+    # A scheduled action's expiry is its run time, already past: only the patience bounds it.
+    if due is not None and action.run_at is None and due >= action.expires_at:
         return None, Failed(
             unsent.code,
             f"{unsent.message} The action expired (at {isoformat(action.expires_at)}) while "

@@ -63,6 +63,9 @@ class Action:
     """An approved action is not claimed before this (None: due now)."""
     retrying_since: dt.datetime | None = None
     """The first refusal: the patience (COUNTERSIGN_EXECUTION_PATIENCE) counts from it."""
+    run_at: dt.datetime | None = None
+    """A scheduled action runs then, once approved, and no sooner (None: once approved). Its
+    `expires_at` is this time: one still pending then expires."""
 
     @property
     def approvals_needed(self) -> int:

@@ -15,7 +15,7 @@ from typing import Any, TypedDict
 
 from attrs import evolve, frozen
 
-from service.actions import allowances, governed, lifecycle, limits
+from service.actions import allowances, governed, lifecycle, limits, schedule
 from service.actions.edits import check_narrowing
 from service.actions.lookups import look_up
 from service.actions.model import Action
@@ -31,7 +31,7 @@ from service.actions.transitions import (
 from service.actions.types import ActionType, Audience, price_of, type_of
 from service.actions.warnings import named_fan_ids, warnings_for
 from service.domain.access import holder, require
-from service.domain.clock import Clock
+from service.domain.clock import Clock, isoformat
 from service.domain.ids import new_id
 from service.domain.messages import platform_html, visible_text
 from service.domain.models import Account
@@ -45,11 +45,20 @@ Notifier = Callable[[], None]
 """Wakes this process's executor after an approval commits (injected by the caller)."""
 
 
-def fingerprint(account_id: str, mode: str, type_: str, params: dict[str, Any]) -> str:
-    """What makes two requests "the same action" for idempotency rules 2, 3 and 5."""
-    canonical = json.dumps(
-        [account_id, mode, type_, params], sort_keys=True, separators=(",", ":"), ensure_ascii=False
-    )
+def fingerprint(
+    account_id: str,
+    mode: str,
+    type_: str,
+    params: dict[str, Any],
+    run_at: dt.datetime | None = None,
+) -> str:
+    """What makes two requests "the same action" for idempotency rules 2, 3 and 5. `runAt`
+    counts as the instant it names (any offset); without it the fingerprint is as it always was,
+    so stored actions still match their retries."""
+    parts: list[Any] = [account_id, mode, type_, params]
+    if run_at is not None:
+        parts.append(isoformat(run_at))
+    canonical = json.dumps(parts, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
@@ -194,6 +203,7 @@ def _new_action(
     fp: str,
     mode: str,
     now: dt.datetime,
+    run_at: dt.datetime | None = None,
     **extra: Any,
 ) -> Action:
     # The policy is captured now and stored on the action (docs/policies.md: a later change
@@ -213,7 +223,9 @@ def _new_action(
         idempotency_key=idempotency_key,
         fingerprint=fp,
         created_at=now,
-        expires_at=now + LIFETIME,
+        # A scheduled action is open for approval until it is due, and expires if still pending.
+        expires_at=run_at or now + LIFETIME,
+        run_at=run_at,
         approvals_required=needs.approvals,
         approvers=needs.approvers,
         **facts.columns(sent),
@@ -238,9 +250,14 @@ async def create_action(
     params: dict[str, Any],
     *,
     public_url: str,
+    run_at: str | None = None,
 ) -> Created:
     kind = type_of(type_)  # the edge validated `type` against the same registry's names
-    fp = fingerprint(account_id, principal.mode, type_, params)  # the request as the client sent it
+    when = schedule.parse(run_at)
+    # The request as the client sent it.
+    fp = fingerprint(account_id, principal.mode, type_, params, when)
+    if when is not None:
+        await _check_schedule(store, clock, principal, idempotency_key, fp, when)
     sent = as_sent(params)
     # The account and synced data are read before the write: they never hold the write lock.
     # Reading the account again with the write would guard nothing more: a pending action runs
@@ -258,7 +275,17 @@ async def create_action(
         facts = await _facts(uow, account, kind, sent)
     now = clock.now()
     action = _new_action(
-        principal, account, type_, sent, facts, rules, idempotency_key, fp, principal.mode, now
+        principal,
+        account,
+        type_,
+        sent,
+        facts,
+        rules,
+        idempotency_key,
+        fp,
+        principal.mode,
+        now,
+        when,
     )
     allowance = allowances.allowance_for(rules, action) if action.approvals_required == 0 else None
     capped = limits.matching(caps, type_)
@@ -282,6 +309,28 @@ async def create_action(
         existing = await uow.actions.get_by_idempotency_key(principal.workspace_id, idempotency_key)
     assert existing is not None  # the row that won the unique index
     return Created(_replay(existing, fp), replayed=True)
+
+
+async def _check_schedule(
+    store: Store,
+    clock: Clock,
+    principal: Principal,
+    idempotency_key: str,
+    fp: str,
+    when: dt.datetime,
+) -> None:
+    """A `runAt` in the past or too far ahead is refused, unless the key already created this
+    action: a retry after its `runAt` passed is answered as before (the caller replays it)."""
+    try:
+        schedule.check(when, clock.now())
+    except ApiError:
+        async with store.reading() as uow:
+            existing = await uow.actions.get_by_idempotency_key(
+                principal.workspace_id, idempotency_key
+            )
+        if existing is None:
+            raise
+        _replay(existing, fp)  # a different request with this key is the conflict it is
 
 
 def _refusal(account: Account) -> ApiError | None:

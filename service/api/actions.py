@@ -39,6 +39,7 @@ async def create_action(call: Call) -> Reply:
         body["type"],
         body["params"],
         public_url=services.settings.public_url,
+        run_at=body.get("runAt"),
     )
     # As Stripe does: a client (or its logs) can tell a retry's answer from a new action.
     return _reply(

@@ -11,12 +11,12 @@ from __future__ import annotations
 import datetime as dt
 
 from service.api.endpoint import Call, Reply, endpoint
-from service.domain.clock import isoformat
+from service.domain.clock import isoformat, parse_instant
 from service.domain.principal import Principal
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.paging import Pager, by_count
-from service.revenue.usecases import parse_instant, transaction_json
+from service.revenue.usecases import transaction_json
 from storage.base import UnitOfWork
 
 DEFAULT_WINDOW = dt.timedelta(hours=24)

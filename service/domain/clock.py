@@ -36,3 +36,14 @@ def isoformat(value: dt.datetime | None) -> str | None:
     if value is None:
         return None
     return value.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def parse_instant(value: str) -> dt.datetime:
+    """An RFC 3339 instant (with Z or an offset) as an aware UTC datetime; ValueError otherwise."""
+    text = value.strip()
+    if "t" not in text.lower() or len(text) < 20:
+        raise ValueError(value)
+    parsed = dt.datetime.fromisoformat(text.upper())  # RFC 3339 allows a lowercase t and z
+    if parsed.tzinfo is None:
+        raise ValueError(value)
+    return parsed.astimezone(UTC)

@@ -157,9 +157,23 @@ def build_tools(services: Services) -> list[Tool]:
         idempotencyKey: Annotated[
             Any, arg("A new unique value per intended action; a retry reuses it.", type="string")
         ] = None,
+        runAt: Annotated[
+            Any,
+            arg(
+                "Optional: run it at this time (RFC 3339, in the future, at most 30 days ahead) "
+                "instead of once approved; it is open for approval until then.",
+                type="string",
+                format="date-time",
+                maxLength=40,
+            ),
+        ] = None,
     ) -> CallToolResult:
         """Ask for a write. It is stored `pending`; a person approves or rejects it in the
-        dashboard at `approvalUrl`, and only then does it run. Agents never approve."""
+        dashboard at `approvalUrl`, and only then does it run (at `runAt` when given). Agents
+        never approve."""
+        body: dict[str, Any] = {"type": type, "params": params}
+        if runAt is not None:
+            body["runAt"] = runAt
         return await run_tool(
             services,
             ctx,
@@ -167,7 +181,7 @@ def build_tools(services: Services) -> list[Tool]:
             endpoint_of(actions.create_action),
             path={"accountId": accountId},
             headers={"idempotency-key": idempotencyKey},
-            body={"type": type, "params": params},
+            body=body,
         )
 
     async def get_action(

@@ -14,20 +14,9 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from service.domain.clock import UTC, isoformat
+from service.domain.clock import UTC, isoformat, parse_instant
 from service.domain.ids import new_id
 from service.domain.models import Event
-
-
-def parse_instant(value: str) -> dt.datetime:
-    """An RFC 3339 instant (with Z or an offset) as an aware UTC datetime; ValueError otherwise."""
-    text = value.strip()
-    if "t" not in text.lower() or len(text) < 20:
-        raise ValueError(value)
-    parsed = dt.datetime.fromisoformat(text.upper())  # RFC 3339 allows a lowercase t and z
-    if parsed.tzinfo is None:
-        raise ValueError(value)
-    return parsed.astimezone(UTC)
 
 
 def _content(row: dict[str, Any]) -> dict[str, Any]:

@@ -187,6 +187,8 @@ links = sa.Table(
 OPEN_STATUSES = ("pending", "approved", "executing")
 """The statuses an action leaves again (service/actions/transitions.py: all but FINAL)."""
 OPEN_CONDITION = "status IN ('pending', 'approved', 'executing')"
+APPROVED_CONDITION = "status = 'approved'"
+"""ix_actions_due's condition; queries repeat it word for word (a literal) for SQLite."""
 
 
 def still_open(status: sa.ColumnElement[str]) -> sa.ColumnElement[bool]:
@@ -240,6 +242,8 @@ actions = sa.Table(
     sa.Column("last_error", Json, nullable=True),
     sa.Column("next_attempt_at", UtcMicros, nullable=True),
     sa.Column("retrying_since", UtcMicros, nullable=True),
+    # A scheduled action runs at `run_at` once approved (null: as soon as it is approved).
+    sa.Column("run_at", UtcMicros, nullable=True),
     sa.UniqueConstraint("workspace_id", "idempotency_key"),
     sa.Index("ix_actions_list", "workspace_id", "mode", "created_at", "id"),
     # The per-account list (`?accountId=`): the same row-value keyset, one account's rows.
@@ -278,6 +282,12 @@ actions = sa.Table(
         "id",
         sqlite_where=sa.text(OPEN_CONDITION),
     ),
+    # The executor's claim: approved actions with no schedule (run_at null, oldest decision
+    # first), the scheduled ones due, and the soonest schedule ahead, each a seek that never
+    # reads the actions scheduled later. Partial: only the approved rows are here.
+    sa.Index(
+        "ix_actions_due", "run_at", "decided_at", "id", sqlite_where=sa.text(APPROVED_CONDITION)
+    ),
 )
 OPEN_INDEXES = ("ix_actions_open", "ix_actions_inbox", "ix_actions_account_inbox")
 
@@ -290,6 +300,8 @@ def add_postgresql_options() -> None:
     for index in actions.indexes:
         if index.name in OPEN_INDEXES:
             index.dialect_kwargs["postgresql_where"] = sa.text(OPEN_CONDITION)
+        elif index.name == "ix_actions_due":
+            index.dialect_kwargs["postgresql_where"] = sa.text(APPROVED_CONDITION)
 
 
 # Daily limits of a policy (`limits: [{types, perDay}]` beside its rules): an account's own

@@ -4,6 +4,7 @@ uvicorn, on SQLite and PostgreSQL. Agents create actions and read; they never ap
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 import importlib.metadata
 import json
 from collections.abc import Iterator
@@ -16,6 +17,7 @@ from mcp_types import Implementation
 
 from harness.threaded import serve_in_thread
 from service.app import create_app
+from service.domain.clock import isoformat
 from service.domain.principal import Principal
 from service.keys.usecases import create_key
 from service.settings import Settings
@@ -357,3 +359,34 @@ async def test_cancel_action_through_mcp(mcp_url, world):
     async with connect(mcp_url, world.read_key) as session:
         failed, refused = await call(session, "cancel_action", actionId=action_id)
         assert failed and refused["error"]["code"] == "missing_scope"
+
+
+async def test_create_action_takes_a_bounded_run_at(mcp_url, world, clock):
+    async with connect(mcp_url, world.live_key) as session:
+        tools = {t.name: t for t in (await session.list_tools()).tools}
+        run_at = tools["create_action"].input_schema["properties"]["runAt"]
+        assert run_at["format"] == "date-time" and run_at["maxLength"] == 40
+        assert "runAt" not in tools["create_action"].input_schema["required"]
+        when = isoformat(clock.now() + dt.timedelta(hours=2))
+        failed, body = await call(
+            session,
+            "create_action",
+            accountId=world.live_account,
+            type="send_message",
+            params=MESSAGE,
+            idempotencyKey="mcp-later",
+            runAt=when,
+        )
+        assert not failed, body
+        assert body["data"]["runAt"] == body["data"]["expiresAt"] == when
+        failed, past = await call(
+            session,
+            "create_action",
+            accountId=world.live_account,
+            type="send_message",
+            params=MESSAGE,
+            idempotencyKey="mcp-past",
+            runAt=isoformat(clock.now() - dt.timedelta(minutes=1)),
+        )
+        assert failed and past["error"]["code"] == "invalid_parameter"
+        assert past["error"]["param"] == "runAt"

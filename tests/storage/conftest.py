@@ -16,3 +16,14 @@ def empty_url(request, tmp_path):
     else:
         with scratch_database(POSTGRES_ADMIN_URL, "cs_mig") as url:
             yield url
+
+
+@pytest.fixture
+def stage_url(empty_url, tmp_path):
+    """A second database of `empty_url`'s kind, where rows are made by today's code at the
+    head revision before tests/storage/staged_rows.py copies them to an older schema."""
+    if empty_url.startswith("sqlite"):
+        yield f"sqlite:///{tmp_path}/stage.db"
+    else:
+        with scratch_database(POSTGRES_ADMIN_URL, "cs_stage") as url:
+            yield url

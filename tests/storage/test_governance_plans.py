@@ -42,4 +42,9 @@ async def test_governed_counts_read_an_index(store, name):
             await uow.conn.exec_driver_sql("SET LOCAL enable_seqscan = off")
         plan = await _plan(uow.conn, statement, values)
     assert "Seq Scan" not in plan and "SCAN actions" not in plan, plan
-    assert any(name in plan for name in index), plan
+    # SQLite takes the first index named; PostgreSQL, costing both of the account's list indexes
+    # alike on an empty table, may take either (each seeks the account's rows, then filters).
+    if store.dialect == "postgresql":
+        assert any(name in plan for name in index), plan
+    else:
+        assert index[0] in plan, plan

@@ -16,12 +16,12 @@ from service.domain.clock import ManualClock
 from service.domain.principal import Principal
 from service.webhooks.usecases import add_event_endpoint
 from service.workspaces.usecases import create_workspace
-from storage.migrate import current_revision, migrate
+from storage.migrate import HEAD, current_revision, migrate
 from storage.sql.engine import make_engine
 from storage.sql.packing import unpack
 from storage.sql.store import SqlStore
 from tests.factories import add_live_account
-from tests.storage.later_tables import lent_later_tables
+from tests.storage.staged_rows import copy_rows, read_staged, staged
 from tests.storage.test_migration_packed_actions import as_written_before_0017
 
 BEFORE = "a22e0015pati"
@@ -93,14 +93,17 @@ async def _read(store: SqlStore, workspace_id: str, ids: tuple[str, ...]):
     return actions, audit
 
 
-async def test_old_rows_read_identically_and_are_stored_smaller(empty_url):
+async def test_old_rows_read_identically_and_are_stored_smaller(empty_url, stage_url):
     engine = make_engine(empty_url)
     store = SqlStore.from_url(empty_url)
     sqlite = empty_url.startswith("sqlite")
     try:
+        # Made and read by today's code at the head revision, then stored at BEFORE's schema.
+        workspace_id, old_id, new_id = await staged(stage_url, _make_rows)
+        ids = (old_id, new_id)
+        before = await read_staged(stage_url, lambda staged: _read(staged, workspace_id, ids))
         await migrate(engine, BEFORE)
-        async with lent_later_tables(engine):
-            workspace_id, old_id, new_id = await _make_rows(store)
+        await copy_rows(stage_url, empty_url)
         # Rewrite `old_id` and every audit entry as the code before this revision stored them.
         select = sa.text(f"SELECT {', '.join(JSON_COLUMNS)} FROM actions WHERE id = :id")
         async with engine.begin() as conn:
@@ -137,7 +140,6 @@ async def test_old_rows_read_identically_and_are_stored_smaller(empty_url):
             if sqlite:
                 stored = (await conn.execute(select, {"id": old_id})).mappings().one()
                 assert stored["price"] == "null" and ", " in stored["params"]
-        before = await _read(store, workspace_id, (old_id, new_id))
         old, new = before[0]
         assert (
             old.requested_by
@@ -153,7 +155,6 @@ async def test_old_rows_read_identically_and_are_stored_smaller(empty_url):
 
         await migrate(engine, "a22g0016cmpt")  # the next revision packs them (its own test)
         assert await current_revision(engine) == "a22g0016cmpt"
-        assert await _read(store, workspace_id, (old_id, new_id)) == before
 
         async with engine.connect() as conn:
             nulls = " + ".join(f"(CASE WHEN {c} IS NULL THEN 1 ELSE 0 END)" for c in NULLABLE)
@@ -175,6 +176,11 @@ async def test_old_rows_read_identically_and_are_stored_smaller(empty_url):
                     texts += list(values.scalars())
                 compact = [json.dumps(json.loads(t), separators=(",", ":")) for t in texts]
                 assert texts and compact == texts
+
+        # Read by today's code once at the head revision: exactly as they were written.
+        await migrate(engine)
+        assert await current_revision(engine) == HEAD
+        assert await _read(store, workspace_id, ids) == before
     finally:
         await store.close()
         await engine.dispose()

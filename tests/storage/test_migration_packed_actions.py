@@ -18,7 +18,7 @@ from storage.sql.engine import make_engine
 from storage.sql.packing import unpack
 from storage.sql.store import SqlStore
 from tests.factories import add_live_account
-from tests.storage.later_tables import lent_later_tables
+from tests.storage.staged_rows import copy_rows, read_staged, staged
 
 BEFORE = "a22g0016cmpt"
 NOW = dt.datetime(2026, 11, 1, 12, 0, tzinfo=dt.UTC)
@@ -136,14 +136,16 @@ async def _stored(engine, ids: list[str]) -> list[dict]:
         return [dict((await conn.execute(select, {"id": i})).mappings().one()) for i in ids]
 
 
-async def test_old_rows_read_identically_and_are_stored_packed(empty_url):
+async def test_old_rows_read_identically_and_are_stored_packed(empty_url, stage_url):
     engine = make_engine(empty_url)
     store = SqlStore.from_url(empty_url)
     sqlite = empty_url.startswith("sqlite")
     try:
+        # Made and read by today's code at the head revision, then stored at BEFORE's schema.
+        workspace_id, ids = await staged(stage_url, _make_rows)
+        before = await read_staged(stage_url, lambda staged: _read(staged, workspace_id, ids))
         await migrate(engine, BEFORE)
-        async with lent_later_tables(engine):
-            workspace_id, ids = await _make_rows(store)
+        await copy_rows(stage_url, empty_url)
         old, new = ids, []
         if sqlite:
             # Store every row as the code before this revision did: text, hex fingerprints.
@@ -153,7 +155,6 @@ async def test_old_rows_read_identically_and_are_stored_packed(empty_url):
             assert all(isinstance(v, str | None) for row in stored for v in row.values())
             assert all(len(row["fingerprint"]) == 64 for row in stored)
             assert stored[0]["created_at"] == "2026-11-01 12:00:00.000000"
-        before = await _read(store, workspace_id, ids)
         assert before[1].decided_by["name"] == "Zoë" and before[2].error["message"] == "Refused: ☂"
 
         await migrate(engine)

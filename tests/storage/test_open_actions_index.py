@@ -26,7 +26,6 @@ def test_the_open_statuses_are_the_ones_an_action_leaves_again():
 
 
 STATEMENTS = {
-    "claim": (ar._CLAIM_NEXT, {"worker": "w", "now": AT}),
     "list pending": (
         ar._list_statement("pending", False, False, False, False),
         {"ws": "ws_1", "mode": "live", "now": AT, "limit": 26},
@@ -65,6 +64,40 @@ async def test_statements_of_open_actions_use_the_partial_index(store, name):
         assert "Seq Scan" not in plan, plan
     else:
         assert "ix_actions_open" in plan, plan
+
+
+DUE_STATEMENTS = {
+    "claim a scheduled action due": (ar._CLAIM_DUE, {"worker": "w", "now": AT}),
+    "claim an unscheduled action": (ar._CLAIM_UNSCHEDULED, {"worker": "w", "now": AT}),
+    "the soonest schedule ahead": (ar._NEXT_DUE, {"now": AT}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(DUE_STATEMENTS))
+async def test_the_executor_finds_approved_actions_by_ix_actions_due(store, name):
+    """Its claims and its timer seek the partial index of approved actions by run_at: actions
+    scheduled later are never read one by one."""
+    statement, values = DUE_STATEMENTS[name]
+    async with store.transaction() as uow:
+        if store.dialect == "postgresql":
+            await uow.conn.exec_driver_sql("SET LOCAL enable_seqscan = off")
+        plan = await _plan(uow.conn, statement, values)
+    if store.dialect == "postgresql":
+        assert "Seq Scan" not in plan, plan
+    else:
+        assert "USING INDEX ix_actions_due (run_at" in plan, plan  # a seek, not a scan
+
+
+def test_the_metadata_declares_ix_actions_due_partial_on_both_databases():
+    from sqlalchemy.dialects import postgresql, sqlite
+    from sqlalchemy.schema import CreateIndex
+
+    import storage.sql.postgres  # noqa: F401  (attaches PostgreSQL's half)
+
+    index = next(i for i in t.actions.indexes if i.name == "ix_actions_due")
+    for dialect in (sqlite.dialect(), postgresql.dialect()):
+        ddl = str(CreateIndex(index).compile(dialect=dialect))
+        assert ddl.endswith(f"WHERE {t.APPROVED_CONDITION}"), ddl
 
 
 def test_the_metadata_declares_the_index_partial_on_both_databases():

@@ -162,6 +162,12 @@ class Action:
                 (`COUNTERSIGN_EXECUTION_PATIENCE`) from the first refusal, then it fails
                 saying nothing was sent. Always present in responses from this version on;
                 older clients may ignore it.
+            run_at (datetime.datetime | None): Additive field. When a scheduled action runs (the `runAt` it was created
+                with), or null for one that runs as soon as it is approved. A scheduled
+                action is open for approval until then (`expiresAt` equals `runAt`), waits
+                `approved` after approval, and runs at `runAt`; one still pending then
+                expires. Cancel an approved one before then with
+                `POST /v1/actions/{actionId}/cancel`.
      """
 
     id: str
@@ -194,6 +200,7 @@ class Action:
     replaces: None | str
     replaced_by: None | str
     execution: ActionExecution | None
+    run_at: datetime.datetime | None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -501,6 +508,12 @@ class Action:
         else:
             execution = self.execution
 
+        run_at: None | str
+        if isinstance(self.run_at, datetime.datetime):
+            run_at = self.run_at.isoformat()
+        else:
+            run_at = self.run_at
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -535,6 +548,7 @@ class Action:
             "replaces": replaces,
             "replacedBy": replaced_by,
             "execution": execution,
+            "runAt": run_at,
         })
 
         return field_dict
@@ -1541,6 +1555,24 @@ class Action:
         execution = _parse_execution(d.pop("execution"))
 
 
+        def _parse_run_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                run_at_type_0 = datetime.datetime.fromisoformat(data)
+
+
+
+                return run_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        run_at = _parse_run_at(d.pop("runAt"))
+
+
         action = cls(
             id=id,
             type_=type_,
@@ -1572,6 +1604,7 @@ class Action:
             replaces=replaces,
             replaced_by=replaced_by,
             execution=execution,
+            run_at=run_at,
         )
 
 

@@ -8,8 +8,10 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 from typing import cast
 from typing import Literal, cast
+import datetime
 
 if TYPE_CHECKING:
   from ..models.mark_notifications_read_params import MarkNotificationsReadParams
@@ -28,10 +30,17 @@ class MarkNotificationsReadRequest:
         Attributes:
             type_ (Literal['mark_notifications_read']):
             params (MarkNotificationsReadParams): `mark_notifications_read`.
+            run_at (datetime.datetime | Unset): Optional: run the action at this time instead of as soon as it is approved
+                (RFC 3339 with a time zone, in the future and at most 30 days ahead, else
+                `400 invalid_parameter` with `param: runAt`). Part of the request an
+                Idempotency-Key stands for. The action is open for approval until then
+                (`expiresAt` is `runAt`); approved, it waits and runs at `runAt`; still
+                pending then, it expires.
      """
 
     type_: Literal['mark_notifications_read']
     params: MarkNotificationsReadParams
+    run_at: datetime.datetime | Unset = UNSET
 
 
 
@@ -43,6 +52,10 @@ class MarkNotificationsReadRequest:
 
         params = self.params.to_dict()
 
+        run_at: str | Unset = UNSET
+        if not isinstance(self.run_at, Unset):
+            run_at = self.run_at.isoformat()
+
 
         field_dict: dict[str, Any] = {}
 
@@ -50,6 +63,8 @@ class MarkNotificationsReadRequest:
             "type": type_,
             "params": params,
         })
+        if run_at is not UNSET:
+            field_dict["runAt"] = run_at
 
         return field_dict
 
@@ -68,9 +83,20 @@ class MarkNotificationsReadRequest:
 
 
 
+        _run_at = d.pop("runAt", UNSET)
+        run_at: datetime.datetime | Unset
+        if isinstance(_run_at,  Unset):
+            run_at = UNSET
+        else:
+            run_at = datetime.datetime.fromisoformat(_run_at)
+
+
+
+
         mark_notifications_read_request = cls(
             type_=type_,
             params=params,
+            run_at=run_at,
         )
 
         return mark_notifications_read_request

@@ -8,8 +8,10 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 from typing import cast
 from typing import Literal, cast
+import datetime
 
 if TYPE_CHECKING:
   from ..models.remove_fan_from_list_params import RemoveFanFromListParams
@@ -28,10 +30,17 @@ class RemoveFanFromListRequest:
         Attributes:
             type_ (Literal['remove_fan_from_list']):
             params (RemoveFanFromListParams):
+            run_at (datetime.datetime | Unset): Optional: run the action at this time instead of as soon as it is approved
+                (RFC 3339 with a time zone, in the future and at most 30 days ahead, else
+                `400 invalid_parameter` with `param: runAt`). Part of the request an
+                Idempotency-Key stands for. The action is open for approval until then
+                (`expiresAt` is `runAt`); approved, it waits and runs at `runAt`; still
+                pending then, it expires.
      """
 
     type_: Literal['remove_fan_from_list']
     params: RemoveFanFromListParams
+    run_at: datetime.datetime | Unset = UNSET
 
 
 
@@ -43,6 +52,10 @@ class RemoveFanFromListRequest:
 
         params = self.params.to_dict()
 
+        run_at: str | Unset = UNSET
+        if not isinstance(self.run_at, Unset):
+            run_at = self.run_at.isoformat()
+
 
         field_dict: dict[str, Any] = {}
 
@@ -50,6 +63,8 @@ class RemoveFanFromListRequest:
             "type": type_,
             "params": params,
         })
+        if run_at is not UNSET:
+            field_dict["runAt"] = run_at
 
         return field_dict
 
@@ -68,9 +83,20 @@ class RemoveFanFromListRequest:
 
 
 
+        _run_at = d.pop("runAt", UNSET)
+        run_at: datetime.datetime | Unset
+        if isinstance(_run_at,  Unset):
+            run_at = UNSET
+        else:
+            run_at = datetime.datetime.fromisoformat(_run_at)
+
+
+
+
         remove_fan_from_list_request = cls(
             type_=type_,
             params=params,
+            run_at=run_at,
         )
 
         return remove_fan_from_list_request
