@@ -12,10 +12,8 @@ task: an unreachable or slow SMTP server delays no webhook, no execution, no req
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import datetime as dt
 import logging
-import os
 import time
 from collections.abc import Sequence
 
@@ -31,6 +29,7 @@ from service.mail.models import Mail, MailAttempt
 from service.mail.notifications import fold_digests
 from service.mail.smtp import MailRefused, Session, SmtpServer, parse_smtp_url
 from service.settings import Settings
+from service.wakeable import Wakeable
 from storage.base import Store, UnitOfWork
 
 log = logging.getLogger("countersign.mailer")
@@ -63,7 +62,7 @@ class Outcome:
     attempted: bool  # False: skipped without talking to the server
 
 
-class Mailer:
+class Mailer(Wakeable):
     def __init__(
         self,
         store: Store,
@@ -77,15 +76,13 @@ class Mailer:
     ) -> None:
         if settings.smtp_url is None:
             raise ValueError("no COUNTERSIGN_SMTP_URL: the mailer has nowhere to send")
+        super().__init__("mail", idle_seconds, wakeup)
         self.store = store
         self.clock = clock
         self.settings = settings
         self.server: SmtpServer = parse_smtp_url(settings.smtp_url)
         self.batch = batch
         self.sessions = concurrency  # SMTP connections at once, each reused for several mails
-        self.idle_seconds = idle_seconds
-        self.wakeup = wakeup or asyncio.Event()
-        self.worker = f"mail-{os.getpid()}-{new_id('', 8)}"
 
     async def run_once(self) -> int:
         """Fold due digests, then send everything due now; returns how many mails were handled
@@ -112,9 +109,7 @@ class Mailer:
                 await self.run_once()
             except Exception:
                 log.exception("mail round failed; retrying")
-            with contextlib.suppress(TimeoutError):  # not wait_for: see Deliverer.run_forever
-                async with asyncio.timeout(self.idle_seconds):
-                    await self.wakeup.wait()
+            await self.wait_for_work()
 
     async def _handle_batch(self, claimed: Sequence[Mail]) -> None:
         """One read for the whole batch, the SMTP conversations side by side (no connection
