@@ -17,6 +17,7 @@ from typing import Any
 from service.domain.clock import UTC, isoformat
 from service.domain.ids import new_id
 from service.domain.models import Event
+from storage.base import UnitOfWork
 
 
 def parse_instant(value: str) -> dt.datetime:
@@ -77,7 +78,7 @@ def transaction_json(row: dict[str, Any]) -> dict[str, Any]:
 
 
 async def observe_transactions(
-    uow: Any,
+    uow: UnitOfWork,
     now: dt.datetime,
     workspace_id: str,
     account_id: str,
@@ -125,7 +126,7 @@ async def observe_transactions(
 
 
 async def _changed(
-    uow: Any, workspace_id: str, account_id: str, rows: dict[str, dict[str, Any]]
+    uow: UnitOfWork, workspace_id: str, account_id: str, rows: dict[str, dict[str, Any]]
 ) -> list[tuple[str, dict[str, Any], str]]:
     """The rows whose content differs from their newest stored version, with fingerprints."""
     known = await uow.transactions.latest_fingerprints(workspace_id, account_id, list(rows))
