@@ -367,6 +367,20 @@ ATTEMPTS = 5
 """Reads-and-writes before giving up when other approvals keep landing first."""
 
 
+NOTE_MAX = 500
+"""Characters a decision note may hold: it is shown whole beside the decision."""
+
+
+def check_note(note: str | None) -> None:
+    """The note limit, whichever channel the decision comes through."""
+    if note is not None and len(note) > NOTE_MAX:
+        raise ApiError(
+            ErrorCode.INVALID_PARAMETER,
+            f"The note can be at most {NOTE_MAX} characters.",
+            param="note",
+        )
+
+
 async def decide_action(
     store: Store,
     clock: Clock,
@@ -386,6 +400,7 @@ async def decide_action(
     it is now. An approval that completes the quorum wakes the executor: this process's
     through `wake_executor`, other processes' through the store's notification."""
     require(principal, Permission.ACTIONS_DECIDE)
+    check_note(note)
     for _ in range(ATTEMPTS):
         now = clock.now()
         try:

@@ -8,6 +8,8 @@ from typing import Any
 from service.actions.usecases import visible_account
 from service.api.endpoint import Call, Reply, endpoint
 from service.api.synced_reads import (
+    Listed,
+    Rows,
     account_of,
     filters_of,
     is_fresh,
@@ -15,6 +17,7 @@ from service.api.synced_reads import (
     live_page,
     pager,
     synced_only,
+    synced_or_live,
     synced_page,
 )
 from service.domain.models import Account
@@ -23,6 +26,7 @@ from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.paging import Pager, by_count, by_time_and_id
 from service.synced import shapes
+from storage.base import UnitOfWork
 
 
 def _chat_at(chat: dict[str, Any]) -> list[Any]:
@@ -34,26 +38,17 @@ def _message_at(message: dict[str, Any] | StoredJson) -> list[Any]:
     return [fields["createdAt"], fields["id"]]
 
 
+CHATS = Listed(
+    "chats", "GET /chats", shapes.chat, _chat_at, keyset=by_time_and_id, query={"order": "recent"}
+)
+
+
 @endpoint("listChats", shares_reader=synced_only)
 async def list_chats(call: Call) -> Reply:
-    account = await account_of(call)
-    filters = filters_of(call)
-    limit, token = call.params.query["limit"], call.params.query.get("cursor")
-    if is_fresh(call):
-        live = pager(call, "chats", filters, by_count)
-        offset = live.start(token) or 0
-        answer, read_at = await call.services.live.read(
-            account, "GET /chats", query={"limit": limit, "offset": offset, "order": "recent"}
-        )
-        rows, more = listed(answer)
-        chats = [shapes.chat(row) for row in rows]
-        return live_page(call, live, chats, more, offset, read_at)
-    keyset = pager(call, "chats", filters, by_time_and_id)
-    async with call.reading() as uow:
-        held = await uow.synced.chats(
-            account.workspace_id, account.id, after=keyset.start(token), limit=limit + 1
-        )
-    return synced_page(call, keyset, held, _chat_at, account.last_synced_at)
+    async def held(uow: UnitOfWork, account: Account, after: Any, limit: int) -> Rows:
+        return await uow.synced.chats(account.workspace_id, account.id, after=after, limit=limit)
+
+    return await synced_or_live(call, CHATS, held)
 
 
 @endpoint("listMessages", shares_reader=synced_only)

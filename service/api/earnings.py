@@ -11,10 +11,9 @@ from service.domain.clock import isoformat
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.synced import shapes
+from service.synced.earnings import MAX_DAYS, earnings_range
 
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-MAX_DAYS = 366
-DEFAULT_DAYS = 30
 
 
 def _date(call: Call, name: str) -> dt.date | None:
@@ -32,27 +31,8 @@ def _date(call: Call, name: str) -> dt.date | None:
 
 
 def date_range(call: Call, today: dt.date) -> tuple[dt.date, dt.date]:
-    """30 days by default: ending `endDate` (today when neither is given), or starting
-    `startDate` when only it is given. Both given: exactly that range."""
-    end = _date(call, "endDate")
-    start = _date(call, "startDate")
-    span = dt.timedelta(days=DEFAULT_DAYS - 1)
-    if start is None:
-        end = end or today
-        start = end - span if end > dt.date.min + span else dt.date.min
-    elif end is None:
-        end = start + span if start < dt.date.max - span else dt.date.max
-    if start > end:
-        raise ApiError(
-            ErrorCode.INVALID_PARAMETER,
-            "`startDate` must not be after `endDate`.",
-            param="startDate",
-        )
-    if (end - start).days >= MAX_DAYS:
-        raise ApiError(
-            ErrorCode.INVALID_PARAMETER, f"A range covers at most {MAX_DAYS} days.", param="endDate"
-        )
-    return start, end
+    """The query's dates, parsed; the range rule is the synced feature's."""
+    return earnings_range(_date(call, "startDate"), _date(call, "endDate"), today)
 
 
 @endpoint("getEarnings", shares_reader=synced_only)

@@ -15,6 +15,7 @@ from starlette.responses import JSONResponse
 
 from service.domain.clock import isoformat
 from service.operations.usecases import PROBE_TIMEOUT, Observation, observe
+from service.services import Services
 
 log = logging.getLogger("countersign.health")
 
@@ -41,7 +42,7 @@ async def healthz(request: Request) -> JSONResponse:
     )
 
 
-async def _observe(services: Any) -> Observation | None:
+async def _observe(services: Services) -> Observation | None:
     try:
         return await observe(services.store, services.clock, services.settings.workers_expected)
     except Exception:
@@ -73,7 +74,7 @@ def backlog(observed: Observation) -> dict[str, Any]:
     }
 
 
-async def _platform(services: Any) -> dict[str, Any]:
+async def _platform(services: Services) -> dict[str, Any]:
     url = services.settings.platform_url
     if not url:
         return {"configured": False, "reachable": False}

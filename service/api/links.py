@@ -9,8 +9,6 @@ from service.linking.usecases import FIRST_STEP  # noqa: F401 (re-export)
 from service.linking.usecases import create_link as create
 from service.render import link_json
 
-LIFETIME_HOURS = 24
-
 
 @endpoint("createLink")
 async def create_link(call: Call) -> Reply:

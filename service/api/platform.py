@@ -9,6 +9,7 @@ where one exists: the REST interface only reads the platform.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.requests import Request
@@ -86,7 +87,7 @@ async def refuse(request: Request) -> Response:
 class ReadOnlyRoute(Route):
     """A GET route whose other methods get our 405 with a hint (not Starlette's plain one)."""
 
-    def __init__(self, path: str, endpoint: Any) -> None:
+    def __init__(self, path: str, endpoint: Callable[[Request], Awaitable[Response]]) -> None:
         super().__init__(path, endpoint, methods=["GET"])
         self.refusal = request_response(refuse)
 

@@ -9,18 +9,24 @@ bound to its list, account, filters, mode and key, like the other lists.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, TypeVar
+
+from attrs import frozen
 
 from service.actions.usecases import visible_account
 from service.api.endpoint import Call, Incoming, Reply
 from service.domain.clock import isoformat
 from service.domain.models import Account
 from service.domain.stored_json import StoredJson
-from service.http.paging import Pager, by_id
+from service.http.paging import Pager, by_count, by_id
+from storage.base import UnitOfWork
 
 Position = Callable[[Any], list[Any]]
 K = TypeVar("K")
+Rows = Sequence[dict[str, Any]] | Sequence[dict[str, Any] | StoredJson]
+Held = Callable[[UnitOfWork, Account, Any, int], Awaitable[Rows]]
+"""Reads the synced rows after a keyset position: (unit of work, account, after, limit)."""
 
 
 def synced_only(incoming: Incoming) -> bool:
@@ -97,3 +103,49 @@ def listed(answer: Any) -> tuple[list[dict[str, Any]], bool]:
         return [], False
     items = [r for r in rows if isinstance(r, dict) and "id" in r]
     return items, bool(answer.get("hasMore"))
+
+
+@frozen
+class Listed:
+    """A synced family's list as both sources page it: its cursor name, its platform route
+    (with any fixed query) and the shape of a platform row; its synced sort position and the
+    keyset that position becomes."""
+
+    name: str
+    route: str
+    shape: Callable[[dict[str, Any]], dict[str, Any]]
+    at: Position
+    keyset: Callable[[list[Any]], Any] = by_text_and_id
+    query: dict[str, Any] | None = None
+
+
+async def synced_or_live(
+    call: Call,
+    listed_as: Listed,
+    held: Held,
+    *,
+    filters: dict[str, Any] | None = None,
+    query: dict[str, Any] | None = None,
+    param: str | None = None,
+) -> Reply:
+    """One page of a synced family's list: the synced rows by default, the platform's own
+    with `fresh=true`. `query` adds to the platform read's query and `param` names what its
+    404 is about."""
+    account = await account_of(call)
+    filters = filters_of(call) if filters is None else filters
+    limit, token = call.params.query["limit"], call.params.query.get("cursor")
+    if is_fresh(call):
+        live = pager(call, listed_as.name, filters, by_count)
+        offset = live.start(token) or 0
+        answer, read_at = await call.services.live.read(
+            account,
+            listed_as.route,
+            query={"limit": limit, "offset": offset, **(listed_as.query or {}), **(query or {})},
+            param=param,
+        )
+        rows, more = listed(answer)
+        return live_page(call, live, [listed_as.shape(row) for row in rows], more, offset, read_at)
+    keyset = pager(call, listed_as.name, filters, listed_as.keyset)
+    async with call.reading() as uow:
+        found = await held(uow, account, keyset.start(token), limit + 1)
+    return synced_page(call, keyset, found, listed_as.at, account.last_synced_at)

@@ -249,10 +249,6 @@ async def decide(p: Page) -> Response:
     action_id = p.request.path_params["actionId"]
     approve = p.field("decision") == "approve"
     note = p.field("note") or None
-    if note is not None and len(note) > 500:
-        raise ApiError(
-            ErrorCode.INVALID_PARAMETER, "The note can be at most 500 characters.", param="note"
-        )
     services = p.services
     await decide_action(
         services.store,

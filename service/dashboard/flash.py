@@ -14,12 +14,14 @@ from cryptography.fernet import InvalidToken
 from starlette.requests import Request
 from starlette.responses import Response
 
+from service.services import Services
+
 COOKIE = "cs_flash"
 LIFETIME_SECONDS = 120
 PURPOSE = "countersign.flash"
 
 
-def put(response: Response, services: Any, session_id: str | None, **data: Any) -> None:
+def put(response: Response, services: Services, session_id: str | None, **data: Any) -> None:
     payload = {
         "purpose": PURPOSE,
         "sid": session_id,
@@ -38,7 +40,7 @@ def put(response: Response, services: Any, session_id: str | None, **data: Any) 
     )
 
 
-def peek(request: Request, services: Any, session_id: str | None) -> dict[str, Any] | None:
+def peek(request: Request, services: Services, session_id: str | None) -> dict[str, Any] | None:
     """The flash meant for this session, or None (missing, tampered, stale or someone else's)."""
     token = request.cookies.get(COOKIE)
     if not token:
@@ -56,7 +58,7 @@ def peek(request: Request, services: Any, session_id: str | None) -> dict[str, A
     return data if isinstance(data, dict) else None
 
 
-def clear(response: Response, services: Any) -> None:
+def clear(response: Response, services: Services) -> None:
     response.delete_cookie(
         COOKIE,
         path="/dashboard",

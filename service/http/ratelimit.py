@@ -20,15 +20,13 @@ import math
 import time
 from collections.abc import Callable
 
-from limits import RateLimitItemPerSecond
-from limits import strategies as sync_strategies
 from limits.aio.storage import RedisStorage
-from limits.aio.strategies import SlidingWindowCounterRateLimiter
 from limits.storage import SlidingWindowCounterSupport, Storage
 
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.settings import SettingsError
+from service.sliding_window import SlidingWindow
 
 STORAGE_SCHEMES = ("memory://", "redis://", "rediss://")
 
@@ -156,38 +154,8 @@ async def close_storage(storage: LimitsStorage) -> None:
             await client.aclose()
 
 
-class RateLimiter:
+class RateLimiter(SlidingWindow):
     """`limit` hits per `window` seconds for each key, under its own `name` in the storage."""
-
-    def __init__(self, storage: LimitsStorage, limit: int, window: float, name: str) -> None:
-        self.storage = storage
-        self.item = RateLimitItemPerSecond(limit, max(1, math.ceil(window)), namespace=name)
-        self._shared: SlidingWindowCounterRateLimiter | None = None
-        self._local: sync_strategies.SlidingWindowCounterRateLimiter | None = None
-        if isinstance(storage, RedisStorage):
-            self._shared = SlidingWindowCounterRateLimiter(storage)
-        else:
-            self._local = sync_strategies.SlidingWindowCounterRateLimiter(storage)
-
-    async def hit(self, key: str) -> int | None:
-        """Count one hit; return the whole seconds to wait when over the limit, else None."""
-        if self._local is not None:
-            if self._local.hit(self.item, key):
-                return None
-            reset = self._local.get_window_stats(self.item, key).reset_time
-        else:
-            assert self._shared is not None
-            if await self._shared.hit(self.item, key):
-                return None
-            reset = (await self._shared.get_window_stats(self.item, key)).reset_time
-        return max(1, math.ceil(reset - time.time()))
-
-    async def clear(self, key: str) -> None:
-        if self._local is not None:
-            self._local.clear(self.item, key)
-        else:
-            assert self._shared is not None
-            await self._shared.clear(self.item, key)
 
 
 async def spend(limiter: RateLimiter, key: str) -> None:

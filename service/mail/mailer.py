@@ -12,10 +12,8 @@ task: an unreachable or slow SMTP server delays no webhook, no execution, no req
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import datetime as dt
 import logging
-import os
 import time
 from collections.abc import Sequence
 
@@ -30,7 +28,9 @@ from service.mail.compose import Item, UnbuildableMail, compose
 from service.mail.models import Mail, MailAttempt
 from service.mail.notifications import fold_digests
 from service.mail.smtp import MailRefused, Session, SmtpServer, parse_smtp_url
+from service.mail.statuses import Trigger, dest
 from service.settings import Settings
+from service.wakeable import Wakeable
 from storage.base import Store, UnitOfWork
 
 log = logging.getLogger("countersign.mailer")
@@ -63,7 +63,7 @@ class Outcome:
     attempted: bool  # False: skipped without talking to the server
 
 
-class Mailer:
+class Mailer(Wakeable):
     def __init__(
         self,
         store: Store,
@@ -77,15 +77,13 @@ class Mailer:
     ) -> None:
         if settings.smtp_url is None:
             raise ValueError("no COUNTERSIGN_SMTP_URL: the mailer has nowhere to send")
+        super().__init__("mail", idle_seconds, wakeup)
         self.store = store
         self.clock = clock
         self.settings = settings
         self.server: SmtpServer = parse_smtp_url(settings.smtp_url)
         self.batch = batch
         self.sessions = concurrency  # SMTP connections at once, each reused for several mails
-        self.idle_seconds = idle_seconds
-        self.wakeup = wakeup or asyncio.Event()
-        self.worker = f"mail-{os.getpid()}-{new_id('', 8)}"
 
     async def run_once(self) -> int:
         """Fold due digests, then send everything due now; returns how many mails were handled
@@ -112,9 +110,7 @@ class Mailer:
                 await self.run_once()
             except Exception:
                 log.exception("mail round failed; retrying")
-            with contextlib.suppress(TimeoutError):  # not wait_for: see Deliverer.run_forever
-                async with asyncio.timeout(self.idle_seconds):
-                    await self.wakeup.wait()
+            await self.wait_for_work()
 
     async def _handle_batch(self, claimed: Sequence[Mail]) -> None:
         """One read for the whole batch, the SMTP conversations side by side (no connection
@@ -172,14 +168,14 @@ class Mailer:
             return await self._send(mail, context, session)
         except Exception as exc:  # a bug: recorded as an attempt, so its retries end too
             log.exception("mail %s failed inside the service", mail.id)
-            return Outcome("pending", f"internal: {type(exc).__name__}", 0, True)
+            return Outcome(dest(Trigger.RETRY), f"internal: {type(exc).__name__}", 0, True)
 
     async def _send(self, mail: Mail, context: Context, session: Session) -> Outcome:
         now = self.clock.now()
         actions = [context.actions[i] for i in mail.action_ids if i in context.actions]
         waiting = [a for a in actions if effective(a, now).status == "pending"]
         if not waiting:
-            return Outcome("skipped", "decided before the mail went out", 0, False)
+            return Outcome(dest(Trigger.SKIP), "decided before the mail went out", 0, False)
         items = [
             Item(
                 a,
@@ -200,22 +196,23 @@ class Mailer:
                 now=now,
             )
         except UnbuildableMail as exc:  # no retry can change it
-            return Outcome("failed", f"the mail could not be written: {exc}", 0, False)
+            return Outcome(dest(Trigger.GIVE_UP), f"the mail could not be written: {exc}", 0, False)
         started = time.perf_counter()
         try:
             await session.send(message)
         except MailRefused as exc:
             ms = int((time.perf_counter() - started) * 1000)
-            return Outcome("failed" if exc.final else "pending", str(exc), ms, True)
-        return Outcome("sent", None, int((time.perf_counter() - started) * 1000), True)
+            final = Trigger.GIVE_UP if exc.final else Trigger.RETRY
+            return Outcome(dest(final), str(exc), ms, True)
+        return Outcome(dest(Trigger.SEND), None, int((time.perf_counter() - started) * 1000), True)
 
     async def _record_in(self, uow: UnitOfWork, mail: Mail, outcome: Outcome) -> None:
         now = self.clock.now()
         attempts = mail.attempts + (1 if outcome.attempted else 0)
         status, due = outcome.status, now
-        if status == "pending":
+        if status == dest(Trigger.RETRY):
             if attempts > len(RETRY_AFTER):
-                status = "failed"
+                status = dest(Trigger.GIVE_UP)
             else:
                 due = now + RETRY_AFTER[max(0, attempts - 1)]
         done = await uow.mails.finish(
@@ -224,7 +221,7 @@ class Mailer:
             status=status,
             attempts=attempts,
             next_attempt_at=due,
-            sent_at=now if status == "sent" else None,
+            sent_at=now if status == dest(Trigger.SEND) else None,
             error=outcome.error,
         )
         if done is None:

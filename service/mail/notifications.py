@@ -24,6 +24,7 @@ from service.domain.principal import Principal
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.mail.models import Mail, MailPreference
+from service.mail.statuses import Trigger, dest
 from storage.base import Store, UnitOfWork
 
 DEFAULT_DIGEST_MINUTES = 60
@@ -88,15 +89,21 @@ async def queue_mails(uow: UnitOfWork, event: Event, now: dt.datetime) -> int:
         mails = []
         if pref.new_approvals == "each":
             mails.append(
-                _mail(event, member.user_id, member.email, "approval", "pending", now, now)
+                _mail(
+                    event, member.user_id, member.email, "approval", dest(Trigger.QUEUE), now, now
+                )
             )
         elif pref.new_approvals == "digest":
             due = now + dt.timedelta(minutes=pref.digest_minutes)
-            mails.append(_mail(event, member.user_id, member.email, "approval", "held", due, now))
+            mails.append(
+                _mail(event, member.user_id, member.email, "approval", dest(Trigger.HOLD), due, now)
+            )
         if pref.reminder_minutes is not None and expires_at is not None:
             due = max(now, expires_at - dt.timedelta(minutes=pref.reminder_minutes))
             mails.append(
-                _mail(event, member.user_id, member.email, "reminder", "pending", due, now)
+                _mail(
+                    event, member.user_id, member.email, "reminder", dest(Trigger.QUEUE), due, now
+                )
             )
         for mail in mails:
             await uow.mails.add(mail)
@@ -126,7 +133,7 @@ async def fold_digests(store: Store, now: dt.datetime) -> int:
                     kind="digest",
                     action_ids=list(dict.fromkeys(action_ids)),
                     mode="test" if all(m.mode == "test" for m in held) else "live",
-                    status="pending",
+                    status=dest(Trigger.QUEUE),
                     attempts=0,
                     next_attempt_at=now,
                     created_at=now,

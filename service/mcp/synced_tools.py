@@ -6,16 +6,13 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.tools import Tool
-from mcp_types import CallToolResult, ToolAnnotations
+from mcp_types import ToolAnnotations
 from pydantic import Field
 
 from service.api import chats, content, earnings, fan_lists, fans
-from service.api.endpoint import endpoint_of
 from service.mcp import bounds
-from service.mcp.calls import run_tool
-from service.mcp.tool_defs import make_tool
+from service.mcp.declared import Arg, Declared, declared_tool
 from service.services import Services
 
 READ = ToolAnnotations(read_only_hint=True, open_world_hint=False)
@@ -36,181 +33,90 @@ Fresh = Annotated[
 ]
 
 
+ACCOUNT = Arg("accountId", "path", AccountId, required=True)
+FAN = Arg("fanId", "path", FanId, required=True)
+PAGING = (Arg("cursor", "query", Cursor), Arg("limit", "query", Limit))
+FRESH = Arg("fresh", "query", Fresh)
+
+
+def _string(description: str) -> Any:
+    return Annotated[Any, arg(description, type="string")]
+
+
+TOOLS = (
+    Declared(
+        "list_fan_lists",
+        fan_lists.list_fan_lists,
+        "The account's fan lists (audiences for mass messages), each with its size.",
+        (ACCOUNT, *PAGING, FRESH),
+    ),
+    Declared(
+        "get_fan",
+        fans.get_fan,
+        "One fan: subscription, the lists they are on, their spend and their chat.",
+        (ACCOUNT, FAN, FRESH),
+    ),
+    Declared(
+        "list_chats",
+        chats.list_chats,
+        "The account's chats, most recent activity first, with each last message.",
+        (ACCOUNT, *PAGING, FRESH),
+    ),
+    Declared(
+        "list_messages",
+        chats.list_messages,
+        "The messages of the chat with one fan, newest first: read before drafting a reply.",
+        (
+            ACCOUNT,
+            FAN,
+            Arg("search", "query", _string("Only messages containing this keyword.")),
+            *PAGING,
+            FRESH,
+        ),
+    ),
+    Declared(
+        "list_posts",
+        content.list_posts,
+        "The account's published posts, newest first.",
+        (ACCOUNT, *PAGING, FRESH),
+    ),
+    Declared(
+        "get_post",
+        content.get_post,
+        "One post.",
+        (ACCOUNT, Arg("postId", "path", _string("The post's id."), required=True), FRESH),
+    ),
+    Declared(
+        "list_vault_lists",
+        content.list_vault_lists,
+        "The vault's lists (folders of media) with their sizes.",
+        (ACCOUNT, *PAGING, FRESH),
+    ),
+    Declared(
+        "list_vault_media",
+        content.list_vault_media,
+        "Vault media, newest first; their ids are what message actions take as mediaIds.",
+        (
+            ACCOUNT,
+            Arg("listId", "query", _string("Only media in this vault list.")),
+            *PAGING,
+            FRESH,
+        ),
+    ),
+    Declared(
+        "get_earnings",
+        earnings.get_earnings,
+        "Net earnings by source (total, subscribes, tips, chat_messages), per day and for\n"
+        "        the range (default: the last 30 days).",
+        (
+            ACCOUNT,
+            Arg("startDate", "query", _string("First day, YYYY-MM-DD (UTC).")),
+            Arg("endDate", "query", _string("Last day, YYYY-MM-DD (UTC), included.")),
+            FRESH,
+        ),
+    ),
+)
+
+
 def synced_tools(services: Services) -> list[Tool]:
-    async def list_fan_lists(
-        ctx: Context,
-        accountId: AccountId = None,
-        cursor: Cursor = None,
-        limit: Limit = None,
-        fresh: Fresh = None,
-    ) -> CallToolResult:
-        """The account's fan lists (audiences for mass messages), each with its size."""
-        return await run_tool(
-            services,
-            ctx,
-            "list_fan_lists",
-            endpoint_of(fan_lists.list_fan_lists),
-            path={"accountId": accountId},
-            query={"cursor": cursor, "limit": limit, "fresh": fresh},
-        )
-
-    async def get_fan(
-        ctx: Context, accountId: AccountId = None, fanId: FanId = None, fresh: Fresh = None
-    ) -> CallToolResult:
-        """One fan: subscription, the lists they are on, their spend and their chat."""
-        return await run_tool(
-            services,
-            ctx,
-            "get_fan",
-            endpoint_of(fans.get_fan),
-            path={"accountId": accountId, "fanId": fanId},
-            query={"fresh": fresh},
-        )
-
-    async def list_chats(
-        ctx: Context,
-        accountId: AccountId = None,
-        cursor: Cursor = None,
-        limit: Limit = None,
-        fresh: Fresh = None,
-    ) -> CallToolResult:
-        """The account's chats, most recent activity first, with each last message."""
-        return await run_tool(
-            services,
-            ctx,
-            "list_chats",
-            endpoint_of(chats.list_chats),
-            path={"accountId": accountId},
-            query={"cursor": cursor, "limit": limit, "fresh": fresh},
-        )
-
-    async def list_messages(
-        ctx: Context,
-        accountId: AccountId = None,
-        fanId: FanId = None,
-        search: Annotated[Any, arg("Only messages containing this keyword.", type="string")] = None,
-        cursor: Cursor = None,
-        limit: Limit = None,
-        fresh: Fresh = None,
-    ) -> CallToolResult:
-        """The messages of the chat with one fan, newest first: read before drafting a reply."""
-        return await run_tool(
-            services,
-            ctx,
-            "list_messages",
-            endpoint_of(chats.list_messages),
-            path={"accountId": accountId, "fanId": fanId},
-            query={"search": search, "cursor": cursor, "limit": limit, "fresh": fresh},
-        )
-
-    async def list_posts(
-        ctx: Context,
-        accountId: AccountId = None,
-        cursor: Cursor = None,
-        limit: Limit = None,
-        fresh: Fresh = None,
-    ) -> CallToolResult:
-        """The account's published posts, newest first."""
-        return await run_tool(
-            services,
-            ctx,
-            "list_posts",
-            endpoint_of(content.list_posts),
-            path={"accountId": accountId},
-            query={"cursor": cursor, "limit": limit, "fresh": fresh},
-        )
-
-    async def get_post(
-        ctx: Context,
-        accountId: AccountId = None,
-        postId: Annotated[Any, arg("The post's id.", type="string")] = None,
-        fresh: Fresh = None,
-    ) -> CallToolResult:
-        """One post."""
-        return await run_tool(
-            services,
-            ctx,
-            "get_post",
-            endpoint_of(content.get_post),
-            path={"accountId": accountId, "postId": postId},
-            query={"fresh": fresh},
-        )
-
-    async def list_vault_lists(
-        ctx: Context,
-        accountId: AccountId = None,
-        cursor: Cursor = None,
-        limit: Limit = None,
-        fresh: Fresh = None,
-    ) -> CallToolResult:
-        """The vault's lists (folders of media) with their sizes."""
-        return await run_tool(
-            services,
-            ctx,
-            "list_vault_lists",
-            endpoint_of(content.list_vault_lists),
-            path={"accountId": accountId},
-            query={"cursor": cursor, "limit": limit, "fresh": fresh},
-        )
-
-    async def list_vault_media(
-        ctx: Context,
-        accountId: AccountId = None,
-        listId: Annotated[Any, arg("Only media in this vault list.", type="string")] = None,
-        cursor: Cursor = None,
-        limit: Limit = None,
-        fresh: Fresh = None,
-    ) -> CallToolResult:
-        """Vault media, newest first; their ids are what message actions take as mediaIds."""
-        return await run_tool(
-            services,
-            ctx,
-            "list_vault_media",
-            endpoint_of(content.list_vault_media),
-            path={"accountId": accountId},
-            query={"listId": listId, "cursor": cursor, "limit": limit, "fresh": fresh},
-        )
-
-    async def get_earnings(
-        ctx: Context,
-        accountId: AccountId = None,
-        startDate: Annotated[Any, arg("First day, YYYY-MM-DD (UTC).", type="string")] = None,
-        endDate: Annotated[Any, arg("Last day, YYYY-MM-DD (UTC), included.", type="string")] = None,
-        fresh: Fresh = None,
-    ) -> CallToolResult:
-        """Net earnings by source (total, subscribes, tips, chat_messages), per day and for
-        the range (default: the last 30 days)."""
-        return await run_tool(
-            services,
-            ctx,
-            "get_earnings",
-            endpoint_of(earnings.get_earnings),
-            path={"accountId": accountId},
-            query={"startDate": startDate, "endDate": endDate, "fresh": fresh},
-        )
-
-    required = {
-        "list_fan_lists": ["accountId"],
-        "get_fan": ["accountId", "fanId"],
-        "list_chats": ["accountId"],
-        "list_messages": ["accountId", "fanId"],
-        "list_posts": ["accountId"],
-        "get_post": ["accountId", "postId"],
-        "list_vault_lists": ["accountId"],
-        "list_vault_media": ["accountId"],
-        "get_earnings": ["accountId"],
-    }
-    return [
-        make_tool(fn, annotations=READ, required=required[fn.__name__])
-        for fn in (
-            list_fan_lists,
-            get_fan,
-            list_chats,
-            list_messages,
-            list_posts,
-            get_post,
-            list_vault_lists,
-            list_vault_media,
-            get_earnings,
-        )
-    ]
+    return [declared_tool(services, declared, READ) for declared in TOOLS]

@@ -26,16 +26,10 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
-from limits import RateLimitItemPerSecond
-from limits import storage as sync_storage
-from limits import strategies as sync_strategies
-from limits.aio import strategies as async_strategies
-from limits.aio.storage import RedisStorage
-from limits.storage.base import SlidingWindowCounterSupport
+from service.sliding_window import SlidingWindow, Storage
 
 from .routes import PlatformRequester, lookup
 
-Storage = RedisStorage | sync_storage.Storage
 Sleep = Callable[[float], Awaitable[None]]
 
 log = logging.getLogger("countersign.platform.budget")
@@ -71,14 +65,8 @@ class PlatformBudget:
         self.calls, self.window = calls, window
         self.sync_calls = max(1, min(calls, math.floor(calls * sync_share + 1e-9)))
         self.sleep, self.now = sleep, now
-        self.item = RateLimitItemPerSecond(calls, max(1, math.ceil(window)), namespace="platform")
-        self._storage = storage
-        self._shared: async_strategies.SlidingWindowCounterRateLimiter | None = None
-        self._local: sync_strategies.SlidingWindowCounterRateLimiter | None = None
-        if isinstance(storage, RedisStorage):
-            self._shared = async_strategies.SlidingWindowCounterRateLimiter(storage)
-        else:
-            self._local = sync_strategies.SlidingWindowCounterRateLimiter(storage)
+        self.counter = SlidingWindow(storage, calls, window, "platform")
+        self.item = self.counter.item
 
     @staticmethod
     def key(workspace_id: str, account_id: str) -> str:
@@ -86,16 +74,7 @@ class PlatformBudget:
 
     async def spend(self, key: str) -> int | None:
         """Spend one call; None when it was within budget, else the seconds to wait."""
-        if self._local is not None:
-            if self._local.hit(self.item, key):
-                return None
-            reset = self._local.get_window_stats(self.item, key).reset_time
-        else:
-            assert self._shared is not None
-            if await self._shared.hit(self.item, key):
-                return None
-            reset = (await self._shared.get_window_stats(self.item, key)).reset_time
-        return max(1, math.ceil(reset - time.time()))  # `limits` dates it by time.time()
+        return await self.counter.hit(key)
 
     async def pace(
         self,
@@ -143,22 +122,12 @@ class PlatformBudget:
         """Seconds until the account's count (the sliding window counter's weighted count:
         the previous window's count fading out plus the current window's) is under
         `sync_calls`; 0 when it is now."""
-        expiry = self.item.get_expiry()
-        counter_key = self.item.key_for(key)
-        if isinstance(self._storage, RedisStorage):
-            window = await self._storage.get_sliding_window(counter_key, expiry)
-        else:
-            assert isinstance(self._storage, SlidingWindowCounterSupport)
-            window = self._storage.get_sliding_window(counter_key, expiry)
-        return room_in(window, expiry, self.sync_calls)
+        window = await self.counter.counts(key)
+        return room_in(window, self.item.get_expiry(), self.sync_calls)
 
     async def spent(self, workspace_id: str, account_id: str) -> bool:
         """Whether the account's budget has no call left now (nothing is spent by asking)."""
-        key = self.key(workspace_id, account_id)
-        if self._local is not None:
-            return not self._local.test(self.item, key)
-        assert self._shared is not None
-        return not await self._shared.test(self.item, key)
+        return await self.counter.full(self.key(workspace_id, account_id))
 
 
 def room_in(window: tuple[int, float, int, float], expiry: int, limit: int) -> float:

@@ -17,6 +17,7 @@ from typing import Any
 from service.domain.clock import UTC, isoformat, parse_instant
 from service.domain.ids import new_id
 from service.domain.models import Event
+from storage.base import UnitOfWork
 
 
 def _content(row: dict[str, Any]) -> dict[str, Any]:
@@ -66,7 +67,7 @@ def transaction_json(row: dict[str, Any]) -> dict[str, Any]:
 
 
 async def observe_transactions(
-    uow: Any,
+    uow: UnitOfWork,
     now: dt.datetime,
     workspace_id: str,
     account_id: str,
@@ -114,7 +115,7 @@ async def observe_transactions(
 
 
 async def _changed(
-    uow: Any, workspace_id: str, account_id: str, rows: dict[str, dict[str, Any]]
+    uow: UnitOfWork, workspace_id: str, account_id: str, rows: dict[str, dict[str, Any]]
 ) -> list[tuple[str, dict[str, Any], str]]:
     """The rows whose content differs from their newest stored version, with fingerprints."""
     known = await uow.transactions.latest_fingerprints(workspace_id, account_id, list(rows))

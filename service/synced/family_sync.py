@@ -25,10 +25,10 @@ from attrs import field, frozen
 
 from service.settings import Settings
 from service.synced import shapes
+from service.synced.offsets import PAGE, walk
 from storage.base import UnitOfWork
 
 Request = Callable[..., Awaitable[Any]]
-PAGE = 100  # the platform's largest page
 Row = tuple[str, str, list[str], dict[str, Any]]
 
 
@@ -86,17 +86,16 @@ class _Counter:
         """Items of a `{list, hasMore}` route, newest first as the platform gives them, at
         most `cap`."""
         items: list[dict[str, Any]] = []
-        offset = 0
-        while len(items) < cap:
+
+        async def fetch(offset: int) -> Any:
             size = min(PAGE, cap - len(items))
-            page = await self(route, query={**query, "limit": size, "offset": offset})
-            rows = page.get("list") if isinstance(page, dict) else None
-            if not isinstance(rows, list) or not rows:
-                break
-            items.extend(r for r in rows if isinstance(r, dict) and "id" in r)
-            offset += len(rows)
-            if not page.get("hasMore"):
-                break
+            return await self(route, query={**query, "limit": size, "offset": offset})
+
+        if cap > 0:
+            async for rows, _ in walk(fetch):
+                items.extend(r for r in rows if isinstance(r, dict) and "id" in r)
+                if len(items) >= cap:
+                    break
         return items[:cap]
 
 
@@ -164,12 +163,14 @@ async def _chats(
     call: _Counter, windows: Windows, heads: dict[str, str | None]
 ) -> tuple[list[dict[str, Any]], dict[str, tuple[list[dict[str, Any]], bool]]]:
     changed: list[dict[str, Any]] = []
-    offset, done = 0, False
-    while not done and len(changed) < windows.chats:
-        page = await call("GET /chats", query={"limit": PAGE, "offset": offset, "order": "recent"})
-        rows = page.get("list") if isinstance(page, dict) else None
-        if not isinstance(rows, list) or not rows:
-            break
+    if windows.chats <= 0:
+        return changed, {}
+    done = False
+
+    async def fetch(offset: int) -> Any:
+        return await call("GET /chats", query={"limit": PAGE, "offset": offset, "order": "recent"})
+
+    async for rows, _ in walk(fetch):
         for row in rows:
             if not isinstance(row, dict):
                 continue
@@ -182,9 +183,9 @@ async def _chats(
                 break
             changed.append(chat)
             if len(changed) >= windows.chats:
+                done = True
                 break
-        offset += len(rows)
-        if not page.get("hasMore"):
+        if done:
             break
     messages = {}
     for chat in changed:
@@ -198,26 +199,27 @@ async def _new_messages(
     call: _Counter, fan_id: str, newest_held: str | None, window: int
 ) -> tuple[list[dict[str, Any]], bool]:
     found: list[dict[str, Any]] = []
-    offset = 0
-    while len(found) < window:
-        size = min(PAGE, window - len(found))
-        page = await call(
+
+    async def fetch(offset: int) -> Any:
+        return await call(
             "GET /chats/:id/messages",
             path_params={"id": fan_id},
-            query={"limit": size, "offset": offset, "order": "desc"},
+            query={"limit": min(PAGE, window - len(found)), "offset": offset, "order": "desc"},
         )
-        rows = page.get("list") if isinstance(page, dict) else None
-        if not isinstance(rows, list) or not rows:
-            break
+
+    if window <= 0:
+        return found, False
+    async for rows, more in walk(fetch):
         for row in rows:
             if not isinstance(row, dict) or "id" not in row:
                 continue
             if newest_held is not None and str(row["id"]) == newest_held:
                 return found, True
             found.append(shapes.message(row, fan_id))
-        offset += len(rows)
-        if not page.get("hasMore"):
+        if not more:
             return found, newest_held is None
+        if len(found) >= window:
+            break
     return found[:window], False
 
 

@@ -13,8 +13,9 @@ from typing import Any
 
 from attrs import frozen
 
+from service.synced.offsets import PAGE, walk
+
 Request = Callable[..., Awaitable[Any]]
-PAGE = 100
 MAX_PAGES = 1000  # a runaway `hasMore` stops here instead of looping forever
 
 
@@ -39,18 +40,16 @@ class Snapshot:
 
 
 async def paged(request: Request, route: str, session: str, **query: Any) -> list[dict[str, Any]]:
-    """Every item of a `{list, hasMore}` route, walking `offset` pages of `PAGE`."""
-    items: list[dict[str, Any]] = []
-    for number in range(MAX_PAGES):
-        page = await request(
-            route, session=session, query={**query, "limit": PAGE, "offset": number * PAGE}
+    """Every item of a `{list, hasMore}` route, in pages of `PAGE`."""
+
+    async def fetch(offset: int) -> Any:
+        return await request(
+            route, session=session, query={**query, "limit": PAGE, "offset": offset}
         )
-        rows = page.get("list") if isinstance(page, dict) else None
-        if not isinstance(rows, list):
-            break
+
+    items: list[dict[str, Any]] = []
+    async for rows, _ in walk(fetch, max_pages=MAX_PAGES):
         items.extend(r for r in rows if isinstance(r, dict))
-        if not page.get("hasMore") or not rows:
-            break
     return items
 
 

@@ -25,16 +25,14 @@ behind anything.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import datetime as dt
 import logging
-import os
 from collections import Counter
 from collections.abc import Sequence
 
 from service.domain.clock import Clock
-from service.domain.ids import new_id
 from service.domain.models import Event
+from service.wakeable import Wakeable
 from service.webhooks.delivery import (
     DISABLE_AFTER,
     LEASE,
@@ -51,7 +49,7 @@ from storage.base import Store
 log = logging.getLogger("countersign.deliverer")
 
 
-class Deliverer:
+class Deliverer(Wakeable):
     def __init__(
         self,
         store: Store,
@@ -66,16 +64,14 @@ class Deliverer:
         disable_after: dt.timedelta = DISABLE_AFTER,
         also: Sequence[FanOut] = (),
     ) -> None:
+        super().__init__("dlv", idle_seconds, wakeup)
         self.store = store
         self.clock = clock
         self.sender = sender
         self.batch = batch
         self.concurrency = concurrency
         self.per_endpoint = per_endpoint
-        self.worker = f"dlv-{os.getpid()}-{new_id('', 8)}"
-        self.idle_seconds = idle_seconds
         self.disable_after = disable_after  # failing this long disables an endpoint
-        self.wakeup = wakeup or asyncio.Event()  # set it to look for work at once
         self.idle = asyncio.Event()  # set while waiting for work (tests wait on it)
         self.also = also  # more fan-outs per dispatched event (the mail outbox's rows)
         self._flying: dict[asyncio.Task[Sent], str] = {}  # sending task → endpoint id
@@ -104,12 +100,8 @@ class Deliverer:
                     log.exception("delivery round failed; retrying")
                 if self._finished:
                     continue  # sends landed during the round: record them now
-                # asyncio.timeout, not wait_for: on Python 3.11 wait_for swallows a cancellation
-                # that lands as the event is set, and the stopping worker would run on forever.
                 self.idle.set()
-                with contextlib.suppress(TimeoutError):
-                    async with asyncio.timeout(self.idle_seconds):
-                        await self.wakeup.wait()
+                await self.wait_for_work()
                 self.idle.clear()
         finally:
             for task in list(self._flying):

@@ -27,6 +27,7 @@ from service.domain.ids import new_id
 from service.domain.models import Event
 from service.webhooks.models import Delivery, DeliveryAttempt, WebhookEndpoint
 from service.webhooks.sender import Outcome, Sender
+from service.webhooks.statuses import FAILED, SUCCEEDED, Trigger, dest
 from storage.base import Store, UnitOfWork
 
 RETRY_GAPS = (
@@ -70,11 +71,11 @@ def envelope(event: Event) -> str:
 def next_state(attempts: int, outcome: Outcome, now: dt.datetime) -> dict[str, Any]:
     """Column values after attempt number `attempts` (1-based) ended with `outcome`."""
     if outcome.ok:
-        return {"status": "succeeded", "attempts": attempts, "next_attempt_at": None}
+        return {"status": dest(Trigger.SUCCEED), "attempts": attempts, "next_attempt_at": None}
     if attempts >= MAX_ATTEMPTS or outcome.status_code == GONE:
-        return {"status": "failed", "attempts": attempts, "next_attempt_at": None}
+        return {"status": dest(Trigger.GIVE_UP), "attempts": attempts, "next_attempt_at": None}
     return {
-        "status": "pending",
+        "status": dest(Trigger.RETRY),
         "attempts": attempts,
         "next_attempt_at": now + RETRY_GAPS[attempts - 1],
     }
@@ -179,9 +180,9 @@ async def record_in(
     for one in sent:
         after = stored[one.delivery.id]
         if one.endpoint is not None and after is not None:
-            if after.status == "succeeded":
+            if after.status == SUCCEEDED:
                 failing[one.endpoint.id] = False
-            elif after.status == "failed" and not one.final:  # a failed test send proves little
+            elif after.status == FAILED and not one.final:  # a failed test send proves little
                 failing[one.endpoint.id] = True
     for endpoint_id, verdict in failing.items():
         await uow.webhooks.set_failing(endpoint_id, verdict)

@@ -19,6 +19,7 @@ from service.domain.clock import Clock
 from service.domain.ids import new_id
 from service.domain.models import Event
 from service.webhooks.models import Delivery, WebhookEndpoint
+from service.webhooks.statuses import Trigger, dest
 from storage.base import Store, UnitOfWork
 
 log = logging.getLogger("countersign.dispatcher")
@@ -60,7 +61,11 @@ async def dispatch_once(
                         event_type=event.type,
                         # A disabled endpoint's deliveries are failed unsent: enabling it
                         # again can resend them (webhooks/usecases.enable_endpoint).
-                        status="failed" if endpoint.auto_disabled_at else "pending",
+                        status=dest(
+                            Trigger.DISPATCH_DISABLED
+                            if endpoint.auto_disabled_at
+                            else Trigger.DISPATCH
+                        ),
                         attempts=0,
                         next_attempt_at=None if endpoint.auto_disabled_at else now,
                         claimed_by=None,

@@ -39,6 +39,7 @@ from service.webhooks.models import (
 from service.webhooks.sender import Sender
 from service.webhooks.signing import is_standard_secret, new_secret, standard_secret
 from service.webhooks.ssrf import Resolver, UnsafeDestination, check_destination
+from service.webhooks.statuses import Trigger, dest
 from storage.base import Store, UnitOfWork
 
 ROLL_GRACE = dt.timedelta(hours=24)
@@ -350,7 +351,7 @@ async def send_test(
             workspace_id=endpoint.workspace_id,
             event_id=event.id,
             event_type="test",
-            status="pending",
+            status=dest(Trigger.DISPATCH),
             attempts=0,
             next_attempt_at=None,
             claimed_by=worker,

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 
 from service.mail.models import Mail, MailAttempt, MailPreference
+from service.mail.statuses import ATTEMPTED, Trigger, dest, source
 from storage.sql import tables as t
 from storage.sql.connection import Connection
 from storage.sql.rows import to_model, to_row
@@ -20,7 +21,7 @@ m = t.mails.c
 
 _NOW = sa.bindparam("now", type_=m.next_attempt_at.type)
 _CLAIMABLE = sa.and_(
-    m.status == "pending",
+    m.status == source(*ATTEMPTED),  # a lease is taken only to make an attempt
     m.next_attempt_at <= _NOW,
     sa.or_(m.claimed_until.is_(None), m.claimed_until < _NOW),
 )
@@ -42,7 +43,7 @@ _CLAIM_MANY = prebuilt(
 _FINISH = prebuilt(  # only the lease holder records an outcome
     t.mails.update()
     .where(m.id == sa.bindparam("mail"), m.claimed_by == sa.bindparam("worker"))
-    .where(m.status == "pending")
+    .where(m.status == source(*ATTEMPTED))
     .values(
         claimed_by=None,
         claimed_until=None,
@@ -56,7 +57,7 @@ _FINISH = prebuilt(  # only the lease holder records an outcome
 )
 _HELD_DUE = prebuilt(
     sa.select(m.workspace_id, m.user_id)
-    .where(m.status == "held", m.next_attempt_at <= _NOW)
+    .where(m.status == source(Trigger.FOLD), m.next_attempt_at <= _NOW)
     .group_by(m.workspace_id, m.user_id)
     .limit(sa.bindparam("limit", type_=sa.Integer))
 )
@@ -65,9 +66,9 @@ _FOLD = prebuilt(  # conditional: what another mailer folded meanwhile is not re
     .where(
         m.workspace_id == sa.bindparam("ws"),
         m.user_id == sa.bindparam("user"),
-        m.status == "held",
+        m.status == source(Trigger.FOLD),
     )
-    .values(status="folded")
+    .values(status=dest(Trigger.FOLD))
     .returning(*t.mails.c)
 )
 

@@ -18,6 +18,7 @@ import sqlalchemy as sa
 
 from service.domain.models import Event
 from service.webhooks.models import Delivery, DeliveryAttempt, WebhookEndpoint
+from service.webhooks.statuses import ATTEMPTED, Trigger, dest, sources
 from storage.changes import WebhookChanges
 from storage.sql import tables as t
 from storage.sql.connection import Connection
@@ -28,11 +29,19 @@ e = t.webhook_endpoints.c
 d = t.deliveries.c
 
 
+def _moving_from(*triggers: Trigger) -> sa.ColumnElement[bool]:
+    """The statuses the triggers move from (service/webhooks/statuses.py): a conditional
+    write of a move the table does not have changes nothing. One status is an equality, as
+    the due index (status, next_attempt_at) is read."""
+    statuses = sources(*triggers)
+    return d.status == statuses[0] if len(statuses) == 1 else d.status.in_(statuses)
+
+
 # The deliverer's statements, built once (building them cost more than running them).
 _NOW = sa.bindparam("now", type_=d.next_attempt_at.type)
 # Each delivery keeps its own schedule: nothing waits behind another delivery's retries.
 _CLAIMABLE = sa.and_(
-    d.status == "pending",
+    _moving_from(*ATTEMPTED),  # a lease is taken only to make an attempt
     d.next_attempt_at <= _NOW,
     sa.or_(d.claimed_until.is_(None), d.claimed_until < _NOW),
 )
@@ -64,7 +73,7 @@ _CLAIM_MANY = (
 _FINISH = (  # only the lease holder records an outcome
     t.deliveries.update()
     .where(d.id == sa.bindparam("delivery"), d.claimed_by == sa.bindparam("worker"))
-    .where(d.status == "pending")
+    .where(_moving_from(*ATTEMPTED))
     .values(
         claimed_by=None,
         claimed_until=None,
@@ -77,11 +86,11 @@ _FINISH = (  # only the lease holder records an outcome
 _SUCCEED_MANY = (  # the common outcome of a round, for every lease this worker holds
     t.deliveries.update()
     .where(d.id.in_(sa.bindparam("deliveries", expanding=True, type_=d.id.type)))
-    .where(d.claimed_by == sa.bindparam("worker"), d.status == "pending")
+    .where(d.claimed_by == sa.bindparam("worker"), _moving_from(Trigger.SUCCEED))
     .values(
         claimed_by=None,
         claimed_until=None,
-        status="succeeded",
+        status=dest(Trigger.SUCCEED),
         attempts=d.attempts + 1,
         next_attempt_at=None,
     )
@@ -375,8 +384,8 @@ class SqlDeliveries:
         flight still writes its attempt row, its outcome is not written (no longer pending)."""
         rows = await self.conn.execute(
             t.deliveries.update()
-            .where(d.endpoint_id == endpoint_id, d.status == "pending")
-            .values(status="failed", next_attempt_at=None)
+            .where(d.endpoint_id == endpoint_id, _moving_from(Trigger.DISABLE))
+            .values(status=dest(Trigger.DISABLE), next_attempt_at=None)
             .returning(d.id)
         )
         return len(rows.all())
@@ -390,13 +399,13 @@ class SqlDeliveries:
             t.deliveries.update()
             .where(
                 d.endpoint_id == endpoint_id,
-                d.status == "failed",
+                _moving_from(Trigger.RESEND),
                 d.created_at >= since,
                 d.event_type != "test",
                 stored,
             )
             .values(
-                status="pending",
+                status=dest(Trigger.RESEND),
                 attempts=0,
                 next_attempt_at=now,
                 claimed_by=None,
@@ -411,9 +420,9 @@ class SqlDeliveries:
         row = (
             await self.conn.execute(
                 t.deliveries.update()
-                .where(d.id == delivery_id, d.status.in_(["succeeded", "failed"]))
+                .where(d.id == delivery_id, _moving_from(Trigger.REDELIVER))
                 .values(
-                    status="pending",
+                    status=dest(Trigger.REDELIVER),
                     attempts=0,
                     next_attempt_at=now,
                     claimed_by=None,

@@ -187,3 +187,28 @@ async def test_inbox_filters_by_type_and_pages_to_older_actions(client, world, c
     assert 'id="inbox-older"' not in second
     forged = await client.get("/dashboard/approvals", params={"older": "forged"})
     assert forged.status_code == 400
+
+
+async def test_the_no_javascript_form_keeps_the_note_limit_and_decides_nothing(
+    client, world, store
+):
+    await sign_in(client)
+    action = await create_action(client, world)
+    csrf = await csrf_of(client)
+    form = await client.post(
+        f"/dashboard/actions/{action['id']}/decide",
+        data={"csrf_token": csrf, "decision": "reject", "note": "x" * 501},
+    )
+    assert form.status_code == 400 and 'data-error-code="invalid_parameter"' in form.text
+    assert "at most 500 characters" in form.text
+    async with store.reading() as uow:
+        shown = await uow.actions.get(world.workspace_id, action["id"])
+    assert shown is not None and shown.status == "pending"
+    kept = await client.post(
+        f"/dashboard/actions/{action['id']}/decide",
+        data={"csrf_token": csrf, "decision": "reject", "note": "x" * 500},
+    )
+    assert kept.status_code in (302, 303)
+    async with store.reading() as uow:
+        shown = await uow.actions.get(world.workspace_id, action["id"])
+    assert shown is not None and shown.status == "rejected" and shown.decision_note == "x" * 500

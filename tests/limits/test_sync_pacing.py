@@ -62,9 +62,9 @@ def hand_budget(calls: int = 5, window: float = 10.0, share: float = 0.8):
 
 def used(budget: PlatformBudget, key: str = KEY) -> int:
     """The account's count as `limits` itself reports it (memory counters)."""
-    stats = sync_strategies.SlidingWindowCounterRateLimiter(budget._storage).get_window_stats(
-        budget.item, key
-    )
+    stats = sync_strategies.SlidingWindowCounterRateLimiter(
+        budget.counter.storage
+    ).get_window_stats(budget.item, key)
     return budget.calls - stats.remaining
 
 
