@@ -51,6 +51,7 @@ class ActionChanges(TypedDict, total=False):
     last_error: Json | None
     next_attempt_at: dt.datetime | None
     retrying_since: dt.datetime | None
+    run_at: dt.datetime | None
 
 
 class AccountChanges(TypedDict, total=False):

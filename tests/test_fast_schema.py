@@ -49,6 +49,8 @@ JSONSCHEMA_ONLY = {
     ("getPlatformRoute", "endDate"): "uses `format`",
     ("getEarnings", "startDate"): "uses `format`",
     ("getEarnings", "endDate"): "uses `format`",
+    ("getAccountActivity", "from"): "uses `format`",
+    ("getAccountActivity", "to"): "uses `format`",
     ("listFans", "search"): "uses `pattern`",
     ("listMessages", "search"): "uses `pattern`",
     ("listRevenueTransactions", "cursor"): "uses `pattern`",

@@ -27,7 +27,7 @@ def query_names(document: dict, path_item: dict, operation: dict) -> set[str]:
     return names
 
 
-def test_refusable_operations_are_exactly_those_with_cursors_or_date_ranges():
+def test_refusable_operations_are_exactly_those_with_cursors_date_ranges_or_run_at():
     document = yaml.safe_load((ROOT / "openapi.yaml").read_text())
     expected = {
         operation["operationId"]
@@ -40,6 +40,7 @@ def test_refusable_operations_are_exactly_those_with_cursors_or_date_ranges():
             or {"from", "to"} <= names
         )
     }
+    expected.add("createAction")  # a `runAt` outside the next 30 days
     assert refusable_operations() == expected
 
 
@@ -65,6 +66,7 @@ def test_the_harness_applies_the_files_expectations_per_operation():
     assert "400" in accepted("/v1/accounts/{accountId}/chats/{fanId}/messages", "GET")
     assert "400" in accepted("/v1/accounts/{accountId}/earnings", "GET")
     assert "400" in accepted("/v1/accounts/{accountId}/activity", "GET")
-    assert "400" not in accepted("/v1/accounts/{accountId}/actions", "POST")
+    assert "400" in accepted("/v1/accounts/{accountId}/actions", "POST")  # runAt and the clock
+    assert "400" not in accepted("/v1/links", "POST")
     assert "400" not in accepted("/v1/actions/{actionId}", "GET")
     assert accepted("/v1/actions/{actionId}/approve", "POST") == ["403"]

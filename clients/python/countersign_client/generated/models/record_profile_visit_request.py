@@ -11,7 +11,6 @@ from ..types import UNSET, Unset
 from ..types import UNSET, Unset
 from typing import cast
 from typing import Literal, cast
-import datetime
 
 if TYPE_CHECKING:
   from ..models.record_profile_visit_params import RecordProfileVisitParams
@@ -30,9 +29,10 @@ class RecordProfileVisitRequest:
         Attributes:
             type_ (Literal['record_profile_visit']):
             params (RecordProfileVisitParams): `record_profile_visit`.
-            run_at (datetime.datetime | Unset): Optional: run the action at this time instead of as soon as it is approved
-                (RFC 3339 with a time zone, in the future and at most 30 days ahead, else
-                `400 invalid_parameter` with `param: runAt`). Part of the request an
+            run_at (str | Unset): Optional: run the action at this time instead of as soon as it is approved
+                (an RFC 3339 date-time with a time zone, in the future and at most 30 days ahead,
+                else `400 invalid_parameter` with `param: runAt`; the service checks the form
+                itself, so every create request keeps the fast schema check). Part of the request an
                 Idempotency-Key stands for. The action is open for approval until then
                 (`expiresAt` is `runAt`); approved, it waits and runs at `runAt`; still
                 pending then, it expires.
@@ -40,7 +40,7 @@ class RecordProfileVisitRequest:
 
     type_: Literal['record_profile_visit']
     params: RecordProfileVisitParams
-    run_at: datetime.datetime | Unset = UNSET
+    run_at: str | Unset = UNSET
 
 
 
@@ -52,9 +52,7 @@ class RecordProfileVisitRequest:
 
         params = self.params.to_dict()
 
-        run_at: str | Unset = UNSET
-        if not isinstance(self.run_at, Unset):
-            run_at = self.run_at.isoformat()
+        run_at = self.run_at
 
 
         field_dict: dict[str, Any] = {}
@@ -83,15 +81,7 @@ class RecordProfileVisitRequest:
 
 
 
-        _run_at = d.pop("runAt", UNSET)
-        run_at: datetime.datetime | Unset
-        if isinstance(_run_at,  Unset):
-            run_at = UNSET
-        else:
-            run_at = datetime.datetime.fromisoformat(_run_at)
-
-
-
+        run_at = d.pop("runAt", UNSET)
 
         record_profile_visit_request = cls(
             type_=type_,
