@@ -473,8 +473,11 @@ async def drive(soak: Soak, args) -> dict:
             await asyncio.sleep(5)
 
     async def killer() -> None:
+        """One kill every `--kill-every` seconds of load, and never more than fit in it: the
+        load's last requests can finish after `stop_at` on a busy machine, which once left
+        room for a kill the run never planned."""
         victim = soak.procs["worker-victim"]
-        while True:
+        for _ in range(int(seconds // args.kill_every)):
             await asyncio.sleep(max(0.0, args.kill_every - 3))
             found = None
             deadline = time.monotonic() + 3
