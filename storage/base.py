@@ -592,6 +592,9 @@ class Retention(Protocol):
     async def prune_links(self, before: dt.datetime, limit: int) -> int:
         """Links that expired before `before` (every link is finished once expired)."""
 
+    async def prune_allowance_uses(self, before: dt.datetime, limit: int) -> int:
+        """Allowance uses recorded before `before` (an allowance counts only the last day)."""
+
     async def prune_heartbeats(self, before: dt.datetime) -> int: ...
     async def reclaim(self, pages: int) -> int:
         """Give free pages back to the file system where the database needs telling (SQLite's

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 
-from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from service.error_codes import ErrorCode
@@ -50,15 +49,24 @@ class BodyGuard:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        declared, chunked = "", False
+        for name, value in scope["headers"]:
+            if name == b"content-length":
+                declared = value.decode("latin-1")
+            elif name == b"transfer-encoding":
+                chunked = True
+        if not chunked and declared in ("", "0"):
+            # HTTP/1.1: a request with neither header has no body (most GETs): nothing to
+            # count or time, and nothing left unread.
+            await self.app(scope, receive, send)
+            return
         limit = body_limit(scope["path"], self.api_limit)
-        headers = Headers(scope=scope)
-        declared = headers.get("content-length", "")
         too_large = declared.isdigit() and int(declared) > limit
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.timeout
         received = 0
         # A body the app answered without reading whole could keep arriving for ever: close.
-        unread = (declared.isdigit() and int(declared) > 0) or "transfer-encoding" in headers
+        unread = (declared.isdigit() and int(declared) > 0) or chunked
         refused = too_large
         body_done = False
 

@@ -14,6 +14,9 @@ FORGET_STOPPED_AFTER = dt.timedelta(days=1)
 """A stopped worker's row is reported this long, then pruned."""
 LINKS_KEPT = dt.timedelta(days=90)
 """Finished hosted links are kept this long after they expire."""
+ALLOWANCE_USES_KEPT = dt.timedelta(days=2)
+"""An allowance counts its uses over the last 24 hours; older ones can never count again (two
+days leaves a margin for replicas' clocks)."""
 
 
 @frozen

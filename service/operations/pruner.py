@@ -17,7 +17,12 @@ from collections.abc import Awaitable, Callable
 from attrs import define, field
 
 from service.domain.clock import Clock
-from service.operations.model import FORGET_STOPPED_AFTER, LINKS_KEPT, Retention
+from service.operations.model import (
+    ALLOWANCE_USES_KEPT,
+    FORGET_STOPPED_AFTER,
+    LINKS_KEPT,
+    Retention,
+)
 from storage.base import Store, UnitOfWork
 
 log = logging.getLogger("countersign.prune")
@@ -34,7 +39,10 @@ without a gap, back-to-back batches could keep taking the lock before it looks a
 RECLAIM_PAGES = 250
 """SQLite pages (4 KiB each) given back per vacuum batch (1 MB): moving pages to fill the
 holes rewrites their parents, so a batch of 1,000 took 60–120 ms on a loaded machine."""
-KINDS = ("deliveries", "attempts", "events", "sessions", "invites", "links", "heartbeats")
+KINDS = (
+    *("deliveries", "attempts", "events", "sessions", "invites", "links"),
+    *("allowance_uses", "heartbeats"),
+)
 
 
 @define
@@ -89,6 +97,10 @@ async def prune(
     async def links(uow: UnitOfWork) -> dict[str, int]:
         return {"links": await uow.retention.prune_links(now - LINKS_KEPT, batch)}
 
+    async def allowance_uses(uow: UnitOfWork) -> dict[str, int]:
+        before = now - ALLOWANCE_USES_KEPT
+        return {"allowance_uses": await uow.retention.prune_allowance_uses(before, batch)}
+
     async def heartbeats(uow: UnitOfWork) -> dict[str, int]:
         return {"heartbeats": await uow.retention.prune_heartbeats(now - FORGET_STOPPED_AFTER)}
 
@@ -99,6 +111,7 @@ async def prune(
         (sessions, "sessions"),
         (invites, "invites"),
         (links, "links"),
+        (allowance_uses, "allowance_uses"),
         (heartbeats, "heartbeats"),
     ):
         while True:

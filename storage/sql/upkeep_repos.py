@@ -87,6 +87,15 @@ _DELETE_LINKS = t.links.delete().where(  # every link is finished once it has ex
         .scalar_subquery()
     )
 )
+au = t.allowance_uses.c
+_DELETE_ALLOWANCE_USES = t.allowance_uses.delete().where(
+    au.action_id.in_(
+        sa.select(au.action_id)
+        .where(au.created_at < sa.bindparam("before", type_=au.created_at.type))
+        .limit(_limit())
+        .scalar_subquery()
+    )
+)
 h = t.worker_heartbeats.c
 _DELETE_HEARTBEATS = t.worker_heartbeats.delete().where(
     h.beat_at < sa.bindparam("before", type_=h.beat_at.type)
@@ -121,6 +130,10 @@ class SqlRetention:
 
     async def prune_links(self, before: dt.datetime, limit: int) -> int:
         return (await self.conn.execute(_DELETE_LINKS, {"before": before, "limit": limit})).rowcount
+
+    async def prune_allowance_uses(self, before: dt.datetime, limit: int) -> int:
+        values = {"before": before, "limit": limit}
+        return (await self.conn.execute(_DELETE_ALLOWANCE_USES, values)).rowcount
 
     async def prune_heartbeats(self, before: dt.datetime) -> int:
         return (await self.conn.execute(_DELETE_HEARTBEATS, {"before": before})).rowcount

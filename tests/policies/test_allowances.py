@@ -172,3 +172,24 @@ async def _actions(store, world):
     async with store.reading() as uow:
         for action in await uow.actions.list(world.workspace_id, mode="live", limit=10):
             yield action
+
+
+async def test_prune_forgets_uses_no_allowance_can_count_again(client, store, clock, world):
+    """Uses older than the pruner's two days are deleted in its batches; a newer one stays and
+    still counts (the allowance's day is unchanged by pruning)."""
+    from service.operations.model import Retention
+    from service.operations.pruner import prune
+
+    await set_policy(store, clock, world, THREE_A_DAY)
+    for i in range(3):
+        assert (await create(client, world, message(), f"old{i}"))["status"] == "approved"
+    clock.advance(days=2, seconds=1)
+    assert (await create(client, world, message(), "new"))["status"] == "approved"
+    report = await prune(store, clock, Retention(), batch=2)
+    assert report.removed["allowance_uses"] == 3
+    async with store.reading() as uow:
+        kept = await uow.conn.exec_driver_sql("SELECT action_id FROM allowance_uses")
+        assert len(kept.all()) == 1
+    for i in range(2):
+        assert (await create(client, world, message(), f"more{i}"))["status"] == "approved"
+    assert (await create(client, world, message(), "over"))["status"] == "pending"
