@@ -27,6 +27,9 @@ class Arg:
     annotation: Any
     """`Annotated[Any, arg(...)]`: the argument's description and JSON Schema."""
     required: bool = False
+    sent_as: str | None = None
+    """The REST parameter's name where it cannot be the argument's (`from` is a Python
+    keyword, so activity's range is `fromDate`/`toDate` over MCP)."""
 
 
 @frozen
@@ -44,7 +47,7 @@ def declared_tool(
     """The tool, its schema built from the declaration's arguments as from a signature."""
     endpoint = endpoint_of(declared.operation)
     path = [a.name for a in declared.args if a.where == "path"]
-    query = [a.name for a in declared.args if a.where == "query"]
+    query = [(a.name, a.sent_as or a.name) for a in declared.args if a.where == "query"]
 
     async def tool(ctx: Context, **given: Any) -> CallToolResult:
         return await run_tool(
@@ -53,7 +56,7 @@ def declared_tool(
             declared.name,
             endpoint,
             path={name: given.get(name) for name in path},
-            query={name: given.get(name) for name in query},
+            query={sent: given.get(name) for name, sent in query},
         )
 
     keyword = inspect.Parameter.POSITIONAL_OR_KEYWORD

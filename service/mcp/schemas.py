@@ -39,6 +39,7 @@ TOOL_OPERATIONS = {
     "list_vault_lists": "listVaultLists",
     "list_vault_media": "listVaultMedia",
     "get_earnings": "getEarnings",
+    "get_account_activity": "getAccountActivity",
 }
 """The REST operation each tool runs; the two MCP-only tools (search_api, describe_endpoint)
 return `{data, meta}` with a free-form `data`."""

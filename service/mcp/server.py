@@ -23,6 +23,7 @@ from service.api.endpoint import Call, Endpoint, Reply, endpoint_of
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.mcp import bounds
+from service.mcp.activity_tool import activity_tool
 from service.mcp.calls import run_tool
 from service.mcp.catalogue import Catalogue, require_catalogue_access
 from service.mcp.gate import IDLE_SECONDS
@@ -405,6 +406,7 @@ def build_tools(services: Services) -> list[Tool]:
         )
     ]
     tools.extend(synced_tools(services))
+    tools.append(activity_tool(services))
     for tool in tools:
         # Shared by every app's copy of the tool, and the same for all: the one openapi.yaml.
         tool.fn_metadata.output_schema = outputs(services.document, tool.name)

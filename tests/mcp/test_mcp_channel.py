@@ -25,31 +25,35 @@ from service.workspaces.usecases import create_workspace
 from tests.factories import TIGHT_WINDOW, build_world
 
 CLIENT = "agent-test-client"
-TOOLS = {
-    "list_accounts",
-    "get_account",
-    "list_fans",
-    "create_action",
-    "get_action",
-    "cancel_action",
-    "wait_for_action",
-    "list_actions",
-    "create_link",
-    "get_link",
-    "search_api",
-    "describe_endpoint",
-    "call_platform",
-} | {  # the synced families (service/mcp/synced_tools.py)
-    "list_fan_lists",
-    "get_fan",
-    "list_chats",
-    "list_messages",
-    "list_posts",
-    "get_post",
-    "list_vault_lists",
-    "list_vault_media",
-    "get_earnings",
-}
+TOOLS = (
+    {
+        "list_accounts",
+        "get_account",
+        "list_fans",
+        "create_action",
+        "get_action",
+        "cancel_action",
+        "wait_for_action",
+        "list_actions",
+        "create_link",
+        "get_link",
+        "search_api",
+        "describe_endpoint",
+        "call_platform",
+    }
+    | {  # the synced families (service/mcp/synced_tools.py)
+        "list_fan_lists",
+        "get_fan",
+        "list_chats",
+        "list_messages",
+        "list_posts",
+        "get_post",
+        "list_vault_lists",
+        "list_vault_media",
+        "get_earnings",
+    }
+    | {"get_account_activity"}
+)  # what the account's actions became (service/mcp/activity_tool.py)
 MESSAGE = {"fanId": "123456", "text": "Thanks for subscribing!"}
 
 
