@@ -9,7 +9,11 @@ the limit, and any body still arriving `body_timeout` seconds after the request 
 refusal is an `ApiError` raised where the route reads its body, so each route answers in its
 own form (the error envelope on `/v1` and `/mcp/`, a page on the dashboard and the hosted
 link), and the answer carries `Connection: close` so the rest of the body is never read.
-A route that never reads its body never pays for it (uvicorn stops reading the socket).
+
+A route that answers without reading its body (a 401, a refused origin) has the rest of a
+small body read and dropped before its answer goes out, so the connection stays open: closing
+a socket the client is still writing to makes the kernel reset it, and a reset throws away the
+answer the client had not read yet. A larger unread body still closes the connection.
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ from service.errors import ApiError
 DASHBOARD_BODY = 128 * 1024
 """The dashboard's largest form: an edited mass message (5,000 characters, each up to nine bytes
 once percent-encoded) with a thousand fan ids."""
+DRAIN_BODY = 64 * 1024
+"""The most of an unread body read and dropped to keep its connection: a form or a JSON body."""
 LINK_BODY = 8 * 1024 * 1024 + 64 * 1024
 """The hosted link's selfie (a phone camera's photo, up to 8 MiB) and its few fields."""
 
@@ -94,7 +100,27 @@ class BodyGuard:
                     raise _too_large(limit)
             return message
 
+        async def drain() -> bool:
+            """Read and drop the rest of a small body by the deadline; whether all of it came."""
+            nonlocal received
+            try:
+                async with asyncio.timeout_at(deadline):
+                    while received <= DRAIN_BODY:
+                        message = await receive()
+                        if message["type"] != "http.request":
+                            return False
+                        received += len(message.get("body", b""))
+                        if not message.get("more_body", False):
+                            return received <= DRAIN_BODY
+            except TimeoutError:
+                pass
+            return False
+
         async def closing_send(message: Message) -> None:
+            nonlocal unread
+            if message["type"] == "http.response.start" and unread and not refused:
+                small = declared.isdigit() and int(declared) <= DRAIN_BODY
+                unread = not (small and await drain())
             if (refused or unread) and message["type"] == "http.response.start":
                 headers = [(k, v) for k, v in message.get("headers", []) if k != b"connection"]
                 message = {**message, "headers": [*headers, (b"connection", b"close")]}

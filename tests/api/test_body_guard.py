@@ -107,7 +107,7 @@ async def test_chunked_bodies_on_the_api_stop_at_its_limit(settings, clock, data
 async def test_a_body_sent_slowly_is_cut_at_the_deadline(settings, clock, database_url, world):
     """Many connections each sending one byte of a 100-byte body, then nothing: each is
     answered 408 and closed once the (configured) deadline passes; one the route answers
-    without reading its body (a 401 before it) is closed at once."""
+    without reading its body (a 401 before it) is closed when the rest does not come."""
 
     def one_byte():
         yield b"a"
@@ -127,6 +127,26 @@ async def test_a_body_sent_slowly_is_cut_at_the_deadline(settings, clock, databa
     api = [json.loads(a.body) for a in answers if "application/json" in a.head]
     assert len(api) == 20 and all(e["error"]["code"] == "body_timeout" for e in api)
     assert keyless.status == 401 and keyless.closed
+
+
+async def test_a_small_body_answered_unread_keeps_its_connection(
+    settings, clock, database_url, world
+):
+    """Refusals that never read the body (no key, another site's form) answer on a connection
+    that stays open: closing it while the client still writes would reset it, and a reset
+    loses the answer the client has not read yet."""
+    with served(settings, clock, database_url) as (base, _):
+        async with httpx.AsyncClient(base_url=base) as client:
+            answers = [await client.post("/v1/links", json={"n": n}) for n in range(20)] + [
+                await client.post(
+                    "/dashboard/sign-in",
+                    data={"email": "a@b.c", "password": "x" * n},
+                    headers={"Origin": "https://evil.test"},
+                )
+                for n in range(20)
+            ]
+    assert [a.status_code for a in answers] == [401] * 20 + [403] * 20
+    assert not any(a.headers.get("connection") == "close" for a in answers)
 
 
 async def test_a_selfie_sized_upload_still_reaches_the_link(settings, clock, database_url, world):

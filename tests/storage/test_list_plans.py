@@ -41,9 +41,10 @@ TEXTS = [f"{_word(RNG, 5)} {_word(RNG, 9)} {_word(RNG, 4)}" for _n in range(3000
 
 
 async def _seed(store, clock) -> str:
-    """Two workspaces of two accounts: finished actions with a few failed and pending ones;
-    fans and a long chat in one account; then statistics, so PostgreSQL plans as it would for a
-    grown table."""
+    """Two workspaces of two accounts: finished actions with a few failed and pending ones in
+    the first, a long queue of pending ones in the second (every workspace's open actions are
+    what an index without the workspace would make the first's inbox read); fans and a long
+    chat in one account; then statistics, so PostgreSQL plans as it would for a grown table."""
     from service.workspaces.usecases import create_workspace
 
     ids = []
@@ -54,7 +55,8 @@ async def _seed(store, clock) -> str:
         ids.append(workspace.id)
         async with store.transaction() as uow:
             for n in range(600):
-                status = "failed" if n % 97 == 0 else "pending" if n % 53 == 0 else "executed"
+                every = 53 if name == "A" else 2
+                status = "failed" if n % 97 == 0 else "pending" if n % every == 0 else "executed"
                 account = "40001" if n % 2 else "40002"
                 at = NOW - dt.timedelta(minutes=n)
                 await uow.actions.add(make_action(workspace.id, account, at, status=status))
