@@ -32,7 +32,7 @@ from typing import Any, TypeVar, Unpack
 import attrs
 
 from service.actions.activity_day import COUNTS, DECIDED, RAN_OR_WILL, ActivityDay
-from service.actions.model import Action
+from service.actions.model import Action, AllowanceUse, AllowedWrite
 from service.actions.transitions import APPROVED, EXPIRED, PENDING, Trigger, move
 from service.domain.dashboard import AuditEntry
 from service.domain.models import Account, Event, Workspace
@@ -441,9 +441,25 @@ class MemoryActions:
             for day in sorted(days)
         ]
 
-    async def add_allowance_use(self, action: Action, allowance: str) -> None:
-        key = (action.workspace_id, action.account_id, allowance)
+    async def add_allowed(
+        self,
+        action: Action,
+        events: Sequence[Event],
+        audit: AuditEntry | None,
+        use: AllowanceUse,
+    ) -> AllowedWrite:
+        used = await self.allowance_used(action.workspace_id, action.account_id, use.key, use.since)
+        if used >= use.per_day:
+            return AllowedWrite.USED_UP
+        if not await self.add_unless_key_used(action):
+            return AllowedWrite.KEY_TAKEN
+        for event in events:
+            await MemoryEvents(self.state).add(event)
+        if audit is not None:
+            await MemoryAuditLog(self.state).add(audit)
+        key = (action.workspace_id, action.account_id, use.key)
         self.state.allowance_uses[action.id] = (key, action.created_at)
+        return AllowedWrite.WRITTEN
 
     async def mark_replaced(self, action_id: str, replaced_by: str) -> None:
         found = self.state.actions.get(action_id)

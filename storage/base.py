@@ -16,7 +16,7 @@ from typing import Any, Protocol, Unpack
 from attrs import frozen
 
 from service.actions.activity_day import ActivityDay
-from service.actions.model import Action
+from service.actions.model import Action, AllowanceUse, AllowedWrite
 from service.domain.dashboard import AuditEntry, Invite, Session
 from service.domain.models import Account, ApiKey, Event, Fan, Link, Member, User, Workspace
 from service.domain.stored_json import StoredJson
@@ -419,8 +419,18 @@ class Actions(Protocol):
         (service/actions/activity_day.py), with the median time to a decision; only days with
         actions, oldest first. Aggregated by the database on the account's list index."""
 
-    async def add_allowance_use(self, action: Action, allowance: str) -> None:
-        """Record that the allowance `allowance` approved `action` (with the action's write)."""
+    async def add_allowed(
+        self,
+        action: Action,
+        events: Sequence[Event],
+        audit: AuditEntry | None,
+        use: AllowanceUse,
+    ) -> AllowedWrite:
+        """An action an allowance approved, its events (in order), its audit entry and its use of
+        the allowance, all or nothing: nothing when the allowance already approved `per_day`
+        actions after `use.since` (USED_UP) or the action's key was taken (KEY_TAKEN). Count
+        and writes are one statement on PostgreSQL; call it after locking the account, so the
+        count sees every use committed before."""
 
     async def claim_next(self, worker: str, now: dt.datetime) -> Action | None:
         """Move the oldest approved action (by `decided_at`, then id) to `executing`, claimed by

@@ -15,7 +15,7 @@ from typing import Any
 from attrs import evolve, frozen
 
 from service.actions import lifecycle
-from service.actions.model import Action
+from service.actions.model import Action, AllowanceUse, AllowedWrite
 from service.actions.policy import Allowance, allowance_of, requirement
 from service.actions.transitions import APPROVED
 from service.actions.warnings import warning
@@ -43,12 +43,6 @@ def decided_by(allowance: Allowance) -> dict[str, Any]:
     return {"kind": "policy", "name": allowance.name, "email": ""}
 
 
-async def used(uow: UnitOfWork, action: Action, allowance: Allowance, now: dt.datetime) -> int:
-    return await uow.actions.allowance_used(
-        action.workspace_id, action.account_id, allowance.key, now - WINDOW
-    )
-
-
 async def create_under(
     tx: UnitOfWork,
     clock: Clock,
@@ -61,21 +55,20 @@ async def create_under(
     for one person with a warning saying so. Call inside a transaction that locked the account.
     Returns the action as written and whether it was (False: its idempotency key was taken)."""
     now = action.created_at
-    if await used(tx, action, allowance, now) < allowance.per_day:
-        approved = evolve(
-            action,
-            status=APPROVED,
-            approvals_required=0,
-            decided_by=decided_by(allowance),
-            decided_at=now,
-        )
-        decider = policy_decider(allowance, action.mode, action.workspace_id)
-        written = await lifecycle.create_allowed(
-            tx, clock, decider, approved, public_url=public_url
-        )
-        if written:
-            await tx.actions.add_allowance_use(approved, allowance.key)
-        return approved, written
+    approved = evolve(
+        action,
+        status=APPROVED,
+        approvals_required=0,
+        decided_by=decided_by(allowance),
+        decided_at=now,
+    )
+    decider = policy_decider(allowance, action.mode, action.workspace_id)
+    use = AllowanceUse(allowance.key, allowance.per_day, now - WINDOW)
+    written = await lifecycle.create_allowed(
+        tx, clock, decider, approved, use, public_url=public_url
+    )
+    if written is not AllowedWrite.USED_UP:
+        return approved, written is AllowedWrite.WRITTEN
     waiting = evolve(
         action,
         approvals_required=1,

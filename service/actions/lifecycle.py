@@ -16,9 +16,10 @@ from typing import Any, Unpack
 from attrs import frozen
 
 from service.accounts import status as account_status
-from service.actions.model import Action
+from service.actions.model import Action, AllowanceUse, AllowedWrite
 from service.actions.patience import Patience
 from service.actions.transitions import EXECUTING, PENDING, Move, Trigger, move, sources
+from service.domain.audit import entry as audit_entry
 from service.domain.audit import record_in
 from service.domain.clock import Clock, isoformat
 from service.domain.ids import new_id
@@ -99,23 +100,35 @@ async def create(uow: UnitOfWork, action: Action, *, public_url: str) -> bool:
 
 
 async def create_allowed(
-    uow: UnitOfWork, clock: Clock, decider: Principal, action: Action, *, public_url: str
-) -> bool:
-    """Write a new action an allowance approved: `action.created`, then the `allow` move's
-    audit entry and `action.approved`, and the executor's wake-up, in the caller's transaction.
-    False when its idempotency key was used (nothing written)."""
+    uow: UnitOfWork,
+    clock: Clock,
+    decider: Principal,
+    action: Action,
+    use: AllowanceUse,
+    *,
+    public_url: str,
+) -> AllowedWrite:
+    """Write a new action an allowance approved, unless the allowance is used up or its key
+    was taken: `action.created`, the `allow` move's audit entry, `action.approved` and the use,
+    in one repository write (one statement on PostgreSQL), then the executor's wake-up."""
     allowed = move(Trigger.ALLOW, None)
     if action.status != allowed.dest:
         raise ValueError(f"an allowed action is {allowed.dest}, not {action.status}")
     created = move(Trigger.CREATE, None)
     assert created.event is not None
-    event = action_event(created.event, action, public_url, action.created_at)
-    if not await uow.actions.add_with_event(action, event):
-        return False
-    await _effects(uow, allowed, action, action.created_at, public_url)
-    if allowed.audit is not None:
-        await record_in(uow, clock, decider, allowed.audit, action.id, mode=action.mode)
-    return True
+    at = action.created_at
+    events = [action_event(created.event, action, public_url, at)]
+    if allowed.event is not None:
+        events.append(action_event(allowed.event, action, public_url, at))
+    audit = (
+        None
+        if allowed.audit is None
+        else audit_entry(clock, decider, allowed.audit, action.id, mode=action.mode)
+    )
+    written = await uow.actions.add_allowed(action, events, audit, use)
+    if written is AllowedWrite.WRITTEN and allowed.wake_executor:
+        await uow.notify(ACTIONS_CHANNEL)
+    return written
 
 
 def approval_of(principal: Principal, now: dt.datetime) -> dict[str, Any]:

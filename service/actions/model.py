@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from enum import StrEnum
 from typing import Any
 
 from attrs import field, frozen
@@ -71,3 +72,22 @@ class Action:
     def approvals_needed(self) -> int:
         """How many more approvals, by different people, before it is approved."""
         return max(self.approvals_required - len(self.approvals), 0)
+
+
+class AllowedWrite(StrEnum):
+    """What writing an action an allowance approved came to."""
+
+    WRITTEN = "written"
+    KEY_TAKEN = "key_taken"
+    """Another action holds its idempotency key: nothing was written."""
+    USED_UP = "used_up"
+    """The allowance already approved its `per_day` in the window: nothing was written."""
+
+
+@frozen
+class AllowanceUse:
+    """One use of an allowance, counted against the uses after `since`."""
+
+    key: str
+    per_day: int
+    since: dt.datetime

@@ -21,6 +21,25 @@ def actor_of(principal: Principal) -> dict[str, Any]:
     }
 
 
+def entry(
+    clock: Clock,
+    principal: Principal,
+    action: str,
+    target: str | None = None,
+    **details: Any,
+) -> AuditEntry:
+    """The entry for a write whose repository stores it with the change (one statement)."""
+    return AuditEntry(
+        id=new_id("aud_"),
+        workspace_id=principal.workspace_id,
+        actor=actor_of(principal),
+        action=action,
+        target=target,
+        created_at=clock.now(),
+        details=details,
+    )
+
+
 async def record_in(
     uow: UnitOfWork,
     clock: Clock,
@@ -30,17 +49,7 @@ async def record_in(
     **details: Any,
 ) -> None:
     """Write the entry inside the caller's unit of work, so change and entry commit together."""
-    await uow.audit.add(
-        AuditEntry(
-            id=new_id("aud_"),
-            workspace_id=principal.workspace_id,
-            actor=actor_of(principal),
-            action=action,
-            target=target,
-            created_at=clock.now(),
-            details=details,
-        )
-    )
+    await uow.audit.add(entry(clock, principal, action, target, **details))
 
 
 async def record(

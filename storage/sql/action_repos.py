@@ -16,11 +16,13 @@ import sqlalchemy as sa
 
 from service.actions.activity_day import COUNTS, ActivityDay
 from service.actions.limits import NOT_COUNTED
-from service.actions.model import Action
+from service.actions.model import Action, AllowanceUse, AllowedWrite
 from service.actions.transitions import APPROVED, EXPIRED, PENDING, Trigger, move
+from service.domain.dashboard import AuditEntry
 from service.domain.models import Event
 from storage.base import DuplicateError
 from storage.changes import ActionChanges
+from storage.sql import allowed_write
 from storage.sql import tables as t
 from storage.sql.activity import statements as activity_statements
 from storage.sql.connection import Connection, IntegrityViolation
@@ -68,7 +70,6 @@ _ALLOWANCE_USED = prebuilt(  # ix_allowance_uses alone answers it
         _uses.created_at > sa.bindparam("since", type_=_uses.created_at.type),
     )
 )
-_ALLOWANCE_USE = prebuilt(t.allowance_uses.insert())
 # ix_actions_account_list narrows to the account's last day; the rest filters those rows.
 _LIMIT_WINDOW = prebuilt(
     sa.select(sa.func.count(), sa.func.min(c.created_at)).where(
@@ -473,15 +474,14 @@ class SqlActions:
             for r in rows
         ]
 
-    async def add_allowance_use(self, action: Action, allowance: str) -> None:
-        row = {
-            "action_id": action.id,
-            "workspace_id": action.workspace_id,
-            "account_id": action.account_id,
-            "allowance": allowance,
-            "created_at": action.created_at,
-        }
-        await self.conn.execute(_ALLOWANCE_USE, row)
+    async def add_allowed(
+        self,
+        action: Action,
+        events: Sequence[Event],
+        audit: AuditEntry | None,
+        use: AllowanceUse,
+    ) -> AllowedWrite:
+        return await allowed_write.add_allowed(self.conn, action, events, audit, use)
 
     async def mark_replaced(self, action_id: str, replaced_by: str) -> None:
         """Not a status move: the link forward from an action asked again."""

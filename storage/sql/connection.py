@@ -41,6 +41,11 @@ class Connection:
         """Run one statement: (column names, rows, rows changed)."""
         raise NotImplementedError
 
+    def defer_notify(self, channel: str) -> bool:
+        """Send a NOTIFY of `channel` with this unit's COMMIT, in its round trip; False when the
+        driver can't (no transaction to commit): the caller sends it now."""
+        return False
+
     @contextmanager
     def long_statements(self) -> Iterator[None]:
         """The statements inside may read or write many rows (a search, a rewrite of an

@@ -39,9 +39,18 @@ PREPARED_STATEMENTS = 1024
 
 
 class PgConnection(Connection):
-    def __init__(self, planner: Planner, raw: asyncpg.Connection) -> None:
+    def __init__(self, planner: Planner, raw: asyncpg.Connection, *, transaction: bool) -> None:
         super().__init__(planner)
         self.raw = raw
+        self.notifies: list[str] | None = [] if transaction else None
+        """Channels to NOTIFY with the COMMIT (a transaction's unit only)."""
+
+    def defer_notify(self, channel: str) -> bool:
+        if self.notifies is None:
+            return False
+        if channel not in self.notifies:
+            self.notifies.append(channel)
+        return True
 
     async def _run(
         self, sql: str, args: Sequence[Any], returns_rows: bool
@@ -163,12 +172,20 @@ class PgDriver:
             await self._idle.pop()[0].close(timeout=CONNECT_TIMEOUT)
 
 
+def _commit(channels: Sequence[str]) -> str:
+    """COMMIT, after the unit's NOTIFYs: one simple query, so the wake-ups an approval sends
+    cost no round trip of their own (NOTIFY is delivered at commit either way). The channels
+    are the code's own names, quoted as identifiers."""
+    quoted = ('"' + channel.replace('"', '""') + '"' for channel in channels)
+    return "".join(f"NOTIFY {name}; " for name in quoted) + "COMMIT"
+
+
 class PgUnit:
     """One unit of work's connection: checked out on entry and put back on exit; a transaction
     sends BEGIN on entry and COMMIT on a clean exit. A class rather than nested generator
     context managers, which cost a read a measurable share of its CPU (bench/hot_path.py)."""
 
-    __slots__ = ("_begin", "_driver", "_raw", "_served")
+    __slots__ = ("_begin", "_conn", "_driver", "_raw", "_served")
 
     def __init__(self, driver: PgDriver, *, begin: bool) -> None:
         self._driver = driver
@@ -190,7 +207,8 @@ class PgUnit:
                 if isinstance(exc, asyncpg.PostgresError | asyncpg.InterfaceError):
                     raise StorageError(str(exc)) from exc
                 raise
-        return PgConnection(driver.planner, self._raw)
+        self._conn = PgConnection(driver.planner, self._raw, transaction=self._begin)
+        return self._conn
 
     async def __aexit__(self, exc_type: type[BaseException] | None, *_: object) -> None:
         # A unit that ended in an error (a refusal, a handler's) finished its statements: the
@@ -199,7 +217,7 @@ class PgUnit:
         try:
             if exc_type is None and self._begin:
                 clean = False
-                await self._raw.execute("COMMIT")
+                await self._raw.execute(_commit(self._conn.notifies or ()))
                 clean = True
         except Exception as exc:
             clean = True

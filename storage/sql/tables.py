@@ -326,7 +326,13 @@ allowance_uses = sa.Table(
     sa.Column("account_id", sa.String(64), nullable=False),
     sa.Column("allowance", sa.String(16), nullable=False),
     sa.Column("created_at", UtcMicros, nullable=False),
+    # 1, 2, 3, … per allowance and account: room for one more use exactly when the use
+    # `maxPerDay` places back from the newest is older than the window (two index probes).
+    sa.Column("seq", sa.Integer, nullable=False, server_default="0"),
     sa.Index("ix_allowance_uses", "workspace_id", "account_id", "allowance", "created_at"),
+    sa.Index(
+        "ix_allowance_uses_seq", "workspace_id", "account_id", "allowance", "seq", unique=True
+    ),
 )
 
 

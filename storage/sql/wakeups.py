@@ -27,7 +27,7 @@ _NOTIFY = prebuilt(sa.select(sa.func.pg_notify(sa.bindparam("channel", type_=sa.
 
 
 async def notify(conn: Connection, channel: str) -> None:
-    if conn.dialect.name == "postgresql":
+    if conn.dialect.name == "postgresql" and not conn.defer_notify(channel):
         await conn.execute(_NOTIFY, {"channel": channel})
 
 

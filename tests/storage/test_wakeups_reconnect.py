@@ -7,8 +7,6 @@ import asyncio
 import pytest
 import sqlalchemy as sa
 
-from storage.sql import wakeups
-
 
 @pytest.mark.parametrize("database_url", ["postgres"], indirect=True)
 async def test_a_killed_listener_connection_is_replaced(store):
@@ -42,6 +40,6 @@ async def test_a_killed_listener_connection_is_replaced(store):
         # The replacement subscribes and calls back once (missed notifications are gone).
         await asyncio.wait_for(woke.wait(), 10)
         woke.clear()
-        async with store.engine.begin() as conn:
-            await wakeups.notify(conn, channel)
+        async with store.transaction() as uow:  # sent with the COMMIT
+            await uow.notify(channel)
         await asyncio.wait_for(woke.wait(), 10)

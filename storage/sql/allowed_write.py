@@ -1,0 +1,208 @@
+"""Writing an action an allowance approved: the count of the allowance's uses and every row the
+approval writes (the action, its events, its audit entry, the use) in one statement on
+PostgreSQL, a data-modifying WITH whose inserts all hang on the action's: the allowance is
+counted and spent in one round trip instead of six. SQLite has no INSERT in a WITH: there the
+action's insert carries the count in its SELECT, and the other rows follow (both events in one
+call), under the single writer's lock.
+
+The caller has locked the account's row first (a statement of its own), so under READ COMMITTED
+this statement's snapshot, taken after the lock, sees every use committed before it: two replicas
+approving for one account count one after the other.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any
+
+import sqlalchemy as sa
+
+from service.actions.model import Action, AllowanceUse, AllowedWrite
+from service.domain.dashboard import AuditEntry
+from service.domain.models import Event
+from storage.sql import tables as t
+from storage.sql.connection import Connection
+from storage.sql.rows import to_row
+from storage.sql.statements import prebuilt
+
+_USE_COLUMNS = ("action_id", "workspace_id", "account_id", "allowance", "created_at")
+_EVENT_COLUMNS = ("id", "workspace_id", "type", "account_id", "data", "created_at", "mode")
+
+
+def _binds(table: sa.Table, prefix: str, names: Sequence[str]) -> list[Any]:
+    """Typed binds, so each value passes the column's own bind processor."""
+    return [sa.bindparam(f"{prefix}_{name}", type_=table.c[name].type) for name in names]
+
+
+def _of_this_allowance(uses: Any) -> tuple[Any, ...]:
+    return (
+        uses.c.workspace_id == sa.bindparam("use_workspace_id"),
+        uses.c.account_id == sa.bindparam("use_account_id"),
+        uses.c.allowance == sa.bindparam("use_allowance"),
+    )
+
+
+def _newest() -> Any:
+    """The newest use's number (0: none yet), from the top of ix_allowance_uses_seq."""
+    newest = t.allowance_uses.alias("newest")
+    return (
+        sa.select(sa.func.coalesce(sa.func.max(newest.c.seq), 0))
+        .where(*_of_this_allowance(newest))
+        .scalar_subquery()
+    )
+
+
+def _has_room() -> Any:
+    """Fewer than `per_day` uses after `since`: the use `per_day` places back from the newest
+    (the oldest that would still count with one more) is not inside the window. Uses are
+    numbered in the order they were made, so this is the count, read in two index probes."""
+    held = t.allowance_uses.alias("held")
+    return ~sa.exists().where(
+        *_of_this_allowance(held),
+        held.c.seq == _newest() - sa.bindparam("use_per_day", type_=sa.Integer) + 1,
+        held.c.created_at > sa.bindparam("use_since", type_=held.c.created_at.type),
+    )
+
+
+def _use_insert() -> Any:
+    """The use, numbered one past the newest."""
+    return t.allowance_uses.insert().from_select(
+        [*_USE_COLUMNS, "seq"],
+        sa.select(
+            sa.bindparam("use_action_id", type_=t.allowance_uses.c.action_id.type),
+            *_binds(t.allowance_uses, "use", _USE_COLUMNS[1:]),
+            _newest() + 1,
+        ),
+    )
+
+
+@functools.cache
+def _statement(events: int, audit: bool) -> Any:
+    """`(room, id)`: whether the allowance had room, and the action's id when it was written."""
+    from sqlalchemy.dialects.postgresql import insert
+
+    action_columns = [col.name for col in t.actions.c]
+    new_action = (
+        insert(t.actions)
+        .from_select(
+            action_columns,
+            sa.select(*_binds(t.actions, "action", action_columns)).where(_has_room()),
+        )
+        .on_conflict_do_nothing(
+            index_elements=[t.actions.c.workspace_id, t.actions.c.idempotency_key]
+        )
+        .returning(t.actions.c.id)
+        .cte("new_action")
+    )
+    writes = [
+        t.events.insert()
+        .from_select(
+            _EVENT_COLUMNS,
+            sa.union_all(
+                *(
+                    sa.select(*_binds(t.events, f"event{n}", _EVENT_COLUMNS)).select_from(
+                        new_action
+                    )
+                    for n in range(events)
+                )
+            )
+            if events > 1
+            else sa.select(*_binds(t.events, "event0", _EVENT_COLUMNS)).select_from(new_action),
+        )
+        .cte("new_events"),
+        t.allowance_uses.insert()
+        .from_select(
+            [*_USE_COLUMNS, "seq"],
+            sa.select(
+                new_action.c.id,
+                *_binds(t.allowance_uses, "use", _USE_COLUMNS[1:]),
+                _newest() + 1,
+            ),
+        )
+        .cte("new_use"),
+    ]
+    if audit:
+        columns = [col.name for col in t.audit_log.c]
+        writes.append(
+            t.audit_log.insert()
+            .from_select(
+                columns, sa.select(*_binds(t.audit_log, "audit", columns)).select_from(new_action)
+            )
+            .cte("new_audit")
+        )
+    return prebuilt(
+        sa.select(
+            _has_room().label("room"), sa.select(new_action.c.id).scalar_subquery().label("id")
+        ).add_cte(*writes)
+    )
+
+
+def _values(
+    action: Action, events: Sequence[Event], audit: AuditEntry | None, use: AllowanceUse
+) -> dict[str, Any]:
+    values = {f"action_{name}": value for name, value in to_row(action).items()}
+    for n, event in enumerate(events):
+        row = to_row(event)
+        values |= {f"event{n}_{name}": row[name] for name in _EVENT_COLUMNS}
+    if audit is not None:
+        values |= {f"audit_{name}": value for name, value in to_row(audit).items()}
+    return values | {
+        "use_action_id": action.id,
+        "use_workspace_id": action.workspace_id,
+        "use_account_id": action.account_id,
+        "use_allowance": use.key,
+        "use_created_at": action.created_at,
+        "use_since": use.since,
+        "use_per_day": use.per_day,
+    }
+
+
+@functools.cache
+def _sqlite_action() -> Any:
+    """The action's insert unless the allowance is used up or its key is taken."""
+    from sqlalchemy.dialects.sqlite import insert
+
+    columns = [col.name for col in t.actions.c]
+    return prebuilt(
+        insert(t.actions)
+        .from_select(
+            columns,
+            sa.select(*_binds(t.actions, "action", columns)).where(_has_room()),
+        )
+        .on_conflict_do_nothing(
+            index_elements=[t.actions.c.workspace_id, t.actions.c.idempotency_key]
+        )
+        .returning(t.actions.c.id)
+    )
+
+
+_ROOM = prebuilt(sa.select(_has_room()))
+_EVENTS = prebuilt(t.events.insert())
+_AUDIT = prebuilt(t.audit_log.insert())
+_USE = prebuilt(_use_insert())
+
+
+async def add_allowed(
+    conn: Connection,
+    action: Action,
+    events: Sequence[Event],
+    audit: AuditEntry | None,
+    use: AllowanceUse,
+) -> AllowedWrite:
+    values = _values(action, events, audit, use)
+    if conn.dialect.name == "postgresql":
+        statement = _statement(len(events), audit is not None)
+        room, written = (await conn.execute(statement, values)).one()
+        if written is not None:
+            return AllowedWrite.WRITTEN
+        return AllowedWrite.KEY_TAKEN if room else AllowedWrite.USED_UP
+    if (await conn.execute(_sqlite_action(), values)).first() is None:
+        room = (await conn.execute(_ROOM, values)).scalar_one()
+        return AllowedWrite.KEY_TAKEN if room else AllowedWrite.USED_UP
+    rows = [to_row(event) for event in events]
+    await conn.execute(_EVENTS, [{k: v for k, v in row.items() if k != "seq"} for row in rows])
+    if audit is not None:
+        await conn.execute(_AUDIT, to_row(audit))
+    await conn.execute(_USE, values)
+    return AllowedWrite.WRITTEN
