@@ -2,6 +2,7 @@
 
     python -m harness.mcp_doc          # rewrite the table between the markers in docs/mcp.md
     python -m harness.mcp_doc --check  # exit 1 when the page's table is not the server's
+    python -m harness.mcp_doc --page PATH --check  # the same for another copy of the page
 
 tests/docs/test_mcp_doc.py runs the check. Each row: the tool, its arguments (`*` required,
 enums and bounds as the tool declares them), the first sentence of its description, and the
@@ -79,15 +80,16 @@ def page_with_table(page: str, table: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="docs/mcp.md's tool table")
     parser.add_argument("--check", action="store_true")
+    parser.add_argument("--page", type=Path, default=PAGE, help="the page (default docs/mcp.md)")
     args = parser.parse_args(argv)
-    page = PAGE.read_text()
+    page = args.page.read_text()
     wanted = page_with_table(page, render_table())
     if args.check:
         if wanted != page:
-            print("docs/mcp.md's tool table is stale: run python -m harness.mcp_doc")
+            print(f"{args.page}'s tool table is stale: run python -m harness.mcp_doc")
             return 1
         return 0
-    PAGE.write_text(wanted)
+    args.page.write_text(wanted)
     return 0
 
 

@@ -1,4 +1,4 @@
-"""An in-memory Store (storage/base.py) for fast tests of the action lifecycle and the executor.
+"""An in-memory Store (service/ports.py) for fast tests of the action lifecycle and the executor.
 
 It holds the aggregates those rules touch (workspaces, accounts, actions, events, the audit log)
 and nothing else: any other repository raises `NotHeld`, so a test that strays beyond them fails
@@ -31,13 +31,14 @@ from typing import Any, TypeVar, Unpack
 
 import attrs
 
+from service.accounts.repository import AccountChanges, ForCreate
 from service.actions.activity_day import COUNTS, DECIDED, RAN_OR_WILL, ActivityDay
 from service.actions.model import Action, AllowanceUse, AllowedWrite
+from service.actions.repository import ACTIONS_CHANNEL, ActionChanges
 from service.actions.transitions import APPROVED, EXPIRED, PENDING, Trigger, move
 from service.domain.dashboard import AuditEntry
 from service.domain.models import Account, Event, Workspace
-from storage.base import ACTIONS_CHANNEL, DuplicateError, ForCreate
-from storage.changes import AccountChanges, ActionChanges
+from service.domain.storage_errors import DuplicateError
 
 T = TypeVar("T")
 

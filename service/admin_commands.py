@@ -15,8 +15,8 @@ if TYPE_CHECKING:
     import datetime as dt
 
     from service.domain.models import ApiKey
+    from service.ports import Store
     from service.settings import Settings
-    from storage.base import Store
     from storage.sql.store import SqlStore
 
 

@@ -25,6 +25,7 @@ from service.dashboard import build_dashboard
 from service.dashboard.routes import dashboard_routes
 from service.dashboard.same_origin import SameOriginPosts
 from service.domain.clock import Clock, SystemClock
+from service.domain.storage_errors import StorageBusy, StorageUnavailable
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.body_guard import BodyGuard
@@ -44,12 +45,12 @@ from service.passwords import Passwords
 from service.platform.budget import PlatformBudget
 from service.platform.sandbox import SandboxPlatform
 from service.platform.seam import Platforms
+from service.ports import Store
 from service.runner import run_workers
 from service.services import Services
 from service.settings import Settings, local_secret_key
 from service.synced.live import LiveReads
 from service.webhooks.reseal import reseal_webhook_secrets
-from storage.base import StorageBusy, StorageUnavailable, Store
 from storage.sql.store import SqlStore
 
 BUSY = ApiError(

@@ -245,12 +245,12 @@ def _environment_problem(exc: BaseException) -> str | None:
     traceback). Modules are looked up, not imported: only what already failed is loaded."""
     import sqlite3
 
-    storage = sys.modules.get("storage.base")
+    errors = sys.modules.get("service.domain.storage_errors")
     sa_exc = sys.modules.get("sqlalchemy.exc")
     asyncpg = sys.modules.get("asyncpg")
-    if storage is not None and isinstance(exc, storage.StorageBusy):
+    if errors is not None and isinstance(exc, errors.StorageBusy):
         return f"database unavailable: {exc} (check COUNTERSIGN_DATABASE_URL)"
-    if storage is not None and isinstance(exc, storage.StorageError):
+    if errors is not None and isinstance(exc, errors.StorageError):
         return f"database error: {exc} (check COUNTERSIGN_DATABASE_URL)"
     if isinstance(exc, sqlite3.Error):
         return f"database error: {exc} (check COUNTERSIGN_DATABASE_URL)"

@@ -28,11 +28,11 @@ from service.linking.tokens import LinkTokens
 from service.outgoing_http import OutgoingHttp
 from service.passwords import Passwords
 from service.platform.seam import Platforms
+from service.ports import Store
 from service.settings import Settings
 from service.synced.live import LiveReads
 from service.webhooks.pinned import PinnedClients
 from service.webhooks.sender import Sender
-from storage.base import Store
 
 log = logging.getLogger("countersign")
 

@@ -21,7 +21,7 @@ from typing import Any, TypedDict, Unpack
 
 from service.accounts.events import status_changed
 from service.domain.models import UNAVAILABLE_STATUSES, Account
-from storage.base import UnitOfWork
+from service.ports import UnitOfWork
 
 HEALTHY, SYNCING = "healthy", "syncing"
 STATUSES = (HEALTHY, SYNCING, *sorted(UNAVAILABLE_STATUSES))

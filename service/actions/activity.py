@@ -19,7 +19,7 @@ from service.actions.usecases import visible_account
 from service.domain.principal import Principal
 from service.error_codes import ErrorCode
 from service.errors import ApiError
-from storage.base import Store
+from service.ports import Store
 
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 DEFAULT_DAYS = 30

@@ -21,7 +21,7 @@ from service.actions.transitions import APPROVED
 from service.actions.warnings import warning
 from service.domain.clock import Clock
 from service.domain.principal import Principal
-from storage.base import UnitOfWork
+from service.ports import UnitOfWork
 
 WINDOW = dt.timedelta(hours=24)
 """Allowances count over a rolling day, not a calendar one: no burst at midnight."""

@@ -18,7 +18,7 @@ from service.domain.permissions import Permission
 from service.domain.principal import Principal
 from service.error_codes import ErrorCode
 from service.errors import ApiError
-from storage.base import Store
+from service.ports import Store
 
 CANCELLABLE = (PENDING, APPROVED)
 ATTEMPTS = 5

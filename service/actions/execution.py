@@ -23,9 +23,9 @@ from service.actions.model import Action
 from service.actions.platform_writes import perform
 from service.actions.retries import RetryPolicy, surely_unsent
 from service.domain.models import Account
+from service.domain.storage_errors import StorageError
 from service.platform.errors import AccountUnavailable, PlatformError
 from service.platform.seam import Connection, NotConnected
-from storage.base import StorageError
 
 log = logging.getLogger("countersign.executor")
 

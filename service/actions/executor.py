@@ -37,11 +37,11 @@ from service.actions.execution import Claimed, Progress, execute, internal_failu
 from service.actions.lifecycle import Executed, Failed, Outcome
 from service.actions.model import Action
 from service.actions.patience import Patience
+from service.actions.repository import ACTIONS_CHANNEL
 from service.actions.retries import RetryPolicy
 from service.domain.ids import new_id
 from service.services import Services
 from service.synced.chats import record_write
-from storage.base import ACTIONS_CHANNEL
 
 log = logging.getLogger("countersign.executor")
 

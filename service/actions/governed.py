@@ -20,7 +20,7 @@ from service.domain.clock import Clock
 from service.domain.models import Account
 from service.error_codes import ErrorCode
 from service.errors import ApiError
-from storage.base import Store, UnitOfWork
+from service.ports import Store, UnitOfWork
 
 Refusal = Callable[[Account], ApiError | None]
 

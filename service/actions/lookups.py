@@ -11,7 +11,7 @@ from typing import Any
 from service.actions.types import ActionType
 from service.actions.warnings import Found
 from service.domain.models import Account
-from storage.base import UnitOfWork
+from service.ports import UnitOfWork
 
 SYNCED_AS = {
     "messages": "chats",

@@ -17,7 +17,7 @@ from attrs import frozen
 
 from service.actions.model import Action
 from service.actions.types import REGISTRY
-from storage.base import UnitOfWork
+from service.ports import UnitOfWork
 
 
 @frozen

@@ -17,8 +17,8 @@ from service.domain.permissions import Permission
 from service.domain.principal import Principal
 from service.error_codes import ErrorCode
 from service.errors import ApiError
+from service.ports import Store, UnitOfWork
 from service.render import policy_json
-from storage.base import Store, UnitOfWork
 
 KEEP = object()
 """`limits` left out of a policy change: the stored limits stay as they are."""

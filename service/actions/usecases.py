@@ -39,7 +39,7 @@ from service.domain.permissions import Permission, allowed
 from service.domain.principal import Principal
 from service.error_codes import ErrorCode
 from service.errors import ApiError
-from storage.base import Store, UnitOfWork
+from service.ports import Store, UnitOfWork
 
 Notifier = Callable[[], None]
 """Wakes this process's executor after an approval commits (injected by the caller)."""

@@ -22,7 +22,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from service.actions.model import Action
 from service.actions.transitions import FINAL, effective
 from service.domain.clock import Clock
-from storage.base import Store
+from service.ports import Store
 
 log = logging.getLogger("countersign.waiting")
 

@@ -25,8 +25,8 @@ from service.domain.stored_json import StoredJson
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.paging import Pager, by_count, by_time_and_id
+from service.ports import UnitOfWork
 from service.synced import shapes
-from storage.base import UnitOfWork
 
 
 def _chat_at(chat: dict[str, Any]) -> list[Any]:

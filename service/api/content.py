@@ -19,8 +19,8 @@ from service.domain.clock import isoformat
 from service.domain.models import Account
 from service.error_codes import ErrorCode
 from service.errors import ApiError
+from service.ports import UnitOfWork
 from service.synced import shapes
-from storage.base import UnitOfWork
 
 
 def _dated(field: str) -> Any:

@@ -27,8 +27,8 @@ from service.http.json_body import ApiResponse
 from service.http.ratelimit import spend
 from service.http.sessions import COOKIE as SESSION_COOKIE
 from service.http.validation import ParsedRequest
+from service.ports import UnitOfWork
 from service.services import Services
-from storage.base import UnitOfWork
 
 BodyReader = Callable[[int], Awaitable[bytes]]
 

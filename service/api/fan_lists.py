@@ -7,8 +7,8 @@ from typing import Any
 from service.api.endpoint import Call, Reply, endpoint
 from service.api.synced_reads import Listed, Rows, synced_only, synced_or_live
 from service.domain.models import Account
+from service.ports import UnitOfWork
 from service.synced import shapes
-from storage.base import UnitOfWork
 
 
 def _at(item: dict[str, Any]) -> list[Any]:

@@ -16,8 +16,8 @@ from service.domain.principal import Principal
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.paging import Pager, by_count
+from service.ports import UnitOfWork
 from service.revenue.usecases import transaction_json
-from storage.base import UnitOfWork
 
 DEFAULT_WINDOW = dt.timedelta(hours=24)
 

@@ -20,7 +20,7 @@ from service.domain.clock import isoformat
 from service.domain.models import Account
 from service.domain.stored_json import StoredJson
 from service.http.paging import Pager, by_count, by_id
-from storage.base import UnitOfWork
+from service.ports import UnitOfWork
 
 Position = Callable[[Any], list[Any]]
 K = TypeVar("K")

@@ -22,8 +22,8 @@ from service.domain.permissions import Permission
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.paging import Pager, by_time_and_id
+from service.ports import UnitOfWork
 from service.render import action_json
-from storage.base import UnitOfWork
 
 INBOX_PAGE = 50
 PENDING_SHOWN = 100

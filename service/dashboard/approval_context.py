@@ -9,7 +9,7 @@ from typing import Any
 
 from service.actions.model import Action
 from service.actions.types import REGISTRY
-from storage.base import UnitOfWork
+from service.ports import UnitOfWork
 
 
 async def approval_context(uow: UnitOfWork, action: Action) -> dict[str, Any]:

@@ -3,13 +3,27 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from contextlib import AbstractAsyncContextManager
+from typing import Any, Protocol
 
 from service.domain.clock import Clock
 from service.domain.dashboard import AuditEntry
 from service.domain.ids import new_id
 from service.domain.principal import Principal
-from storage.base import Store, UnitOfWork
+from service.domain.repository import AuditLog
+
+
+class UnitOfWork(Protocol):
+    """What the log needs of the caller's unit of work (service/ports.py's has it): the kernel
+    sits below the features whose repositories the full unit gathers."""
+
+    @property
+    def audit(self) -> AuditLog: ...
+
+
+class Store(Protocol):
+    def transaction(self) -> AbstractAsyncContextManager[UnitOfWork]: ...
+    def reading(self) -> AbstractAsyncContextManager[UnitOfWork]: ...
 
 
 def actor_of(principal: Principal) -> dict[str, Any]:

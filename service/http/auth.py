@@ -12,7 +12,7 @@ from service.domain.principal import Principal
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.key_touches import KeyTouches
-from storage.base import Store, UnitOfWork
+from service.ports import Store, UnitOfWork
 
 
 def presented_key(headers: Mapping[str, str], header: str | None = None) -> str:

@@ -12,7 +12,7 @@ import asyncio
 import datetime as dt
 import logging
 
-from storage.base import Store
+from service.ports import Store
 
 log = logging.getLogger("countersign.keys")
 

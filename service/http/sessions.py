@@ -25,7 +25,7 @@ from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.ratelimit import LimitsStorage, RateLimiter
 from service.passwords import Passwords
-from storage.base import Store
+from service.ports import Store
 
 COOKIE = "cs_session"
 MODE_COOKIE = "cs_mode"

@@ -18,7 +18,7 @@ from service.domain.permissions import Permission
 from service.domain.principal import Principal
 from service.error_codes import ErrorCode
 from service.errors import ApiError
-from storage.base import Store, UnitOfWork
+from service.ports import Store, UnitOfWork
 
 NAME_LIMIT = 200
 

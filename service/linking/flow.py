@@ -20,11 +20,11 @@ from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.linking import steps
 from service.linking.connect import connect_account, fail_link, sandbox_profile
+from service.linking.repository import LinkChanges
 from service.platform.client import PlatformClient, SignInResult
 from service.platform.errors import PlatformError, PlatformTimeout
 from service.services import Services
 from service.synced.syncer import first_sync
-from storage.changes import LinkChanges
 
 log = logging.getLogger("countersign.linking")
 

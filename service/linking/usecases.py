@@ -13,7 +13,7 @@ from service.domain.principal import Principal
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.linking.tokens import LinkTokens
-from storage.base import Store
+from service.ports import Store
 
 LIFETIME = timedelta(hours=24)
 FIRST_STEP = "Waiting for the creator to open the link."

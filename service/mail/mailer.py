@@ -29,9 +29,9 @@ from service.mail.models import Mail, MailAttempt
 from service.mail.notifications import fold_digests
 from service.mail.smtp import MailRefused, Session, SmtpServer, parse_smtp_url
 from service.mail.statuses import Trigger, dest
+from service.ports import Store, UnitOfWork
 from service.settings import Settings
 from service.wakeable import Wakeable
-from storage.base import Store, UnitOfWork
 
 log = logging.getLogger("countersign.mailer")
 

@@ -25,7 +25,7 @@ from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.mail.models import Mail, MailPreference
 from service.mail.statuses import Trigger, dest
-from storage.base import Store, UnitOfWork
+from service.ports import Store, UnitOfWork
 
 DEFAULT_DIGEST_MINUTES = 60
 DEFAULT_REMINDER_MINUTES = 120

@@ -21,7 +21,7 @@ from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.spec import HTTP_METHODS, OpenApiDocument
 from service.platform.routes import ROUTES, TABLE, PlatformRoute, match
-from storage.base import Store
+from service.ports import Store
 
 MAX_RESULTS = 20
 SCHEMA_REF = re.compile(r"^#/components/schemas/(.+)$")

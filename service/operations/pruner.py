@@ -23,7 +23,7 @@ from service.operations.model import (
     LINKS_KEPT,
     Retention,
 )
-from storage.base import Store, UnitOfWork
+from service.ports import Store, UnitOfWork
 
 log = logging.getLogger("countersign.prune")
 BATCH = 25

@@ -15,7 +15,7 @@ from attrs import frozen
 
 from service.domain.clock import Clock
 from service.operations.model import Backlog, Heartbeat
-from storage.base import Store
+from service.ports import Store
 
 PROBE_TIMEOUT = 2.0
 

@@ -17,7 +17,7 @@ from typing import Any
 from service.domain.clock import UTC, isoformat, parse_instant
 from service.domain.ids import new_id
 from service.domain.models import Event
-from storage.base import UnitOfWork
+from service.ports import UnitOfWork
 
 
 def _content(row: dict[str, Any]) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from typing import Any
 
 from service.actions.model import Action
 from service.domain.clock import isoformat
-from storage.base import Store, UnitOfWork
+from service.ports import Store, UnitOfWork
 
 
 async def record_write(

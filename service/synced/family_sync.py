@@ -23,10 +23,10 @@ from typing import Any
 
 from attrs import field, frozen
 
+from service.ports import UnitOfWork
 from service.settings import Settings
 from service.synced import shapes
 from service.synced.offsets import PAGE, walk
-from storage.base import UnitOfWork
 
 Request = Callable[..., Awaitable[Any]]
 Row = tuple[str, str, list[str], dict[str, Any]]

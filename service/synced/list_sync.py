@@ -29,9 +29,9 @@ from typing import Any
 from attrs import frozen
 
 from service.domain.models import Account
+from service.ports import Store
 from service.revenue.usecases import observe_transactions
 from service.synced.fans import platform_fan
-from storage.base import Store
 
 Call = Callable[..., Awaitable[Any]]
 PAGE = 100  # the platform's largest page

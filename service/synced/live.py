@@ -19,8 +19,8 @@ from service.errors import ApiError
 from service.platform.budget import BudgetSpent
 from service.platform.errors import AccountUnavailable, PlatformError
 from service.platform.seam import NotConnected, Platforms
+from service.ports import Store
 from service.synced.fans import platform_fan
-from storage.base import Store
 
 NOT_FOUND = ("fan_not_found", "chat_not_found", "resource_not_found")
 

@@ -32,6 +32,7 @@ from collections.abc import Sequence
 
 from service.domain.clock import Clock
 from service.domain.models import Event
+from service.ports import Store
 from service.wakeable import Wakeable
 from service.webhooks.delivery import (
     DISABLE_AFTER,
@@ -44,7 +45,6 @@ from service.webhooks.delivery import (
 from service.webhooks.dispatch import FanOut, dispatch_all
 from service.webhooks.models import Delivery, WebhookEndpoint
 from service.webhooks.sender import Sender
-from storage.base import Store
 
 log = logging.getLogger("countersign.deliverer")
 

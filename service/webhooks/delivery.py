@@ -25,10 +25,10 @@ from attrs import frozen
 from service.domain.clock import Clock, isoformat
 from service.domain.ids import new_id
 from service.domain.models import Event
+from service.ports import Store, UnitOfWork
 from service.webhooks.models import Delivery, DeliveryAttempt, WebhookEndpoint
 from service.webhooks.sender import Outcome, Sender
 from service.webhooks.statuses import FAILED, SUCCEEDED, Trigger, dest
-from storage.base import Store, UnitOfWork
 
 RETRY_GAPS = (
     dt.timedelta(minutes=5),

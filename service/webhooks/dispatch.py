@@ -18,9 +18,9 @@ from collections.abc import Awaitable, Callable, Sequence
 from service.domain.clock import Clock
 from service.domain.ids import new_id
 from service.domain.models import Event
+from service.ports import Store, UnitOfWork
 from service.webhooks.models import Delivery, WebhookEndpoint
 from service.webhooks.statuses import Trigger, dest
-from storage.base import Store, UnitOfWork
 
 log = logging.getLogger("countersign.dispatcher")
 BATCH = 500

@@ -12,8 +12,8 @@ from __future__ import annotations
 import logging
 
 from service.crypto import SecretBox
+from service.ports import Store
 from service.webhooks.models import open_secret, seal_secret
-from storage.base import Store
 
 log = logging.getLogger("countersign.reseal")
 

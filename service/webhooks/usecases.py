@@ -27,6 +27,7 @@ from service.domain.permissions import Permission
 from service.domain.principal import Principal
 from service.error_codes import ErrorCode
 from service.errors import ApiError
+from service.ports import Store, UnitOfWork
 from service.webhooks.delivery import attempt
 from service.webhooks.models import (
     DELIVERED_EVENTS,
@@ -40,7 +41,6 @@ from service.webhooks.sender import Sender
 from service.webhooks.signing import is_standard_secret, new_secret, standard_secret
 from service.webhooks.ssrf import Resolver, UnsafeDestination, check_destination
 from service.webhooks.statuses import Trigger, dest
-from storage.base import Store, UnitOfWork
 
 ROLL_GRACE = dt.timedelta(hours=24)
 MANAGE = Permission.WEBHOOKS_MANAGE

@@ -16,7 +16,7 @@ from service.domain.principal import Principal
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.passwords import Passwords
-from storage.base import Store, UnitOfWork
+from service.ports import Store, UnitOfWork
 
 INVITE_LIFETIME = timedelta(days=7)
 

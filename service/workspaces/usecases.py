@@ -15,7 +15,7 @@ from service.domain.principal import Principal
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.passwords import Passwords
-from storage.base import Store
+from service.ports import Store
 
 
 async def create_workspace(store: Store, clock: Clock, name: str) -> Workspace:

@@ -10,9 +10,9 @@ from typing import Any, Unpack
 
 import sqlalchemy as sa
 
+from service.accounts.repository import AccountChanges, ForCreate
 from service.domain.models import Account, Fan, Link
-from storage.base import ForCreate
-from storage.changes import AccountChanges, LinkChanges
+from service.linking.repository import LinkChanges
 from storage.sql import tables as t
 from storage.sql.connection import Connection
 from storage.sql.result import Row

@@ -17,11 +17,11 @@ import sqlalchemy as sa
 from service.actions.activity_day import COUNTS, ActivityDay
 from service.actions.limits import NOT_COUNTED
 from service.actions.model import Action, AllowanceUse, AllowedWrite
+from service.actions.repository import ActionChanges
 from service.actions.transitions import APPROVED, EXPIRED, PENDING, Trigger, move
 from service.domain.dashboard import AuditEntry
 from service.domain.models import Event
-from storage.base import DuplicateError
-from storage.changes import ActionChanges
+from service.domain.storage_errors import DuplicateError
 from storage.sql import allowed_write
 from storage.sql import tables as t
 from storage.sql.activity import statements as activity_statements

@@ -12,7 +12,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine.interfaces import Dialect
 
-from storage.base import StorageBusy
+from service.domain.storage_errors import StorageBusy
 from storage.sql.result import Result, make_rows
 from storage.sql.statements import Planner
 

@@ -17,7 +17,7 @@ from typing import Any
 import asyncpg
 from sqlalchemy.dialects.postgresql import asyncpg as sa_asyncpg
 
-from storage.base import StorageError, StorageUnavailable
+from service.domain.storage_errors import StorageError, StorageUnavailable
 from storage.sql.connection import (
     CONNECT_TIMEOUT,
     Connection,

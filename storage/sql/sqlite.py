@@ -28,7 +28,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy.dialects.sqlite import pysqlite
 
-from storage.base import StorageBusy, StorageError, StorageUnavailable
+from service.domain.storage_errors import StorageBusy, StorageError, StorageUnavailable
 from storage.sql.connection import Connection, IntegrityViolation, acquire_within
 from storage.sql.private_file import make_private
 from storage.sql.statements import Planner

@@ -14,8 +14,18 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from sqlalchemy.engine import make_url
 
-from storage import base
-from storage.base import Store, UnitOfWork
+from service.accounts.repository import Accounts
+from service.actions.repository import Actions
+from service.domain.repository import AuditLog, Events
+from service.keys.repository import ApiKeys
+from service.linking.repository import Links
+from service.mail.repository import MailPreferences, Mails
+from service.operations.repository import Backlogs, Heartbeats, Retention
+from service.ports import Store, UnitOfWork
+from service.revenue.repository import Transactions
+from service.synced.repository import Fans, Synced
+from service.webhooks.repository import Deliveries, WebhookEndpoints
+from service.workspaces.repository import Invites, Members, Sessions, Users, Workspaces
 from storage.migrate import HEAD, migrate
 from storage.sql import wakeups
 from storage.sql.connection import POOL_TIMEOUT, Connection
@@ -63,127 +73,127 @@ class SqlUnitOfWork:
         self.conn = conn
 
     @repository
-    def workspaces(self) -> base.Workspaces:
+    def workspaces(self) -> Workspaces:
         from storage.sql.workspace_repos import SqlWorkspaces
 
         return SqlWorkspaces(self.conn)
 
     @repository
-    def users(self) -> base.Users:
+    def users(self) -> Users:
         from storage.sql.workspace_repos import SqlUsers
 
         return SqlUsers(self.conn)
 
     @repository
-    def members(self) -> base.Members:
+    def members(self) -> Members:
         from storage.sql.workspace_repos import SqlMembers
 
         return SqlMembers(self.conn)
 
     @repository
-    def keys(self) -> base.ApiKeys:
+    def keys(self) -> ApiKeys:
         from storage.sql.workspace_repos import SqlApiKeys
 
         return SqlApiKeys(self.conn)
 
     @repository
-    def accounts(self) -> base.Accounts:
+    def accounts(self) -> Accounts:
         from storage.sql.account_repos import SqlAccounts
 
         return SqlAccounts(self.conn)
 
     @repository
-    def fans(self) -> base.Fans:
+    def fans(self) -> Fans:
         from storage.sql.account_repos import SqlFans
 
         return SqlFans(self.conn)
 
     @repository
-    def synced(self) -> base.Synced:
+    def synced(self) -> Synced:
         from storage.sql.synced_repos import SqlSynced
 
         return SqlSynced(self.conn)
 
     @repository
-    def links(self) -> base.Links:
+    def links(self) -> Links:
         from storage.sql.account_repos import SqlLinks
 
         return SqlLinks(self.conn)
 
     @repository
-    def actions(self) -> base.Actions:
+    def actions(self) -> Actions:
         from storage.sql.action_repos import SqlActions
 
         return SqlActions(self.conn)
 
     @repository
-    def events(self) -> base.Events:
+    def events(self) -> Events:
         from storage.sql.action_repos import SqlEvents
 
         return SqlEvents(self.conn)
 
     @repository
-    def transactions(self) -> base.Transactions:
+    def transactions(self) -> Transactions:
         from storage.sql.revenue_repos import SqlTransactions
 
         return SqlTransactions(self.conn)
 
     @repository
-    def webhooks(self) -> base.WebhookEndpoints:
+    def webhooks(self) -> WebhookEndpoints:
         from storage.sql.webhook_repos import SqlWebhookEndpoints
 
         return SqlWebhookEndpoints(self.conn)
 
     @repository
-    def deliveries(self) -> base.Deliveries:
+    def deliveries(self) -> Deliveries:
         from storage.sql.webhook_repos import SqlDeliveries
 
         return SqlDeliveries(self.conn)
 
     @repository
-    def sessions(self) -> base.Sessions:
+    def sessions(self) -> Sessions:
         from storage.sql.dashboard_repos import SqlSessions
 
         return SqlSessions(self.conn)
 
     @repository
-    def invites(self) -> base.Invites:
+    def invites(self) -> Invites:
         from storage.sql.dashboard_repos import SqlInvites
 
         return SqlInvites(self.conn)
 
     @repository
-    def audit(self) -> base.AuditLog:
+    def audit(self) -> AuditLog:
         from storage.sql.dashboard_repos import SqlAuditLog
 
         return SqlAuditLog(self.conn)
 
     @repository
-    def retention(self) -> base.Retention:
+    def retention(self) -> Retention:
         from storage.sql.upkeep_repos import SqlRetention
 
         return SqlRetention(self.conn)
 
     @repository
-    def heartbeats(self) -> base.Heartbeats:
+    def heartbeats(self) -> Heartbeats:
         from storage.sql.upkeep_repos import SqlHeartbeats
 
         return SqlHeartbeats(self.conn)
 
     @repository
-    def backlog(self) -> base.Backlogs:
+    def backlog(self) -> Backlogs:
         from storage.sql.upkeep_repos import SqlBacklog
 
         return SqlBacklog(self.conn)
 
     @repository
-    def mail_preferences(self) -> base.MailPreferences:
+    def mail_preferences(self) -> MailPreferences:
         from storage.sql.mail_repos import SqlMailPreferences
 
         return SqlMailPreferences(self.conn)
 
     @repository
-    def mails(self) -> base.Mails:
+    def mails(self) -> Mails:
         from storage.sql.mail_repos import SqlMails
 
         return SqlMails(self.conn)
@@ -295,7 +305,8 @@ class SqlStore:
         return Scope(self.driver.reading())
 
     def single_statement(self) -> Scope:
-        """A unit for one atomic write statement: no BEGIN/COMMIT on PostgreSQL (storage.base)."""
+        """A unit for one atomic write statement: no BEGIN/COMMIT on PostgreSQL
+        (service/ports.py)."""
         return Scope(self.driver.single_statement())
 
     def listen(
@@ -324,7 +335,7 @@ class SqlStore:
 
 def as_store(store: SqlStore) -> Store:
     """Typed as the protocol: mypy proves here that SqlStore (and its units of work and
-    repositories) satisfy storage.base's protocols."""
+    repositories) satisfy service/ports.py's protocols."""
     return store
 
 

@@ -18,8 +18,8 @@ import sqlalchemy as sa
 
 from service.domain.models import Event
 from service.webhooks.models import Delivery, DeliveryAttempt, WebhookEndpoint
+from service.webhooks.repository import WebhookChanges
 from service.webhooks.statuses import ATTEMPTED, Trigger, dest, sources
-from storage.changes import WebhookChanges
 from storage.sql import tables as t
 from storage.sql.connection import Connection
 from storage.sql.rows import to_model, to_row

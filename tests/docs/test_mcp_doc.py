@@ -15,11 +15,18 @@ def test_the_tool_table_is_the_servers_tool_list():
         assert f"| `{tool}` |" in page
 
 
-def test_a_stale_table_is_caught(tmp_path, monkeypatch):
+def test_a_stale_table_is_caught(tmp_path):
     stale = tmp_path / "mcp.md"
     stale.write_text(PAGE.read_text().replace("| `get_link` |", "| `get_a_link` |"))
-    monkeypatch.setattr("harness.mcp_doc.PAGE", stale)
-    assert main(["--check"]) == 1
+    assert main(["--page", str(stale), "--check"]) == 1
+
+
+def test_writing_the_table_mends_a_stale_page(tmp_path):
+    stale = tmp_path / "mcp.md"
+    stale.write_text(PAGE.read_text().replace("| `get_link` |", "| `get_a_link` |"))
+    assert main(["--page", str(stale)]) == 0
+    assert stale.read_text() == PAGE.read_text()
+    assert main(["--page", str(stale), "--check"]) == 0
 
 
 def test_the_example_imports_no_private_sdk_module():

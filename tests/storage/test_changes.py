@@ -1,6 +1,6 @@
-"""The typed column sets of repository writes (storage/changes.py) name exactly the records'
-writable fields, with the same types: a field added to a record is writable at once, and a
-column the record does not have cannot be named."""
+"""The typed column sets of repository writes (each feature's repository.py) name exactly the
+records' writable fields, with the same types: a field added to a record is writable at once,
+and a column the record does not have cannot be named."""
 
 from __future__ import annotations
 
@@ -9,16 +9,19 @@ import typing
 import attrs
 import pytest
 
+from service.accounts.repository import AccountChanges
 from service.actions.model import Action
+from service.actions.repository import ActionChanges
 from service.domain.models import Account, Link
+from service.linking.repository import LinkChanges
 from service.webhooks.models import WebhookEndpoint
-from storage import changes
+from service.webhooks.repository import WebhookChanges
 
 CASES = [
-    (changes.ActionChanges, Action, {"id", "workspace_id", "status"}),
-    (changes.AccountChanges, Account, {"id", "workspace_id"}),
-    (changes.LinkChanges, Link, {"id", "workspace_id"}),
-    (changes.WebhookChanges, WebhookEndpoint, {"id", "workspace_id"}),
+    (ActionChanges, Action, {"id", "workspace_id", "status"}),
+    (AccountChanges, Account, {"id", "workspace_id"}),
+    (LinkChanges, Link, {"id", "workspace_id"}),
+    (WebhookChanges, WebhookEndpoint, {"id", "workspace_id"}),
 ]
 
 

@@ -1,4 +1,4 @@
-"""The Store contract (storage/base.py), one suite run unchanged on SQLite and PostgreSQL.
+"""The Store contract (service/ports.py), one suite run unchanged on SQLite and PostgreSQL.
 
 `store` is parametrised over both drivers by tests/conftest.py, so every test here runs twice;
 a driver that behaves differently from the protocol fails on its own parameter.
@@ -18,9 +18,9 @@ from service.actions.usecases import fingerprint
 from service.domain.ids import new_id
 from service.domain.models import Event
 from service.domain.principal import Principal
+from service.domain.storage_errors import DuplicateError, StorageError
 from service.keys.usecases import create_key
 from service.workspaces.usecases import create_user, create_workspace
-from storage.base import DuplicateError, StorageError
 from tests.factories import PASSWORDS, add_live_account
 
 

@@ -1,0 +1,44 @@
+"""The operations' storage ports: pruning finished records, worker heartbeats, backlogs."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from typing import Protocol
+
+from service.operations.model import Backlog, Heartbeat
+
+
+class Retention(Protocol):
+    """Deletes finished records, at most `limit` rows of one kind per call: the caller runs
+    each call in its own short unit and loops until a call comes back short."""
+
+    async def prune_deliveries(self, before: dt.datetime, limit: int) -> tuple[int, int]:
+        """Finished deliveries created before `before` and their attempts: (deliveries,
+        attempts) removed."""
+
+    async def prune_events(self, before: dt.datetime, limit: int) -> int:
+        """Dispatched events created before `before` that no delivery refers to any more."""
+
+    async def prune_sessions(self, now: dt.datetime, limit: int) -> int: ...
+    async def prune_invites(self, now: dt.datetime, limit: int) -> int: ...
+    async def prune_links(self, before: dt.datetime, limit: int) -> int:
+        """Links that expired before `before` (every link is finished once expired)."""
+
+    async def prune_allowance_uses(self, before: dt.datetime, limit: int) -> int:
+        """Allowance uses recorded before `before` (an allowance counts only the last day)."""
+
+    async def prune_heartbeats(self, before: dt.datetime) -> int: ...
+    async def reclaim(self, pages: int) -> int:
+        """Give free pages back to the file system where the database needs telling (SQLite's
+        incremental vacuum); the number of pages freed."""
+
+
+class Heartbeats(Protocol):
+    async def beat(self, beat: Heartbeat) -> None: ...
+    async def remove(self, worker_id: str) -> None: ...
+    async def list(self) -> Sequence[Heartbeat]: ...
+
+
+class Backlogs(Protocol):
+    async def snapshot(self) -> Backlog: ...
