@@ -2,12 +2,18 @@
 no policy, in one run, in process (the use case the REST and MCP channels call).
 
     python -m bench.governance [--actions 1000] [--rounds 3] [--databases sqlite,postgres]
+                               [--latency 50]
 
 For each database and round: a fresh workspace with two linked accounts, one under an allowance
 large enough for every action (`approvals: 0`, `maxPerDay` 10,000) and one with no policy; the
 same `--actions` send_message actions are created one after another on each, alternating which
 goes first. Reports the median actions/s of each side and the median of the per-round ratios
-(allowance / no policy), with /proc/loadavg. See bench/README.md.
+(allowance / no policy), with /proc/loadavg.
+
+Then, per database, `--latency` actions created one at a time under an allowance with the
+executor running in the process (woken by the creation, as the API wakes it): p50 and p95 from
+the create call to the row reading `executed` (read every millisecond). Test-mode actions (the
+sandbox: no network), so what is measured is the service's own path. See bench/README.md.
 """
 
 from __future__ import annotations
@@ -86,11 +92,82 @@ async def one_round(url: str, n: int, allowance_first: bool) -> tuple[float, flo
         await store.close()
 
 
+TEST_ALLOWANCE = [
+    {
+        "types": ["mark_notifications_read"],
+        "approvals": 0,
+        "approvers": "members",
+        "maxPerDay": 10_000,
+    }
+]
+
+
+async def latency(url: str, n: int) -> list[float]:
+    """Seconds from each create call to its action reading `executed`."""
+    import attrs
+
+    from service.actions.executor import Executor
+    from service.app import build_services
+    from service.http.auth import principal_for_key
+    from service.settings import Settings
+
+    engine = make_engine(url)
+    await migrate(engine)
+    await engine.dispose()
+    settings = Settings(
+        database_url=url, secret_key="bench", run_workers=False, public_url="http://bench.test"
+    )
+    services = build_services(settings, store=SqlStore.from_url(url), clock=SystemClock())
+    store, clock = services.store, services.clock
+    runner = None
+    try:
+        world = await build_world(store, clock)
+        agent = await principal_for_key(store, clock, world.test_key)
+        owner = attrs.evolve(world.owner, mode="test")
+        account = world.sandbox_accounts[0]
+        await set_account_policy(store, clock, owner, account, TEST_ALLOWANCE)
+        executor = Executor(services)
+        runner = asyncio.create_task(executor.run_forever(poll=60))
+        await executor.idle.wait()
+        seconds = []
+        for i in range(n + 5):  # five to warm up
+            await asyncio.sleep(0.02)  # the executor idle again, as between real creations
+            started = time.perf_counter()
+            created = await create_action(
+                store,
+                clock,
+                agent,
+                account,
+                f"lat-{i}",
+                "mark_notifications_read",
+                {},
+                public_url="http://bench.test",
+                wake_executor=services.wake_executor,
+            )
+            assert created.action.status == "approved", created.action.status
+            while True:
+                async with store.reading() as uow:
+                    found = await uow.actions.get(world.workspace_id, created.action.id)
+                assert found is not None
+                if found.status in ("executed", "failed"):
+                    break
+                await asyncio.sleep(0.001)
+            assert found.status == "executed", found.error
+            if i >= 5:
+                seconds.append(time.perf_counter() - started)
+        return seconds
+    finally:
+        if runner is not None:
+            runner.cancel()
+        await store.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--actions", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--databases", default="sqlite,postgres")
+    parser.add_argument("--latency", type=int, default=50)
     args = parser.parse_args()
     for name in args.databases.split(","):
         results = []
@@ -118,6 +195,23 @@ def main() -> None:
             f"none {statistics.median(b for _, b in results):.0f}/s, "
             f"median ratio {statistics.median(ratios):.2f}"
         )
+        if args.latency:
+            if name == "sqlite":
+                path = Path(f"/tmp/bench-governance-{uuid.uuid4().hex}.db")
+                try:
+                    took = asyncio.run(latency(f"sqlite:///{path}", args.latency))
+                finally:
+                    for suffix in ("", "-wal", "-shm"):
+                        Path(f"{path}{suffix}").unlink(missing_ok=True)
+            else:
+                with scratch_database(POSTGRES, "cs_bench") as url:
+                    took = asyncio.run(latency(url, args.latency))
+            ms = sorted(t * 1000 for t in took)
+            print(
+                f"{name}: create -> executed under an allowance, {len(ms)} actions: "
+                f"p50 {statistics.median(ms):.1f} ms, p95 {ms[int(len(ms) * 0.95) - 1]:.1f} ms "
+                f"(load {loadavg()})"
+            )
 
 
 if __name__ == "__main__":

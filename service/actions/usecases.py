@@ -21,6 +21,7 @@ from service.actions.lookups import look_up
 from service.actions.model import Action
 from service.actions.policy import ADMINS, requirement
 from service.actions.transitions import (
+    APPROVED,
     EXPIRED,
     LIFETIME,
     PENDING,
@@ -251,7 +252,11 @@ async def create_action(
     *,
     public_url: str,
     run_at: str | None = None,
+    wake_executor: Notifier | None = None,
 ) -> Created:
+    """Store a new action, pending or approved by its policy's allowance; `wake_executor`
+    starts this process's executor on one approved at once (other processes hear the NOTIFY
+    sent with its commit)."""
     kind = type_of(type_)  # the edge validated `type` against the same registry's names
     when = schedule.parse(run_at)
     # The request as the client sent it.
@@ -299,6 +304,8 @@ async def create_action(
             refusal=_refusal,
             public_url=public_url,
         )
+        if new and written.status == APPROVED and wake_executor is not None:
+            wake_executor()
         return Created(written if new else _replay(written, fp), replayed=not new)
     # The action and its event in one statement racing on the (workspace_id, idempotency_key)
     # index: on PostgreSQL one round trip, no BEGIN/COMMIT. When the key was taken (a retry, or a

@@ -40,6 +40,7 @@ async def create_action(call: Call) -> Reply:
         body["params"],
         public_url=services.settings.public_url,
         run_at=body.get("runAt"),
+        wake_executor=services.wake_executor,
     )
     # As Stripe does: a client (or its logs) can tell a retry's answer from a new action.
     return _reply(
