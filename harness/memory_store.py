@@ -228,8 +228,10 @@ class MemoryAccounts:
 
 
 class MemoryActions:
-    def __init__(self, state: _State) -> None:
+    def __init__(self, state: _State, notified: list[str] | None = None) -> None:
         self.state = state
+        self.notified = notified if notified is not None else []
+        """The unit's NOTIFYs, for a write that sends its own (`add_allowed`)."""
 
     def _key_used(self, action: Action) -> bool:
         return any(
@@ -448,6 +450,7 @@ class MemoryActions:
         events: Sequence[Event],
         audit: AuditEntry | None,
         use: AllowanceUse,
+        wake: str | None = None,
     ) -> AllowedWrite:
         used = await self.allowance_used(action.workspace_id, action.account_id, use.key, use.since)
         if used >= use.per_day:
@@ -460,6 +463,8 @@ class MemoryActions:
             await MemoryAuditLog(self.state).add(audit)
         key = (action.workspace_id, action.account_id, use.key)
         self.state.allowance_uses[action.id] = (key, action.created_at)
+        if wake is not None:
+            self.notified.append(wake)
         return AllowedWrite.WRITTEN
 
     async def mark_replaced(self, action_id: str, replaced_by: str) -> None:
@@ -574,7 +579,7 @@ class MemoryUnit:
         self.notified: list[str] = []
         self.workspaces = MemoryWorkspaces(state)
         self.accounts = MemoryAccounts(state)
-        self.actions = MemoryActions(state)
+        self.actions = MemoryActions(state, self.notified)
         self.events = MemoryEvents(state)
         self.audit = MemoryAuditLog(state)
 

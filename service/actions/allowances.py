@@ -1,10 +1,10 @@
 """Approval allowances: an `approvals: 0` rule approves up to `maxPerDay` matching actions per
 account in any 24 hours, at creation; beyond that an action waits for one person.
 
-The count and the write share one transaction that first locks the account's row, so creations
-on any number of replicas are counted one at a time per account and the allowance is never
-exceeded (on SQLite the one writer already serialises them). Only creations under an allowance
-take this path; every other creation keeps the one-statement insert.
+Each use is numbered, and the check and the write are one repository write: creations on any
+number of replicas never take more than the allowance (service/actions/governed.py says how a
+race is settled). Only creations under an allowance take this path; every other creation keeps
+the one-statement insert.
 """
 
 from __future__ import annotations
@@ -52,8 +52,9 @@ async def create_under(
     public_url: str,
 ) -> tuple[Action, bool]:
     """Write `action` (built pending) approved by `allowance`, or, once it is used up, pending
-    for one person with a warning saying so. Call inside a transaction that locked the account.
-    Returns the action as written and whether it was (False: its idempotency key was taken)."""
+    for one person with a warning saying so. Returns the action as written and whether it was
+    (False: its idempotency key was taken). Raises DuplicateError when a concurrent creation
+    took the allowance's next use (service/actions/governed.py tries again)."""
     now = action.created_at
     approved = evolve(
         action,

@@ -1,10 +1,16 @@
 """Creating an action its account's policy governs: a daily limit, an allowance, or both.
 
-One transaction locks the account's row (PostgreSQL `FOR UPDATE`; SQLite's single writer holds
-the database already), checks again what a person's approval would check, counts the limits'
-windows and the allowance's use, and writes: creations on any number of replicas are counted
-one at a time per account, so a limit is never passed and an allowance never exceeded. Every
-other creation keeps the one-statement insert (service/actions/usecases.py).
+A daily limit counts the account's recent actions, so one transaction locks the account's row
+(PostgreSQL `FOR UPDATE`; SQLite's single writer holds the database already), checks again
+what a person's approval would check, counts the limits' windows (and the allowance's room),
+and writes: creations on any number of replicas are counted one at a time per account, so a
+limit is never passed and an allowance never exceeded.
+
+An allowance alone needs no lock. Its uses are numbered and a number is unique, so the check
+and the write are one statement (on PostgreSQL) that a concurrent creation can only make fail,
+never overrun: one that lost the race for the next number writes nothing and tries again, and
+sees the winner's use. The account's writes switch and availability were read just before, as
+for an ungoverned creation; the executor checks both again before anything runs.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from service.actions.model import Action
 from service.actions.policy import Allowance
 from service.domain.clock import Clock
 from service.domain.models import Account
+from service.domain.storage_errors import DuplicateError, StorageBusy
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.ports import Store, UnitOfWork
@@ -55,6 +62,8 @@ async def create(
     """Write `action` (built pending) under its limits and allowance: `(action, True)`, or the
     action that had already taken its idempotency key and False (a retry is answered as before,
     even once a limit is reached)."""
+    if allowance is not None and not limits:
+        return await _allowed(store, clock, action, allowance, public_url)
     async with store.transaction() as tx:
         account = await tx.accounts.lock(action.workspace_id, action.account_id)
         if account is None:
@@ -85,3 +94,30 @@ async def create(
         taken = await tx.actions.get_by_idempotency_key(action.workspace_id, action.idempotency_key)
     assert taken is not None
     return taken, False
+
+
+RACES = 50
+"""Lost races for an allowance's next use before the creation answers 503: each loss means
+another creation on the same account and allowance was written, so this is fifty writes in
+the time of one statement."""
+
+
+async def _allowed(
+    store: Store, clock: Clock, action: Action, allowance: Allowance, public_url: str
+) -> tuple[Action, bool]:
+    for _ in range(RACES):
+        try:
+            async with store.single_statement() as uow:
+                written, inserted = await allowances.create_under(
+                    uow, clock, action, allowance, public_url=public_url
+                )
+                if inserted:
+                    return written, True
+                taken = await uow.actions.get_by_idempotency_key(
+                    action.workspace_id, action.idempotency_key
+                )
+            assert taken is not None
+            return taken, False
+        except DuplicateError:
+            continue  # another creation took the next use: read the uses again
+    raise StorageBusy("too many creations at once under one allowance")

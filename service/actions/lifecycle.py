@@ -109,8 +109,8 @@ async def create_allowed(
     public_url: str,
 ) -> AllowedWrite:
     """Write a new action an allowance approved, unless the allowance is used up or its key
-    was taken: `action.created`, the `allow` move's audit entry, `action.approved` and the use,
-    in one repository write (one statement on PostgreSQL), then the executor's wake-up."""
+    was taken: `action.created`, the `allow` move's audit entry, `action.approved`, the use and
+    the executor's wake-up, in one repository write (one statement on PostgreSQL)."""
     allowed = move(Trigger.ALLOW, None)
     if action.status != allowed.dest:
         raise ValueError(f"an allowed action is {allowed.dest}, not {action.status}")
@@ -125,10 +125,8 @@ async def create_allowed(
         if allowed.audit is None
         else audit_entry(clock, decider, allowed.audit, action.id, mode=action.mode)
     )
-    written = await uow.actions.add_allowed(action, events, audit, use)
-    if written is AllowedWrite.WRITTEN and allowed.wake_executor:
-        await uow.notify(ACTIONS_CHANNEL)
-    return written
+    wake = ACTIONS_CHANNEL if allowed.wake_executor else None
+    return await uow.actions.add_allowed(action, events, audit, use, wake)
 
 
 def approval_of(principal: Principal, now: dt.datetime) -> dict[str, Any]:

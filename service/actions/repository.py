@@ -173,12 +173,15 @@ class Actions(Protocol):
         events: Sequence[Event],
         audit: AuditEntry | None,
         use: AllowanceUse,
+        wake: str | None = None,
     ) -> AllowedWrite:
         """An action an allowance approved, its events (in order), its audit entry and its use of
-        the allowance, all or nothing: nothing when the allowance already approved `per_day`
-        actions after `use.since` (USED_UP) or the action's key was taken (KEY_TAKEN). Count
-        and writes are one statement on PostgreSQL; call it after locking the account, so the
-        count sees every use committed before."""
+        the allowance, all or nothing, then a NOTIFY of `wake`: nothing when the allowance
+        already approved `per_day` actions after `use.since` (USED_UP) or the action's key was
+        taken (KEY_TAKEN). Uses are numbered, one number per use: when a concurrent creation
+        took the number this one would take, nothing is written and DuplicateError is raised
+        (try again in a new statement; in a transaction that locked the account it cannot
+        happen). One statement on PostgreSQL, so it is safe in `Store.single_statement()`."""
 
     async def claim_next(self, worker: str, now: dt.datetime) -> Action | None:
         """Move the oldest approved action (by `decided_at`, then id) to `executing`, claimed by

@@ -480,8 +480,9 @@ class SqlActions:
         events: Sequence[Event],
         audit: AuditEntry | None,
         use: AllowanceUse,
+        wake: str | None = None,
     ) -> AllowedWrite:
-        return await allowed_write.add_allowed(self.conn, action, events, audit, use)
+        return await allowed_write.add_allowed(self.conn, action, events, audit, use, wake)
 
     async def mark_replaced(self, action_id: str, replaced_by: str) -> None:
         """Not a status move: the link forward from an action asked again."""

@@ -21,11 +21,14 @@ import sqlalchemy as sa
 from service.actions.model import Action, AllowanceUse, AllowedWrite
 from service.domain.dashboard import AuditEntry
 from service.domain.models import Event
+from service.domain.storage_errors import DuplicateError
 from storage.sql import tables as t
-from storage.sql.connection import Connection
+from storage.sql.connection import Connection, IntegrityViolation
 from storage.sql.rows import to_row
 from storage.sql.statements import prebuilt
 
+NUMBERED = "ix_allowance_uses_seq"
+"""The unique index a lost race for a use's number runs into."""
 _USE_COLUMNS = ("action_id", "workspace_id", "account_id", "allowance", "created_at")
 _EVENT_COLUMNS = ("id", "workspace_id", "type", "account_id", "data", "created_at", "mode")
 
@@ -78,8 +81,9 @@ def _use_insert() -> Any:
 
 
 @functools.cache
-def _statement(events: int, audit: bool) -> Any:
-    """`(room, id)`: whether the allowance had room, and the action's id when it was written."""
+def _statement(events: int, audit: bool, wake: bool) -> Any:
+    """`(room, id, woken)`: whether the allowance had room, the action's id when it was written
+    (and then the NOTIFY of `wake`, delivered when the statement's transaction commits)."""
     from sqlalchemy.dialects.postgresql import insert
 
     action_columns = [col.name for col in t.actions.c]
@@ -96,21 +100,6 @@ def _statement(events: int, audit: bool) -> Any:
         .cte("new_action")
     )
     writes = [
-        t.events.insert()
-        .from_select(
-            _EVENT_COLUMNS,
-            sa.union_all(
-                *(
-                    sa.select(*_binds(t.events, f"event{n}", _EVENT_COLUMNS)).select_from(
-                        new_action
-                    )
-                    for n in range(events)
-                )
-            )
-            if events > 1
-            else sa.select(*_binds(t.events, "event0", _EVENT_COLUMNS)).select_from(new_action),
-        )
-        .cte("new_events"),
         t.allowance_uses.insert()
         .from_select(
             [*_USE_COLUMNS, "seq"],
@@ -122,6 +111,24 @@ def _statement(events: int, audit: bool) -> Any:
         )
         .cte("new_use"),
     ]
+    if events:
+        writes.append(
+            t.events.insert()
+            .from_select(
+                _EVENT_COLUMNS,
+                sa.union_all(
+                    *(
+                        sa.select(*_binds(t.events, f"event{n}", _EVENT_COLUMNS)).select_from(
+                            new_action
+                        )
+                        for n in range(events)
+                    )
+                )
+                if events > 1
+                else sa.select(*_binds(t.events, "event0", _EVENT_COLUMNS)).select_from(new_action),
+            )
+            .cte("new_events")
+        )
     if audit:
         columns = [col.name for col in t.audit_log.c]
         writes.append(
@@ -133,7 +140,15 @@ def _statement(events: int, audit: bool) -> Any:
         )
     return prebuilt(
         sa.select(
-            _has_room().label("room"), sa.select(new_action.c.id).scalar_subquery().label("id")
+            _has_room().label("room"),
+            sa.select(new_action.c.id).scalar_subquery().label("id"),
+            (
+                sa.select(sa.func.pg_notify(sa.bindparam("wake", type_=sa.String), ""))
+                .select_from(new_action)
+                .scalar_subquery()
+                if wake
+                else sa.null()
+            ).label("woken"),
         ).add_cte(*writes)
     )
 
@@ -189,11 +204,19 @@ async def add_allowed(
     events: Sequence[Event],
     audit: AuditEntry | None,
     use: AllowanceUse,
+    wake: str | None,
 ) -> AllowedWrite:
-    values = _values(action, events, audit, use)
+    values = _values(action, events, audit, use) | {"wake": wake}
     if conn.dialect.name == "postgresql":
-        statement = _statement(len(events), audit is not None)
-        room, written = (await conn.execute(statement, values)).one()
+        statement = _statement(len(events), audit is not None, wake is not None)
+        try:
+            room, written, _woken = (await conn.execute(statement, values)).one()
+        except IntegrityViolation as exc:
+            if NUMBERED not in str(exc):
+                raise
+            # Another creation took the use's number after this statement's snapshot: nothing
+            # was written, and the caller tries again (a statement of its own sees that use).
+            raise DuplicateError(str(exc)) from exc
         if written is not None:
             return AllowedWrite.WRITTEN
         return AllowedWrite.KEY_TAKEN if room else AllowedWrite.USED_UP
@@ -205,4 +228,4 @@ async def add_allowed(
     if audit is not None:
         await conn.execute(_AUDIT, to_row(audit))
     await conn.execute(_USE, values)
-    return AllowedWrite.WRITTEN
+    return AllowedWrite.WRITTEN  # `wake`: SQLite is one node; the creation wakes its executor

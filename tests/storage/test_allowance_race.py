@@ -1,0 +1,72 @@
+"""Two creations race for an allowance's next use without a lock (PostgreSQL: a second
+connection): the one that commits first keeps it; the other writes nothing, raises
+DuplicateError, and on its next try takes the number after, so no two uses share one and the
+allowance is never overrun."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+
+import pytest
+
+from service.actions.model import AllowanceUse, AllowedWrite
+from service.domain.storage_errors import DuplicateError
+from storage.sql.store import SqlStore
+from tests.factories import add_live_account
+from tests.storage.test_store_contract import make_action
+
+NOW = dt.datetime(2026, 11, 1, 12, 0, tzinfo=dt.UTC)
+
+
+async def _waiting_on_a_lock(store) -> None:
+    """Until another connection of this database waits on a lock (what PostgreSQL reports)."""
+    async with asyncio.timeout(10):
+        while True:
+            async with store.reading() as uow:
+                rows = await uow.conn.exec_driver_sql(
+                    "SELECT count(*) FROM pg_stat_activity "
+                    "WHERE datname = current_database() AND wait_event_type = 'Lock'"
+                )
+                if rows.scalar_one():
+                    return
+            await asyncio.sleep(0.01)
+
+
+@pytest.mark.parametrize("database_url", ["postgres"], indirect=True)
+async def test_the_loser_of_a_race_writes_nothing_and_takes_the_next_number(
+    store, clock, database_url
+):
+    from service.workspaces.usecases import create_workspace
+
+    ws = (await create_workspace(store, clock, "A")).id
+    await add_live_account(store, clock, ws, "40001")
+    use = AllowanceUse("k1", 2, NOW - dt.timedelta(days=1))
+    first, second, third = (
+        make_action(ws, "40001", NOW, status="approved", key=f"k{n}") for n in range(3)
+    )
+    other = SqlStore.from_url(database_url)
+    try:
+        async with store.transaction() as tx:  # holds use 1, uncommitted
+            assert await tx.actions.add_allowed(first, [], None, use) is AllowedWrite.WRITTEN
+
+            async def racing() -> AllowedWrite:
+                async with other.single_statement() as uow:
+                    return await uow.actions.add_allowed(second, [], None, use)
+
+            loser = asyncio.create_task(racing())
+            await _waiting_on_a_lock(store)  # it reached the unique index, behind use 1
+            assert not loser.done()
+        with pytest.raises(DuplicateError):
+            await loser
+        async with other.single_statement() as uow:
+            assert await uow.actions.add_allowed(second, [], None, use) is AllowedWrite.WRITTEN
+            assert await uow.actions.add_allowed(third, [], None, use) is AllowedWrite.USED_UP
+    finally:
+        await other.close()
+    async with store.reading() as uow:
+        rows = await uow.conn.exec_driver_sql(
+            "SELECT action_id, seq FROM allowance_uses ORDER BY seq"
+        )
+        assert [tuple(r) for r in rows.all()] == [(first.id, 1), (second.id, 2)]
+        assert await uow.actions.get(ws, third.id) is None
