@@ -217,8 +217,10 @@ class SqliteDriver:
 
 
 class SqliteReading:
-    """A read unit: a pooled connection in one deferred transaction (one snapshot for the unit's
-    reads), committed on a clean exit. A class rather than nested generator context managers,
+    """A read unit: a pooled connection with no transaction of its own, so each statement reads
+    its own snapshot, as on PostgreSQL (whose read units send no BEGIN either): a BEGIN and a
+    COMMIT would cost a read two calls and promise a consistency no caller may rely on, since
+    the other driver does not give it. A class rather than nested generator context managers,
     which cost every read a measurable share of its CPU (bench/hot_path_cpu.py), as PgUnit."""
 
     __slots__ = ("_driver", "_raw")
@@ -227,21 +229,11 @@ class SqliteReading:
         self._driver = driver
 
     async def __aenter__(self) -> SqliteConnection:
-        driver = self._driver
-        raw = self._raw = await driver._take()
-        try:
-            raw.execute("BEGIN DEFERRED")
-        except BaseException:
-            driver._put_back(raw)
-            raise
-        return SqliteConnection(driver.planner, raw)
+        self._raw = await self._driver._take()
+        return SqliteConnection(self._driver.planner, self._raw)
 
     async def __aexit__(self, exc_type: type[BaseException] | None, *_: object) -> None:
-        try:
-            if exc_type is None:
-                _commit(self._raw)
-        finally:
-            self._driver._put_back(self._raw)
+        self._driver._put_back(self._raw)
 
 
 async def _off_loop(function: Callable[..., T], *args: Any) -> T:
