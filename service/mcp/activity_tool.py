@@ -4,19 +4,12 @@ how much its allowance and limits let through without a person."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
-
 from mcp.server.mcpserver.tools import Tool
 
 from service.api import activity
+from service.mcp.args import ACCOUNT, string
 from service.mcp.declared import Arg, Declared, declared_tool
-from service.mcp.synced_tools import ACCOUNT, READ, arg
 from service.services import Services
-
-
-def _day(description: str) -> Any:
-    return Annotated[Any, arg(description, type="string")]
-
 
 ACTIVITY = Declared(
     "get_account_activity",
@@ -26,11 +19,11 @@ ACTIVITY = Declared(
     "        at most 90). An error names REST's `from` and `to` for `fromDate` and `toDate`.",
     (
         ACCOUNT,
-        Arg("fromDate", "query", _day("First day, YYYY-MM-DD (UTC)."), sent_as="from"),
-        Arg("toDate", "query", _day("Last day, YYYY-MM-DD (UTC), included."), sent_as="to"),
+        Arg("fromDate", "query", string("First day, YYYY-MM-DD (UTC)."), sent_as="from"),
+        Arg("toDate", "query", string("Last day, YYYY-MM-DD (UTC), included."), sent_as="to"),
     ),
 )
 
 
 def activity_tool(services: Services) -> Tool:
-    return declared_tool(services, ACTIVITY, READ)
+    return declared_tool(services, ACTIVITY)

@@ -4,43 +4,14 @@ mode and the rate limit are the same as over REST."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
-
 from mcp.server.mcpserver.tools import Tool
-from mcp_types import ToolAnnotations
-from pydantic import Field
 
 from service.api import chats, content, earnings, fan_lists, fans
-from service.mcp import bounds
+from service.mcp.args import ACCOUNT, FRESH, PAGING, string
 from service.mcp.declared import Arg, Declared, declared_tool
 from service.services import Services
 
-READ = ToolAnnotations(read_only_hint=True, open_world_hint=False)
-
-
-def arg(description: str, **schema: Any) -> Any:
-    if schema.get("type") == "string":  # every string has a maximum (service/mcp/bounds.py)
-        schema.setdefault("maxLength", bounds.STRING_MAX)
-    return Field(default=None, description=description, json_schema_extra=schema or None)
-
-
-AccountId = Annotated[Any, arg("The account's id (the creator's platform user id).", type="string")]
-FanId = Annotated[Any, arg("The fan's id (also the chat's id).", type="string")]
-Cursor = Annotated[Any, arg("`nextCursor` of the previous page, unchanged.", type="string")]
-Limit = Annotated[Any, arg("Page size, 1 to 100 (default 25).", type="integer")]
-Fresh = Annotated[
-    Any, arg("true reads live from the platform instead of synced data.", type="boolean")
-]
-
-
-ACCOUNT = Arg("accountId", "path", AccountId, required=True)
-FAN = Arg("fanId", "path", FanId, required=True)
-PAGING = (Arg("cursor", "query", Cursor), Arg("limit", "query", Limit))
-FRESH = Arg("fresh", "query", Fresh)
-
-
-def _string(description: str) -> Any:
-    return Annotated[Any, arg(description, type="string")]
+FAN = Arg("fanId", "path", string("The fan's id (also the chat's id)."), required=True)
 
 
 TOOLS = (
@@ -69,7 +40,7 @@ TOOLS = (
         (
             ACCOUNT,
             FAN,
-            Arg("search", "query", _string("Only messages containing this keyword.")),
+            Arg("search", "query", string("Only messages containing this keyword.")),
             *PAGING,
             FRESH,
         ),
@@ -84,7 +55,7 @@ TOOLS = (
         "get_post",
         content.get_post,
         "One post.",
-        (ACCOUNT, Arg("postId", "path", _string("The post's id."), required=True), FRESH),
+        (ACCOUNT, Arg("postId", "path", string("The post's id."), required=True), FRESH),
     ),
     Declared(
         "list_vault_lists",
@@ -98,7 +69,7 @@ TOOLS = (
         "Vault media, newest first; their ids are what message actions take as mediaIds.",
         (
             ACCOUNT,
-            Arg("listId", "query", _string("Only media in this vault list.")),
+            Arg("listId", "query", string("Only media in this vault list.")),
             *PAGING,
             FRESH,
         ),
@@ -110,8 +81,8 @@ TOOLS = (
         "        the range (default: the last 30 days).",
         (
             ACCOUNT,
-            Arg("startDate", "query", _string("First day, YYYY-MM-DD (UTC).")),
-            Arg("endDate", "query", _string("Last day, YYYY-MM-DD (UTC), included.")),
+            Arg("startDate", "query", string("First day, YYYY-MM-DD (UTC).")),
+            Arg("endDate", "query", string("Last day, YYYY-MM-DD (UTC), included.")),
             FRESH,
         ),
     ),
@@ -119,4 +90,4 @@ TOOLS = (
 
 
 def synced_tools(services: Services) -> list[Tool]:
-    return [declared_tool(services, declared, READ) for declared in TOOLS]
+    return [declared_tool(services, declared) for declared in TOOLS]
