@@ -1,4 +1,6 @@
-"""The MCP server: tool definitions, and the ASGI app mounted at /mcp by service/app.py.
+"""The MCP server: its tool list, the tools that do more than run one REST operation with the
+arguments where REST takes them (those are declared: core_tools.py, synced_tools.py,
+activity_tool.py), and the ASGI app mounted at /mcp by service/app.py.
 
 Arguments are typed loosely on purpose: openapi.yaml is the one validator, so a bad argument gets
 the same `invalid_parameter` (with `error.param`) over MCP as over REST. The advertised input
@@ -13,19 +15,20 @@ import anyio.to_thread
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.tools import Tool
 from mcp.server.transport_security import TransportSecuritySettings
-from mcp_types import CallToolResult, ToolAnnotations
-from pydantic import Field
+from mcp_types import CallToolResult
 from starlette.applications import Starlette
 
-from service.actions.types import names as action_type_names
-from service.api import accounts, actions, fans, links
+from service.api import actions
 from service.api.endpoint import Call, Endpoint, Reply, endpoint_of
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.mcp import bounds
+from service.mcp import core_tools as core
 from service.mcp.activity_tool import activity_tool
+from service.mcp.args import AccountId, arg
 from service.mcp.calls import run_tool
 from service.mcp.catalogue import Catalogue, require_catalogue_access
+from service.mcp.declared import READ, Declared, declared_tool
 from service.mcp.gate import IDLE_SECONDS
 from service.mcp.platform_tool import call_platform_step, query_of
 from service.mcp.schemas import outputs, params_by_type
@@ -34,23 +37,8 @@ from service.mcp.tool_defs import make_tool
 from service.services import Services
 from service.version import package_version
 
-READ = ToolAnnotations(read_only_hint=True, open_world_hint=False)
 WAIT_DEFAULT = 30
 """wait_for_action's default: under the 60-second request timeout common MCP clients use."""
-
-
-def arg(description: str, **schema: Any) -> Any:
-    if schema.get("type") == "string":  # every string has a maximum (service/mcp/bounds.py)
-        schema.setdefault("maxLength", bounds.STRING_MAX)
-    return Field(default=None, description=description, json_schema_extra=schema or None)
-
-
-Cursor = Annotated[Any, arg("`nextCursor` of the previous page, unchanged.", type="string")]
-Limit = Annotated[Any, arg("Page size, 1 to 100 (default 25).", type="integer")]
-Fresh = Annotated[
-    Any, arg("true reads live from the platform instead of synced data.", type="boolean")
-]
-AccountId = Annotated[Any, arg("The account's id (the creator's platform user id).", type="string")]
 
 
 def _required(name: str, value: Any) -> str:
@@ -93,138 +81,10 @@ def catalogue_tools(services: Services) -> tuple[Endpoint, Endpoint]:
 def build_tools(services: Services) -> list[Tool]:
     search_step, describe_step = catalogue_tools(services)
 
-    async def list_accounts(
-        ctx: Context, cursor: Cursor = None, limit: Limit = None
-    ) -> CallToolResult:
-        """List the linked accounts this key can see (sandbox creators with a test key)."""
-        return await run_tool(
-            services,
-            ctx,
-            "list_accounts",
-            endpoint_of(accounts.list_accounts),
-            query={"cursor": cursor, "limit": limit},
-        )
-
-    async def get_account(
-        ctx: Context, accountId: AccountId = None, fresh: Fresh = None
-    ) -> CallToolResult:
-        """One account with counts, 30-day revenue and subscription price."""
-        return await run_tool(
-            services,
-            ctx,
-            "get_account",
-            endpoint_of(accounts.get_account),
-            path={"accountId": accountId},
-            query={"fresh": fresh},
-        )
-
-    async def list_fans(
-        ctx: Context,
-        accountId: AccountId = None,
-        search: Annotated[Any, arg("Filter by name or username.", type="string")] = None,
-        cursor: Cursor = None,
-        limit: Limit = None,
-        fresh: Fresh = None,
-    ) -> CallToolResult:
-        """Fans of an account (synced by default)."""
-        return await run_tool(
-            services,
-            ctx,
-            "list_fans",
-            endpoint_of(fans.list_fans),
-            path={"accountId": accountId},
-            query={"search": search, "cursor": cursor, "limit": limit, "fresh": fresh},
-        )
-
-    async def create_action(
-        ctx: Context,
-        accountId: AccountId = None,
-        type: Annotated[
-            Any,
-            arg(
-                "The action type. GET /v1/action-types lists each with its params schema; "
-                "describe_endpoint on a platform write names the type that performs it.",
-                type="string",
-                enum=list(action_type_names()),
-            ),
-        ] = None,
-        params: Annotated[
-            Any,
-            arg(
-                "The params of the type (describe_endpoint createAction shows each shape).",
-                type="object",
-            ),
-        ] = None,
-        idempotencyKey: Annotated[
-            Any, arg("A new unique value per intended action; a retry reuses it.", type="string")
-        ] = None,
-        runAt: Annotated[
-            Any,
-            arg(
-                "Optional: run it at this time (RFC 3339, in the future, at most 30 days ahead) "
-                "instead of once approved; it is open for approval until then.",
-                type="string",
-                format="date-time",
-                maxLength=40,
-            ),
-        ] = None,
-    ) -> CallToolResult:
-        """Ask for a write. It is stored `pending`; a person approves or rejects it in the
-        dashboard at `approvalUrl`, and only then does it run (at `runAt` when given). Agents
-        never approve."""
-        body: dict[str, Any] = {"type": type, "params": params}
-        if runAt is not None:
-            body["runAt"] = runAt
-        return await run_tool(
-            services,
-            ctx,
-            "create_action",
-            endpoint_of(actions.create_action),
-            path={"accountId": accountId},
-            headers={"idempotency-key": idempotencyKey},
-            body=body,
-        )
-
-    async def get_action(
-        ctx: Context,
-        actionId: Annotated[Any, arg("The action's id (act_...).", type="string")] = None,
-    ) -> CallToolResult:
-        """One action and its status; poll it after creating."""
-        return await run_tool(
-            services,
-            ctx,
-            "get_action",
-            endpoint_of(actions.get_action),
-            path={"actionId": actionId},
-        )
-
-    async def cancel_action(
-        ctx: Context,
-        actionId: Annotated[Any, arg("The action's id (act_...).", type="string")] = None,
-        note: Annotated[
-            Any,
-            arg(
-                "Why, kept as the action's decisionNote (up to 500 characters).",
-                type="string",
-                maxLength=500,
-            ),
-        ] = None,
-    ) -> CallToolResult:
-        """Stop an action you asked for so that it never runs: a pending one, or an approved
-        one that has not started. Anything further along is a 409 (read it with get_action)."""
-        return await run_tool(
-            services,
-            ctx,
-            "cancel_action",
-            endpoint_of(actions.cancel_action),
-            path={"actionId": actionId},
-            body={"note": note} if note is not None else {},
-        )
-
     # --- wait_for_action: waiting for a person's decision ----------------------
     async def wait_for_action(
         ctx: Context,
-        actionId: Annotated[Any, arg("The action's id (act_...).", type="string")] = None,
+        actionId: core.ActionId = None,
         until: Annotated[
             Any,
             arg(
@@ -257,49 +117,6 @@ def build_tools(services: Services) -> list[Tool]:
                 "until": until,
             },
             progress=progress,
-        )
-
-    async def list_actions(
-        ctx: Context,
-        status: Annotated[
-            Any,
-            arg(
-                "all (default), pending, approved, rejected, expired, executing, executed, "
-                "failed or cancelled.",
-                type="string",
-            ),
-        ] = None,
-        accountId: AccountId = None,
-        cursor: Cursor = None,
-        limit: Limit = None,
-    ) -> CallToolResult:
-        """Actions, newest first."""
-        return await run_tool(
-            services,
-            ctx,
-            "list_actions",
-            endpoint_of(actions.list_actions),
-            query={"status": status, "accountId": accountId, "cursor": cursor, "limit": limit},
-        )
-
-    async def create_link(
-        ctx: Context,
-        note: Annotated[
-            Any,
-            arg("Shown in the dashboard next to the link, up to 200 characters.", type="string"),
-        ] = None,
-    ) -> CallToolResult:
-        """A hosted link to send to a creator so they can link their account."""
-        return await run_tool(
-            services, ctx, "create_link", endpoint_of(links.create_link), body={"note": note}
-        )
-
-    async def get_link(
-        ctx: Context, linkId: Annotated[Any, arg("The link's id (link_...).", type="string")] = None
-    ) -> CallToolResult:
-        """A hosted link's status; `accountId` is set once connected."""
-        return await run_tool(
-            services, ctx, "get_link", endpoint_of(links.get_link), path={"linkId": linkId}
         )
 
     async def search_api(
@@ -370,40 +187,23 @@ def build_tools(services: Services) -> list[Tool]:
             query=fields,
         )
 
-    required = {
-        "get_account": ["accountId"],
-        "list_fans": ["accountId"],
-        "create_action": ["accountId", "type", "params", "idempotencyKey"],
-        "get_action": ["actionId"],
-        "cancel_action": ["actionId"],
-        "wait_for_action": ["actionId"],
-        "get_link": ["linkId"],
-        "search_api": ["query"],
-        "describe_endpoint": ["route"],
-        "call_platform": ["accountId", "route"],
-    }
-    writes = {"create_action", "cancel_action", "create_link"}
+    listed: list[Declared | Tool] = [
+        core.LIST_ACCOUNTS,
+        core.GET_ACCOUNT,
+        core.LIST_FANS,
+        core.CREATE_ACTION,
+        core.GET_ACTION,
+        core.CANCEL_ACTION,
+        make_tool(wait_for_action, annotations=READ, required=["actionId"]),
+        core.LIST_ACTIONS,
+        core.CREATE_LINK,
+        core.GET_LINK,
+        make_tool(search_api, annotations=READ, required=["query"]),
+        make_tool(describe_endpoint, annotations=READ, required=["route"]),
+        make_tool(call_platform, annotations=READ, required=["accountId", "route"]),
+    ]
     tools = [
-        make_tool(
-            fn,
-            annotations=None if fn.__name__ in writes else READ,
-            required=required.get(fn.__name__, ()),
-        )
-        for fn in (
-            list_accounts,
-            get_account,
-            list_fans,
-            create_action,
-            get_action,
-            cancel_action,
-            wait_for_action,
-            list_actions,
-            create_link,
-            get_link,
-            search_api,
-            describe_endpoint,
-            call_platform,
-        )
+        declared_tool(services, tool) if isinstance(tool, Declared) else tool for tool in listed
     ]
     tools.extend(synced_tools(services))
     tools.append(activity_tool(services))
