@@ -104,7 +104,7 @@ class SqlUnitOfWork:
 
     @repository
     def fans(self) -> Fans:
-        from storage.sql.account_repos import SqlFans
+        from storage.sql.fan_repos import SqlFans
 
         return SqlFans(self.conn)
 
@@ -116,7 +116,7 @@ class SqlUnitOfWork:
 
     @repository
     def links(self) -> Links:
-        from storage.sql.account_repos import SqlLinks
+        from storage.sql.link_repos import SqlLinks
 
         return SqlLinks(self.conn)
 
