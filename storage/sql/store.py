@@ -140,13 +140,13 @@ class SqlUnitOfWork:
 
     @repository
     def webhooks(self) -> WebhookEndpoints:
-        from storage.sql.webhook_repos import SqlWebhookEndpoints
+        from storage.sql.endpoint_repos import SqlWebhookEndpoints
 
         return SqlWebhookEndpoints(self.conn)
 
     @repository
     def deliveries(self) -> Deliveries:
-        from storage.sql.webhook_repos import SqlDeliveries
+        from storage.sql.delivery_repos import SqlDeliveries
 
         return SqlDeliveries(self.conn)
 
