@@ -128,7 +128,7 @@ class SqlUnitOfWork:
 
     @repository
     def events(self) -> Events:
-        from storage.sql.action_repos import SqlEvents
+        from storage.sql.event_repos import SqlEvents
 
         return SqlEvents(self.conn)
 
