@@ -28,7 +28,7 @@ from pathlib import Path
 import httpx
 
 from harness.scratch import scratch_database
-from service.actions.usecases import create_action
+from service.actions.creation import create_action
 from service.domain.clock import SystemClock
 from service.domain.principal import Principal
 from service.http.auth import principal_of

@@ -94,7 +94,8 @@ def process(
 
 async def measure(settings: Any, count: int, in_process: bool) -> list[tuple[float, float]]:
     """(approval call → executed, approval commit → executed) per approval, in seconds."""
-    from service.actions.usecases import create_action, decide_action
+    from service.actions.creation import create_action
+    from service.actions.decisions import decide_action
     from service.app import build_services, running
     from service.demo import OWNER_EMAIL, seed
     from service.domain.principal import Principal

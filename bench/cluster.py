@@ -57,7 +57,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from harness.scratch import scratch_database
-from service.actions.usecases import decide_action
+from service.actions.decisions import decide_action
 from service.app import build_services, outgoing_http
 from service.domain.clock import SystemClock
 from service.domain.principal import Principal

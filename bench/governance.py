@@ -26,8 +26,8 @@ import uuid
 from pathlib import Path
 
 from harness.scratch import scratch_database
+from service.actions.creation import create_action
 from service.actions.policies import set_account_policy
-from service.actions.usecases import create_action
 from service.domain.clock import SystemClock
 from storage.migrate import migrate
 from storage.sql.engine import make_engine

@@ -48,8 +48,8 @@ from pathlib import Path
 import asyncpg
 
 from harness.scratch import scratch_database
+from service.actions.creation import create_action
 from service.actions.lifecycle import action_event
-from service.actions.usecases import create_action
 from service.crypto import SecretBox
 from service.domain.clock import ManualClock
 from service.domain.ids import new_id

@@ -45,7 +45,7 @@ CONCURRENCY = 16
 
 async def queue(store: SqlStore, clock: SystemClock, n: int) -> list[Any]:
     """n pending actions of a sandbox account, and their mail rows for the owner."""
-    from service.actions.usecases import create_action
+    from service.actions.creation import create_action
 
     workspace = await create_workspace(store, clock, "Bench")
     operator = Principal.operator(workspace.id)

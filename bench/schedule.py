@@ -25,8 +25,9 @@ import attrs
 import sqlalchemy as sa
 
 from harness.scratch import scratch_database
+from service.actions.creation import create_action
+from service.actions.decisions import decide_action
 from service.actions.executor import Executor
-from service.actions.usecases import create_action, decide_action
 from service.app import build_services
 from service.domain.clock import ManualClock, isoformat
 from service.http.auth import principal_for_key

@@ -45,7 +45,7 @@ import httpx
 import uvicorn
 
 from harness.scratch import scratch_database
-from service.actions.usecases import decide_action
+from service.actions.decisions import decide_action
 from service.app import create_app
 from service.domain.clock import SystemClock
 from service.domain.principal import Principal

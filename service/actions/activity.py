@@ -15,7 +15,7 @@ import re
 from attrs import frozen
 
 from service.actions.activity_day import COUNTS, ActivityDay
-from service.actions.usecases import visible_account
+from service.actions.reach import visible_account
 from service.domain.principal import Principal
 from service.error_codes import ErrorCode
 from service.errors import ApiError

@@ -4,7 +4,7 @@
 message's audience narrowed (lists and fans removed, excluded lists added). Anything else
 (a higher price, another list, new media, another fan, another message or list id) would
 approve something nobody asked for: `invalid_parameter` naming the field. Pure: the use case
-normalises the result as at creation (service/actions/usecases.py::as_sent).
+normalises the result as at creation (service/actions/facts.py::as_sent).
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from service.actions.policies import account_policy
-from service.actions.usecases import visible_account
+from service.actions.reach import visible_account
 from service.api.endpoint import Call, Reply, endpoint
 from service.domain.clock import isoformat
 from service.domain.models import Account

@@ -8,11 +8,11 @@ from collections.abc import Awaitable
 
 from starlette.requests import Request
 
+from service.actions.ask_again import request_again as ask_again
 from service.actions.cancel import cancel_action as cancel
+from service.actions.creation import create_action as create
+from service.actions.decisions import decide_action
 from service.actions.model import Action
-from service.actions.usecases import create_action as create
-from service.actions.usecases import decide_action
-from service.actions.usecases import request_again as ask_again
 from service.api.endpoint import Call, Incoming, Reply, endpoint
 from service.error_codes import ErrorCode
 from service.errors import ApiError

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.actions.usecases import visible_account
+from service.actions.reach import visible_account
 from service.api.endpoint import Call, Reply, endpoint
 from service.api.synced_reads import (
     Listed,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from service.actions.usecases import visible_account
+from service.actions.reach import visible_account
 from service.api.endpoint import Call, Reply, endpoint
 from service.domain.clock import isoformat
 from service.error_codes import ErrorCode

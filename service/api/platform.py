@@ -17,7 +17,7 @@ from starlette.responses import Response
 from starlette.routing import Match, Route, request_response
 from starlette.types import Receive, Scope, Send
 
-from service.actions.usecases import visible_account
+from service.actions.reach import visible_account
 from service.actions.write_routes import write_hint
 from service.api.endpoint import Call, Reply, endpoint
 from service.domain.clock import isoformat

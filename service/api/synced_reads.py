@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 from attrs import frozen
 
-from service.actions.usecases import visible_account
+from service.actions.reach import visible_account
 from service.api.endpoint import Call, Incoming, Reply
 from service.domain.clock import isoformat
 from service.domain.models import Account

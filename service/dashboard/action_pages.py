@@ -6,14 +6,16 @@ import datetime as dt
 
 from starlette.responses import Response
 
+from service.actions.ask_again import request_again
 from service.actions.cancel import cancel_action
+from service.actions.decisions import decide_action, refusal
 from service.actions.edits import EDITABLE
 from service.actions.model import Action
 from service.actions.naming import named_summary, names_for
+from service.actions.reach import present
 from service.actions.transitions import STATUSES
 from service.actions.types import REGISTRY, type_of
 from service.actions.types import names as action_types
-from service.actions.usecases import decide_action, present, refusal, request_again
 from service.dashboard.approval_context import approval_context
 from service.dashboard.web import Page, json_reply, page
 from service.domain.messages import platform_html

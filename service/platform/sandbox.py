@@ -23,7 +23,8 @@ from .errors import NotFoundUpstream, SessionExpired
 from .routes import lookup
 from .sandbox_content import build_content
 from .sandbox_data import sandbox_creators
-from .sandbox_reads import READS, find_fan
+from .sandbox_reads import READS
+from .sandbox_views import find_fan
 from .sandbox_writes import WRITES
 
 __all__ = ["SandboxPlatform", "sandbox_creators", "sandbox_session"]

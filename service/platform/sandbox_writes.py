@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .errors import NotFoundUpstream, PlatformUnavailable
-from .sandbox_reads import find_fan
+from .sandbox_views import find_fan
 
 if TYPE_CHECKING:
     from .sandbox import SandboxPlatform

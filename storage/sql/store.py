@@ -104,7 +104,7 @@ class SqlUnitOfWork:
 
     @repository
     def fans(self) -> Fans:
-        from storage.sql.account_repos import SqlFans
+        from storage.sql.fan_repos import SqlFans
 
         return SqlFans(self.conn)
 
@@ -116,7 +116,7 @@ class SqlUnitOfWork:
 
     @repository
     def links(self) -> Links:
-        from storage.sql.account_repos import SqlLinks
+        from storage.sql.link_repos import SqlLinks
 
         return SqlLinks(self.conn)
 
@@ -128,7 +128,7 @@ class SqlUnitOfWork:
 
     @repository
     def events(self) -> Events:
-        from storage.sql.action_repos import SqlEvents
+        from storage.sql.event_repos import SqlEvents
 
         return SqlEvents(self.conn)
 
@@ -140,13 +140,13 @@ class SqlUnitOfWork:
 
     @repository
     def webhooks(self) -> WebhookEndpoints:
-        from storage.sql.webhook_repos import SqlWebhookEndpoints
+        from storage.sql.endpoint_repos import SqlWebhookEndpoints
 
         return SqlWebhookEndpoints(self.conn)
 
     @repository
     def deliveries(self) -> Deliveries:
-        from storage.sql.webhook_repos import SqlDeliveries
+        from storage.sql.delivery_repos import SqlDeliveries
 
         return SqlDeliveries(self.conn)
 

@@ -250,7 +250,7 @@ actions = sa.Table(
     sa.Index("ix_actions_account_list", "workspace_id", "mode", "account_id", "created_at", "id"),
     # Only the actions still moving (the finished ones, nearly all of them and kept for
     # ever, would cost 49 bytes each here on SQLite). SQLite uses a partial index only for a query
-    # that repeats its condition word for word: action_repos.py's OPEN does, on both databases.
+    # that repeats its condition word for word: action_reads.py's OPEN does, on both databases.
     sa.Index("ix_actions_open", "status", "expires_at", sqlite_where=sa.text(OPEN_CONDITION)),
     # Every list filter seeks an index (tests/storage/test_list_plans.py): by status, by
     # account and status, and the inbox (one workspace's open actions, the soonest to expire

@@ -8,9 +8,9 @@ import jsonschema
 import pytest
 
 from service.actions import types
+from service.actions.creation import create_action
 from service.actions.executor import Executor
 from service.actions.types import ActionType, PlatformCall
-from service.actions.usecases import create_action
 from service.http.auth import principal_for_key
 from tests.execution.test_executor import approve, creator
 from tests.openapi_kit import spec  # noqa: F401 (a fixture)

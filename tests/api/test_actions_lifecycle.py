@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from service.actions.decisions import decide_action
 from service.actions.expirer import expire_due
-from service.actions.usecases import decide_action
 from service.errors import ApiError
 from tests.factories import build_world
 

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from service.actions.usecases import decide_action
+from service.actions.decisions import decide_action
 from tests.dashboard.dashboard_helpers import create_action, csrf_of, sign_in
 from tests.factories import add_live_account, build_world
 

@@ -12,7 +12,8 @@ import sys
 
 import pytest
 
-from service.actions.usecases import create_action, decide_action
+from service.actions.creation import create_action
+from service.actions.decisions import decide_action
 from service.app import build_services
 from service.http.auth import principal_for_key
 from service.settings import Settings

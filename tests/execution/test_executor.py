@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from service.actions.decisions import decide_action
 from service.actions.executor import Executor
-from service.actions.usecases import decide_action
 
 
 async def create(linked, body, key, account=None, token=None):

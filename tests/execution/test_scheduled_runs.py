@@ -189,7 +189,8 @@ async def test_a_schedule_survives_a_restart(linked, database_url, fake_platform
 async def test_two_replicas_never_run_a_schedule_twice(postgres_url, clock, fake_platform):
     """Two service instances (two engines, as two processes) on PostgreSQL, both claiming the
     moment the schedules fall due: each action is sent exactly once."""
-    from service.actions.usecases import create_action, decide_action
+    from service.actions.creation import create_action
+    from service.actions.decisions import decide_action
     from service.http.auth import principal_for_key
     from tests.factories import build_world, empty_every_table
     from tests.platform_world import link_creator

@@ -14,7 +14,7 @@ import sqlalchemy as sa
 
 from harness.mailbox import Mailbox
 from harness.receiver import Receiver, run_receiver_in_thread
-from service.actions.usecases import decide_action
+from service.actions.decisions import decide_action
 from service.crypto import SecretBox
 from service.domain.principal import Principal
 from service.mail.mailer import Mailer

@@ -10,8 +10,9 @@ import stat
 from attrs import evolve
 
 from harness.platform import start_platform_in_thread
+from service.actions.creation import create_action
+from service.actions.decisions import decide_action
 from service.actions.executor import Executor
-from service.actions.usecases import create_action, decide_action
 from service.app import build_services, outgoing_http
 from service.demo import keep_sessions, keys_file, seed, sessions_file
 from service.domain.clock import SystemClock

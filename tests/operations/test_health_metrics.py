@@ -7,7 +7,7 @@ import httpx
 from attrs import evolve
 from prometheus_client.parser import text_string_to_metric_families
 
-from service.actions.usecases import decide_action
+from service.actions.decisions import decide_action
 from service.app import create_app, outgoing_http
 from service.runner import run_workers
 from service.webhooks.dispatch import dispatch_all

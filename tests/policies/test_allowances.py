@@ -118,7 +118,7 @@ async def test_asking_again_under_an_allowance_needs_a_person(client, store, clo
     await create(client, world, message(), "q0")
     pending = await create(client, world, message(), "q1")
     await decide(store, clock, crew["member"], pending["id"], approve=False)
-    from service.actions.usecases import request_again
+    from service.actions.ask_again import request_again
 
     again = await request_again(
         store, clock, crew["member"], pending["id"], public_url="http://countersign.test"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from service.actions.usecases import decide_action
+from service.actions.decisions import decide_action
 from tests.dashboard.dashboard_helpers import csrf_of, sign_in
 from tests.factories import build_world
 from tests.policies.kit import PASSWORD, create, message, people

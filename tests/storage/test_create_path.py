@@ -11,8 +11,8 @@ import attrs
 import pytest
 import sqlalchemy as sa
 
+from service.actions.creation import create_action
 from service.actions.model import Action
-from service.actions.usecases import create_action
 from service.domain.clock import Clock
 from service.domain.ids import new_id
 from service.domain.models import Event, Fan

@@ -8,19 +8,19 @@ import datetime as dt
 
 import pytest
 
-from storage.sql import action_repos as ar
+from storage.sql import action_counts
 from tests.storage.test_keyset_plans import _plan
 
 AT = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
 
 STATEMENTS = {
     "allowance used": (
-        ar._ALLOWANCE_USED,
+        action_counts._ALLOWANCE_USED,
         {"ws": "ws_1", "account": "40001", "allowance": "k", "since": AT},
         ("ix_allowance_uses",),
     ),
     "limit window": (
-        ar._LIMIT_WINDOW,
+        action_counts._LIMIT_WINDOW,
         {
             "ws": "ws_1",
             "mode": "live",

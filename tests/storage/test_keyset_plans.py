@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from storage.sql.action_repos import _list_statement
+from storage.sql.action_reads import _list_statement
 
 AT = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
 

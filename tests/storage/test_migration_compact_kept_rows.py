@@ -10,7 +10,7 @@ import json
 
 import sqlalchemy as sa
 
-from service.actions.usecases import create_action
+from service.actions.creation import create_action
 from service.crypto import SecretBox
 from service.domain.clock import ManualClock
 from service.domain.principal import Principal

@@ -9,7 +9,7 @@ import datetime as dt
 
 import sqlalchemy as sa
 
-from service.actions.usecases import create_action
+from service.actions.creation import create_action
 from service.domain.clock import ManualClock
 from service.domain.principal import Principal
 from service.workspaces.usecases import create_workspace

@@ -12,7 +12,7 @@ import pytest
 import sqlalchemy as sa
 
 from service.actions.transitions import FINAL, STATUSES
-from storage.sql import action_repos as ar
+from storage.sql import action_queue, action_reads
 from storage.sql import tables as t
 from tests.storage.test_keyset_plans import _plan
 
@@ -27,14 +27,14 @@ def test_the_open_statuses_are_the_ones_an_action_leaves_again():
 
 STATEMENTS = {
     "list pending": (
-        ar._list_statement("pending", False, False, False, False),
+        action_reads._list_statement("pending", False, False, False, False),
         {"ws": "ws_1", "mode": "live", "now": AT, "limit": 26},
     ),
     "expire": (
         t.actions.update()
         .where(
             c.status == "pending",
-            ar.OPEN,
+            action_reads.OPEN,
             c.expires_at <= sa.bindparam("now", type_=c.expires_at.type),
         )
         .values(status="expired"),
@@ -43,7 +43,7 @@ STATEMENTS = {
     "stuck executing": (
         t.actions.select().where(
             c.status == "executing",
-            ar.OPEN,
+            action_reads.OPEN,
             c.claimed_at < sa.bindparam("now", type_=c.claimed_at.type),
         ),
         {"now": AT},
@@ -67,9 +67,9 @@ async def test_statements_of_open_actions_use_the_partial_index(store, name):
 
 
 DUE_STATEMENTS = {
-    "claim a scheduled action due": (ar._CLAIM_DUE, {"worker": "w", "now": AT}),
-    "claim an unscheduled action": (ar._CLAIM_UNSCHEDULED, {"worker": "w", "now": AT}),
-    "the soonest schedule ahead": (ar._NEXT_DUE, {"now": AT}),
+    "claim a scheduled action due": (action_queue._CLAIM_DUE, {"worker": "w", "now": AT}),
+    "claim an unscheduled action": (action_queue._CLAIM_UNSCHEDULED, {"worker": "w", "now": AT}),
+    "the soonest schedule ahead": (action_queue._NEXT_DUE, {"now": AT}),
 }
 
 

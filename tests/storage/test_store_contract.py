@@ -12,9 +12,9 @@ import datetime as dt
 import attrs
 import pytest
 
+from service.actions.creation import fingerprint
 from service.actions.model import Action
 from service.actions.transitions import LIFETIME
-from service.actions.usecases import fingerprint
 from service.domain.ids import new_id
 from service.domain.models import Event
 from service.domain.principal import Principal

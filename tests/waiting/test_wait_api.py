@@ -11,8 +11,8 @@ import sys
 
 import pytest
 
+from service.actions.decisions import decide_action
 from service.actions.executor import Executor
-from service.actions.usecases import decide_action
 from service.actions.waiting import ActionWaiters
 from tests.factories import build_world
 
@@ -24,7 +24,7 @@ APPROVER = """
 import asyncio, json, sys
 from service.domain.clock import ManualClock
 from service.domain.principal import Principal
-from service.actions.usecases import decide_action
+from service.actions.decisions import decide_action
 from storage.sql.store import SqlStore
 
 async def main(url, action_id, owner):

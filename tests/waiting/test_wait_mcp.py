@@ -15,7 +15,7 @@ from mcp.client.session import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 
 from harness.threaded import serve_in_thread
-from service.actions.usecases import decide_action
+from service.actions.decisions import decide_action
 from service.app import create_app
 from service.settings import Settings
 from storage.sql.store import SqlStore

@@ -9,8 +9,8 @@ import attrs
 import pytest
 
 from service.actions import lifecycle
+from service.actions.decisions import decide_action
 from service.actions.transitions import LIFETIME
-from service.actions.usecases import decide_action
 from service.errors import ApiError
 from service.webhooks import usecases as hooks
 from tests.openapi_kit import schema_validator

@@ -1,0 +1,245 @@
+"""Creating an action: the request's fingerprint, the rules and limits it is held to, the
+schedule check, the replay of a retried Idempotency-Key, and the write (docs/actions.md).
+
+Every channel (REST, the dashboard, MCP through REST) calls `create_action`; asking again
+(ask_again.py) builds its new action with the same pieces. The status moves themselves are
+lifecycle.py's.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from attrs import frozen
+
+from service.actions import allowances, governed, lifecycle, limits, schedule
+from service.actions.facts import Facts, as_sent, work_out_facts
+from service.actions.model import Action
+from service.actions.policy import requirement
+from service.actions.reach import unavailable, visible, writes_off
+from service.actions.transitions import APPROVED, LIFETIME, PENDING
+from service.actions.types import price_of, type_of
+from service.domain.clock import Clock, isoformat
+from service.domain.ids import new_id
+from service.domain.models import Account
+from service.domain.principal import Principal
+from service.error_codes import ErrorCode
+from service.errors import ApiError
+from service.ports import Store, UnitOfWork
+
+Notifier = Callable[[], None]
+"""Wakes this process's executor after an approval commits (injected by the caller)."""
+
+
+def fingerprint(
+    account_id: str,
+    mode: str,
+    type_: str,
+    params: dict[str, Any],
+    run_at: dt.datetime | None = None,
+) -> str:
+    """What makes two requests "the same action" for idempotency rules 2, 3 and 5. `runAt`
+    counts as the instant it names (any offset); without it the fingerprint is as it always was,
+    so stored actions still match their retries."""
+    parts: list[Any] = [account_id, mode, type_, params]
+    if run_at is not None:
+        parts.append(isoformat(run_at))
+    canonical = json.dumps(parts, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+async def _account_and_rules(
+    tx: UnitOfWork, principal: Principal, account_id: str
+) -> tuple[Account, list[dict[str, Any]] | None, list[dict[str, Any]]]:
+    """The account (as `visible_account`), the approval rules a new action of it gets and
+    its daily limits (the policy is inherited whole), in one read."""
+    found = await tx.accounts.get_for_create(principal.workspace_id, account_id)
+    account = visible(found.account if found else None, principal, account_id)
+    assert found is not None
+    caps = limits.effective(account.policy is not None, found.own_limits, found.default_limits)
+    return account, _rules_of(account, found.default_rules), caps
+
+
+async def rules_for(uow: UnitOfWork, account: Account) -> list[dict[str, Any]] | None:
+    if account.policy is not None:
+        return list(account.policy)
+    workspace = await uow.workspaces.get(account.workspace_id)
+    return _rules_of(account, workspace.policy if workspace is not None else None)
+
+
+def _rules_of(
+    account: Account, default: Sequence[dict[str, Any]] | None
+) -> list[dict[str, Any]] | None:
+    """The account's approval rules, else the workspace's default."""
+    if account.policy is not None:
+        return list(account.policy)
+    return list(default) if default else None
+
+
+def new_action(
+    principal: Principal,
+    account: Account,
+    type_: str,
+    sent: dict[str, Any],
+    facts: Facts,
+    rules: list[dict[str, Any]] | None,
+    idempotency_key: str,
+    fp: str,
+    mode: str,
+    now: dt.datetime,
+    run_at: dt.datetime | None = None,
+    **extra: Any,
+) -> Action:
+    # The policy is captured now and stored on the action (docs/policies.md: a later change
+    # never alters the rules of an action already waiting).
+    needs = requirement(
+        rules, type_, (price_of(sent) or {}).get("amount", 0), facts.estimated_recipients
+    )
+    return Action(
+        id=new_id("act_"),
+        workspace_id=principal.workspace_id,
+        account_id=account.id,
+        mode=mode,
+        type=type_,
+        status=PENDING,
+        requested_by=principal.requested_by(),
+        requested_by_user=principal.user_id if principal.kind == "user" else None,
+        idempotency_key=idempotency_key,
+        fingerprint=fp,
+        created_at=now,
+        # A scheduled action is open for approval until it is due, and expires if still pending.
+        expires_at=run_at or now + LIFETIME,
+        run_at=run_at,
+        approvals_required=needs.approvals,
+        approvers=needs.approvers,
+        **facts.columns(sent),
+        **extra,
+    )
+
+
+@frozen
+class Created:
+    action: Action
+    replayed: bool
+    """True when the Idempotency-Key had already created this action (a retry)."""
+
+
+async def create_action(
+    store: Store,
+    clock: Clock,
+    principal: Principal,
+    account_id: str,
+    idempotency_key: str,
+    type_: str,
+    params: dict[str, Any],
+    *,
+    public_url: str,
+    run_at: str | None = None,
+    wake_executor: Notifier | None = None,
+) -> Created:
+    """Store a new action, pending or approved by its policy's allowance; `wake_executor`
+    starts this process's executor on one approved at once (other processes hear the NOTIFY
+    sent with its commit)."""
+    kind = type_of(type_)  # the edge validated `type` against the same registry's names
+    when = schedule.parse(run_at)
+    # The request as the client sent it.
+    fp = fingerprint(account_id, principal.mode, type_, params, when)
+    if when is not None:
+        await _check_schedule(store, clock, principal, idempotency_key, fp, when)
+    sent = as_sent(params)
+    # The account and synced data are read before the write: they never hold the write lock.
+    # Reading the account again with the write would guard nothing more: a pending action runs
+    # only once approved, and approval and execution check writes and status again.
+    async with store.reading() as uow:
+        account, rules, caps = await _account_and_rules(uow, principal, account_id)
+        if not account.writes_enabled or account.unavailable:
+            # A retry is answered as before even once writes stopped: look the key up first.
+            existing = await uow.actions.get_by_idempotency_key(
+                principal.workspace_id, idempotency_key
+            )
+            if existing is not None:
+                return Created(_replay(existing, fp), replayed=True)
+            raise writes_off(account) if not account.writes_enabled else unavailable(account)
+        facts = await work_out_facts(uow, account, kind, sent)
+    now = clock.now()
+    action = new_action(
+        principal,
+        account,
+        type_,
+        sent,
+        facts,
+        rules,
+        idempotency_key,
+        fp,
+        principal.mode,
+        now,
+        when,
+    )
+    allowance = allowances.allowance_for(rules, action) if action.approvals_required == 0 else None
+    capped = limits.matching(caps, type_)
+    if allowance is not None or capped:
+        written, new = await governed.create(
+            store,
+            clock,
+            action,
+            allowance=allowance,
+            limits=capped,
+            refusal=_refusal,
+            public_url=public_url,
+        )
+        if new and written.status == APPROVED and wake_executor is not None:
+            wake_executor()
+        return Created(written if new else _replay(written, fp), replayed=not new)
+    # The action and its event in one statement racing on the (workspace_id, idempotency_key)
+    # index: on PostgreSQL one round trip, no BEGIN/COMMIT. When the key was taken (a retry, or a
+    # concurrent one that won and so has committed), the winner is read and answered as a retry.
+    async with store.single_statement() as uow:
+        if await lifecycle.create(uow, action, public_url=public_url):
+            return Created(action, replayed=False)
+        existing = await uow.actions.get_by_idempotency_key(principal.workspace_id, idempotency_key)
+    assert existing is not None  # the row that won the unique index
+    return Created(_replay(existing, fp), replayed=True)
+
+
+async def _check_schedule(
+    store: Store,
+    clock: Clock,
+    principal: Principal,
+    idempotency_key: str,
+    fp: str,
+    when: dt.datetime,
+) -> None:
+    """A `runAt` in the past or too far ahead is refused, unless the key already created this
+    action: a retry after its `runAt` passed is answered as before (the caller replays it)."""
+    try:
+        schedule.check(when, clock.now())
+    except ApiError:
+        async with store.reading() as uow:
+            existing = await uow.actions.get_by_idempotency_key(
+                principal.workspace_id, idempotency_key
+            )
+        if existing is None:
+            raise
+        _replay(existing, fp)  # a different request with this key is the conflict it is
+
+
+def _refusal(account: Account) -> ApiError | None:
+    """What stops a write on the account now (the writes switch, an unavailable account)."""
+    if not account.writes_enabled:
+        return writes_off(account)
+    return unavailable(account) if account.unavailable else None
+
+
+def _replay(existing: Action, fp: str) -> Action:
+    if existing.fingerprint != fp:
+        raise ApiError(
+            ErrorCode.IDEMPOTENCY_CONFLICT,
+            "This Idempotency-Key was already used for a "
+            "different request. Use a new key for a new action.",
+            param="Idempotency-Key",
+        )
+    return existing

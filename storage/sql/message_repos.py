@@ -1,0 +1,222 @@
+"""Synced messages: each chat's messages, newest first and searchable, with the mass messages
+they are copies of; stored as the JSON we serve, so a response can send a message's text as
+it is.
+
+Mixed into SqlSynced (synced_repos.py), the one synced-data repository.
+"""
+
+from __future__ import annotations
+
+import builtins
+import datetime as dt
+import functools
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import sqlalchemy as sa
+
+from service.domain.stored_json import StoredJson, as_rendered
+from storage.sql import tables as t
+from storage.sql.connection import Connection
+from storage.sql.search import candidates, few_matches, fts_phrase, like_pattern, walking
+from storage.sql.statements import prebuilt
+from storage.sql.types import as_written
+
+Json = dict[str, Any]
+
+
+@functools.cache
+def _messages_statement(
+    after: bool, search: bool, text: bool = False, indexed: bool = False
+) -> Any:
+    """Newest first, keyset on (created_at, id); one plan per shape, built on first use.
+    `text`: the stored JSON text as it is, not decoded. `indexed`: only the rows the trigram
+    index names as candidates (SQLite; storage/sql/search.py)."""
+    c = t.synced_messages.c
+    data = as_written(c.data) if text else c.data
+    query = sa.select(data).where(
+        c.workspace_id == sa.bindparam("ws"),
+        c.account_id == sa.bindparam("account"),
+        c.fan_id == sa.bindparam("fan"),
+    )
+    if search:
+        query = query.where(sa.func.lower(c.text).like(sa.bindparam("pattern"), escape="\\"))
+    if indexed:
+        query = query.where(candidates("synced_messages"))
+    if after:
+        query = query.where(
+            sa.tuple_(c.created_at, c.id)
+            < sa.tuple_(
+                sa.bindparam("at", type_=c.created_at.type), sa.bindparam("id", type_=c.id.type)
+            )
+        )
+    return prebuilt(query.order_by(c.created_at.desc(), c.id.desc()).limit(sa.bindparam("limit")))
+
+
+def _message_values(
+    workspace_id: str,
+    account_id: str,
+    fan_id: str,
+    search: str | None,
+    after: tuple[dt.datetime, str] | None,
+    limit: int,
+) -> dict[str, Any]:
+    values: dict[str, Any] = {
+        "ws": workspace_id,
+        "account": account_id,
+        "fan": fan_id,
+        "limit": limit,
+    }
+    if search:
+        values["pattern"] = like_pattern(search)
+        values["match"] = fts_phrase(search)
+    if after is not None:
+        values["at"], values["id"] = after
+    return values
+
+
+class SqlSyncedMessages:
+    """SqlSynced's messages."""
+
+    conn: Connection
+
+    async def messages(
+        self,
+        workspace_id: str,
+        account_id: str,
+        fan_id: str,
+        *,
+        search: str | None = None,
+        after: tuple[dt.datetime, str] | None = None,
+        limit: int = 25,
+    ) -> builtins.list[Json]:
+        values = _message_values(workspace_id, account_id, fan_id, search, after, limit)
+        indexed = bool(search) and await few_matches(self.conn, "synced_messages", search or "")
+        statement = _messages_statement(after is not None, bool(search), indexed=indexed)
+        with walking(self.conn, search, indexed):
+            return await self.conn.column(statement, values)
+
+    async def rendered_messages(
+        self,
+        workspace_id: str,
+        account_id: str,
+        fan_id: str,
+        *,
+        search: str | None = None,
+        after: tuple[dt.datetime, str] | None = None,
+        limit: int = 25,
+    ) -> builtins.list[Json | StoredJson]:
+        """`messages`, for a response: a message whose stored text already is the API form
+        comes as that text (`StoredJson`), the others as dicts. The column keeps the text we
+        wrote on both databases (WrittenJson); rows from before revision 0018 on PostgreSQL
+        hold jsonb's re-spaced text, which `as_rendered` sends the slow way."""
+        values = _message_values(workspace_id, account_id, fan_id, search, after, limit)
+        indexed = bool(search) and await few_matches(self.conn, "synced_messages", search or "")
+        statement = _messages_statement(after is not None, bool(search), True, indexed)
+        with walking(self.conn, search, indexed):
+            stored = await self.conn.column(statement, values)
+        return [as_rendered(data) or json.loads(data) for data in stored]
+
+    async def message(self, workspace_id: str, account_id: str, message_id: str) -> Json | None:
+        c = t.synced_messages.c
+        row = (
+            await self.conn.execute(
+                sa.select(c.data).where(
+                    c.workspace_id == workspace_id,
+                    c.account_id == account_id,
+                    c.id == message_id,
+                )
+            )
+        ).first()
+        return row.data if row else None
+
+    async def copies_of(
+        self, workspace_id: str, account_id: str, mass_message_id: str, limit: int = 10
+    ) -> tuple[int, builtins.list[Json]]:
+        """How many synced copies a mass message left, and the first few of them."""
+        c = t.synced_messages.c
+        which = (
+            c.workspace_id == workspace_id,
+            c.account_id == account_id,
+            c.mass_message_id == mass_message_id,
+        )
+        total = (await self.conn.execute(sa.select(sa.func.count()).where(*which))).one()[0]
+        rows = await self.conn.execute(
+            sa.select(c.data).where(*which).order_by(c.fan_id).limit(limit)
+        )
+        return int(total), [row.data for row in rows]
+
+    async def newest_message_id(
+        self, workspace_id: str, account_id: str, fan_id: str
+    ) -> str | None:
+        rows = await self.messages(workspace_id, account_id, fan_id, limit=1)
+        return str(rows[0]["id"]) if rows else None
+
+    async def add_messages(
+        self, workspace_id: str, account_id: str, messages: Sequence[Json]
+    ) -> None:
+        """Insert messages in the Message shape; one already held is replaced."""
+        if not messages:
+            return
+        c = t.synced_messages.c
+        await self.conn.execute(
+            t.synced_messages.delete().where(
+                c.workspace_id == workspace_id,
+                c.account_id == account_id,
+                c.id.in_([m["id"] for m in messages]),
+            )
+        )
+        await self.conn.execute(
+            t.synced_messages.insert(),
+            [
+                {
+                    "workspace_id": workspace_id,
+                    "account_id": account_id,
+                    "id": m["id"],
+                    "fan_id": m["fanId"],
+                    "created_at": dt.datetime.fromisoformat(m["createdAt"]),
+                    "mass_message_id": m.get("massMessageId"),
+                    "text": m.get("text") or "",
+                    "data": m,
+                }
+                for m in messages
+            ],
+        )
+
+    async def trim_messages(
+        self, workspace_id: str, account_id: str, fan_id: str, keep: int
+    ) -> None:
+        """Keep the chat's `keep` newest messages."""
+        c = t.synced_messages.c
+        rows = await self.conn.execute(
+            sa.select(c.id)
+            .where(c.workspace_id == workspace_id, c.account_id == account_id, c.fan_id == fan_id)
+            .order_by(c.created_at.desc(), c.id.desc())
+            .offset(keep)
+        )
+        gone = [row.id for row in rows]
+        if gone:
+            await self.conn.execute(
+                t.synced_messages.delete().where(
+                    c.workspace_id == workspace_id, c.account_id == account_id, c.id.in_(gone)
+                )
+            )
+
+    async def remove_messages(
+        self,
+        workspace_id: str,
+        account_id: str,
+        *,
+        message_id: str | None = None,
+        mass_message_id: str | None = None,
+    ) -> builtins.list[str]:
+        """Forget unsent messages; returns the fan ids of the chats they were in."""
+        c = t.synced_messages.c
+        which = c.id == message_id if message_id else c.mass_message_id == mass_message_id
+        rows = await self.conn.execute(
+            t.synced_messages.delete()
+            .where(c.workspace_id == workspace_id, c.account_id == account_id, which)
+            .returning(c.fan_id)
+        )
+        return sorted({row.fan_id for row in rows})
