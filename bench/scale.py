@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import datetime as dt
+import itertools
 import random
 import sqlite3
 import statistics
@@ -250,11 +251,82 @@ def _p(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1]
 
 
-async def run_database(url: str, postgres: bool, steps: list[int], requests: int) -> list[str]:
+Figures = dict[str, tuple[float, float]]
+"""Each read's p50 and p95 in ms: the median of the rounds' own."""
+
+
+async def measure_rounds(reads: dict[str, Read], requests: int, rounds: int) -> Figures:
+    """`rounds` measurements of every read on the same rows; each figure is the median of the
+    rounds' percentiles, so one round a neighbour's job slowed moves no figure alone."""
+    runs = [await measure(reads, requests) for _ in range(rounds)]
+    return {
+        name: (
+            statistics.median(_p(run[name], 50) for run in runs),
+            statistics.median(_p(run[name], 95) for run in runs),
+        )
+        for name in reads
+    }
+
+
+def _table(name: str) -> str:
+    bare = name.removeprefix("limit: ")
+    return next((k for k in TABLES if bare.startswith(k)), "actions")
+
+
+SEARCHES = [
+    "fans search, one match",
+    "fans search, a tenth",
+    "messages search, one match",
+    "messages search, a tenth",
+]
+FILTERS = [
+    "actions",
+    "actions ?accountId=",
+    "actions ?status=failed",
+    "actions ?status=pending",
+    "actions ?status=expired",
+    "actions ?accountId=&status=failed",
+    "inbox (pending, soonest first)",
+]
+
+
+def checks(kind: str, by_step: dict[int, Figures]) -> list[str]:
+    """The goals against the largest step, and growth per 10x rows from 10,000 up: a search's
+    p95 at most 2x its table's plain first page and at most 5 ms above it; a search's and each
+    actions list filter's p95 at most 1.5x per 10x rows."""
+    steps = sorted(by_step)
+    top = by_step[steps[-1]]
+    lines = [f"\n{kind}: goals (p95s, medians of the rounds)"]
+    for name in SEARCHES:
+        page = top[TABLES[_table(name)]][1]
+        p95 = top[name][1]
+        met = p95 <= 2 * page and p95 <= page + 5
+        lines.append(
+            f"{name:40} at {steps[-1]:,}: {p95:.2f} ms = {p95 / page:.2f}x the page"
+            f" ({page:.2f} ms), +{p95 - page:.2f} ms: {'met' if met else 'MISSED'}"
+        )
+    pairs = [(a, b) for a, b in itertools.pairwise(steps) if b == 10 * a and a >= 10_000]
+    for name in SEARCHES + FILTERS:
+        growth = [by_step[b][name][1] / by_step[a][name][1] for a, b in pairs]
+        if growth:
+            marks = ", ".join(
+                f"{a // 1000:,}k->{b // 1000:,}k {g:.2f}x"
+                for (a, b), g in zip(pairs, growth, strict=True)
+            )
+            verdict = "met" if max(growth) <= 1.5 else "MISSED"
+            lines.append(f"{name:40} growth per 10x: {marks}: {verdict}")
+    return lines
+
+
+async def run_database(
+    url: str, postgres: bool, steps: list[int], requests: int, rounds: int
+) -> list[str]:
     store = SqlStore.from_url(url)
     await migrate(store.engine)
     rng = random.Random(32)
-    lines = []
+    lines: list[str] = []
+    kind = "PostgreSQL" if postgres else "SQLite"
+    by_step: dict[int, Figures] = {}
     try:
         for n in steps:
             started = time.perf_counter()
@@ -262,41 +334,49 @@ async def run_database(url: str, postgres: bool, steps: list[int], requests: int
             seeded = time.perf_counter() - started
             raw, close = await _raw_reads(url, postgres, s["ws"])
             try:
-                times = await measure({**raw, **_store_reads(store, s)}, requests)
+                figures = await measure_rounds({**raw, **_store_reads(store, s)}, requests, rounds)
             finally:
                 await close()
-            kind = "PostgreSQL" if postgres else "SQLite"
-            lines += [
-                f"\n{kind}, {n:,} fans / messages in one chat / actions (seeded in {seeded:.1f} s)",
+            by_step[n] = figures
+            table = [
+                (
+                    f"\n{kind}, {n:,} fans / messages in one chat / actions (seeded in {seeded:.1f} s;"
+                    f" {rounds} rounds of {requests}; load average {_load()})"
+                ),
                 f"{'read':40} {'p50 ms':>8} {'p95 ms':>8} {'p95/limit':>10} {'p95/page':>9}",
             ]
-            for name, values in times.items():
-                bare = name.removeprefix("limit: ")
-                table = next((k for k in TABLES if bare.startswith(k)), "actions")
-                limit = times[f"limit: {table} page"]
-                page = times[TABLES[table]]
-                p95 = _p(values, 95)
-                lines.append(
-                    f"{name:40} {_p(values, 50):8.2f} {p95:8.2f} {p95 / _p(limit, 95):10.2f}"
-                    f" {p95 / _p(page, 95):9.2f}"
+            for name, (p50, p95) in figures.items():
+                limit = figures[f"limit: {_table(name)} page"][1]
+                page = figures[TABLES[_table(name)]][1]
+                table.append(
+                    f"{name:40} {p50:8.2f} {p95:8.2f} {p95 / limit:10.2f} {p95 / page:9.2f}"
                 )
-            print("\n".join(lines[-len(times) - 2 :]), flush=True)
+            print("\n".join(table), flush=True)
+            lines += table
+        summary = checks(kind, by_step)
+        print("\n".join(summary), flush=True)
+        lines += summary
     finally:
         await store.close()
     return lines
+
+
+def _load() -> str:
+    with open("/proc/loadavg") as loadavg:
+        return " ".join(loadavg.read().split()[:3])
 
 
 async def run(args: argparse.Namespace) -> None:
     steps = [int(s) for s in args.steps.split(",")]
     if args.database in ("sqlite", "both"):
         url = f"sqlite:///{tempfile.mkdtemp()}/scale.db"
-        await run_database(url, False, steps, args.requests)
+        await run_database(url, False, steps, args.requests, args.rounds)
     if args.database in ("postgresql", "both"):
         name = f"cs_scale_{uuid.uuid4().hex[:10]}"
         await run_admin(args.postgres_url, f'CREATE DATABASE "{name}"')
         try:
             url = args.postgres_url.rsplit("/", 1)[0] + "/" + name
-            await run_database(url, True, steps, args.requests)
+            await run_database(url, True, steps, args.requests, args.rounds)
         finally:
             await run_admin(args.postgres_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
@@ -305,6 +385,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", default="1000,10000")
     parser.add_argument("--requests", type=int, default=30)
+    parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--database", choices=["sqlite", "postgresql", "both"], default="both")
     parser.add_argument("--postgres-url", default="postgresql://postgres@127.0.0.1:5432/test")
     asyncio.run(run(parser.parse_args()))
