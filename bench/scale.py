@@ -1,22 +1,29 @@
 """Scale benchmark, reads: p50/p95 of the hot reads as one account grows, beside the raw driver.
 
     .venv/bin/python -m bench.scale                               # 1k and 10k rows, both databases
-    .venv/bin/python -m bench.scale --steps 1000,10000,100000     # what docs/benchmarks.md shows
+    .venv/bin/python -m bench.scale --steps 1000,10000,100000     # a few minutes
     .venv/bin/python -m bench.scale --steps 1000,10000,100000,1000000 --requests 50   # full size
+    .venv/bin/python -m bench.scale --database sqlite --steps 100000  # one database, one step
 
 For each database and each size step N, a workspace of its own is seeded through the storage
-layer (the repositories' own writes: `fans.replace`, `synced.add_messages`, and actions inserted
-as `tables.actions` rows built by `rows.to_row`): one account with N fans (a tenth of them with
-"common" in the username), one chat of N messages (a tenth with "refund"), and N actions over
-two accounts (1% pending, 1% failed, the rest executed). Earlier steps' rows stay in the
+layer, in one unit of work, by the repositories' own bulk writes: `fans.replace` (one
+executemany upsert of all N fans), `synced.add_messages` in batches of 10,000, and actions as
+`tables.actions` rows built by `rows.to_row`, inserted by executemany on the unit's connection
+in batches of 10,000. The 1,000,000 step seeds in about 4 minutes on either database (2 shared
+cores). Each workspace: one account with N fans (a tenth of them with "common" in the
+username), one chat of N messages (a tenth with "refund"), and N actions over two accounts (1%
+pending, 1% failed, the rest executed; none past its expiry). Earlier steps' rows stay in the
 database, as other workspaces' would. Then ANALYZE, and each read runs `--requests` times in a
 reading unit of work, as the API's handlers run it, interleaved round-robin so load on the
-machine hits every read alike.
+machine hits every read alike; `--rounds` times over (3 by default) on the same rows, and each
+figure is the median of the rounds' own p50 or p95.
 
-The limit beside each read is measured in the same run: the plain first page of the same table
-(fans, the chat's messages, the actions list) read with the raw driver (sqlite3 / asyncpg) and
-the bare index, no store, no row conversion. The issue's checks compare a read's p95 with it:
-search at most 2x the plain first page; growth per 10x rows at most 1.5x.
+The limits beside each read are measured in the same run: the plain first page of the same
+table (fans, the chat's messages, the actions list) read with the raw driver (sqlite3 /
+asyncpg) on the bare index, no store, no row conversion ("limit"), and the store's own plain
+first page ("page"). The goals, checked at the end against the store's page: a search's p95 at
+the largest step at most 2x the page's and at most 5 ms above it; a search's and each actions
+list filter's p95 growing at most 1.5x per 10x rows from 10,000 rows up.
 """
 
 from __future__ import annotations
@@ -300,10 +307,11 @@ def checks(kind: str, by_step: dict[int, Figures]) -> list[str]:
     for name in SEARCHES:
         page = top[TABLES[_table(name)]][1]
         p95 = top[name][1]
-        met = p95 <= 2 * page and p95 <= page + 5
+        ratio = "met" if p95 <= 2 * page else "MISSED"
+        above = "met" if p95 <= page + 5 else "MISSED"
         lines.append(
             f"{name:40} at {steps[-1]:,}: {p95:.2f} ms = {p95 / page:.2f}x the page"
-            f" ({page:.2f} ms), +{p95 - page:.2f} ms: {'met' if met else 'MISSED'}"
+            f" ({page:.2f} ms): {ratio}; {p95 - page:+.2f} ms: {above}"
         )
     pairs = [(a, b) for a, b in itertools.pairwise(steps) if b == 10 * a and a >= 10_000]
     for name in SEARCHES + FILTERS:
@@ -369,8 +377,9 @@ def _load() -> str:
 async def run(args: argparse.Namespace) -> None:
     steps = [int(s) for s in args.steps.split(",")]
     if args.database in ("sqlite", "both"):
-        url = f"sqlite:///{tempfile.mkdtemp()}/scale.db"
-        await run_database(url, False, steps, args.requests, args.rounds)
+        with tempfile.TemporaryDirectory(prefix="cs-scale-") as folder:  # 1.7 GB at 1M rows
+            url = f"sqlite:///{folder}/scale.db"
+            await run_database(url, False, steps, args.requests, args.rounds)
     if args.database in ("postgresql", "both"):
         name = f"cs_scale_{uuid.uuid4().hex[:10]}"
         await run_admin(args.postgres_url, f'CREATE DATABASE "{name}"')
