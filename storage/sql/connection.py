@@ -54,6 +54,15 @@ class Connection:
         (PostgreSQL) awaits every statement anyway."""
         yield
 
+    @contextmanager
+    def planned_per_call(self) -> Iterator[None]:
+        """The statements inside are planned for their values on every call: a search, whose
+        best plan depends on its term (the trigram index for a rare one, the list's own order
+        for a frequent one). A driver that keeps statements prepared (PostgreSQL) would settle
+        after five calls on one generic plan for every term; SQLite plans every statement for
+        its values anyway."""
+        yield
+
     async def _run_many(self, sql: str, args: Sequence[Sequence[Any]]) -> None:
         """Run one statement once per set of arguments."""
         raise NotImplementedError

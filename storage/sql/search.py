@@ -20,6 +20,7 @@ order, as before the indexes (docs/decisions.md).
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Iterator
 from contextlib import AbstractContextManager
 
 import sqlalchemy as sa
@@ -84,9 +85,21 @@ async def few_matches(conn: Connection, table: str, term: str) -> bool:
 
 
 def walking(conn: Connection, search: str | None, indexed: bool) -> AbstractContextManager[None]:
-    """Around a list statement: a search that reads the rows in page order (a short term, a
-    frequent one) may read many before it fills a page, so it runs as a long statement (off
-    SQLite's event loop); one on its index's candidates reads few and stays inline."""
-    if search and not indexed:
-        return conn.long_statements()
-    return contextlib.nullcontext()
+    """Around a list statement. A search is planned for its term on every call (PostgreSQL
+    would otherwise keep one generic plan for every term: `Connection.planned_per_call`). One
+    that reads the rows in page order (a short term, a frequent one) may read many before it
+    fills a page, so it runs as a long statement (off SQLite's event loop); one on its index's
+    candidates reads few and stays inline."""
+    if not search:
+        return contextlib.nullcontext()
+    return _searching(conn, indexed)
+
+
+@contextlib.contextmanager
+def _searching(conn: Connection, indexed: bool) -> Iterator[None]:
+    with conn.planned_per_call():
+        if indexed:
+            yield
+        else:
+            with conn.long_statements():
+                yield
