@@ -2,7 +2,7 @@
 pending actions, the count per account, and the keyset-paged list with its filters.
 
 Mixed into SqlActions (action_repos.py), the one actions repository. OPEN is the condition
-every read of open actions repeats for its partial indexes (tables.py, still_open).
+every read of open actions repeats for SQLite's partial indexes (tables.py, OpenHint).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from storage.sql.statements import prebuilt
 
 c = t.actions.c
 
-OPEN = t.still_open(c.status)  # beside `status = 'pending'` and the like: see still_open
+OPEN = t.OpenHint(c.status)  # beside `status = 'pending'` and the like: see OpenHint
 # Hot-path statements are built once: building a Select costs ~100x its cached execution.
 _ACTION = prebuilt(
     t.actions.select().where(c.workspace_id == sa.bindparam("ws"), c.id == sa.bindparam("id"))
