@@ -177,7 +177,6 @@ async def seed(url: str, actions: int) -> dict[str, str]:
                     f"seed-{n}",
                     "send_message",
                     {"fanId": "f1", "text": f"<p>{n}</p>"},
-                    public_url="http://bench.invalid",
                 )
             ).action
     finally:

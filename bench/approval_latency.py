@@ -121,7 +121,6 @@ async def measure(settings: Any, count: int, in_process: bool) -> list[tuple[flo
                 f"lat-{uuid.uuid4().hex}",
                 "send_message",
                 {"fanId": seeded["fan"], "text": f"<p>Hello {n}</p>"},
-                public_url=settings.public_url,
             )
             await asyncio.sleep(0.05)  # let the executor go idle, as between real approvals
             started = time.perf_counter()
@@ -132,7 +131,6 @@ async def measure(settings: Any, count: int, in_process: bool) -> list[tuple[flo
                 created.action.id,
                 approve=True,
                 note=None,
-                public_url=settings.public_url,
                 wake_executor=wake,
             )
             committed = time.perf_counter()

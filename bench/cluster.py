@@ -344,7 +344,6 @@ class Load:
                     action_id,
                     approve=approve,
                     note=None,
-                    public_url="http://cluster",
                 )
                 self.decided.append((action_id, approve))
             except Exception as exc:  # noqa: BLE001 - counted and reported

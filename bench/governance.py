@@ -66,7 +66,6 @@ async def _create_many(store, clock, world, account: str, n: int) -> float:
             f"{account}-{uuid.uuid4().hex}",
             "send_message",
             {"fanId": str(100000 + i), "text": f"Reply {i}"},
-            public_url="http://bench.test",
         )
     return n / (time.perf_counter() - started)
 
@@ -141,7 +140,6 @@ async def latency(url: str, n: int) -> list[float]:
                 f"lat-{i}",
                 "mark_notifications_read",
                 {},
-                public_url="http://bench.test",
                 wake_executor=services.wake_executor,
             )
             assert created.action.status == "approved", created.action.status

@@ -322,7 +322,6 @@ async def run(args: argparse.Namespace, path: Path | None, url: str | None = Non
                     f"k{made}",
                     "send_message",
                     dict(MESSAGE),
-                    public_url=PUBLIC,
                 )
                 action = created.action
                 now = clock.now()

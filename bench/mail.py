@@ -79,7 +79,6 @@ async def queue(store: SqlStore, clock: SystemClock, n: int) -> list[Any]:
             f"m{i}",
             "send_message",
             {"fanId": "1", "text": f"<p>Hello {i}</p>"},
-            public_url="http://bench.test",
         )
         actions.append(made.action)
     await dispatch_all(store, clock, also=[queue_mails])

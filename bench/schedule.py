@@ -58,7 +58,6 @@ async def _prepare(url: str, n: int, clock: ManualClock) -> dt.datetime:
                 f"s{i}",
                 "mark_notifications_read",  # the sandbox accepts it with no data to find
                 {},
-                public_url="http://bench.test",
                 run_at=isoformat(due + dt.timedelta(milliseconds=60_000 * i // n)),
             )
             await decide_action(
@@ -68,7 +67,6 @@ async def _prepare(url: str, n: int, clock: ManualClock) -> dt.datetime:
                 created.action.id,
                 approve=True,
                 note=None,
-                public_url="http://bench.test",
                 wake_executor=lambda: None,
             )
         return due

@@ -229,7 +229,6 @@ async def one_round(database_url: str, n: int, rate: float) -> dict[str, float]:
                 action_id,
                 approve=True,
                 note=None,
-                public_url="http://bench.test",
                 wake_executor=services.wake_executor,
             )
             committed[action_id] = time.perf_counter()

@@ -11,25 +11,43 @@ from service.domain.clock import isoformat
 from service.domain.models import Account, Fan, Link
 from service.linking.tokens import LinkTokens
 
-_last_rendered: tuple[Action, str, dict[str, Any]] | None = None
-"""The last action rendered as it stands (not expired on read), with its body: a creation
+_last_rendered: tuple[Action, dict[str, Any]] | None = None
+"""The last action recorded as it stands (not expired on read), with its body: a creation
 renders the same action twice, for its `action.created` event and for the answer. Bodies are
 read, never changed, by those who render them."""
 
 
-def action_json(action: Action, public_url: str, now: dt.datetime) -> dict[str, Any]:
+def action_record(action: Action, now: dt.datetime) -> dict[str, Any]:
+    """The action as the API shows it at `now`, without `approvalUrl`: what an event keeps.
+    The URL is the service's address, which only the edge knows (`action_json`, the webhook
+    envelope), so a stored event stays right if the service moves."""
     global _last_rendered
     shown = effective(action, now)
     last = _last_rendered
-    if shown is action and last is not None and last[0] is action and last[1] == public_url:
-        return dict(last[2])  # the same frozen action: the same body (a copy of its own)
-    body = _action_body(shown, public_url)
+    if shown is action and last is not None and last[0] is action:
+        return dict(last[1])  # the same frozen action: the same body (a copy of its own)
+    body = _action_body(shown)
     if shown is action:
-        _last_rendered = (action, public_url, body)
+        _last_rendered = (action, body)
     return body
 
 
-def _action_body(action: Action, public_url: str) -> dict[str, Any]:
+def action_json(action: Action, public_url: str, now: dt.datetime) -> dict[str, Any]:
+    """The action as the API answers it."""
+    return with_approval_url(action_record(action, now), public_url)
+
+
+def with_approval_url(record: dict[str, Any], public_url: str) -> dict[str, Any]:
+    """`record` with its `approvalUrl`, where the API's schema places it (after `price`)."""
+    body: dict[str, Any] = {}
+    for key, value in record.items():
+        body[key] = value
+        if key == "price":
+            body["approvalUrl"] = f"{public_url}/dashboard/actions/{record['id']}"
+    return body
+
+
+def _action_body(action: Action) -> dict[str, Any]:
     return {
         "id": action.id,
         "type": action.type,
@@ -40,7 +58,6 @@ def _action_body(action: Action, public_url: str) -> dict[str, Any]:
         "params": action.params,
         "estimatedRecipients": action.estimated_recipients,
         "price": action.price,
-        "approvalUrl": f"{public_url}/dashboard/actions/{action.id}",
         "requestedBy": action.requested_by,
         "decidedBy": action.decided_by,
         "decisionNote": action.decision_note,

@@ -82,6 +82,7 @@ class Services:
         return Sender(
             self.http.client,
             box=self.secrets,
+            public_url=self.settings.public_url,
             allow_loopback=self.settings.development,
             timeout=self.settings.webhook_timeout,
             clients=clients,

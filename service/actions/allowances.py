@@ -48,8 +48,6 @@ async def create_under(
     clock: Clock,
     action: Action,
     allowance: Allowance,
-    *,
-    public_url: str,
 ) -> tuple[Action, bool]:
     """Write `action` (built pending) approved by `allowance`, or, once it is used up, pending
     for one person with a warning saying so. Returns the action as written and whether it was
@@ -65,9 +63,7 @@ async def create_under(
     )
     decider = policy_decider(allowance, action.mode, action.workspace_id)
     use = AllowanceUse(allowance.key, allowance.per_day, now - WINDOW)
-    written = await lifecycle.create_allowed(
-        tx, clock, decider, approved, use, public_url=public_url
-    )
+    written = await lifecycle.create_allowed(tx, clock, decider, approved, use)
     if written is not AllowedWrite.USED_UP:
         return approved, written is AllowedWrite.WRITTEN
     waiting = evolve(
@@ -83,7 +79,7 @@ async def create_under(
             ),
         ],
     )
-    return waiting, await lifecycle.create(tx, waiting, public_url=public_url)
+    return waiting, await lifecycle.create(tx, waiting)
 
 
 def allowance_for(rules: list[dict[str, Any]] | None, action: Action) -> Allowance | None:

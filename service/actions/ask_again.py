@@ -25,7 +25,7 @@ from service.ports import Store, UnitOfWork
 
 
 async def request_again(
-    store: Store, clock: Clock, principal: Principal, action_id: str, *, public_url: str
+    store: Store, clock: Clock, principal: Principal, action_id: str
 ) -> Created:
     """A new pending action with the params of an expired or rejected one, asked by this
     person; the original names it in `replaced_by`. Asking again twice gives the same new
@@ -70,14 +70,12 @@ async def request_again(
     if action.approvals_required == 0:  # asked again by a person: a person approves it
         action = evolve(action, approvals_required=1)
     async with store.transaction() as tx:
-        if not await lifecycle.create(tx, action, public_url=public_url):
+        if not await lifecycle.create(tx, action):
             existing = await tx.actions.get_by_idempotency_key(principal.workspace_id, key)
             assert existing is not None
             return Created(existing, replayed=True)
         if stored_status == PENDING:
-            await lifecycle.expire(
-                tx, original, now=now, public_url=public_url
-            )  # persist what every read already shows
+            await lifecycle.expire(tx, original, now=now)  # persist what every read already shows
         await tx.actions.mark_replaced(original.id, action.id)
     return Created(action, replayed=False)
 

@@ -55,7 +55,6 @@ async def cancel_action(
     action_id: str,
     *,
     note: str | None,
-    public_url: str,
     wake_deliverer: lifecycle.Notifier,
 ) -> Action:
     """The action, now `cancelled`, with who cancelled it in `decidedBy`.
@@ -71,15 +70,13 @@ async def cancel_action(
         async with store.transaction() as tx:
             action = _visible(principal, await tx.actions.get(principal.workspace_id, action_id))
             if expired_on_read(action, now):
-                await lifecycle.expire(tx, action, now=now, public_url=public_url)
+                await lifecycle.expire(tx, action, now=now)
                 expired = True
             else:
                 expired = False
                 if action.status not in CANCELLABLE:
                     raise _too_late(action)
-                cancelled = await lifecycle.cancel(
-                    tx, clock, principal, action, note=note, now=now, public_url=public_url
-                )
+                cancelled = await lifecycle.cancel(tx, clock, principal, action, note=note, now=now)
         if expired:  # after the commit that persisted what every read already showed
             raise ApiError(ErrorCode.ACTION_EXPIRED)
         if cancelled is not None:

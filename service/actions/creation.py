@@ -137,7 +137,6 @@ async def create_action(
     type_: str,
     params: dict[str, Any],
     *,
-    public_url: str,
     run_at: str | None = None,
     wake_executor: Notifier | None = None,
 ) -> Created:
@@ -189,7 +188,6 @@ async def create_action(
             allowance=allowance,
             limits=capped,
             refusal=_refusal,
-            public_url=public_url,
         )
         if new and written.status == APPROVED and wake_executor is not None:
             wake_executor()
@@ -198,7 +196,7 @@ async def create_action(
     # index: on PostgreSQL one round trip, no BEGIN/COMMIT. When the key was taken (a retry, or a
     # concurrent one that won and so has committed), the winner is read and answered as a retry.
     async with store.single_statement() as uow:
-        if await lifecycle.create(uow, action, public_url=public_url):
+        if await lifecycle.create(uow, action):
             return Created(action, replayed=False)
         existing = await uow.actions.get_by_idempotency_key(principal.workspace_id, idempotency_key)
     assert existing is not None  # the row that won the unique index

@@ -59,7 +59,6 @@ async def decide_action(
     *,
     approve: bool,
     note: str | None,
-    public_url: str,
     wake_executor: Notifier,
     params: dict[str, Any] | None = None,
 ) -> Action:
@@ -81,11 +80,11 @@ async def decide_action(
                 decided = None
                 if expired_on_read(action, now):
                     await lifecycle.expire(
-                        tx, action, now=now, public_url=public_url
+                        tx, action, now=now
                     )  # persist what every read already shows
                 elif action.status != EXPIRED:
                     decided = await _decide_in(
-                        tx, clock, principal, action, approve, note, params, now, public_url
+                        tx, clock, principal, action, approve, note, params, now
                     )
         except _Moved:
             continue
@@ -145,7 +144,6 @@ async def _decide_in(
     note: str | None,
     params: dict[str, Any] | None,
     now: dt.datetime,
-    public_url: str,
 ) -> Action:
     """The decision's rules, then the lifecycle's conditional writes (edit, then decision)."""
     if action.status != PENDING:
@@ -165,7 +163,7 @@ async def _decide_in(
         if params is not None and account is not None:
             action = await _edit(tx, clock, principal, action, account, params, now)
     decided = await lifecycle.decide(
-        tx, clock, principal, action, approve=approve, note=note, now=now, public_url=public_url
+        tx, clock, principal, action, approve=approve, note=note, now=now
     )
     if decided is None:
         current = await tx.actions.get(action.workspace_id, action.id)

@@ -145,7 +145,6 @@ class Executor:
             self.services.clock,
             action,
             outcome,
-            public_url=self.services.settings.public_url,
             wake_deliverer=self.services.wake_deliverer,
             patience=self.patience,
         )

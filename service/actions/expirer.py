@@ -17,9 +17,7 @@ log = logging.getLogger("countersign.expirer")
 
 
 async def expire_due(services: Services) -> Sequence[str]:
-    expired = await lifecycle.expire_due(
-        services.store, services.clock.now(), public_url=services.settings.public_url
-    )
+    expired = await lifecycle.expire_due(services.store, services.clock.now())
     if expired:
         services.wake_deliverer()  # their `action.expired` events are committed
         log.info("expired %d pending actions", len(expired))

@@ -57,13 +57,12 @@ async def create(
     allowance: Allowance | None,
     limits: Sequence[dict[str, Any]],
     refusal: Refusal,
-    public_url: str,
 ) -> tuple[Action, bool]:
     """Write `action` (built pending) under its limits and allowance: `(action, True)`, or the
     action that had already taken its idempotency key and False (a retry is answered as before,
     even once a limit is reached)."""
     if allowance is not None and not limits:
-        return await _allowed(store, clock, action, allowance, public_url)
+        return await _allowed(store, clock, action, allowance)
     async with store.transaction() as tx:
         account = await tx.accounts.lock(action.workspace_id, action.account_id)
         if account is None:
@@ -84,11 +83,9 @@ async def create(
                 return existing, False
             raise refused
         if allowance is not None:
-            written, inserted = await allowances.create_under(
-                tx, clock, action, allowance, public_url=public_url
-            )
+            written, inserted = await allowances.create_under(tx, clock, action, allowance)
         else:
-            written, inserted = action, await lifecycle.create(tx, action, public_url=public_url)
+            written, inserted = action, await lifecycle.create(tx, action)
         if inserted:
             return written, True
         taken = await tx.actions.get_by_idempotency_key(action.workspace_id, action.idempotency_key)
@@ -103,14 +100,12 @@ the time of one statement."""
 
 
 async def _allowed(
-    store: Store, clock: Clock, action: Action, allowance: Allowance, public_url: str
+    store: Store, clock: Clock, action: Action, allowance: Allowance
 ) -> tuple[Action, bool]:
     for _ in range(RACES):
         try:
             async with store.single_statement() as uow:
-                written, inserted = await allowances.create_under(
-                    uow, clock, action, allowance, public_url=public_url
-                )
+                written, inserted = await allowances.create_under(uow, clock, action, allowance)
                 if inserted:
                     return written, True
                 taken = await uow.actions.get_by_idempotency_key(

@@ -27,7 +27,7 @@ from service.domain.ids import new_id
 from service.domain.models import Account, Event
 from service.domain.principal import Principal
 from service.ports import Store, UnitOfWork
-from service.render import action_json
+from service.render import action_record
 
 log = logging.getLogger("countersign.actions")
 
@@ -76,26 +76,27 @@ class Unsent:
 Outcome = Executed | Failed | Unsent
 
 
-def action_event(kind: str, action: Action, public_url: str, now: dt.datetime) -> Event:
-    """An `action.*` event: the action as the API shows it at `now`."""
+def action_event(kind: str, action: Action, now: dt.datetime) -> Event:
+    """An `action.*` event: the action as the API shows it at `now`, less the `approvalUrl`
+    that the webhook envelope adds (events carry ids; the edge adds the service's address)."""
     return Event(
         id=new_id("evt_"),
         workspace_id=action.workspace_id,
         type=kind,
         account_id=action.account_id,
-        data=action_json(action, public_url, now),
+        data=action_record(action, now),
         created_at=now,
         mode=action.mode,
     )
 
 
-async def create(uow: UnitOfWork, action: Action, *, public_url: str) -> bool:
+async def create(uow: UnitOfWork, action: Action) -> bool:
     """Write a new pending action and its event, unless its idempotency key was used (False)."""
     made = move(Trigger.CREATE, None)
     if action.status != made.dest:
         raise ValueError(f"a new action is {made.dest}, not {action.status}")
     assert made.event is not None
-    event = action_event(made.event, action, public_url, action.created_at)
+    event = action_event(made.event, action, action.created_at)
     return await uow.actions.add_with_event(action, event)
 
 
@@ -105,8 +106,6 @@ async def create_allowed(
     decider: Principal,
     action: Action,
     use: AllowanceUse,
-    *,
-    public_url: str,
 ) -> AllowedWrite:
     """Write a new action an allowance approved, unless the allowance is used up or its key
     was taken: `action.created`, the `allow` move's audit entry, `action.approved`, the use and
@@ -117,9 +116,9 @@ async def create_allowed(
     created = move(Trigger.CREATE, None)
     assert created.event is not None
     at = action.created_at
-    events = [action_event(created.event, action, public_url, at)]
+    events = [action_event(created.event, action, at)]
     if allowed.event is not None:
-        events.append(action_event(allowed.event, action, public_url, at))
+        events.append(action_event(allowed.event, action, at))
     audit = (
         None
         if allowed.audit is None
@@ -148,7 +147,6 @@ async def decide(
     approve: bool,
     note: str | None,
     now: dt.datetime,
-    public_url: str,
 ) -> Action | None:
     """Approve or reject a pending action that has not expired; None when it moved since it
     was read (another decision, an approval or an edit: the caller reads it again) or expired.
@@ -179,7 +177,7 @@ async def decide(
         **extra,
     )
     if decided is not None:
-        await _effects(tx, decision, decided, now, public_url)
+        await _effects(tx, decision, decided, now)
         if decision.audit is not None:
             details: dict[str, Any] = {"note": note, "mode": decided.mode}
             if approve:
@@ -228,7 +226,6 @@ async def cancel(
     *,
     note: str | None,
     now: dt.datetime,
-    public_url: str,
 ) -> Action | None:
     """End a pending action (before its expiry) or an approved one not yet claimed, so that it
     never runs; None when it moved since it was read. Conditional on the status read: a cancel
@@ -244,7 +241,7 @@ async def cancel(
         decision_note=note,
     )
     if cancelled is not None:
-        await _effects(tx, cancelling, cancelled, now, public_url)
+        await _effects(tx, cancelling, cancelled, now)
         if cancelling.audit is not None:
             await record_in(
                 tx,
@@ -259,25 +256,23 @@ async def cancel(
     return cancelled
 
 
-async def expire(
-    tx: UnitOfWork, action: Action, *, now: dt.datetime, public_url: str
-) -> Action | None:
+async def expire(tx: UnitOfWork, action: Action, *, now: dt.datetime) -> Action | None:
     """Persist what every read already shows (transitions.effective), with its event."""
     expiry = move(Trigger.EXPIRE, PENDING)
     expired = await tx.actions.transition(action.id, sources(expiry.trigger), expiry.dest)
     if expired is not None:
-        await _effects(tx, expiry, expired, now, public_url)
+        await _effects(tx, expiry, expired, now)
     return expired
 
 
-async def expire_due(store: Store, now: dt.datetime, *, public_url: str) -> Sequence[str]:
+async def expire_due(store: Store, now: dt.datetime) -> Sequence[str]:
     """Every pending action past its expiry, in one statement (the storage builds it from
     the table's `expire` move), each with its `action.expired` event in the same transaction."""
     expiry = move(Trigger.EXPIRE, PENDING)
     async with store.transaction() as uow:
         expired = await uow.actions.expire_due(now)
         for action in expired:
-            await _effects(uow, expiry, action, now, public_url)
+            await _effects(uow, expiry, action, now)
     return [action.id for action in expired]
 
 
@@ -293,7 +288,6 @@ async def finish(
     action: Action,
     outcome: Outcome,
     *,
-    public_url: str,
     wake_deliverer: Notifier,
     patience: Patience | None = None,
 ) -> Action | None:
@@ -328,7 +322,7 @@ async def finish(
         if done is None:
             log.warning("action %s left executing before it was finished", action.id)
             return None
-        await _effects(uow, done_move, done, now, public_url)
+        await _effects(uow, done_move, done, now)
         if isinstance(outcome, Failed) and outcome.account_status is not None:
             was = outcome.account_was
             if was is not None:
@@ -387,11 +381,9 @@ async def _defer(
     return deferred, unsent
 
 
-async def _effects(
-    uow: UnitOfWork, done: Move, action: Action, now: dt.datetime, public_url: str
-) -> None:
+async def _effects(uow: UnitOfWork, done: Move, action: Action, now: dt.datetime) -> None:
     """The table's side effects that commit with the move (audit needs the caller's words)."""
     if done.wake_executor:
         await uow.notify(ACTIONS_CHANNEL)
     if done.event is not None:
-        await uow.events.add(action_event(done.event, action, public_url, now))
+        await uow.events.add(action_event(done.event, action, now))

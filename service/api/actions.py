@@ -38,7 +38,6 @@ async def create_action(call: Call) -> Reply:
         call.params.headers["Idempotency-Key"],
         body["type"],
         body["params"],
-        public_url=services.settings.public_url,
         run_at=body.get("runAt"),
         wake_executor=services.wake_executor,
     )
@@ -163,7 +162,6 @@ async def _decide(call: Call, approve: bool) -> Reply:
         call.params.path["actionId"],
         approve=approve,
         note=body.get("note"),
-        public_url=services.settings.public_url,
         wake_executor=services.wake_executor,
         params=body.get("params") if approve else None,
     )
@@ -189,7 +187,6 @@ async def request_again(call: Call) -> Reply:
         services.clock,
         call.principal,
         call.params.path["actionId"],
-        public_url=services.settings.public_url,
     )
     return _reply(call, created.action, status=200 if created.replayed else 201)
 
@@ -205,7 +202,6 @@ async def cancel_action(call: Call) -> Reply:
         call.principal,
         call.params.path["actionId"],
         note=body.get("note"),
-        public_url=services.settings.public_url,
         wake_deliverer=services.wake_deliverer,
     )
     return _reply(call, action)

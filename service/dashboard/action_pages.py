@@ -139,7 +139,6 @@ async def decide_many(p: Page) -> Response:
                 action_id,
                 approve=approve,
                 note=None,
-                public_url=services.settings.public_url,
                 wake_executor=services.wake_executor,
             )
             outcomes.append(
@@ -259,7 +258,6 @@ async def decide(p: Page) -> Response:
         action_id,
         approve=approve,
         note=note,
-        public_url=services.settings.public_url,
         wake_executor=services.wake_executor,
     )
     return p.redirect(
@@ -279,7 +277,6 @@ async def cancel(p: Page) -> Response:
         p.principal,
         action_id,
         note=None,
-        public_url=services.settings.public_url,
         wake_deliverer=services.wake_deliverer,
     )
     return p.redirect(
@@ -304,7 +301,6 @@ async def ask_again(p: Page) -> Response:
         services.clock,
         p.principal,
         p.request.path_params["actionId"],
-        public_url=services.settings.public_url,
     )
     return p.redirect(
         f"/dashboard/actions/{created.action.id}",

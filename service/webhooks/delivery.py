@@ -26,6 +26,7 @@ from service.domain.clock import Clock, isoformat
 from service.domain.ids import new_id
 from service.domain.models import Event
 from service.ports import Store, UnitOfWork
+from service.render import with_approval_url
 from service.webhooks.models import Delivery, DeliveryAttempt, WebhookEndpoint
 from service.webhooks.sender import Outcome, Sender
 from service.webhooks.statuses import FAILED, SUCCEEDED, Trigger, dest
@@ -48,12 +49,17 @@ def attempt_id() -> str:
     return f"att_{time.time_ns():016x}{new_id('', 12)}"
 
 
-def envelope(event: Event) -> str:
+def envelope(event: Event, public_url: str) -> str:
     """The exact body text, built from the stored event, so every retry (and every endpoint)
     gets identical bytes. `mode` (`live` or `test`) says which kind of activity it reports, as
     Stripe's `livemode` does; `sequence` (the event's number, increasing in the order events
     are written) lets a receiver tell which of two events about one resource is newer, since
-    deliveries do not wait for each other and may arrive in any order."""
+    deliveries do not wait for each other and may arrive in any order. An action's event keeps
+    the action without its `approvalUrl` (the service's address is not the event's): it is
+    added here, where the API adds it to its answers."""
+    data = event.data
+    if event.type.startswith("action.") and isinstance(data, dict) and "approvalUrl" not in data:
+        data = with_approval_url(data, public_url)
     return json.dumps(
         {
             "id": event.id,
@@ -61,7 +67,7 @@ def envelope(event: Event) -> str:
             "createdAt": isoformat(event.created_at),
             "mode": event.mode,
             "sequence": event.seq,
-            "data": event.data,
+            "data": data,
         },
         separators=(",", ":"),
         ensure_ascii=False,
@@ -117,7 +123,7 @@ async def send_claimed(
     else:
         outcome = await sender.send(
             live.url,
-            envelope(event),
+            envelope(event, sender.public_url),
             event=delivery.event_type,
             delivery_id=delivery.id,
             secrets=live.signing_secrets(started, sender.box),

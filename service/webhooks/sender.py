@@ -80,14 +80,16 @@ async def read_limited(response: httpx.Response, limit: int = BODY_LIMIT) -> byt
 
 class Sender:
     """Holds the HTTP client (and, for keep-alive, the pinned clients) and the policy: the
-    deadline, loopback allowed for the harness, and the secret box that opens the endpoints'
-    sealed signing secrets."""
+    deadline, loopback allowed for the harness, the secret box that opens the endpoints'
+    sealed signing secrets, and the service's public URL, which the envelope adds to what
+    events keep (an action's `approvalUrl`)."""
 
     def __init__(
         self,
         client: httpx.AsyncClient,
         *,
         box: SecretBox,
+        public_url: str,
         allow_loopback: bool = False,
         timeout: float = TIMEOUT_SECONDS,
         resolver: Resolver | None = None,
@@ -96,6 +98,7 @@ class Sender:
         self.client = client
         self.clients = clients
         self.box = box
+        self.public_url = public_url
         self.allow_loopback = allow_loopback
         self.timeout = timeout
         self.resolver = resolver

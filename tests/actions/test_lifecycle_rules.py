@@ -58,14 +58,14 @@ def clock() -> ManualClock:
 async def created(store, clock, **changes):
     action = attrs.evolve(make_action(WS, "40001", clock.now()), **changes)
     async with store.transaction() as uow:
-        assert await lifecycle.create(uow, action, public_url=URL)
+        assert await lifecycle.create(uow, action)
     return action
 
 
 async def decide(store, clock, action, who=ANN, *, approve=True, note=None):
     async with store.transaction() as uow:
         return await lifecycle.decide(
-            uow, clock, who, action, approve=approve, note=note, now=clock.now(), public_url=URL
+            uow, clock, who, action, approve=approve, note=note, now=clock.now()
         )
 
 
@@ -90,13 +90,11 @@ async def test_create_writes_the_event_and_an_idempotency_key_is_used_once(store
         make_action(WS, "40001", clock.now()), idempotency_key=action.idempotency_key
     )
     async with store.transaction() as uow:
-        assert not await lifecycle.create(uow, again, public_url=URL)
+        assert not await lifecycle.create(uow, again)
     assert await events(store) == [("action.created", action.id)]
     with pytest.raises(ValueError, match="a new action is pending"):
         async with store.transaction() as uow:
-            await lifecycle.create(
-                uow, make_action(WS, "40001", clock.now(), status="approved"), public_url=URL
-            )
+            await lifecycle.create(uow, make_action(WS, "40001", clock.now(), status="approved"))
 
 
 async def test_approval_moves_to_approved_audits_and_wakes_the_executors(store, clock):
@@ -164,8 +162,8 @@ async def test_expire_due_moves_only_pending_past_expiry_with_events(store, cloc
     clock.advance(hours=1)
     fresh = await created(store, clock)
     clock.advance(seconds=LIFETIME.total_seconds() - 3600)
-    assert await lifecycle.expire_due(store, clock.now(), public_url=URL) == [stale.id]
-    assert await lifecycle.expire_due(store, clock.now(), public_url=URL) == []
+    assert await lifecycle.expire_due(store, clock.now()) == [stale.id]
+    assert await lifecycle.expire_due(store, clock.now()) == []
     assert (await stored(store, fresh.id)).status == "pending"
     assert ("action.expired", stale.id) in await events(store)
 
@@ -213,7 +211,6 @@ async def finish(store, clock, action, outcome, patience=None, wakes=None):
         clock,
         action,
         outcome,
-        public_url=URL,
         wake_deliverer=wakes or Wakes(),
         patience=patience,
     )

@@ -74,7 +74,6 @@ async def test_a_sixth_type_is_one_registry_entry(linked, sixth_type):
             idempotency_key,
             sixth_type.name,
             params,
-            public_url="http://countersign.test",
         )
         return created.action
 

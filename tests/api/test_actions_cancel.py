@@ -33,7 +33,6 @@ async def approve(store, clock, world, action_id):
         action_id,
         approve=True,
         note=None,
-        public_url="http://countersign.test",
         wake_executor=lambda: None,
     )
 
@@ -101,7 +100,6 @@ async def test_cancel_twice_rejected_and_expired_are_conflicts(client, world, st
         rejected,
         approve=False,
         note=None,
-        public_url="http://countersign.test",
         wake_executor=lambda: None,
     )
     assert code(await cancel(client, world, rejected)) == (409, "action_not_pending")

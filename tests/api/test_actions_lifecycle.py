@@ -38,7 +38,6 @@ async def decide(store, clock, world, action_id, approve=True, note=None):
         action_id,
         approve=approve,
         note=note,
-        public_url="http://countersign.test",
         wake_executor=lambda: None,
     )
 

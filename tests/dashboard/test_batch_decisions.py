@@ -37,7 +37,6 @@ async def test_decides_exactly_the_ticked_actions_each_on_its_own(client, world,
         gone["id"],
         approve=False,
         note=None,
-        public_url="http://countersign.test",
         wake_executor=lambda: None,
     )
     csrf = await csrf_of(client)

@@ -65,7 +65,6 @@ async def test_sigterm_during_a_slow_send_lets_it_finish(
             "stop-1",
             "send_message",
             {"fanId": fan, "text": "<p>hi</p>"},
-            public_url=settings.public_url,
         )
     ).action
     slow = fake_platform.state.faults.add({"route": ROUTE, "delayMs": 3000, "times": 1})
@@ -76,7 +75,6 @@ async def test_sigterm_during_a_slow_send_lets_it_finish(
         action.id,
         approve=True,
         note=None,
-        public_url=settings.public_url,
         wake_executor=lambda: None,
     )
     env = {

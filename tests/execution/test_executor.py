@@ -27,7 +27,6 @@ async def approve(linked, action_id, principal=None):
         action_id,
         approve=True,
         note=None,
-        public_url="http://countersign.test",
         wake_executor=services.wake_executor,
     )
 

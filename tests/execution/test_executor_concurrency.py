@@ -53,7 +53,6 @@ async def test_interrupted_execution_fails_honestly_and_is_not_resent(linked, st
         action["id"],
         approve=True,
         note=None,
-        public_url="http://countersign.test",
         wake_executor=services.wake_executor,
     )
     async with store.transaction() as uow:  # a worker that claimed it and then died
@@ -125,7 +124,6 @@ async def test_an_executor_in_another_process_wakes_on_approval(postgres_url, cl
             "notify-1",
             "send_message",
             {"fanId": fan, "text": "<p>hi</p>"},
-            public_url="http://countersign.test",
         )
     ).action
     try:
@@ -141,7 +139,6 @@ async def test_an_executor_in_another_process_wakes_on_approval(postgres_url, cl
                     action.id,
                     approve=True,
                     note=None,
-                    public_url="http://countersign.test",
                     wake_executor=lambda: None,
                 )
 
@@ -194,7 +191,6 @@ async def test_the_running_loop_fails_an_interrupted_action_once_its_lease_is_ov
         action["id"],
         approve=True,
         note=None,
-        public_url="http://countersign.test",
         wake_executor=lambda: None,
     )
     async with store.transaction() as uow:  # a worker that claimed it and then died

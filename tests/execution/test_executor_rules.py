@@ -22,7 +22,7 @@ from service.actions.retries import RetryPolicy
 from service.app import build_services, outgoing_http
 from service.domain.models import Account
 from service.platform.sandbox import sandbox_creators
-from tests.actions.test_lifecycle_rules import ANN, URL, WS, stored
+from tests.actions.test_lifecycle_rules import ANN, WS, stored
 from tests.storage.test_store_contract import make_action
 
 
@@ -86,9 +86,9 @@ async def approved(services, account_id="40001", mode="live", key=None):
         make_action(WS, account_id, clock.now(), params=params, key=key), mode=mode
     )
     async with services.store.transaction() as uow:
-        await lifecycle.create(uow, action, public_url=URL)
+        await lifecycle.create(uow, action)
         return await lifecycle.decide(
-            uow, clock, ANN, action, approve=True, note=None, now=clock.now(), public_url=URL
+            uow, clock, ANN, action, approve=True, note=None, now=clock.now()
         )
 
 

@@ -53,7 +53,6 @@ async def test_killed_worker_leaves_an_honest_failure(
             "kill-1",
             "send_message",
             {"fanId": fan, "text": "<p>hi</p>"},
-            public_url=settings.public_url,
         )
     ).action
     fake_platform.state.faults.add({"route": "POST /chats/:id/messages", "delayMs": 60_000})
@@ -64,7 +63,6 @@ async def test_killed_worker_leaves_an_honest_failure(
         action.id,
         approve=True,
         note=None,
-        public_url=settings.public_url,
         wake_executor=lambda: None,
     )
 

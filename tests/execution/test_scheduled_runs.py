@@ -105,9 +105,7 @@ async def test_still_pending_at_run_at_it_expires_and_never_runs(linked):
     services.clock.advance(hours=2, seconds=-1)
     assert (await read(linked, action["id"]))["status"] == "pending"
     services.clock.advance(seconds=1)
-    expired = await lifecycle.expire_due(
-        services.store, services.clock.now(), public_url="http://countersign.test"
-    )
+    expired = await lifecycle.expire_due(services.store, services.clock.now())
     assert expired == [action["id"]]
     assert (await read(linked, action["id"]))["status"] == "expired"
     assert await Executor(services).run_once() == 0
@@ -223,7 +221,6 @@ async def test_two_replicas_never_run_a_schedule_twice(postgres_url, clock, fake
                 f"r{i}",
                 "send_message",
                 {"fanId": fan, "text": f"<p>{i}</p>"},
-                public_url="http://countersign.test",
                 run_at=isoformat(run_at),
             )
             await decide_action(
@@ -233,7 +230,6 @@ async def test_two_replicas_never_run_a_schedule_twice(postgres_url, clock, fake
                 created.action.id,
                 approve=True,
                 note=None,
-                public_url="http://countersign.test",
                 wake_executor=lambda: None,
             )
         before = len(fake_platform.state.writes_for())

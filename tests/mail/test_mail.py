@@ -201,7 +201,6 @@ async def test_reminder_comes_two_hours_before_expiry_if_still_pending(
         decided["id"],
         approve=False,
         note=None,
-        public_url="http://countersign.test",
         wake_executor=lambda: None,
     )
     clock.advance(hours=21, minutes=59)
@@ -343,7 +342,9 @@ async def test_a_silent_smtp_server_delays_no_webhook(client, store, clock, team
                 deliverer = Deliverer(
                     store,
                     clock,
-                    Sender(http, box=box, allow_loopback=True),
+                    Sender(
+                        http, box=box, public_url="http://countersign.test", allow_loopback=True
+                    ),
                     also=[queue_mails],
                     idle_seconds=0.05,
                 )

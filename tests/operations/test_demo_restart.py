@@ -69,7 +69,6 @@ async def test_a_second_demo_keeps_the_users_endpoints_and_runs_what_was_approve
         "before-restart",
         "send_message",
         {"fanId": one["fan"], "text": "<p>Hi</p>"},
-        public_url=settings.public_url,
     )
     await decide_action(
         store,
@@ -78,7 +77,6 @@ async def test_a_second_demo_keeps_the_users_endpoints_and_runs_what_was_approve
         created.action.id,
         approve=True,
         note=None,
-        public_url=settings.public_url,
         wake_executor=lambda: None,
     )
     await store.close()

@@ -66,7 +66,6 @@ async def test_healthz_reports_backlogs(
         created.json()["data"]["id"],
         approve=True,
         note=None,
-        public_url="http://countersign.test",
         wake_executor=lambda: None,
     )
     await dispatch_all(store, clock)

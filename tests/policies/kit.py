@@ -54,7 +54,6 @@ async def decide(store, clock, principal, action_id, approve=True, params=None, 
         action_id,
         approve=approve,
         note=note,
-        public_url=PUBLIC,
         wake_executor=lambda: None,
         params=params,
     )

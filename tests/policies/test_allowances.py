@@ -120,9 +120,7 @@ async def test_asking_again_under_an_allowance_needs_a_person(client, store, clo
     await decide(store, clock, crew["member"], pending["id"], approve=False)
     from service.actions.ask_again import request_again
 
-    again = await request_again(
-        store, clock, crew["member"], pending["id"], public_url="http://countersign.test"
-    )
+    again = await request_again(store, clock, crew["member"], pending["id"])
     assert again.action.status == "pending" and again.action.approvals_required == 1
 
 

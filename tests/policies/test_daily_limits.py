@@ -14,7 +14,7 @@ from service.app import create_app, outgoing_http
 from service.errors import ApiError
 from storage.sql.store import SqlStore
 from tests.factories import add_live_account, build_world
-from tests.policies.kit import PUBLIC, create, decide, mass, message, people
+from tests.policies.kit import create, decide, mass, message, people
 
 TWO_MASS = [{"types": ["send_mass_message"], "perDay": 2}]
 
@@ -66,7 +66,6 @@ async def test_rejected_expired_and_cancelled_do_not_count(client, store, clock,
         world.owner,
         cancelled["id"],
         note=None,
-        public_url=PUBLIC,
         wake_deliverer=lambda: None,
     )
     await create(client, world, mass(), "r2")

@@ -115,7 +115,6 @@ async def test_request_again_and_self_approval(client, store, clock, world):
         action["id"],
         approve=False,
         note="not now",
-        public_url="http://countersign.test",
         wake_executor=lambda: None,
     )
     await sign_in(client)
@@ -152,7 +151,6 @@ async def test_request_again_and_self_approval(client, store, clock, world):
         new["id"],
         approve=True,
         note=None,
-        public_url="http://countersign.test",
         wake_executor=lambda: None,
     )
     assert done.status == "approved"

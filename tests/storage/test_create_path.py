@@ -213,7 +213,6 @@ async def test_create_action_writes_in_one_single_statement_unit(store, clock: C
             "k1",
             "send_message",
             params,
-            public_url="http://countersign.test",
         )
         return created.action, created.replayed
 

@@ -80,7 +80,6 @@ async def _make_rows(store: SqlStore) -> tuple[str, str, str]:
             key,
             "send_message",
             {"fanId": "123456", "text": "Hello, here is é and ü"},
-            public_url="http://cs.test",
         )
         made.append(created.action.id)
     return workspace.id, made[0], made[1]

@@ -98,7 +98,6 @@ async def _make_rows(store: SqlStore) -> tuple[str, list[str]]:
             key,
             "send_message",
             {"fanId": "123456", "text": text},
-            public_url="http://cs.test",
         )
         made.append(created.action.id)
     person = {"kind": "user", "id": "usr_1", "name": "Zoë", "email": "zoe@example.com"}
@@ -179,7 +178,6 @@ async def test_old_rows_read_identically_and_are_stored_packed(empty_url, stage_
             "k4",
             "send_message",
             {"fanId": "123456", "text": "Hello, here is é and ü"},
-            public_url="http://cs.test",
         )
         new = [created.action.id]
         fresh = (await _read(store, workspace_id, new))[0]

@@ -31,7 +31,7 @@ async def main(url, action_id, owner):
     store = SqlStore.from_url(url)
     try:
         await decide_action(store, ManualClock(), Principal(**owner), action_id, approve=True,
-                            note="from another process", public_url="http://countersign.test",
+                            note="from another process",
                             wake_executor=lambda: None)
     finally:
         await store.close()
@@ -125,7 +125,6 @@ async def test_an_action_already_decided_is_answered_at_once(client, app, world,
         action["id"],
         approve=False,
         note="no",
-        public_url="http://countersign.test",
         wake_executor=services.wake_executor,
     )
     loop = asyncio.get_running_loop()
@@ -154,7 +153,6 @@ async def test_until_finished_waits_past_the_approval_for_the_result(client, app
         action["id"],
         approve=True,
         note=None,
-        public_url="http://countersign.test",
         wake_executor=services.wake_executor,
     )
     await until_in_wait(services.waiters, 1)  # approved is not finished: still waiting
@@ -258,7 +256,6 @@ async def test_many_waiters_on_one_action_are_woken_by_one_read(client, app, wor
         action["id"],
         approve=True,
         note=None,
-        public_url="http://countersign.test",
         wake_executor=services.wake_executor,
     )
     statuses = {(await c).json()["data"]["status"] for c in calls}

@@ -76,7 +76,6 @@ async def approve(database_url: str, world, clock, action_id: str) -> None:
             action_id,
             approve=True,
             note=None,
-            public_url="http://countersign.test",
             wake_executor=lambda: None,
         )
     finally:

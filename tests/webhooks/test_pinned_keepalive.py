@@ -88,6 +88,7 @@ async def test_sends_to_one_host_reuse_one_connection():
         sender = Sender(
             shared,
             box=SecretBox("k"),
+            public_url="http://countersign.test",
             allow_loopback=True,
             clients=clients,
             resolver=resolver({"hooks.test": "127.0.0.1"}),
@@ -102,7 +103,9 @@ async def test_sends_to_one_host_reuse_one_connection():
 async def test_without_pinned_clients_each_send_has_its_own_connection():
     receiver = KeepAliveReceiver()
     async with serving(receiver, "127.0.0.1") as port, httpx.AsyncClient() as shared:
-        sender = Sender(shared, box=SecretBox("k"), allow_loopback=True)  # test sends
+        sender = Sender(
+            shared, box=SecretBox("k"), public_url="http://countersign.test", allow_loopback=True
+        )  # test sends
         for n in range(2):
             assert await send(sender, f"http://127.0.0.1:{port}/h", n) == 200
     assert receiver.connections == 2
@@ -120,6 +123,7 @@ async def test_another_host_name_at_the_same_address_gets_its_own_connection():
         sender = Sender(
             shared,
             box=SecretBox("k"),
+            public_url="http://countersign.test",
             allow_loopback=True,
             clients=clients,
             resolver=resolver(names),
@@ -147,6 +151,7 @@ async def test_a_changed_dns_answer_is_never_sent_over_the_old_connection():
         sender = Sender(
             shared,
             box=SecretBox("k"),
+            public_url="http://countersign.test",
             allow_loopback=True,
             clients=clients,
             resolver=resolver(answers),
@@ -167,7 +172,13 @@ async def test_an_answer_cut_at_the_limit_closes_its_connection():
         httpx.AsyncClient() as shared,
         PinnedClients() as clients,
     ):
-        sender = Sender(shared, box=SecretBox("k"), allow_loopback=True, clients=clients)
+        sender = Sender(
+            shared,
+            box=SecretBox("k"),
+            public_url="http://countersign.test",
+            allow_loopback=True,
+            clients=clients,
+        )
         for n in range(2):
             assert await send(sender, f"http://127.0.0.1:{port}/h", n) == 200
     assert receiver.connections == 2, "the unread rest went away with its connection"

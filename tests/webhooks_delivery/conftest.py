@@ -44,7 +44,12 @@ def box() -> SecretBox:
 
 @pytest.fixture
 def sender(http, box) -> Sender:
-    return Sender(http, box=box, allow_loopback=True)
+    return Sender(
+        http,
+        box=box,
+        public_url="http://countersign.test",
+        allow_loopback=True,
+    )
 
 
 @pytest.fixture

@@ -41,7 +41,16 @@ async def test_every_writer_emits_it_and_it_is_delivered_signed(
         allow_loopback=True,
     )
     receiver.set_secrets([hooks.current_secret(endpoint, box)])
-    deliverer = Deliverer(store, clock, Sender(http, box=box, allow_loopback=True))
+    deliverer = Deliverer(
+        store,
+        clock,
+        Sender(
+            http,
+            box=box,
+            public_url="http://countersign.test",
+            allow_loopback=True,
+        ),
+    )
 
     # The executor: the platform refuses the session mid-write → needs_relink.
     action = await create(

@@ -73,14 +73,11 @@ async def test_the_sweep_and_a_late_decision_each_emit_it_delivered_signed(
             late.id,
             approve=True,
             note=None,
-            public_url=URL,
             wake_executor=lambda: None,
         )
     assert refused.value.code == "action_expired"
-    assert await lifecycle.expire_due(store, clock.now(), public_url=URL) == sorted(
-        [swept.id, sandbox.id]
-    )
-    assert await lifecycle.expire_due(store, clock.now(), public_url=URL) == []
+    assert await lifecycle.expire_due(store, clock.now()) == sorted([swept.id, sandbox.id])
+    assert await lifecycle.expire_due(store, clock.now()) == []
 
     events = await expired_events(store, ws)
     assert sorted(e.data["id"] for e in events) == sorted([swept.id, late.id, sandbox.id])
@@ -107,10 +104,10 @@ async def test_a_rolled_back_sweep_keeps_neither_the_expiry_nor_its_event(store,
     with pytest.raises(RuntimeError):
         async with store.transaction() as uow:
             [moved] = await uow.actions.expire_due(clock.now())
-            await lifecycle.expire(uow, moved, now=clock.now(), public_url=URL)  # already moved
+            await lifecycle.expire(uow, moved, now=clock.now())  # already moved
             raise RuntimeError("the sweep is rolled back")
     async with store.reading() as uow:
         assert (await uow.actions.get(ws, stale.id)).status == "pending"
     assert await expired_events(store, ws) == []
-    await lifecycle.expire_due(store, clock.now(), public_url=URL)
+    await lifecycle.expire_due(store, clock.now())
     assert [e.data["id"] for e in await expired_events(store, ws)] == [stale.id]

@@ -62,7 +62,14 @@ async def gated_round(store, clock, world, http, box, *, accounts: int, status: 
         await add_event(store, clock, world.workspace_id, "action.executed", f"a{i}", {"n": i})
     await dispatch_all(store, clock)
     counting = CountingStore(store)
-    sender = GatedSender(http, box=box, allow_loopback=True, expect=16, status=status)
+    sender = GatedSender(
+        http,
+        box=box,
+        public_url="http://countersign.test",
+        allow_loopback=True,
+        expect=16,
+        status=status,
+    )
     deliverer = Deliverer(counting, clock, sender, per_endpoint=16)
     running = asyncio.create_task(deliverer.run_once())
     await asyncio.wait_for(sender.all_waiting.wait(), 10)
@@ -107,7 +114,14 @@ async def test_a_batch_of_failures_follows_the_schedule_and_marks_the_endpoint_f
     minutes = [5, 30, 60, 90]
     for n, gap in enumerate(minutes, start=2):
         clock.advance(minutes=gap - 1)
-        failing = GatedSender(http, box=box, allow_loopback=True, expect=0, status=500)
+        failing = GatedSender(
+            http,
+            box=box,
+            public_url="http://countersign.test",
+            allow_loopback=True,
+            expect=0,
+            status=500,
+        )
         failing.gate.set()
         assert await Deliverer(store, clock, failing).run_once() == 0, "not due yet"
         clock.advance(minutes=1)
@@ -135,7 +149,12 @@ async def test_the_wakeup_sends_at_once_instead_of_at_the_next_poll(
     store, clock, world, receiver, events_endpoint, http, box
 ):
     wakeup = WatchedEvent()
-    sender = Sender(http, box=box, allow_loopback=True)
+    sender = Sender(
+        http,
+        box=box,
+        public_url="http://countersign.test",
+        allow_loopback=True,
+    )
     deliverer = Deliverer(store, clock, sender, idle_seconds=600, wakeup=wakeup)
     loop = asyncio.create_task(deliverer.run_forever())
     try:
@@ -170,7 +189,9 @@ async def test_a_failed_batch_is_recorded_one_by_one(
     for i in range(4):
         await add_event(store, clock, world.workspace_id, "action.executed", f"a{i}", {"n": i})
     flaky = FailingOnce(store)
-    sender = GatedSender(http, box=box, allow_loopback=True, expect=4)
+    sender = GatedSender(
+        http, box=box, public_url="http://countersign.test", allow_loopback=True, expect=4
+    )
     running = asyncio.create_task(Deliverer(flaky, clock, sender).run_once())
     await asyncio.wait_for(sender.all_waiting.wait(), 10)
     flaky.fail_next = True  # the round recording all four rolls back

@@ -91,7 +91,13 @@ async def test_a_retry_that_succeeds_keeps_the_endpoint_healthy(
 async def test_a_hanging_receiver_times_out_and_is_retried(
     store, clock, world, receiver, push_endpoint, http, box
 ):
-    quick = Deliverer(store, clock, Sender(http, box=box, allow_loopback=True, timeout=0.3))
+    quick = Deliverer(
+        store,
+        clock,
+        Sender(
+            http, box=box, public_url="http://countersign.test", allow_loopback=True, timeout=0.3
+        ),
+    )
     receiver.set_mode("hang")
     await observe(store, clock, world, [platform_row("t1")])
     assert await quick.run_once() == 1

@@ -24,7 +24,15 @@ async def one_attempt(store, clock, world, box, http, url: str):
     await add_event(store, clock, world.workspace_id, "action.executed", "40001", {"n": 1})
     started = time.monotonic()
     deliverer = Deliverer(
-        store, clock, Sender(http, box=box, allow_loopback=True, timeout=DEADLINE)
+        store,
+        clock,
+        Sender(
+            http,
+            box=box,
+            public_url="http://countersign.test",
+            allow_loopback=True,
+            timeout=DEADLINE,
+        ),
     )
     assert await asyncio.wait_for(deliverer.run_once(), 20) == 1
     took = time.monotonic() - started
@@ -70,7 +78,12 @@ async def test_a_stalled_endpoint_does_not_delay_another_endpoints_delivery(
             store, clock, world.owner, url, box=box, allow_loopback=True
         )
         deliverer = Deliverer(
-            store, clock, Sender(http, box=box, allow_loopback=True, timeout=30), idle_seconds=0.2
+            store,
+            clock,
+            Sender(
+                http, box=box, public_url="http://countersign.test", allow_loopback=True, timeout=30
+            ),
+            idle_seconds=0.2,
         )
         loop = asyncio.create_task(deliverer.run_forever())
         try:
@@ -108,7 +121,9 @@ async def test_the_connection_goes_to_the_approved_address_without_a_second_look
     )
     receiver.set_secrets([current_secret(endpoint, box)])
     await add_event(store, clock, world.workspace_id, "action.executed", "40001", {})
-    sender = Sender(http, box=box, allow_loopback=True, resolver=resolver)
+    sender = Sender(
+        http, box=box, public_url="http://countersign.test", allow_loopback=True, resolver=resolver
+    )
     assert await Deliverer(store, clock, sender).run_once() == 1
     [got] = receiver.wait_for(1)
     # `.invalid` never resolves in DNS: the request arrived only because the sender connected

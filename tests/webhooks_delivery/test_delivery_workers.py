@@ -25,8 +25,26 @@ async def test_two_deliverers_never_send_one_delivery_twice(
     other = SqlStore.from_url(database_url)  # a second "process": its own engine and pool
     try:
         workers = [
-            Deliverer(store, clock, Sender(http, box=box, allow_loopback=True)),
-            Deliverer(other, clock, Sender(http, box=box, allow_loopback=True)),
+            Deliverer(
+                store,
+                clock,
+                Sender(
+                    http,
+                    box=box,
+                    public_url="http://countersign.test",
+                    allow_loopback=True,
+                ),
+            ),
+            Deliverer(
+                other,
+                clock,
+                Sender(
+                    http,
+                    box=box,
+                    public_url="http://countersign.test",
+                    allow_loopback=True,
+                ),
+            ),
         ]
         counts = await asyncio.gather(*(w.run_once() for w in workers))
     finally:
@@ -48,7 +66,16 @@ async def test_a_killed_worker_loses_nothing(
         assert await uow.deliveries.claim(
             delivery.id, "dead-worker", clock.now(), clock.now() + LEASE
         )
-    survivor = Deliverer(store, clock, Sender(http, box=box, allow_loopback=True))
+    survivor = Deliverer(
+        store,
+        clock,
+        Sender(
+            http,
+            box=box,
+            public_url="http://countersign.test",
+            allow_loopback=True,
+        ),
+    )
     assert await survivor.run_once() == 0, "the lease is still held"
     clock.advance(seconds=LEASE.total_seconds() + 1)
     assert await survivor.run_once() == 1
@@ -61,7 +88,16 @@ async def test_a_failing_delivery_does_not_delay_the_next(
 ):
     """The receiver refuses one event; the same account's later events arrive at once, each
     with the sequence that orders them, and the refused one keeps its own retry schedule."""
-    deliverer = Deliverer(store, clock, Sender(http, box=box, allow_loopback=True))
+    deliverer = Deliverer(
+        store,
+        clock,
+        Sender(
+            http,
+            box=box,
+            public_url="http://countersign.test",
+            allow_loopback=True,
+        ),
+    )
     events = [
         await add_event(store, clock, world.workspace_id, "action.executed", "40001", {"n": i})
         for i in range(3)
@@ -108,7 +144,16 @@ async def test_events_go_only_where_they_are_wanted(
     await add_event(store, clock, world.workspace_id, "action.executed", "40001", {"x": 1})
     await add_event(store, clock, world.workspace_id, "link.failed", None, {"x": 2})
     await add_event(store, clock, world.workspace_id, "transaction.observed", "40001", {"x": 3})
-    await Deliverer(store, clock, Sender(http, box=box, allow_loopback=True)).run_once()
+    await Deliverer(
+        store,
+        clock,
+        Sender(
+            http,
+            box=box,
+            public_url="http://countersign.test",
+            allow_loopback=True,
+        ),
+    ).run_once()
     [got] = receiver.wait_for(1)
     assert (got.path, got.event) == ("/links", "link.failed")
     assert await deliveries_of(store, gone.id) == []

@@ -52,7 +52,16 @@ async def test_platform_transactions_reach_the_receiver_once_per_change(
         store, clock, linked.world.owner, receiver_url + "/push", box=box, allow_loopback=True
     )
     receiver.set_secrets([current_secret(endpoint, box)])
-    deliverer = Deliverer(store, clock, Sender(http, box=box, allow_loopback=True))
+    deliverer = Deliverer(
+        store,
+        clock,
+        Sender(
+            http,
+            box=box,
+            public_url="http://countersign.test",
+            allow_loopback=True,
+        ),
+    )
     session = linked.platform.state.create_session(linked.creator_id).token
 
     seen = await observe_from_platform(linked, clock, session)

@@ -22,7 +22,9 @@ async def stop_as_it_wakes(task: asyncio.Task[None], wakeup: asyncio.Event) -> N
 
 
 async def test_a_deliverer_woken_as_it_is_stopped_stops(store, clock, http, box):
-    deliverer = Deliverer(store, clock, Sender(http, box=box), idle_seconds=3600)
+    deliverer = Deliverer(
+        store, clock, Sender(http, box=box, public_url="http://countersign.test"), idle_seconds=3600
+    )
     task = asyncio.create_task(deliverer.run_forever())
     await deliverer.idle.wait()  # set just before it waits for a wake-up, in the same step
     await stop_as_it_wakes(task, deliverer.wakeup)
