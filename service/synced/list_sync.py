@@ -32,9 +32,9 @@ from service.domain.models import Account
 from service.ports import Store
 from service.revenue.usecases import observe_transactions
 from service.synced.fans import platform_fan
+from service.synced.offsets import PAGE, walk
 
 Call = Callable[..., Awaitable[Any]]
-PAGE = 100  # the platform's largest page
 FANS = ("fans_active", "fans_expired")
 TRANSACTIONS = "transactions"
 ROUTES = {
@@ -164,14 +164,16 @@ async def _walk(
     sums: list[int] | None = [0, 0] if name == TRANSACTIONS and offset == 0 else None
     past_window = False
     pages = written = 0
-    ended = False
-    while pages < max_pages:
-        page = await call(route, query={**query, "limit": PAGE, "offset": offset})
-        rows = page.get("list") if isinstance(page, dict) else None
-        rows = [r for r in rows or () if isinstance(r, dict) and "id" in r]
+
+    async def fetch(at: int) -> Any:
+        return await call(route, query={**query, "limit": PAGE, "offset": at})
+
+    ended = True  # unless the page cap stops the walk, or a quick pass finds what it read
+    async for listed, more in walk(fetch, max_pages=max_pages, start=start):
         pages += 1
+        offset += len(listed)
+        rows = [r for r in listed if isinstance(r, dict) and "id" in r]
         if not rows:
-            ended = True
             break
         changed, kept = await write(store, account, now, rows)
         written += changed
@@ -179,13 +181,12 @@ async def _walk(
             seen.update(str(r["id"]) for r in rows)
         if sums is not None and not past_window:
             past_window = _count_window(rows, window_start, sums)
-        offset += len(rows)
-        if not page.get("hasMore"):
-            ended, past_window = True, True
+        if not more:
+            past_window = True
             break
         if not full and kept:
-            ended = True  # a row read before: every older one was read before too
-            break
+            break  # a row read before: every older one was read before too
+        ended = pages < max_pages
     return Walked(
         name=name,
         full=full,
