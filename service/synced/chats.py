@@ -9,6 +9,7 @@ Test-mode writes never reached anything, so they change nothing here.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from service.actions.model import Action
@@ -19,24 +20,17 @@ from service.ports import Store, UnitOfWork
 async def record_write(
     store: Store, now: dt.datetime, action: Action, result: dict[str, Any] | None
 ) -> None:
-    if not result or result.get("simulated"):
+    effect = EFFECTS.get(action.type)
+    if effect is None or not result or result.get("simulated"):
         return
-    ws, account_id = action.workspace_id, action.account_id
     async with store.transaction() as uow:
-        if action.type == "send_message" and result.get("messageId"):
-            await _sent(uow, now, action, str(result["messageId"]))
-        elif action.type == "unsend_message":
-            gone = await uow.synced.remove_messages(
-                ws,
-                account_id,
-                message_id=result.get("messageId"),
-                mass_message_id=None if result.get("messageId") else result.get("massMessageId"),
-            )
-            for fan_id in gone:
-                await _point_at_newest(uow, ws, account_id, fan_id)
+        await effect(uow, now, action, result)
 
 
-async def _sent(uow: UnitOfWork, now: dt.datetime, action: Action, message_id: str) -> None:
+async def _sent(uow: UnitOfWork, now: dt.datetime, action: Action, result: dict[str, Any]) -> None:
+    if not result.get("messageId"):
+        return
+    message_id = str(result["messageId"])
     p, ws, account_id = action.params, action.workspace_id, action.account_id
     cents = p.get("priceCents") or 0
     message = {
@@ -62,6 +56,26 @@ async def _sent(uow: UnitOfWork, now: dt.datetime, action: Action, message_id: s
     await uow.synced.put_chats(
         ws, account_id, [{**chat, "lastMessage": message, "lastActivityAt": message["createdAt"]}]
     )
+
+
+async def _unsent(
+    uow: UnitOfWork, now: dt.datetime, action: Action, result: dict[str, Any]
+) -> None:
+    ws, account_id = action.workspace_id, action.account_id
+    gone = await uow.synced.remove_messages(
+        ws,
+        account_id,
+        message_id=result.get("messageId"),
+        mass_message_id=None if result.get("messageId") else result.get("massMessageId"),
+    )
+    for fan_id in gone:
+        await _point_at_newest(uow, ws, account_id, fan_id)
+
+
+Effect = Callable[[UnitOfWork, dt.datetime, Action, dict[str, Any]], Awaitable[None]]
+EFFECTS: dict[str, Effect] = {"send_message": _sent, "unsend_message": _unsent}
+"""The action types whose executed write changes the synced chats, by type: a new one is an
+entry here (every other type changes nothing the chats hold)."""
 
 
 async def _point_at_newest(uow: UnitOfWork, ws: str, account_id: str, fan_id: str) -> None:
