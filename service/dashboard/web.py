@@ -196,7 +196,7 @@ def is_live(request: Request) -> bool:
     return request.headers.get("x-live") == "1"
 
 
-async def holders(services: Any, workspace_id: str, permission: Permission) -> list[str]:
+async def holders(services: Services, workspace_id: str, permission: Permission) -> list[str]:
     """Who in the workspace may do it, so the forbidden page can say whom to ask."""
     roles = {r for r, perms in ROLE_PERMISSIONS.items() if permission in perms}
     async with services.store.reading() as uow:
