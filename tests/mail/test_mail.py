@@ -21,11 +21,11 @@ from service.mail.mailer import Mailer
 from service.mail.notifications import queue_mails, save_preference
 from service.webhooks.deliverer import Deliverer
 from service.webhooks.dispatch import dispatch_all
-from service.webhooks.sender import Sender
 from service.webhooks.usecases import add_event_endpoint, current_secret
 from service.workspaces.usecases import create_user
 from storage.sql import tables as t
 from tests.factories import PASSWORDS, add_live_account, build_world
+from tests.webhooks_delivery.delivery_kit import loopback_sender
 
 MESSAGE = {"type": "send_message", "params": {"fanId": "123456", "text": "Hi <b>there</b>"}}
 
@@ -342,9 +342,7 @@ async def test_a_silent_smtp_server_delays_no_webhook(client, store, clock, team
                 deliverer = Deliverer(
                     store,
                     clock,
-                    Sender(
-                        http, box=box, public_url="http://countersign.test", allow_loopback=True
-                    ),
+                    loopback_sender(http, box),
                     also=[queue_mails],
                     idle_seconds=0.05,
                 )

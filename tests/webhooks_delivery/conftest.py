@@ -13,6 +13,7 @@ from service.webhooks.sender import Sender
 from service.webhooks.usecases import add_event_endpoint, current_secret, set_transaction_endpoint
 from tests.factories import build_world
 from tests.platform_world import fake_platform, linked  # noqa: F401  (fixtures)
+from tests.webhooks_delivery.delivery_kit import loopback_sender
 
 
 @pytest.fixture
@@ -44,12 +45,7 @@ def box() -> SecretBox:
 
 @pytest.fixture
 def sender(http, box) -> Sender:
-    return Sender(
-        http,
-        box=box,
-        public_url="http://countersign.test",
-        allow_loopback=True,
-    )
+    return loopback_sender(http, box)
 
 
 @pytest.fixture

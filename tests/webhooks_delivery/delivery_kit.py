@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from service.domain.ids import new_id
 from service.domain.models import Event
+from service.webhooks.sender import Sender
 
 
 async def add_event(
@@ -37,3 +38,10 @@ async def deliveries_of(store, endpoint_id: str):
 async def endpoint_now(store, workspace_id: str, endpoint_id: str):
     async with store.reading() as uow:
         return await uow.webhooks.get(workspace_id, endpoint_id)
+
+
+def loopback_sender(http, box, **options) -> Sender:
+    """A sender as the service builds one in development (the receivers listen on loopback)."""
+    return Sender(
+        http, box=box, public_url="http://countersign.test", allow_loopback=True, **options
+    )

@@ -14,10 +14,10 @@ from service.accounts.events import STATUS_CHANGED
 from service.synced import syncer
 from service.webhooks import usecases as hooks
 from service.webhooks.deliverer import Deliverer
-from service.webhooks.sender import Sender
 from tests.execution.test_executor import a_fan, approve_and_run, create
 from tests.factories import build_world
 from tests.openapi_kit import schema_validator
+from tests.webhooks_delivery.delivery_kit import loopback_sender
 
 
 async def status_events(store, workspace_id: str):
@@ -44,12 +44,7 @@ async def test_every_writer_emits_it_and_it_is_delivered_signed(
     deliverer = Deliverer(
         store,
         clock,
-        Sender(
-            http,
-            box=box,
-            public_url="http://countersign.test",
-            allow_loopback=True,
-        ),
+        loopback_sender(http, box),
     )
 
     # The executor: the platform refuses the session mid-write → needs_relink.

@@ -13,7 +13,12 @@ from service.webhooks.deliverer import Deliverer
 from service.webhooks.delivery import MAX_ATTEMPTS
 from service.webhooks.dispatch import dispatch_all
 from service.webhooks.sender import Outcome, Sender
-from tests.webhooks_delivery.delivery_kit import add_event, deliveries_of, endpoint_now
+from tests.webhooks_delivery.delivery_kit import (
+    add_event,
+    deliveries_of,
+    endpoint_now,
+    loopback_sender,
+)
 
 
 class GatedSender(Sender):
@@ -149,12 +154,7 @@ async def test_the_wakeup_sends_at_once_instead_of_at_the_next_poll(
     store, clock, world, receiver, events_endpoint, http, box
 ):
     wakeup = WatchedEvent()
-    sender = Sender(
-        http,
-        box=box,
-        public_url="http://countersign.test",
-        allow_loopback=True,
-    )
+    sender = loopback_sender(http, box)
     deliverer = Deliverer(store, clock, sender, idle_seconds=600, wakeup=wakeup)
     loop = asyncio.create_task(deliverer.run_forever())
     try:

@@ -8,9 +8,8 @@ import datetime as dt
 from service.revenue.usecases import observe_transactions
 from service.webhooks.deliverer import Deliverer
 from service.webhooks.delivery import RETRY_GAPS
-from service.webhooks.sender import Sender
 from tests.revenue.test_revenue_pull_api import platform_row
-from tests.webhooks_delivery.delivery_kit import deliveries_of, endpoint_now
+from tests.webhooks_delivery.delivery_kit import deliveries_of, endpoint_now, loopback_sender
 
 
 async def observe(store, clock, world, rows):
@@ -94,9 +93,7 @@ async def test_a_hanging_receiver_times_out_and_is_retried(
     quick = Deliverer(
         store,
         clock,
-        Sender(
-            http, box=box, public_url="http://countersign.test", allow_loopback=True, timeout=0.3
-        ),
+        loopback_sender(http, box, timeout=0.3),
     )
     receiver.set_mode("hang")
     await observe(store, clock, world, [platform_row("t1")])

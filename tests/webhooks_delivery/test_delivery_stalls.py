@@ -9,10 +9,10 @@ import asyncio
 import time
 
 from service.webhooks.deliverer import Deliverer
-from service.webhooks.sender import BODY_LIMIT, RESPONSE_LIMIT, Sender
+from service.webhooks.sender import BODY_LIMIT, RESPONSE_LIMIT
 from service.webhooks.usecases import add_event_endpoint, current_secret
 from tests.webhooks_delivery.bad_receivers import serving
-from tests.webhooks_delivery.delivery_kit import add_event, deliveries_of
+from tests.webhooks_delivery.delivery_kit import add_event, deliveries_of, loopback_sender
 
 DEADLINE = 1.0
 
@@ -26,13 +26,7 @@ async def one_attempt(store, clock, world, box, http, url: str):
     deliverer = Deliverer(
         store,
         clock,
-        Sender(
-            http,
-            box=box,
-            public_url="http://countersign.test",
-            allow_loopback=True,
-            timeout=DEADLINE,
-        ),
+        loopback_sender(http, box, timeout=DEADLINE),
     )
     assert await asyncio.wait_for(deliverer.run_once(), 20) == 1
     took = time.monotonic() - started
@@ -80,9 +74,7 @@ async def test_a_stalled_endpoint_does_not_delay_another_endpoints_delivery(
         deliverer = Deliverer(
             store,
             clock,
-            Sender(
-                http, box=box, public_url="http://countersign.test", allow_loopback=True, timeout=30
-            ),
+            loopback_sender(http, box, timeout=30),
             idle_seconds=0.2,
         )
         loop = asyncio.create_task(deliverer.run_forever())
@@ -121,9 +113,7 @@ async def test_the_connection_goes_to_the_approved_address_without_a_second_look
     )
     receiver.set_secrets([current_secret(endpoint, box)])
     await add_event(store, clock, world.workspace_id, "action.executed", "40001", {})
-    sender = Sender(
-        http, box=box, public_url="http://countersign.test", allow_loopback=True, resolver=resolver
-    )
+    sender = loopback_sender(http, box, resolver=resolver)
     assert await Deliverer(store, clock, sender).run_once() == 1
     [got] = receiver.wait_for(1)
     # `.invalid` never resolves in DNS: the request arrived only because the sender connected

@@ -9,10 +9,9 @@ import asyncio
 from service.webhooks.deliverer import Deliverer
 from service.webhooks.delivery import LEASE, RETRY_GAPS
 from service.webhooks.dispatch import dispatch_all
-from service.webhooks.sender import Sender
 from service.webhooks.usecases import add_event_endpoint, current_secret, remove_endpoint
 from storage.sql.store import SqlStore
-from tests.webhooks_delivery.delivery_kit import add_event, deliveries_of
+from tests.webhooks_delivery.delivery_kit import add_event, deliveries_of, loopback_sender
 
 
 async def test_two_deliverers_never_send_one_delivery_twice(
@@ -28,22 +27,12 @@ async def test_two_deliverers_never_send_one_delivery_twice(
             Deliverer(
                 store,
                 clock,
-                Sender(
-                    http,
-                    box=box,
-                    public_url="http://countersign.test",
-                    allow_loopback=True,
-                ),
+                loopback_sender(http, box),
             ),
             Deliverer(
                 other,
                 clock,
-                Sender(
-                    http,
-                    box=box,
-                    public_url="http://countersign.test",
-                    allow_loopback=True,
-                ),
+                loopback_sender(http, box),
             ),
         ]
         counts = await asyncio.gather(*(w.run_once() for w in workers))
@@ -69,12 +58,7 @@ async def test_a_killed_worker_loses_nothing(
     survivor = Deliverer(
         store,
         clock,
-        Sender(
-            http,
-            box=box,
-            public_url="http://countersign.test",
-            allow_loopback=True,
-        ),
+        loopback_sender(http, box),
     )
     assert await survivor.run_once() == 0, "the lease is still held"
     clock.advance(seconds=LEASE.total_seconds() + 1)
@@ -91,12 +75,7 @@ async def test_a_failing_delivery_does_not_delay_the_next(
     deliverer = Deliverer(
         store,
         clock,
-        Sender(
-            http,
-            box=box,
-            public_url="http://countersign.test",
-            allow_loopback=True,
-        ),
+        loopback_sender(http, box),
     )
     events = [
         await add_event(store, clock, world.workspace_id, "action.executed", "40001", {"n": i})
@@ -147,12 +126,7 @@ async def test_events_go_only_where_they_are_wanted(
     await Deliverer(
         store,
         clock,
-        Sender(
-            http,
-            box=box,
-            public_url="http://countersign.test",
-            allow_loopback=True,
-        ),
+        loopback_sender(http, box),
     ).run_once()
     [got] = receiver.wait_for(1)
     assert (got.path, got.event) == ("/links", "link.failed")

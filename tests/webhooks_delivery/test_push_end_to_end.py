@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from service.revenue.usecases import observe_transactions
 from service.webhooks.deliverer import Deliverer
-from service.webhooks.sender import Sender
 from service.webhooks.usecases import current_secret, set_transaction_endpoint
+from tests.webhooks_delivery.delivery_kit import loopback_sender
 
 
 async def read_platform(linked, session: str) -> list[dict]:
@@ -55,12 +55,7 @@ async def test_platform_transactions_reach_the_receiver_once_per_change(
     deliverer = Deliverer(
         store,
         clock,
-        Sender(
-            http,
-            box=box,
-            public_url="http://countersign.test",
-            allow_loopback=True,
-        ),
+        loopback_sender(http, box),
     )
     session = linked.platform.state.create_session(linked.creator_id).token
 
