@@ -80,25 +80,27 @@ def _use_insert() -> Any:
     )
 
 
+def _action_insert(insert: Any) -> Any:
+    """The action's insert (in the dialect's `insert`) unless the allowance is used up or its
+    key is taken; its id comes back when it was written."""
+    columns = [col.name for col in t.actions.c]
+    return (
+        insert(t.actions)
+        .from_select(columns, sa.select(*_binds(t.actions, "action", columns)).where(_has_room()))
+        .on_conflict_do_nothing(
+            index_elements=[t.actions.c.workspace_id, t.actions.c.idempotency_key]
+        )
+        .returning(t.actions.c.id)
+    )
+
+
 @functools.cache
 def _statement(events: int, audit: bool, wake: bool) -> Any:
     """`(room, id, woken)`: whether the allowance had room, the action's id when it was written
     (and then the NOTIFY of `wake`, delivered when the statement's transaction commits)."""
     from sqlalchemy.dialects.postgresql import insert
 
-    action_columns = [col.name for col in t.actions.c]
-    new_action = (
-        insert(t.actions)
-        .from_select(
-            action_columns,
-            sa.select(*_binds(t.actions, "action", action_columns)).where(_has_room()),
-        )
-        .on_conflict_do_nothing(
-            index_elements=[t.actions.c.workspace_id, t.actions.c.idempotency_key]
-        )
-        .returning(t.actions.c.id)
-        .cte("new_action")
-    )
+    new_action = _action_insert(insert).cte("new_action")
     writes = [
         t.allowance_uses.insert()
         .from_select(
@@ -175,21 +177,9 @@ def _values(
 
 @functools.cache
 def _sqlite_action() -> Any:
-    """The action's insert unless the allowance is used up or its key is taken."""
     from sqlalchemy.dialects.sqlite import insert
 
-    columns = [col.name for col in t.actions.c]
-    return prebuilt(
-        insert(t.actions)
-        .from_select(
-            columns,
-            sa.select(*_binds(t.actions, "action", columns)).where(_has_room()),
-        )
-        .on_conflict_do_nothing(
-            index_elements=[t.actions.c.workspace_id, t.actions.c.idempotency_key]
-        )
-        .returning(t.actions.c.id)
-    )
+    return prebuilt(_action_insert(insert))
 
 
 _ROOM = prebuilt(sa.select(_has_room()))
