@@ -9,7 +9,9 @@ import datetime as dt
 import pytest
 
 from storage.sql import action_counts
+from tests.factories import add_live_account
 from tests.storage.test_keyset_plans import _plan
+from tests.storage.test_store_contract import make_action
 
 AT = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
 
@@ -34,9 +36,27 @@ STATEMENTS = {
 }
 
 
+async def _seed(store, clock) -> str:
+    """A workspace of four accounts with a few hundred actions, then statistics: on an empty
+    table PostgreSQL costs every index of the workspace alike and may take any of them."""
+    from service.workspaces.usecases import create_workspace
+
+    ws = (await create_workspace(store, clock, "A")).id
+    accounts = ["40001", "40002", "40003", "40004"]
+    for account in accounts:
+        await add_live_account(store, clock, ws, account)
+    async with store.transaction() as uow:
+        for n in range(400):
+            at = AT - dt.timedelta(hours=n)
+            await uow.actions.add(make_action(ws, accounts[n % 4], at, status="executed"))
+        await uow.conn.exec_driver_sql("ANALYZE")
+    return ws
+
+
 @pytest.mark.parametrize("name", sorted(STATEMENTS))
-async def test_governed_counts_read_an_index(store, name):
+async def test_governed_counts_read_an_index(store, clock, name):
     statement, values, index = STATEMENTS[name]
+    values = {**values, "ws": await _seed(store, clock)}
     async with store.transaction() as uow:
         if store.dialect == "postgresql":
             await uow.conn.exec_driver_sql("SET LOCAL enable_seqscan = off")
