@@ -67,6 +67,18 @@ async def test_a_key_cancels_a_pending_action_with_event_and_audit(client, world
     assert [a["id"] for a in listed["data"]] == [action_id]
 
 
+async def test_a_key_may_send_the_csrf_header_empty_or_not(client, world):
+    """The header is a session's: a key's call ignores it, empty or not (as the contract says)."""
+    for token in ("", "anything"):
+        action_id = await make(client, world, key=f"k-{token}")
+        response = await client.post(
+            f"/v1/actions/{action_id}/cancel",
+            json={},
+            headers={**world.auth(), "x-csrf-token": token},
+        )
+        assert response.status_code == 200, response.text
+
+
 async def test_an_approved_action_cancelled_is_never_claimed(client, world, store, clock):
     action_id = await make(client, world)
     await approve(store, clock, world, action_id)
@@ -135,6 +147,10 @@ async def test_a_person_cancels_with_a_session_and_csrf(client, world):
     no_token = await client.post(f"/v1/actions/{action_id}/cancel", json={})
     assert code(no_token) == (400, "invalid_parameter")
     assert no_token.json()["error"]["param"] == "x-csrf-token"
+    empty = await client.post(
+        f"/v1/actions/{action_id}/cancel", json={}, headers={"x-csrf-token": ""}
+    )
+    assert code(empty) == (403, "missing_permission")  # an empty token does not match
     wrong = await client.post(
         f"/v1/actions/{action_id}/cancel", json={}, headers={"x-csrf-token": "nope"}
     )
