@@ -26,15 +26,21 @@ def action_record(action: Action, now: dt.datetime) -> dict[str, Any]:
     last = _last_rendered
     if shown is action and last is not None and last[0] is action:
         return dict(last[1])  # the same frozen action: the same body (a copy of its own)
-    body = _action_body(shown)
+    body = _action_body(shown, None)
+    del body["approvalUrl"]
     if shown is action:
         _last_rendered = (action, body)
     return body
 
 
 def action_json(action: Action, public_url: str, now: dt.datetime) -> dict[str, Any]:
-    """The action as the API answers it."""
-    return with_approval_url(action_record(action, now), public_url)
+    """The action as the API answers it: built whole (a list renders a hundred), or from the
+    body its event was just recorded with (a creation)."""
+    shown = effective(action, now)
+    last = _last_rendered
+    if shown is action and last is not None and last[0] is action:
+        return with_approval_url(last[1], public_url)
+    return _action_body(shown, public_url)
 
 
 def with_approval_url(record: dict[str, Any], public_url: str) -> dict[str, Any]:
@@ -43,11 +49,15 @@ def with_approval_url(record: dict[str, Any], public_url: str) -> dict[str, Any]
     for key, value in record.items():
         body[key] = value
         if key == "price":
-            body["approvalUrl"] = f"{public_url}/dashboard/actions/{record['id']}"
+            body["approvalUrl"] = _approval_url(public_url, record["id"])
     return body
 
 
-def _action_body(action: Action) -> dict[str, Any]:
+def _approval_url(public_url: str, action_id: str) -> str:
+    return f"{public_url}/dashboard/actions/{action_id}"
+
+
+def _action_body(action: Action, public_url: str | None) -> dict[str, Any]:
     return {
         "id": action.id,
         "type": action.type,
@@ -58,6 +68,7 @@ def _action_body(action: Action) -> dict[str, Any]:
         "params": action.params,
         "estimatedRecipients": action.estimated_recipients,
         "price": action.price,
+        "approvalUrl": None if public_url is None else _approval_url(public_url, action.id),
         "requestedBy": action.requested_by,
         "decidedBy": action.decided_by,
         "decisionNote": action.decision_note,
