@@ -25,6 +25,11 @@ from storage.sql.statements import prebuilt
 c = t.actions.c
 
 OPEN = t.OpenHint(c.status)  # beside `status = 'pending'` and the like: see OpenHint
+# Pending actions past their expiry, read by expiry from the inbox's index and then sorted: the
+# expirer moves them within seconds, so there are few. SQLite would otherwise walk the list by
+# status newest first and check every pending action's expiry to find none (10 ms at 10,000
+# pending); PostgreSQL weighs the two itself.
+OVERDUE_INDEX = "INDEXED BY ix_actions_inbox"
 # Hot-path statements are built once: building a Select costs ~100x its cached execution.
 _ACTION = prebuilt(
     t.actions.select().where(c.workspace_id == sa.bindparam("ws"), c.id == sa.bindparam("id"))
@@ -80,11 +85,12 @@ def _list_statement(
     limit: sa.BindParameter[int] = sa.bindparam("limit")
     if status_kind == EXPIRED:
         # Expired, or pending past its expiry: each part a page from its own index (the list by
-        # status; the open actions), then the newest of the two pages. An OR of the two would
+        # status; the inbox's, by expiry), then the newest of the two pages. An OR of the two would
         # read and sort every expired action of the workspace.
         parts = [
             query.where(c.status == EXPIRED).order_by(*newest).limit(limit).subquery(),
             query.where(c.status == PENDING, OPEN, c.expires_at <= now)
+            .with_hint(t.actions, OVERDUE_INDEX, dialect_name="sqlite")
             .order_by(*newest)
             .limit(limit)
             .subquery(),

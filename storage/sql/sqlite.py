@@ -26,6 +26,7 @@ from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, TypeVar
 
+from sqlalchemy.dialects.sqlite import base as sqlite_base
 from sqlalchemy.dialects.sqlite import pysqlite
 
 from service.domain.storage_errors import StorageBusy, StorageError, StorageUnavailable
@@ -137,12 +138,27 @@ def _open(path: str) -> sqlite3.Connection:
     return raw
 
 
+class _HintingCompiler(sqlite_base.SQLiteCompiler):
+    """SQLite's compiler, rendering a statement's table hint (`Select.with_hint(table,
+    "INDEXED BY name", "sqlite")`) after the table's name, as SQLite reads it: SQLAlchemy renders
+    such hints for MySQL and Oracle only."""
+
+    def get_from_hint_text(self, table: Any, text: str) -> str:
+        return text
+
+
+def _dialect() -> pysqlite.SQLiteDialect_pysqlite:
+    dialect = pysqlite.dialect(json_serializer=compact_json)
+    dialect.statement_compiler = _HintingCompiler
+    return dialect
+
+
 class SqliteDriver:
     """A small pool of sqlite3 connections to one database file."""
 
     def __init__(self, path: str, *, size: int, timeout: float) -> None:
         self.path = path
-        self.planner = Planner(pysqlite.dialect(json_serializer=compact_json))
+        self.planner = Planner(_dialect())
         self.timeout = timeout
         self._idle: list[sqlite3.Connection] = []
         self._free = asyncio.Semaphore(size)

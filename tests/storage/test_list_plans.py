@@ -272,6 +272,20 @@ async def test_every_list_statement_seeks_its_index(store, clock):
     assert problems == {}, "\n\n".join(f"{k}: " + "\n".join(v) for k, v in problems.items())
 
 
+async def test_overdue_pending_actions_are_read_by_expiry(store, clock):
+    """`status=expired`'s second part seeks the pending actions already past their expiry
+    (few: the expirer moves them) in an index of open actions by expiry; it never walks the
+    workspace's pending actions newest first checking each one's expiry, which reads every
+    pending action when none is overdue."""
+    ws = await _seed(store, clock)
+    (sql, args), *_ = await _statements(store, ws, _list(status="expired"))
+    plan = await _plan(store, sql, args)
+    if store.dialect == "sqlite":
+        assert re.search(r"USING INDEX ix_actions_inbox \(.*expires_at<\?\)", plan), plan
+    else:
+        assert re.search(r"Index Cond: .*expires_at <=", plan), plan
+
+
 async def test_expired_pages_merge_expired_and_overdue_pending_newest_first(store, clock):
     """`status=expired` shows expired actions and pending ones past their expiry, newest first,
     page after page: the two pages the statement merges give the list the old OR gave."""
