@@ -143,7 +143,7 @@ class _HintingCompiler(sqlite_base.SQLiteCompiler):
     "INDEXED BY name", "sqlite")`) after the table's name, as SQLite reads it: SQLAlchemy renders
     such hints for MySQL and Oracle only."""
 
-    def get_from_hint_text(self, table: Any, text: str) -> str:
+    def get_from_hint_text(self, table: Any, text: str | None) -> str | None:
         return text
 
 
