@@ -13,9 +13,10 @@ in batches of 10,000. The 1,000,000 step seeds in about 4 minutes on either data
 cores). Each workspace: one account with N fans (a tenth of them with "common" in the
 username), one chat of N messages (a tenth with "refund"), and N actions over two accounts (1%
 pending, 1% failed, the rest executed; none past its expiry). Earlier steps' rows stay in the
-database, as other workspaces' would. Then ANALYZE (`--vacuum`: on PostgreSQL VACUUM
-ANALYZE, which also merges the trigram GIN indexes' pending lists of new entries, as
-autovacuum would; after ANALYZE alone every search scans those lists, up to 4 MB each), and
+database, as other workspaces' would. Then the search indexes' tidy-up that every prune round
+runs (service/operations/pruner.py: FTS5's pieces merged, the GIN indexes' pending lists of new
+entries moved in; `--untidied` skips it, and every search then reads those, the lists up to 4 MB
+each) and ANALYZE (`--vacuum`: on PostgreSQL VACUUM ANALYZE, as autovacuum would), and
 each read runs `--requests` times in a reading unit of work, as the API's handlers run it,
 interleaved round-robin so load on the machine hits every read alike; `--rounds` times over
 (3 by default) on the same rows, and each figure is the median of the rounds' own p50 or p95.
@@ -50,6 +51,7 @@ from harness.scratch import run_admin
 from service.actions.model import Action
 from service.domain.clock import ManualClock
 from service.domain.models import Account, Fan
+from service.operations.pruner import tidy_search
 from service.workspaces.usecases import create_workspace
 from storage.migrate import migrate
 from storage.sql import tables as t
@@ -106,8 +108,11 @@ def _action(ws: str, n: int) -> Action:
     )
 
 
-async def seed(store: SqlStore, n: int, rng: random.Random, vacuum: bool = False) -> dict[str, Any]:
-    """One workspace of size `n`; returns what the reads need (ids, terms)."""
+async def seed(
+    store: SqlStore, n: int, rng: random.Random, vacuum: bool = False, tidy: bool = True
+) -> dict[str, Any]:
+    """One workspace of size `n`; returns what the reads need (ids, terms), and what the
+    search indexes' tidy-up did (`tidied`: work done, steps, longest step in ms)."""
     workspace = await create_workspace(store, ManualClock(NOW), f"Scale {n}")
     ws = workspace.id
     fans = [
@@ -143,6 +148,10 @@ async def seed(store: SqlStore, n: int, rng: random.Random, vacuum: bool = False
         for start in range(0, n, 10_000):
             rows = [to_row(_action(ws, i)) for i in range(start, min(n, start + 10_000))]
             await uow.conn.execute(t.actions.insert(), rows)
+    tidied = (0, 0, 0.0)
+    if tidy:  # what every prune round of the worker does (service/operations/pruner.py)
+        report = await tidy_search(store)
+        tidied = (report.search_merged, report.batches, report.longest_batch_ms)
     if vacuum and store.dialect == "postgresql":
         async with store.reading() as uow:  # no BEGIN: VACUUM runs outside a transaction
             await uow.conn.exec_driver_sql("VACUUM ANALYZE")
@@ -155,6 +164,7 @@ async def seed(store: SqlStore, n: int, rng: random.Random, vacuum: bool = False
         "deep": fans[n * 9 // 10].id,
         "fan_term": middle.username[1:7],
         "message_term": messages[n // 2 + 1]["text"].split()[1],
+        "tidied": tidied,
     }
 
 
@@ -333,7 +343,13 @@ def checks(kind: str, by_step: dict[int, Figures]) -> list[str]:
 
 
 async def run_database(
-    url: str, postgres: bool, steps: list[int], requests: int, rounds: int, vacuum: bool = False
+    url: str,
+    postgres: bool,
+    steps: list[int],
+    requests: int,
+    rounds: int,
+    vacuum: bool = False,
+    tidy: bool = True,
 ) -> list[str]:
     store = SqlStore.from_url(url)
     await migrate(store.engine)
@@ -344,7 +360,7 @@ async def run_database(
     try:
         for n in steps:
             started = time.perf_counter()
-            s = await seed(store, n, rng, vacuum)
+            s = await seed(store, n, rng, vacuum, tidy)
             seeded = time.perf_counter() - started
             raw, close = await _raw_reads(url, postgres, s["ws"])
             try:
@@ -355,7 +371,8 @@ async def run_database(
             table = [
                 (
                     f"\n{kind}, {n:,} fans / messages in one chat / actions (seeded in {seeded:.1f} s;"
-                    f" {rounds} rounds of {requests}; load average {_load()})"
+                    f" {rounds} rounds of {requests}; load average {_load()}; search indexes"
+                    f" tidied: %d merged in %d steps, the longest %.1f ms)" % s["tidied"]
                 ),
                 f"{'read':40} {'p50 ms':>8} {'p95 ms':>8} {'p95/limit':>10} {'p95/page':>9}",
             ]
@@ -385,13 +402,17 @@ async def run(args: argparse.Namespace) -> None:
     if args.database in ("sqlite", "both"):
         with tempfile.TemporaryDirectory(prefix="cs-scale-") as folder:  # 1.7 GB at 1M rows
             url = f"sqlite:///{folder}/scale.db"
-            await run_database(url, False, steps, args.requests, args.rounds)
+            await run_database(
+                url, False, steps, args.requests, args.rounds, tidy=not args.untidied
+            )
     if args.database in ("postgresql", "both"):
         name = f"cs_scale_{uuid.uuid4().hex[:10]}"
         await run_admin(args.postgres_url, f'CREATE DATABASE "{name}"')
         try:
             url = args.postgres_url.rsplit("/", 1)[0] + "/" + name
-            await run_database(url, True, steps, args.requests, args.rounds, args.vacuum)
+            await run_database(
+                url, True, steps, args.requests, args.rounds, args.vacuum, not args.untidied
+            )
         finally:
             await run_admin(args.postgres_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
@@ -401,6 +422,12 @@ def main() -> None:
     parser.add_argument("--steps", default="1000,10000")
     parser.add_argument("--requests", type=int, default=30)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument(
+        "--untidied",
+        action="store_true",
+        help="leave the search indexes as the seed's writes left them (the prune round's merge"
+        " not run: FTS5's pieces, GIN's pending lists)",
+    )
     parser.add_argument(
         "--vacuum",
         action="store_true",

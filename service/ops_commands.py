@@ -83,7 +83,8 @@ def cmd_prune(settings: Settings, args: argparse.Namespace) -> None:
             print(f"{kind:<11} {count:>9} removed")
         print(
             f"{report.batches} batches, longest {report.longest_batch_ms:.1f} ms; "
-            f"{report.pages_reclaimed} free pages given back to the file system"
+            f"{report.pages_reclaimed} free pages given back to the file system; "
+            f"search indexes tidied ({report.search_merged} merged)"
         )
 
     asyncio.run(work())

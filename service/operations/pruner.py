@@ -4,7 +4,9 @@ Run by the worker on a schedule (runner.py) and by `countersign prune`. Each bat
 unit of work deleting at most `batch` rows of one kind; between batches other writers get the
 lock (SQLite's writers queue FIFO, PostgreSQL's never wait on rows pruning does not touch). On
 SQLite a prune that removed anything ends by giving the freed pages back (incremental vacuum), so the
-file stops growing instead of only stopping its growth on disk later.
+file stops growing instead of only stopping its growth on disk later. Every round then merges
+what syncs queued beside the search indexes, so a search reads one structure, not one piece per
+write (tidy_search).
 """
 
 from __future__ import annotations
@@ -39,6 +41,9 @@ without a gap, back-to-back batches could keep taking the lock before it looks a
 RECLAIM_PAGES = 250
 """SQLite pages (4 KiB each) given back per vacuum batch (1 MB): moving pages to fill the
 holes rewrites their parents, so a batch of 1,000 took 60–120 ms on a loaded machine."""
+TIDY_PAGES = 100
+"""Index pages merged per step of the search indexes' tidy-up (SQLite), each step its own short
+unit holding the write lock a few milliseconds (bench/scale.py prints the longest step)."""
 KINDS = (
     *("deliveries", "attempts", "events", "sessions", "invites", "links"),
     *("allowance_uses", "heartbeats"),
@@ -49,6 +54,8 @@ KINDS = (
 class PruneReport:
     removed: dict[str, int] = field(factory=lambda: dict.fromkeys(KINDS, 0))
     pages_reclaimed: int = 0
+    search_merged: int = 0
+    """Work the search indexes' tidy-up did (Retention.tidy_search's count)."""
     batches: int = 0
     longest_batch_ms: float = 0.0
     """The longest time one batch held its unit of work (the write lock) open."""
@@ -129,6 +136,20 @@ async def prune(
             report.pages_reclaimed,
             report.longest_batch_ms,
         )
+    await tidy_search(store, report)
+    return report
+
+
+async def tidy_search(store: Store, report: PruneReport | None = None) -> PruneReport:
+    """Merge the search indexes' queued pieces, TIDY_PAGES at a time, until nothing is left."""
+    report = report if report is not None else PruneReport()
+
+    async def search(uow: UnitOfWork) -> dict[str, int]:
+        return {"search": await uow.retention.tidy_search(TIDY_PAGES)}
+
+    while done := (await _batch(store, search, report))["search"]:
+        report.search_merged += done
+        await asyncio.sleep(PAUSE)
     return report
 
 

@@ -33,6 +33,11 @@ class Retention(Protocol):
         """Give free pages back to the file system where the database needs telling (SQLite's
         incremental vacuum); the number of pages freed."""
 
+    async def tidy_search(self, pages: int) -> int:
+        """Merge what writes queued beside the search indexes into them, about `pages` pages
+        of work an index (searches read every queued piece until then); the work done, 0 once
+        nothing is left."""
+
 
 class Heartbeats(Protocol):
     async def beat(self, beat: Heartbeat) -> None: ...

@@ -17,6 +17,7 @@ from service.operations.model import Backlog, Heartbeat
 from storage.sql import tables as t
 from storage.sql.connection import Connection
 from storage.sql.rows import to_model
+from storage.sql.search import FTS_TABLES, TRIGRAM_INDEXES
 
 d = t.deliveries.c
 ev = t.events.c
@@ -150,6 +151,32 @@ class SqlRetention:
             await self.conn.exec_driver_sql("PRAGMA incremental_vacuum(1)")
         after = int((await self.conn.exec_driver_sql("PRAGMA freelist_count")).scalar())
         return free - after
+
+    async def tidy_search(self, pages: int) -> int:
+        """Merge into the search indexes' main structure what writes queued beside it, about
+        `pages` pages of work an index; the work done, 0 once nothing is left. SQLite: FTS5's
+        incremental merge of two pieces of one size (revision a26searchmerge); it reports its
+        work only as rows changed, and a call that changed fewer than two merged nothing.
+        PostgreSQL: each trigram index's pending list (GIN's queue of new entries, up to 4 MB,
+        which every search reads until it is merged) moved into the index, as autovacuum
+        would, in one call an index."""
+        done = 0
+        if self.conn.dialect.name == "sqlite":
+            for fts in FTS_TABLES.values():
+                before = await self._total_changes()
+                await self.conn.exec_driver_sql(
+                    f"INSERT INTO {fts}({fts}, rank) VALUES ('merge', {int(pages)})"
+                )
+                changed = await self._total_changes() - before
+                done += changed if changed >= 2 else 0
+            return done
+        for index in TRIGRAM_INDEXES:
+            sql = f"SELECT gin_clean_pending_list('{index}'::regclass)"
+            done += int((await self.conn.exec_driver_sql(sql)).scalar() or 0)
+        return done
+
+    async def _total_changes(self) -> int:
+        return int((await self.conn.exec_driver_sql("SELECT total_changes()")).scalar())
 
 
 class SqlHeartbeats:

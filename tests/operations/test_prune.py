@@ -1,4 +1,4 @@
-"""Retention (issue 22): what prune removes and what it keeps, on both drivers, with the clock
+"""Retention: what prune removes and what it keeps, on both drivers, with the clock
 moved by hand. Actions (and so their idempotency keys), audit entries and revenue rows stay."""
 
 from __future__ import annotations
