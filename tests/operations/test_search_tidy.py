@@ -84,3 +84,19 @@ async def test_sqlite_indexes_merge_two_pieces_of_one_size(store):
         for fts in ("fans_search", "synced_messages_search"):
             sql = f"SELECT v FROM {fts}_config WHERE k = 'usermerge'"
             assert (await uow.conn.exec_driver_sql(sql)).scalar() == 2
+
+
+async def test_postgresql_leaves_indexes_it_does_not_own_to_autovacuum(store, clock):
+    """Only an index's owner may empty its pending list: a service running as another role
+    skips them rather than failing the prune round."""
+    if store.dialect != "postgresql":
+        return
+    await _fans_written_by_several_syncs(store, clock)
+    async with store.transaction() as uow:
+        await uow.conn.exec_driver_sql(
+            "DO $$ BEGIN CREATE ROLE countersign_stranger NOLOGIN;"
+            " EXCEPTION WHEN duplicate_object THEN NULL; END $$"
+        )
+        await uow.conn.exec_driver_sql("SET LOCAL ROLE countersign_stranger")
+        assert await uow.retention.tidy_search(TIDY_PAGES) == 0
+    assert (await tidy_search(store)).search_merged > 0  # the owner still empties them
