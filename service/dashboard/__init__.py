@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from service.dashboard.web import Dashboard, make_templates
+from service.dashboard.filters import make_templates
+from service.dashboard.web import Dashboard
 from service.services import Services
 
 
