@@ -45,6 +45,9 @@ class RawAnswer:
     body: bytes
     closed: bool  # the server closed the connection after answering
     sent: int  # body bytes the client managed to write before the answer
+    interrupted: bool = False
+    """A write failed: the server closed while the client was still sending, which resets the
+    connection and can throw away an answer the client had not read yet."""
 
 
 async def raw_request(
@@ -53,16 +56,22 @@ async def raw_request(
     chunks: Iterable[bytes] = (),
     *,
     wait: float = 30.0,
+    keep_sending: int = 0,
 ) -> RawAnswer:
     """Send `head` then `chunks` on one real connection, and stop sending as soon as the server
-    answers or closes (as browsers do); `wait` bounds the whole exchange. A plain socket in a
-    thread, so the answer is read before the write that the server refused is noticed."""
-    return await asyncio.to_thread(_exchange, base_url, head, iter(chunks), wait)
+    answers or closes (as browsers do), or `keep_sending` chunks after (as a client that looks
+    for an answer only between long writes); `wait` bounds the whole exchange. A plain socket
+    in a thread, so the answer is read before the write that the server refused is noticed."""
+    return await asyncio.to_thread(_exchange, base_url, head, iter(chunks), wait, keep_sending)
 
 
-def _exchange(base_url: str, head: str, chunks: Iterator[bytes], wait: float) -> RawAnswer:
+def _exchange(
+    base_url: str, head: str, chunks: Iterator[bytes], wait: float, keep_sending: int
+) -> RawAnswer:
     host, port = base_url.removeprefix("http://").split(":")
     sent = 0
+    after_answer: int | None = None  # chunks written since the answer could be read
+    interrupted = False
     with socket.create_connection((host, int(port)), timeout=wait) as sock:
         sock.sendall(head.encode())
         pending = b""
@@ -70,14 +79,21 @@ def _exchange(base_url: str, head: str, chunks: Iterator[bytes], wait: float) ->
             if not pending:
                 pending = next(chunks, b"")
             readable, writable, _ = select.select([sock], [sock] if pending else [], [], wait)
-            if readable or not (pending or writable):
+            if readable and after_answer is None:
+                after_answer = 0
+            if after_answer is not None and after_answer >= keep_sending:
+                break
+            if not (pending or writable):
                 break
             try:
                 n = sock.send(pending[: 64 * 1024])
             except OSError:
+                interrupted = True
                 break
             sent += n
             pending = pending[n:]
+            if after_answer is not None and not pending:
+                after_answer += 1
         data = b""
         while b"\r\n\r\n" not in data:
             piece = sock.recv(65536)
@@ -104,4 +120,4 @@ def _exchange(base_url: str, head: str, chunks: Iterator[bytes], wait: float) ->
         except ConnectionResetError:
             closed = True
     status = int(headers.split(" ", 2)[1])
-    return RawAnswer(status, headers, body[:length], closed, sent)
+    return RawAnswer(status, headers, body[:length], closed, sent, interrupted)

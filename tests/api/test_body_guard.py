@@ -104,6 +104,25 @@ async def test_chunked_bodies_on_the_api_stop_at_its_limit(settings, clock, data
         assert answer.closed and answer.sent < 64 * 1024 * 1024
 
 
+async def test_a_refused_endless_body_always_gets_its_answer(settings, clock, database_url, world):
+    """Refused while the client is still sending: closing at once would make the kernel reset
+    the connection, and a reset throws away the answer the client had not read yet. The answer
+    goes out first and the connection closes once the client has stopped sending, so a client
+    that goes on writing 16 MiB after the answer came (one that looks for an answer only
+    between long writes) still reads its 413, and none of its writes hits a closed socket."""
+    key = f"Authorization: Bearer {world.live_key}"
+    with served(settings, clock, database_url) as (base, _):
+        answers = [
+            await raw_request(
+                base, _head("/v1/links", None, JSON, key), _endless(True), keep_sending=256
+            )
+            for _ in range(3)
+        ]
+    assert [a.status for a in answers] == [413] * 3
+    assert all(a.closed for a in answers)
+    assert not any(a.interrupted for a in answers)  # closed once the client had stopped
+
+
 async def test_a_body_sent_slowly_is_cut_at_the_deadline(settings, clock, database_url, world):
     """Many connections each sending one byte of a 100-byte body, then nothing: each is
     answered 408 and closed once the (configured) deadline passes; one the route answers
