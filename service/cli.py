@@ -152,7 +152,8 @@ def parser() -> argparse.ArgumentParser:
     )
     worker.set_defaults(run=cmd_worker)
     sub.add_parser(
-        "prune", help="remove now what retention no longer keeps, and say what went"
+        "prune",
+        help="remove what retention no longer keeps, merge the search indexes, say what went",
     ).set_defaults(run=ops.cmd_prune)
     backup = sub.add_parser(
         "backup", help="write a checked copy of the running SQLite database to FILE"
