@@ -106,6 +106,18 @@ def _list_statement(
     return prebuilt(query.order_by(*newest).limit(limit))
 
 
+def _waiting(workspace_id: str, mode: str, now: dt.datetime) -> tuple[Any, ...]:
+    """What waits for a decision in one workspace's mode: pending and not yet expired (the
+    inbox and its counts per account read the same rows, from the inbox's index)."""
+    return (
+        c.workspace_id == workspace_id,
+        c.mode == mode,
+        c.status == PENDING,
+        OPEN,
+        c.expires_at > now,
+    )
+
+
 class SqlActionReads:
     """SqlActions' reads (action_repos.py)."""
 
@@ -132,13 +144,7 @@ class SqlActionReads:
         """Pending actions not yet expired, the soonest to expire first (the inbox)."""
         query = (
             t.actions.select()
-            .where(
-                c.workspace_id == workspace_id,
-                c.mode == mode,
-                c.status == "pending",
-                OPEN,
-                c.expires_at > now,
-            )
+            .where(*_waiting(workspace_id, mode, now))
             .order_by(c.expires_at, c.id)
             .limit(limit)
         )
@@ -154,13 +160,7 @@ class SqlActionReads:
         """How many actions wait for a decision, per account."""
         query = (
             sa.select(c.account_id, sa.func.count())
-            .where(
-                c.workspace_id == workspace_id,
-                c.mode == mode,
-                c.status == "pending",
-                OPEN,
-                c.expires_at > now,
-            )
+            .where(*_waiting(workspace_id, mode, now))
             .group_by(c.account_id)
         )
         return {r[0]: int(r[1]) for r in await self.conn.execute(query)}
