@@ -66,47 +66,65 @@ class SqliteConnection(Connection):
     ) -> tuple[Sequence[str], Sequence[Sequence[Any]], int]:
         try:
             if self.away:
-                cursor, rows = await _off_loop(_fetched, self.raw, sql, args)
-                names = [d[0] for d in cursor.description] if cursor.description else []
-                return names, rows, cursor.rowcount
+                return await _off_loop(_fetched, self.raw, sql, args)
             try:
                 cursor = self.raw.execute(sql, args)
             except sqlite3.OperationalError as exc:
                 if not _busy(exc):
                     raise
-                cursor = await _off_loop(_waiting, self.raw, sql, args)
-            rows = cursor.fetchall()
+                return await _off_loop(_fetched, self.raw, sql, args, True)
+            return _read(cursor)
         except sqlite3.IntegrityError as exc:
             raise IntegrityViolation(str(exc)) from exc
         except sqlite3.Error as exc:
             raise StorageError(str(exc)) from exc
-        names = [d[0] for d in cursor.description] if cursor.description else []
-        return names, rows, cursor.rowcount
 
     async def _run_many(self, sql: str, args: Sequence[Sequence[Any]]) -> None:
         try:
             # only in write units, which hold the lock
             if self.away or len(args) >= LONG_BATCH:
-                await _off_loop(self.raw.executemany, sql, args)
+                await _off_loop(_many, self.raw, sql, args)
             else:
-                self.raw.executemany(sql, args)
+                self.raw.executemany(sql, args).close()
         except sqlite3.IntegrityError as exc:
             raise IntegrityViolation(str(exc)) from exc
         except sqlite3.Error as exc:
             raise StorageError(str(exc)) from exc
 
 
-def _fetched(
-    raw: sqlite3.Connection, sql: str, args: Sequence[Any]
-) -> tuple[sqlite3.Cursor, list[Any]]:
-    """Run and read a statement in a worker thread (the unit's connection, no one else's)."""
+Ran = tuple[list[str], list[Any], int]
+
+
+def _read(cursor: sqlite3.Cursor) -> Ran:
+    """A cursor's rows, column names and row count, then the cursor closed: on the thread that
+    ran it. A cursor left to the garbage collector may be finalized on another thread while a
+    worker thread runs the next statement of the same connection, which SQLite refuses
+    ("bad parameter or other API misuse", seen in CI under load)."""
+    try:
+        rows = cursor.fetchall()
+        names = [d[0] for d in cursor.description] if cursor.description else []
+        return names, rows, cursor.rowcount
+    finally:
+        cursor.close()
+
+
+def _fetched(raw: sqlite3.Connection, sql: str, args: Sequence[Any], wait: bool = False) -> Ran:
+    """Run and read a statement in a worker thread (the unit's connection, no one else's),
+    waiting for locks when `wait` or when the database is busy."""
+    if wait:
+        return _read(_waiting(raw, sql, args))
     try:
         cursor = raw.execute(sql, args)
     except sqlite3.OperationalError as exc:
         if not _busy(exc):
             raise
         cursor = _waiting(raw, sql, args)
-    return cursor, cursor.fetchall()
+    return _read(cursor)
+
+
+def _many(raw: sqlite3.Connection, sql: str, args: Sequence[Sequence[Any]]) -> None:
+    """A batch in a worker thread, its cursor closed there (see _read)."""
+    raw.executemany(sql, args).close()
 
 
 def _commit(raw: sqlite3.Connection) -> None:
@@ -210,7 +228,7 @@ class SqliteDriver:
                     if not _busy(exc):
                         raise
                     try:  # another process writes: wait for it off the loop
-                        await _off_loop(_waiting, raw, "BEGIN IMMEDIATE")
+                        await _off_loop(_fetched, raw, "BEGIN IMMEDIATE", (), True)
                     except sqlite3.OperationalError as again:
                         raise StorageBusy("the database stayed locked by a writer") from again
                 yield SqliteConnection(self.planner, raw)
