@@ -1,5 +1,5 @@
 """Prune's look-ups read an index on both databases: the oldest deliveries and events by
-`created_at`, never a scan or sort of every finished delivery (bench/growth.py found SQLite
+age (deliveries by `created_at`, events by `dispatched_at`), never a scan or sort of every finished delivery (bench/growth.py found SQLite
 sorting all of them through `ix_deliveries_due` when the query said `status IN (…)`)."""
 
 from __future__ import annotations
@@ -35,11 +35,12 @@ async def test_old_deliveries_are_found_by_their_creation_time(store):
     assert "TEMP B-TREE" not in shown and "Seq Scan" not in shown, shown
 
 
-async def test_old_events_are_found_by_their_creation_time(store):
+async def test_old_events_are_found_by_their_dispatch_time(store):
     before = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
     statement = upkeep_repos._OLD_EVENTS.params(before=before, limit=500)
     shown = await plan(store, statement, {})
-    assert "ix_events_created_at" in shown, shown
+    assert "ix_events_undispatched" in shown, shown
+    assert "TEMP B-TREE" not in shown and "Seq Scan on events" not in shown, shown
     # The "no delivery refers to it" test: SQLite probes the event_id index per event;
     # PostgreSQL may instead anti-join (on tiny tables, a hash of every delivery).
     assert "ix_deliveries_event_id" in shown or "Anti Join" in shown, shown
