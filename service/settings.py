@@ -221,8 +221,9 @@ class Settings:
     )
     retention_events_days: int = setting(
         30,
-        "Days an event is kept; it is also kept while any delivery still refers to it (0: as "
-        "soon as its deliveries are gone).",
+        "Days an event is kept after it was dispatched (fanned out to its deliveries, within a "
+        "second of its creation while a worker runs); it is also kept while any delivery still "
+        "refers to it (0: as soon as its deliveries are gone).",
     )
     execution_patience: float = setting(
         3600.0,

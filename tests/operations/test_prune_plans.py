@@ -1,6 +1,7 @@
-"""Prune's look-ups read an index on both databases: the oldest deliveries and events by
-age (deliveries by `created_at`, events by `dispatched_at`), never a scan or sort of every finished delivery (bench/growth.py found SQLite
-sorting all of them through `ix_deliveries_due` when the query said `status IN (…)`)."""
+"""Prune's look-ups read an index on both databases: the oldest deliveries by `created_at` and
+events by `dispatched_at`, never a scan or sort of every finished delivery (bench/growth.py
+found SQLite sorting all of them through `ix_deliveries_due` when the query said
+`status IN (…)`)."""
 
 from __future__ import annotations
 
