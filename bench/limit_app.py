@@ -37,6 +37,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from storage.sql.packing import unpack
+from storage.sql.sqlite import CHECKPOINT_PAGES
 
 UTC = dt.UTC
 PUBLIC_URL = "http://bench.invalid"
@@ -309,6 +310,7 @@ def sqlite_app(path: str) -> Starlette:
                 "busy_timeout=30000",
                 "foreign_keys=ON",
                 "synchronous=NORMAL",
+                f"wal_autocheckpoint={CHECKPOINT_PAGES}",  # the service's, as every pragma here
             ):
                 conn.execute(f"PRAGMA {pragma}")
             local.conn = conn
