@@ -16,7 +16,7 @@ from storage.sql import tables as t
 from storage.sql.connection import Connection
 from storage.sql.result import Row
 from storage.sql.rows import to_model, to_row
-from storage.sql.search import candidates, few_matches, fts_phrase, like_pattern, walking
+from storage.sql.search import candidates, from_index, like_pattern, walking
 from storage.sql.statements import prebuilt
 
 _FANS_BY_ID = prebuilt(
@@ -183,10 +183,10 @@ class SqlFans:
         through the trigram indexes (storage/sql/search.py)."""
         values: dict[str, Any] = {"ws": workspace_id, "account": account_id, "limit": limit}
         if search:
-            values["pattern"], values["match"] = like_pattern(search), fts_phrase(search)
+            values["pattern"] = like_pattern(search)
         if after is not None:
             values["after"] = after
-        indexed = bool(search) and await few_matches(self.conn, "fans", search or "")
+        indexed = await from_index(self.conn, "fans", search, values)
         statement = _fans_statement(bool(search), after is not None, indexed)
         with walking(self.conn, search, indexed):
             return [_fan(r) for r in await self.conn.execute(statement, values)]

@@ -19,7 +19,7 @@ import sqlalchemy as sa
 from service.domain.stored_json import StoredJson, as_rendered
 from storage.sql import tables as t
 from storage.sql.connection import Connection
-from storage.sql.search import candidates, few_matches, fts_phrase, like_pattern, walking
+from storage.sql.search import candidates, from_index, like_pattern, walking
 from storage.sql.statements import prebuilt
 from storage.sql.types import as_written
 
@@ -70,7 +70,6 @@ def _message_values(
     }
     if search:
         values["pattern"] = like_pattern(search)
-        values["match"] = fts_phrase(search)
     if after is not None:
         values["at"], values["id"] = after
     return values
@@ -92,7 +91,7 @@ class SqlSyncedMessages:
         limit: int = 25,
     ) -> builtins.list[Json]:
         values = _message_values(workspace_id, account_id, fan_id, search, after, limit)
-        indexed = bool(search) and await few_matches(self.conn, "synced_messages", search or "")
+        indexed = await from_index(self.conn, "synced_messages", search, values)
         statement = _messages_statement(after is not None, bool(search), indexed=indexed)
         with walking(self.conn, search, indexed):
             return await self.conn.column(statement, values)
@@ -112,7 +111,7 @@ class SqlSyncedMessages:
         wrote on both databases (WrittenJson); rows from before revision 0018 on PostgreSQL
         hold jsonb's re-spaced text, which `as_rendered` sends the slow way."""
         values = _message_values(workspace_id, account_id, fan_id, search, after, limit)
-        indexed = bool(search) and await few_matches(self.conn, "synced_messages", search or "")
+        indexed = await from_index(self.conn, "synced_messages", search, values)
         statement = _messages_statement(after is not None, bool(search), True, indexed)
         with walking(self.conn, search, indexed):
             stored = await self.conn.column(statement, values)

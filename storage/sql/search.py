@@ -7,8 +7,9 @@ predicate is checked on:
 - PostgreSQL: `pg_trgm` GIN indexes on `lower(column)` serve the LIKE itself; the planner picks
   the index for a rare term and the table's own order (stopping at a page) for a frequent one.
 - SQLite: an FTS5 trigram table names the candidate rows. Its planner cannot weigh a virtual
-  table, so the choice is made here: a cheap count of at most FREQUENT index matches decides.
-  Fewer: page over those candidates (at most FREQUENT rows sorted). More: the term is frequent,
+  table, so the choice is made here: one read of at most FREQUENT index matches decides.
+  Fewer: page over those candidates, the rowids that read returned (at most FREQUENT rows
+  sorted). More: the term is frequent,
   and walking the table in page order with the predicate stops after a page's worth of matches,
   as fast as the index would be. Either way the LIKE is checked on every row returned, so FTS5's
   wider case folding (Unicode, where SQLite's lower() folds ASCII) never changes the answer.
@@ -22,6 +23,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator
 from contextlib import AbstractContextManager
+from typing import Any
 
 import sqlalchemy as sa
 
@@ -68,20 +70,35 @@ def fts_phrase(text: str) -> str:
 
 
 def candidates(table: str) -> sa.TextClause:
-    """`rowid IN (the FTS5 matches of :match)`, for a statement over `table` (SQLite)."""
-    fts = FTS_TABLES[table]
-    return sa.text(f"{table}.rowid IN (SELECT rowid FROM {fts} WHERE {fts} MATCH :match)")
+    """`rowid IN (:rowids)`, the index matches `matched_rows` found (a JSON array), for a
+    statement over `table` (SQLite). One bind whatever the count, so one prepared statement."""
+    return sa.text(f"{table}.rowid IN (SELECT value FROM json_each(:rowids))")
 
 
-async def few_matches(conn: Connection, table: str, term: str) -> bool:
-    """Whether `term` is worth looking up in `table`'s index rather than walking the rows
-    (SQLite): it is long enough to be indexed and matches fewer than FREQUENT rows."""
+async def matched_rows(conn: Connection, table: str, term: str) -> str | None:
+    """The rowids of `table`'s rows whose index entry matches `term` (SQLite), as a JSON array,
+    when the term is worth looking up in the index rather than walking the rows: long enough
+    to be indexed and matching fewer than FREQUENT rows. The same index read decides and names
+    the candidates, so a rare term costs one look-up in the index, not a count and then a
+    second match."""
     if conn.dialect.name != "sqlite" or len(term) < MIN_INDEXED:
-        return False
+        return None
     fts = FTS_TABLES[table]
-    sql = f"SELECT count(*) FROM (SELECT 1 FROM {fts} WHERE {fts} MATCH ? LIMIT {FREQUENT})"
-    found = (await conn.exec_driver_sql(sql, (fts_phrase(term),))).scalar()
-    return int(found or 0) < FREQUENT
+    sql = f"SELECT json_group_array(rowid), count(*) FROM (SELECT rowid FROM {fts} WHERE {fts} MATCH ? LIMIT {FREQUENT})"
+    found = (await conn.exec_driver_sql(sql, (fts_phrase(term),))).one()
+    return str(found[0]) if int(found[1]) < FREQUENT else None
+
+
+async def from_index(
+    conn: Connection, table: str, search: str | None, values: dict[str, Any]
+) -> bool:
+    """Whether the list statement for `search` pages over index candidates (then their rowids
+    are put in `values` for `candidates`) rather than walking `table` in page order."""
+    rowids = await matched_rows(conn, table, search) if search else None
+    if rowids is None:
+        return False
+    values["rowids"] = rowids
+    return True
 
 
 def walking(conn: Connection, search: str | None, indexed: bool) -> AbstractContextManager[None]:
