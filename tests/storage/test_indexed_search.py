@@ -240,3 +240,26 @@ async def test_postgresql_plans_every_search_for_its_term(store):
             "SELECT statement FROM pg_prepared_statements WHERE generic_plans > 0"
         )
         assert [row[0] for row in generic.all() if "LIKE" in row[0].upper()] == []
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)  # PostgreSQL: no FTS5
+async def test_sqlite_reads_a_rare_terms_index_matches_once(store):
+    """The read that decides the plan (fewer than FREQUENT matches) names the candidates too:
+    a rare term's page costs one match in the FTS5 index, not a count and a second match."""
+    ws = await _workspace(store)
+    async with store.transaction() as uow:
+        await uow.fans.replace(ws, ACCOUNT, _people(ws))
+    seen: list[str] = []
+    async with store.reading() as uow:
+        original = uow.conn._run
+
+        async def recording(sql: str, args, returns_rows: bool):
+            seen.append(sql)
+            return await original(sql, args, returns_rows)
+
+        uow.conn._run = recording
+        found = await uow.fans.list(ws, ACCOUNT, search="zebra")
+        await uow.synced.rendered_messages(ws, ACCOUNT, "000001", search="zebra")
+    assert [f.id for f in found] == ["900001", "900004"]
+    matches = [sql for sql in seen if " MATCH " in sql.upper()]
+    assert len(matches) == 2, seen  # one for the fans, one for the messages

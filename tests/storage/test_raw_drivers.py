@@ -199,3 +199,19 @@ async def test_postgres_connection_is_replaced_after_its_share_of_units(postgres
         assert len({backends[0], backends[3], backends[6]}) == 3
     finally:
         await store.close()
+
+
+async def test_sqlite_connections_checkpoint_their_log_at_the_services_interval(sqlite_url):
+    """Every pooled connection (a checkpoint runs in whichever commit crosses the interval)
+    copies the log into the database every CHECKPOINT_PAGES pages, not SQLite's 1,000."""
+    from storage.sql.sqlite import CHECKPOINT_PAGES
+
+    store = SqlStore.from_url(sqlite_url)
+    try:
+        async with store.reading() as uow:
+            read = (await uow.conn.exec_driver_sql("PRAGMA wal_autocheckpoint")).scalar()
+        async with store.transaction() as uow:
+            written = (await uow.conn.exec_driver_sql("PRAGMA wal_autocheckpoint")).scalar()
+    finally:
+        await store.close()
+    assert read == written == CHECKPOINT_PAGES == 10_000
