@@ -9,10 +9,10 @@ predicate is checked on:
 - SQLite: an FTS5 trigram table names the candidate rows. Its planner cannot weigh a virtual
   table, so the choice is made here: one read of at most FREQUENT index matches decides.
   Fewer: page over those candidates, the rowids that read returned (at most FREQUENT rows
-  sorted). More: the term is frequent,
-  and walking the table in page order with the predicate stops after a page's worth of matches,
-  as fast as the index would be. Either way the LIKE is checked on every row returned, so FTS5's
-  wider case folding (Unicode, where SQLite's lower() folds ASCII) never changes the answer.
+  sorted). More: the term is frequent, and walking the table in page order with the predicate
+  stops after a page's worth of matches, as fast as the index would be. Either way the LIKE is
+  checked on every row returned, so FTS5's wider case folding (Unicode, where SQLite's lower()
+  folds ASCII) never changes the answer.
 
 Terms shorter than MIN_INDEXED characters hold no trigram: they are answered by the walk in page
 order, as before the indexes (docs/decisions.md).
@@ -84,7 +84,10 @@ async def matched_rows(conn: Connection, table: str, term: str) -> str | None:
     if conn.dialect.name != "sqlite" or len(term) < MIN_INDEXED:
         return None
     fts = FTS_TABLES[table]
-    sql = f"SELECT json_group_array(rowid), count(*) FROM (SELECT rowid FROM {fts} WHERE {fts} MATCH ? LIMIT {FREQUENT})"
+    sql = (
+        f"SELECT json_group_array(rowid), count(*)"
+        f" FROM (SELECT rowid FROM {fts} WHERE {fts} MATCH ? LIMIT {FREQUENT})"
+    )
     found = (await conn.exec_driver_sql(sql, (fts_phrase(term),))).one()
     return str(found[0]) if int(found[1]) < FREQUENT else None
 
