@@ -16,7 +16,7 @@ from storage.sql import tables as t
 from storage.sql.connection import Connection
 from storage.sql.result import Row
 from storage.sql.rows import to_model, to_row
-from storage.sql.search import candidates, from_index, like_pattern, walking
+from storage.sql.search import Plan, candidates, like_pattern, search_page
 from storage.sql.statements import prebuilt
 
 _FANS_BY_ID = prebuilt(
@@ -71,12 +71,17 @@ def _upsert_fans(dialect: str) -> Any:
 
 
 @functools.cache
-def _fans_statement(search: bool, after: bool, indexed: bool) -> Any:
+def _fans_statement(search: bool, after: bool, plan: Plan) -> Any:
     """One plan per shape: the account's fans in id order (its primary key's order)."""
-    c = t.fans.c
+    c: Any = t.fans.c
     query = t.fans.select().where(
         c.workspace_id == sa.bindparam("ws"), c.account_id == sa.bindparam("account")
     )
+    if after:
+        query = query.where(c.id > sa.bindparam("after", type_=c.id.type))
+    if plan is Plan.BOUNDED:
+        walked = query.order_by(c.id).limit(sa.bindparam("budget")).subquery("walked")
+        query, c = sa.select(walked), walked.c
     if search:
         pattern = sa.bindparam("pattern", type_=sa.String)
         query = query.where(
@@ -85,10 +90,8 @@ def _fans_statement(search: bool, after: bool, indexed: bool) -> Any:
                 sa.func.lower(c.name).like(pattern, escape="\\"),
             )
         )
-    if indexed:
+    if plan is Plan.INDEX:
         query = query.where(candidates("fans"))
-    if after:
-        query = query.where(c.id > sa.bindparam("after", type_=c.id.type))
     return prebuilt(query.order_by(c.id).limit(sa.bindparam("limit")))
 
 
@@ -186,10 +189,12 @@ class SqlFans:
             values["pattern"] = like_pattern(search)
         if after is not None:
             values["after"] = after
-        indexed = await from_index(self.conn, "fans", search, values)
-        statement = _fans_statement(bool(search), after is not None, indexed)
-        with walking(self.conn, search, indexed):
+
+        async def page(plan: Plan) -> list[Fan]:
+            statement = _fans_statement(bool(search), after is not None, plan)
             return [_fan(r) for r in await self.conn.execute(statement, values)]
+
+        return list(await search_page(self.conn, "fans", search, values, page))
 
     async def count_audience(
         self,

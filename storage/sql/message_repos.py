@@ -19,7 +19,7 @@ import sqlalchemy as sa
 from service.domain.stored_json import StoredJson, as_rendered
 from storage.sql import tables as t
 from storage.sql.connection import Connection
-from storage.sql.search import candidates, from_index, like_pattern, walking
+from storage.sql.search import Plan, candidates, like_pattern, search_page
 from storage.sql.statements import prebuilt
 from storage.sql.types import as_written
 
@@ -28,29 +28,40 @@ Json = dict[str, Any]
 
 @functools.cache
 def _messages_statement(
-    after: bool, search: bool, text: bool = False, indexed: bool = False
+    after: bool, search: bool, text: bool = False, plan: Plan = Plan.WALK
 ) -> Any:
     """Newest first, keyset on (created_at, id); one plan per shape, built on first use.
-    `text`: the stored JSON text as it is, not decoded. `indexed`: only the rows the trigram
-    index names as candidates (SQLite; storage/sql/search.py)."""
-    c = t.synced_messages.c
-    data = as_written(c.data) if text else c.data
-    query = sa.select(data).where(
+    `text`: the stored JSON text as it is, not decoded. `plan`: how a search finds its page
+    (storage/sql/search.py)."""
+    source: Any = t.synced_messages
+    c = source.c
+    conditions = [
         c.workspace_id == sa.bindparam("ws"),
         c.account_id == sa.bindparam("account"),
         c.fan_id == sa.bindparam("fan"),
-    )
-    if search:
-        query = query.where(sa.func.lower(c.text).like(sa.bindparam("pattern"), escape="\\"))
-    if indexed:
-        query = query.where(candidates("synced_messages"))
+    ]
     if after:
-        query = query.where(
+        conditions.append(
             sa.tuple_(c.created_at, c.id)
             < sa.tuple_(
                 sa.bindparam("at", type_=c.created_at.type), sa.bindparam("id", type_=c.id.type)
             )
         )
+    if plan is Plan.BOUNDED:
+        source = (
+            sa.select(source)
+            .where(*conditions)
+            .order_by(c.created_at.desc(), c.id.desc())
+            .limit(sa.bindparam("budget"))
+            .subquery("walked")
+        )
+        c, conditions = source.c, []
+    data = as_written(c.data) if text else c.data
+    query = sa.select(data).select_from(source).where(*conditions)
+    if search:
+        query = query.where(sa.func.lower(c.text).like(sa.bindparam("pattern"), escape="\\"))
+    if plan is Plan.INDEX:
+        query = query.where(candidates("synced_messages"))
     return prebuilt(query.order_by(c.created_at.desc(), c.id.desc()).limit(sa.bindparam("limit")))
 
 
@@ -91,10 +102,12 @@ class SqlSyncedMessages:
         limit: int = 25,
     ) -> builtins.list[Json]:
         values = _message_values(workspace_id, account_id, fan_id, search, after, limit)
-        indexed = await from_index(self.conn, "synced_messages", search, values)
-        statement = _messages_statement(after is not None, bool(search), indexed=indexed)
-        with walking(self.conn, search, indexed):
+
+        async def page(plan: Plan) -> builtins.list[Any]:
+            statement = _messages_statement(after is not None, bool(search), plan=plan)
             return await self.conn.column(statement, values)
+
+        return list(await search_page(self.conn, "synced_messages", search, values, page))
 
     async def rendered_messages(
         self,
@@ -111,10 +124,12 @@ class SqlSyncedMessages:
         wrote on both databases (WrittenJson); rows from before revision 0018 on PostgreSQL
         hold jsonb's re-spaced text, which `as_rendered` sends the slow way."""
         values = _message_values(workspace_id, account_id, fan_id, search, after, limit)
-        indexed = await from_index(self.conn, "synced_messages", search, values)
-        statement = _messages_statement(after is not None, bool(search), True, indexed)
-        with walking(self.conn, search, indexed):
-            stored = await self.conn.column(statement, values)
+
+        async def page(plan: Plan) -> builtins.list[Any]:
+            statement = _messages_statement(after is not None, bool(search), True, plan)
+            return await self.conn.column(statement, values)
+
+        stored = await search_page(self.conn, "synced_messages", search, values, page)
         return [as_rendered(data) or json.loads(data) for data in stored]
 
     async def message(self, workspace_id: str, account_id: str, message_id: str) -> Json | None:

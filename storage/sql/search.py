@@ -7,12 +7,11 @@ predicate is checked on:
 - PostgreSQL: `pg_trgm` GIN indexes on `lower(column)` serve the LIKE itself; the planner picks
   the index for a rare term and the table's own order (stopping at a page) for a frequent one.
 - SQLite: an FTS5 trigram table names the candidate rows. Its planner cannot weigh a virtual
-  table, so the choice is made here: one read of at most FREQUENT index matches decides.
-  Fewer: page over those candidates, the rowids that read returned (at most FREQUENT rows
-  sorted). More: the term is frequent, and walking the table in page order with the predicate
-  stops after a page's worth of matches, as fast as the index would be. Either way the LIKE is
-  checked on every row returned, so FTS5's wider case folding (Unicode, where SQLite's lower()
-  folds ASCII) never changes the answer.
+  table, so the choice is made here (`search_page`): a rare term pages over the rowids its
+  index read returned (at most FREQUENT rows sorted); a common one walks the table in page
+  order with the predicate, stopping after a page's worth of matches, as fast as the index
+  would be. Either way the LIKE is checked on every row returned, so FTS5's wider case folding
+  (Unicode, where SQLite's lower() folds ASCII) never changes the answer.
 
 Terms shorter than MIN_INDEXED characters hold no trigram: they are answered by the walk in page
 order, as before the indexes (docs/decisions.md).
@@ -20,10 +19,9 @@ order, as before the indexes (docs/decisions.md).
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Iterator
-from contextlib import AbstractContextManager
-from typing import Any
+import enum
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, TypeVar
 
 import sqlalchemy as sa
 
@@ -31,6 +29,12 @@ from storage.sql.connection import Connection
 
 MIN_INDEXED = 3
 """A trigram index holds three-character pieces: a shorter term cannot be looked up in it."""
+T = TypeVar("T")
+PROBE = 200
+"""Index matches read first (SQLite): fewer, and they are a rare term's candidates."""
+WALK_ROWS = 20
+"""Rows read in page order per row of the page before a common term's walk gives up (SQLite):
+a term in one row of twenty or more fills its page within them."""
 FREQUENT = 2000
 """Index matches from which a term counts as frequent (SQLite). Below it, sorting the matches
 costs at most this many row reads; above it, a page in table order needs fewer than
@@ -75,51 +79,60 @@ def candidates(table: str) -> sa.TextClause:
     return sa.text(f"{table}.rowid IN (SELECT value FROM json_each(:rowids))")
 
 
-async def matched_rows(conn: Connection, table: str, term: str) -> str | None:
+async def matched_rows(conn: Connection, table: str, term: str, most: int) -> str | None:
     """The rowids of `table`'s rows whose index entry matches `term` (SQLite), as a JSON array,
-    when the term is worth looking up in the index rather than walking the rows: long enough
-    to be indexed and matching fewer than FREQUENT rows. The same index read decides and names
-    the candidates, so a rare term costs one look-up in the index, not a count and then a
-    second match."""
-    if conn.dialect.name != "sqlite" or len(term) < MIN_INDEXED:
-        return None
+    when fewer than `most` match; None when `most` or more do. The read that decides a plan
+    also names its candidates, so a rare term costs one look-up in the index."""
     fts = FTS_TABLES[table]
     sql = (
         f"SELECT json_group_array(rowid), count(*)"
-        f" FROM (SELECT rowid FROM {fts} WHERE {fts} MATCH ? LIMIT {FREQUENT})"
+        f" FROM (SELECT rowid FROM {fts} WHERE {fts} MATCH ? LIMIT {most})"
     )
     found = (await conn.exec_driver_sql(sql, (fts_phrase(term),))).one()
-    return str(found[0]) if int(found[1]) < FREQUENT else None
+    return str(found[0]) if int(found[1]) < most else None
 
 
-async def from_index(
-    conn: Connection, table: str, search: str | None, values: dict[str, Any]
-) -> bool:
-    """Whether the list statement for `search` pages over index candidates (then their rowids
-    are put in `values` for `candidates`) rather than walking `table` in page order."""
-    rowids = await matched_rows(conn, table, search) if search else None
-    if rowids is None:
-        return False
-    values["rowids"] = rowids
-    return True
+class Plan(enum.Enum):
+    """How a list statement finds a page of a search's matches."""
+
+    WALK = "walk"
+    """The rows in page order, each checked, until a page is found (any length of walk)."""
+    INDEX = "index"
+    """Only the candidates the index named (`rowids` in the values), sorted into page order."""
+    BOUNDED = "bounded"
+    """The first `budget` rows in page order, each checked: a page when the term is common."""
 
 
-def walking(conn: Connection, search: str | None, indexed: bool) -> AbstractContextManager[None]:
-    """Around a list statement. A search is planned for its term on every call (PostgreSQL
-    would otherwise keep one generic plan for every term: `Connection.planned_per_call`). One
-    that reads the rows in page order (a short term, a frequent one) may read many before it
-    fills a page, so it runs as a long statement (off SQLite's event loop); one on its index's
-    candidates reads few and stays inline."""
+async def search_page(
+    conn: Connection,
+    table: str,
+    search: str | None,
+    values: dict[str, Any],
+    run: Callable[[Plan], Awaitable[Sequence[T]]],
+) -> Sequence[T]:
+    """A page of `table` through `run(plan)`, for the plan that suits `search` (SQLite; on
+    PostgreSQL the planner chooses, planned for the term on every call: a prepared statement
+    would otherwise keep one generic plan of `LIKE $n`, the walk, whatever the term).
+
+    SQLite: up to PROBE index matches are read first; fewer, and they are the candidates. More,
+    and the term is common enough that the first WALK_ROWS rows per row of the page, read in
+    page order, usually hold a page: tried, it costs a few hundred rows at most, where reading
+    FREQUENT index matches to prove the term frequent cost more than the page itself. Only when
+    that falls short are up to FREQUENT matches read (candidates again, or the walk)."""
     if not search:
-        return contextlib.nullcontext()
-    return _searching(conn, indexed)
-
-
-@contextlib.contextmanager
-def _searching(conn: Connection, indexed: bool) -> Iterator[None]:
+        return await run(Plan.WALK)
     with conn.planned_per_call():
-        if indexed:
-            yield
-        else:
-            with conn.long_statements():
-                yield
+        if conn.dialect.name == "sqlite" and len(search) >= MIN_INDEXED:
+            rowids = await matched_rows(conn, table, search, PROBE)
+            if rowids is None:
+                values["budget"] = values["limit"] * WALK_ROWS
+                page = await run(Plan.BOUNDED)
+                if len(page) >= values["limit"]:
+                    return page
+                rowids = await matched_rows(conn, table, search, FREQUENT)
+            if rowids is not None:
+                values["rowids"] = rowids
+                return await run(Plan.INDEX)
+        # A walk may read many rows before it fills a page: off SQLite's event loop.
+        with conn.long_statements():
+            return await run(Plan.WALK)

@@ -18,7 +18,7 @@ from service.domain.models import Fan
 from service.workspaces.usecases import create_workspace
 from storage.migrate import migrate
 from storage.sql.engine import make_engine
-from storage.sql.search import FREQUENT, FTS_TABLES, TRIGRAM_INDEXES
+from storage.sql.search import FREQUENT, FTS_TABLES, PROBE, TRIGRAM_INDEXES, WALK_ROWS
 from storage.sql.store import SqlStore
 from tests.factories import add_live_account
 
@@ -263,3 +263,33 @@ async def test_sqlite_reads_a_rare_terms_index_matches_once(store):
     assert [f.id for f in found] == ["900001", "900004"]
     matches = [sql for sql in seen if " MATCH " in sql.upper()]
     assert len(matches) == 2, seen  # one for the fans, one for the messages
+
+
+async def test_a_term_many_rows_hold_but_far_apart_is_paged_from_the_index(store):
+    """More than PROBE matches sends SQLite's search to the first rows in page order; spread
+    thinner than a page among them, that walk falls short and the index's candidates answer.
+    Either way the pages are exactly the substring matches in order (both databases)."""
+    ws = await _workspace(store)
+    spread = WALK_ROWS * 3  # one match in this many rows: never a page within the walk
+    fans = [
+        _fan(ws, n, f"user{n}" + ("sparse" if n % spread == 0 else ""), None)
+        for n in range((PROBE + 20) * spread)
+    ]
+    async with store.transaction() as uow:
+        await uow.fans.replace(ws, ACCOUNT, fans)
+    expected = _expected(fans, "sparse")
+    assert PROBE < len(expected) < FREQUENT
+    assert await _search_all(store, ws, "sparse", 25) == expected
+    seen: list[str] = []
+    async with store.reading() as uow:
+        original = uow.conn._run
+
+        async def recording(sql: str, args, returns_rows: bool):
+            seen.append(sql)
+            return await original(sql, args, returns_rows)
+
+        uow.conn._run = recording
+        first = await uow.fans.list(ws, ACCOUNT, search="sparse", limit=25)
+    assert [f.id for f in first] == expected[:25]
+    if store.dialect == "sqlite":  # the probe, the short walk, the full read, the candidates
+        assert [" MATCH " in sql.upper() for sql in seen] == [True, False, True, False], seen
