@@ -116,9 +116,9 @@ async def search_page(
 
     SQLite: up to PROBE index matches are read first; fewer, and they are the candidates. More,
     and the term is common enough that the first WALK_ROWS rows per row of the page, read in
-    page order, usually hold a page: tried, it costs a few hundred rows at most, where reading
-    FREQUENT index matches to prove the term frequent cost more than the page itself. Only when
-    that falls short are up to FREQUENT matches read (candidates again, or the walk)."""
+    page order, usually hold a page: tried first, it reads rows bounded by the page, where
+    reading FREQUENT index matches to prove the term frequent cost more than the page itself.
+    Only when that falls short are up to FREQUENT matches read (candidates again, or the walk)."""
     if not search:
         return await run(Plan.WALK)
     with conn.planned_per_call():
