@@ -242,13 +242,8 @@ async def test_postgresql_plans_every_search_for_its_term(store):
         assert [row[0] for row in generic.all() if "LIKE" in row[0].upper()] == []
 
 
-@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)  # PostgreSQL: no FTS5
-async def test_sqlite_reads_a_rare_terms_index_matches_once(store):
-    """The read that decides the plan (fewer than FREQUENT matches) names the candidates too:
-    a rare term's page costs one match in the FTS5 index, not a count and a second match."""
-    ws = await _workspace(store)
-    async with store.transaction() as uow:
-        await uow.fans.replace(ws, ACCOUNT, _people(ws))
+async def _recorded(store: SqlStore, call):
+    """What `call(uow)` returned, and the SQL of every statement it handed the driver."""
     seen: list[str] = []
     async with store.reading() as uow:
         original = uow.conn._run
@@ -258,8 +253,22 @@ async def test_sqlite_reads_a_rare_terms_index_matches_once(store):
             return await original(sql, args, returns_rows)
 
         uow.conn._run = recording
-        found = await uow.fans.list(ws, ACCOUNT, search="zebra")
+        return await call(uow), seen
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)  # PostgreSQL: no FTS5
+async def test_sqlite_reads_a_rare_terms_index_matches_once(store):
+    """The read that decides the plan (fewer than FREQUENT matches) names the candidates too:
+    a rare term's page costs one match in the FTS5 index, not a count and a second match."""
+    ws = await _workspace(store)
+    async with store.transaction() as uow:
+        await uow.fans.replace(ws, ACCOUNT, _people(ws))
+
+    async def both(uow):
         await uow.synced.rendered_messages(ws, ACCOUNT, "000001", search="zebra")
+        return await uow.fans.list(ws, ACCOUNT, search="zebra")
+
+    found, seen = await _recorded(store, both)
     assert [f.id for f in found] == ["900001", "900004"]
     matches = [sql for sql in seen if " MATCH " in sql.upper()]
     assert len(matches) == 2, seen  # one for the fans, one for the messages
@@ -280,16 +289,9 @@ async def test_a_term_many_rows_hold_but_far_apart_is_paged_from_the_index(store
     expected = _expected(fans, "sparse")
     assert PROBE < len(expected) < FREQUENT
     assert await _search_all(store, ws, "sparse", 25) == expected
-    seen: list[str] = []
-    async with store.reading() as uow:
-        original = uow.conn._run
-
-        async def recording(sql: str, args, returns_rows: bool):
-            seen.append(sql)
-            return await original(sql, args, returns_rows)
-
-        uow.conn._run = recording
-        first = await uow.fans.list(ws, ACCOUNT, search="sparse", limit=25)
+    first, seen = await _recorded(
+        store, lambda uow: uow.fans.list(ws, ACCOUNT, search="sparse", limit=25)
+    )
     assert [f.id for f in first] == expected[:25]
     if store.dialect == "sqlite":  # the probe, the short walk, the full read, the candidates
         assert [" MATCH " in sql.upper() for sql in seen] == [True, False, True, False], seen
