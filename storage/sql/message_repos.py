@@ -101,13 +101,7 @@ class SqlSyncedMessages:
         after: tuple[dt.datetime, str] | None = None,
         limit: int = 25,
     ) -> builtins.list[Json]:
-        values = _message_values(workspace_id, account_id, fan_id, search, after, limit)
-
-        async def page(plan: Plan) -> builtins.list[Any]:
-            statement = _messages_statement(after is not None, bool(search), plan=plan)
-            return await self.conn.column(statement, values)
-
-        return list(await search_page(self.conn, "synced_messages", search, values, page))
+        return await self._page(workspace_id, account_id, fan_id, search, after, limit, False)
 
     async def rendered_messages(
         self,
@@ -123,14 +117,27 @@ class SqlSyncedMessages:
         comes as that text (`StoredJson`), the others as dicts. The column keeps the text we
         wrote on both databases (WrittenJson); rows from before revision 0018 on PostgreSQL
         hold jsonb's re-spaced text, which `as_rendered` sends the slow way."""
+        stored = await self._page(workspace_id, account_id, fan_id, search, after, limit, True)
+        return [as_rendered(data) or json.loads(data) for data in stored]
+
+    async def _page(
+        self,
+        workspace_id: str,
+        account_id: str,
+        fan_id: str,
+        search: str | None,
+        after: tuple[dt.datetime, str] | None,
+        limit: int,
+        text: bool,
+    ) -> builtins.list[Any]:
+        """A page of the chat's messages, decoded or (`text`) as the stored JSON text."""
         values = _message_values(workspace_id, account_id, fan_id, search, after, limit)
 
-        async def page(plan: Plan) -> builtins.list[Any]:
-            statement = _messages_statement(after is not None, bool(search), True, plan)
+        async def run(plan: Plan) -> builtins.list[Any]:
+            statement = _messages_statement(after is not None, bool(search), text, plan)
             return await self.conn.column(statement, values)
 
-        stored = await search_page(self.conn, "synced_messages", search, values, page)
-        return [as_rendered(data) or json.loads(data) for data in stored]
+        return list(await search_page(self.conn, "synced_messages", search, values, run))
 
     async def message(self, workspace_id: str, account_id: str, message_id: str) -> Json | None:
         c = t.synced_messages.c
