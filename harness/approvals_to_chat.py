@@ -3,7 +3,8 @@
 Teams route approval requests to chat or mail through the `action.created` webhook. This is the
 smallest honest version of that: verify the `x-svc-signature` over the raw body, drop
 repeated deliveries by `x-svc-delivery`, and turn the pending action into one message with its
-summary, warnings and approval link. It forwards the message as `{"text": ...}` (the shape of
+summary, warnings and approval link. An action a policy's allowance approved at creation is
+created `approved`: nobody needs to decide it, so it sends nothing. It forwards the message as `{"text": ...}` (the shape of
 Slack and Mattermost incoming webhooks) when `forward_url` is set, and keeps every message in
 `sent` either way.
 
@@ -54,7 +55,8 @@ class ApprovalsToChat:
             return JSONResponse({"error": error.reason}, status_code=400)
         delivery = request.headers.get(DELIVERY_HEADER, "")
         event = json.loads(body)
-        if event.get("type") != "action.created" or delivery in self._seen:
+        waiting = event.get("type") == "action.created" and event["data"]["status"] == "pending"
+        if not waiting or delivery in self._seen:
             return JSONResponse({"ignored": True})
         text = chat_message(event["data"])
         if self.forward_url:

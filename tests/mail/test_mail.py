@@ -15,6 +15,7 @@ import sqlalchemy as sa
 from harness.mailbox import Mailbox
 from harness.receiver import Receiver, run_receiver_in_thread
 from service.actions.decisions import decide_action
+from service.actions.policies import set_account_policy
 from service.crypto import SecretBox
 from service.domain.principal import Principal
 from service.mail.mailer import Mailer
@@ -130,6 +131,25 @@ async def test_a_new_action_mails_exactly_the_members_who_asked(
     assert mail.mail_from == "cs@test"
     # A second round sends nothing new.
     await send_round(store, clock, mail_settings)
+    assert len(mailbox.messages) == 3
+
+
+async def test_an_action_an_allowance_approved_writes_no_mail(
+    client, store, clock, team, mailbox, mail_settings
+):
+    """Nobody is asked about it, so not even a mail row to skip later is written."""
+    world, _ = team
+    allowance = {"types": ["send_message"], "approvals": 0, "maxPerDay": 10}
+    await set_account_policy(store, clock, world.owner, world.live_account, [allowance])
+    approved = await create(client, world, "allowed")
+    assert approved["status"] == "approved"
+    sent_to_list = {"type": "add_fan_to_list", "params": {"fanId": "1", "listId": "2"}}
+    waiting = await create(client, world, "waiting", body=sent_to_list)
+    await send_round(store, clock, mail_settings)
+    async with store.reading() as uow:
+        listed = (await uow.conn.execute(sa.select(t.mails.c.action_ids))).scalars()
+    mailed = {action_id for ids in listed for action_id in ids}
+    assert mailed == {waiting["id"]}
     assert len(mailbox.messages) == 3
 
 
