@@ -1,4 +1,4 @@
-"""openapi.yaml: valid OpenAPI 3.1, complete against SPEC, and in step with the error code table."""
+"""openapi.yaml: valid OpenAPI 3.1, every operation described, in step with the error codes."""
 
 from __future__ import annotations
 
@@ -455,8 +455,8 @@ def test_action_fields_match_spec(spec):
         "executedAt",
         "result",
         "error",
-        "warnings",  # additive (issue 8): found against synced data at creation
-        # additive (issue 21): approval policies, edits before approval, asking again
+        "warnings",  # additive: found against synced data at creation
+        # additive: approval policies, edits before approval, asking again
         "approvals",
         "approvalsRequired",
         "approvalsNeeded",
@@ -466,7 +466,7 @@ def test_action_fields_match_spec(spec):
         "editedAt",
         "replaces",
         "replacedBy",
-        "execution",  # additive (issue 22): the retry schedule while the platform is down
+        "execution",  # additive: the retry schedule while the platform is down
         "runAt",  # additive: when a scheduled action runs (null: once approved)
     }
     assert set(action["properties"]) == set(action["required"])

@@ -1,11 +1,12 @@
-"""openapi.yaml's error model against SPEC 7.1 and the error code table."""
+"""openapi.yaml's error model and the error code table against the documented error codes."""
 
 from __future__ import annotations
 
 from service.error_codes import ERROR_CODES, ErrorCode, ErrorType
 from tests.openapi_kit import response_codes, response_status_of, schema_validator
 
-# SPEC 7.1, row by row: code -> (status, type, dashboard only).
+# The error codes the API promises (each listed on the service's /docs/errors page), row by
+# row: code -> (status, type, dashboard only).
 SPEC_CODES: dict[str, tuple[int, str, bool]] = {
     "invalid_parameter": (400, "invalid_request", False),
     "invalid_cursor": (400, "invalid_request", False),
@@ -42,7 +43,7 @@ SPEC_CODES: dict[str, tuple[int, str, bool]] = {
     "internal_error": (500, "internal", False),
 }
 
-# Beyond SPEC 7.1: a body refused before it is read (docs/decisions.md says why each exists).
+# Beyond those: a body refused before it is read (docs/decisions.md says why each exists).
 EXTRA_CODES: dict[str, tuple[int, str, bool]] = {
     "body_too_large": (413, "invalid_request", False),
     "body_timeout": (408, "invalid_request", False),

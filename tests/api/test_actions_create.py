@@ -1,4 +1,4 @@
-"""POST /v1/accounts/{id}/actions: every rule of SPEC 4.5 on both drivers."""
+"""POST /v1/accounts/{id}/actions: every creation rule of docs/actions.md, on both drivers."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Reading, listing, expiring and deciding actions (SPEC 3.1, 4.5)."""
+"""Reading, listing, expiring and deciding actions (docs/actions.md)."""
 
 from __future__ import annotations
 

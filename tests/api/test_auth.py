@@ -1,4 +1,4 @@
-"""SPEC 5: key headers, scopes, limited keys, modes, revoke, roll and expiry."""
+"""API keys (docs/api-guide.md): key headers, scopes, limited keys, modes, revoke, roll, expiry."""
 
 from __future__ import annotations
 
@@ -135,7 +135,7 @@ async def test_approve_without_session_is_not_signed_in(client, world):
     assert await code(await client.post("/v1/actions/act_123/approve")) == (401, "not_signed_in")
 
 
-# Issue 22: no sharp edges in how a key is presented.
+# No sharp edges in how a key is presented.
 
 
 @pytest.mark.parametrize("empty", ["", "   "])

@@ -1,4 +1,5 @@
-"""SPEC 7 on every error: envelope, routing errors, bad bodies, rate limits, request ids."""
+"""The error envelope on every error (docs/api-guide.md): routing errors, bad bodies, rate
+limits, request ids."""
 
 from __future__ import annotations
 
@@ -129,7 +130,7 @@ async def test_unknown_query_parameters_are_ignored(client, world):
 
 
 async def test_a_failure_inside_the_service_is_internal_error(client, world, store):
-    """A broken dependency (here: the actions table is gone) answers SPEC 7's envelope, 500 for
+    """A broken dependency (here: the actions table is gone) answers the error envelope, 500 for
     live keys and 503 for test keys (the sandbox is "briefly unavailable"), never a bare page."""
     import sqlalchemy as sa
 

@@ -1,4 +1,4 @@
-"""Hostile input gets SPEC 7's envelope with the right code, never a 500 or an echo."""
+"""Hostile input gets the error envelope with the right code, never a 500 or an echo."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 9.1: one connection per request, and an exhausted pool answers fast instead of hanging."""
+"""One connection per request, and an exhausted pool answers fast instead of hanging."""
 
 from __future__ import annotations
 

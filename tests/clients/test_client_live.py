@@ -1,6 +1,6 @@
 """The Python client (clients/python) against the real service on a socket: every page of a
-list, SPEC 7.2's retries on real 429 and 503 answers with one Idempotency-Key per creation,
-and waiting for a person's decision. Both databases."""
+list, retries on real 429 and 503 answers with one Idempotency-Key per creation (as
+docs/python-client.md describes), and waiting for a person's decision. Both databases."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Approvals in context (issue 18, item 5) in real Chromium at phone size, both drivers: the
+"""Approvals in context (docs/synced-data.md) in real Chromium at phone size, both drivers: the
 approval page shows, from synced data, the fan and the chat for send_message, the message being
 unsent for unsend_message, and the lists with their sizes and the estimate for
 send_mass_message. docs/approval-chat-phone.png is the send_message page's screenshot."""

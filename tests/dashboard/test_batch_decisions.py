@@ -1,4 +1,4 @@
-"""The inbox deciding several actions at once (issue 20): exactly the ticked ones, each on its
+"""The inbox deciding several actions at once: exactly the ticked ones, each on its
 own (own outcome, own audit entry), pending counts per account, the soonest to expire first.
 Over HTTP with a real session, both drivers."""
 

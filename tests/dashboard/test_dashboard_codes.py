@@ -1,4 +1,4 @@
-"""Every dashboard-only code of SPEC 7.1, and CSRF and sign-in limits, over HTTP on both drivers."""
+"""Every dashboard-only error code, and CSRF and sign-in limits, over HTTP on both drivers."""
 
 from __future__ import annotations
 

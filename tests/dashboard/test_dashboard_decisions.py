@@ -142,7 +142,7 @@ async def test_inbox_lists_pending_soonest_expiry_first_and_keeps_modes_apart(cl
         client, world, key="t", token=world.test_key, account=world.sandbox_accounts[0]
     )
     page = (await client.get("/dashboard/approvals")).text
-    # Pending: the soonest to expire first (issue 20); every other view: newest first.
+    # Pending: the soonest to expire first; every other view: newest first.
     assert page.index(first["id"]) < page.index(second["id"])
     everything = (await client.get("/dashboard/approvals", params={"status": "all"})).text
     assert everything.index(second["id"]) < everything.index(first["id"])

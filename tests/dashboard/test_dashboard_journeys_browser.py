@@ -1,4 +1,4 @@
-"""Issue 12's journeys in real headless Chromium, at 1280×800 and at 390×844 (a phone).
+"""The dashboard's journeys in real headless Chromium, at 1280×800 and at 390×844 (a phone).
 
 Live updates made by a second session, refreshes after every form, no horizontal overflow at
 390 px, Approve in view without scrolling, role-limited views, the delivery log and the hosted

@@ -1,5 +1,5 @@
-"""Edit before approve in real headless Chromium, at desktop and phone size, on both drivers
-(issue 21): each editable field changed on the action page, approved through
+"""Edit before approve in real headless Chromium, at desktop and phone size, on both drivers:
+each editable field changed on the action page, approved through
 `POST /v1/actions/{id}/approve` with `params`, run by the executor against the fake platform
 over real HTTP, and the platform's write log (its control API) holding exactly the edited
 params. Widening and a second approval by the same person show the API's error on the form

@@ -1,6 +1,7 @@
-"""Issue 20 in real headless Chromium, desktop (1280×800) and phone (390×844): a member opts in
-to mail on the Notifications page, a new action's mail arrives at a real SMTP server (aiosmtpd),
-the demo's page shows it, and its link opens the approval page. SQLite and PostgreSQL."""
+"""Mail to approvers in real headless Chromium, desktop (1280×800) and phone (390×844): a member
+opts in to mail on the Notifications page, a new action's mail arrives at a real SMTP server
+(aiosmtpd), the demo's page shows it, and its link opens the approval page. SQLite and
+PostgreSQL."""
 
 from __future__ import annotations
 

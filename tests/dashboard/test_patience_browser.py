@@ -1,4 +1,4 @@
-"""Patience with the platform (issue 22) as the approver sees it, in real headless Chromium at
+"""Patience with the platform as the approver sees it, in real headless Chromium at
 phone size, both drivers: approved from the action page while the fake platform refuses every
 send with 503, the action stays `approved` and its page shows "Waiting for the platform": how
 many sends were refused, that nothing was sent, the refusal and when the next attempt is."""

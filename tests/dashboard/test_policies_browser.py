@@ -1,6 +1,6 @@
 """Approval policies in real headless Chromium, at desktop and phone size, on both drivers:
 the policy form, an edit with its live preview, a two-person approval by two sessions, and
-"ask again" (issue 21)."""
+"ask again"."""
 
 from __future__ import annotations
 

@@ -121,7 +121,7 @@ def test_from_make_demo_to_an_executed_action_with_the_docs_only(tmp_path):
                 page.fill("input[name=email]", owner)
                 page.fill("input[name=password]", password)
                 page.click("button[type=submit]")
-                # The mail the owner got, caught by the demo's own SMTP server (issue 20): its
+                # The mail the owner got, caught by the demo's own SMTP server: its
                 # one link is the approval page.
                 page.goto(f"http://127.0.0.1:{port}/dashboard/demo/mails")
                 # It names the fan by the name synced from the platform, the id beside.

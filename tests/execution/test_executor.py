@@ -1,4 +1,5 @@
-"""Approved actions run on the fake platform over real HTTP, with SPEC 2.4's results."""
+"""Approved actions run on the fake platform over real HTTP, with each type's result
+(docs/action-types.md)."""
 
 from __future__ import annotations
 
@@ -143,7 +144,7 @@ async def test_unsend_a_sent_message(linked):
 
 
 async def test_unknown_ids_fail_with_the_matching_not_found_code(linked):
-    """SPEC 7.1's fan_not_found, chat_not_found and resource_not_found, as the platform says."""
+    """fan_not_found, chat_not_found and resource_not_found, as the platform says."""
     fan, list_id = a_fan(linked), next(iter(creator(linked).lists))
     cases = {
         "chat_not_found": {"type": "send_message", "params": {"fanId": "123", "text": "<p>hi</p>"}},

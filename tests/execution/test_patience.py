@@ -1,4 +1,4 @@
-"""Patience with the platform (issue 22): a send the platform surely never received (503/429
+"""Patience with the platform: a send the platform surely never received (503/429
 before reading it, a refused connection) leaves the action `approved` with its retry schedule
 stored on the row, retried when due with growing delays (Retry-After honoured) until
 COUNTERSIGN_EXECUTION_PATIENCE runs out; the kill switch and expiry still stop it. Fake platform

@@ -38,7 +38,7 @@ def delivery(
     delivery_id: str | None = None,
     timestamp: int | None = None,
 ) -> tuple[bytes, dict[str, str]]:
-    """A body and headers exactly as the sender produces them (SPEC 6.2 and Standard Webhooks)."""
+    """A body and headers exactly as the sender produces them (docs/webhooks.md)."""
     body = json.dumps(payload or {"id": "evt_1", "type": "transaction.observed"}).encode()
     at = timestamp or int(time.time())
     delivery_id = delivery_id or f"dlv_{uuid.uuid4().hex}"

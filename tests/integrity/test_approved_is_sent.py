@@ -1,4 +1,4 @@
-"""Issue 8.1: what a person approves is byte for byte what the platform receives.
+"""What a person approves is byte for byte what the platform receives.
 
 Each hostile or awkward text goes through the REST create, the approval page, a real approval,
 the executor and real HTTP to the fake platform; its write log must hold exactly `params.text`.

@@ -1,4 +1,4 @@
-"""Issue 8.3: the platform is never faked by accident, and /healthz tells the truth."""
+"""The platform is never faked by accident, and /healthz tells the truth."""
 
 from __future__ import annotations
 

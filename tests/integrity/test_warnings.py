@@ -1,4 +1,4 @@
-"""Issue 8.5: warnings before approval, from synced data; they never block creation."""
+"""Warnings before approval, from synced data; they never block creation."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 8.2: writes off is a kill switch, per account and for the whole workspace, audited."""
+"""Writes off is a kill switch, per account and for the whole workspace, audited."""
 
 from __future__ import annotations
 

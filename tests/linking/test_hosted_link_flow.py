@@ -1,5 +1,5 @@
 """The hosted link end to end: the creator's browser talks to the service in process, and the
-service signs in on the fake platform over real HTTP (SPEC 2.8, 3.3, 4.3, 4.4)."""
+service signs in on the fake platform over real HTTP (docs/linking-and-sync.md)."""
 
 from __future__ import annotations
 

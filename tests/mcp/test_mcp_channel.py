@@ -228,7 +228,7 @@ async def test_a_read_key_cannot_create_and_nobody_approves(mcp_url, world):
 
 
 async def test_bad_key_gets_401_before_any_session(mcp_url, world):
-    """Issue 22: the key is checked at the door, so a bad one never opens an MCP session."""
+    """The key is checked at the door, so a bad one never opens an MCP session."""
     with pytest.raises(Exception) as raised:  # initialize fails on the 401 (test_mcp_gate.py)
         async with connect(mcp_url, "sk_live_not_a_key"):
             pass

@@ -1,4 +1,4 @@
-"""/mcp's door (issue 22): 401 with WWW-Authenticate to any request without a valid key, before
+"""/mcp's door: 401 with WWW-Authenticate to any request without a valid key, before
 an MCP session exists; sessions bounded per key and answering only the key that opened them."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""/healthz and /metrics (issue 22): worker liveness from heartbeats shared in the database, the
+"""/healthz and /metrics: worker liveness from heartbeats shared in the database, the
 backlogs, and the Prometheus text behind a bearer token. Both drivers, the clock moved by hand."""
 
 from __future__ import annotations

@@ -129,7 +129,7 @@ async def test_prune_removes_what_retention_no_longer_keeps_and_keeps_the_rest(
     assert await count(store, "actions") == 3
     assert await count(store, "audit_log") == audit_before
 
-    # A replay of the day-0 idempotency key still returns its action (SPEC 8: never expires).
+    # A replay of the day-0 idempotency key still returns its action (keys never expire).
     replay = await client.post(
         f"/v1/accounts/{world.live_account}/actions",
         json=MESSAGE,

@@ -1,4 +1,4 @@
-"""uvicorn as `serve` runs it (issue 22): a client that never finishes its headers is cut off
+"""uvicorn as `serve` runs it: a client that never finishes its headers is cut off
 (slowloris), while ordinary and keep-alive requests are served."""
 
 from __future__ import annotations

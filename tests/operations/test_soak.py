@@ -1,4 +1,4 @@
-"""bench/soak.py kept runnable (issue 22): the same soak for 18 seconds with one SIGKILL of a
+"""bench/soak.py kept runnable: the same soak for 18 seconds with one SIGKILL of a
 worker, on its own scratch PostgreSQL database (two replicas share one database, so PostgreSQL
 only), real processes, the fake platform failing about 10% of calls. It must exit 0, meaning
 every goal held: nothing executed twice, no event lost, nothing left executing, RSS bounded.

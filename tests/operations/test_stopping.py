@@ -1,4 +1,4 @@
-"""Stopping on SIGTERM (issue 22), real processes and real signals: `serve` gives requests in
+"""Stopping on SIGTERM, real processes and real signals: `serve` gives requests in
 flight COUNTERSIGN_STOP_GRACE seconds (a slow live read would otherwise hold the stop until the
 platform answers), and `demo`, with its fake platform, receiver and mailbox beside it, stops cleanly."""
 

@@ -1,4 +1,4 @@
-"""People, policies and decisions for the approval-policy tests (issue 21)."""
+"""People, policies and decisions for the approval-policy tests."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Edit before approve (issue 21): only narrower than asked, normalised as at creation, run
+"""Edit before approve: only narrower than asked, normalised as at creation, run
 exactly as approved on the fake platform over real HTTP; the quorum starts again."""
 
 from __future__ import annotations

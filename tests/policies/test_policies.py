@@ -1,4 +1,4 @@
-"""Approval policies and quorum (issue 21), on SQLite and PostgreSQL."""
+"""Approval policies and quorum, on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 

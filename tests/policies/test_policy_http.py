@@ -1,4 +1,4 @@
-"""The session-authorised policy, approve-with-params and request-again endpoints (issue 21)."""
+"""The session-authorised policy, approve-with-params and request-again endpoints."""
 
 from __future__ import annotations
 

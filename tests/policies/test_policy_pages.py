@@ -1,5 +1,5 @@
 """The dashboard's policy form, quorum display, edit form and "ask again" over HTTP, and what
-the mails say about approvals still needed (issue 21), on both drivers."""
+the mails say about approvals still needed, on both drivers."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""SPEC 4.7 over the HTTP edge: the page shape, paging, filters and every documented error."""
+"""Pulling revenue over the HTTP edge: the page shape, cursor paging, filters and every
+documented error (docs/revenue.md)."""
 
 from __future__ import annotations
 

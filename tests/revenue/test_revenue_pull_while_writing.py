@@ -1,5 +1,6 @@
-"""SPEC 4.7 rule 3 under load: a reader that stores `nextCursor` and polls sees every row exactly
-once and in order, while several writers keep committing rows between (and during) its pages."""
+"""Paging revenue by cursor under load (docs/revenue.md): a reader that stores `nextCursor` and
+polls sees every row exactly once and in order, while several writers keep committing rows
+between (and during) its pages."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""ix_actions_open (issue 22) is partial: it holds only actions still pending, approved or
+"""ix_actions_open is partial: it holds only actions still pending, approved or
 executing. SQLite uses a partial index only for a statement that repeats its condition, so each
 statement that finds open actions is checked here for its plan on SQLite, and on PostgreSQL
 for reading through an index (plans, not

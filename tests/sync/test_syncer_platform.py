@@ -1,5 +1,5 @@
 """The syncer against the fake platform over real HTTP: status moves the platform dictates,
-relinking, and transactions observed once per change (SPEC 2.6, 2.7, 2.9, 3.2)."""
+relinking, and transactions observed once per change (docs/linking-and-sync.md)."""
 
 from __future__ import annotations
 

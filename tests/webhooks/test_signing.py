@@ -1,4 +1,4 @@
-"""The signature scheme receivers rely on (SPEC 6.2), checked against an independent HMAC."""
+"""Signatures as docs/webhooks.md states them, checked against an independent HMAC."""
 
 import base64
 import binascii
@@ -92,7 +92,7 @@ def test_a_secret_made_before_keys_the_standard_signature_with_the_bytes_it_enco
     except binascii.Error:
         as_is = None
     assert as_is != header
-    # SPEC 6.2's header is unchanged: keyed with the whole string.
+    # The x-svc-signature header is unchanged: keyed with the whole string.
     verify(BODY, sign(BODY, [legacy], NOW), legacy, now=NOW)
 
 

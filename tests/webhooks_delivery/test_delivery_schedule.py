@@ -1,5 +1,6 @@
-"""SPEC 6.2 rules 2–4 over real HTTP: retries on the documented schedule, then failed; the
-endpoint fails until a delivery succeeds again; timeouts count as failures; attempts are rows."""
+"""Webhook retries over real HTTP (docs/webhooks.md): retries on the documented schedule, then
+failed; the endpoint fails until a delivery succeeds again; timeouts count as failures; attempts
+are rows."""
 
 from __future__ import annotations
 

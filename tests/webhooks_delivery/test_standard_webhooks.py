@@ -1,9 +1,10 @@
-"""Every delivery is verifiable two ways, over real HTTP to the real receiver: SPEC 6.2's
+"""Every delivery is verifiable two ways, over real HTTP to the real receiver: the
 `x-svc-signature` check, and the `standardwebhooks` library's `Webhook(secret).verify` on the
 `webhook-*` headers (the receiver runs both on every request and accepts only when both pass).
 `webhook-id` is the delivery id (`x-svc-delivery`), stable across retries; `webhook-signature`
 carries one entry per secret while a secret is rolled; a secret made before Standard Webhooks
-support keeps working (SPEC 6.2 as is, the library with its standard form)."""
+support keeps working (`x-svc-signature` with it as is, the library with its standard form).
+docs/webhooks.md states all of it."""
 
 from __future__ import annotations
 
@@ -112,7 +113,7 @@ async def test_a_secret_made_before_keeps_working(
     await add_event(store, clock, world.workspace_id, "link.failed", None, {"id": "l1"})
     await deliverer.run_once()
     [got] = receiver.wait_for(1)
-    check_both_ways(got, legacy)  # SPEC 6.2 with the string as is; the library: standard form
+    check_both_ways(got, legacy)  # x-svc-signature: the string as is; the library: standard form
     [delivery] = await deliveries_of(store, events_endpoint.id)
     assert delivery.status == "succeeded"
     # The library cannot take the old shape as is (it refuses it, or decodes another key as it
