@@ -56,6 +56,14 @@ def _left(expires_at: dt.datetime, now: dt.datetime) -> str:
     return f"{hours} h {minutes:02d} min" if hours else f"{minutes} min"
 
 
+def _timing(action: Action, now: dt.datetime) -> str:
+    """When the decision is due: a scheduled action is open for approval until it runs."""
+    if action.run_at is None:
+        return f"Expires in {_left(action.expires_at, now)}"
+    runs = action.run_at.astimezone(dt.UTC).strftime("%d %b %Y, %H:%M UTC")
+    return f"Runs at {runs}: approve before then, in {_left(action.expires_at, now)}"
+
+
 def _url(public_url: str, action: Action) -> str:
     return f"{public_url}/dashboard/actions/{action.id}"
 
@@ -82,7 +90,7 @@ def _text_item(item: Item, public_url: str, now: dt.datetime) -> str:
     for warning in a.warnings:
         lines.append(f"  Check this: {warning.get('message', '')}")
     lines.append(f"  Approvals: {_quorum(a)}")
-    lines.append(f"  Expires in {_left(a.expires_at, now)}")
+    lines.append(f"  {_timing(a, now)}")
     lines.append(f"  Review it (sign-in needed): {_url(public_url, a)}")
     return "\n".join(lines)
 
@@ -104,7 +112,7 @@ def _html_item(item: Item, public_url: str, now: dt.datetime) -> str:
     recipients = "unknown" if a.estimated_recipients is None else str(a.estimated_recipients)
     parts.append(
         f"<p>Price: {e(_money(a.price))} · Estimated recipients: {e(recipients)} · "
-        f"Expires in {e(_left(a.expires_at, now))}</p>",
+        f"{e(_timing(a, now))}</p>",
     )
     parts.append(f"<p>Approvals: {e(_quorum(a))}</p>")
     if a.warnings:

@@ -237,6 +237,22 @@ async def test_reminder_comes_two_hours_before_expiry_if_still_pending(
     assert len(keen) == 2 and all(s.startswith("Approval needed") for s in keen), keen
 
 
+async def test_a_scheduled_action_mails_when_it_runs(
+    client, store, clock, team, mailbox, mail_settings
+):
+    """The approver learns the action runs later, and that the decision is due by then."""
+    world, _ = team
+    runs = (clock.now() + dt.timedelta(days=3)).replace(hour=20, minute=0, second=0, microsecond=0)
+    body = {**MESSAGE, "runAt": runs.isoformat()}
+    await create(client, world, "scheduled", body)
+    await send_round(store, clock, mail_settings)
+    mail = mailbox.to("keen@agency.test")[0]
+    shown = runs.strftime("%d %b %Y, %H:%M UTC")
+    assert f"Runs at {shown}: approve before then" in mail.text()
+    assert f"Runs at {shown}: approve before then" in mail.html()
+    assert "Expires in" not in mail.text()
+
+
 async def test_a_refusing_server_is_retried_with_one_attempt_row_each(
     client, store, clock, team, mailbox, mail_settings
 ):
