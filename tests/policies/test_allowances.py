@@ -63,6 +63,18 @@ async def test_the_window_rolls_over_24_hours(client, store, clock, world):
     assert (await create(client, world, message(), "r5"))["status"] == "pending"
 
 
+async def test_a_cancelled_action_keeps_its_allowance_use(client, store, clock, world):
+    """The allowance counts what the rule approved, and a cancel comes after the approval."""
+    await set_policy(store, clock, world, THREE_A_DAY)
+    made = [await create(client, world, message(), f"c{i}") for i in range(3)]
+    assert [a["status"] for a in made] == ["approved"] * 3
+    cancelled = await client.post(
+        f"/v1/actions/{made[0]['id']}/cancel", json={}, headers=world.auth()
+    )
+    assert cancelled.json()["data"]["status"] == "cancelled"
+    assert (await create(client, world, message(), "c3"))["status"] == "pending"
+
+
 async def test_allowance_is_per_account_and_a_stricter_rule_wins(client, store, clock, world):
     from tests.factories import add_live_account
 
