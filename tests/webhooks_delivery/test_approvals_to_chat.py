@@ -3,6 +3,8 @@ one a policy's allowance approved at creation asks nobody for anything."""
 
 from __future__ import annotations
 
+import pytest
+
 from harness.approvals_to_chat import ApprovalsToChat
 from harness.threaded import start_in_thread
 from service.actions.policies import set_account_policy
@@ -13,9 +15,11 @@ ALLOWANCE = [
 ]
 
 
-async def test_a_new_action_becomes_one_chat_message(client, store, clock, world, deliverer, box):
-    chat = ApprovalsToChat("unset", clock=lambda: clock.now().timestamp())
-    served = start_in_thread(chat.app(), name="approvals-to-chat")
+@pytest.fixture
+async def chat(store, clock, world, box):
+    """The example receiver, served over real HTTP and subscribed to `action.created`."""
+    receiver = ApprovalsToChat("unset", clock=lambda: clock.now().timestamp())
+    served = start_in_thread(receiver.app(), name="approvals-to-chat")
     try:
         endpoint = await add_event_endpoint(
             store,
@@ -26,21 +30,27 @@ async def test_a_new_action_becomes_one_chat_message(client, store, clock, world
             box=box,
             allow_loopback=True,
         )
-        chat.secret = current_secret(endpoint, box)
-        body = {"type": "send_message", "params": {"fanId": "f1", "text": "Hi", "priceCents": 99}}
-        headers = {**world.auth(), "Idempotency-Key": "chat-1"}
-        action = (
-            await client.post(
-                f"/v1/accounts/{world.live_account}/actions", json=body, headers=headers
-            )
-        ).json()["data"]
-        replay = await client.post(
-            f"/v1/accounts/{world.live_account}/actions", json=body, headers=headers
-        )
-        assert replay.headers["Idempotent-Replayed"] == "true"
-        await deliverer.run_once()
+        receiver.secret = current_secret(endpoint, box)
+        yield receiver
     finally:
         served.stop()
+
+
+async def create(client, world, key: str, body: dict):
+    response = await client.post(
+        f"/v1/accounts/{world.live_account}/actions",
+        json=body,
+        headers={**world.auth(), "Idempotency-Key": key},
+    )
+    return response
+
+
+async def test_a_new_action_becomes_one_chat_message(client, world, deliverer, chat):
+    body = {"type": "send_message", "params": {"fanId": "f1", "text": "Hi", "priceCents": 99}}
+    action = (await create(client, world, "chat-1", body)).json()["data"]
+    replay = await create(client, world, "chat-1", body)
+    assert replay.headers["Idempotent-Replayed"] == "true"
+    await deliverer.run_once()
     [message] = chat.sent  # the replay emitted nothing
     assert message.startswith("Approval needed (live): Send a paid message")
     assert "under the platform's minimum" in message
@@ -48,36 +58,14 @@ async def test_a_new_action_becomes_one_chat_message(client, store, clock, world
 
 
 async def test_an_action_approved_by_an_allowance_asks_nobody(
-    client, store, clock, world, deliverer, box
+    client, store, clock, world, deliverer, chat
 ):
-    chat = ApprovalsToChat("unset", clock=lambda: clock.now().timestamp())
-    served = start_in_thread(chat.app(), name="approvals-to-chat")
-    try:
-        endpoint = await add_event_endpoint(
-            store,
-            clock,
-            world.owner,
-            served.base_url + "/approvals",
-            ["action.created"],
-            box=box,
-            allow_loopback=True,
-        )
-        chat.secret = current_secret(endpoint, box)
-        await set_account_policy(store, clock, world.owner, world.live_account, ALLOWANCE)
-        created = {}
-        for key, body in (
-            ("allowed", {"type": "add_fan_to_list", "params": {"fanId": "f1", "listId": "l1"}}),
-            ("waiting", {"type": "send_message", "params": {"fanId": "f1", "text": "Hi"}}),
-        ):
-            response = await client.post(
-                f"/v1/accounts/{world.live_account}/actions",
-                json=body,
-                headers={**world.auth(), "Idempotency-Key": f"chat-{key}"},
-            )
-            created[key] = response.json()["data"]
-        await deliverer.run_once()
-    finally:
-        served.stop()
-    assert created["allowed"]["status"] == "approved"
+    await set_account_policy(store, clock, world.owner, world.live_account, ALLOWANCE)
+    allowed = {"type": "add_fan_to_list", "params": {"fanId": "f1", "listId": "l1"}}
+    approved = (await create(client, world, "chat-allowed", allowed)).json()["data"]
+    waiting_body = {"type": "send_message", "params": {"fanId": "f1", "text": "Hi"}}
+    waiting = (await create(client, world, "chat-waiting", waiting_body)).json()["data"]
+    await deliverer.run_once()
+    assert approved["status"] == "approved"
     [message] = chat.sent  # the approved one was delivered too, and ignored
-    assert message.endswith(f"Approve or reject: {created['waiting']['approvalUrl']}")
+    assert message.endswith(f"Approve or reject: {waiting['approvalUrl']}")
