@@ -22,7 +22,7 @@ from countersign_client import (
     wait_for_decision,
 )
 from countersign_client.generated.api.accounts import get_account
-from countersign_client.generated.api.actions import list_actions
+from countersign_client.generated.api.actions import cancel_action, list_actions
 from countersign_client.generated.api.fans import list_fans
 from countersign_client.generated.models import SendMessageRequest
 
@@ -169,6 +169,20 @@ def test_wait_for_decision_returns_the_executed_action(database_url, clock):
         approving.join(10)
     assert str(done.status) == "executed"
     assert done.result.to_dict() == {"simulated": True}
+
+
+@pytest.mark.parametrize("until", ["finished", "decided"])
+def test_waiting_ends_when_the_action_is_cancelled(database_url, clock, until):
+    """A cancelled action never moves again: waiting for it returns it, it does not time out."""
+    with (
+        live_world(database_url, clock) as live,
+        connect(live.base_url, live.world.test_key) as client,
+    ):
+        account = live.world.sandbox_accounts[0]
+        action = create_action(client, account, message(a_fan(client, account), "Hi")).data
+        call(cancel_action.sync_detailed, action.id, client=client)
+        done = wait_for_decision(client, action.id, until=until, timeout=3)
+    assert str(done.status) == "cancelled"
 
 
 def test_errors_that_retrying_cannot_fix_are_raised_at_once(database_url, clock):

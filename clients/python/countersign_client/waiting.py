@@ -12,8 +12,10 @@ from typing import Any, Literal
 
 from countersign_client.retries import DEFAULT_POLICY, RetryPolicy, acall, call
 
-DECIDED = frozenset({"approved", "executing", "executed", "failed", "rejected", "expired"})
-FINISHED = frozenset({"executed", "failed", "rejected", "expired"})
+FINISHED = frozenset({"executed", "failed", "rejected", "expired", "cancelled"})
+"""The statuses an action never leaves."""
+DECIDED = FINISHED | {"approved", "executing"}
+"""No longer pending: decided by a person or a policy, or ended without a decision."""
 MAX_WAIT = 60  # seconds the service holds one request at most
 
 
@@ -27,7 +29,7 @@ def wait_for_decision(
     clock: Callable[[], float] = time.monotonic,
 ) -> Any:
     """The Action once it is `decided` (no longer pending) or `finished` (executed, failed,
-    rejected or expired: the default); TimeoutError after `timeout` seconds."""
+    rejected, expired or cancelled: the default); TimeoutError after `timeout` seconds."""
     from countersign_client.generated.api.actions import get_action
 
     reached, longest = _reach(client.get_httpx_client(), until)
