@@ -1,14 +1,16 @@
 """Asking again: a new pending action with the params of an expired or rejected one.
 
-It builds the new action as creation does (creation.py) and a person always approves it.
+It builds the new action as creation does (creation.py) and a person always approves it. It is
+held to the account's daily limits as any creation is (governed.py): a limit caps what may be
+asked for, whoever asks.
 """
 
 from __future__ import annotations
 
 from attrs import evolve
 
-from service.actions import lifecycle
-from service.actions.creation import Created, fingerprint, new_action, rules_for
+from service.actions import governed, lifecycle, limits
+from service.actions.creation import Created, fingerprint, limits_for, new_action, rules_for
 from service.actions.facts import work_out_facts
 from service.actions.model import Action
 from service.actions.reach import unavailable, writes_off
@@ -53,6 +55,7 @@ async def request_again(
         kind = type_of(original.type)
         facts = await work_out_facts(uow, account, kind, original.params)
         rules = await rules_for(uow, account)
+        caps = limits.matching(await limits_for(uow, account), original.type)
     fp = fingerprint(original.account_id, original.mode, original.type, original.params)
     action = new_action(
         principal,
@@ -70,6 +73,9 @@ async def request_again(
     if action.approvals_required == 0:  # asked again by a person: a person approves it
         action = evolve(action, approvals_required=1)
     async with store.transaction() as tx:
+        if caps:  # counted one creation at a time per account, as creation counts them
+            await tx.accounts.lock(action.workspace_id, action.account_id)
+            await governed.check_limits(tx, action, caps)
         if not await lifecycle.create(tx, action):
             existing = await tx.actions.get_by_idempotency_key(principal.workspace_id, key)
             assert existing is not None

@@ -71,6 +71,16 @@ async def rules_for(uow: UnitOfWork, account: Account) -> list[dict[str, Any]] |
     return _rules_of(account, workspace.policy if workspace is not None else None)
 
 
+async def limits_for(uow: UnitOfWork, account: Account) -> list[dict[str, Any]]:
+    """The daily limits a new action of `account` is held to: its own with rules of its own,
+    else the workspace default's (the policy is inherited whole)."""
+    own = await uow.accounts.limits(account.workspace_id, account.id)
+    default = (
+        None if account.policy is not None else await uow.accounts.limits(account.workspace_id, "")
+    )
+    return limits.effective(account.policy is not None, own, default)
+
+
 def _rules_of(
     account: Account, default: Sequence[dict[str, Any]] | None
 ) -> list[dict[str, Any]] | None:

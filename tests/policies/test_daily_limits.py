@@ -13,6 +13,7 @@ from service.actions.policies import set_account_policy, set_workspace_policy
 from service.app import create_app, outgoing_http
 from service.errors import ApiError
 from storage.sql.store import SqlStore
+from tests.dashboard.dashboard_helpers import csrf_of, sign_in
 from tests.factories import add_live_account, build_world
 from tests.policies.kit import create, decide, mass, message, people
 
@@ -52,6 +53,29 @@ async def test_one_more_than_per_day_is_write_limit_exceeded(client, store, cloc
     ]
     clock.advance(hours=21, seconds=1)
     assert (await attempt(client, world, mass(), "m3")).status_code == 202
+
+
+async def test_asking_again_is_held_to_the_limit(client, store, clock, world):
+    """A limit caps what may be asked for, whoever asks: a person asking again too."""
+    crew = await people(store, clock, world)
+    await set_account_policy(store, clock, world.owner, world.live_account, [], TWO_MASS)
+    rejected = await create(client, world, mass(), "a0")
+    await decide(store, clock, crew["admin"], rejected["id"], approve=False)
+    first = await create(client, world, mass(), "a1")
+    await create(client, world, mass(), "a2")  # two that may run: the limit is reached
+    await sign_in(client)
+    csrf = {"x-csrf-token": await csrf_of(client)}
+    path = f"/v1/actions/{rejected['id']}/request-again"
+    refused = await client.post(path, headers=csrf)
+    assert refused.status_code == 429, refused.text
+    assert refused.json()["error"]["code"] == "write_limit_exceeded"
+    assert int(refused.headers["retry-after"]) == 24 * 3600
+    original = await client.get(f"/v1/actions/{rejected['id']}", headers=world.auth())
+    assert original.json()["data"]["replacedBy"] is None  # nothing was written
+    cancelled = await client.post(f"/v1/actions/{first['id']}/cancel", headers=world.auth())
+    assert cancelled.status_code == 200, cancelled.text  # and so it no longer counts
+    again = await client.post(path, headers=csrf)
+    assert again.status_code == 201, again.text
 
 
 async def test_rejected_expired_and_cancelled_do_not_count(client, store, clock, world):

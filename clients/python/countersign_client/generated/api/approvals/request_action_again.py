@@ -146,7 +146,9 @@ def sync_detailed(
     `expired` or `rejected` one, asked by the signed-in person (`requestedBy.kind`
     `user`, so that person cannot approve it) and naming the original in `replaces`;
     the original names the new one in `replacedBy`. The account's approval policy as it
-    is now applies to the new action. Asking again for the same action twice returns the
+    is now applies to the new action, its daily limits included (`429
+    write_limit_exceeded` with `Retry-After` when one more would pass a limit, as at
+    creation). Asking again for the same action twice returns the
     same new action (200). Session-authorised like approve: the `cs_session` cookie and
     the `x-csrf-token` header; API keys get `403 dashboard_key_only`.
 
@@ -188,7 +190,9 @@ def sync(
     `expired` or `rejected` one, asked by the signed-in person (`requestedBy.kind`
     `user`, so that person cannot approve it) and naming the original in `replaces`;
     the original names the new one in `replacedBy`. The account's approval policy as it
-    is now applies to the new action. Asking again for the same action twice returns the
+    is now applies to the new action, its daily limits included (`429
+    write_limit_exceeded` with `Retry-After` when one more would pass a limit, as at
+    creation). Asking again for the same action twice returns the
     same new action (200). Session-authorised like approve: the `cs_session` cookie and
     the `x-csrf-token` header; API keys get `403 dashboard_key_only`.
 
@@ -225,7 +229,9 @@ async def asyncio_detailed(
     `expired` or `rejected` one, asked by the signed-in person (`requestedBy.kind`
     `user`, so that person cannot approve it) and naming the original in `replaces`;
     the original names the new one in `replacedBy`. The account's approval policy as it
-    is now applies to the new action. Asking again for the same action twice returns the
+    is now applies to the new action, its daily limits included (`429
+    write_limit_exceeded` with `Retry-After` when one more would pass a limit, as at
+    creation). Asking again for the same action twice returns the
     same new action (200). Session-authorised like approve: the `cs_session` cookie and
     the `x-csrf-token` header; API keys get `403 dashboard_key_only`.
 
@@ -267,7 +273,9 @@ async def asyncio(
     `expired` or `rejected` one, asked by the signed-in person (`requestedBy.kind`
     `user`, so that person cannot approve it) and naming the original in `replaces`;
     the original names the new one in `replacedBy`. The account's approval policy as it
-    is now applies to the new action. Asking again for the same action twice returns the
+    is now applies to the new action, its daily limits included (`429
+    write_limit_exceeded` with `Retry-After` when one more would pass a limit, as at
+    creation). Asking again for the same action twice returns the
     same new action (200). Session-authorised like approve: the `cs_session` cookie and
     the `x-csrf-token` header; API keys get `403 dashboard_key_only`.
 
