@@ -27,7 +27,7 @@ import sqlite3
 import statistics
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -109,28 +109,54 @@ def _numbered(sql: str) -> tuple[str, list[str]]:
     return sql, names
 
 
-def _median_us(run: Callable[[], Any], repeats: int) -> float:
-    started = time.perf_counter()
-    for _ in range(repeats):
-        run()
-    return (time.perf_counter() - started) / repeats * 1e6
-
-
-async def _median_us_async(run: Callable[[], Any], repeats: int) -> float:
-    started = time.perf_counter()
-    for _ in range(repeats):
-        await run()
-    return (time.perf_counter() - started) / repeats * 1e6
-
-
 CASES = [
     (f"{'account' if acc else 'workspace'}, {lim} rows", acc, lim)
     for acc in (False, True)
     for lim in (25, 100)
 ]
+Page = Callable[[str, dict[str, Any]], Awaitable[list[Any]]]
+"""Runs one list statement (`:name` binds) and returns its rows."""
+Insert = Callable[[str, tuple[Any, ...]], Awaitable[None]]
+"""Inserts one action row, committed, into the copy named "all" or "fewer"."""
+
+
+async def measure(page: Page, insert: Insert, rows: int, rounds: int) -> dict[str, list[float]]:
+    """Both sides of the trade, interleaved: each list page as today and as the merge (which
+    must answer the same rows), and 500 inserts into each copy of the table, per round."""
+    for _label, acc, lim in CASES:
+        args = {"ws": "ws_bench", "acc": "acc7", "lim": lim}
+        assert await page(_today(acc), args) == await page(_merged(acc), args)
+    results: dict[str, list[float]] = {}
+    for r in range(rounds):
+        for label, acc, lim in CASES:
+            args = {"ws": "ws_bench", "acc": "acc7", "lim": lim}
+            sides = [("today", _today(acc)), ("merged", _merged(acc))]
+            for side, sql in sides if r % 2 == 0 else reversed(sides):
+                started = time.perf_counter()
+                for _ in range(200):
+                    await page(sql, args)
+                took = (time.perf_counter() - started) / 200 * 1e6
+                results.setdefault(f"list {label}: {side}", []).append(took)
+        batch = _rows(500, start=rows + 500 * r, seed=r + 2)
+        for copy in ("all", "fewer") if r % 2 == 0 else ("fewer", "all"):
+            started = time.perf_counter()
+            for row in batch:
+                await insert(copy, row)  # one commit per insert, as each creation commits
+            took = (time.perf_counter() - started) / len(batch) * 1e6
+            label = "insert, every index" if copy == "all" else "insert, two fewer"
+            results.setdefault(label, []).append(took)
+    return results
+
+
+def _as_text(row: tuple[Any, ...]) -> tuple[Any, ...]:
+    return (*row[:11], row[11].isoformat(sep=" "), row[12].isoformat(sep=" "))
+
+
+SQLITE_INSERT = f"INSERT INTO actions ({INSERT_COLUMNS}) VALUES ({', '.join('?' * 13)})"
 
 
 def sqlite_run(rows: int, rounds: int) -> dict[str, list[float]]:
+    """Two database files, one without the two indexes."""
     folder = Path(tempfile.mkdtemp(prefix="cs-merge-"))
     paths = {"all": folder / "all.db", "fewer": folder / "fewer.db"}
     for name, path in paths.items():
@@ -141,10 +167,7 @@ def sqlite_run(rows: int, rounds: int) -> dict[str, list[float]]:
         if name == "fewer":
             for index in DROPPED:
                 conn.execute(f"DROP INDEX {index}")
-        conn.executemany(
-            f"INSERT INTO actions ({INSERT_COLUMNS}) VALUES ({', '.join('?' * 13)})",
-            [(*r[:11], r[11].isoformat(sep=" "), r[12].isoformat(sep=" ")) for r in _rows(rows)],
-        )
+        conn.executemany(SQLITE_INSERT, [_as_text(r) for r in _rows(rows)])
         conn.commit()
         conn.execute("ANALYZE")
         conn.close()
@@ -152,41 +175,18 @@ def sqlite_run(rows: int, rounds: int) -> dict[str, list[float]]:
     for conn in conns.values():
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=NORMAL")
-    results: dict[str, list[float]] = {}
-    reader = conns["all"]
-    for _label, acc, lim in CASES:
-        args = {"ws": "ws_bench", "acc": "acc7", "lim": lim}
-        assert (
-            reader.execute(_today(acc), args).fetchall()
-            == reader.execute(_merged(acc), args).fetchall()
-        )
-    next_id = rows
-    for r in range(rounds):
-        for label, acc, lim in CASES:
-            args = {"ws": "ws_bench", "acc": "acc7", "lim": lim}
-            sides = [("today", _today(acc)), ("merged", _merged(acc))]
-            for side, sql in sides if r % 2 == 0 else reversed(sides):
-                took = _median_us(
-                    lambda sql=sql, args=args: reader.execute(sql, args).fetchall(), 200
-                )
-                results.setdefault(f"list {label}: {side}", []).append(took)
-        batch = _rows(500, start=next_id, seed=r + 2)
-        next_id += 500
-        order = ["all", "fewer"] if r % 2 == 0 else ["fewer", "all"]
-        for name in order:
-            conn = conns[name]
-            started = time.perf_counter()
-            for row in batch:
-                conn.execute(
-                    f"INSERT INTO actions ({INSERT_COLUMNS}) VALUES ({', '.join('?' * 13)})",
-                    (*row[:11], row[11].isoformat(sep=" "), row[12].isoformat(sep=" ")),
-                )  # one commit per insert, as each creation commits
-            took = (time.perf_counter() - started) / len(batch) * 1e6
-            label = "insert, every index" if name == "all" else "insert, two fewer"
-            results.setdefault(label, []).append(took)
-    for conn in conns.values():
-        conn.close()
-    return results
+
+    async def page(sql: str, args: dict[str, Any]) -> list[Any]:
+        return conns["all"].execute(sql, args).fetchall()
+
+    async def insert(copy: str, row: tuple[Any, ...]) -> None:
+        conns[copy].execute(SQLITE_INSERT, _as_text(row))
+
+    try:
+        return asyncio.run(measure(page, insert, rows, rounds))
+    finally:
+        for conn in conns.values():
+            conn.close()
 
 
 def postgres_run(rows: int, rounds: int) -> dict[str, list[float]]:
@@ -195,9 +195,9 @@ def postgres_run(rows: int, rounds: int) -> dict[str, list[float]]:
 
 
 async def _postgres(url: str, rows: int, rounds: int) -> dict[str, list[float]]:
+    """One database; the second table is a copy of `actions` without the two indexes."""
     import asyncpg
 
-    results: dict[str, list[float]] = {}
     engine = make_engine(url)
     await migrate(engine)
     await engine.dispose()
@@ -206,55 +206,43 @@ async def _postgres(url: str, rows: int, rounds: int) -> dict[str, list[float]]:
         await conn.execute(
             "INSERT INTO workspaces (id, name, created_at) VALUES ('ws_bench', 'b', now())"
         )
-        insert = f"INSERT INTO actions ({INSERT_COLUMNS}) VALUES ({', '.join(f'${i}' for i in range(1, 14))})"
-        await conn.executemany(insert, _rows(rows))
+        insert_sql = (
+            f"INSERT INTO actions ({INSERT_COLUMNS}) "
+            f"VALUES ({', '.join(f'${i}' for i in range(1, 14))})"
+        )
+        await conn.executemany(insert_sql, _rows(rows))
         await conn.execute("CREATE TABLE actions_fewer (LIKE actions INCLUDING ALL)")
         for index in DROPPED:
-            found = await conn.fetchval(
+            columns = await conn.fetchval(
+                "SELECT substring(indexdef from ' USING .*') FROM pg_indexes WHERE indexname = $1",
+                index,
+            )
+            copied = await conn.fetchval(
                 "SELECT indexname FROM pg_indexes WHERE tablename = 'actions_fewer' "
                 "AND indexdef LIKE $1",
-                "%"
-                + (
-                    await conn.fetchval(
-                        "SELECT substring(indexdef from ' USING .*') FROM pg_indexes "
-                        "WHERE indexname = $1",
-                        index,
-                    )
-                ),
+                "%" + columns,
             )
-            await conn.execute(f'DROP INDEX "{found}"')
+            await conn.execute(f'DROP INDEX "{copied}"')
         await conn.execute("VACUUM ANALYZE actions")
-        for _label, acc, lim in CASES:
-            args = {"ws": "ws_bench", "acc": "acc7", "lim": lim}
-            today, names = _numbered(_today(acc))
-            merged, _ = _numbered(_merged(acc))
-            values = [args[n] for n in names]
-            assert await conn.fetch(today, *values) == await conn.fetch(merged, *values)
-        next_id = rows
-        for r in range(rounds):
-            for label, acc, lim in CASES:
-                args = {"ws": "ws_bench", "acc": "acc7", "lim": lim}
-                sides = [("today", _today(acc)), ("merged", _merged(acc))]
-                for side, sql in sides if r % 2 == 0 else reversed(sides):
-                    text, names = _numbered(sql)
-                    statement = await conn.prepare(text)
-                    values = [args[n] for n in names]
-                    took = await _median_us_async(lambda s=statement, v=values: s.fetch(*v), 200)
-                    results.setdefault(f"list {label}: {side}", []).append(took)
-            batch = _rows(500, start=next_id, seed=r + 2)
-            next_id += 500
-            order = ["actions", "actions_fewer"] if r % 2 == 0 else ["actions_fewer", "actions"]
-            for table in order:
-                statement = await conn.prepare(insert.replace("INTO actions ", f"INTO {table} "))
-                started = time.perf_counter()
-                for row in batch:
-                    await statement.fetch(*row)
-                took = (time.perf_counter() - started) / len(batch) * 1e6
-                label = "insert, every index" if table == "actions" else "insert, two fewer"
-                results.setdefault(label, []).append(took)
+        prepared: dict[str, Any] = {}
+
+        async def page(sql: str, args: dict[str, Any]) -> list[Any]:
+            text, names = _numbered(sql)
+            if text not in prepared:
+                prepared[text] = await conn.prepare(text)
+            return list(await prepared[text].fetch(*(args[n] for n in names)))
+
+        inserts = {
+            "all": await conn.prepare(insert_sql),
+            "fewer": await conn.prepare(insert_sql.replace("INTO actions ", "INTO actions_fewer ")),
+        }
+
+        async def insert(copy: str, row: tuple[Any, ...]) -> None:
+            await inserts[copy].fetch(*row)
+
+        return await measure(page, insert, rows, rounds)
     finally:
         await conn.close()
-    return results
 
 
 def report(name: str, results: dict[str, list[float]]) -> None:
