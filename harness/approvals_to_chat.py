@@ -4,9 +4,9 @@ Teams route approval requests to chat or mail through the `action.created` webho
 smallest honest version of that: verify the `x-svc-signature` over the raw body, drop
 repeated deliveries by `x-svc-delivery`, and turn the pending action into one message with its
 summary, warnings and approval link. An action a policy's allowance approved at creation is
-created `approved`: nobody needs to decide it, so it sends nothing. It forwards the message as `{"text": ...}` (the shape of
-Slack and Mattermost incoming webhooks) when `forward_url` is set, and keeps every message in
-`sent` either way.
+created `approved`: nobody needs to decide it, so it sends nothing. It forwards the message as
+`{"text": ...}` (the shape of Slack and Mattermost incoming webhooks) when `forward_url` is set,
+and keeps every message in `sent` either way.
 
     python -m harness.approvals_to_chat --secret whsec_… [--forward-url https://hooks…] --port 8300
 """
