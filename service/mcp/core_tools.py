@@ -38,9 +38,9 @@ CREATE_ACTION = Declared(
     actions.create_action,
     "Ask for a write. It is stored `pending`; a person approves or rejects it in the\n"
     "        dashboard at `approvalUrl`, and only then does it run (at `runAt` when given). Agents\n"
-    "        never approve. The account's policy may approve it at creation (an allowance): it\n"
-    "        then answers `approved`, with `decidedBy.kind` `policy`, and runs with no one to wait\n"
-    "        for.",
+    "        never approve. The account's policy may approve it at creation (an allowance):\n"
+    "        it then answers `approved`, with `decidedBy.kind` `policy`, and runs with no one\n"
+    "        to wait for.",
     (
         ACCOUNT,
         Arg(

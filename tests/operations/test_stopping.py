@@ -1,6 +1,7 @@
 """Stopping on SIGTERM, real processes and real signals: `serve` gives requests in
 flight COUNTERSIGN_STOP_GRACE seconds (a slow live read would otherwise hold the stop until the
-platform answers), and `demo`, with its fake platform, receiver and mailbox beside it, stops cleanly."""
+platform answers), and `demo`, with its fake platform, receiver and mailbox beside it, stops
+cleanly."""
 
 from __future__ import annotations
 
