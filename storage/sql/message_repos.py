@@ -65,27 +65,6 @@ def _messages_statement(
     return prebuilt(query.order_by(c.created_at.desc(), c.id.desc()).limit(sa.bindparam("limit")))
 
 
-def _message_values(
-    workspace_id: str,
-    account_id: str,
-    fan_id: str,
-    search: str | None,
-    after: tuple[dt.datetime, str] | None,
-    limit: int,
-) -> dict[str, Any]:
-    values: dict[str, Any] = {
-        "ws": workspace_id,
-        "account": account_id,
-        "fan": fan_id,
-        "limit": limit,
-    }
-    if search:
-        values["pattern"] = like_pattern(search)
-    if after is not None:
-        values["at"], values["id"] = after
-    return values
-
-
 class SqlSyncedMessages:
     """SqlSynced's messages."""
 
@@ -131,7 +110,16 @@ class SqlSyncedMessages:
         text: bool,
     ) -> builtins.list[Any]:
         """A page of the chat's messages, decoded or (`text`) as the stored JSON text."""
-        values = _message_values(workspace_id, account_id, fan_id, search, after, limit)
+        values: dict[str, Any] = {
+            "ws": workspace_id,
+            "account": account_id,
+            "fan": fan_id,
+            "limit": limit,
+        }
+        if search:
+            values["pattern"] = like_pattern(search)
+        if after is not None:
+            values["at"], values["id"] = after
 
         async def run(plan: Plan) -> builtins.list[Any]:
             statement = _messages_statement(after is not None, bool(search), text, plan)

@@ -12,95 +12,18 @@ import attrs
 import pytest
 import sqlalchemy as sa
 
-from harness.mailbox import Mailbox
 from harness.receiver import Receiver, run_receiver_in_thread
 from service.actions.decisions import decide_action
-from service.actions.policies import set_account_policy
 from service.crypto import SecretBox
-from service.domain.principal import Principal
 from service.mail.mailer import Mailer
 from service.mail.notifications import queue_mails, save_preference
 from service.webhooks.deliverer import Deliverer
 from service.webhooks.dispatch import dispatch_all
 from service.webhooks.usecases import add_event_endpoint, current_secret
-from service.workspaces.usecases import create_user
 from storage.sql import tables as t
-from tests.factories import PASSWORDS, add_live_account, build_world
+from tests.factories import add_live_account
+from tests.mail.kit import MESSAGE, create, send_round
 from tests.webhooks_delivery.delivery_kit import loopback_sender
-
-MESSAGE = {"type": "send_message", "params": {"fanId": "123456", "text": "Hi <b>there</b>"}}
-
-
-@pytest.fixture
-def mailbox():
-    with Mailbox() as box:
-        yield box
-
-
-@pytest.fixture
-def mail_settings(settings, mailbox):
-    return attrs.evolve(settings, smtp_url=mailbox.url, mail_from="Countersign <cs@test>")
-
-
-@pytest.fixture
-async def team(store, clock):
-    """The owner (default: each + reminder), an admin (default too), and three members: one
-    opted in for everything, one left at the default (nothing), one only for another account."""
-    world = await build_world(store, clock)
-    operator = Principal.operator(world.workspace_id)
-    people = {}
-    for email, role in (
-        ("admin@agency.test", "admin"),
-        ("keen@agency.test", "member"),
-        ("quiet@agency.test", "member"),
-        ("other@agency.test", "member"),
-    ):
-        user = await create_user(
-            store,
-            clock,
-            operator,
-            email,
-            email.split("@")[0],
-            "pw-123456789",
-            role,
-            passwords=PASSWORDS,
-        )
-        people[email] = Principal.person(world.workspace_id, user, role)
-    await add_live_account(store, clock, world.workspace_id, "40002", "other.creator")
-    await save_preference(
-        store,
-        clock.now(),
-        people["keen@agency.test"],
-        new_approvals="each",
-        digest_minutes=60,
-        accounts=None,
-        reminder_minutes=None,
-    )
-    await save_preference(
-        store,
-        clock.now(),
-        people["other@agency.test"],
-        new_approvals="each",
-        digest_minutes=60,
-        accounts=["40002"],
-        reminder_minutes=None,
-    )
-    return world, people
-
-
-async def create(client, world, key: str, body=MESSAGE, token=None, account=None) -> dict:
-    response = await client.post(
-        f"/v1/accounts/{account or world.live_account}/actions",
-        json=body,
-        headers={**world.auth(token), "Idempotency-Key": key},
-    )
-    assert response.status_code == 202, response.text
-    return response.json()["data"]
-
-
-async def send_round(store, clock, mail_settings) -> int:
-    await dispatch_all(store, clock, also=[queue_mails])
-    return await Mailer(store, clock, mail_settings).run_once()
 
 
 async def test_a_new_action_mails_exactly_the_members_who_asked(
@@ -131,25 +54,6 @@ async def test_a_new_action_mails_exactly_the_members_who_asked(
     assert mail.mail_from == "cs@test"
     # A second round sends nothing new.
     await send_round(store, clock, mail_settings)
-    assert len(mailbox.messages) == 3
-
-
-async def test_an_action_an_allowance_approved_writes_no_mail(
-    client, store, clock, team, mailbox, mail_settings
-):
-    """Nobody is asked about it, so not even a mail row to skip later is written."""
-    world, _ = team
-    allowance = {"types": ["send_message"], "approvals": 0, "maxPerDay": 10}
-    await set_account_policy(store, clock, world.owner, world.live_account, [allowance])
-    approved = await create(client, world, "allowed")
-    assert approved["status"] == "approved"
-    sent_to_list = {"type": "add_fan_to_list", "params": {"fanId": "1", "listId": "2"}}
-    waiting = await create(client, world, "waiting", body=sent_to_list)
-    await send_round(store, clock, mail_settings)
-    async with store.reading() as uow:
-        listed = (await uow.conn.execute(sa.select(t.mails.c.action_ids))).scalars()
-    mailed = {action_id for ids in listed for action_id in ids}
-    assert mailed == {waiting["id"]}
     assert len(mailbox.messages) == 3
 
 
@@ -235,22 +139,6 @@ async def test_reminder_comes_two_hours_before_expiry_if_still_pending(
     # keen asked for each approval but no reminder
     keen = [m.subject for m in mailbox.to("keen@agency.test")]
     assert len(keen) == 2 and all(s.startswith("Approval needed") for s in keen), keen
-
-
-async def test_a_scheduled_action_mails_when_it_runs(
-    client, store, clock, team, mailbox, mail_settings
-):
-    """The approver learns the action runs later, and that the decision is due by then."""
-    world, _ = team
-    runs = (clock.now() + dt.timedelta(days=3)).replace(hour=20, minute=0, second=0, microsecond=0)
-    body = {**MESSAGE, "runAt": runs.isoformat()}
-    await create(client, world, "scheduled", body)
-    await send_round(store, clock, mail_settings)
-    mail = mailbox.to("keen@agency.test")[0]
-    shown = runs.strftime("%d %b %Y, %H:%M UTC")
-    assert f"Runs at {shown}: approve before then" in mail.text()
-    assert f"Runs at {shown}: approve before then" in mail.html()
-    assert "Expires in" not in mail.text()
 
 
 async def test_a_refusing_server_is_retried_with_one_attempt_row_each(
