@@ -16,7 +16,7 @@ from attrs import evolve, frozen
 
 from service.actions import lifecycle
 from service.actions.model import Action, AllowanceUse, AllowedWrite
-from service.actions.policy import Allowance, allowance_of, requirement
+from service.actions.policy import Allowance, allowance_of
 from service.actions.transitions import APPROVED
 from service.actions.warnings import warning
 from service.domain.clock import Clock
@@ -80,12 +80,6 @@ async def create_under(
         ],
     )
     return waiting, await lifecycle.create(tx, waiting)
-
-
-def allowance_for(rules: list[dict[str, Any]] | None, action: Action) -> Allowance | None:
-    """The allowance that may approve `action` (built under `rules`), if any."""
-    price = (action.price or {}).get("amount", 0)
-    return requirement(rules, action.type, price, action.estimated_recipients).allowance
 
 
 @frozen

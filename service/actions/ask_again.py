@@ -10,7 +10,14 @@ from __future__ import annotations
 from attrs import evolve
 
 from service.actions import governed, lifecycle, limits
-from service.actions.creation import Created, fingerprint, limits_for, new_action, rules_for
+from service.actions.creation import (
+    Created,
+    fingerprint,
+    limits_for,
+    needs_of,
+    new_action,
+    rules_for,
+)
 from service.actions.facts import work_out_facts
 from service.actions.model import Action
 from service.actions.reach import unavailable, writes_off
@@ -63,7 +70,7 @@ async def request_again(
         original.type,
         original.params,
         facts,
-        rules,
+        needs_of(rules, original.type, original.params, facts),
         key,
         fp,
         original.mode,

@@ -16,10 +16,10 @@ from typing import Any
 
 from attrs import frozen
 
-from service.actions import allowances, governed, lifecycle, limits, schedule
+from service.actions import governed, lifecycle, limits, schedule
 from service.actions.facts import Facts, as_sent, work_out_facts
 from service.actions.model import Action
-from service.actions.policy import requirement
+from service.actions.policy import Requirement, requirement
 from service.actions.reach import unavailable, visible, writes_off
 from service.actions.transitions import APPROVED, LIFETIME, PENDING
 from service.actions.types import price_of, type_of
@@ -90,13 +90,22 @@ def _rules_of(
     return list(default) if default else None
 
 
+def needs_of(
+    rules: list[dict[str, Any]] | None, type_: str, sent: dict[str, Any], facts: Facts
+) -> Requirement:
+    """What the policy asks of a new action. It is captured now and stored on the action
+    (docs/policies.md: a later change never alters the rules of an action already waiting)."""
+    price = (price_of(sent) or {}).get("amount", 0)
+    return requirement(rules, type_, price, facts.estimated_recipients)
+
+
 def new_action(
     principal: Principal,
     account: Account,
     type_: str,
     sent: dict[str, Any],
     facts: Facts,
-    rules: list[dict[str, Any]] | None,
+    needs: Requirement,
     idempotency_key: str,
     fp: str,
     mode: str,
@@ -104,11 +113,6 @@ def new_action(
     run_at: dt.datetime | None = None,
     **extra: Any,
 ) -> Action:
-    # The policy is captured now and stored on the action (docs/policies.md: a later change
-    # never alters the rules of an action already waiting).
-    needs = requirement(
-        rules, type_, (price_of(sent) or {}).get("amount", 0), facts.estimated_recipients
-    )
     return Action(
         id=new_id("act_"),
         workspace_id=principal.workspace_id,
@@ -175,20 +179,21 @@ async def create_action(
             raise writes_off(account) if not account.writes_enabled else unavailable(account)
         facts = await work_out_facts(uow, account, kind, sent)
     now = clock.now()
+    needs = needs_of(rules, type_, sent, facts)
     action = new_action(
         principal,
         account,
         type_,
         sent,
         facts,
-        rules,
+        needs,
         idempotency_key,
         fp,
         principal.mode,
         now,
         when,
     )
-    allowance = allowances.allowance_for(rules, action) if action.approvals_required == 0 else None
+    allowance = needs.allowance  # set only when every rule the action matches says 0
     capped = limits.matching(caps, type_)
     if allowance is not None or capped:
         written, new = await governed.create(
