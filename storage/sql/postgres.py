@@ -25,6 +25,7 @@ from storage.sql.connection import (
     IntegrityViolation,
     acquire_within,
 )
+from storage.sql.planned import Shape, arguments, shape_of
 from storage.sql.statements import Planner
 from storage.sql.tables import add_postgresql_options
 from storage.sql.types import compact_json, json_text_value
@@ -40,10 +41,19 @@ PREPARED_STATEMENTS = 1024
 
 
 class PgConnection(Connection):
-    def __init__(self, planner: Planner, raw: asyncpg.Connection, *, transaction: bool) -> None:
+    def __init__(
+        self,
+        planner: Planner,
+        raw: asyncpg.Connection,
+        *,
+        transaction: bool,
+        shapes: dict[str, Shape | None],
+    ) -> None:
         super().__init__(planner)
         self.raw = raw
         self._per_call = False
+        self._shapes = shapes
+        """How each statement planned per call runs (planned.py), shared by the pool."""
         self.notifies: list[str] | None = [] if transaction else None
         """Channels to NOTIFY with the COMMIT (a transaction's unit only)."""
 
@@ -56,11 +66,9 @@ class PgConnection(Connection):
 
     @contextmanager
     def planned_per_call(self) -> Iterator[None]:
-        """A statement prepared afresh is planned for its values: PostgreSQL plans a prepared
-        statement for its values five times, then keeps a generic plan when that looks no
-        dearer, and for `LIKE $n` the generic plan is the walk in list order whatever the term
-        (bench/scale.py: a one-match search over 100,000 fans took 56 ms so, 4 ms on the
-        trigram index). The price is one more round trip (prepare, then run)."""
+        """Each statement inside runs through `countersign_planned` (planned.py), planned for
+        its values in one round trip, where a statement kept prepared would settle after five
+        calls on one generic plan whatever the term."""
         self._per_call = True
         try:
             yield
@@ -72,7 +80,7 @@ class PgConnection(Connection):
     ) -> tuple[Sequence[str], Sequence[Sequence[Any]], int]:
         try:
             if returns_rows and self._per_call:
-                records = await (await self.raw.prepare(sql)).fetch(*args)
+                records = await self._planned(sql, args)
                 return (list(records[0].keys()) if records else []), records, len(records)
             if returns_rows:
                 records = await self.raw.fetch(sql, *args)
@@ -84,6 +92,17 @@ class PgConnection(Connection):
             raise StorageError(str(exc)) from exc
         count = status.rsplit(" ", 1)[-1]
         return [], [], int(count) if count.isdigit() else -1
+
+    async def _planned(self, sql: str, args: Sequence[Any]) -> list[asyncpg.Record]:
+        if sql not in self._shapes:
+            self._shapes[sql] = await shape_of(self.raw, sql)
+        shape = self._shapes[sql]
+        texts = None if shape is None else arguments(args)
+        if shape is None or texts is None:  # a statement prepared afresh is planned for its values
+            records: list[asyncpg.Record] = await (await self.raw.prepare(sql)).fetch(*args)
+        else:
+            records = await self.raw.fetch(shape.call, shape.query, texts)
+        return records
 
     async def _run_many(self, sql: str, args: Sequence[Sequence[Any]]) -> None:
         try:
@@ -140,6 +159,9 @@ class PgDriver:
         self.units_per_connection = UNITS_PER_CONNECTION
         self._idle: list[tuple[asyncpg.Connection, int]] = []  # with the units each has served
         self._free = asyncio.Semaphore(size)
+        self.shapes: dict[str, Shape | None] = {}
+        """Statements planned per call, as they run through `countersign_planned`: a few
+        search statements, described once each."""
 
     async def _connect(self) -> tuple[asyncpg.Connection, int]:
         while self._idle:
@@ -225,7 +247,9 @@ class PgUnit:
                 if isinstance(exc, asyncpg.PostgresError | asyncpg.InterfaceError):
                     raise StorageError(str(exc)) from exc
                 raise
-        self._conn = PgConnection(driver.planner, self._raw, transaction=self._begin)
+        self._conn = PgConnection(
+            driver.planner, self._raw, transaction=self._begin, shapes=driver.shapes
+        )
         return self._conn
 
     async def __aexit__(self, exc_type: type[BaseException] | None, *_: object) -> None:
