@@ -9,7 +9,7 @@ call plans it for its values, but costs a round trip of its own.
 Instead the statement runs inside `countersign_planned(query, args)`, a PL/pgSQL function
 (revision a28planned) whose `RETURN QUERY EXECUTE query USING args` plans it for its arguments
 on every call: the function's own call stays prepared, so a search is one round trip
-(a one-match message search 0.43 → 0.24 ms at 100,000 messages, docs/benchmarks.md).
+(a one-match message search 0.51 → 0.31 ms p50 at 100,000 messages, docs/benchmarks.md).
 
 The arguments travel as one text array, each cast back to its parameter's type where the SQL
 reads it (`$3` becomes `($1[3])::"pg_catalog"."timestamptz"`), and the call declares the
