@@ -30,8 +30,8 @@ import sqlalchemy as sa
 from harness.scratch import scratch_database
 from service.crypto import SecretBox
 from service.domain.clock import SystemClock
+from service.domain.events import Event
 from service.domain.ids import new_id
-from service.domain.models import Event
 from service.domain.principal import Principal
 from service.webhooks.deliverer import Deliverer
 from service.webhooks.dispatch import dispatch_all

@@ -24,9 +24,9 @@ import httpx
 import sqlalchemy as sa
 
 from harness.scratch import run_admin
+from service.accounts.model import Account
 from service.app import create_app
 from service.domain.clock import ManualClock
-from service.domain.models import Account
 from service.domain.principal import Principal
 from service.keys.usecases import create_key
 from service.settings import Settings

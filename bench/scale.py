@@ -48,10 +48,11 @@ from typing import Any
 import asyncpg
 
 from harness.scratch import run_admin
+from service.accounts.model import Account
 from service.actions.model import Action
 from service.domain.clock import ManualClock
-from service.domain.models import Account, Fan
 from service.operations.pruner import tidy_search
+from service.synced.model import Fan
 from service.workspaces.usecases import create_workspace
 from storage.migrate import migrate
 from storage.sql import tables as t

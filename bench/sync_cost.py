@@ -22,9 +22,9 @@ from pathlib import Path
 from harness.platform import PlatformState, run_platform_in_thread
 from harness.platform.models import Fan, Message
 from harness.scratch import scratch_database
+from service.accounts.model import Account
 from service.app import create_app, outgoing_http
 from service.domain.clock import SystemClock
-from service.domain.models import Account
 from service.settings import Settings
 from service.synced.syncer import sync_account
 from service.workspaces.usecases import create_workspace

@@ -31,14 +31,16 @@ from typing import Any, TypeVar, Unpack
 
 import attrs
 
+from service.accounts.model import Account
 from service.accounts.repository import AccountChanges, ForCreate
 from service.actions.activity_day import COUNTS, DECIDED, RAN_OR_WILL, ActivityDay
 from service.actions.model import Action, AllowanceUse, AllowedWrite
 from service.actions.repository import ACTIONS_CHANNEL, ActionChanges
 from service.actions.transitions import APPROVED, EXPIRED, PENDING, Trigger, move
-from service.domain.dashboard import AuditEntry
-from service.domain.models import Account, Event, Workspace
+from service.domain.audit_entry import AuditEntry
+from service.domain.events import Event
 from service.domain.storage_errors import DuplicateError
+from service.workspaces.model import Workspace
 
 T = TypeVar("T")
 

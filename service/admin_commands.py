@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, TypeVar
 if TYPE_CHECKING:
     import datetime as dt
 
-    from service.domain.models import ApiKey
+    from service.keys.model import ApiKey
     from service.ports import Store
     from service.settings import Settings
     from storage.sql.store import SqlStore

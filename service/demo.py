@@ -20,7 +20,6 @@ from harness.receiver import Receiver
 from harness.threaded import RunningServer, start_in_thread
 from service.app import build_services, outgoing_http
 from service.domain.clock import Clock, SystemClock
-from service.domain.models import User
 from service.domain.principal import Principal
 from service.errors import ApiError
 from service.http.auth import principal_for_key
@@ -31,6 +30,7 @@ from service.services import Services
 from service.settings import Settings
 from service.webhooks import usecases as hooks
 from service.workspaces import usecases as ws
+from service.workspaces.model import User
 from storage.sql.store import SqlStore
 
 OWNER_EMAIL, OWNER_PASSWORD = "owner@demo.test", "demo-password"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from attrs import define
 
-from service.domain.models import Account
+from service.accounts.model import Account
 from service.domain.principal import Principal
 from service.keys.usecases import create_key
 from service.passwords import Passwords

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import datetime as dt
 
+from service.accounts.model import Account
+from service.domain.events import Event
 from service.domain.ids import new_id
-from service.domain.models import Account, Event
 
 STATUS_CHANGED = "account.status_changed"
 

@@ -1,6 +1,6 @@
 """The accounts' storage port. `**values: Unpack[AccountChanges]` names the columns a write may
 change, so mypy checks every column name and value type a caller passes: the record's fields
-(service/domain/models.py) minus its identity; tests/storage/test_changes.py keeps them in step
+(service/accounts/model.py) minus its identity; tests/storage/test_changes.py keeps them in step
 with the record."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any, Protocol, TypedDict, Unpack
 
 from attrs import frozen
 
-from service.domain.models import Account
+from service.accounts.model import Account
 
 Json = dict[str, Any]
 

@@ -20,7 +20,7 @@ import datetime as dt
 from typing import Any, TypedDict, Unpack
 
 from service.accounts.events import status_changed
-from service.domain.models import UNAVAILABLE_STATUSES, Account
+from service.accounts.model import UNAVAILABLE_STATUSES, Account
 from service.ports import UnitOfWork
 
 HEALTHY, SYNCING = "healthy", "syncing"

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from service.accounts.model import Account
 from service.domain.access import require
 from service.domain.audit import record_in
 from service.domain.clock import Clock
-from service.domain.models import Account
 from service.domain.permissions import Permission
 from service.domain.principal import Principal
 from service.error_codes import ErrorCode

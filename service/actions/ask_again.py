@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from attrs import evolve
 
+from service.accounts.model import Account
 from service.actions import governed, lifecycle, limits
 from service.actions.creation import (
     Created,
@@ -25,7 +26,6 @@ from service.actions.transitions import EXPIRED, PENDING, REJECTED, effective
 from service.actions.types import type_of
 from service.domain.access import require
 from service.domain.clock import Clock
-from service.domain.models import Account
 from service.domain.permissions import Permission
 from service.domain.principal import Principal
 from service.error_codes import ErrorCode

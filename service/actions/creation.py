@@ -16,6 +16,7 @@ from typing import Any
 
 from attrs import frozen
 
+from service.accounts.model import Account
 from service.actions import governed, lifecycle, limits, schedule
 from service.actions.facts import Facts, as_sent, work_out_facts
 from service.actions.model import Action
@@ -25,7 +26,6 @@ from service.actions.transitions import APPROVED, LIFETIME, PENDING
 from service.actions.types import price_of, type_of
 from service.domain.clock import Clock, isoformat
 from service.domain.ids import new_id
-from service.domain.models import Account
 from service.domain.principal import Principal
 from service.error_codes import ErrorCode
 from service.errors import ApiError

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from service.accounts.model import Account
 from service.actions import lifecycle
 from service.actions.edits import check_narrowing
 from service.actions.facts import as_sent, work_out_facts
@@ -21,7 +22,6 @@ from service.actions.transitions import EXPIRED, PENDING, expired_on_read
 from service.actions.types import type_of
 from service.domain.access import holder, require
 from service.domain.clock import Clock
-from service.domain.models import Account
 from service.domain.permissions import Permission, allowed
 from service.domain.principal import Principal
 from service.error_codes import ErrorCode

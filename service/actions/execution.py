@@ -18,11 +18,11 @@ from typing import Any
 from attrs import define, frozen
 from cryptography.fernet import InvalidToken
 
+from service.accounts.model import Account
 from service.actions.lifecycle import Executed, Failed, Outcome, Unsent
 from service.actions.model import Action
 from service.actions.platform_writes import perform
 from service.actions.retries import RetryPolicy, surely_unsent
-from service.domain.models import Account
 from service.domain.storage_errors import StorageError
 from service.platform.errors import AccountUnavailable, PlatformError
 from service.platform.seam import Connection, NotConnected

@@ -11,11 +11,11 @@ from typing import Any, TypedDict
 
 from attrs import frozen
 
+from service.accounts.model import Account
 from service.actions.lookups import look_up
 from service.actions.types import ActionType, Audience, price_of
 from service.actions.warnings import named_fan_ids, warnings_for
 from service.domain.messages import platform_html, visible_text
-from service.domain.models import Account
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.ports import UnitOfWork

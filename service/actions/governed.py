@@ -18,12 +18,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from service.accounts.model import Account
 from service.actions import allowances, lifecycle
 from service.actions import limits as daily
 from service.actions.model import Action
 from service.actions.policy import Allowance
 from service.domain.clock import Clock
-from service.domain.models import Account
 from service.domain.storage_errors import DuplicateError, StorageBusy
 from service.error_codes import ErrorCode
 from service.errors import ApiError

@@ -16,18 +16,19 @@ from typing import Any, Unpack
 from attrs import frozen
 
 from service.accounts import status as account_status
+from service.accounts.model import Account
 from service.actions.model import Action, AllowanceUse, AllowedWrite
 from service.actions.patience import Patience
+from service.actions.render import action_record
 from service.actions.repository import ACTIONS_CHANNEL, ActionChanges
 from service.actions.transitions import EXECUTING, PENDING, Move, Trigger, move, sources
 from service.domain.audit import entry as audit_entry
 from service.domain.audit import record_in
 from service.domain.clock import Clock, isoformat
+from service.domain.events import Event
 from service.domain.ids import new_id
-from service.domain.models import Account, Event
 from service.domain.principal import Principal
 from service.ports import Store, UnitOfWork
-from service.render import action_record
 
 log = logging.getLogger("countersign.actions")
 

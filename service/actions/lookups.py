@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from service.accounts.model import Account
 from service.actions.types import ActionType
 from service.actions.warnings import Found
-from service.domain.models import Account
 from service.ports import UnitOfWork
 
 SYNCED_AS = {

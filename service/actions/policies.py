@@ -7,18 +7,18 @@ import datetime as dt
 from collections.abc import Sequence
 from typing import Any
 
+from service.accounts.model import Account
 from service.actions import limits as daily
 from service.actions.policy import normalised
+from service.actions.render import policy_json
 from service.domain.access import require
 from service.domain.audit import record_in
 from service.domain.clock import Clock
-from service.domain.models import Account
 from service.domain.permissions import Permission
 from service.domain.principal import Principal
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.ports import Store, UnitOfWork
-from service.render import policy_json
 
 KEEP = object()
 """`limits` left out of a policy change: the stored limits stay as they are."""

@@ -8,10 +8,10 @@ of an account's data look the account up here too.
 
 from __future__ import annotations
 
+from service.accounts.model import Account
 from service.actions.model import Action
 from service.actions.transitions import effective
 from service.domain.clock import Clock
-from service.domain.models import Account
 from service.domain.principal import Principal
 from service.error_codes import ErrorCode
 from service.errors import ApiError

@@ -15,8 +15,8 @@ from typing import Any, Protocol, TypedDict, Unpack
 
 from service.actions.activity_day import ActivityDay
 from service.actions.model import Action, AllowanceUse, AllowedWrite
-from service.domain.dashboard import AuditEntry
-from service.domain.models import Event
+from service.domain.audit_entry import AuditEntry
+from service.domain.events import Event
 
 Json = dict[str, Any]
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from service.accounts.model import Account
 from service.actions.types import ActionType, Lookup
-from service.domain.models import Account, Fan
+from service.synced.model import Fan
 
 PLATFORM_MINIMUM_PRICE = 300
 """Cents: the platform refuses a paid message below this (0 means free)."""

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from service.accounts.model import Account
+from service.accounts.render import account_detail_json, account_json
 from service.actions.policies import account_policy
 from service.actions.reach import visible_account
 from service.api.endpoint import Call, Reply, endpoint
 from service.domain.clock import isoformat
-from service.domain.models import Account
 from service.http.paging import Pager, by_id
-from service.render import account_detail_json, account_json
 
 
 @endpoint("listAccounts", shares_reader=True)

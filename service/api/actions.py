@@ -13,11 +13,11 @@ from service.actions.cancel import cancel_action as cancel
 from service.actions.creation import create_action as create
 from service.actions.decisions import decide_action
 from service.actions.model import Action
+from service.actions.render import action_json
 from service.api.endpoint import Call, Incoming, Reply, endpoint
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.paging import Pager, by_time_and_id
-from service.render import action_json
 
 
 def _reply(

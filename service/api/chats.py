@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from service.accounts.model import Account
 from service.actions.reach import visible_account
 from service.api.endpoint import Call, Reply, endpoint
 from service.api.synced_reads import (
@@ -20,7 +21,6 @@ from service.api.synced_reads import (
     synced_or_live,
     synced_page,
 )
-from service.domain.models import Account
 from service.domain.stored_json import StoredJson
 from service.error_codes import ErrorCode
 from service.errors import ApiError

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from service.accounts.model import Account
 from service.api.endpoint import Call, Reply, endpoint
 from service.api.synced_reads import (
     Listed,
@@ -16,7 +17,6 @@ from service.api.synced_reads import (
     synced_or_live,
 )
 from service.domain.clock import isoformat
-from service.domain.models import Account
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.ports import UnitOfWork

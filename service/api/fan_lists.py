@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from service.accounts.model import Account
 from service.api.endpoint import Call, Reply, endpoint
 from service.api.synced_reads import Listed, Rows, synced_only, synced_or_live
-from service.domain.models import Account
 from service.ports import UnitOfWork
 from service.synced import shapes
 

@@ -8,8 +8,8 @@ from service.domain.clock import isoformat
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.paging import Pager, by_count, by_id
-from service.render import fan_json
 from service.synced.fans import platform_fan
+from service.synced.render import fan_json
 
 
 @endpoint("listFans")

@@ -5,9 +5,9 @@ from __future__ import annotations
 from service.api.endpoint import Call, Reply, endpoint
 from service.error_codes import ErrorCode
 from service.errors import ApiError
+from service.linking.render import link_json
 from service.linking.usecases import FIRST_STEP  # noqa: F401 (re-export)
 from service.linking.usecases import create_link as create
-from service.render import link_json
 
 
 @endpoint("createLink")

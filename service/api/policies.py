@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from service.accounts.render import account_detail_json
 from service.actions.policies import KEEP, set_account_policy, set_workspace_policy
 from service.api.endpoint import Call, Reply, endpoint
-from service.render import account_detail_json
 
 
 @endpoint("setAccountPolicy", auth="session")

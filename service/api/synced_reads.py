@@ -14,10 +14,10 @@ from typing import Any, TypeVar
 
 from attrs import frozen
 
+from service.accounts.model import Account
 from service.actions.reach import visible_account
 from service.api.endpoint import Call, Incoming, Reply
 from service.domain.clock import isoformat
-from service.domain.models import Account
 from service.domain.stored_json import StoredJson
 from service.http.paging import Pager, by_count, by_id
 from service.ports import UnitOfWork

@@ -6,6 +6,7 @@ import datetime as dt
 
 from starlette.responses import Response
 
+from service.accounts.model import Account
 from service.actions.ask_again import request_again
 from service.actions.cancel import cancel_action
 from service.actions.decisions import decide_action, refusal
@@ -13,19 +14,18 @@ from service.actions.edits import EDITABLE
 from service.actions.model import Action
 from service.actions.naming import named_summary, names_for
 from service.actions.reach import present
+from service.actions.render import action_json
 from service.actions.transitions import STATUSES
 from service.actions.types import REGISTRY, type_of
 from service.actions.types import names as action_types
 from service.dashboard.approval_context import approval_context
 from service.dashboard.web import Page, json_reply, page
 from service.domain.messages import platform_html
-from service.domain.models import Account
 from service.domain.permissions import Permission
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.paging import Pager, by_time_and_id
 from service.ports import UnitOfWork
-from service.render import action_json
 
 INBOX_PAGE = 50
 PENDING_SHOWN = 100

@@ -11,13 +11,13 @@ from service.accounts import usecases as account_cases
 from service.actions import allowances
 from service.actions.types import names as action_types
 from service.dashboard.web import Page, json_reply, page
-from service.domain.models import MODES, SCOPES
 from service.domain.permissions import Permission
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.keys import usecases as key_cases
+from service.keys.model import MODES, SCOPES
 from service.linking import usecases as link_cases
-from service.render import link_json
+from service.linking.render import link_json
 
 RELINK = ("needs_relink", "awaiting_2fa", "awaiting_selfie", "disconnected")
 

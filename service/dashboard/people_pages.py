@@ -8,11 +8,11 @@ from starlette.responses import Response
 
 from service.dashboard.web import Page, page
 from service.domain.audit import recent
-from service.domain.models import ROLES
 from service.domain.permissions import Permission
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.workspaces import members
+from service.workspaces.model import ROLES
 
 
 @page()

@@ -6,8 +6,8 @@ import datetime as dt
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
+from service.domain.audit_entry import AuditEntry
 from service.domain.clock import Clock
-from service.domain.dashboard import AuditEntry
 from service.domain.ids import new_id
 from service.domain.principal import Principal
 from service.domain.repository import AuditLog

@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 import getpass
-from typing import Any
+from typing import Any, Protocol
 
 from attrs import frozen
 
-from service.domain.models import User
-
 PERSON_SCOPES = frozenset({"read", "write"})
+
+
+class Person(Protocol):
+    """What a principal needs of a signed-in user (service/workspaces/model.py's `User`)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def email(self) -> str: ...
 
 
 @frozen
@@ -28,7 +37,7 @@ class Principal:
     tool: str | None = None
 
     @classmethod
-    def person(cls, workspace_id: str, user: User, role: str, mode: str = "live") -> Principal:
+    def person(cls, workspace_id: str, user: Person, role: str, mode: str = "live") -> Principal:
         """A signed-in member of the workspace (the dashboard, the demo, tests)."""
         return cls(
             workspace_id=workspace_id,

@@ -7,8 +7,8 @@ import datetime as dt
 from collections.abc import Sequence
 from typing import Protocol
 
-from service.domain.dashboard import AuditEntry
-from service.domain.models import Event
+from service.domain.audit_entry import AuditEntry
+from service.domain.events import Event
 
 
 class Events(Protocol):

@@ -7,11 +7,11 @@ from collections.abc import Mapping
 
 from service.domain.clock import Clock
 from service.domain.ids import hash_secret
-from service.domain.models import ApiKey
 from service.domain.principal import Principal
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.key_touches import KeyTouches
+from service.keys.model import ApiKey
 from service.ports import Store, UnitOfWork
 
 

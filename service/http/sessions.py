@@ -18,7 +18,6 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from service.domain.clock import Clock
-from service.domain.dashboard import Session
 from service.domain.ids import hash_secret
 from service.domain.principal import Principal
 from service.error_codes import ErrorCode
@@ -26,6 +25,7 @@ from service.errors import ApiError
 from service.http.ratelimit import LimitsStorage, RateLimiter
 from service.passwords import Passwords
 from service.ports import Store
+from service.workspaces.model import Session
 
 COOKIE = "cs_session"
 MODE_COOKIE = "cs_mode"

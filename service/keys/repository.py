@@ -6,7 +6,7 @@ import datetime as dt
 from collections.abc import Sequence
 from typing import Protocol
 
-from service.domain.models import ApiKey
+from service.keys.model import ApiKey
 
 
 class ApiKeys(Protocol):

@@ -13,11 +13,11 @@ from service.domain.access import require
 from service.domain.audit import record_in
 from service.domain.clock import Clock
 from service.domain.ids import hash_secret, key_prefix, new_api_key, new_id
-from service.domain.models import MODES, SCOPES, ApiKey
 from service.domain.permissions import Permission
 from service.domain.principal import Principal
 from service.error_codes import ErrorCode
 from service.errors import ApiError
+from service.keys.model import MODES, SCOPES, ApiKey
 from service.ports import Store, UnitOfWork
 
 NAME_LIMIT = 200

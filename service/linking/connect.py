@@ -11,12 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 from service.accounts import status as account_status
+from service.accounts.model import Account
+from service.accounts.render import account_json
+from service.domain.events import Event
 from service.domain.ids import new_id
-from service.domain.models import Account, Event, Link
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.linking import steps
-from service.render import account_json, link_json
+from service.linking.model import Link
+from service.linking.render import link_json
 from service.services import Services
 
 

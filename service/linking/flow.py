@@ -15,11 +15,11 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Unpack
 
 from service.crypto import looks_sealed
-from service.domain.models import Link
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.linking import steps
 from service.linking.connect import connect_account, fail_link, sandbox_profile
+from service.linking.model import Link
 from service.linking.repository import LinkChanges
 from service.platform.client import PlatformClient, SignInResult
 from service.platform.errors import PlatformError, PlatformTimeout

@@ -25,12 +25,12 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from service.domain.ids import hash_secret
-from service.domain.models import Link
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.validation import json_body
 from service.linking import flow, steps
-from service.render import link_json
+from service.linking.model import Link
+from service.linking.render import link_json
 from service.services import Services
 
 MAX_BODY = 8 * 1024 * 1024  # a phone camera's selfie fits

@@ -1,6 +1,6 @@
 """The hosted links' storage port. `**values: Unpack[LinkChanges]` names the columns a write may
 change, so mypy checks every column name and value type a caller passes: the record's fields
-(service/domain/models.py) minus its identity; tests/storage/test_changes.py keeps them in step
+(service/linking/model.py) minus its identity; tests/storage/test_changes.py keeps them in step
 with the record."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import datetime as dt
 from collections.abc import Sequence
 from typing import Any, Protocol, TypedDict, Unpack
 
-from service.domain.models import Link
+from service.linking.model import Link
 
 Json = dict[str, Any]
 

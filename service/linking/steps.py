@@ -14,9 +14,9 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from service.domain.models import Link
 from service.error_codes import ErrorCode
 from service.errors import ApiError
+from service.linking.model import Link
 
 MAX_ATTEMPTS = 5
 OPEN = ("waiting", "in_progress")

@@ -14,7 +14,7 @@ import hmac
 from collections.abc import Sequence
 
 from service.domain.ids import hash_secret
-from service.domain.models import Link
+from service.linking.model import Link
 
 
 class LinkTokens:

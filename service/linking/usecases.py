@@ -7,11 +7,11 @@ from datetime import timedelta
 from service.domain.access import require
 from service.domain.clock import Clock
 from service.domain.ids import new_id
-from service.domain.models import Link
 from service.domain.permissions import Permission
 from service.domain.principal import Principal
 from service.error_codes import ErrorCode
 from service.errors import ApiError
+from service.linking.model import Link
 from service.linking.tokens import LinkTokens
 from service.ports import Store
 

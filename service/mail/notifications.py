@@ -21,8 +21,8 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
+from service.domain.events import Event
 from service.domain.ids import new_id
-from service.domain.models import Event
 from service.domain.principal import Principal
 from service.error_codes import ErrorCode
 from service.errors import ApiError

@@ -12,8 +12,8 @@ from collections.abc import Callable
 
 from attrs import frozen
 
+from service.accounts.model import Account
 from service.crypto import SecretBox
-from service.domain.models import Account
 from service.outgoing_http import OutgoingHttp
 
 from .budget import Metered, PlatformBudget

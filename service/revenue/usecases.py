@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from service.domain.clock import UTC, isoformat, parse_instant
+from service.domain.events import Event
 from service.domain.ids import new_id
-from service.domain.models import Event
 from service.ports import UnitOfWork
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from service.domain.models import Account, Fan
+from service.accounts.model import Account
+from service.synced.model import Fan
 
 
 def _time(value: Any) -> dt.datetime | None:

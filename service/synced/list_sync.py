@@ -28,7 +28,7 @@ from typing import Any
 
 from attrs import frozen
 
-from service.domain.models import Account
+from service.accounts.model import Account
 from service.ports import Store
 from service.revenue.usecases import observe_transactions
 from service.synced.fans import platform_fan

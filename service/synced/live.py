@@ -12,8 +12,8 @@ from typing import Any
 from attrs import evolve
 
 from service.accounts import status as account_status
+from service.accounts.model import Account
 from service.domain.clock import Clock
-from service.domain.models import Account, Fan
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.platform.budget import BudgetSpent
@@ -21,6 +21,7 @@ from service.platform.errors import AccountUnavailable, PlatformError
 from service.platform.seam import NotConnected, Platforms
 from service.ports import Store
 from service.synced.fans import platform_fan
+from service.synced.model import Fan
 
 NOT_FOUND = ("fan_not_found", "chat_not_found", "resource_not_found")
 

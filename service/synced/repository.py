@@ -7,8 +7,8 @@ import datetime as dt
 from collections.abc import Collection, Sequence
 from typing import Any, Protocol
 
-from service.domain.models import Fan
 from service.domain.stored_json import StoredJson
+from service.synced.model import Fan
 
 
 class Fans(Protocol):

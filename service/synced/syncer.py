@@ -36,8 +36,8 @@ from collections.abc import Callable
 from typing import Any
 
 from service.accounts import status as account_status
+from service.accounts.model import Account
 from service.actions.executor import worker_name
-from service.domain.models import Account
 from service.platform.errors import AccountUnavailable, PlatformError
 from service.platform.seam import NotConnected
 from service.services import Services

@@ -31,7 +31,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from service.domain.clock import Clock
-from service.domain.models import Event
+from service.domain.events import Event
 from service.ports import Store
 from service.wakeable import Wakeable
 from service.webhooks.delivery import (

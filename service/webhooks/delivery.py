@@ -22,11 +22,11 @@ from typing import Any
 
 from attrs import frozen
 
+from service.actions.render import with_approval_url
 from service.domain.clock import Clock, isoformat
+from service.domain.events import Event
 from service.domain.ids import new_id
-from service.domain.models import Event
 from service.ports import Store, UnitOfWork
-from service.render import with_approval_url
 from service.webhooks.models import Delivery, DeliveryAttempt, WebhookEndpoint
 from service.webhooks.sender import Outcome, Sender
 from service.webhooks.statuses import FAILED, SUCCEEDED, Trigger, dest

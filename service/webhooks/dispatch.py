@@ -16,8 +16,8 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 
 from service.domain.clock import Clock
+from service.domain.events import Event
 from service.domain.ids import new_id
-from service.domain.models import Event
 from service.ports import Store, UnitOfWork
 from service.webhooks.models import Delivery, WebhookEndpoint
 from service.webhooks.statuses import Trigger, dest

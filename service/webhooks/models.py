@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
 
-from service.domain.models import Event
+from service.domain.events import Event
 
 if TYPE_CHECKING:  # only callers that seal or open secrets need cryptography loaded
     from service.crypto import SecretBox

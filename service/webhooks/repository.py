@@ -10,7 +10,7 @@ import datetime as dt
 from collections.abc import Sequence
 from typing import Any, Protocol, TypedDict, Unpack
 
-from service.domain.models import Event
+from service.domain.events import Event
 from service.webhooks.models import Delivery, DeliveryAttempt, WebhookEndpoint
 
 

@@ -21,8 +21,8 @@ from service.crypto import SecretBox
 from service.domain.access import require
 from service.domain.audit import record_in
 from service.domain.clock import Clock, isoformat
+from service.domain.events import Event
 from service.domain.ids import new_id
-from service.domain.models import Event
 from service.domain.permissions import Permission
 from service.domain.principal import Principal
 from service.error_codes import ErrorCode

@@ -8,15 +8,14 @@ from datetime import timedelta
 from service.domain.access import require
 from service.domain.audit import record_in
 from service.domain.clock import Clock
-from service.domain.dashboard import Invite
 from service.domain.ids import hash_secret, new_id
-from service.domain.models import ROLES, Member, User
 from service.domain.permissions import Permission
 from service.domain.principal import Principal
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.passwords import Passwords
 from service.ports import Store, UnitOfWork
+from service.workspaces.model import ROLES, Invite, Member, User
 
 INVITE_LIFETIME = timedelta(days=7)
 

@@ -7,8 +7,7 @@ import datetime as dt
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from service.domain.dashboard import Invite, Session
-from service.domain.models import Member, User, Workspace
+from service.workspaces.model import Invite, Member, Session, User, Workspace
 
 
 class Workspaces(Protocol):

@@ -5,17 +5,19 @@ from __future__ import annotations
 import datetime as dt
 
 from service.accounts import status as account_status
+from service.accounts.model import Account
 from service.domain.access import require
 from service.domain.audit import record_in
 from service.domain.clock import Clock
 from service.domain.ids import new_id
-from service.domain.models import ROLES, Account, Fan, Member, User, Workspace
 from service.domain.permissions import Permission
 from service.domain.principal import Principal
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.passwords import Passwords
 from service.ports import Store
+from service.synced.model import Fan
+from service.workspaces.model import ROLES, Member, User, Workspace
 
 
 async def create_workspace(store: Store, clock: Clock, name: str) -> Workspace:

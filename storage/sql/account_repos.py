@@ -13,8 +13,8 @@ from typing import Any, Unpack
 
 import sqlalchemy as sa
 
+from service.accounts.model import Account
 from service.accounts.repository import AccountChanges, ForCreate
-from service.domain.models import Account
 from storage.sql import tables as t
 from storage.sql.connection import Connection
 from storage.sql.rows import to_model, to_row

@@ -20,8 +20,8 @@ import sqlalchemy as sa
 
 from service.actions.model import Action, AllowanceUse, AllowedWrite
 from service.actions.repository import ActionChanges
-from service.domain.dashboard import AuditEntry
-from service.domain.models import Event
+from service.domain.audit_entry import AuditEntry
+from service.domain.events import Event
 from service.domain.storage_errors import DuplicateError
 from storage.sql import allowed_write
 from storage.sql import tables as t

@@ -19,8 +19,8 @@ from typing import Any
 import sqlalchemy as sa
 
 from service.actions.model import Action, AllowanceUse, AllowedWrite
-from service.domain.dashboard import AuditEntry
-from service.domain.models import Event
+from service.domain.audit_entry import AuditEntry
+from service.domain.events import Event
 from service.domain.storage_errors import DuplicateError
 from storage.sql import tables as t
 from storage.sql.connection import Connection, IntegrityViolation

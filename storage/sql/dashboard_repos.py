@@ -6,7 +6,8 @@ import datetime as dt
 
 import sqlalchemy as sa
 
-from service.domain.dashboard import AuditEntry, Invite, Session
+from service.domain.audit_entry import AuditEntry
+from service.workspaces.model import Invite, Session
 from storage.sql import tables as t
 from storage.sql.connection import Connection
 from storage.sql.rows import to_model, to_row

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 import sqlalchemy as sa
 
-from service.domain.models import Event
+from service.domain.events import Event
 from service.webhooks.models import Delivery, DeliveryAttempt
 from service.webhooks.statuses import ATTEMPTED, Trigger, dest, sources
 from storage.sql import tables as t

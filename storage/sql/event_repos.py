@@ -6,7 +6,7 @@ in the same transaction as the change (action_repos.py).
 
 from __future__ import annotations
 
-from service.domain.models import Event
+from service.domain.events import Event
 from storage.sql import tables as t
 from storage.sql.connection import Connection
 from storage.sql.rows import to_model, to_row

@@ -11,7 +11,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from service.domain.models import Fan
+from service.synced.model import Fan
 from storage.sql import tables as t
 from storage.sql.connection import Connection
 from storage.sql.result import Row

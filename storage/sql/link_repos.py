@@ -9,7 +9,7 @@ from typing import Unpack
 
 import sqlalchemy as sa
 
-from service.domain.models import Link
+from service.linking.model import Link
 from service.linking.repository import LinkChanges
 from storage.sql import tables as t
 from storage.sql.connection import Connection

@@ -8,7 +8,8 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from service.domain.models import ApiKey, Member, User, Workspace
+from service.keys.model import ApiKey
+from service.workspaces.model import Member, User, Workspace
 from storage.sql import tables as t
 from storage.sql.connection import Connection
 from storage.sql.result import Row

@@ -15,13 +15,13 @@ import attrs
 import pytest
 
 from harness.memory_store import MemoryStore
+from service.accounts.model import Account
 from service.actions import lifecycle
 from service.actions.lifecycle import Executed, Failed, Unsent
 from service.actions.patience import Patience
 from service.actions.repository import ACTIONS_CHANNEL
 from service.actions.transitions import LIFETIME, effective
 from service.domain.clock import ManualClock
-from service.domain.models import Account
 from service.domain.principal import PERSON_SCOPES, Principal
 from tests.storage.test_store_contract import make_action
 

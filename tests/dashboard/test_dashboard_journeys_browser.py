@@ -16,8 +16,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from harness.receiver import Receiver, run_receiver_in_thread
 from service.crypto import SecretBox
-from service.domain.models import Fan
 from service.domain.principal import Principal
+from service.synced.model import Fan
 from service.webhooks import usecases as hooks
 from service.workspaces.usecases import create_user
 from tests.dashboard.live_service import clean, run_store

@@ -16,11 +16,11 @@ import attrs
 import pytest
 
 from harness.memory_store import MemoryStore
+from service.accounts.model import Account
 from service.actions import lifecycle
 from service.actions.executor import INTERRUPTED, LEASE, Executor
 from service.actions.retries import RetryPolicy
 from service.app import build_services, outgoing_http
-from service.domain.models import Account
 from service.platform.sandbox import sandbox_creators
 from tests.actions.test_lifecycle_rules import ANN, WS, stored
 from tests.storage.test_store_contract import make_action

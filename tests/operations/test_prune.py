@@ -6,13 +6,13 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 
-from service.domain.dashboard import Invite, Session
 from service.domain.ids import new_id
 from service.linking.tokens import LinkTokens
 from service.linking.usecases import create_link
 from service.operations.model import Retention
 from service.operations.pruner import prune
 from service.webhooks.dispatch import dispatch_all
+from service.workspaces.model import Invite, Session
 
 MESSAGE = {"type": "send_message", "params": {"fanId": "f1", "text": "<p>Hi</p>"}}
 DEFAULT = Retention()
@@ -203,7 +203,7 @@ async def test_prune_under_concurrent_writes(
 async def test_sqlite_gives_pruned_space_back(tmp_path, clock):
     """An existing file switches to incremental auto-vacuum at migrate time, and a prune then
     shrinks the file instead of leaving free pages inside it."""
-    from service.domain.models import Event
+    from service.domain.events import Event
     from storage.migrate import migrate
     from storage.sql.engine import make_engine
     from storage.sql.store import SqlStore

@@ -4,9 +4,9 @@ same rows before and after."""
 
 from __future__ import annotations
 
-from service.domain.models import Fan
 from service.operations.model import Retention
 from service.operations.pruner import TIDY_PAGES, prune, tidy_search
+from service.synced.model import Fan
 from service.workspaces.usecases import create_workspace
 from tests.factories import add_live_account
 

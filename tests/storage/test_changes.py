@@ -9,10 +9,11 @@ import typing
 import attrs
 import pytest
 
+from service.accounts.model import Account
 from service.accounts.repository import AccountChanges
 from service.actions.model import Action
 from service.actions.repository import ActionChanges
-from service.domain.models import Account, Link
+from service.linking.model import Link
 from service.linking.repository import LinkChanges
 from service.webhooks.models import WebhookEndpoint
 from service.webhooks.repository import WebhookChanges

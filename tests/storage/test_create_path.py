@@ -14,9 +14,10 @@ import sqlalchemy as sa
 from service.actions.creation import create_action
 from service.actions.model import Action
 from service.domain.clock import Clock
+from service.domain.events import Event
 from service.domain.ids import new_id
-from service.domain.models import Event, Fan
 from service.errors import ApiError
+from service.synced.model import Fan
 from service.workspaces.usecases import create_workspace
 from storage.sql import tables as t
 from tests.factories import add_live_account, build_world

@@ -14,7 +14,7 @@ import pytest
 import sqlalchemy as sa
 
 from service.domain.clock import ManualClock
-from service.domain.models import Fan
+from service.synced.model import Fan
 from service.workspaces.usecases import create_workspace
 from storage.migrate import migrate
 from storage.sql.engine import make_engine

@@ -19,7 +19,7 @@ import string
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from service.domain.models import Fan
+from service.synced.model import Fan
 from storage.sql.tables import metadata
 from tests.factories import add_live_account
 from tests.storage.test_store_contract import make_action

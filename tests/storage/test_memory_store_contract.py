@@ -16,9 +16,10 @@ from __future__ import annotations
 import pytest
 
 from harness.memory_store import MemoryStore, NotHeld
+from service.accounts.model import Account
 from service.domain.ids import new_id
-from service.domain.models import Account, Workspace
 from service.platform.sandbox import sandbox_creators
+from service.workspaces.model import Workspace
 from tests.factories import add_live_account
 from tests.storage.test_activity_counts import (  # noqa: F401 (collected here)
     seeded,

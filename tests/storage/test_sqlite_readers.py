@@ -18,7 +18,7 @@ import threading
 import pytest
 
 from service.domain.clock import ManualClock
-from service.domain.models import Fan
+from service.synced.model import Fan
 from service.workspaces.usecases import create_workspace
 from storage.sql.store import SqlStore
 from tests.factories import add_live_account

@@ -15,8 +15,8 @@ import pytest
 from service.actions.creation import fingerprint
 from service.actions.model import Action
 from service.actions.transitions import LIFETIME
+from service.domain.events import Event
 from service.domain.ids import new_id
-from service.domain.models import Event
 from service.domain.principal import Principal
 from service.domain.storage_errors import DuplicateError, StorageError
 from service.keys.usecases import create_key

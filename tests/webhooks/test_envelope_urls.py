@@ -10,7 +10,7 @@ import json
 import attrs
 
 from service.actions.lifecycle import action_event
-from service.render import action_json
+from service.actions.render import action_json
 from service.webhooks.delivery import envelope
 from tests.storage.test_store_contract import make_action
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from service.domain.events import Event
 from service.domain.ids import new_id
-from service.domain.models import Event
 from service.webhooks.sender import Sender
 
 

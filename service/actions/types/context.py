@@ -11,7 +11,7 @@ from typing import Any
 from service.actions.model import Action
 from service.actions.types.reads import Reads
 from service.domain.messages import visible_text
-from service.domain.models import Fan
+from service.synced.model import Fan
 
 RECENT = 6
 """Messages of the chat shown above a message's Approve button."""

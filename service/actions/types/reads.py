@@ -9,7 +9,7 @@ import datetime as dt
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from service.domain.models import Fan
+from service.synced.model import Fan
 
 
 class FanReads(Protocol):

@@ -1,15 +1,14 @@
-"""Domain values to the API's JSON shapes (camelCase, RFC 3339 times)."""
+"""An action as the API shows it (camelCase, RFC 3339 times): in answers, events and pages."""
 
 from __future__ import annotations
 
 import datetime as dt
 from typing import Any
 
+from service.accounts.model import Account
 from service.actions.model import Action
 from service.actions.transitions import effective
 from service.domain.clock import isoformat
-from service.domain.models import Account, Fan, Link
-from service.linking.tokens import LinkTokens
 
 _last_rendered: tuple[Action, dict[str, Any]] | None = None
 """The last action recorded as it stands (not expired on read), with its body: a creation
@@ -109,73 +108,8 @@ def execution_json(action: Action) -> dict[str, Any] | None:
     }
 
 
-def account_json(account: Account) -> dict[str, Any]:
-    return {
-        "id": account.id,
-        "username": account.username,
-        "name": account.name,
-        "avatarUrl": account.avatar_url,
-        "status": account.status,
-        "statusReason": account.status_reason,
-        "writesEnabled": account.writes_enabled,
-        "linkedAt": isoformat(account.linked_at),
-        "lastSyncedAt": isoformat(account.last_synced_at),
-    }
-
-
 def policy_json(account: Account, workspace_policy: Any) -> dict[str, Any]:
     """The rules that apply to the account's new actions, and where they come from."""
     if account.policy is not None:
         return {"rules": list(account.policy), "source": "account"}
     return {"rules": list(workspace_policy or []), "source": "workspace"}
-
-
-def account_detail_json(account: Account, policy: dict[str, Any] | None = None) -> dict[str, Any]:
-    zero = {"amount": 0, "currency": "USD"}
-    counts = {
-        k: account.counts.get(k, 0)
-        for k in ("activeFans", "expiredFans", "chats", "posts", "vaultItems")
-    }
-    revenue = {
-        "gross": account.revenue30d.get("gross", zero),
-        "net": account.revenue30d.get("net", zero),
-    }
-    return {
-        **account_json(account),
-        "counts": counts,
-        "revenue30d": revenue,
-        "subscriptionPrice": account.subscription_price,
-        "policy": policy if policy is not None else policy_json(account, None),
-    }
-
-
-EXPIRED_STEP = "The link expired before the creator finished."
-
-
-def link_json(link: Link, public_url: str, now: dt.datetime, tokens: LinkTokens) -> dict[str, Any]:
-    status = link.status
-    if status in ("waiting", "in_progress") and link.expires_at <= now:
-        status = "expired"
-    return {
-        "id": link.id,
-        "status": status,
-        "step": link.step if status == link.status else EXPIRED_STEP,
-        "url": tokens.url(public_url, link),
-        "accountId": link.account_id,
-        "note": link.note,
-        "createdAt": isoformat(link.created_at),
-        "expiresAt": isoformat(link.expires_at),
-    }
-
-
-def fan_json(fan: Fan) -> dict[str, Any]:
-    return {
-        "id": fan.id,
-        "username": fan.username,
-        "name": fan.name,
-        "avatarUrl": fan.avatar_url,
-        "subscriptionStatus": fan.subscription_status,
-        "subscribedAt": isoformat(fan.subscribed_at),
-        "expiresAt": isoformat(fan.expires_at),
-        "listIds": list(fan.list_ids),
-    }

@@ -1,11 +1,42 @@
-"""Records only the dashboard keeps: sign-in sessions, invitations and the audit log."""
+"""A workspace, its people, their sign-in sessions and invitations."""
 
 from __future__ import annotations
 
 import datetime as dt
 from typing import Any
 
-from attrs import field, frozen
+from attrs import frozen
+
+Json = dict[str, Any]
+
+ROLES = ("owner", "admin", "member")
+
+
+@frozen
+class Workspace:
+    id: str
+    name: str
+    created_at: dt.datetime
+    policy: list[Json] | None = None
+    """The workspace's default approval rules (service/actions/policy.py); None: no rules."""
+
+
+@frozen
+class User:
+    id: str
+    email: str
+    name: str
+    password_hash: str
+    created_at: dt.datetime
+
+
+@frozen
+class Member:
+    workspace_id: str
+    user_id: str
+    role: str
+    email: str = ""
+    name: str = ""
 
 
 @frozen
@@ -33,14 +64,3 @@ class Invite:
     created_at: dt.datetime
     expires_at: dt.datetime
     accepted_at: dt.datetime | None = None
-
-
-@frozen
-class AuditEntry:
-    id: str
-    workspace_id: str
-    actor: dict[str, Any]
-    action: str
-    target: str | None
-    created_at: dt.datetime
-    details: dict[str, Any] = field(factory=dict)
