@@ -3,7 +3,7 @@
 Every move of the transition table with its side effects (event, audit entry, wake-ups), the
 conditions of the conditional writes (status, expiry, revision), the quorum, the claim order
 and the patience schedule of a send the platform never received. The memory store
-(harness/memory_store.py) keeps the storage contract (tests/storage/test_memory_store_contract.py);
+(harness/memory_store/) keeps the storage contract (tests/storage/test_memory_store_contract.py);
 the same rules on both real databases, end to end, are in tests/execution and tests/policies.
 """
 

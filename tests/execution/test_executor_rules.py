@@ -1,5 +1,5 @@
 """The executor's rules (service/actions/execution.py and the loop in service/actions/executor.py),
-fast, against the memory store (harness/memory_store.py, proven by
+fast, against the memory store (harness/memory_store/, proven by
 tests/storage/test_memory_store_contract.py).
 
 The real services around it (build_services: the sandbox for test mode, the platform client over

@@ -1,6 +1,6 @@
 """The storage contract suite's tests of what the memory store holds, run against it.
 
-harness/memory_store.py stands in for the database in the fast tests of the action lifecycle
+harness/memory_store/ stands in for the database in the fast tests of the action lifecycle
 and the executor (tests/actions/test_lifecycle_rules.py, tests/execution/test_executor_rules.py).
 The tests imported here are the contract suite's own (tests/storage/test_store_contract.py),
 unchanged: the ones about the aggregates the fake holds (units of work, accounts, actions,
