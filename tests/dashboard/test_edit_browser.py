@@ -14,12 +14,11 @@ from playwright.sync_api import Page, expect
 from harness.platform import run_platform_in_thread
 from service.actions.policies import set_account_policy
 from service.crypto import SecretBox
-from service.domain.principal import Principal
-from service.workspaces.usecases import create_user
-from tests.dashboard.live_service import clean, live_service, run_store
-from tests.dashboard.test_dashboard_browser import MEMBER, OWNER, shot, sign_in
+from tests.dashboard.journeys_kit import seed_team
+from tests.dashboard.live_service import live_service, run_store
+from tests.dashboard.test_dashboard_browser import OWNER, shot, sign_in
 from tests.dashboard.test_policies_browser import SIZES, open_action, posts
-from tests.factories import PASSWORDS, add_live_account, build_world
+from tests.factories import add_live_account
 
 pytestmark = pytest.mark.browser
 
@@ -45,18 +44,7 @@ def world(database_url, clock, platform):
     ]
 
     async def seed(store):
-        await clean(store)
-        world = await build_world(store, clock)
-        await create_user(
-            store,
-            clock,
-            Principal.operator(world.workspace_id),
-            MEMBER[0],
-            "Max Member",
-            MEMBER[1],
-            "member",
-            passwords=PASSWORDS,
-        )
+        world = await seed_team(store, clock)
         await add_live_account(
             store,
             clock,

@@ -9,10 +9,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.dashboard.journeys_kit import no_overflow, open_as
 from tests.dashboard.live_service import clean, run_store
 from tests.dashboard.test_approval_context_browser import api
 from tests.dashboard.test_dashboard_browser import ROOT, shot, write_whole
-from tests.dashboard.test_dashboard_journeys_browser import no_overflow, open_as
 from tests.factories import build_world
 
 pytestmark = pytest.mark.browser

@@ -11,12 +11,10 @@ from playwright.sync_api import Browser, expect
 from harness.mailbox import Mailbox
 from harness.threaded import bound_socket, serve_in_thread
 from service.app import create_app
-from service.domain.principal import Principal
 from service.settings import Settings
-from service.workspaces.usecases import create_user
-from tests.dashboard.live_service import clean, run_store
+from tests.dashboard.journeys_kit import seed_team
+from tests.dashboard.live_service import run_store
 from tests.dashboard.test_dashboard_browser import MEMBER, OWNER, WAIT_MS, api_action, shot, sign_in
-from tests.factories import PASSWORDS, build_world
 
 pytestmark = pytest.mark.browser
 
@@ -25,22 +23,7 @@ SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "hei
 
 @pytest.fixture
 def world(database_url, clock):
-    async def seed(store):
-        await clean(store)
-        world = await build_world(store, clock)
-        await create_user(
-            store,
-            clock,
-            Principal.operator(world.workspace_id),
-            MEMBER[0],
-            "Max Member",
-            MEMBER[1],
-            "member",
-            passwords=PASSWORDS,
-        )
-        return world
-
-    return run_store(database_url, seed)
+    return run_store(database_url, lambda store: seed_team(store, clock))
 
 
 @pytest.fixture

@@ -13,9 +13,9 @@ from playwright.sync_api import expect
 
 from harness.platform import run_platform_in_thread
 from service.app import build_services
+from tests.dashboard.journeys_kit import no_overflow, open_as
 from tests.dashboard.live_service import clean, live_service, run_store
 from tests.dashboard.test_dashboard_browser import WAIT_MS, shot
-from tests.dashboard.test_dashboard_journeys_browser import no_overflow, open_as
 from tests.factories import build_world
 from tests.platform_world import link_creator
 

@@ -13,9 +13,10 @@ from playwright.sync_api import Page, expect
 from service.domain.principal import Principal
 from service.workspaces.members import change_role
 from service.workspaces.usecases import create_user
-from tests.dashboard.live_service import clean, run_store
+from tests.dashboard.journeys_kit import seed_team
+from tests.dashboard.live_service import run_store
 from tests.dashboard.test_dashboard_browser import MEMBER, OWNER, shot, sign_in
-from tests.factories import PASSWORDS, build_world
+from tests.factories import PASSWORDS
 
 pytestmark = pytest.mark.browser
 
@@ -24,22 +25,7 @@ SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "hei
 
 @pytest.fixture
 def world(database_url, clock):
-    async def seed(store):
-        await clean(store)
-        world = await build_world(store, clock)
-        await create_user(
-            store,
-            clock,
-            Principal.operator(world.workspace_id),
-            MEMBER[0],
-            "Max Member",
-            MEMBER[1],
-            "member",
-            passwords=PASSWORDS,
-        )
-        return world
-
-    return run_store(database_url, seed)
+    return run_store(database_url, lambda store: seed_team(store, clock))
 
 
 def api_action(base: str, world, idem: str, text: str) -> dict:

@@ -11,14 +11,13 @@ from playwright.sync_api import expect
 from harness.receiver import Receiver, run_receiver_in_thread
 from service.crypto import SecretBox
 from service.webhooks import usecases as hooks
+from tests.dashboard.journeys_kit import no_overflow, open_as, seed_world
 from tests.dashboard.live_service import run_store
 from tests.dashboard.test_dashboard_browser import WAIT_MS, shot
-from tests.dashboard.test_dashboard_journeys_browser import no_overflow, open_as
-from tests.dashboard.test_dashboard_journeys_browser import world as journeys_world
 from tests.webhooks_delivery.delivery_kit import add_event, deliveries_of
 
 pytestmark = pytest.mark.browser
-world = pytest.fixture(journeys_world.__wrapped__, name="world")  # the journeys' seeded world
+world = pytest.fixture(seed_world, name="world")  # the journeys' seeded world
 
 
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
