@@ -188,9 +188,13 @@ def create_app(
         elif exc.status_code == 400:  # Starlette's form parser: too many fields or files
             error = ApiError(ErrorCode.INVALID_PARAMETER, exc.detail, param="body")
         else:
+            path = request.url.path
             error = ApiError(
                 ErrorCode.ROUTE_NOT_FOUND,
-                f"No route matches {request.method} {request.url.path}. Paths start with /v1.",
+                f"No route matches {request.method} {path}.",
+                hint="The API reference at /docs lists every route."
+                if path.startswith("/v1/")
+                else "API paths start with /v1/.",
             )
         return error_response(error, settings.public_url, request.scope["state"]["request_id"])
 
