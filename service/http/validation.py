@@ -8,7 +8,9 @@ jsonschema-rs first where that is safe (service/http/fast_schema.py).
 
 from __future__ import annotations
 
+import difflib
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from attrs import frozen
@@ -61,6 +63,15 @@ def json_body(raw: bytes) -> Any:
         raise ApiError(ErrorCode.INVALID_PARAMETER, refused.reason, param="body") from None
 
 
+def did_you_mean(sent: Any, allowed: Iterable[Any]) -> str:
+    """` (did you mean `x`?)` for a string close to one allowed value (a typo), else nothing:
+    names only what we allow, never more of what was sent."""
+    if not isinstance(sent, str):
+        return ""
+    close = difflib.get_close_matches(sent, [str(v) for v in allowed], n=1, cutoff=0.75)
+    return f" (did you mean `{close[0]}`?)" if close else ""
+
+
 def describe(error: ValidationError) -> str:
     """What is wrong, without repeating the value sent (which may be huge or a secret)."""
     rule, limit = error.validator, error.validator_value
@@ -75,7 +86,11 @@ def describe(error: ValidationError) -> str:
     if rule in bounds:
         return "must be " + bounds[rule].format(limit)
     if rule == "enum":
-        return "must be one of " + ", ".join(str(v) for v in limit)
+        return (
+            "must be one of "
+            + ", ".join(str(v) for v in limit)
+            + did_you_mean(error.instance, limit)
+        )
     if rule == "type":
         return "must be of type " + (limit if isinstance(limit, str) else " or ".join(limit))
     if rule == "pattern":
@@ -349,9 +364,10 @@ class OperationValidator:
             )
         if not isinstance(choice, str) or choice not in self.body_checks:
             allowed = ", ".join(sorted(self.body_checks))
+            guess = did_you_mean(choice, self.body_checks)
             raise ApiError(
                 ErrorCode.INVALID_PARAMETER,
-                f"`{self.discriminator}` must be one of {allowed}.",
+                f"`{self.discriminator}` must be one of {allowed}{guess}.",
                 param=self.discriminator,
             )
         return self.body_checks[choice]

@@ -129,6 +129,26 @@ async def test_invalid_query_values(client, world):
     assert_envelope(response, 400, "invalid_cursor")
 
 
+async def test_a_near_miss_names_the_value_it_resembles(client, world):
+    """A typo in an enum or in an action's `type` gets the closest allowed value; a value like
+    none of them gets none (the list of allowed values is there either way)."""
+    response = await client.get("/v1/actions?status=pendng", headers=world.auth())
+    assert (
+        "(did you mean `pending`?)"
+        in assert_envelope(response, 400, "invalid_parameter")["message"]
+    )
+    response = await client.get("/v1/actions?status=done", headers=world.auth())
+    assert "did you mean" not in assert_envelope(response, 400, "invalid_parameter")["message"]
+    headers = {**world.auth(), "Idempotency-Key": "typo", "Content-Type": "application/json"}
+    url = f"/v1/accounts/{world.live_account}/actions"
+    sent = {"type": "send_mesage", "params": {"fanId": "1", "text": "hi"}}
+    error = assert_envelope(
+        await client.post(url, json=sent, headers=headers), 400, "invalid_parameter"
+    )
+    assert error["param"] == "type"
+    assert error["message"].endswith("(did you mean `send_message`?).")
+
+
 async def test_unknown_query_parameters_are_ignored(client, world):
     assert (await client.get("/v1/actions?color=blue", headers=world.auth())).status_code == 200
 
