@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from harness.scratch import scratch_database
+from service.workspaces.usecases import create_workspace
 from tests.conftest import POSTGRES_ADMIN_URL
+from tests.factories import add_live_account
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -27,3 +29,11 @@ def stage_url(empty_url, tmp_path):
     else:
         with scratch_database(POSTGRES_ADMIN_URL, "cs_stage") as url:
             yield url
+
+
+@pytest.fixture
+async def workspace(store, clock):
+    """A workspace with one linked live account, for the storage contract's tests."""
+    workspace = await create_workspace(store, clock, "Contract agency")
+    await add_live_account(store, clock, workspace.id)
+    return workspace

@@ -31,10 +31,6 @@ from tests.storage.test_store_contract import (  # noqa: F401 (collected here)
     test_accounts_list_filters_and_pages,
     test_actions_get_by_idempotency_key_is_per_workspace,
     test_an_account_comes_with_its_workspaces_default_rules,
-    test_claim_next_takes_the_oldest_approved_action_once,
-    test_concurrent_claims_take_different_actions_and_leave_none_waiting,
-    test_concurrent_transitions_have_exactly_one_winner,
-    test_duplicate_idempotency_key_raises_and_transaction_stays_usable,
     test_events_list_in_order,
     test_expire_due_moves_only_pending_past_expiry,
     test_json_columns_round_trip,
@@ -44,6 +40,12 @@ from tests.storage.test_store_contract import (  # noqa: F401 (collected here)
     test_timestamps_round_trip_as_aware_utc,
     test_transaction_commits_on_clean_exit,
     test_transaction_rolls_back_on_exception,
+)
+from tests.storage.test_store_contract_writes import (  # noqa: F401 (collected here)
+    test_claim_next_takes_the_oldest_approved_action_once,
+    test_concurrent_claims_take_different_actions_and_leave_none_waiting,
+    test_concurrent_transitions_have_exactly_one_winner,
+    test_duplicate_idempotency_key_raises_and_transaction_stays_usable,
     test_transition_respects_from_status_and_expiry,
 )
 
