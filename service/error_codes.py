@@ -6,7 +6,7 @@ on the errors docs page (``/docs/errors#<code>``), and whether only the dashboar
 and the hosted link page return it.
 
 ``openapi.yaml`` lists the same codes in ``components/schemas/ErrorCode``;
-``tests/test_openapi_document.py`` keeps the two in step.
+``tests/test_openapi_errors.py`` keeps the two in step.
 """
 
 from __future__ import annotations
