@@ -10,18 +10,21 @@ from service.api import (
     actions,
     activity,
     chats,
-    content,
     docs,
     earnings,
-    fan_lists,
     fans,
     health,
     links,
     metrics,
     platform,
     policies,
+    post,
     revenue,
+    synced_lists,
 )
+from service.synced.families import FAMILIES
+
+ACCOUNT = "/v1/accounts/{accountId}"
 
 
 def api_routes() -> list[Route]:
@@ -49,12 +52,12 @@ def api_routes() -> list[Route]:
         *platform.platform_routes(),
         # Synced families (docs/synced-data.md)
         Route("/v1/accounts/{accountId}/fans/{fanId}", fans.get_fan, methods=["GET"]),
-        Route("/v1/accounts/{accountId}/lists", fan_lists.list_fan_lists, methods=["GET"]),
         Route("/v1/accounts/{accountId}/chats", chats.list_chats, methods=["GET"]),
-        Route("/v1/accounts/{accountId}/posts", content.list_posts, methods=["GET"]),
-        Route("/v1/accounts/{accountId}/posts/{postId}", content.get_post, methods=["GET"]),
-        Route("/v1/accounts/{accountId}/vault/lists", content.list_vault_lists, methods=["GET"]),
-        Route("/v1/accounts/{accountId}/vault/media", content.list_vault_media, methods=["GET"]),
+        Route("/v1/accounts/{accountId}/posts/{postId}", post.get_post, methods=["GET"]),
+        *(
+            Route(ACCOUNT + family.path, synced_lists.LISTS[family.name], methods=["GET"])
+            for family in FAMILIES
+        ),
         Route("/v1/accounts/{accountId}/earnings", earnings.get_earnings, methods=["GET"]),
         Route("/v1/accounts/{accountId}/activity", activity.get_account_activity, methods=["GET"]),
         Route("/v1/links", links.create_link, methods=["POST"]),

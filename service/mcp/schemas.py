@@ -17,6 +17,7 @@ from service.actions.types import names as action_types
 from service.actions.waiting import UNTIL
 from service.api.action_types import action_types as listed_types
 from service.http.spec import OpenApiDocument
+from service.synced.families import FAMILIES
 
 TOOL_OPERATIONS = {
     "list_accounts": "listAccounts",
@@ -30,17 +31,13 @@ TOOL_OPERATIONS = {
     "create_link": "createLink",
     "get_link": "getLink",
     "call_platform": "getPlatformRoute",
-    "list_fan_lists": "listFanLists",
     "get_fan": "getFan",
     "list_chats": "listChats",
     "list_messages": "listMessages",
-    "list_posts": "listPosts",
     "get_post": "getPost",
-    "list_vault_lists": "listVaultLists",
-    "list_vault_media": "listVaultMedia",
     "get_earnings": "getEarnings",
     "get_account_activity": "getAccountActivity",
-}
+} | {family.tool: family.operation for family in FAMILIES}
 """The REST operation each tool runs; the two MCP-only tools (search_api, describe_endpoint)
 return `{data, meta}` with a free-form `data`."""
 

@@ -1,26 +1,22 @@
 """MCP tools for the synced families (docs/synced-data.md), through the one endpoint pipeline:
 each tool runs the REST operation's endpoint, so validation, errors, scopes, key limits, test
-mode and the rate limit are the same as over REST."""
+mode and the rate limit are the same as over REST. The families kept as items get theirs from
+their declarations (service/synced/families.py); the others are declared here."""
 
 from __future__ import annotations
 
 from mcp.server.mcpserver.tools import Tool
 
-from service.api import chats, content, earnings, fan_lists, fans
+from service.api import chats, earnings, fans, post, synced_lists
 from service.mcp.args import ACCOUNT, FRESH, PAGING, string
 from service.mcp.declared import Arg, Declared, declared_tool
 from service.services import Services
+from service.synced.families import FAMILIES, Family
 
 FAN = Arg("fanId", "path", string("The fan's id (also the chat's id)."), required=True)
 
 
 TOOLS = (
-    Declared(
-        "list_fan_lists",
-        fan_lists.list_fan_lists,
-        "The account's fan lists (audiences for mass messages), each with its size.",
-        (ACCOUNT, *PAGING, FRESH),
-    ),
     Declared(
         "get_fan",
         fans.get_fan,
@@ -46,33 +42,10 @@ TOOLS = (
         ),
     ),
     Declared(
-        "list_posts",
-        content.list_posts,
-        "The account's published posts, newest first.",
-        (ACCOUNT, *PAGING, FRESH),
-    ),
-    Declared(
         "get_post",
-        content.get_post,
+        post.get_post,
         "One post.",
         (ACCOUNT, Arg("postId", "path", string("The post's id."), required=True), FRESH),
-    ),
-    Declared(
-        "list_vault_lists",
-        content.list_vault_lists,
-        "The vault's lists (folders of media) with their sizes.",
-        (ACCOUNT, *PAGING, FRESH),
-    ),
-    Declared(
-        "list_vault_media",
-        content.list_vault_media,
-        "Vault media, newest first; their ids are what message actions take as mediaIds.",
-        (
-            ACCOUNT,
-            Arg("listId", "query", string("Only media in this vault list.")),
-            *PAGING,
-            FRESH,
-        ),
     ),
     Declared(
         "get_earnings",
@@ -89,5 +62,18 @@ TOOLS = (
 )
 
 
+def family_tool(family: Family) -> Declared:
+    """A family's list as a tool: the account, its filter if it has one, paging and `fresh`."""
+    narrowed = family.filter
+    by = () if narrowed is None else (Arg(narrowed.param, "query", string(narrowed.about)),)
+    return Declared(
+        family.tool,
+        synced_lists.LISTS[family.name],
+        family.summary,
+        (ACCOUNT, *by, *PAGING, FRESH),
+    )
+
+
 def synced_tools(services: Services) -> list[Tool]:
-    return [declared_tool(services, declared) for declared in TOOLS]
+    declared = [*(family_tool(family) for family in FAMILIES), *TOOLS]
+    return [declared_tool(services, tool) for tool in declared]

@@ -26,10 +26,10 @@ from attrs import field, frozen
 from service.ports import UnitOfWork
 from service.settings import Settings
 from service.synced import shapes
+from service.synced.families import FAN_LISTS, POSTS, VAULT_LISTS, VAULT_MEDIA, Family, Row
 from service.synced.offsets import PAGE, walk
 
 Request = Callable[..., Awaitable[Any]]
-Row = tuple[str, str, list[str], dict[str, Any]]
 
 
 @frozen
@@ -120,18 +120,18 @@ async def read_families(
 
     signatures: dict[str, Any] = {}
     posts = None
-    signatures["posts"] = {"count": posts_count}
-    if posts_count is None or due("posts", signatures["posts"]):
-        posts = [_post_row(p) for p in await call.paged("GET /posts", windows.items)]
-    vault_lists = [_vault_list_row(v) for v in await call.paged("GET /vault/lists", windows.items)]
+    signatures[POSTS.name] = {"count": posts_count}
+    if posts_count is None or due(POSTS.name, signatures[POSTS.name]):
+        posts = await _rows(call, POSTS, windows.items)
+    vault_lists = await _rows(call, VAULT_LISTS, windows.items)
     types = await call("GET /vault/media/types")
-    signatures["vault_media"] = {
+    signatures[VAULT_MEDIA.name] = {
         "types": types.get("list") if isinstance(types, dict) else None,
         "lists": sorted([row[0], row[3]["mediaCount"]] for row in vault_lists),
     }
     vault_media = None
-    if due("vault_media", signatures["vault_media"]):
-        vault_media = [_media_row(m) for m in await call.paged("GET /vault/media", windows.items)]
+    if due(VAULT_MEDIA.name, signatures[VAULT_MEDIA.name]):
+        vault_media = await _rows(call, VAULT_MEDIA, windows.items)
     end = now.astimezone(dt.UTC).date()
     start = end - dt.timedelta(days=windows.earnings_days - 1)
     chart = await call(
@@ -223,32 +223,8 @@ async def _new_messages(
     return found[:window], False
 
 
-def _post_row(row: dict[str, Any]) -> Row:
-    data = shapes.post(row)
-    return data["id"], data["postedAt"], [], data
-
-
-def _vault_list_row(row: dict[str, Any]) -> Row:
-    data = shapes.vault_list(row)
-    return data["id"], data["name"].lower(), [], data
-
-
-def _media_row(row: dict[str, Any]) -> Row:
-    data = shapes.vault_media(row)
-    return data["id"], data["createdAt"], data["listIds"], data
-
-
-def fan_list_rows(fan_lists: list[dict[str, Any]]) -> list[Row]:
-    """Fan lists as the snapshot read them (`{id, name, fansCount}`)."""
-    rows: list[Row] = []
-    for item in fan_lists:
-        data: dict[str, Any] = {
-            "id": str(item["id"]),
-            "name": str(item.get("name") or item["id"]),
-            "fansCount": int(item.get("fansCount") or 0),
-        }
-        rows.append((data["id"], data["name"].lower(), [], data))
-    return rows
+async def _rows(call: _Counter, family: Family, window: int) -> list[Row]:
+    return [family.row(family.shape(item)) for item in await call.paged(family.route, window)]
 
 
 async def write_families(
@@ -269,9 +245,9 @@ async def write_families(
     await synced.trim_chats(workspace_id, account_id, windows.chats)
     await synced.set_state(workspace_id, account_id, "chats", now, None)
     families: dict[str, list[Row] | None] = {
-        "posts": changes.posts,
-        "vault_lists": changes.vault_lists,
-        "vault_media": changes.vault_media,
+        POSTS.name: changes.posts,
+        VAULT_LISTS.name: changes.vault_lists,
+        VAULT_MEDIA.name: changes.vault_media,
         "earnings": changes.earnings,
     }
     for family, rows in families.items():
@@ -289,8 +265,10 @@ async def write_fan_lists(
     fan_lists: list[dict[str, Any]],
     now: dt.datetime,
 ) -> None:
-    await uow.synced.replace_items(workspace_id, account_id, "fan_lists", fan_list_rows(fan_lists))
-    await uow.synced.set_state(workspace_id, account_id, "fan_lists", now, None)
+    """Fan lists as the snapshot read them, in the API's shape."""
+    rows = [FAN_LISTS.row(item) for item in fan_lists]
+    await uow.synced.replace_items(workspace_id, account_id, FAN_LISTS.name, rows)
+    await uow.synced.set_state(workspace_id, account_id, FAN_LISTS.name, now, None)
 
 
 async def sync_sandbox_families(

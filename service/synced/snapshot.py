@@ -13,6 +13,7 @@ from typing import Any
 
 from attrs import frozen
 
+from service.synced.families import FAN_LISTS
 from service.synced.offsets import PAGE, walk
 
 Request = Callable[..., Awaitable[Any]]
@@ -61,12 +62,8 @@ async def read_snapshot(request: Request, session: str, now: dt.datetime) -> Sna
     totals = await request("GET /subscriptions/count/all", session=session)
     subscribers = (totals or {}).get("subscribers") or {}
     fan_lists = [
-        {
-            "id": str(item["id"]),
-            "name": str(item.get("name") or item["id"]),
-            "fansCount": int(item.get("usersCount") or 0),
-        }
-        for item in await paged(request, "GET /lists", session)
+        FAN_LISTS.shape(item)
+        for item in await paged(request, FAN_LISTS.route, session)
         if "id" in item
     ]
     signature = {
