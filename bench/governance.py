@@ -2,13 +2,17 @@
 no policy, in one run, in process (the use case the REST and MCP channels call).
 
     python -m bench.governance [--actions 1000] [--rounds 3] [--databases sqlite,postgres]
-                               [--latency 50]
+                               [--latency 50] [--channel use-case|api]
 
 For each database and round: a fresh workspace with two linked accounts, one under an allowance
 large enough for every action (`approvals: 0`, `maxPerDay` 10,000) and one with no policy; the
 same `--actions` send_message actions are created one after another on each, alternating which
 goes first. Reports the median actions/s of each side and the median of the per-round ratios
-(allowance / no policy), with /proc/loadavg.
+(allowance / no policy), with /proc/loadavg. `--channel use-case` (the default) calls the use
+case directly, so the ratio is the service's own cost of an allowance; `--channel api` sends
+each creation as a client does, `POST /v1/accounts/{id}/actions` with a live key, through the
+whole app in process (ASGI, no socket, no workers, no rate limit), so the ratio is what a
+client's throughput loses.
 
 Then, per database, `--latency` actions created one at a time under an allowance with the
 executor running in the process (woken by the creation, as the API wakes it): p50 and p95 from
@@ -20,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import statistics
 import time
 import uuid
@@ -68,6 +73,65 @@ async def _create_many(store, clock, world, account: str, n: int) -> float:
             {"fanId": str(100000 + i), "text": f"Reply {i}"},
         )
     return n / (time.perf_counter() - started)
+
+
+async def _post_many(app, key: str, account: str, n: int, expect: str) -> float:
+    """Actions/s of `n` creations over the API, one after another, each `expect`ed status."""
+    from bench.hot_path_cpu import _request, _scope
+
+    started = time.perf_counter()
+    for i in range(n):
+        body = json.dumps(
+            {"type": "send_message", "params": {"fanId": str(100000 + i), "text": f"Reply {i}"}}
+        ).encode()
+        headers = [
+            (b"content-type", b"application/json"),
+            (b"content-length", str(len(body)).encode()),
+            (b"idempotency-key", f"{account}-{uuid.uuid4().hex}".encode()),
+        ]
+        path = f"/v1/accounts/{account}/actions"
+        status, answer = await _request(app, _scope("POST", path, key, headers), body)
+        if status >= 300 or json.loads(answer)["data"]["status"] != expect:
+            raise SystemExit(f"create: {status} {answer[:300]!r}")
+    return n / (time.perf_counter() - started)
+
+
+async def one_round_api(url: str, n: int, allowance_first: bool) -> tuple[float, float]:
+    from bench.hot_path_cpu import _lifespan
+    from service.app import create_app
+    from service.settings import Settings
+
+    engine = make_engine(url)
+    await migrate(engine)
+    await engine.dispose()
+    store, clock = SqlStore.from_url(url), SystemClock()
+    try:
+        world = await build_world(store, clock)
+        governed, plain = "41001", "41002"
+        await add_live_account(store, clock, world.workspace_id, governed, "gov.live")
+        await add_live_account(store, clock, world.workspace_id, plain, "plain.live")
+        await set_account_policy(store, clock, world.owner, governed, ALLOWANCE)
+    finally:
+        await store.close()
+    settings = Settings(
+        database_url=url,
+        secret_key="bench",
+        run_workers=False,
+        public_url="http://bench.test",
+        rate_limit=1_000_000_000,
+        validate_responses=False,
+    )
+    app = create_app(settings)
+    stop = await _lifespan(app)
+    try:
+        await _post_many(app, world.live_key, plain, 20, "pending")  # warm up
+        order = [(governed, "allowance", "approved"), (plain, "none", "pending")]
+        rates = {}
+        for account, label, expect in order if allowance_first else reversed(order):
+            rates[label] = await _post_many(app, world.live_key, account, n, expect)
+        return rates["allowance"], rates["none"]
+    finally:
+        await stop()
 
 
 async def one_round(url: str, n: int, allowance_first: bool) -> tuple[float, float]:
@@ -166,7 +230,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--databases", default="sqlite,postgres")
     parser.add_argument("--latency", type=int, default=50)
+    parser.add_argument("--channel", choices=("use-case", "api"), default="use-case")
     args = parser.parse_args()
+    creating = one_round_api if args.channel == "api" else one_round
     for name in args.databases.split(","):
         results = []
         for r in range(args.rounds):
@@ -175,17 +241,17 @@ def main() -> None:
                 path = Path(f"/tmp/bench-governance-{uuid.uuid4().hex}.db")
                 try:
                     results.append(
-                        asyncio.run(one_round(f"sqlite:///{path}", args.actions, r % 2 == 0))
+                        asyncio.run(creating(f"sqlite:///{path}", args.actions, r % 2 == 0))
                     )
                 finally:
                     for suffix in ("", "-wal", "-shm"):
                         Path(f"{path}{suffix}").unlink(missing_ok=True)
             else:
                 with scratch_database(POSTGRES, "cs_bench") as url:
-                    results.append(asyncio.run(one_round(url, args.actions, r % 2 == 0)))
+                    results.append(asyncio.run(creating(url, args.actions, r % 2 == 0)))
             a, b = results[-1]
             print(
-                f"{name} round {r}: allowance {a:.0f}/s, none {b:.0f}/s, ratio {a / b:.2f} (load {load})"
+                f"{name} {args.channel} round {r}: allowance {a:.0f}/s, none {b:.0f}/s, ratio {a / b:.2f} (load {load})"
             )
         ratios = [a / b for a, b in results]
         print(
