@@ -43,6 +43,8 @@ ALLOWANCE = [
     {"types": ["send_message"], "approvals": 0, "approvers": "members", "maxPerDay": 10_000}
 ]
 POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
+GOVERNED, PLAIN = "41001", "41002"
+"""The account under the allowance and the one with no policy."""
 
 
 def loadavg() -> str:
@@ -101,16 +103,9 @@ async def one_round_api(url: str, n: int, allowance_first: bool) -> tuple[float,
     from service.app import create_app
     from service.settings import Settings
 
-    engine = make_engine(url)
-    await migrate(engine)
-    await engine.dispose()
     store, clock = SqlStore.from_url(url), SystemClock()
     try:
-        world = await build_world(store, clock)
-        governed, plain = "41001", "41002"
-        await add_live_account(store, clock, world.workspace_id, governed, "gov.live")
-        await add_live_account(store, clock, world.workspace_id, plain, "plain.live")
-        await set_account_policy(store, clock, world.owner, governed, ALLOWANCE)
+        world = await _seed(url, store, clock)
     finally:
         await store.close()
     settings = Settings(
@@ -124,8 +119,8 @@ async def one_round_api(url: str, n: int, allowance_first: bool) -> tuple[float,
     app = create_app(settings)
     stop = await _lifespan(app)
     try:
-        await _post_many(app, world.live_key, plain, 20, "pending")  # warm up
-        order = [(governed, "allowance", "approved"), (plain, "none", "pending")]
+        await _post_many(app, world.live_key, PLAIN, 20, "pending")  # warm up
+        order = [(GOVERNED, "allowance", "approved"), (PLAIN, "none", "pending")]
         rates = {}
         for account, label, expect in order if allowance_first else reversed(order):
             rates[label] = await _post_many(app, world.live_key, account, n, expect)
@@ -134,19 +129,23 @@ async def one_round_api(url: str, n: int, allowance_first: bool) -> tuple[float,
         await stop()
 
 
-async def one_round(url: str, n: int, allowance_first: bool) -> tuple[float, float]:
+async def _seed(url: str, store, clock):
+    """A migrated database holding a workspace with two live accounts, one under the allowance."""
     engine = make_engine(url)
     await migrate(engine)
     await engine.dispose()
-    store = SqlStore.from_url(url)
-    clock = SystemClock()
+    world = await build_world(store, clock)
+    await add_live_account(store, clock, world.workspace_id, GOVERNED, "gov.live")
+    await add_live_account(store, clock, world.workspace_id, PLAIN, "plain.live")
+    await set_account_policy(store, clock, world.owner, GOVERNED, ALLOWANCE)
+    return world
+
+
+async def one_round(url: str, n: int, allowance_first: bool) -> tuple[float, float]:
+    store, clock = SqlStore.from_url(url), SystemClock()
     try:
-        world = await build_world(store, clock)
-        governed, plain = "41001", "41002"
-        await add_live_account(store, clock, world.workspace_id, governed, "gov.live")
-        await add_live_account(store, clock, world.workspace_id, plain, "plain.live")
-        await set_account_policy(store, clock, world.owner, governed, ALLOWANCE)
-        order = [(governed, "allowance"), (plain, "none")]
+        world = await _seed(url, store, clock)
+        order = [(GOVERNED, "allowance"), (PLAIN, "none")]
         rates = {}
         for account, label in order if allowance_first else reversed(order):
             rates[label] = await _create_many(store, clock, world, account, n)
