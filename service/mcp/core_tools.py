@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
+from service.actions.decisions import NOTE_MAX
 from service.actions.types import names as action_type_names
 from service.api import accounts, actions, fans, links
 from service.mcp.args import ACCOUNT, FRESH, PAGING, AccountId, arg, string
@@ -112,9 +113,9 @@ CANCEL_ACTION = Declared(
             Annotated[
                 Any,
                 arg(
-                    "Why, kept as the action's decisionNote (up to 500 characters).",
+                    f"Why, kept as the action's decisionNote (up to {NOTE_MAX} characters).",
                     type="string",
-                    maxLength=500,
+                    maxLength=NOTE_MAX,
                 ),
             ],
         ),
