@@ -52,7 +52,7 @@ async def current_revision(engine: AsyncEngine) -> str | None:
 
 
 async def autogenerate(engine: AsyncEngine, message: str) -> None:
-    """Developer helper: write a new revision from the difference between tables.py and the db."""
+    """Developer helper: write a new revision from the difference between the tables (storage/sql/tables/) and the db."""
 
     from alembic import command
 

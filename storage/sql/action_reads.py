@@ -2,7 +2,7 @@
 pending actions, the count per account, and the keyset-paged list with its filters.
 
 Mixed into SqlActions (action_repos.py), the one actions repository. OPEN is the condition
-every read of open actions repeats for SQLite's partial indexes (tables.py, OpenHint).
+every read of open actions repeats for SQLite's partial indexes (tables/actions.py, OpenHint).
 """
 
 from __future__ import annotations

@@ -30,7 +30,7 @@ from storage.sql.statements import Planner
 from storage.sql.tables import add_postgresql_options
 from storage.sql.types import compact_json, json_text_value
 
-add_postgresql_options()  # PostgreSQL's dialect is loaded here anyway (see tables.py)
+add_postgresql_options()  # PostgreSQL's dialect is loaded here anyway (see tables/actions.py)
 
 UNITS_PER_CONNECTION = 1000
 """Units a connection serves before it is replaced (asyncpg's own pool replaces one after 50,000

@@ -47,13 +47,13 @@ TRIGRAM_INDEXES = (
     "ix_fans_search_name",
     "ix_synced_messages_search_text",
 )
-"""PostgreSQL: the pg_trgm GIN indexes (on expressions, so not in tables.py's metadata)."""
+"""PostgreSQL: the pg_trgm GIN indexes (on expressions, so not in the tables' metadata)."""
 FTS_SHADOWS = ("data", "idx", "docsize", "config")
 """The tables FTS5 keeps for an external-content table."""
 
 
 def search_objects() -> frozenset[str]:
-    """Every schema object the search indexes add outside tables.py's metadata."""
+    """Every schema object the search indexes add outside the tables' metadata."""
     fts = {name for table in FTS_TABLES.values() for name in (table, *_shadows(table))}
     return frozenset(fts | set(TRIGRAM_INDEXES))
 

@@ -1,6 +1,6 @@
 """SQLAlchemy Core statements compiled once per dialect into plans the raw drivers run.
 
-SQLAlchemy stays the one place SQL is written and typed (tables.py, the repositories); what it
+SQLAlchemy stays the one place SQL is written and typed (tables/, the repositories); what it
 no longer does is execute. A `Plan` holds the dialect's SQL text, the order of its positional
 parameters with each one's bind processor, and each result column's name and result processor,
 so running a prebuilt statement is: look the plan up by the statement's identity, lay the

@@ -1,6 +1,6 @@
 """The SQL Store: units of work on a raw driver connection (sqlite.py, postgres.py).
 
-SQLAlchemy writes and compiles the statements (tables.py, the repositories, statements.py);
+SQLAlchemy writes and compiles the statements (tables/, the repositories, statements.py);
 stdlib sqlite3 or asyncpg runs them. SQLAlchemy's own engine is built only when asked for
 (`SqlStore.engine`): alembic migrates through it, and tests use it for ad-hoc SQL.
 """

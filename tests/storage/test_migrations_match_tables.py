@@ -1,4 +1,4 @@
-"""The alembic revisions build exactly the tables of storage/sql/tables.py, on both drivers.
+"""The alembic revisions build exactly the tables of storage/sql/tables/, on both drivers.
 
 A column added to the metadata without a revision (or a revision that drifts from it) would pass
 every test that uses a migrated database and fail only in production's schema: so compare."""

@@ -101,7 +101,7 @@ def test_the_metadata_declares_ix_actions_due_partial_on_both_databases():
 
 
 def test_the_metadata_declares_the_index_partial_on_both_databases():
-    """PostgreSQL's condition is attached when PostgreSQL code loads (tables.py says why)."""
+    """PostgreSQL's condition is attached when PostgreSQL code loads (tables/actions.py says why)."""
     from sqlalchemy.dialects import postgresql, sqlite
     from sqlalchemy.schema import CreateIndex
 

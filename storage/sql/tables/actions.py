@@ -1,0 +1,196 @@
+"""Actions, the policies' daily limits and the uses of an allowance."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.ext.compiler import compiles
+from sqlalchemy.sql.visitors import InternalTraversal
+
+from storage.sql.tables.schema import metadata
+from storage.sql.types import (
+    HexDigest,
+    Json,
+    PackedJson,
+    PackedText,
+    RequestedBy,
+    UtcMicros,
+)
+
+OPEN_STATUSES = ("pending", "approved", "executing")
+"""The statuses an action leaves again (service/actions/transitions.py: all but FINAL)."""
+OPEN_CONDITION = "status IN ('pending', 'approved', 'executing')"
+APPROVED_CONDITION = "status = 'approved'"
+"""ix_actions_due's condition; queries repeat it word for word (a literal) for SQLite."""
+
+
+class OpenHint(sa.sql.expression.ColumnElement[Any]):
+    """`still_open` where it is redundant, beside `status = 'pending'` and the like, only to let
+    SQLite use the partial indexes: rendered there, and as TRUE on PostgreSQL. PostgreSQL infers
+    the index condition from the `status` term itself, and a repeated condition misleads its
+    estimates: it multiplies the two terms' selectivities and expects a hundredth of the pending
+    actions it then reads (bench/scale.py: `?status=pending` and the inbox at 1,000,000
+    actions)."""
+
+    type = sa.types.NullType()  # a Boolean would be compared with 1 on SQLite
+    inherit_cache = True
+    _traverse_internals = [("status", InternalTraversal.dp_clauseelement)]  # noqa: RUF012
+
+    def __init__(self, status: sa.ColumnElement[str]) -> None:
+        self.status = status
+
+
+@compiles(OpenHint)
+def _open_hint_elsewhere(element: OpenHint, compiler: Any, **kw: Any) -> str:
+    return "true"
+
+
+@compiles(OpenHint, "sqlite")
+def _open_hint_sqlite(element: OpenHint, compiler: Any, **kw: Any) -> str:
+    return str(compiler.process(still_open(element.status), **kw))
+
+
+def still_open(status: sa.ColumnElement[str]) -> sa.ColumnElement[bool]:
+    """ix_actions_open's condition word for word (literals, not bound values): SQLite uses a
+    partial index only for a query that repeats it, so every query of open actions adds it
+    beside its own `status = 'pending'` (redundant there; PostgreSQL infers it anyway)."""
+    return status.in_([sa.literal_column(f"'{s}'") for s in OPEN_STATUSES])
+
+
+actions = sa.Table(
+    "actions",
+    metadata,
+    sa.Column("id", sa.String(40), primary_key=True),
+    sa.Column("workspace_id", sa.ForeignKey("workspaces.id"), nullable=False),
+    sa.Column("account_id", sa.String(64), nullable=False),
+    sa.Column("mode", sa.String(4), nullable=False),
+    sa.Column("type", sa.String(30), nullable=False),
+    sa.Column("status", sa.String(10), nullable=False),
+    sa.Column("params", PackedJson("params"), nullable=False),
+    sa.Column("summary", PackedText(400, "summary"), nullable=False),
+    sa.Column("estimated_recipients", sa.Integer, nullable=True),
+    sa.Column("price", Json, nullable=True),
+    sa.Column("requested_by", RequestedBy, nullable=False),  # stored without null members
+    sa.Column("idempotency_key", sa.String(255), nullable=False),
+    sa.Column("fingerprint", HexDigest, nullable=False),
+    sa.Column("created_at", UtcMicros, nullable=False),
+    sa.Column("expires_at", UtcMicros, nullable=False),
+    sa.Column("decided_by", PackedJson("people"), nullable=True),
+    sa.Column("decision_note", sa.String(500), nullable=True),
+    sa.Column("decided_at", UtcMicros, nullable=True),
+    sa.Column("executed_at", UtcMicros, nullable=True),
+    sa.Column("result", PackedJson("outcome"), nullable=True),
+    sa.Column("error", PackedJson("outcome"), nullable=True),
+    sa.Column("claimed_by", sa.String(80), nullable=True),
+    sa.Column("claimed_at", UtcMicros, nullable=True),
+    sa.Column("warnings", PackedJson("warnings"), nullable=False, server_default="[]"),
+    # Approval policies: the rule captured at creation, the approvals counted since
+    # the last edit, and `revision`, the condition of every approval's and edit's write.
+    sa.Column("approvals", PackedJson("people"), nullable=False, server_default="[]"),
+    sa.Column("approvals_required", sa.Integer, nullable=False, server_default="1"),
+    sa.Column("approvers", sa.String(10), nullable=False, server_default="members"),
+    sa.Column("revision", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("requested_by_user", sa.String(40), nullable=True),
+    sa.Column("requested_params", Json, nullable=True),
+    sa.Column("edited_by", Json, nullable=True),
+    sa.Column("edited_at", UtcMicros, nullable=True),
+    sa.Column("replaces", sa.String(40), nullable=True),
+    sa.Column("replaced_by", sa.String(40), nullable=True),
+    # Patience with the platform: the retry schedule of sends it surely never got.
+    sa.Column("execution_attempts", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("last_error", Json, nullable=True),
+    sa.Column("next_attempt_at", UtcMicros, nullable=True),
+    sa.Column("retrying_since", UtcMicros, nullable=True),
+    # A scheduled action runs at `run_at` once approved (null: as soon as it is approved).
+    sa.Column("run_at", UtcMicros, nullable=True),
+    sa.UniqueConstraint("workspace_id", "idempotency_key"),
+    sa.Index("ix_actions_list", "workspace_id", "mode", "created_at", "id"),
+    # The per-account list (`?accountId=`): the same row-value keyset, one account's rows.
+    sa.Index("ix_actions_account_list", "workspace_id", "mode", "account_id", "created_at", "id"),
+    # Only the actions still moving (the finished ones, nearly all of them and kept for
+    # ever, would cost 49 bytes each here on SQLite). SQLite uses a partial index only for a query
+    # that repeats its condition word for word: action_reads.py's OPEN does, on both databases.
+    sa.Index("ix_actions_open", "status", "expires_at", sqlite_where=sa.text(OPEN_CONDITION)),
+    # Every list filter seeks an index (tests/storage/test_list_plans.py): by status, by
+    # account and status, and the inbox (one workspace's open actions, the soonest to expire
+    # first; partial like ix_actions_open).
+    sa.Index("ix_actions_status_list", "workspace_id", "mode", "status", "created_at", "id"),
+    sa.Index(
+        "ix_actions_account_status_list",
+        "workspace_id",
+        "mode",
+        "account_id",
+        "status",
+        "created_at",
+        "id",
+    ),
+    sa.Index(
+        "ix_actions_inbox",
+        "workspace_id",
+        "mode",
+        "expires_at",
+        "id",
+        sqlite_where=sa.text(OPEN_CONDITION),
+    ),
+    sa.Index(
+        "ix_actions_account_inbox",
+        "workspace_id",
+        "mode",
+        "account_id",
+        "expires_at",
+        "id",
+        sqlite_where=sa.text(OPEN_CONDITION),
+    ),
+    # The executor's claim: approved actions with no schedule (run_at null, oldest decision
+    # first), the scheduled ones due, and the soonest schedule ahead, each a seek that never
+    # reads the actions scheduled later. Partial: only the approved rows are here.
+    sa.Index(
+        "ix_actions_due", "run_at", "decided_at", "id", sqlite_where=sa.text(APPROVED_CONDITION)
+    ),
+)
+OPEN_INDEXES = ("ix_actions_open", "ix_actions_inbox", "ix_actions_account_inbox")
+
+
+def add_postgresql_options() -> None:
+    """ix_actions_open's condition on PostgreSQL. Naming a `postgresql_` option imports that
+    dialect with every one of its drivers (~30 ms, tests/cli/test_cli_imports.py), so it is
+    attached where PostgreSQL code starts (postgres.py, engine.py), not when this module loads.
+    Revision 0017 creates the index on both databases; this keeps the metadata saying so."""
+    for index in actions.indexes:
+        if index.name in OPEN_INDEXES:
+            index.dialect_kwargs["postgresql_where"] = sa.text(OPEN_CONDITION)
+        elif index.name == "ix_actions_due":
+            index.dialect_kwargs["postgresql_where"] = sa.text(APPROVED_CONDITION)
+
+
+# Daily limits of a policy (`limits: [{types, perDay}]` beside its rules): an account's own
+# (`account_id` its id) or the workspace default (`account_id` ''), inherited as the rules are.
+policy_limits = sa.Table(
+    "policy_limits",
+    metadata,
+    sa.Column("workspace_id", sa.String(40), primary_key=True),
+    sa.Column("account_id", sa.String(64), primary_key=True),
+    sa.Column("limits", Json, nullable=False),
+)
+
+
+# Each action an allowance (`approvals: 0` policy rule) approved at creation, written with it:
+# counting one account's use over the last 24 hours reads this table's index alone. Rows older
+# than a day no longer count.
+allowance_uses = sa.Table(
+    "allowance_uses",
+    metadata,
+    sa.Column("action_id", sa.String(40), primary_key=True),
+    sa.Column("workspace_id", sa.String(40), nullable=False),
+    sa.Column("account_id", sa.String(64), nullable=False),
+    sa.Column("allowance", sa.String(16), nullable=False),
+    sa.Column("created_at", UtcMicros, nullable=False),
+    # 1, 2, 3, … per allowance and account: room for one more use exactly when the use
+    # `maxPerDay` places back from the newest is older than the window (two index probes).
+    sa.Column("seq", sa.Integer, nullable=False, server_default="0"),
+    sa.Index("ix_allowance_uses", "workspace_id", "account_id", "allowance", "created_at"),
+    sa.Index(
+        "ix_allowance_uses_seq", "workspace_id", "account_id", "allowance", "seq", unique=True
+    ),
+)
