@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from service.http.spec import load_document
-from service.platform.routes import READS, Field, PlatformRoute
+from service.platform.route_model import Field, PlatformRoute
+from service.platform.routes import READS
 
 OPERATION = "getPlatformRoute"
 

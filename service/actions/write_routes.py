@@ -9,7 +9,8 @@ from __future__ import annotations
 from attrs import frozen
 
 from service.actions.types import REGISTRY, Source
-from service.platform.routes import ROUTES, PlatformRoute, match
+from service.platform.route_model import PlatformRoute
+from service.platform.routes import ROUTES, match
 
 
 @frozen

@@ -23,7 +23,8 @@ from service.api.endpoint import Call, Reply, endpoint
 from service.domain.clock import isoformat
 from service.error_codes import ErrorCode
 from service.errors import ApiError
-from service.platform.routes import PlatformRoute, match
+from service.platform.route_model import PlatformRoute
+from service.platform.routes import match
 
 ALLOW = "GET, HEAD"
 ECHO_MAX = 60  # a longer path is not repeated back in an error

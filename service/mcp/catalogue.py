@@ -20,7 +20,8 @@ from service.domain.principal import Principal
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.spec import HTTP_METHODS, OpenApiDocument
-from service.platform.routes import ROUTES, TABLE, PlatformRoute, match
+from service.platform.route_model import PlatformRoute
+from service.platform.routes import ROUTES, TABLE, match
 from service.ports import Store
 
 MAX_RESULTS = 20

@@ -17,7 +17,8 @@ from .errors import (
     PlatformUnavailable,
     SessionExpired,
 )
-from .routes import CATALOGUE, ROUTES, PlatformRequester, PlatformRoute, lookup
+from .route_model import PlatformRoute
+from .routes import CATALOGUE, ROUTES, PlatformRequester, lookup
 from .sandbox import SandboxPlatform, sandbox_creators, sandbox_session
 
 __all__ = [
