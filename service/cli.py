@@ -161,7 +161,9 @@ def parser() -> argparse.ArgumentParser:
     backup.add_argument("file", metavar="FILE")
     backup.set_defaults(run=ops.cmd_backup)
 
-    users = sub.add_parser("users").add_subparsers(dest="users", required=True)
+    users = sub.add_parser("users", help="add people who sign in to the dashboard").add_subparsers(
+        dest="users", required=True
+    )
     create_user = users.add_parser("create", help="add a workspace member")
     create_user.add_argument("email")
     create_user.add_argument("--password", required=True)
@@ -169,7 +171,9 @@ def parser() -> argparse.ArgumentParser:
     create_user.add_argument("--role", choices=["owner", "admin", "member"], default="member")
     create_user.set_defaults(run=admin.cmd_users_create)
 
-    keys = sub.add_parser("keys").add_subparsers(dest="keys", required=True)
+    keys = sub.add_parser("keys", help="create, list, revoke and roll API keys").add_subparsers(
+        dest="keys", required=True
+    )
     create_key = keys.add_parser("create", help="create an API key (shown once)")
     create_key.add_argument("--name", required=True)
     create_key.add_argument("--scopes", default="read,write")
@@ -182,14 +186,23 @@ def parser() -> argparse.ArgumentParser:
     create_key.add_argument("--accounts", help="comma-separated account ids (default: all)")
     create_key.add_argument("--expires-in-days", type=admin.positive_days)
     create_key.set_defaults(run=admin.cmd_keys_create)
-    keys.add_parser("list").set_defaults(run=admin.cmd_keys_list)
-    for name, run in (("revoke", admin.cmd_keys_revoke), ("roll", admin.cmd_keys_roll)):
-        one = keys.add_parser(name)
+    keys.add_parser("list", help="the workspace's keys (never their secrets)").set_defaults(
+        run=admin.cmd_keys_list
+    )
+    for name, run, about in (
+        ("revoke", admin.cmd_keys_revoke, "stop a key at once"),
+        ("roll", admin.cmd_keys_roll, "a new secret with the same settings; the old one stops"),
+    ):
+        one = keys.add_parser(name, help=about)
         one.add_argument("key_id")
         one.set_defaults(run=run)
 
-    accounts = sub.add_parser("accounts").add_subparsers(dest="accounts", required=True)
-    accounts.add_parser("list").set_defaults(run=admin.cmd_accounts_list)
+    accounts = sub.add_parser(
+        "accounts", help="list linked accounts and switch their writes"
+    ).add_subparsers(dest="accounts", required=True)
+    accounts.add_parser("list", help="linked accounts with their status and writes").set_defaults(
+        run=admin.cmd_accounts_list
+    )
     writes = accounts.add_parser(
         "writes",
         help="switch writes on or off for an account, or with --all for every account (audited)",
@@ -201,7 +214,9 @@ def parser() -> argparse.ArgumentParser:
 
     for command in (users, keys, accounts):
         for choice in command.choices.values():
-            choice.add_argument("--workspace")
+            choice.add_argument(
+                "--workspace", help="the workspace's id (needed only when there are several)"
+            )
     return root
 
 

@@ -217,3 +217,24 @@ def test_keys_create_follows_the_same_rules_as_the_dashboard(tmp_path):
         assert lines[0].startswith("invalid_parameter ("), (why, lines)
     listed = cli(env, "keys", "list").stdout
     assert "spaced" in listed and not any(why in listed for why in refused)
+
+
+def test_every_command_says_what_it_does_in_help():
+    """`countersign --help` and each group's help list every command with a line about it."""
+    import argparse
+
+    from service.cli import parser
+
+    def undescribed(command: argparse.ArgumentParser, path: str) -> list[str]:
+        found = []
+        for action in command._actions:
+            if not isinstance(action, argparse._SubParsersAction):
+                continue
+            described = {choice.dest for choice in action._choices_actions if choice.help}
+            for name, sub in action.choices.items():
+                if name not in described:
+                    found.append(f"{path} {name}".strip())
+                found += undescribed(sub, f"{path} {name}")
+        return found
+
+    assert undescribed(parser(), "") == []
