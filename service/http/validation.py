@@ -76,15 +76,17 @@ def describe(error: ValidationError) -> str:
     """What is wrong, without repeating the value sent (which may be huge or a secret)."""
     rule, limit = error.validator, error.validator_value
     bounds = {
-        "maxLength": "at most {} characters",
-        "minLength": "at least {} characters",
-        "maximum": "at most {}",
-        "minimum": "at least {}",
-        "maxItems": "at most {} items",
-        "minItems": "at least {} items",
+        "maxLength": ("at most", "character"),
+        "minLength": ("at least", "character"),
+        "maximum": ("at most", ""),
+        "minimum": ("at least", ""),
+        "maxItems": ("at most", "item"),
+        "minItems": ("at least", "item"),
     }
     if rule in bounds:
-        return "must be " + bounds[rule].format(limit)
+        side, unit = bounds[rule]
+        units = "" if not unit else f" {unit}" if limit == 1 else f" {unit}s"
+        return f"must be {side} {limit}{units}"
     if rule == "enum":
         return (
             "must be one of "

@@ -149,6 +149,19 @@ async def test_a_near_miss_names_the_value_it_resembles(client, world):
     assert error["message"].endswith("(did you mean `send_message`?).")
 
 
+async def test_a_bound_reads_as_english(client, world):
+    """One is singular: `at least 1 character`, `at most 100` (no unit for a number)."""
+    response = await client.get(
+        f"/v1/accounts/{world.live_account}/vault/media?listId=", headers=world.auth()
+    )
+    error = assert_envelope(response, 400, "invalid_parameter")
+    assert error["message"] == "`listId` must be at least 1 character."
+    response = await client.get("/v1/actions?limit=101", headers=world.auth())
+    assert assert_envelope(response, 400, "invalid_parameter")["message"] == (
+        "`limit` must be at most 100."
+    )
+
+
 async def test_unknown_query_parameters_are_ignored(client, world):
     assert (await client.get("/v1/actions?color=blue", headers=world.auth())).status_code == 200
 
