@@ -181,6 +181,10 @@ def cmd_keys_list(settings: Settings, args: argparse.Namespace) -> None:
         workspace_id = await _workspace_id(store, args.workspace)
         async with store.reading() as uow:
             keys = await uow.keys.list(workspace_id)
+        if not keys:
+            print(
+                f"{workspace_id} has no API keys: `countersign keys create --name NAME` makes one"
+            )
         now = SystemClock().now()
         for key in keys:
             state = key_state(key, now)
@@ -229,6 +233,10 @@ def cmd_accounts_list(settings: Settings, args: argparse.Namespace) -> None:
         workspace_id = await _workspace_id(store, args.workspace)
         async with store.reading() as uow:
             accounts = await uow.accounts.list(workspace_id, limit=10_000)
+        if not accounts:
+            print(
+                f"{workspace_id} has no linked accounts: a creator links one through a hosted link"
+            )
         for a in accounts:
             print(
                 f"{a.id}  @{a.username}  {a.mode}  {a.status}  "

@@ -26,6 +26,11 @@ class SettingsError(ValueError):
 
 SMTP_SCHEMES = {"smtp": 25, "smtp+starttls": 587, "smtps": 465}
 """COUNTERSIGN_SMTP_URL's schemes and their default ports (service/mail/smtp.py connects)."""
+DATABASE_SCHEMES = frozenset(
+    {"sqlite", "sqlite+aiosqlite", "postgres", "postgresql", "postgresql+asyncpg"}
+)
+"""The databases the service runs on: SQLite (embedded) and PostgreSQL, with or without the
+driver's name (the store picks its drivers itself)."""
 
 
 def setting(
@@ -277,6 +282,17 @@ class Settings:
         return settings
 
     def check(self) -> None:
+        scheme = self.database_url.split(":", 1)[0].lower()
+        if scheme not in DATABASE_SCHEMES:
+            shown = (
+                f"a {scheme}:// URL"
+                if "://" in self.database_url
+                else "a URL without a scheme (a file is sqlite:///path)"
+            )
+            raise SettingsError(
+                "COUNTERSIGN_DATABASE_URL must be sqlite:///path (the embedded default) or "
+                f"postgresql://user@host/db, not {shown}"
+            )
         if self.rate_limit < 1 or self.rate_window <= 0:
             raise SettingsError("COUNTERSIGN_RATE_LIMIT and _RATE_WINDOW must be positive")
         if self.platform_budget < 1 or self.platform_budget_window <= 0:

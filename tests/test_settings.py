@@ -50,3 +50,19 @@ def test_response_validation_follows_development_unless_set():
     assert Settings.from_env({}).validate_responses is False
     explicit = {"COUNTERSIGN_DEVELOPMENT": "1", "COUNTERSIGN_VALIDATE_RESPONSES": "0"}
     assert Settings.from_env(explicit).validate_responses is False
+
+
+@pytest.mark.parametrize(
+    ("url", "said"),
+    [
+        ("mysql://root:hunter2@db/agency", "not a mysql:// URL"),
+        ("var/countersign.db", "not a URL without a scheme (a file is sqlite:///path)"),
+    ],
+)
+def test_a_database_the_service_does_not_run_on_is_named_never_echoed(url, said):
+    """Not PostgreSQL's error about the secret key, and never the URL's password."""
+    with pytest.raises(SettingsError) as refused:
+        Settings.from_env({"COUNTERSIGN_DATABASE_URL": url})
+    assert str(refused.value).endswith(said) and "hunter2" not in str(refused.value)
+    for accepted in ("sqlite:///var/x.db", "postgres://u@h/db", "postgresql+asyncpg://u@h/db"):
+        Settings.from_env({"COUNTERSIGN_DATABASE_URL": accepted, "COUNTERSIGN_SECRET_KEY": "s"})

@@ -238,3 +238,23 @@ def test_every_command_says_what_it_does_in_help():
         return found
 
     assert undescribed(parser(), "") == []
+
+
+def test_the_first_command_in_a_fresh_directory_finds_a_database(tmp_path):
+    """The default `var/countersign.db` has its directory made by whichever command runs
+    first, private like the file; an empty list says how to fill it."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("COUNTERSIGN_")}
+    done = subprocess.run(
+        [*COMMAND, "keys", "list"],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "has no API keys: `countersign keys create --name NAME` makes one" in done.stdout
+    database = tmp_path / "var" / "countersign.db"
+    assert database.stat().st_mode & 0o777 == 0o600
+    assert database.parent.stat().st_mode & 0o777 == 0o700
