@@ -109,6 +109,38 @@ async def test_the_cli_is_one_actor_with_one_name(store, clock, world):
     assert {kind for kind, _ in actors} >= {"cli"}
 
 
+async def test_a_person_made_from_the_shell_follows_an_invitations_rules(store, clock, world):
+    """`countersign users create` and accepting an invitation ask the same of an address and a
+    password, in the use case: nothing is written when either is refused."""
+    from service.passwords import Passwords
+    from service.workspaces.usecases import create_user
+
+    operator = Principal.operator(world.workspace_id)
+    made = Passwords("cheapest")
+    for email, password, param in (
+        ("no-at-sign", "long enough password", "email"),
+        ("new@agency.test", "short", "password"),
+    ):
+        with pytest.raises(ApiError) as raised:
+            await create_user(
+                store, clock, operator, email, "New", password, "member", passwords=made
+            )
+        assert (raised.value.code, raised.value.param) == ("invalid_parameter", param)
+    async with store.reading() as uow:
+        assert await uow.users.get_by_email("new@agency.test") is None
+    user = await create_user(
+        store,
+        clock,
+        operator,
+        "  new@agency.test ",
+        "New",
+        "long enough password",
+        "member",
+        passwords=made,
+    )
+    assert user.email == "new@agency.test"
+
+
 def test_every_permission_is_held_by_owners_and_worded():
     assert ROLE_PERMISSIONS["owner"] == frozenset(Permission)
     assert ROLE_PERMISSIONS["member"] < ROLE_PERMISSIONS["admin"]

@@ -15,7 +15,7 @@ from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.passwords import Passwords
 from service.ports import Store, UnitOfWork
-from service.workspaces.model import ROLES, Invite, Member, User
+from service.workspaces.model import ROLES, Invite, Member, User, check_password, checked_email
 
 INVITE_LIFETIME = timedelta(days=7)
 
@@ -33,9 +33,7 @@ async def invite(
 ) -> tuple[Invite, str]:
     """Returns the invitation and its token; the token is shown once, as a URL to pass on."""
     require(principal, Permission.MEMBERS_MANAGE)
-    email = email.strip()
-    if "@" not in email or len(email) > 320:
-        raise ApiError(ErrorCode.INVALID_PARAMETER, "Enter a valid email address.", param="email")
+    email = checked_email(email)
     if _role(role) == "owner" and principal.role != "owner":
         raise ApiError(
             ErrorCode.MISSING_PERMISSION,
@@ -79,12 +77,7 @@ async def accept(
     The password is hashed or verified before the transaction (see passwords.py); an account
     made for the email in between is refused as unproven, leaving the invitation unused."""
     item = await find_invite(store, clock, token)
-    if len(password) < 10:
-        raise ApiError(
-            ErrorCode.INVALID_PARAMETER,
-            "Choose a password of at least 10 characters.",
-            param="password",
-        )
+    check_password(password)
     async with store.reading() as uow:
         known = await uow.users.get_by_email(item.email)
     if known is not None and not await passwords.verify(known.password_hash, password):

@@ -7,9 +7,33 @@ from typing import Any
 
 from attrs import frozen
 
+from service.error_codes import ErrorCode
+from service.errors import ApiError
+
 Json = dict[str, Any]
 
 ROLES = ("owner", "admin", "member")
+PASSWORD_MIN = 10
+"""Characters a person's password has at least, whoever sets it: an invitation accepted, an
+operator's `countersign users create`."""
+EMAIL_MAX = 320
+
+
+def checked_email(email: str) -> str:
+    """The address a person signs in with, trimmed; refused when it cannot be one."""
+    email = email.strip()
+    if "@" not in email or len(email) > EMAIL_MAX:
+        raise ApiError(ErrorCode.INVALID_PARAMETER, "Enter a valid email address.", param="email")
+    return email
+
+
+def check_password(password: str) -> None:
+    if len(password) < PASSWORD_MIN:
+        raise ApiError(
+            ErrorCode.INVALID_PARAMETER,
+            f"Choose a password of at least {PASSWORD_MIN} characters.",
+            param="password",
+        )
 
 
 @frozen

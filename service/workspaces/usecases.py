@@ -17,7 +17,7 @@ from service.errors import ApiError
 from service.passwords import Passwords
 from service.ports import Store
 from service.synced.model import Fan
-from service.workspaces.model import ROLES, Member, User, Workspace
+from service.workspaces.model import ROLES, Member, User, Workspace, check_password, checked_email
 
 
 async def create_workspace(store: Store, clock: Clock, name: str) -> Workspace:
@@ -102,8 +102,11 @@ async def create_user(
     *,
     passwords: Passwords,
 ) -> User:
-    """An existing user (same email) keeps their password and gets the role here."""
+    """An existing user (same email) keeps their password and gets the role here. The address
+    and the password follow the rules an invitation's do, whoever creates the user."""
     require(principal, Permission.MEMBERS_MANAGE)
+    email = checked_email(email)
+    check_password(password)
     if role not in ROLES:
         raise ApiError(
             ErrorCode.INVALID_PARAMETER, f"Role must be one of {', '.join(ROLES)}.", param="role"

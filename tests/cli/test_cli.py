@@ -118,7 +118,7 @@ def create_action(base: str, key: str, account: str, idempotency_key: str) -> ht
 def test_operator_flow_against_a_served_instance(served):
     env, base = served
     owner = cli(
-        env, "users", "create", "owner@x.test", "--password", "pw-123456", "--role", "owner"
+        env, "users", "create", "owner@x.test", "--password", "pw-1234567890", "--role", "owner"
     )
     assert "owner@x.test is owner of ws_" in owner.stdout
 

@@ -78,7 +78,7 @@ async def test_workspace_not_found_when_switching_to_a_foreign_workspace(
         Principal.operator(other.id),
         OWNER_EMAIL,
         "Olive",
-        "x",
+        "unused-password",
         "member",
         passwords=PASSWORDS,
     )
@@ -136,7 +136,7 @@ async def test_last_owner_cannot_be_demoted_or_removed(client, world, store, clo
         Principal.operator(world.workspace_id),
         "o2@agency.test",
         "Otto",
-        "x",
+        "otto-password",
         "owner",
         passwords=PASSWORDS,
     )

@@ -95,7 +95,7 @@ async def test_workspaces_users_members(store, clock, workspace):
         Principal.operator(workspace.id),
         "Owner@Agency.test",
         "Olive",
-        "pw",
+        "pw-olive-123",
         "owner",
         passwords=PASSWORDS,
     )
