@@ -30,8 +30,18 @@ def visible(account: Account | None, principal: Principal, account_id: str) -> A
             ErrorCode.ACCOUNT_NOT_FOUND,
             f"No account `{account_id}` is linked here.",
             param="accountId",
+            hint=_what_this_key_sees(principal),
         )
     return account
+
+
+def _what_this_key_sees(principal: Principal) -> str:
+    """Where to look next, the same whether or not the account exists: it names only the
+    caller's own mode (the commonest mix-up: a test key on a live creator)."""
+    seen = "the workspace's sandbox creators" if principal.mode == "test" else "live accounts"
+    if principal.kind == "api_key":
+        return f"A {principal.mode} key sees only {seen}: GET /v1/accounts lists them."
+    return f"In {principal.mode} mode only {seen} are shown."
 
 
 def unavailable(account: Account) -> ApiError:

@@ -162,6 +162,21 @@ async def test_a_bound_reads_as_english(client, world):
     )
 
 
+async def test_an_account_out_of_reach_says_what_the_key_sees(client, world):
+    """A test key on a live creator (the commonest mix-up) is told what it sees, in words that
+    are the same whether the account exists or not."""
+    live, sandbox = world.live_account, world.sandbox_accounts[0]
+    hints = {}
+    for key, account in ((world.test_key, live), (world.live_key, sandbox), (world.test_key, "1")):
+        response = await client.get(f"/v1/accounts/{account}", headers=world.auth(key))
+        hints[(key, account)] = assert_envelope(response, 404, "account_not_found")["hint"]
+    assert hints[(world.test_key, live)] == (
+        "A test key sees only the workspace's sandbox creators: GET /v1/accounts lists them."
+    )
+    assert hints[(world.live_key, sandbox)].startswith("A live key sees only live accounts")
+    assert hints[(world.test_key, "1")] == hints[(world.test_key, live)]
+
+
 async def test_unknown_query_parameters_are_ignored(client, world):
     assert (await client.get("/v1/actions?color=blue", headers=world.auth())).status_code == 200
 
