@@ -42,6 +42,12 @@ class Windows:
     earnings_days: int = 90
     full_interval: float = 21600.0
 
+    def kept(self, family: Family) -> int:
+        """How many items of `family` one sync keeps: the value of its declared window setting
+        (a family whose setting is not here fails at once, in tests/synced/test_family_registry.py)."""
+        by_setting = {"COUNTERSIGN_SYNC_ITEMS": self.items}
+        return by_setting[family.window or ""]
+
     @classmethod
     def of(cls, settings: Settings) -> Windows:
         return cls(
@@ -122,8 +128,8 @@ async def read_families(
     posts = None
     signatures[POSTS.name] = {"count": posts_count}
     if posts_count is None or due(POSTS.name, signatures[POSTS.name]):
-        posts = await _rows(call, POSTS, windows.items)
-    vault_lists = await _rows(call, VAULT_LISTS, windows.items)
+        posts = await _rows(call, POSTS, windows)
+    vault_lists = await _rows(call, VAULT_LISTS, windows)
     types = await call("GET /vault/media/types")
     signatures[VAULT_MEDIA.name] = {
         "types": types.get("list") if isinstance(types, dict) else None,
@@ -131,7 +137,7 @@ async def read_families(
     }
     vault_media = None
     if due(VAULT_MEDIA.name, signatures[VAULT_MEDIA.name]):
-        vault_media = await _rows(call, VAULT_MEDIA, windows.items)
+        vault_media = await _rows(call, VAULT_MEDIA, windows)
     end = now.astimezone(dt.UTC).date()
     start = end - dt.timedelta(days=windows.earnings_days - 1)
     chart = await call(
@@ -223,8 +229,9 @@ async def _new_messages(
     return found[:window], False
 
 
-async def _rows(call: _Counter, family: Family, window: int) -> list[Row]:
-    return [family.row(family.shape(item)) for item in await call.paged(family.route, window)]
+async def _rows(call: _Counter, family: Family, windows: Windows) -> list[Row]:
+    read = await call.paged(family.route, windows.kept(family))
+    return [family.row(family.shape(item)) for item in read]
 
 
 async def write_families(

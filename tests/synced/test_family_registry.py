@@ -15,7 +15,8 @@ from service.mcp.schemas import TOOL_OPERATIONS
 from service.mcp.synced_tools import family_tool
 from service.platform.routes import ROUTES
 from service.settings import Settings
-from service.synced.families import FAMILIES, VAULT_MEDIA, Family
+from service.synced.families import FAMILIES, FAN_LISTS, VAULT_MEDIA, Family
+from service.synced.family_sync import Windows
 
 DOCUMENT = load_document().document
 SETTINGS = {f"COUNTERSIGN_{field.name.upper()}" for field in attrs.fields(Settings)}
@@ -39,6 +40,11 @@ def missing_parts(family: Family) -> list[str]:
         missing.append(f"catalogued platform read {family.route}")
     if family.window is not None and family.window not in SETTINGS:
         missing.append(f"setting {family.window}")
+    elif family.window is not None:
+        try:
+            Windows().kept(family)
+        except KeyError:
+            missing.append(f"the syncer's window {family.window}")
     if family.filter is not None:
         names = {p.get("name") for p in operation.get("parameters", [])}
         if family.filter.param not in names:
@@ -70,6 +76,14 @@ def test_an_undeclared_part_is_named():
         "setting COUNTERSIGN_SYNC_STORIES",
         "query parameter listId",
     ]
+
+
+def test_the_syncer_keeps_what_the_declared_window_says():
+    """A family's window is its setting's value; fan lists (no window) come whole with the
+    snapshot."""
+    windows = Windows(items=7)
+    assert [windows.kept(f) for f in FAMILIES if f.window] == [7, 7, 7]
+    assert FAN_LISTS.window is None
 
 
 def test_a_family_tool_takes_its_filter_and_paging():
