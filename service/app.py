@@ -39,6 +39,7 @@ from service.http.spec import load_document
 from service.http.validators import compile_validators
 from service.linking.pages import link_templates, linking_routes
 from service.linking.tokens import LinkTokens
+from service.local_secret import local_secret_key
 from service.mcp import McpGate, build_mcp, mcp_asgi_app
 from service.outgoing_http import OutgoingHttp
 from service.passwords import Passwords
@@ -48,7 +49,7 @@ from service.platform.seam import Platforms
 from service.ports import Store
 from service.runner import run_workers
 from service.services import Services
-from service.settings import Settings, local_secret_key
+from service.settings import Settings
 from service.synced.live import LiveReads
 from service.webhooks.reseal import reseal_webhook_secrets
 from storage.sql.store import SqlStore

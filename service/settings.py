@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import ipaddress
 import os
-import secrets
 from collections.abc import Callable, Mapping
-from pathlib import Path
 from typing import Any
 
 import attrs
@@ -393,16 +391,3 @@ def _parse(field: attrs.Attribute[Any], raw: str) -> Any:
         except ValueError:
             raise SettingsError(f"{env_name(field)} must be a number, not {raw!r}") from None
     return raw
-
-
-def local_secret_key(database_url: str) -> str:
-    """For the embedded default, keep a generated secret beside the SQLite file so cursors and
-    sessions survive restarts without any configuration."""
-    path = Path(database_url.split("///", 1)[-1]).parent / "secret_key"
-    if path.exists():
-        return path.read_text().strip()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    value = secrets.token_urlsafe(32)
-    path.write_text(value)
-    path.chmod(0o600)
-    return value
