@@ -39,15 +39,14 @@ def family_list(family: Family) -> RestRoute:
                 limit=limit,
             )
 
-        if narrowed is None:
-            return await synced_or_live(call, listed, held)
+        by = {narrowed.platform: tag} if narrowed else {}
         return await synced_or_live(
             call,
             listed,
             held,
-            filters=filters_of(call, **{narrowed.platform: tag}),
-            query={narrowed.platform: tag} if tag else None,
-            param=narrowed.param,
+            filters=filters_of(call, **by),
+            query=by if tag else None,
+            param=narrowed.param if narrowed else None,
         )
 
     serve.__name__ = serve.__qualname__ = family.tool
