@@ -72,6 +72,14 @@ def did_you_mean(sent: Any, allowed: Iterable[Any]) -> str:
     return f" (did you mean `{close[0]}`?)" if close else ""
 
 
+def _known_field(param: str, known: Iterable[str]) -> str:
+    """` (did you mean `params.fanId`?)` for a field sent in the wrong case or with a typo."""
+    head, _, field = param.rpartition(".")
+    by_case = [name for name in known if name.lower() == field.lower()]
+    hint = f" (did you mean `{by_case[0]}`?)" if by_case else did_you_mean(field, known)
+    return hint.replace("`", f"`{head}.", 1) if head and hint else hint
+
+
 def describe(error: ValidationError) -> str:
     """What is wrong, without repeating the value sent (which may be huge or a secret)."""
     rule, limit = error.validator, error.validator_value
@@ -98,8 +106,13 @@ def describe(error: ValidationError) -> str:
     if rule == "pattern":
         return "does not have the expected format"
     if rule == "format":
-        return f"must be a valid {limit}"
+        example = FORMAT_EXAMPLES.get(limit)
+        return f"must be a {limit} like {example}" if example else f"must be a valid {limit}"
     return "is not valid"
+
+
+FORMAT_EXAMPLES = {"date": "2026-11-27", "date-time": "2026-11-27T20:00:00Z"}
+"""What a value of a format looks like: a caller who sent another shape sees the one we take."""
 
 
 def _unstorable(param: str) -> ApiError:
@@ -156,7 +169,8 @@ def _message(error: ValidationError, param: str) -> str:
     if error.validator == "required":
         return f"`{param}` is required."
     if error.validator in ("additionalProperties", "unevaluatedProperties"):
-        return f"`{param}` is not a known field."
+        known = (error.schema or {}).get("properties", {})
+        return f"`{param}` is not a known field{_known_field(param, known)}."
     return f"`{param}` {describe(error)}."
 
 

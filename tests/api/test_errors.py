@@ -149,6 +149,35 @@ async def test_a_near_miss_names_the_value_it_resembles(client, world):
     assert error["message"].endswith("(did you mean `send_message`?).")
 
 
+async def test_a_field_in_the_wrong_case_names_the_field_meant(client, world):
+    """An unknown field spelt like a known one (another case, a typo) names it, with its path;
+    one like none of them names nothing."""
+    headers = {**world.auth(), "Content-Type": "application/json"}
+    url = f"/v1/accounts/{world.live_account}/actions"
+    messages = {}
+    for n, params in enumerate(
+        ({"fanid": "1", "text": "hi"}, {"fanId": "1", "txt": "hi"}, {"fanId": "1", "zzz": 1})
+    ):
+        sent = {"type": "send_message", "params": params}
+        response = await client.post(
+            url, json=sent, headers={**headers, "Idempotency-Key": f"f{n}"}
+        )
+        error = assert_envelope(response, 400, "invalid_parameter")
+        messages[error["param"]] = error["message"]
+    assert messages == {
+        "params.fanid": "`params.fanid` is not a known field (did you mean `params.fanId`?).",
+        "params.txt": "`params.txt` is not a known field (did you mean `params.text`?).",
+        "params.zzz": "`params.zzz` is not a known field.",
+    }
+
+
+async def test_a_date_in_another_shape_is_shown_the_one_taken(client, world):
+    """A date given as a timestamp (or anything else) is told the form a date takes."""
+    url = f"/v1/accounts/{world.live_account}/activity?from=2026-11-27T00:00:00Z"
+    error = assert_envelope(await client.get(url, headers=world.auth()), 400, "invalid_parameter")
+    assert (error["param"], error["message"]) == ("from", "`from` must be a date like 2026-11-27.")
+
+
 async def test_a_bound_reads_as_english(client, world):
     """One is singular: `at least 1 character`, `at most 100` (no unit for a number)."""
     response = await client.get(
