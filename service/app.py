@@ -24,6 +24,7 @@ from service.crypto import SecretBox
 from service.dashboard import build_dashboard
 from service.dashboard.routes import dashboard_routes
 from service.dashboard.same_origin import SameOriginPosts
+from service.dashboard.web import no_such_page
 from service.domain.clock import Clock, SystemClock
 from service.domain.storage_errors import StorageBusy, StorageUnavailable
 from service.error_codes import ErrorCode
@@ -188,6 +189,8 @@ def create_app(
             )
         elif exc.status_code == 400:  # Starlette's form parser: too many fields or files
             error = ApiError(ErrorCode.INVALID_PARAMETER, exc.detail, param="body")
+        elif request.url.path.startswith("/dashboard/"):
+            return no_such_page(request.app.state.dashboard, request)
         else:
             path = request.url.path
             error = ApiError(

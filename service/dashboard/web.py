@@ -202,6 +202,18 @@ def error_page(
     )
 
 
+def no_such_page(dashboard: Dashboard, request: Request) -> Response:
+    """A dashboard address that names no page (a mistyped or cut-off link): the error page a
+    person can read, with the way back, rather than the API's JSON. A script asking for JSON,
+    or calling /dashboard/api/, still gets the envelope."""
+    error = ApiError(
+        ErrorCode.ROUTE_NOT_FOUND,
+        "There is no such page in the dashboard: the link may be mistyped or cut short.",
+        hint="The approvals inbox is at /dashboard/approvals.",
+    )
+    return error_page(dashboard, request, error)
+
+
 def sign_in_page(
     dashboard: Dashboard,
     request: Request,

@@ -198,3 +198,18 @@ async def test_sign_in_is_rate_limited(client, world):
     )
     assert limited.status_code == 429 and int(limited.headers["retry-after"]) > 0
     assert 'data-error-code="rate_limited"' in limited.text
+
+
+async def test_a_dashboard_address_that_names_no_page_is_a_page_a_person_can_read(client, world):
+    """A mistyped or cut-off dashboard link is answered with the dashboard's error page and the
+    way back, not the API's JSON; a script asking for JSON, and /dashboard/api/, keep the
+    envelope."""
+    for path in ("/dashboard/login", "/dashboard/actions/act_x/nothing"):
+        page = await client.get(path)
+        assert page.status_code == 404 and page.headers["content-type"].startswith("text/html")
+        assert 'data-error-code="route_not_found"' in page.text
+        assert 'href="/dashboard/approvals"' in page.text and "/v1/" not in page.text
+    for path, headers in (("/dashboard/login", JSON), ("/dashboard/api/nothing", {})):
+        api = await client.get(path, headers=headers)
+        assert api.status_code == 404 and code_of(api) == "route_not_found"
+    assert code_of(await client.get("/nowhere", headers=JSON)) == "route_not_found"
