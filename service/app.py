@@ -24,7 +24,7 @@ from service.crypto import SecretBox
 from service.dashboard import build_dashboard
 from service.dashboard.routes import dashboard_routes
 from service.dashboard.same_origin import SameOriginPosts
-from service.dashboard.web import no_such_page
+from service.dashboard.web import PAGE_ERRORS, not_a_page
 from service.domain.clock import Clock, SystemClock
 from service.domain.storage_errors import StorageBusy, StorageUnavailable
 from service.error_codes import ErrorCode
@@ -179,6 +179,10 @@ def create_app(
 
     async def on_http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
+        if exc.status_code in PAGE_ERRORS and request.url.path.startswith("/dashboard/"):
+            return not_a_page(
+                request.app.state.dashboard, request, exc.status_code, dict(exc.headers or {})
+            )
         if exc.status_code == 405:
             allowed = (exc.headers or {}).get("Allow", "")
             error = ApiError(
@@ -189,8 +193,6 @@ def create_app(
             )
         elif exc.status_code == 400:  # Starlette's form parser: too many fields or files
             error = ApiError(ErrorCode.INVALID_PARAMETER, exc.detail, param="body")
-        elif request.url.path.startswith("/dashboard/"):
-            return no_such_page(request.app.state.dashboard, request)
         else:
             path = request.url.path
             error = ApiError(

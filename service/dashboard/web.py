@@ -202,16 +202,27 @@ def error_page(
     )
 
 
-def no_such_page(dashboard: Dashboard, request: Request) -> Response:
-    """A dashboard address that names no page (a mistyped or cut-off link): the error page a
-    person can read, with the way back, rather than the API's JSON. A script asking for JSON,
-    or calling /dashboard/api/, still gets the envelope."""
-    error = ApiError(
+PAGE_ERRORS = {
+    404: (
         ErrorCode.ROUTE_NOT_FOUND,
         "There is no such page in the dashboard: the link may be mistyped or cut short.",
-        hint="The approvals inbox is at /dashboard/approvals.",
-    )
-    return error_page(dashboard, request, error)
+    ),
+    405: (
+        ErrorCode.METHOD_NOT_ALLOWED,
+        "This address only takes a form sent from its page: go back and send it from there.",
+    ),
+}
+"""What a person is told when a dashboard address names no page (a mistyped or cut-off link)
+or is where a form is sent (opened from history)."""
+
+
+def not_a_page(
+    dashboard: Dashboard, request: Request, status: int, headers: dict[str, str] | None
+) -> Response:
+    """The error page a person can read, with the way back, rather than the API's JSON. A
+    script asking for JSON, or calling /dashboard/api/, still gets the envelope."""
+    code, message = PAGE_ERRORS[status]
+    return error_page(dashboard, request, ApiError(code, message, headers=headers))
 
 
 def sign_in_page(

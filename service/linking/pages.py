@@ -61,7 +61,16 @@ def linking_routes() -> list[Route]:
         Route("/link/{token}/2fa", _form(_two_factor), methods=["POST"]),
         Route("/link/{token}/selfie", _form(_selfie), methods=["POST"]),
         Route("/link/{token}/cancel", _form(_cancel), methods=["POST"]),
+        Route("/link/{token}/{step}", back_to_page, methods=["GET"]),
     ]
+
+
+async def back_to_page(request: Request) -> Response:
+    """A step's address opened as a page (from history, a reload after a refused step): the
+    link's page, which shows whatever step the link is at."""
+    return RedirectResponse(
+        f"/link/{request.path_params['token']}", status_code=303, headers=HEADERS
+    )
 
 
 def _wants_json(request: Request) -> bool:

@@ -200,15 +200,22 @@ async def test_sign_in_is_rate_limited(client, world):
     assert 'data-error-code="rate_limited"' in limited.text
 
 
-async def test_a_dashboard_address_that_names_no_page_is_a_page_a_person_can_read(client, world):
-    """A mistyped or cut-off dashboard link is answered with the dashboard's error page and the
-    way back, not the API's JSON; a script asking for JSON, and /dashboard/api/, keep the
-    envelope."""
-    for path in ("/dashboard/login", "/dashboard/actions/act_x/nothing"):
+async def test_a_dashboard_address_that_is_not_a_page_answers_with_a_page(client, world):
+    """A mistyped or cut-off dashboard link (404), or a form's address opened from history
+    (405), is answered with the dashboard's error page and the way back, not the API's JSON; a
+    script asking for JSON, and /dashboard/api/, keep the envelope."""
+    for path, status, code in (
+        ("/dashboard/login", 404, "route_not_found"),
+        ("/dashboard/actions/act_x/nothing", 404, "route_not_found"),
+        ("/dashboard/actions/act_x/decide", 405, "method_not_allowed"),
+        ("/dashboard/sign-out", 405, "method_not_allowed"),
+    ):
         page = await client.get(path)
-        assert page.status_code == 404 and page.headers["content-type"].startswith("text/html")
-        assert 'data-error-code="route_not_found"' in page.text
+        assert page.status_code == status and page.headers["content-type"].startswith("text/html")
+        assert f'data-error-code="{code}"' in page.text
         assert 'href="/dashboard/approvals"' in page.text and "/v1/" not in page.text
+        if status == 405:
+            assert page.headers["allow"] == "POST"
     for path, headers in (("/dashboard/login", JSON), ("/dashboard/api/nothing", {})):
         api = await client.get(path, headers=headers)
         assert api.status_code == 404 and code_of(api) == "route_not_found"

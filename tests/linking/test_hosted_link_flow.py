@@ -245,3 +245,23 @@ async def test_a_first_sync_that_waits_for_its_budget_goes_on_after_the_page_ans
         async with store.reading() as uow:
             fans = await uow.fans.list(env.world.workspace_id, mia, limit=1000)
         assert sorted(f.id for f in fans) == sorted(creator.fans)
+
+
+async def test_a_step_address_opened_as_a_page_goes_back_to_the_link(store, clock, settings):
+    """After a refused step the browser shows the step's address; opened again (history, a
+    reload on a phone) it is the link's page, at whatever step the link is, never JSON."""
+    async with running(store, clock, settings) as env:
+        link = await env.new_link()
+        refused = await env.sign_in(link, (MIA[0], "wrong"))
+        assert "4 tries left" in refused.text
+        token = link["url"].rsplit("/", 1)[1]
+        for step in ("sign-in", "2fa", "selfie", "cancel"):
+            reopened = await env.client.get(f"/link/{token}/{step}")
+            assert reopened.status_code == 303 and reopened.headers["location"] == f"/link/{token}"
+            assert reopened.headers["cache-control"] == "no-store"
+        page = await env.page(link)
+        assert (
+            page.status_code == 200
+            and f'action="{reopened.headers["location"]}/sign-in"' in page.text
+        )
+        assert (await env.get_link(link["id"]))["status"] == "in_progress"
