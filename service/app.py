@@ -180,7 +180,7 @@ def create_app(
     async def on_http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
         if exc.status_code in PAGE_ERRORS and request.url.path.startswith("/dashboard/"):
-            return not_a_page(
+            return await not_a_page(
                 request.app.state.dashboard, request, exc.status_code, dict(exc.headers or {})
             )
         if exc.status_code == 405:

@@ -180,12 +180,16 @@ def is_api(request: Request) -> bool:
     return request.url.path.startswith("/dashboard/api/")
 
 
+def wants_json(request: Request) -> bool:
+    return "application/json" in request.headers.get("accept", "")
+
+
 def error_page(
     dashboard: Dashboard, request: Request, error: ApiError, signed: Signed | None = None
 ) -> Response:
     public_url = dashboard.services.settings.public_url
     request_id = request.scope["state"]["request_id"]
-    if is_api(request) or "application/json" in request.headers.get("accept", ""):
+    if is_api(request) or wants_json(request):
         return error_response(error, public_url, request_id)
     if error.code == "not_signed_in":
         return sign_in_page(dashboard, request, error=error, status=401)
@@ -216,13 +220,19 @@ PAGE_ERRORS = {
 or is where a form is sent (opened from history)."""
 
 
-def not_a_page(
+async def not_a_page(
     dashboard: Dashboard, request: Request, status: int, headers: dict[str, str] | None
 ) -> Response:
-    """The error page a person can read, with the way back, rather than the API's JSON. A
-    script asking for JSON, or calling /dashboard/api/, still gets the envelope."""
+    """The error page a person can read, with the way back (and the menu, when signed in),
+    rather than the API's JSON. A script asking for JSON, or calling /dashboard/api/, still
+    gets the envelope."""
     code, message = PAGE_ERRORS[status]
-    return error_page(dashboard, request, ApiError(code, message, headers=headers))
+    error = ApiError(code, message, headers=headers)
+    signed = await dashboard.sessions.current(request)
+    if signed is None or signed.principal is None or is_api(request) or wants_json(request):
+        return error_page(dashboard, request, error, signed)
+    request.scope["state"]["principal"] = signed.principal
+    return await navigable_error(Page(request, dashboard, signed, None), error)
 
 
 def sign_in_page(
@@ -301,7 +311,7 @@ def page(
                     signed is None
                     or signed.principal is None
                     or is_api(request)
-                    or "application/json" in request.headers.get("accept", "")
+                    or wants_json(request)
                 ):
                     return error_page(dashboard, request, error, signed)
                 return await navigable_error(Page(request, dashboard, signed, None), error)

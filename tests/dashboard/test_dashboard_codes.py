@@ -216,7 +216,13 @@ async def test_a_dashboard_address_that_is_not_a_page_answers_with_a_page(client
         assert 'href="/dashboard/approvals"' in page.text and "/v1/" not in page.text
         if status == 405:
             assert page.headers["allow"] == "POST"
+        assert '<nav aria-label="Main">' not in page.text  # signed out: no menu
     for path, headers in (("/dashboard/login", JSON), ("/dashboard/api/nothing", {})):
         api = await client.get(path, headers=headers)
         assert api.status_code == 404 and code_of(api) == "route_not_found"
     assert code_of(await client.get("/nowhere", headers=JSON)) == "route_not_found"
+    # Signed in, the page keeps the menu, so the person goes on from where they are.
+    await sign_in(client)
+    page = await client.get("/dashboard/activity")
+    assert page.status_code == 404 and '<nav aria-label="Main">' in page.text
+    assert 'data-error-code="route_not_found"' in page.text
