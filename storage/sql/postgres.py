@@ -173,7 +173,11 @@ class PgDriver:
                 self.dsn, timeout=CONNECT_TIMEOUT, statement_cache_size=PREPARED_STATEMENTS
             )
             await _set_codecs(raw)
-        except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+        except asyncpg.PostgresError as exc:
+            # The server answered and said no (no such database, a wrong password): its words
+            # tell the operator what to fix, where "not answering" would send them to the network.
+            raise StorageUnavailable(f"the database refused the connection: {exc}") from exc
+        except (OSError, TimeoutError, asyncpg.InterfaceError) as exc:
             raise StorageUnavailable("the database is not answering") from exc
         return raw, 0
 

@@ -184,6 +184,25 @@ def test_postgresql_without_secret_key_is_a_configuration_error(postgres_url):
     assert "COUNTERSIGN_SECRET_KEY is required" in done.stderr
 
 
+def test_a_database_that_refuses_says_why_and_one_that_is_down_says_so(postgres_url):
+    """The server's own words when it answered and refused (no such database, no such role);
+    "not answering" only when nothing answered."""
+    server, _, _ = postgres_url.rpartition("/")
+    refused = {
+        f"{server}/cs_no_such_database": 'database "cs_no_such_database" does not exist',
+        postgres_url.replace("postgres@", "cs_no_such_role@", 1): 'role "cs_no_such_role"',
+    }
+    for url, said in refused.items():
+        done = cli(environment(url), "migrate", ok=False)
+        assert done.returncode != 0 and "Traceback" not in done.stderr
+        assert f"the database refused the connection: {said}" in done.stderr, done.stderr
+    with socket.socket() as sock:  # a port nothing listens on once closed
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    down = cli(environment(f"postgresql://postgres@127.0.0.1:{port}/x"), "migrate", ok=False)
+    assert "the database is not answering" in down.stderr, down.stderr
+
+
 def test_the_worker_runs_on_the_loop_serve_gets():
     """uvicorn's loop="auto" gives `serve` uvloop where it is installed; `worker` matches it."""
     loops: list[str] = []
