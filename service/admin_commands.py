@@ -84,14 +84,31 @@ def cmd_migrate(settings: Settings, args: argparse.Namespace) -> None:
     _run_with_store(settings, work)
 
 
+def password_of(args: argparse.Namespace) -> str:
+    """`--password`, else asked for: typed without echo at a terminal, else the first line of
+    standard input (`… | countersign users create …`), so a password need not sit in the shell's
+    history or in the process list."""
+    if args.password is not None:
+        return str(args.password)
+    if sys.stdin.isatty():
+        import getpass
+
+        return getpass.getpass("Password (at least 10 characters): ")
+    return sys.stdin.readline().rstrip("\r\n")
+
+
 def cmd_users_create(settings: Settings, args: argparse.Namespace) -> None:
     from service.domain.clock import SystemClock
     from service.domain.principal import Principal
     from service.passwords import Passwords
     from service.workspaces import usecases as ws
 
+    password = password_of(args)
+
     async def work(store: SqlStore) -> None:
         workspace_id = await _workspace_id(store, args.workspace)
+        async with store.reading() as uow:
+            known = await uow.users.get_by_email(args.email.strip())
         user = await refused_in_one_line(
             ws.create_user(
                 store,
@@ -99,12 +116,43 @@ def cmd_users_create(settings: Settings, args: argparse.Namespace) -> None:
                 Principal.operator(workspace_id),
                 args.email,
                 args.name or args.email.split("@")[0],
-                args.password,
+                password,
                 args.role,
                 passwords=Passwords(settings.password_hashing),
             )
         )
         print(f"{user.email} is {args.role} of {workspace_id}")
+        if known is not None:
+            print(
+                "They already had an account, so their password is unchanged "
+                "(`countersign users password` sets a new one)."
+            )
+
+    _run_with_store(settings, work)
+
+
+def cmd_users_password(settings: Settings, args: argparse.Namespace) -> None:
+    from service.domain.clock import SystemClock
+    from service.domain.principal import Principal
+    from service.passwords import Passwords
+    from service.workspaces import members
+
+    password = password_of(args)
+
+    async def work(store: SqlStore) -> None:
+        workspace_id = await _workspace_id(store, args.workspace)
+        user, ended = await refused_in_one_line(
+            members.set_password(
+                store,
+                SystemClock(),
+                Principal.operator(workspace_id),
+                args.email,
+                password,
+                passwords=Passwords(settings.password_hashing),
+            )
+        )
+        signed_out = f"; {ended} dashboard session(s) ended" if ended else ""
+        print(f"{user.email} has a new password{signed_out}")
 
     _run_with_store(settings, work)
 

@@ -123,7 +123,7 @@ def parser() -> argparse.ArgumentParser:
     sub = root.add_subparsers(dest="command", required=True)
 
     serve = sub.add_parser("serve", help="run the HTTP service")
-    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument(
         "--fake-platform",
@@ -161,22 +161,38 @@ def parser() -> argparse.ArgumentParser:
     backup.add_argument("file", metavar="FILE")
     backup.set_defaults(run=ops.cmd_backup)
 
-    users = sub.add_parser("users", help="add people who sign in to the dashboard").add_subparsers(
-        dest="users", required=True
-    )
+    users = sub.add_parser(
+        "users", help="add people who sign in to the dashboard, set a forgotten password"
+    ).add_subparsers(dest="users", required=True)
     create_user = users.add_parser("create", help="add a workspace member")
-    create_user.add_argument("email")
-    create_user.add_argument("--password", required=True)
-    create_user.add_argument("--name")
+    create_user.add_argument("email", help="the address they sign in with")
+    create_user.add_argument(
+        "--password",
+        help="at least 10 characters; left out, it is asked for (no echo) or read from stdin",
+    )
+    create_user.add_argument(
+        "--name", help="as the dashboard shows it (default: the address's name)"
+    )
     create_user.add_argument("--role", choices=["owner", "admin", "member"], default="member")
     create_user.set_defaults(run=admin.cmd_users_create)
+    new_password = users.add_parser(
+        "password", help="set a member's new password (a forgotten one); their sessions end"
+    )
+    new_password.add_argument("email", help="the address they sign in with")
+    new_password.add_argument(
+        "--password",
+        help="at least 10 characters; left out, it is asked for (no echo) or read from stdin",
+    )
+    new_password.set_defaults(run=admin.cmd_users_password)
 
     keys = sub.add_parser("keys", help="create, list, revoke and roll API keys").add_subparsers(
         dest="keys", required=True
     )
     create_key = keys.add_parser("create", help="create an API key (shown once)")
-    create_key.add_argument("--name", required=True)
-    create_key.add_argument("--scopes", default="read,write")
+    create_key.add_argument("--name", required=True, help="what the key is for, as lists show it")
+    create_key.add_argument(
+        "--scopes", default="read,write", help="comma-separated: read, write (default: both)"
+    )
     create_key.add_argument(
         "--mode",
         choices=["live", "test"],
@@ -184,7 +200,9 @@ def parser() -> argparse.ArgumentParser:
         help="test (the default: sandbox data only) or live",
     )
     create_key.add_argument("--accounts", help="comma-separated account ids (default: all)")
-    create_key.add_argument("--expires-in-days", type=admin.positive_days)
+    create_key.add_argument(
+        "--expires-in-days", type=admin.positive_days, help="whole days from now (default: never)"
+    )
     create_key.set_defaults(run=admin.cmd_keys_create)
     keys.add_parser("list", help="the workspace's keys (never their secrets)").set_defaults(
         run=admin.cmd_keys_list

@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 from datetime import timedelta
 
-from service.domain.access import require
+from service.domain.access import holder, require
 from service.domain.audit import record_in
 from service.domain.clock import Clock
 from service.domain.ids import hash_secret, new_id
@@ -173,6 +173,43 @@ async def remove(store: Store, clock: Clock, principal: Principal, user_id: str)
         await uow.members.remove(principal.workspace_id, user_id)
         await uow.sessions.end_for_user(user_id, principal.workspace_id, clock.now())
         await record_in(uow, clock, principal, "member.removed", member.email, role=member.role)
+
+
+async def set_password(
+    store: Store,
+    clock: Clock,
+    principal: Principal,
+    email: str,
+    password: str,
+    *,
+    passwords: Passwords,
+) -> tuple[User, int]:
+    """A member's new password (someone who forgot theirs): the same rule as any password,
+    and every dashboard session of theirs ends, so whoever knew the old one is signed out.
+    Returns the person and how many sessions ended."""
+    require(principal, Permission.MEMBERS_MANAGE)
+    email = checked_email(email)
+    check_password(password)
+    password_hash = await passwords.hash(password)  # before the transaction: see passwords.py
+    async with store.transaction() as uow:
+        user = await uow.users.get_by_email(email)
+        member = None if user is None else await uow.members.get(principal.workspace_id, user.id)
+        if user is None or member is None:
+            raise ApiError(
+                ErrorCode.RESOURCE_NOT_FOUND,
+                "No member of this workspace signs in with this address.",
+                param="email",
+            )
+        if member.role == "owner" and holder(principal) not in ("owner", "cli"):
+            raise ApiError(
+                ErrorCode.MISSING_PERMISSION,
+                "Only an owner can set an owner's password.",
+                permission="members.owner",
+            )
+        await uow.users.set_password_hash(user.id, password_hash)
+        ended = await uow.sessions.end_everywhere(user.id, clock.now())
+        await record_in(uow, clock, principal, "member.password_set", user.email, sessions=ended)
+    return user, ended
 
 
 async def listing(

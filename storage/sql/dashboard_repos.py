@@ -45,6 +45,15 @@ class SqlSessions:
             .values(workspace_id=workspace_id)
         )
 
+    async def end_everywhere(self, user_id: str, at: dt.datetime) -> int:
+        """A new password ends every session of the person, in every workspace."""
+        done = await self.conn.execute(
+            t.sessions.update()
+            .where(t.sessions.c.user_id == user_id, t.sessions.c.ended_at.is_(None))
+            .values(ended_at=at)
+        )
+        return int(done.rowcount)
+
     async def end_for_user(self, user_id: str, workspace_id: str, at: dt.datetime) -> None:
         """Removing a member ends their sessions that point at that workspace."""
         await self.conn.execute(

@@ -59,6 +59,11 @@ class SqlUsers:
         row = (await self.conn.execute(query)).first()
         return to_model(User, row) if row else None
 
+    async def set_password_hash(self, user_id: str, password_hash: str) -> None:
+        await self.conn.execute(
+            t.users.update().where(t.users.c.id == user_id).values(password_hash=password_hash)
+        )
+
 
 class SqlMembers:
     def __init__(self, conn: Connection) -> None:

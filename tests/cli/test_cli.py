@@ -33,12 +33,13 @@ def environment(database_url: str, **extra: str) -> dict[str, str]:
 
 
 def cli(
-    env: dict[str, str], *args: str, ok: bool = True, cwd: Path = ROOT
+    env: dict[str, str], *args: str, ok: bool = True, cwd: Path = ROOT, stdin: str = ""
 ) -> subprocess.CompletedProcess:
     done = subprocess.run(
         [*COMMAND, *args],
         env=env,
         cwd=cwd,
+        input=stdin,
         capture_output=True,
         text=True,
         timeout=60,
@@ -201,6 +202,26 @@ def test_a_database_that_refuses_says_why_and_one_that_is_down_says_so(postgres_
         port = sock.getsockname()[1]
     down = cli(environment(f"postgresql://postgres@127.0.0.1:{port}/x"), "migrate", ok=False)
     assert "the database is not answering" in down.stderr, down.stderr
+
+
+def test_a_password_left_out_of_the_command_line_is_read_from_stdin(tmp_path):
+    """`users create` and `users password` without `--password` read it from standard input
+    (no echo at a terminal), so it need not sit in the shell's history; the rules are the
+    same."""
+    env = environment(f"sqlite:///{tmp_path}/cli.db")
+    made = cli(env, "users", "create", "piped@x.test", "--role", "admin", stdin="pw-1234567890\n")
+    assert made.stdout.startswith("piped@x.test is admin of ws_")
+    short = cli(env, "users", "create", "short@x.test", stdin="short\n", ok=False)
+    assert short.returncode != 0 and "at least 10 characters" in short.stderr
+    assert "Traceback" not in short.stderr
+    # Created again, the person keeps their password, and the operator is told so.
+    again = cli(env, "users", "create", "piped@x.test", stdin="pw-0000000000\n")
+    assert "their password is unchanged" in again.stdout
+    # A forgotten password is set anew the same way, and the rules still hold.
+    reset = cli(env, "users", "password", "piped@x.test", stdin="pw-0000000000\n")
+    assert reset.stdout.strip() == "piped@x.test has a new password"
+    nobody = cli(env, "users", "password", "nobody@x.test", stdin="pw-0000000000\n", ok=False)
+    assert nobody.returncode != 0 and "resource_not_found (email)" in nobody.stderr
 
 
 def test_the_worker_runs_on_the_loop_serve_gets():
