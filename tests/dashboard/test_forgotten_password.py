@@ -71,3 +71,9 @@ async def test_only_a_member_with_a_good_password_and_an_owner_by_an_owner(world
             store, clock, as_member, "admin@agency.test", NEW + "!", passwords=PASSWORDS
         )
     assert refused.value.code == "missing_permission"
+
+
+async def test_a_refused_sign_in_says_who_can_set_a_new_password(client, world):
+    assert 'id="forgot-password"' not in (await client.get("/dashboard/sign-in")).text
+    wrong = await client.post("/dashboard/sign-in", data={"email": OWNER_EMAIL, "password": "no"})
+    assert wrong.status_code == 401 and 'id="forgot-password"' in wrong.text
