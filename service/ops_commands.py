@@ -79,8 +79,9 @@ def cmd_prune(settings: Settings, args: argparse.Namespace) -> None:
             report = await prune(store, SystemClock(), retention)
         finally:
             await store.close()
+        width = max(map(len, report.removed), default=0)
         for kind, count in report.removed.items():
-            print(f"{kind:<11} {count:>9} removed")
+            print(f"{kind:<{width}} {count:>9} removed")
         print(
             f"{report.batches} batches, longest {report.longest_batch_ms:.1f} ms; "
             f"{report.pages_reclaimed} free pages given back to the file system; "
