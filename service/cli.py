@@ -118,6 +118,10 @@ def run_event_loop(main: Coroutine[Any, Any, None]) -> None:
         uvloop.run(main)
 
 
+PASSWORD_HELP = "at least 10 characters; left out, it is asked for (no echo) or read from stdin"
+"""A password on the command line stays in the shell's history: it may be left out."""
+
+
 def parser() -> argparse.ArgumentParser:
     root = argparse.ArgumentParser(prog="countersign")
     sub = root.add_subparsers(dest="command", required=True)
@@ -166,23 +170,19 @@ def parser() -> argparse.ArgumentParser:
     ).add_subparsers(dest="users", required=True)
     create_user = users.add_parser("create", help="add a workspace member")
     create_user.add_argument("email", help="the address they sign in with")
+    create_user.add_argument("--password", help=PASSWORD_HELP)
     create_user.add_argument(
-        "--password",
-        help="at least 10 characters; left out, it is asked for (no echo) or read from stdin",
+        "--name", help="as the dashboard shows it (default: the address before the @)"
     )
     create_user.add_argument(
-        "--name", help="as the dashboard shows it (default: the address's name)"
+        "--role", choices=["owner", "admin", "member"], default="member", help="(default: member)"
     )
-    create_user.add_argument("--role", choices=["owner", "admin", "member"], default="member")
     create_user.set_defaults(run=admin.cmd_users_create)
     new_password = users.add_parser(
         "password", help="set a member's new password (a forgotten one); their sessions end"
     )
     new_password.add_argument("email", help="the address they sign in with")
-    new_password.add_argument(
-        "--password",
-        help="at least 10 characters; left out, it is asked for (no echo) or read from stdin",
-    )
+    new_password.add_argument("--password", help=PASSWORD_HELP)
     new_password.set_defaults(run=admin.cmd_users_password)
 
     keys = sub.add_parser("keys", help="create, list, revoke and roll API keys").add_subparsers(

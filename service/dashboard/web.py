@@ -22,6 +22,7 @@ from service.dashboard import flash
 from service.domain.access import require
 from service.domain.permissions import PERMISSION_WORDS, ROLE_PERMISSIONS, Permission, allowed
 from service.domain.principal import Principal
+from service.domain.storage_errors import StorageBusy
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.responses import error_response
@@ -228,7 +229,10 @@ async def not_a_page(
     gets the envelope."""
     code, message = PAGE_ERRORS[status]
     error = ApiError(code, message, headers=headers)
-    signed = await dashboard.sessions.current(request)
+    try:
+        signed = await dashboard.sessions.current(request)
+    except StorageBusy:  # the database down or busy: the page without the menu still helps
+        signed = None
     if signed is None or signed.principal is None or is_api(request) or wants_json(request):
         return error_page(dashboard, request, error, signed)
     request.scope["state"]["principal"] = signed.principal

@@ -67,3 +67,23 @@ async def test_cli_style_lookup_without_a_reader_still_touches(store, clock):
     async with store.reading() as uow:
         key = await uow.keys.get(world.workspace_id, principal.key_id)
     assert key.last_used_at == clock.now()
+
+
+async def test_a_dashboard_address_that_is_no_page_answers_while_the_pool_is_exhausted(
+    database_url, settings, clock
+):
+    """Telling a person the page does not exist looks their session up (for the menu); with no
+    connection to be had it still answers, as the page without the menu, never a 500."""
+    tiny = SqlStore.from_url(database_url, pool_size=1, max_overflow=0, pool_timeout=0.2)
+    try:
+        await build_world(tiny, clock)
+        app = create_app(settings, store=tiny, clock=clock)
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://t") as client:
+            client.cookies.set("cs_session", "a-session-the-lookup-cannot-check")
+            async with tiny.reading():  # the only connection is taken
+                page = await client.get("/dashboard/login")
+    finally:
+        await tiny.close()
+    assert page.status_code == 404 and 'data-error-code="route_not_found"' in page.text
+    assert '<nav aria-label="Main">' not in page.text
