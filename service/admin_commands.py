@@ -131,6 +131,24 @@ def cmd_users_create(settings: Settings, args: argparse.Namespace) -> None:
     _run_with_store(settings, work)
 
 
+def cmd_users_list(settings: Settings, args: argparse.Namespace) -> None:
+    from service.domain.clock import SystemClock, isoformat
+    from service.workspaces import members
+
+    async def work(store: SqlStore) -> None:
+        workspace_id = await _workspace_id(store, args.workspace)
+        people, invited = await members.listing(store, SystemClock(), workspace_id)
+        if not people and not invited:
+            print(f"{workspace_id} has no members: `countersign users create EMAIL` adds one")
+        for member in people:
+            print(f"{member.email}  {member.role}  {member.name}  {member.user_id}")
+        for invite in invited:
+            expires = isoformat(invite.expires_at)
+            print(f"{invite.email}  {invite.role}  invited, not yet joined (until {expires})")
+
+    _run_with_store(settings, work)
+
+
 def cmd_users_password(settings: Settings, args: argparse.Namespace) -> None:
     from service.domain.clock import SystemClock
     from service.domain.principal import Principal

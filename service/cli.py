@@ -178,6 +178,9 @@ def parser() -> argparse.ArgumentParser:
         "--role", choices=["owner", "admin", "member"], default="member", help="(default: member)"
     )
     create_user.set_defaults(run=admin.cmd_users_create)
+    users.add_parser(
+        "list", help="who signs in to the workspace, with their role, and who is invited"
+    ).set_defaults(run=admin.cmd_users_list)
     new_password = users.add_parser(
         "password", help="set a member's new password (a forgotten one); their sessions end"
     )

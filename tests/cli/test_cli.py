@@ -222,6 +222,13 @@ def test_a_password_left_out_of_the_command_line_is_read_from_stdin(tmp_path):
     assert reset.stdout.strip() == "piped@x.test has a new password"
     nobody = cli(env, "users", "password", "nobody@x.test", stdin="pw-0000000000\n", ok=False)
     assert nobody.returncode != 0 and "resource_not_found (email)" in nobody.stderr
+    listed = cli(env, "users", "list").stdout.splitlines()
+    assert [line.split()[:2] for line in listed] == [["piped@x.test", "admin"]]
+
+
+def test_users_list_says_how_to_add_someone_when_there_is_nobody(tmp_path):
+    env = environment(f"sqlite:///{tmp_path}/cli.db")
+    assert "`countersign users create EMAIL` adds one" in cli(env, "users", "list").stdout
 
 
 def test_the_worker_runs_on_the_loop_serve_gets():
