@@ -109,6 +109,7 @@ def cmd_users_create(settings: Settings, args: argparse.Namespace) -> None:
         workspace_id = await _workspace_id(store, args.workspace)
         async with store.reading() as uow:
             known = await uow.users.get_by_email(args.email.strip())
+            was = None if known is None else await uow.members.get(workspace_id, known.id)
         user = await refused_in_one_line(
             ws.create_user(
                 store,
@@ -121,7 +122,8 @@ def cmd_users_create(settings: Settings, args: argparse.Namespace) -> None:
                 passwords=Passwords(settings.password_hashing),
             )
         )
-        print(f"{user.email} is {args.role} of {workspace_id}")
+        before = f" (was {was.role})" if was is not None and was.role != args.role else ""
+        print(f"{user.email} is {args.role} of {workspace_id}{before}")
         if known is not None:
             print(
                 "They already had an account, so their password is unchanged "

@@ -102,8 +102,9 @@ async def create_user(
     *,
     passwords: Passwords,
 ) -> User:
-    """An existing user (same email) keeps their password and gets the role here. The address
-    and the password follow the rules an invitation's do, whoever creates the user."""
+    """An existing user (same email) keeps their password and gets the role here (never taking
+    the last owner's away). The address and the password follow the rules an invitation's do,
+    whoever creates the user."""
     require(principal, Permission.MEMBERS_MANAGE)
     email = checked_email(email)
     check_password(password)
@@ -126,9 +127,19 @@ async def create_user(
                 created_at=clock.now(),
             )
             await uow.users.add(user)
-        if await uow.members.get(workspace_id, user.id) is None:
+        member = await uow.members.get(workspace_id, user.id)
+        if member is None:
             await uow.members.add(Member(workspace_id=workspace_id, user_id=user.id, role=role))
-        else:
+            await record_in(uow, clock, principal, "member.added", user.id, email=email, role=role)
+        elif member.role != role:
+            # Made again with another role: the rule every role change keeps holds here too.
+            if member.role == "owner" and await uow.members.count_owners(workspace_id) <= 1:
+                raise ApiError(
+                    ErrorCode.LAST_OWNER,
+                    "This is the last owner. Make another member an owner first.",
+                )
             await uow.members.set_role(workspace_id, user.id, role)
-        await record_in(uow, clock, principal, "member.added", user.id, email=email, role=role)
+            await record_in(
+                uow, clock, principal, "member.role_changed", email, before=member.role, after=role
+            )
     return user

@@ -215,8 +215,8 @@ def test_a_password_left_out_of_the_command_line_is_read_from_stdin(tmp_path):
     assert short.returncode != 0 and "at least 10 characters" in short.stderr
     assert "Traceback" not in short.stderr
     # Created again, the person keeps their password, and the operator is told so.
-    again = cli(env, "users", "create", "piped@x.test", stdin="pw-0000000000\n")
-    assert "their password is unchanged" in again.stdout
+    again = cli(env, "users", "create", "piped@x.test", "--role", "admin", stdin="pw-00000000\n")
+    assert "their password is unchanged" in again.stdout and "(was" not in again.stdout
     # A forgotten password is set anew the same way, and the rules still hold.
     reset = cli(env, "users", "password", "piped@x.test", stdin="pw-0000000000\n")
     assert reset.stdout.strip() == "piped@x.test has a new password"
@@ -224,6 +224,20 @@ def test_a_password_left_out_of_the_command_line_is_read_from_stdin(tmp_path):
     assert nobody.returncode != 0 and "resource_not_found (email)" in nobody.stderr
     listed = cli(env, "users", "list").stdout.splitlines()
     assert [line.split()[:2] for line in listed] == [["piped@x.test", "admin"]]
+
+
+def test_users_create_again_never_takes_the_last_owner_away(tmp_path):
+    """Made again with another role, a person's role changes as any role change does: it says
+    what it was, and the workspace's last owner stays its owner."""
+    env = environment(f"sqlite:///{tmp_path}/cli.db")
+    cli(env, "users", "create", "boss@x.test", "--role", "owner", stdin="pw-1234567890\n")
+    demoted = cli(env, "users", "create", "boss@x.test", stdin="pw-1234567890\n", ok=False)
+    assert demoted.returncode != 0 and "last_owner" in demoted.stderr
+    cli(env, "users", "create", "ada@x.test", "--role", "owner", stdin="pw-1234567890\n")
+    changed = cli(env, "users", "create", "boss@x.test", "--role", "admin", stdin="pw-12345678\n")
+    assert "boss@x.test is admin of ws_" in changed.stdout and "(was owner)" in changed.stdout
+    roles = sorted(line.split()[:2] for line in cli(env, "users", "list").stdout.splitlines())
+    assert roles == [["ada@x.test", "owner"], ["boss@x.test", "admin"]]
 
 
 def test_users_list_says_how_to_add_someone_when_there_is_nobody(tmp_path):
