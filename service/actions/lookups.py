@@ -11,6 +11,7 @@ from typing import Any
 from service.accounts.model import Account
 from service.actions.types import ActionType
 from service.actions.warnings import Found
+from service.domain.item_families import ItemFamily
 from service.ports import UnitOfWork
 
 SYNCED_AS = {
@@ -44,10 +45,10 @@ async def look_up(
         elif lookup.family == "vault_list_names":
             # A vault list's position in synced data is its name in lower case (family_sync).
             named = await synced.items(
-                ws, account_id, "vault_lists", between=(key.lower(), key.lower()), limit=1
+                ws, account_id, ItemFamily.VAULT_LISTS, between=(key.lower(), key.lower()), limit=1
             )
             item = named[0] if named else None
         else:
-            item = await synced.item(ws, account_id, lookup.family, key)
+            item = await synced.item(ws, account_id, ItemFamily(lookup.family), key)
         found[(lookup.family, key)] = item
     return found

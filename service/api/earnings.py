@@ -8,6 +8,7 @@ import re
 from service.api.endpoint import Call, Reply, endpoint
 from service.api.synced_reads import account_of, is_fresh, synced_only
 from service.domain.clock import isoformat
+from service.domain.item_families import ItemFamily
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.synced import shapes
@@ -55,7 +56,7 @@ async def get_earnings(call: Call) -> Reply:
                 await uow.synced.items(
                     account.workspace_id,
                     account.id,
-                    "earnings",
+                    ItemFamily.EARNINGS,
                     between=(start.isoformat(), end.isoformat()),
                     limit=MAX_DAYS,
                 )

@@ -16,6 +16,7 @@ from typing import Any
 
 from attrs import frozen
 
+from service.domain.item_families import ItemFamily
 from service.synced import shapes
 
 Row = tuple[str, str, list[str], dict[str, Any]]
@@ -31,7 +32,7 @@ class Filter:
     """The REST query parameter (and MCP argument) that takes the other item's id."""
     platform: str
     """The platform's query parameter for the same narrowing (on `fresh=true`)."""
-    of: str
+    of: ItemFamily
     """The family the id belongs to: an unknown id is `404 resource_not_found`."""
     noun: str
     """What the id names, in the 404's message."""
@@ -41,7 +42,7 @@ class Filter:
 
 @frozen
 class Family:
-    name: str
+    name: ItemFamily
     """The stored family, as `synced_items.family` holds it."""
     path: str
     """Below /v1/accounts/{accountId}."""
@@ -93,7 +94,7 @@ class Family:
 
 
 FAN_LISTS = Family(
-    name="fan_lists",
+    name=ItemFamily.FAN_LISTS,
     path="/lists",
     operation="listFanLists",
     tool="list_fan_lists",
@@ -105,7 +106,7 @@ FAN_LISTS = Family(
     window=None,
 )
 POSTS = Family(
-    name="posts",
+    name=ItemFamily.POSTS,
     path="/posts",
     operation="listPosts",
     tool="list_posts",
@@ -117,7 +118,7 @@ POSTS = Family(
     window="COUNTERSIGN_SYNC_ITEMS",
 )
 VAULT_LISTS = Family(
-    name="vault_lists",
+    name=ItemFamily.VAULT_LISTS,
     path="/vault/lists",
     operation="listVaultLists",
     tool="list_vault_lists",
@@ -129,7 +130,7 @@ VAULT_LISTS = Family(
     window="COUNTERSIGN_SYNC_ITEMS",
 )
 VAULT_MEDIA = Family(
-    name="vault_media",
+    name=ItemFamily.VAULT_MEDIA,
     path="/vault/media",
     operation="listVaultMedia",
     tool="list_vault_media",

@@ -23,6 +23,7 @@ from typing import Any
 
 from attrs import field, frozen
 
+from service.domain.item_families import ItemFamily
 from service.ports import UnitOfWork
 from service.settings import Settings
 from service.synced import shapes
@@ -251,11 +252,11 @@ async def write_families(
         await synced.trim_messages(workspace_id, account_id, fan_id, windows.messages_per_chat)
     await synced.trim_chats(workspace_id, account_id, windows.chats)
     await synced.set_state(workspace_id, account_id, "chats", now, None)
-    families: dict[str, list[Row] | None] = {
+    families: dict[ItemFamily, list[Row] | None] = {
         POSTS.name: changes.posts,
         VAULT_LISTS.name: changes.vault_lists,
         VAULT_MEDIA.name: changes.vault_media,
-        "earnings": changes.earnings,
+        ItemFamily.EARNINGS: changes.earnings,
     }
     for family, rows in families.items():
         if rows is not None:

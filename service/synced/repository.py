@@ -7,6 +7,7 @@ import datetime as dt
 from collections.abc import Collection, Sequence
 from typing import Any, Protocol
 
+from service.domain.item_families import ItemFamily
 from service.domain.stored_json import StoredJson
 from service.synced.model import Fan
 
@@ -112,7 +113,7 @@ class Synced(Protocol):
         self,
         workspace_id: str,
         account_id: str,
-        family: str,
+        family: ItemFamily,
         *,
         newest_first: bool = False,
         tag: str | None = None,
@@ -121,13 +122,13 @@ class Synced(Protocol):
         limit: int = 25,
     ) -> Sequence[dict[str, Any]]: ...
     async def item(
-        self, workspace_id: str, account_id: str, family: str, item_id: str
+        self, workspace_id: str, account_id: str, family: ItemFamily, item_id: str
     ) -> dict[str, Any] | None: ...
     async def replace_items(
         self,
         workspace_id: str,
         account_id: str,
-        family: str,
+        family: ItemFamily,
         items: Sequence[tuple[str, str, Sequence[str], dict[str, Any]]],
     ) -> None: ...
     async def states(

@@ -17,6 +17,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from service.domain.item_families import ItemFamily
 from storage.sql import tables as t
 from storage.sql.chat_repos import SqlSyncedChats
 from storage.sql.connection import Connection
@@ -36,7 +37,7 @@ class SqlSynced(SqlSyncedChats, SqlSyncedMessages):
         self,
         workspace_id: str,
         account_id: str,
-        family: str,
+        family: ItemFamily,
         *,
         newest_first: bool = False,
         tag: str | None = None,
@@ -61,7 +62,7 @@ class SqlSynced(SqlSyncedChats, SqlSyncedMessages):
         return [row.data for row in await self.conn.execute(query.order_by(*order).limit(limit))]
 
     async def item(
-        self, workspace_id: str, account_id: str, family: str, item_id: str
+        self, workspace_id: str, account_id: str, family: ItemFamily, item_id: str
     ) -> Json | None:
         c = t.synced_items.c
         row = (
@@ -80,7 +81,7 @@ class SqlSynced(SqlSyncedChats, SqlSyncedMessages):
         self,
         workspace_id: str,
         account_id: str,
-        family: str,
+        family: ItemFamily,
         items: Sequence[tuple[str, str, Sequence[str], Json]],
     ) -> None:
         """The family's whole window: `(id, position, tags, data)` per item."""

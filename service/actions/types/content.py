@@ -16,6 +16,7 @@ from service.actions.types.registry import (
     performs,
     register,
 )
+from service.domain.item_families import ItemFamily
 
 
 def _events(params: Any) -> list[dict[str, Any]]:
@@ -27,7 +28,9 @@ async def _posts_context(reads: Reads, action: Action) -> Json:
     posts = []
     for event in (action.params or {}).get("events") or []:
         post_id = str(event.get("postId", ""))
-        found = await reads.synced.item(action.workspace_id, action.account_id, "posts", post_id)
+        found = await reads.synced.item(
+            action.workspace_id, action.account_id, ItemFamily.POSTS, post_id
+        )
         posts.append({"event": event, "post": found})
     return {"posts": posts}
 

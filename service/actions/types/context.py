@@ -10,6 +10,7 @@ from typing import Any
 
 from service.actions.model import Action
 from service.actions.types.reads import Reads
+from service.domain.item_families import ItemFamily
 from service.domain.messages import visible_text
 from service.synced.model import Fan
 
@@ -33,7 +34,9 @@ async def fan_of(reads: Reads, action: Action, fan_id: str) -> dict[str, Any]:
 
 
 async def vault_list_of(reads: Reads, action: Action, list_id: str) -> dict[str, Any]:
-    found = await reads.synced.item(action.workspace_id, action.account_id, "vault_lists", list_id)
+    found = await reads.synced.item(
+        action.workspace_id, action.account_id, ItemFamily.VAULT_LISTS, list_id
+    )
     return found or {"id": list_id, "name": None, "mediaCount": None}
 
 
@@ -43,7 +46,7 @@ async def thumbnails(reads: Reads, action: Action, media_ids: Iterable[str]) -> 
     shown = []
     for media_id in ids[:THUMBNAILS]:
         found = await reads.synced.item(
-            action.workspace_id, action.account_id, "vault_media", media_id
+            action.workspace_id, action.account_id, ItemFamily.VAULT_MEDIA, media_id
         )
         if found is None:
             shown.append({"id": media_id, "type": None, "previewUrl": None, "unknown": True})

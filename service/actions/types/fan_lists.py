@@ -14,13 +14,16 @@ from service.actions.types.registry import (
     performs,
     register,
 )
+from service.domain.item_families import ItemFamily
 
 
 async def _membership_context(reads: Reads, action: Action) -> Json:
     """The fan, and the list by name with its size."""
     prm = action.params or {}
     list_id = str(prm.get("listId", ""))
-    fan_list = await reads.synced.item(action.workspace_id, action.account_id, "fan_lists", list_id)
+    fan_list = await reads.synced.item(
+        action.workspace_id, action.account_id, ItemFamily.FAN_LISTS, list_id
+    )
     return {
         "fan": await fan_of(reads, action, str(prm.get("fanId", ""))),
         "fan_list": fan_list or {"id": list_id, "name": None, "fansCount": None},

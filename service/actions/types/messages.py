@@ -21,6 +21,7 @@ from service.actions.types.registry import (
     platform_price,
     register,
 )
+from service.domain.item_families import ItemFamily
 
 
 async def _chat_context(reads: Reads, action: Action) -> Json:
@@ -96,7 +97,7 @@ async def _audience_context(reads: Reads, action: Action) -> Json:
         found = []
         for list_id in ids if isinstance(ids, list) else []:
             item = await reads.synced.item(
-                action.workspace_id, action.account_id, "fan_lists", str(list_id)
+                action.workspace_id, action.account_id, ItemFamily.FAN_LISTS, str(list_id)
             )
             found.append(item or {"id": str(list_id), "name": None, "fansCount": None})
         return found

@@ -9,6 +9,7 @@ import datetime as dt
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from service.domain.item_families import ItemFamily
 from service.synced.model import Fan
 
 
@@ -37,7 +38,7 @@ class SyncedReads(Protocol):
         self, workspace_id: str, account_id: str, mass_message_id: str, limit: int = 10
     ) -> tuple[int, Sequence[dict[str, Any]]]: ...
     async def item(
-        self, workspace_id: str, account_id: str, family: str, item_id: str
+        self, workspace_id: str, account_id: str, family: ItemFamily, item_id: str
     ) -> dict[str, Any] | None: ...
     async def fan_spend(
         self, workspace_id: str, account_id: str, fan_id: str
