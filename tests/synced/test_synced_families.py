@@ -6,16 +6,13 @@ from __future__ import annotations
 
 import datetime as dt
 
-import sqlalchemy as sa
 from starlette.responses import JSONResponse
 
 from harness.platform.models import Fan as PlatformFan
 from harness.platform.views import published_posts
-from service.domain.item_families import ItemFamily
 from service.domain.principal import Principal
 from service.keys.usecases import create_key
 from service.synced.syncer import sync_account
-from storage.sql import tables as t
 
 
 async def get(linked, path, key=None):
@@ -406,12 +403,3 @@ async def test_messages_page_is_byte_for_byte_its_decoded_rendering(linked):
         async with linked.services.store.reading() as uow:
             stored = await uow.synced.messages(ws, account, fan_id, limit=50)
         assert response.json()["data"] == stored[: len(response.json()["data"])]
-
-
-async def test_every_family_the_syncer_stores_as_items_is_named_once(linked, store):
-    """What a sync writes to synced_items is exactly the named item families (the enum reads
-    and writes are typed with), so no read can name a family the syncer never writes."""
-    await synced(linked)
-    async with store.reading() as uow:
-        stored = await uow.conn.execute(sa.select(t.synced_items.c.family).distinct())
-    assert {row[0] for row in stored} == {family.value for family in ItemFamily}
