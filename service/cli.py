@@ -67,6 +67,7 @@ def cmd_serve(settings: Settings, args: argparse.Namespace) -> None:
     from service.app import create_app
     from service.serving import serve
 
+    _address_free(args.host, args.port)
     settings = _platform_settings(settings, args)
     _database_ready(settings, args)
     # The app reads X-Forwarded-For itself, from COUNTERSIGN_FORWARDED_ALLOW_IPS only.
@@ -76,7 +77,28 @@ def cmd_serve(settings: Settings, args: argparse.Namespace) -> None:
 def cmd_demo(settings: Settings, args: argparse.Namespace) -> None:
     from service.demo import run_demo
 
+    _address_free(args.host, args.port)
     run_demo(settings, args.host, args.port)
+
+
+def _address_free(host: str, port: int) -> None:
+    """Refuse before anything starts when the address is taken: the demo would otherwise seed,
+    move its receiver's subscription and print a banner for a server that never listens."""
+    import socket
+
+    try:
+        family, _, _, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except OSError:
+        return  # an address that does not resolve: uvicorn says so itself
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            _refuse(
+                f"cannot listen on {host}:{port}: {exc.strerror or exc} (another `countersign "
+                "serve` or `demo`?): stop it, or pass --port N (`make demo PORT=N`)"
+            )
 
 
 def cmd_worker(settings: Settings, args: argparse.Namespace) -> None:

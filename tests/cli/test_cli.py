@@ -245,6 +245,23 @@ def test_users_list_says_how_to_add_someone_when_there_is_nobody(tmp_path):
     assert "`countersign users create EMAIL` adds one" in cli(env, "users", "list").stdout
 
 
+def test_a_taken_port_is_refused_before_anything_starts(tmp_path):
+    """`demo` and `serve` on an address something already listens on stop at once with one
+    line, before the demo seeds or moves its receiver and before a banner says it is ready."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        env = environment(f"sqlite:///{tmp_path}/var/demo.db")
+        for command in (("demo", "--port", port), ("serve", "--fake-platform", "--port", port)):
+            done = cli(env, *command, ok=False, cwd=tmp_path)
+            assert done.returncode == 2 and "Traceback" not in done.stderr
+            assert f"cannot listen on 127.0.0.1:{port}" in done.stderr
+            assert "--port N" in done.stderr and "ready" not in done.stdout
+            assert "platform at" not in done.stdout  # no fake platform was started either
+    assert not (tmp_path / "var").exists()  # nothing was seeded
+
+
 def test_the_worker_runs_on_the_loop_serve_gets():
     """uvicorn's loop="auto" gives `serve` uvloop where it is installed; `worker` matches it."""
     loops: list[str] = []
