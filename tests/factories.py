@@ -130,3 +130,11 @@ async def build_world(store, clock) -> World:
         sandbox = [a.id for a in await uow.accounts.list(workspace.id, mode="test")]
     owner = Principal.person(workspace.id, user, "owner")
     return World(workspace.id, live, test, read, "40001", sandbox, owner)
+
+
+def tampered(cursor: str) -> str:
+    """The cursor with its signature's first character changed. Every bit of that character
+    counts; the last one of a base64 text also carries padding bits that decoding drops, so
+    changing only the end can, now and then, leave the signature as it was."""
+    body, _, signature = cursor.rpartition(".")
+    return f"{body}.{'B' if signature[0] == 'A' else 'A'}{signature[1:]}"
