@@ -63,21 +63,24 @@ def json_body(raw: bytes) -> Any:
         raise ApiError(ErrorCode.INVALID_PARAMETER, refused.reason, param="body") from None
 
 
-def did_you_mean(sent: Any, allowed: Iterable[Any]) -> str:
+def did_you_mean(sent: Any, allowed: Iterable[Any], prefix: str = "") -> str:
     """` (did you mean `x`?)` for a string close to one allowed value (a typo), else nothing:
-    names only what we allow, never more of what was sent."""
+    names only what we allow, never more of what was sent. `prefix` goes before the name
+    (a field's path, `params.`)."""
     if not isinstance(sent, str):
         return ""
     close = difflib.get_close_matches(sent, [str(v) for v in allowed], n=1, cutoff=0.75)
-    return f" (did you mean `{close[0]}`?)" if close else ""
+    return f" (did you mean `{prefix}{close[0]}`?)" if close else ""
 
 
 def _known_field(param: str, known: Iterable[str]) -> str:
     """` (did you mean `params.fanId`?)` for a field sent in the wrong case or with a typo."""
     head, _, field = param.rpartition(".")
+    prefix = f"{head}." if head else ""
     by_case = [name for name in known if name.lower() == field.lower()]
-    hint = f" (did you mean `{by_case[0]}`?)" if by_case else did_you_mean(field, known)
-    return hint.replace("`", f"`{head}.", 1) if head and hint else hint
+    if by_case:
+        return f" (did you mean `{prefix}{by_case[0]}`?)"
+    return did_you_mean(field, known, prefix)
 
 
 def describe(error: ValidationError) -> str:
