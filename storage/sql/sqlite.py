@@ -5,7 +5,8 @@ A statement on an indexed table takes microseconds; handing it to a worker threa
 inline, and only a wait for a lock leaves the loop:
 
 - WAL mode: readers never wait for the writer, so a read never blocks.
-- Writers in this process queue on an asyncio lock, FIFO, without holding a connection; then
+- Writers in this process queue, FIFO, without holding a connection (sqlite_writer.py: the
+  units queued behind each other share one transaction and one COMMIT); then
   `BEGIN IMMEDIATE` is tried with no busy wait. Only when another *process* holds the write lock
   does the BEGIN move to a thread that waits (busy_timeout) while the loop goes on serving.
 - Once BEGIN IMMEDIATE succeeds the unit holds the write lock: its statements and COMMIT never
@@ -32,6 +33,7 @@ from sqlalchemy.dialects.sqlite import pysqlite
 from service.domain.storage_errors import StorageBusy, StorageError, StorageUnavailable
 from storage.sql.connection import Connection, IntegrityViolation, acquire_within
 from storage.sql.private_file import make_private
+from storage.sql.sqlite_writer import Writer
 from storage.sql.statements import Planner
 from storage.sql.types import compact_json
 
@@ -132,13 +134,6 @@ def _many(raw: sqlite3.Connection, sql: str, args: Sequence[Sequence[Any]]) -> N
     raw.executemany(sql, args).close()
 
 
-def _commit(raw: sqlite3.Connection) -> None:
-    try:
-        raw.execute("COMMIT")
-    except sqlite3.Error as exc:
-        raise StorageError(str(exc)) from exc
-
-
 def _waiting(raw: sqlite3.Connection, sql: str, args: Sequence[Any] = ()) -> sqlite3.Cursor:
     """Run `sql` waiting up to BUSY_TIMEOUT for locks: only ever called in a worker thread."""
     raw.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT * 1000)}")
@@ -186,9 +181,9 @@ class SqliteDriver:
         self.timeout = timeout
         self._idle: list[sqlite3.Connection] = []
         self._free = asyncio.Semaphore(size)
-        self._writer = asyncio.Lock()
         self.committed: list[Callable[[], None]] = []
-        """Called after each write unit of this process commits (storage/sql/action_watch.py)."""
+        """Called after each commit of this process's writes (storage/sql/action_watch.py)."""
+        self._writer = Writer(self._begin, self._put_back, self.committed)
 
     @asynccontextmanager
     async def _checkout(self) -> AsyncIterator[sqlite3.Connection]:
@@ -225,24 +220,36 @@ class SqliteDriver:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SqliteConnection]:
-        await acquire_within(self._writer, BUSY_TIMEOUT, "the database stayed locked by a writer")
+        shared = await self._writer.take_turn(BUSY_TIMEOUT)
+        raw = shared.raw
         try:
-            async with self._checkout() as raw:
-                try:
-                    raw.execute("BEGIN IMMEDIATE")
-                except sqlite3.OperationalError as exc:
-                    if not _busy(exc):
-                        raise
-                    try:  # another process writes: wait for it off the loop
-                        await _off_loop(_fetched, raw, "BEGIN IMMEDIATE", (), True)
-                    except sqlite3.OperationalError as again:
-                        raise StorageBusy("the database stayed locked by a writer") from again
-                yield SqliteConnection(self.planner, raw)
-                _commit(raw)
-        finally:
-            self._writer.release()
-        for hook in self.committed:
-            hook()
+            raw.execute("SAVEPOINT unit")
+            yield SqliteConnection(self.planner, raw)
+            raw.execute("RELEASE unit")
+        except BaseException:
+            self._writer.undo_unit(shared)
+            self._writer.end_turn()
+            raise
+        self._writer.end_turn()
+        await asyncio.shield(shared.done)
+
+    async def _begin(self) -> sqlite3.Connection:
+        """A connection in a new write transaction, holding the database's write lock."""
+        raw = await self._take()
+        try:
+            try:
+                raw.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as exc:
+                if not _busy(exc):
+                    raise
+                try:  # another process writes: wait for it off the loop
+                    await _off_loop(_fetched, raw, "BEGIN IMMEDIATE", (), True)
+                except sqlite3.OperationalError as again:
+                    raise StorageBusy("the database stayed locked by a writer") from again
+        except BaseException:
+            self._put_back(raw)
+            raise
+        return raw
 
     def single_statement(self) -> AbstractAsyncContextManager[SqliteConnection]:
         """A write transaction: writers must take the lock, and an inline BEGIN costs nothing."""
