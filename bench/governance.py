@@ -2,7 +2,7 @@
 no policy, in one run, in process (the use case the REST and MCP channels call).
 
     python -m bench.governance [--actions 1000] [--rounds 3] [--databases sqlite,postgres]
-                               [--latency 50] [--channel use-case|api]
+                               [--latency 50] [--channel use-case|api] [--concurrency 1]
 
 For each database and round: a fresh workspace with two linked accounts, one under an allowance
 large enough for every action (`approvals: 0`, `maxPerDay` 10,000) and one with no policy; the
@@ -12,7 +12,8 @@ goes first. Reports the median actions/s of each side and the median of the per-
 case directly, so the ratio is the service's own cost of an allowance; `--channel api` sends
 each creation as a client does, `POST /v1/accounts/{id}/actions` with a live key, through the
 whole app in process (ASGI, no socket, no workers, no rate limit), so the ratio is what a
-client's throughput loses.
+client's throughput loses. `--concurrency N` keeps N creations in flight at once (N tasks, each
+creating one after another), as N agents of one agency would.
 
 Then, per database, `--latency` actions created one at a time under an allowance with the
 executor running in the process (woken by the creation, as the API wakes it): p50 and p95 from
@@ -54,7 +55,21 @@ def loadavg() -> str:
         return "?"
 
 
-async def _create_many(store, clock, world, account: str, n: int) -> float:
+async def _timed(n: int, concurrency: int, one) -> float:
+    """Actions/s of `one(i)` for i in range(n), `concurrency` at a time (one after another in
+    each of `concurrency` tasks)."""
+    numbers = iter(range(n))
+
+    async def worker() -> None:
+        for i in numbers:
+            await one(i)
+
+    started = time.perf_counter()
+    await asyncio.gather(*(worker() for _ in range(concurrency)))
+    return n / (time.perf_counter() - started)
+
+
+async def _create_many(store, clock, world, account: str, n: int, concurrency: int = 1) -> float:
     agent = world.owner.__class__(
         workspace_id=world.workspace_id,
         mode="live",
@@ -63,8 +78,8 @@ async def _create_many(store, clock, world, account: str, n: int) -> float:
         scopes=frozenset({"read", "write"}),
         key_id="key_bench",
     )
-    started = time.perf_counter()
-    for i in range(n):
+
+    async def one(i: int) -> None:
         await create_action(
             store,
             clock,
@@ -74,15 +89,17 @@ async def _create_many(store, clock, world, account: str, n: int) -> float:
             "send_message",
             {"fanId": str(100000 + i), "text": f"Reply {i}"},
         )
-    return n / (time.perf_counter() - started)
+
+    return await _timed(n, concurrency, one)
 
 
-async def _post_many(app, key: str, account: str, n: int, expect: str) -> float:
-    """Actions/s of `n` creations over the API, one after another, each `expect`ed status."""
+async def _post_many(
+    app, key: str, account: str, n: int, expect: str, concurrency: int = 1
+) -> float:
+    """Actions/s of `n` creations over the API, `concurrency` at a time, each `expect`ed status."""
     from bench.hot_path_cpu import _request, _scope
 
-    started = time.perf_counter()
-    for i in range(n):
+    async def one(i: int) -> None:
         body = json.dumps(
             {"type": "send_message", "params": {"fanId": str(100000 + i), "text": f"Reply {i}"}}
         ).encode()
@@ -95,10 +112,13 @@ async def _post_many(app, key: str, account: str, n: int, expect: str) -> float:
         status, answer = await _request(app, _scope("POST", path, key, headers), body)
         if status >= 300 or json.loads(answer)["data"]["status"] != expect:
             raise SystemExit(f"create: {status} {answer[:300]!r}")
-    return n / (time.perf_counter() - started)
+
+    return await _timed(n, concurrency, one)
 
 
-async def one_round_api(url: str, n: int, allowance_first: bool) -> tuple[float, float]:
+async def one_round_api(
+    url: str, n: int, allowance_first: bool, concurrency: int = 1
+) -> tuple[float, float]:
     from bench.hot_path_cpu import _lifespan
     from service.app import create_app
     from service.settings import Settings
@@ -123,7 +143,7 @@ async def one_round_api(url: str, n: int, allowance_first: bool) -> tuple[float,
         order = [(GOVERNED, "allowance", "approved"), (PLAIN, "none", "pending")]
         rates = {}
         for account, label, expect in order if allowance_first else reversed(order):
-            rates[label] = await _post_many(app, world.live_key, account, n, expect)
+            rates[label] = await _post_many(app, world.live_key, account, n, expect, concurrency)
         return rates["allowance"], rates["none"]
     finally:
         await stop()
@@ -141,14 +161,16 @@ async def _seed(url: str, store, clock):
     return world
 
 
-async def one_round(url: str, n: int, allowance_first: bool) -> tuple[float, float]:
+async def one_round(
+    url: str, n: int, allowance_first: bool, concurrency: int = 1
+) -> tuple[float, float]:
     store, clock = SqlStore.from_url(url), SystemClock()
     try:
         world = await _seed(url, store, clock)
         order = [(GOVERNED, "allowance"), (PLAIN, "none")]
         rates = {}
         for account, label in order if allowance_first else reversed(order):
-            rates[label] = await _create_many(store, clock, world, account, n)
+            rates[label] = await _create_many(store, clock, world, account, n, concurrency)
         return rates["allowance"], rates["none"]
     finally:
         await store.close()
@@ -230,6 +252,12 @@ def main() -> None:
     parser.add_argument("--databases", default="sqlite,postgres")
     parser.add_argument("--latency", type=int, default=50)
     parser.add_argument("--channel", choices=("use-case", "api"), default="use-case")
+    parser.add_argument(
+        "--concurrency",
+        type=int,
+        default=1,
+        help="creations in flight at once (1: one after another)",
+    )
     args = parser.parse_args()
     creating = one_round_api if args.channel == "api" else one_round
     for name in args.databases.split(","):
@@ -240,17 +268,23 @@ def main() -> None:
                 path = Path(f"/tmp/bench-governance-{uuid.uuid4().hex}.db")
                 try:
                     results.append(
-                        asyncio.run(creating(f"sqlite:///{path}", args.actions, r % 2 == 0))
+                        asyncio.run(
+                            creating(
+                                f"sqlite:///{path}", args.actions, r % 2 == 0, args.concurrency
+                            )
+                        )
                     )
                 finally:
                     for suffix in ("", "-wal", "-shm"):
                         Path(f"{path}{suffix}").unlink(missing_ok=True)
             else:
                 with scratch_database(POSTGRES, "cs_bench") as url:
-                    results.append(asyncio.run(creating(url, args.actions, r % 2 == 0)))
+                    results.append(
+                        asyncio.run(creating(url, args.actions, r % 2 == 0, args.concurrency))
+                    )
             a, b = results[-1]
             print(
-                f"{name} {args.channel} round {r}: allowance {a:.0f}/s, none {b:.0f}/s, ratio {a / b:.2f} (load {load})"
+                f"{name} {args.channel} x{args.concurrency} round {r}: allowance {a:.0f}/s, none {b:.0f}/s, ratio {a / b:.2f} (load {load})"
             )
         ratios = [a / b for a, b in results]
         print(

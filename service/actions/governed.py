@@ -9,7 +9,7 @@ limit is never passed and an allowance never exceeded.
 An allowance alone needs no lock. Its uses are numbered and a number is unique, so the check
 and the write are one statement (on PostgreSQL) that a concurrent creation can only make fail,
 never overrun: one that lost the race for the next number writes nothing and tries again, and
-sees the winner's use. The account's writes switch and availability were read just before, as
+sees the winner's use. Creations of one process take the number in turn, so only replicas race. The account's writes switch and availability were read just before, as
 for an ungoverned creation; the executor checks both again before anything runs.
 """
 

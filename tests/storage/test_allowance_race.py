@@ -12,6 +12,7 @@ import pytest
 
 from service.actions.model import AllowanceUse, AllowedWrite
 from service.domain.storage_errors import DuplicateError
+from storage.sql.allowed_write import NEXT_USE
 from storage.sql.store import SqlStore
 from tests.factories import add_live_account
 from tests.storage.test_store_contract import make_action
@@ -70,3 +71,25 @@ async def test_the_loser_of_a_race_writes_nothing_and_takes_the_next_number(
         )
         assert [tuple(r) for r in rows.all()] == [(first.id, 1), (second.id, 2)]
         assert await uow.actions.get(ws, third.id) is None
+
+
+async def test_creations_of_one_process_take_the_next_use_in_turn(store, clock):
+    """Twenty creations at once under one allowance, in one process: each takes the next
+    number in turn, so none loses a race and starts over (DuplicateError)."""
+    from service.workspaces.usecases import create_workspace
+
+    ws = (await create_workspace(store, clock, "A")).id
+    await add_live_account(store, clock, ws, "40001")
+    use = AllowanceUse("k1", 100, NOW - dt.timedelta(days=1))
+    actions = [make_action(ws, "40001", NOW, status="approved", key=f"k{n}") for n in range(20)]
+
+    async def create(action) -> AllowedWrite:
+        async with store.single_statement() as uow:
+            return await uow.actions.add_allowed(action, [], None, use)
+
+    written = await asyncio.gather(*(create(a) for a in actions), return_exceptions=True)
+    assert written == [AllowedWrite.WRITTEN] * len(actions)
+    assert len(NEXT_USE) == 0  # no turn is kept once no one waits
+    async with store.reading() as uow:
+        rows = await uow.conn.exec_driver_sql("SELECT seq FROM allowance_uses ORDER BY seq")
+        assert [r[0] for r in rows.all()] == list(range(1, len(actions) + 1))
