@@ -92,8 +92,15 @@ class Writer:
         """Hand the turn, and the open transaction, to the next unit in line; commit first when
         no one waits or the run is full."""
         shared = self.open
+        committed = False
         if shared is not None and (shared.units >= SHARED_UNITS or not self._someone_waits()):
-            self._commit(shared)
+            committed = self._commit(shared)
+        self._pass_turn()
+        if committed:  # after the turn has passed on: a hook that fails cannot keep it
+            for hook in self._committed:
+                hook()
+
+    def _pass_turn(self) -> None:
         while self._queue:
             turn = self._queue.popleft()
             if not turn.done():
@@ -120,17 +127,17 @@ class Writer:
     def _someone_waits(self) -> bool:
         return any(not turn.done() for turn in self._queue)
 
-    def _commit(self, shared: SharedWrite) -> None:
+    def _commit(self, shared: SharedWrite) -> bool:
+        """COMMIT the run's transaction and tell its units; False when it failed."""
         self.open = None
         try:
             shared.raw.execute("COMMIT")
         except sqlite3.Error as exc:
             shared.done.set_exception(StorageError(str(exc)))
-            shared.done.exception()
+            shared.done.exception()  # the units that wait read it; none may, so mark it read
+            return False
         else:
             shared.done.set_result(None)
+            return True
         finally:
             self._put_back(shared.raw)
-        if shared.done.exception() is None:
-            for hook in self._committed:
-                hook()

@@ -171,3 +171,16 @@ async def test_a_unit_handed_the_turn_as_it_gives_up_hands_it_on(tmp_path):
     assert committed == ["commit"] and shared.done.result() is None
     assert await writer.take_turn(5.0) is not shared
     raw.close()
+
+
+async def test_a_commit_hook_that_fails_does_not_keep_the_turn(driver):
+    def failing() -> None:
+        raise RuntimeError("a watcher's bug")
+
+    driver.committed.append(failing)
+    with pytest.raises(RuntimeError):
+        await insert(driver, 1)
+    driver.committed.remove(failing)
+    async with asyncio.timeout(5):
+        await insert(driver, 2)
+    assert seen(driver) == [1, 2]
