@@ -226,9 +226,11 @@ class SqliteDriver:
             raw.execute("SAVEPOINT unit")
             yield SqliteConnection(self.planner, raw)
             raw.execute("RELEASE unit")
-        except BaseException:
+        except BaseException as exc:
             self._writer.undo_unit(shared)
             self._writer.end_turn()
+            if isinstance(exc, sqlite3.Error):  # the savepoint's own statements
+                raise StorageError(str(exc)) from exc
             raise
         self._writer.end_turn()
         await asyncio.shield(shared.done)
