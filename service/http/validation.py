@@ -8,9 +8,7 @@ jsonschema-rs first where that is safe (service/http/fast_schema.py).
 
 from __future__ import annotations
 
-import difflib
 import re
-from collections.abc import Iterable
 from typing import Any
 
 from attrs import frozen
@@ -22,6 +20,7 @@ from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.fast_schema import SchemaCheck
 from service.http.spec import OpenApiDocument, ref_segments
+from service.http.typo_hints import did_you_mean, known_field_hint
 
 JSON_TYPES = ("application/json",)
 ASCII_INTEGER = re.compile(r"-?[0-9]{1,18}")
@@ -61,26 +60,6 @@ def json_body(raw: bytes) -> Any:
         return parse_json(raw)
     except UnacceptableJson as refused:
         raise ApiError(ErrorCode.INVALID_PARAMETER, refused.reason, param="body") from None
-
-
-def did_you_mean(sent: Any, allowed: Iterable[Any], prefix: str = "") -> str:
-    """` (did you mean `x`?)` for a string close to one allowed value (a typo), else nothing:
-    names only what we allow, never more of what was sent. `prefix` goes before the name
-    (a field's path, `params.`)."""
-    if not isinstance(sent, str):
-        return ""
-    close = difflib.get_close_matches(sent, [str(v) for v in allowed], n=1, cutoff=0.75)
-    return f" (did you mean `{prefix}{close[0]}`?)" if close else ""
-
-
-def _known_field(param: str, known: Iterable[str]) -> str:
-    """` (did you mean `params.fanId`?)` for a field sent in the wrong case or with a typo."""
-    head, _, field = param.rpartition(".")
-    prefix = f"{head}." if head else ""
-    by_case = [name for name in known if name.lower() == field.lower()]
-    if by_case:
-        return f" (did you mean `{prefix}{by_case[0]}`?)"
-    return did_you_mean(field, known, prefix)
 
 
 def describe(error: ValidationError) -> str:
@@ -173,7 +152,7 @@ def _message(error: ValidationError, param: str) -> str:
         return f"`{param}` is required."
     if error.validator in ("additionalProperties", "unevaluatedProperties"):
         known = (error.schema or {}).get("properties", {})
-        return f"`{param}` is not a known field{_known_field(param, known)}."
+        return f"`{param}` is not a known field{known_field_hint(param, known)}."
     return f"`{param}` {describe(error)}."
 
 
