@@ -15,6 +15,7 @@ import sqlalchemy as sa
 
 from service.actions.activity_day import COUNTS, ActivityDay
 from service.actions.limits import NOT_COUNTED
+from service.actions.policy import MAX_PER_DAY
 from service.actions.transitions import PENDING
 from storage.sql import tables as t
 from storage.sql.activity import statements as activity_statements
@@ -24,13 +25,25 @@ from storage.sql.statements import prebuilt
 c = t.actions.c
 
 _uses = t.allowance_uses.c
-_ALLOWANCE_USED = prebuilt(  # ix_allowance_uses alone answers it
+_newest_use = (
+    sa.select(sa.func.coalesce(sa.func.max(_uses.seq), 0))
+    .where(
+        _uses.workspace_id == sa.bindparam("ws"),
+        _uses.account_id == sa.bindparam("account"),
+        _uses.allowance == sa.bindparam("allowance"),
+    )
+    .scalar_subquery()
+)
+# The last MAX_PER_DAY uses by number, from ix_allowance_uses_seq: no more than that many can
+# fall in one day, as each was written only while the day held fewer than its `maxPerDay`.
+_ALLOWANCE_USED = prebuilt(
     sa.select(sa.func.count())
     .select_from(t.allowance_uses)
     .where(
         _uses.workspace_id == sa.bindparam("ws"),
         _uses.account_id == sa.bindparam("account"),
         _uses.allowance == sa.bindparam("allowance"),
+        _uses.seq > _newest_use - MAX_PER_DAY,
         _uses.created_at > sa.bindparam("since", type_=_uses.created_at.type),
     )
 )

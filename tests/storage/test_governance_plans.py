@@ -1,14 +1,16 @@
-"""The counts a governed creation makes under the account's lock read through an index on both
-databases (plans, not timings, as in test_keyset_plans.py): an allowance's use reads
-ix_allowance_uses, a daily limit's window one of the account's list indexes."""
+"""The counts a governed creation makes read through an index on both databases (plans, not
+timings, as in test_keyset_plans.py): an allowance's room and its day's use read the uses'
+numbers (ix_allowance_uses_seq), a daily limit's window one of the account's list indexes."""
 
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
 
-from storage.sql import action_counts
+from service.actions.model import AllowanceUse
+from storage.sql import action_counts, allowed_write
 from tests.factories import add_live_account
 from tests.storage.test_keyset_plans import _plan
 from tests.storage.test_store_contract import make_action
@@ -19,7 +21,7 @@ STATEMENTS = {
     "allowance used": (
         action_counts._ALLOWANCE_USED,
         {"ws": "ws_1", "account": "40001", "allowance": "k", "since": AT},
-        ("ix_allowance_uses",),
+        ("ix_allowance_uses_seq",),
     ),
     "limit window": (
         action_counts._LIMIT_WINDOW,
@@ -68,3 +70,44 @@ async def test_governed_counts_read_an_index(store, clock, name):
         assert any(name in plan for name in index), plan
     else:
         assert index[0] in plan, plan
+
+
+async def test_an_allowance_s_room_is_probed_by_number_on_a_table_without_statistics(store, clock):
+    """The check an allowed creation makes finds the use `maxPerDay` places back from the
+    newest by its number, however many uses the day holds: on a new database (no statistics
+    yet), with an index by time beside it, PostgreSQL sought the day's uses by time and checked
+    each one's number on every creation."""
+    from service.workspaces.usecases import create_workspace
+
+    ws = (await create_workspace(store, clock, "A")).id
+    await add_live_account(store, clock, ws, "40001")
+    async with store.transaction() as uow:
+        for n in range(300):  # a busy day's uses, and no statistics yet (never analysed)
+            await uow.conn.exec_driver_sql(
+                "INSERT INTO allowance_uses (action_id, workspace_id, account_id, allowance, "
+                f"created_at, seq) VALUES ('act_{n}', '{ws}', '40001', 'k', "
+                f"'{(AT - dt.timedelta(minutes=n)).isoformat()}', {300 - n})"
+            )
+    action = make_action(ws, "40001", AT, status="approved", key="k-room")
+    use = AllowanceUse("k", 300, AT - dt.timedelta(days=1))
+    values = allowed_write._values(action, [], None, use) | {"wake": None}
+    async with store.transaction() as uow:
+        if store.dialect == "postgresql":
+            await uow.conn.exec_driver_sql("SET LOCAL enable_seqscan = off")  # as at scale
+            statement = allowed_write._statement(0, False, False)
+        else:
+            statement = allowed_write._sqlite_action()
+        plan = await _plan(uow.conn, statement, values)
+    probes = [
+        line
+        for line in plan.splitlines()
+        if "allowance_uses" in line and ("Scan" in line or "SEARCH" in line)
+    ]
+    assert probes, plan
+    for probe in probes:
+        assert "ix_allowance_uses_seq" in probe, plan
+    if store.dialect == "postgresql":
+        assert "Filter: (seq" not in plan, plan
+        assert re.search(r"Index Cond: .*\(seq = ", plan), plan
+    else:
+        assert "seq=?" in plan, plan

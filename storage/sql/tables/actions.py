@@ -175,9 +175,10 @@ policy_limits = sa.Table(
 )
 
 
-# Each action an allowance (`approvals: 0` policy rule) approved at creation, written with it:
-# counting one account's use over the last 24 hours reads this table's index alone. Rows older
-# than a day no longer count.
+# Each action an allowance (`approvals: 0` policy rule) approved at creation, written with it.
+# Rows older than a day no longer count. One index: the numbers are what the check and the
+# day's count read, and a second index by time was what PostgreSQL sought instead on a table
+# without statistics, checking every use of the day for the number.
 allowance_uses = sa.Table(
     "allowance_uses",
     metadata,
@@ -189,7 +190,6 @@ allowance_uses = sa.Table(
     # 1, 2, 3, … per allowance and account: room for one more use exactly when the use
     # `maxPerDay` places back from the newest is older than the window (two index probes).
     sa.Column("seq", sa.Integer, nullable=False, server_default="0"),
-    sa.Index("ix_allowance_uses", "workspace_id", "account_id", "allowance", "created_at"),
     sa.Index(
         "ix_allowance_uses_seq", "workspace_id", "account_id", "allowance", "seq", unique=True
     ),
