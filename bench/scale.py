@@ -4,6 +4,7 @@
     .venv/bin/python -m bench.scale --steps 1000,10000,100000     # a few minutes
     .venv/bin/python -m bench.scale --steps 1000,10000,100000,1000000 --requests 50   # full size
     .venv/bin/python -m bench.scale --database sqlite --steps 100000  # one database, one step
+    .venv/bin/python -m bench.scale --through api --steps 10000,100000,1000000   # as requests
 
 For each database and each size step N, a workspace of its own is seeded through the storage
 layer, in one unit of work, by the repositories' own bulk writes: `fans.replace` (one
@@ -27,6 +28,11 @@ asyncpg) on the bare index, no store, no row conversion ("limit"), and the store
 first page ("page"). The goals, checked at the end against the store's page: a search's p95 at
 the largest step at most 2x the page's and at most 5 ms above it; a search's and each actions
 list filter's p95 growing at most 1.5x per 10x rows from 10,000 rows up.
+
+`--through api` runs the same reads as a client sends them, `GET /v1/...` with a live key of
+the workspace, through the whole app in process (ASGI, no socket, as bench/hot_path_cpu.py
+drives it; no workers, no rate limit): what a request costs at each size, the page included,
+as the agency's requests were measured. The inbox (a dashboard page) is left out there.
 """
 
 from __future__ import annotations
@@ -111,6 +117,66 @@ LIMITS = {  # the plain first page of each table, by its bare index
     "limit: actions page": "SELECT * FROM actions WHERE workspace_id = {0} AND mode = 'live'"
     " ORDER BY created_at DESC, id DESC LIMIT 26",
 }
+
+
+def _api_reads(app: Any, key: str, s: dict[str, Any]) -> dict[str, Read]:
+    """The reads of `_store_reads` as requests through the app; every answer must be a 200."""
+    from bench.hot_path_cpu import _request, _scope
+
+    fans = f"/v1/accounts/{ACCOUNT}/fans?limit={PAGE - 1}"
+    messages = f"/v1/accounts/{ACCOUNT}/chats/{CHAT}/messages?limit={PAGE - 1}"
+    actions = f"/v1/actions?limit={PAGE - 1}"
+    paths = {
+        "fans, first page": fans,
+        "fans search, one match": f"{fans}&search={s['fan_term']}",
+        "fans search, a tenth": f"{fans}&search=common",
+        "messages, first page": messages,
+        "messages search, one match": f"{messages}&search={s['message_term']}",
+        "messages search, a tenth": f"{messages}&search=refund",
+        "actions": actions,
+        "actions ?accountId=": f"{actions}&accountId={ACCOUNT}",
+        "actions ?status=failed": f"{actions}&status=failed",
+        "actions ?status=pending": f"{actions}&status=pending",
+        "actions ?status=expired": f"{actions}&status=expired",
+        "actions ?accountId=&status=failed": f"{actions}&accountId={ACCOUNT}&status=failed",
+    }
+
+    def requesting(path: str) -> Read:
+        async def read() -> Any:
+            status, body = await _request(app, _scope("GET", path, key, []), b"")
+            if status != 200:
+                raise SystemExit(f"GET {path}: {status} {body[:300]!r}")
+            return body
+
+        return read
+
+    return {name: requesting(path) for name, path in paths.items()}
+
+
+async def _app_reads(url: str, store: SqlStore, s: dict[str, Any]) -> tuple[dict[str, Read], Any]:
+    """A live key of the seeded workspace and the app serving it: its reads, and its stop."""
+    from bench.hot_path_cpu import _lifespan
+    from service.app import create_app
+    from service.domain.clock import ManualClock
+    from service.domain.principal import Principal
+    from service.keys.usecases import create_key
+    from service.settings import Settings
+
+    principal = Principal.operator(s["ws"])
+    scopes = ["read", "write"]
+    _, key = await create_key(
+        store, ManualClock(NOW), principal, name="scale", scopes=scopes, mode="live"
+    )
+    settings = Settings(
+        database_url=url,
+        secret_key="bench",
+        run_workers=False,
+        public_url="http://bench.test",
+        rate_limit=1_000_000_000,
+        validate_responses=False,
+    )
+    app = create_app(settings)
+    return _api_reads(app, key, s), await _lifespan(app)
 
 
 TABLES = {"fans": "fans, first page", "messages": "messages, first page", "actions": "actions"}
@@ -216,7 +282,7 @@ def checks(kind: str, by_step: dict[int, Figures]) -> list[str]:
             f" ({page:.2f} ms): {ratio}; {p95 - page:+.2f} ms: {above}"
         )
     pairs = [(a, b) for a, b in itertools.pairwise(steps) if b == 10 * a and a >= 10_000]
-    for name in SEARCHES + FILTERS:
+    for name in [n for n in SEARCHES + FILTERS if n in top]:
         growth = [by_step[b][name][1] / by_step[a][name][1] for a, b in pairs]
         if growth:
             marks = ", ".join(
@@ -236,12 +302,13 @@ async def run_database(
     rounds: int,
     vacuum: bool = False,
     tidy: bool = True,
+    api: bool = False,
 ) -> list[str]:
     store = SqlStore.from_url(url)
     await migrate(store.engine)
     rng = random.Random(32)
     lines: list[str] = []
-    kind = "PostgreSQL" if postgres else "SQLite"
+    kind = ("PostgreSQL" if postgres else "SQLite") + (", through the API" if api else "")
     by_step: dict[int, Figures] = {}
     try:
         for n in steps:
@@ -249,10 +316,17 @@ async def run_database(
             s = await seed(store, n, rng, vacuum, tidy)
             seeded = time.perf_counter() - started
             raw, close = await _raw_reads(url, postgres, s["ws"])
+            stop = None
             try:
-                figures = await measure_rounds({**raw, **_store_reads(store, s)}, requests, rounds)
+                if api:
+                    reads, stop = await _app_reads(url, store, s)
+                else:
+                    reads = _store_reads(store, s)
+                figures = await measure_rounds({**raw, **reads}, requests, rounds)
             finally:
                 await close()
+                if stop is not None:
+                    await stop()
             by_step[n] = figures
             table = [
                 (
@@ -289,7 +363,13 @@ async def run(args: argparse.Namespace) -> None:
         with tempfile.TemporaryDirectory(prefix="cs-scale-") as folder:  # 1.7 GB at 1M rows
             url = f"sqlite:///{folder}/scale.db"
             await run_database(
-                url, False, steps, args.requests, args.rounds, tidy=not args.untidied
+                url,
+                False,
+                steps,
+                args.requests,
+                args.rounds,
+                tidy=not args.untidied,
+                api=args.through == "api",
             )
     if args.database in ("postgresql", "both"):
         name = f"cs_scale_{uuid.uuid4().hex[:10]}"
@@ -297,7 +377,14 @@ async def run(args: argparse.Namespace) -> None:
         try:
             url = args.postgres_url.rsplit("/", 1)[0] + "/" + name
             await run_database(
-                url, True, steps, args.requests, args.rounds, args.vacuum, not args.untidied
+                url,
+                True,
+                steps,
+                args.requests,
+                args.rounds,
+                args.vacuum,
+                not args.untidied,
+                args.through == "api",
             )
         finally:
             await run_admin(args.postgres_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
@@ -321,6 +408,12 @@ def main() -> None:
         " as autovacuum leaves them), not ANALYZE alone",
     )
     parser.add_argument("--database", choices=["sqlite", "postgresql", "both"], default="both")
+    parser.add_argument(
+        "--through",
+        choices=["store", "api"],
+        default="store",
+        help="read through the store's repositories (the default) or as requests to the app",
+    )
     parser.add_argument("--postgres-url", default="postgresql://postgres@127.0.0.1:5432/test")
     asyncio.run(run(parser.parse_args()))
 
