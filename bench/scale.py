@@ -51,6 +51,7 @@ from typing import Any
 
 import asyncpg
 
+from bench.scale_api import app_reads
 from bench.scale_seed import ACCOUNT, CHAT, NOW, seed
 from harness.scratch import run_admin
 from storage.migrate import migrate
@@ -117,66 +118,6 @@ LIMITS = {  # the plain first page of each table, by its bare index
     "limit: actions page": "SELECT * FROM actions WHERE workspace_id = {0} AND mode = 'live'"
     " ORDER BY created_at DESC, id DESC LIMIT 26",
 }
-
-
-def _api_reads(app: Any, key: str, s: dict[str, Any]) -> dict[str, Read]:
-    """The reads of `_store_reads` as requests through the app; every answer must be a 200."""
-    from bench.hot_path_cpu import _request, _scope
-
-    fans = f"/v1/accounts/{ACCOUNT}/fans?limit={PAGE - 1}"
-    messages = f"/v1/accounts/{ACCOUNT}/chats/{CHAT}/messages?limit={PAGE - 1}"
-    actions = f"/v1/actions?limit={PAGE - 1}"
-    paths = {
-        "fans, first page": fans,
-        "fans search, one match": f"{fans}&search={s['fan_term']}",
-        "fans search, a tenth": f"{fans}&search=common",
-        "messages, first page": messages,
-        "messages search, one match": f"{messages}&search={s['message_term']}",
-        "messages search, a tenth": f"{messages}&search=refund",
-        "actions": actions,
-        "actions ?accountId=": f"{actions}&accountId={ACCOUNT}",
-        "actions ?status=failed": f"{actions}&status=failed",
-        "actions ?status=pending": f"{actions}&status=pending",
-        "actions ?status=expired": f"{actions}&status=expired",
-        "actions ?accountId=&status=failed": f"{actions}&accountId={ACCOUNT}&status=failed",
-    }
-
-    def requesting(path: str) -> Read:
-        async def read() -> Any:
-            status, body = await _request(app, _scope("GET", path, key, []), b"")
-            if status != 200:
-                raise SystemExit(f"GET {path}: {status} {body[:300]!r}")
-            return body
-
-        return read
-
-    return {name: requesting(path) for name, path in paths.items()}
-
-
-async def _app_reads(url: str, store: SqlStore, s: dict[str, Any]) -> tuple[dict[str, Read], Any]:
-    """A live key of the seeded workspace and the app serving it: its reads, and its stop."""
-    from bench.hot_path_cpu import _lifespan
-    from service.app import create_app
-    from service.domain.clock import ManualClock
-    from service.domain.principal import Principal
-    from service.keys.usecases import create_key
-    from service.settings import Settings
-
-    principal = Principal.operator(s["ws"])
-    scopes = ["read", "write"]
-    _, key = await create_key(
-        store, ManualClock(NOW), principal, name="scale", scopes=scopes, mode="live"
-    )
-    settings = Settings(
-        database_url=url,
-        secret_key="bench",
-        run_workers=False,
-        public_url="http://bench.test",
-        rate_limit=1_000_000_000,
-        validate_responses=False,
-    )
-    app = create_app(settings)
-    return _api_reads(app, key, s), await _lifespan(app)
 
 
 TABLES = {"fans": "fans, first page", "messages": "messages, first page", "actions": "actions"}
@@ -319,7 +260,7 @@ async def run_database(
             stop = None
             try:
                 if api:
-                    reads, stop = await _app_reads(url, store, s)
+                    reads, stop = await app_reads(url, store, s)
                 else:
                     reads = _store_reads(store, s)
                 figures = await measure_rounds({**raw, **reads}, requests, rounds)
