@@ -69,5 +69,5 @@ async def app_reads(url: str, store: SqlStore, s: dict[str, Any]) -> tuple[dict[
         rate_limit=1_000_000_000,
         validate_responses=False,
     )
-    app = create_app(settings)
+    app = create_app(settings, clock=ManualClock(NOW))  # the seed's time: no action overdue
     return _api_reads(app, key, s), await _lifespan(app)
