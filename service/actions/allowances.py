@@ -106,7 +106,7 @@ async def uses(
             continue
         allowance = allowance_of(rule)
         count = await uow.actions.allowance_used(
-            workspace_id, account_id, allowance.key, now - WINDOW
+            workspace_id, account_id, allowance.key, now - WINDOW, allowance.per_day
         )
         found.append(Use(allowance.name, count, allowance.per_day))
     return found

@@ -137,9 +137,15 @@ class Actions(Protocol):
         """Name the action that asked again for this one (once; not a status move)."""
 
     async def allowance_used(
-        self, workspace_id: str, account_id: str, allowance: str, since: dt.datetime
+        self,
+        workspace_id: str,
+        account_id: str,
+        allowance: str,
+        since: dt.datetime,
+        per_day: int,
     ) -> int:
-        """How many of the account's actions the allowance `allowance` approved after `since`."""
+        """How many of the account's actions the allowance `allowance` approved after `since`
+        (`per_day`: its `maxPerDay`, what a day usually holds at most)."""
 
     async def limit_window(
         self,

@@ -34,8 +34,7 @@ _newest_use = (
     )
     .scalar_subquery()
 )
-# The last MAX_PER_DAY uses by number, from ix_allowance_uses_seq: no more than that many can
-# fall in one day, as each was written only while the day held fewer than its `maxPerDay`.
+# The last `span` uses by number, from ix_allowance_uses_seq, counted when inside the window.
 _ALLOWANCE_USED = prebuilt(
     sa.select(sa.func.count())
     .select_from(t.allowance_uses)
@@ -43,7 +42,7 @@ _ALLOWANCE_USED = prebuilt(
         _uses.workspace_id == sa.bindparam("ws"),
         _uses.account_id == sa.bindparam("account"),
         _uses.allowance == sa.bindparam("allowance"),
-        _uses.seq > _newest_use - MAX_PER_DAY,
+        _uses.seq > _newest_use - sa.bindparam("span", type_=sa.Integer),
         _uses.created_at > sa.bindparam("since", type_=_uses.created_at.type),
     )
 )
@@ -67,10 +66,30 @@ class SqlActionCounts:
     conn: Connection
 
     async def allowance_used(
-        self, workspace_id: str, account_id: str, allowance: str, since: dt.datetime
+        self,
+        workspace_id: str,
+        account_id: str,
+        allowance: str,
+        since: dt.datetime,
+        per_day: int,
     ) -> int:
-        values = {"ws": workspace_id, "account": account_id, "allowance": allowance, "since": since}
-        return int((await self.conn.execute(_ALLOWANCE_USED, values)).scalar_one())
+        """The uses after `since`, read among the last `per_day` + 1 numbers: while the
+        oldest of those is outside the window, so is every older use (numbers follow time).
+        All of them inside means `maxPerDay` was lowered since: counted again among the last
+        MAX_PER_DAY, which hold every use of any day (each use was written only while its
+        day held fewer than the `maxPerDay` of the time)."""
+        values = {
+            "ws": workspace_id,
+            "account": account_id,
+            "allowance": allowance,
+            "since": since,
+            "span": per_day + 1,
+        }
+        used = int((await self.conn.execute(_ALLOWANCE_USED, values)).scalar_one())
+        if used > per_day:
+            values["span"] = MAX_PER_DAY
+            used = int((await self.conn.execute(_ALLOWANCE_USED, values)).scalar_one())
+        return used
 
     async def limit_window(
         self,

@@ -55,5 +55,7 @@ async def test_two_instances_never_exceed_the_allowance(
     key = allowance_of(FIVE_A_DAY[0]).key
     async with store.reading() as uow:
         since = clock.now() - dt.timedelta(days=1)
-        used = await uow.actions.allowance_used(world.workspace_id, world.live_account, key, since)
+        used = await uow.actions.allowance_used(
+            world.workspace_id, world.live_account, key, since, 5
+        )
     assert used == 5

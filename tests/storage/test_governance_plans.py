@@ -10,7 +10,7 @@ import re
 import pytest
 
 from service.actions.model import AllowanceUse
-from storage.sql import action_counts, allowed_write
+from storage.sql import action_counts, allowed_write, tables
 from tests.factories import add_live_account
 from tests.storage.test_keyset_plans import _plan
 from tests.storage.test_store_contract import make_action
@@ -20,7 +20,7 @@ AT = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
 STATEMENTS = {
     "allowance used": (
         action_counts._ALLOWANCE_USED,
-        {"ws": "ws_1", "account": "40001", "allowance": "k", "since": AT},
+        {"ws": "ws_1", "account": "40001", "allowance": "k", "since": AT, "span": 300},
         ("ix_allowance_uses_seq",),
     ),
     "limit window": (
@@ -111,3 +111,32 @@ async def test_an_allowance_s_room_is_probed_by_number_on_a_table_without_statis
         assert re.search(r"Index Cond: .*\(seq = ", plan), plan
     else:
         assert "seq=?" in plan, plan
+
+
+@pytest.mark.parametrize("per_day", [5, 8, 20])
+async def test_a_day_s_use_is_counted_whole_whatever_max_per_day_says_now(store, clock, per_day):
+    """Three uses older than the day, then eight inside it: eight, read among the last
+    `maxPerDay` numbers, and again among the last 10,000 when those are all inside the day
+    (a day holds more than `maxPerDay` only when it was lowered since)."""
+    from service.workspaces.usecases import create_workspace
+
+    ws = (await create_workspace(store, clock, "A")).id
+    await add_live_account(store, clock, ws, "40001")
+    since = AT - dt.timedelta(days=1)
+    rows = [
+        {
+            "action_id": f"act_{seq}",
+            "workspace_id": ws,
+            "account_id": "40001",
+            "allowance": "k",
+            "created_at": since - dt.timedelta(hours=4 - seq)
+            if seq <= 3
+            else AT - dt.timedelta(hours=12 - seq),
+            "seq": seq,
+        }
+        for seq in range(1, 12)
+    ]
+    async with store.transaction() as uow:
+        await uow.conn.execute(tables.allowance_uses.insert(), rows)
+    async with store.reading() as uow:
+        assert await uow.actions.allowance_used(ws, "40001", "k", since, per_day) == 8
