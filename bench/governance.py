@@ -120,23 +120,15 @@ async def one_round_api(
     url: str, n: int, allowance_first: bool, concurrency: int = 1
 ) -> tuple[float, float]:
     from bench.hot_path_cpu import _lifespan
+    from bench.in_process import bench_settings
     from service.app import create_app
-    from service.settings import Settings
 
     store, clock = SqlStore.from_url(url), SystemClock()
     try:
         world = await _seed(url, store, clock)
     finally:
         await store.close()
-    settings = Settings(
-        database_url=url,
-        secret_key="bench",
-        run_workers=False,
-        public_url="http://bench.test",
-        rate_limit=1_000_000_000,
-        validate_responses=False,
-    )
-    app = create_app(settings)
+    app = create_app(bench_settings(url))
     stop = await _lifespan(app)
     try:
         await _post_many(app, world.live_key, PLAIN, 20, "pending")  # warm up

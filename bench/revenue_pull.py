@@ -23,13 +23,13 @@ import uuid
 import httpx
 import sqlalchemy as sa
 
+from bench.in_process import bench_settings
 from harness.scratch import run_admin
 from service.accounts.model import Account
 from service.app import create_app
 from service.domain.clock import ManualClock
 from service.domain.principal import Principal
 from service.keys.usecases import create_key
-from service.settings import Settings
 from service.workspaces.usecases import create_workspace
 from storage.migrate import migrate
 from storage.sql.store import SqlStore
@@ -165,14 +165,7 @@ async def run(args: argparse.Namespace) -> None:
         store = SqlStore.from_url(url)
         await migrate(store.engine)
         workspace_id, key = await seed(store, clock, args.rows)
-        settings = Settings(
-            database_url=url,
-            secret_key="bench",
-            public_url="http://bench.test",
-            run_workers=False,
-            validate_responses=False,
-            rate_limit=10**9,
-        )
+        settings = bench_settings(url)
         query_times = await time_queries(store, workspace_id, args.rows, args.limit, args.sample)
         app = create_app(settings, store=store, clock=clock)
         transport = httpx.ASGITransport(app=app)

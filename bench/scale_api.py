@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from bench.in_process import bench_settings
 from bench.scale_seed import ACCOUNT, CHAT, NOW
 from storage.sql.store import SqlStore
 
@@ -54,20 +55,13 @@ async def app_reads(url: str, store: SqlStore, s: dict[str, Any]) -> tuple[dict[
     from service.domain.clock import ManualClock
     from service.domain.principal import Principal
     from service.keys.usecases import create_key
-    from service.settings import Settings
 
     principal = Principal.operator(s["ws"])
     scopes = ["read", "write"]
     _, key = await create_key(
         store, ManualClock(NOW), principal, name="scale", scopes=scopes, mode="live"
     )
-    settings = Settings(
-        database_url=url,
-        secret_key="bench",
-        run_workers=False,
-        public_url="http://bench.test",
-        rate_limit=1_000_000_000,
-        validate_responses=False,
-    )
-    app = create_app(settings, clock=ManualClock(NOW))  # the seed's time: no action overdue
+    app = create_app(
+        bench_settings(url), clock=ManualClock(NOW)
+    )  # the seed's time: no action overdue
     return _api_reads(app, key, s), await _lifespan(app)
