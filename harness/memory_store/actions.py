@@ -166,8 +166,14 @@ class MemoryActions:
         return moved
 
     async def allowance_used(
-        self, workspace_id: str, account_id: str, allowance: str, since: dt.datetime
+        self,
+        workspace_id: str,
+        account_id: str,
+        allowance: str,
+        since: dt.datetime,
+        per_day: int,
     ) -> int:
+        """Every use after `since`, counted (`per_day` bounds only what the SQL store reads)."""
         return sum(
             1
             for key, at in self.state.allowance_uses.values()
@@ -247,7 +253,9 @@ class MemoryActions:
         use: AllowanceUse,
         wake: str | None = None,
     ) -> AllowedWrite:
-        used = await self.allowance_used(action.workspace_id, action.account_id, use.key, use.since)
+        used = await self.allowance_used(
+            action.workspace_id, action.account_id, use.key, use.since, use.per_day
+        )
         if used >= use.per_day:
             return AllowedWrite.USED_UP
         if not await self.add_unless_key_used(action):
