@@ -206,6 +206,7 @@ def create_app(
 
     mcp = build_mcp(services)
     mcp_app = mcp_asgi_app(mcp)  # creates mcp.session_manager
+    mcp_gate = McpGate(mcp_app, services)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -216,7 +217,7 @@ def create_app(
     app = Starlette(
         routes=[
             *api_routes(),
-            Mount("/mcp", app=McpGate(mcp_app, services)),
+            Mount("/mcp", app=mcp_gate),
             *linking_routes(),
             *dashboard_routes(),
         ],
@@ -233,7 +234,7 @@ def create_app(
         },
     )
     app.state.services = services
-    app.state.on_stop = [services.waiters.stop]
+    app.state.on_stop = [services.waiters.stop, mcp_gate.standing.stop]
     """What the server calls the moment a stop begins (service/serving.py)."""
     app.state.dashboard = build_dashboard(services)
     app.state.link_templates = link_templates()

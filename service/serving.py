@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import uvicorn
+from sse_starlette.sse import AppStatus
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from service.settings import Settings
@@ -85,6 +86,10 @@ class Server(uvicorn.Server):
     def __init__(self, config: uvicorn.Config, on_stop: Sequence[Callable[[], None]]) -> None:
         super().__init__(config)
         self.on_stop = tuple(on_stop)
+        # sse-starlette would end every MCP stream the moment SIGTERM arrives, racing the
+        # answer of a `wait_for_action` the stop has just ended; the MCP gate ends the streams
+        # that would otherwise stay open (service/mcp/standing_streams.py).
+        AppStatus.enable_automatic_graceful_drain = False
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         for hook in self.on_stop:

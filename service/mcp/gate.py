@@ -28,6 +28,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.auth import presented_key, principal_for_key
+from service.mcp.standing_streams import StandingStreams
 from service.services import Services
 
 MCP_SESSIONS_PER_KEY = 10
@@ -57,6 +58,8 @@ class McpGate:
         self.app = app
         self.services = services
         self.sessions: MutableMapping[str, _Session] = {}
+        self.standing = StandingStreams()
+        """Ended when a stop begins (service/app.py hands `standing.stop` to the server)."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -92,6 +95,8 @@ class McpGate:
         headers = Headers(scope=scope)
         if scope["method"] == "POST":
             receive = await _read_first(receive)
+        elif scope["method"] == "GET":
+            receive = self.standing.receive(receive)
         try:
             principal = await principal_for_key(
                 self.services.store, self.services.clock, presented_key(headers)
