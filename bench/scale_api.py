@@ -61,7 +61,6 @@ async def app_reads(url: str, store: SqlStore, s: dict[str, Any]) -> tuple[dict[
     _, key = await create_key(
         store, ManualClock(NOW), principal, name="scale", scopes=scopes, mode="live"
     )
-    app = create_app(
-        bench_settings(url), clock=ManualClock(NOW)
-    )  # the seed's time: no action overdue
+    # At the seed's time, as the store's reads are: no action is overdue with no expirer running.
+    app = create_app(bench_settings(url), clock=ManualClock(NOW))
     return _api_reads(app, key, s), await _lifespan(app)
