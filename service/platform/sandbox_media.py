@@ -112,17 +112,16 @@ def media(sandbox: SandboxPlatform, creator: Record, params: Params, query: Quer
             raise NotFoundUpstream(kind="vault_list")
         wanted = set(chosen[0]["mediaIds"])
         items = [m for m in items if m["id"] in wanted]
-    return page(
-        [
-            {
-                **m,
-                "listIds": _media_lists(sandbox, creator, m["id"]),
-                "preview": f"https://media.sandbox.invalid/{m['id']}/preview.jpg",
-            }
-            for m in items
-        ],
-        query,
-    )
+    listed = page(items, query)  # the page first: views of the items it holds only
+    listed["list"] = [
+        {
+            **m,
+            "listIds": _media_lists(sandbox, creator, m["id"]),
+            "preview": f"https://media.sandbox.invalid/{m['id']}/preview.jpg",
+        }
+        for m in listed["list"]
+    ]
+    return listed
 
 
 def stories(sandbox: SandboxPlatform, creator: Record, params: Params, query: Query) -> Record:

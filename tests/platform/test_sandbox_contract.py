@@ -190,6 +190,28 @@ async def test_sandbox_reads_agree_with_the_creators_synced_data():
         if not t["deleted"] and t["status"] in ("pending", "completed")
     ]
     assert chart["total"]["total"] == sum(t["netCents"] for t in counted)
+    per_day: dict[str, int] = {}
+    for t in counted:
+        day = datetime.fromisoformat(t["occurredAt"]).date().isoformat()
+        per_day[day] = per_day.get(day, 0) + t["netCents"]
+    points = chart["total"]["chartAmount"]
+    assert len(points) == 61
+    assert {p["date"]: p["count"] for p in points if p["count"]} == per_day
+    vault = sandbox.content(creator)
+    walked: list[dict[str, Any]] = []
+    more = True
+    while more:
+        media = await sandbox.request(
+            "GET /vault/media", session=session, query={"limit": 7, "offset": len(walked)}
+        )
+        walked += media["list"]
+        more = media["hasMore"]
+    assert [item["id"] for item in walked] == [m["id"] for m in vault["media"]]
+    for item in walked:
+        assert item["listIds"] == [
+            vl["id"] for vl in vault["vaultLists"] if item["id"] in vl["mediaIds"]
+        ]
+    assert any(item["listIds"] for item in walked)
     again = SandboxPlatform(clock=lambda: NOW)
     again.creators("ws_agree")
     assert await again.request("GET /posts", session=session) == await sandbox.request(
