@@ -16,8 +16,12 @@ import sqlalchemy as sa
 
 from storage.sql import tables as t
 from storage.sql.connection import Connection
+from storage.sql.statements import prebuilt
 
 Json = dict[str, Any]
+
+# Built once, so each row of a batch binds without a cache key.
+_INSERT_CHATS = prebuilt(t.synced_chats.insert())
 
 
 class SqlSyncedChats:
@@ -74,7 +78,7 @@ class SqlSyncedChats:
             )
         )
         await self.conn.execute(
-            t.synced_chats.insert(),
+            _INSERT_CHATS,
             [
                 {
                     "workspace_id": workspace_id,

@@ -19,6 +19,9 @@ from storage.sql.rows import to_model, to_row
 from storage.sql.search import Plan, candidates, like_pattern, search_page
 from storage.sql.statements import prebuilt
 
+# Built once, so each row of a batch binds without a cache key.
+_INSERT_FANS = prebuilt(t.fans.insert())
+
 _FANS_BY_ID = prebuilt(
     t.fans.select().where(
         t.fans.c.workspace_id == sa.bindparam("ws"),
@@ -132,7 +135,7 @@ class SqlFans:
                 c.id.in_([f.id for f in fans]),
             )
         )
-        await self.conn.execute(t.fans.insert(), [to_row(f) for f in fans])
+        await self.conn.execute(_INSERT_FANS, [to_row(f) for f in fans])
 
     async def prune(
         self, workspace_id: str, account_id: str, keep: Collection[str], batch: int = 1000

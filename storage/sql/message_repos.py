@@ -25,6 +25,9 @@ from storage.sql.types import as_written
 
 Json = dict[str, Any]
 
+# Built once, so each row of a batch binds without a cache key.
+_INSERT_MESSAGES = prebuilt(t.synced_messages.insert())
+
 
 @functools.cache
 def _messages_statement(
@@ -177,7 +180,7 @@ class SqlSyncedMessages:
             )
         )
         await self.conn.execute(
-            t.synced_messages.insert(),
+            _INSERT_MESSAGES,
             [
                 {
                     "workspace_id": workspace_id,

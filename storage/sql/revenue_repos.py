@@ -20,8 +20,11 @@ import sqlalchemy as sa
 
 from storage.sql import tables as t
 from storage.sql.connection import Connection, IntegrityViolation
+from storage.sql.statements import prebuilt
 
 c = t.transactions.c
+# Built once, so each row of a batch binds without a cache key.
+_INSERT_TRANSACTIONS = prebuilt(t.transactions.insert())
 
 
 def counter(workspace_id: str) -> str:
@@ -106,7 +109,7 @@ class SqlTransactions:
 
     async def add_many(self, rows: Sequence[dict[str, Any]]) -> None:
         if rows:
-            await self.conn.execute(t.transactions.insert(), list(rows))
+            await self.conn.execute(_INSERT_TRANSACTIONS, list(rows))
 
     async def page(
         self,

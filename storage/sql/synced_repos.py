@@ -23,8 +23,12 @@ from storage.sql.chat_repos import SqlSyncedChats
 from storage.sql.connection import Connection
 from storage.sql.message_repos import SqlSyncedMessages
 from storage.sql.search import like_pattern
+from storage.sql.statements import prebuilt
 
 Json = dict[str, Any]
+
+# Built once, so each row of a batch binds without a cache key.
+_INSERT_ITEMS = prebuilt(t.synced_items.insert())
 
 
 class SqlSynced(SqlSyncedChats, SqlSyncedMessages):
@@ -94,7 +98,7 @@ class SqlSynced(SqlSyncedChats, SqlSyncedMessages):
         unique = {item_id: (item_id, pos, tags, data) for item_id, pos, tags, data in items}
         if unique:
             await self.conn.execute(
-                t.synced_items.insert(),
+                _INSERT_ITEMS,
                 [
                     {
                         "workspace_id": workspace_id,
