@@ -6,7 +6,9 @@
 For each database: seed it (bench/api_throughput.py's seed), start the service and the limit app
 side by side on it (same uvicorn flags), then for each round and endpoint run wrk against both,
 alternating which goes first. Reports the median req/s of each side, the median of the per-round
-ratios, and /proc/loadavg at the start of every round. See bench/README.md.
+ratios, each server's CPU a request (from /proc; with `--before-tree`, the per-round ratio of
+the two trees' CPU, which moves far less with the machine than req/s), and /proc/loadavg at the
+start of every round. See bench/README.md.
 """
 
 from __future__ import annotations
@@ -23,7 +25,17 @@ import uuid
 from contextlib import ExitStack
 from pathlib import Path
 
-from bench.api_throughput import LABELS, SECRET, database, seed, server, uvicorn_flags, wrk
+from bench.api_throughput import (
+    LABELS,
+    PIDS,
+    SECRET,
+    cpu_seconds,
+    database,
+    seed,
+    server,
+    uvicorn_flags,
+    wrk,
+)
 
 ENDPOINTS = ("get", "create", "list")
 
@@ -77,13 +89,19 @@ def run_database(kind: str, args) -> list[dict]:
             def hit(name: str, side: str, duration: float) -> dict:
                 script = "post.lua" if name == "create" else "get.lua"
                 extra = [uuid.uuid4().hex[:8]] if name == "create" else []
-                return wrk(
+                pid = PIDS[targets[side]]
+                cpu = cpu_seconds(pid)
+                result = wrk(
                     targets[side],
                     script,
                     [targeted[side][name], keys[side], *extra],
                     duration,
                     args.connections,
                 )
+                # The server's own CPU a request: it moves far less with the machine than req/s.
+                requests = max(result["rps"] * duration, 1.0)
+                result["cpu_us"] = (cpu_seconds(pid) - cpu) / requests * 1e6
+                return result
 
             for name in ENDPOINTS:  # warm-up: pools, prepared statements, caches
                 for side in targets:
@@ -157,9 +175,13 @@ def table(rows: list[dict]) -> str:
         (
             "| database | endpoint | service req/s | limit req/s | ratio (median) | "
             "ratios per round | loadavg per round | non-2xx |"
-            + (" before req/s | before ratio |" if before else "")
+            + (
+                " before req/s | before ratio | CPU µs a request, service ÷ before |"
+                if before
+                else ""
+            )
         ),
-        "|---|---|---:|---:|---:|---|---|---:|" + ("---:|---:|" if before else ""),
+        "|---|---|---:|---:|---:|---|---|---:|" + ("---:|---:|---:|" if before else ""),
     ]
     keys = dict.fromkeys((r["database"], r["endpoint"]) for r in rows)
     for kind, name in keys:
@@ -176,12 +198,23 @@ def table(rows: list[dict]) -> str:
             f"{' / '.join(r['loadavg'].split()[0] for r in mine)} | {errors} |"
             + (
                 f" {statistics.median(r['before_rps'] for r in mine):.0f} | "
-                f"{statistics.median(r['before_ratio'] for r in mine):.2f} |"
+                f"{statistics.median(r['before_ratio'] for r in mine):.2f} | "
+                f"{_cpu(mine, 'service')} ÷ {_cpu(mine, 'before')} = "
+                f"{_cpu_ratio(mine)} |"
                 if before
                 else ""
             )
         )
     return "\n".join(lines)
+
+
+def _cpu(rows: list[dict], side: str) -> str:
+    return f"{statistics.median(r[f'{side}_cpu_us'] for r in rows):.0f}"
+
+
+def _cpu_ratio(rows: list[dict]) -> str:
+    """Median of the per-round ratios: each round's two figures share the machine's state."""
+    return f"{statistics.median(r['service_cpu_us'] / r['before_cpu_us'] for r in rows):.2f}"
 
 
 def main(argv: list[str] | None = None) -> int:
