@@ -185,6 +185,8 @@ async def _work(config: dict) -> dict:
             for _ in range(config["warmup"]):
                 await one(name)
             n = config["requests"]
+            if isinstance(n, dict):  # per endpoint (bench/hot_path_instructions.py)
+                n = n[name]
             threads0 = _thread_cpu()
             gc_time.update(total=0.0, collections=[0, 0, 0])
             t0, w0 = time.process_time(), time.perf_counter()
@@ -192,6 +194,7 @@ async def _work(config: dict) -> dict:
                 await one(name)
             cpu, wall = time.process_time() - t0, time.perf_counter() - w0
             threads1 = _thread_cpu()
+            n = max(n, 1)
             results[name] = {
                 "cpu_us": cpu / n * 1e6,
                 "wall_us": wall / n * 1e6,
@@ -226,14 +229,15 @@ def worker() -> None:
 # --- the orchestrator ------------------------------------------------------------------------
 
 
-def run_tree(tree: Path, config: dict) -> dict:
+def run_tree(tree: Path, config: dict, wrapper: tuple[str, ...] = ()) -> dict:
+    """One worker process on `tree`; `wrapper` runs it under another program (valgrind)."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
     code = (
         "import sys; sys.path.insert(0, sys.argv[1]); import runpy; "
         "runpy.run_path(sys.argv[2], run_name='__bench_worker__')"
     )
     out = subprocess.run(  # noqa: PLW1510 (the exit status is read below)
-        [sys.executable, "-c", code, str(tree), __file__],
+        [*wrapper, sys.executable, "-c", code, str(tree), __file__],
         cwd=tree,
         env=env,
         input=json.dumps(config),
