@@ -44,7 +44,9 @@ def posts(sandbox: SandboxPlatform, creator: Record, params: Params, query: Quer
     published = _published(sandbox, creator)
     pinned = [p for p in published if p["isPinned"]]
     rest = sorted((p for p in published if not p["isPinned"]), key=lambda p: p["postedAt"])
-    return page([_post_view(p) for p in pinned + rest[::-1]], query)
+    listed = page(pinned + rest[::-1], query)  # the page first: views of its posts only
+    listed["list"] = [_post_view(p) for p in listed["list"]]
+    return listed
 
 
 def post(sandbox: SandboxPlatform, creator: Record, params: Params, query: Query) -> Record:

@@ -212,6 +212,23 @@ async def test_sandbox_reads_agree_with_the_creators_synced_data():
             vl["id"] for vl in vault["vaultLists"] if item["id"] in vl["mediaIds"]
         ]
     assert any(item["listIds"] for item in walked)
+    posts: list[dict[str, Any]] = []
+    more = True
+    while more:
+        got = await sandbox.request(
+            "GET /posts", session=session, query={"limit": 7, "offset": len(posts)}
+        )
+        posts += got["list"]
+        more = got["hasMore"]
+    published = [p for p in vault["posts"] if p["scheduledFor"] is None]
+    pinned = [p["id"] for p in published if p["isPinned"]]
+    assert [p["id"] for p in posts[: len(pinned)]] == pinned
+    rest = [p["postedAt"] for p in posts[len(pinned) :]]
+    assert rest == sorted(rest, reverse=True)  # newest first after the pinned one
+    assert sorted(p["id"] for p in posts) == sorted(p["id"] for p in published)
+    for post in posts:
+        assert post["isFree"] == (not post["price"])
+        assert post["mediaCount"] == len(post["mediaFiles"])
     again = SandboxPlatform(clock=lambda: NOW)
     again.creators("ws_agree")
     assert await again.request("GET /posts", session=session) == await sandbox.request(
