@@ -25,8 +25,19 @@ from storage.sql.types import as_written
 
 Json = dict[str, Any]
 
-# Built once, so each row of a batch binds without a cache key.
+# Built once: each call binds its values, without building a statement and its cache key.
 _INSERT_MESSAGES = prebuilt(t.synced_messages.insert())
+_m = t.synced_messages.c
+_OF_ACCOUNT = (_m.workspace_id == sa.bindparam("ws"), _m.account_id == sa.bindparam("account"))
+_DELETE_MESSAGES = prebuilt(
+    t.synced_messages.delete().where(*_OF_ACCOUNT, _m.id.in_(sa.bindparam("ids", expanding=True)))
+)
+_BEYOND_KEPT = prebuilt(
+    sa.select(_m.id)
+    .where(*_OF_ACCOUNT, _m.fan_id == sa.bindparam("fan"))
+    .order_by(_m.created_at.desc(), _m.id.desc())
+    .offset(sa.bindparam("keep", type_=sa.Integer))
+)
 
 
 @functools.cache
@@ -171,13 +182,9 @@ class SqlSyncedMessages:
         """Insert messages in the Message shape; one already held is replaced."""
         if not messages:
             return
-        c = t.synced_messages.c
         await self.conn.execute(
-            t.synced_messages.delete().where(
-                c.workspace_id == workspace_id,
-                c.account_id == account_id,
-                c.id.in_([m["id"] for m in messages]),
-            )
+            _DELETE_MESSAGES,
+            {"ws": workspace_id, "account": account_id, "ids": [m["id"] for m in messages]},
         )
         await self.conn.execute(
             _INSERT_MESSAGES,
@@ -200,19 +207,11 @@ class SqlSyncedMessages:
         self, workspace_id: str, account_id: str, fan_id: str, keep: int
     ) -> None:
         """Keep the chat's `keep` newest messages."""
-        c = t.synced_messages.c
-        rows = await self.conn.execute(
-            sa.select(c.id)
-            .where(c.workspace_id == workspace_id, c.account_id == account_id, c.fan_id == fan_id)
-            .order_by(c.created_at.desc(), c.id.desc())
-            .offset(keep)
-        )
-        gone = [row.id for row in rows]
+        values = {"ws": workspace_id, "account": account_id, "fan": fan_id, "keep": keep}
+        gone = [row.id for row in await self.conn.execute(_BEYOND_KEPT, values)]
         if gone:
             await self.conn.execute(
-                t.synced_messages.delete().where(
-                    c.workspace_id == workspace_id, c.account_id == account_id, c.id.in_(gone)
-                )
+                _DELETE_MESSAGES, {"ws": workspace_id, "account": account_id, "ids": gone}
             )
 
     async def remove_messages(

@@ -27,8 +27,41 @@ from storage.sql.statements import prebuilt
 
 Json = dict[str, Any]
 
-# Built once, so each row of a batch binds without a cache key.
+# Built once: each call binds its values, without building a statement and its cache key (the
+# syncer writes every family of every account this way, and a new workspace its sandbox's).
 _INSERT_ITEMS = prebuilt(t.synced_items.insert())
+_i = t.synced_items.c
+_OF_FAMILY = (
+    _i.workspace_id == sa.bindparam("ws"),
+    _i.account_id == sa.bindparam("account"),
+    _i.family == sa.bindparam("family"),
+)
+_ITEM = prebuilt(sa.select(_i.data).where(*_OF_FAMILY, _i.id == sa.bindparam("id")))
+_DELETE_FAMILY = prebuilt(t.synced_items.delete().where(*_OF_FAMILY))
+_s = t.sync_state.c
+_STATES = prebuilt(
+    sa.select(_s.family, _s.synced_at, _s.signature).where(
+        _s.workspace_id == sa.bindparam("ws"), _s.account_id == sa.bindparam("account")
+    )
+)
+_CLEAR_STATE = prebuilt(
+    t.sync_state.delete().where(
+        _s.workspace_id == sa.bindparam("ws"),
+        _s.account_id == sa.bindparam("account"),
+        _s.family == sa.bindparam("family"),
+    )
+)
+_INSERT_STATE = prebuilt(t.sync_state.insert())
+_x = t.transactions.c
+_FAN_TRANSACTIONS = prebuilt(
+    sa.select(_x.id, _x.seq, _x.status, _x.deleted, _x.gross_cents, _x.net_cents, _x.currency)
+    .where(
+        _x.workspace_id == sa.bindparam("ws"),
+        _x.account_id == sa.bindparam("account"),
+        _x.fan_id == sa.bindparam("fan"),
+    )
+    .order_by(_x.seq)
+)
 
 
 class SqlSynced(SqlSyncedChats, SqlSyncedMessages):
@@ -68,17 +101,8 @@ class SqlSynced(SqlSyncedChats, SqlSyncedMessages):
     async def item(
         self, workspace_id: str, account_id: str, family: ItemFamily, item_id: str
     ) -> Json | None:
-        c = t.synced_items.c
-        row = (
-            await self.conn.execute(
-                sa.select(c.data).where(
-                    c.workspace_id == workspace_id,
-                    c.account_id == account_id,
-                    c.family == family,
-                    c.id == item_id,
-                )
-            )
-        ).first()
+        values = {"ws": workspace_id, "account": account_id, "family": family, "id": item_id}
+        row = (await self.conn.execute(_ITEM, values)).first()
         return row.data if row else None
 
     async def replace_items(
@@ -89,11 +113,8 @@ class SqlSynced(SqlSyncedChats, SqlSyncedMessages):
         items: Sequence[tuple[str, str, Sequence[str], Json]],
     ) -> None:
         """The family's whole window: `(id, position, tags, data)` per item."""
-        c = t.synced_items.c
         await self.conn.execute(
-            t.synced_items.delete().where(
-                c.workspace_id == workspace_id, c.account_id == account_id, c.family == family
-            )
+            _DELETE_FAMILY, {"ws": workspace_id, "account": account_id, "family": family}
         )
         unique = {item_id: (item_id, pos, tags, data) for item_id, pos, tags, data in items}
         if unique:
@@ -118,12 +139,7 @@ class SqlSynced(SqlSyncedChats, SqlSyncedMessages):
     async def states(
         self, workspace_id: str, account_id: str
     ) -> dict[str, tuple[dt.datetime, Any]]:
-        c = t.sync_state.c
-        rows = await self.conn.execute(
-            sa.select(c.family, c.synced_at, c.signature).where(
-                c.workspace_id == workspace_id, c.account_id == account_id
-            )
-        )
+        rows = await self.conn.execute(_STATES, {"ws": workspace_id, "account": account_id})
         return {row.family: (row.synced_at, row.signature) for row in rows}
 
     async def set_state(
@@ -131,21 +147,19 @@ class SqlSynced(SqlSyncedChats, SqlSyncedMessages):
     ) -> None:
         await self.clear_state(workspace_id, account_id, family)
         await self.conn.execute(
-            t.sync_state.insert().values(
-                workspace_id=workspace_id,
-                account_id=account_id,
-                family=family,
-                synced_at=at,
-                signature=signature,
-            )
+            _INSERT_STATE,
+            {
+                "workspace_id": workspace_id,
+                "account_id": account_id,
+                "family": family,
+                "synced_at": at,
+                "signature": signature,
+            },
         )
 
     async def clear_state(self, workspace_id: str, account_id: str, family: str) -> None:
-        c = t.sync_state.c
         await self.conn.execute(
-            t.sync_state.delete().where(
-                c.workspace_id == workspace_id, c.account_id == account_id, c.family == family
-            )
+            _CLEAR_STATE, {"ws": workspace_id, "account": account_id, "family": family}
         )
 
     # -- what the revenue rows say about one fan --------------------------------------------
@@ -153,11 +167,8 @@ class SqlSynced(SqlSyncedChats, SqlSyncedMessages):
     async def fan_spend(self, workspace_id: str, account_id: str, fan_id: str) -> dict[str, Any]:
         """Gross and net of the fan's counted transactions (latest version of each, not
         deleted, pending or completed), in the currency of the rows (USD when none)."""
-        c = t.transactions.c
         rows = await self.conn.execute(
-            sa.select(c.id, c.seq, c.status, c.deleted, c.gross_cents, c.net_cents, c.currency)
-            .where(c.workspace_id == workspace_id, c.account_id == account_id, c.fan_id == fan_id)
-            .order_by(c.seq)
+            _FAN_TRANSACTIONS, {"ws": workspace_id, "account": account_id, "fan": fan_id}
         )
         latest = {row.id: row for row in rows}
         counted = [
