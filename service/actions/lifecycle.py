@@ -13,7 +13,7 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import Any, Unpack
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from service.accounts import status as account_status
 from service.accounts.model import Account
@@ -116,10 +116,10 @@ async def create_allowed(
         raise ValueError(f"an allowed action is {allowed.dest}, not {action.status}")
     created = move(Trigger.CREATE, None)
     assert created.event is not None
-    at = action.created_at
-    events = [action_event(created.event, action, at)]
+    events = [action_event(created.event, action, action.created_at)]
     if allowed.event is not None:
-        events.append(action_event(allowed.event, action, at))
+        # The same action at the same moment: one rendering serves both events.
+        events.append(evolve(events[0], id=new_id("evt_"), type=allowed.event))
     audit = (
         None
         if allowed.audit is None

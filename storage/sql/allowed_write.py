@@ -163,16 +163,9 @@ def _statement(events: int, audit: bool, wake: bool) -> Any:
     )
 
 
-def _values(
-    action: Action, events: Sequence[Event], audit: AuditEntry | None, use: AllowanceUse
-) -> dict[str, Any]:
-    values = {f"action_{name}": value for name, value in to_row(action).items()}
-    for n, event in enumerate(events):
-        row = to_row(event)
-        values |= {f"event{n}_{name}": row[name] for name in _EVENT_COLUMNS}
-    if audit is not None:
-        values |= {f"audit_{name}": value for name, value in to_row(audit).items()}
-    return values | {
+def _values(action: Action, use: AllowanceUse) -> dict[str, Any]:
+    """The action's and the use's values, as the action's insert and the room check bind them."""
+    return {f"action_{name}": value for name, value in to_row(action).items()} | {
         "use_action_id": action.id,
         "use_workspace_id": action.workspace_id,
         "use_account_id": action.account_id,
@@ -204,8 +197,15 @@ async def add_allowed(
     use: AllowanceUse,
     wake: str | None,
 ) -> AllowedWrite:
-    values = _values(action, events, audit, use) | {"wake": wake}
+    values = _values(action, use)
+    event_rows = [to_row(event) for event in events]
+    audit_row = None if audit is None else to_row(audit)
     if conn.dialect.name == "postgresql":
+        for n, row in enumerate(event_rows):
+            values |= {f"event{n}_{name}": row[name] for name in _EVENT_COLUMNS}
+        if audit_row is not None:
+            values |= {f"audit_{name}": value for name, value in audit_row.items()}
+        values["wake"] = wake
         statement = _statement(len(events), audit is not None, wake is not None)
         try:
             async with NEXT_USE.one_at_a_time((action.workspace_id, action.account_id, use.key)):
@@ -222,9 +222,10 @@ async def add_allowed(
     if (await conn.execute(_sqlite_action(), values)).first() is None:
         room = (await conn.execute(_ROOM, values)).scalar_one()
         return AllowedWrite.KEY_TAKEN if room else AllowedWrite.USED_UP
-    rows = [to_row(event) for event in events]
-    await conn.execute(_EVENTS, [{k: v for k, v in row.items() if k != "seq"} for row in rows])
-    if audit is not None:
-        await conn.execute(_AUDIT, to_row(audit))
+    await conn.execute(
+        _EVENTS, [{k: v for k, v in row.items() if k != "seq"} for row in event_rows]
+    )
+    if audit_row is not None:
+        await conn.execute(_AUDIT, audit_row)
     await conn.execute(_USE, values)
     return AllowedWrite.WRITTEN  # `wake`: SQLite is one node; the creation wakes its executor

@@ -90,7 +90,7 @@ async def test_an_allowance_s_room_is_probed_by_number_on_a_table_without_statis
             )
     action = make_action(ws, "40001", AT, status="approved", key="k-room")
     use = AllowanceUse("k", 300, AT - dt.timedelta(days=1))
-    values = allowed_write._values(action, [], None, use) | {"wake": None}
+    values = allowed_write._values(action, use) | {"wake": None}
     async with store.transaction() as uow:
         if store.dialect == "postgresql":
             await uow.conn.exec_driver_sql("SET LOCAL enable_seqscan = off")  # as at scale
