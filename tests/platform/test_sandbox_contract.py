@@ -155,16 +155,19 @@ async def test_sandbox_reads_agree_with_the_creators_synced_data():
     creator = sandbox.creators("ws_agree")[0]
     session = sandbox_session("ws_agree", creator["id"])
 
-    async def count(route: str, **query: Any) -> int:
-        total, offset = 0, 0
+    async def walk(route: str, limit: int = 100, **query: Any) -> list[dict[str, Any]]:
+        """Every item of the route's list, page by page."""
+        items: list[dict[str, Any]] = []
         while True:
             page = await sandbox.request(
-                route, session=session, query={**query, "limit": 100, "offset": offset}
+                route, session=session, query={**query, "limit": limit, "offset": len(items)}
             )
-            total += len(page["list"])
-            offset += 100
+            items += page["list"]
             if not page["hasMore"]:
-                return total
+                return items
+
+    async def count(route: str, **query: Any) -> int:
+        return len(await walk(route, **query))
 
     assert await count("GET /vault/media") == creator["counts"]["vaultItems"]
     assert await count("GET /chats") == creator["counts"]["chats"]
@@ -198,28 +201,14 @@ async def test_sandbox_reads_agree_with_the_creators_synced_data():
     assert len(points) == 61
     assert {p["date"]: p["count"] for p in points if p["count"]} == per_day
     vault = sandbox.content(creator)
-    walked: list[dict[str, Any]] = []
-    more = True
-    while more:
-        media = await sandbox.request(
-            "GET /vault/media", session=session, query={"limit": 7, "offset": len(walked)}
-        )
-        walked += media["list"]
-        more = media["hasMore"]
+    walked = await walk("GET /vault/media", limit=7)
     assert [item["id"] for item in walked] == [m["id"] for m in vault["media"]]
     for item in walked:
         assert item["listIds"] == [
             vl["id"] for vl in vault["vaultLists"] if item["id"] in vl["mediaIds"]
         ]
     assert any(item["listIds"] for item in walked)
-    posts: list[dict[str, Any]] = []
-    more = True
-    while more:
-        got = await sandbox.request(
-            "GET /posts", session=session, query={"limit": 7, "offset": len(posts)}
-        )
-        posts += got["list"]
-        more = got["hasMore"]
+    posts = await walk("GET /posts", limit=7)
     published = [p for p in vault["posts"] if p["scheduledFor"] is None]
     pinned = [p["id"] for p in published if p["isPinned"]]
     assert [p["id"] for p in posts[: len(pinned)]] == pinned
