@@ -36,9 +36,9 @@ import tempfile
 import time
 import uuid
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
+from bench.governance import loadavg
 from harness.scratch import scratch_database
 from storage.migrate import migrate
 from storage.sql.engine import make_engine
@@ -70,13 +70,6 @@ ACTION_COLUMNS = [
 EVENT_COLUMNS = ["id", "workspace_id", "type", "mode", "account_id", "data", "created_at"]
 AUDIT_COLUMNS = ["id", "workspace_id", "actor", "action", "target", "details", "created_at"]
 USE_COLUMNS = ["action_id", "workspace_id", "account_id", "allowance", "created_at"]
-
-
-def loadavg() -> str:
-    try:
-        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
-    except OSError:
-        return "?"
 
 
 def _rendered(action_id: str, status: str, now: dt.datetime) -> str:
@@ -152,26 +145,22 @@ def rows(variant: str, n: int, sqlite: bool) -> list[dict[str, list[Any]]]:
             "[]",
             0 if approved else 1,
         ]
-        created = [
-            f"evt_{uuid.uuid4().hex}",
-            WORKSPACE,
-            "action.created",
-            "live",
-            ACCOUNT,
-            _rendered(action_id, status, at),
-            stamp(at),
-        ]
-        one: dict[str, list[Any]] = {"action": action, "created": created}
-        if approved:
-            one["approved"] = [
+        rendered = _rendered(action_id, status, at)
+
+        def event(kind: str, rendered: str = rendered, at: dt.datetime = at) -> list[Any]:
+            return [
                 f"evt_{uuid.uuid4().hex}",
                 WORKSPACE,
-                "action.approved",
+                kind,
                 "live",
                 ACCOUNT,
-                _rendered(action_id, status, at),
+                rendered,
                 stamp(at),
             ]
+
+        one: dict[str, list[Any]] = {"action": action, "created": event("action.created")}
+        if approved:
+            one["approved"] = event("action.approved")
             one["audit"] = [
                 f"aud_{uuid.uuid4().hex}",
                 WORKSPACE,
@@ -365,29 +354,28 @@ def postgres_round(n: int, order: list[str]) -> dict[str, float]:
 async def _postgres_round(url: str, n: int, order: list[str]) -> dict[str, float]:
     import asyncpg
 
-    if True:
-        await _migrated(url)
-        conn = await asyncpg.connect(url)
-        try:
-            await conn.execute(
-                "INSERT INTO workspaces (id, name, created_at) VALUES ($1, 'Floor', now())",
-                WORKSPACE,
-            )
-            statements = {v: postgres_statement(v) for v in VARIANTS}
+    await _migrated(url)
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute(
+            "INSERT INTO workspaces (id, name, created_at) VALUES ($1, 'Floor', now())",
+            WORKSPACE,
+        )
+        statements = {v: postgres_statement(v) for v in VARIANTS}
 
-            async def creation(variant: str, one: dict[str, list[Any]]) -> None:
-                await conn.fetchval(statements[variant], *postgres_arguments(one))
+        async def creation(variant: str, one: dict[str, list[Any]]) -> None:
+            await conn.fetchval(statements[variant], *postgres_arguments(one))
 
-            for one in rows("none", 50, sqlite=False):  # warm up
-                await creation("none", one)
-            rates = {}
-            for v in order:
-                prepared = rows(v, n, sqlite=False)
-                rates[v] = await _arate(n, lambda one, v=v: creation(v, one), prepared)
-            _check(n, [await conn.fetchval(q) for q in COUNTS])
-            return rates
-        finally:
-            await conn.close()
+        for one in rows("none", 50, sqlite=False):  # warm up
+            await creation("none", one)
+        rates = {}
+        for v in order:
+            prepared = rows(v, n, sqlite=False)
+            rates[v] = await _arate(n, lambda one, v=v: creation(v, one), prepared)
+        _check(n, [await conn.fetchval(q) for q in COUNTS])
+        return rates
+    finally:
+        await conn.close()
 
 
 def main() -> None:
