@@ -15,9 +15,11 @@ from service.actions.decisions import decide_action
 from service.actions.model import Action
 from service.actions.render import action_json
 from service.api.endpoint import Call, Incoming, Reply, endpoint
+from service.domain.ids import looks_like
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.paging import Pager, by_time_and_id
+from service.keys.repository import ReadAlong
 
 
 def _reply(
@@ -55,7 +57,14 @@ def _reads_at_once(incoming: Incoming) -> bool:
     return "wait" not in incoming.query
 
 
-@endpoint("getAction", shares_reader=_reads_at_once)
+def _action_in_path(incoming: Incoming) -> ReadAlong | None:
+    """The action a plain read asks for, read with the key (an id of another form names no
+    action: validation answers it, with nothing read)."""
+    action_id = incoming.path.get("actionId", "")
+    return ReadAlong("actions", action_id) if looks_like(action_id, "act_") else None
+
+
+@endpoint("getAction", shares_reader=_reads_at_once, reads_along=_action_in_path)
 async def get_action(call: Call) -> Reply:
     action_id = call.params.path["actionId"]
     wait = call.params.query.get("wait")

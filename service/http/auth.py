@@ -12,6 +12,7 @@ from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.key_touches import KeyTouches
 from service.keys.model import ApiKey
+from service.keys.repository import ReadAlong
 from service.ports import Store, UnitOfWork
 
 
@@ -58,13 +59,15 @@ async def principal_for_key(
     secret: str,
     reader: UnitOfWork | None = None,
     touches: KeyTouches | None = None,
+    along: ReadAlong | None = None,
 ) -> Principal:
-    """Look the key up (in `reader`, the request's own unit of work, when given). The use is
-    noted in `touches` and written after the request; without `touches` (CLI, tests) it is
-    written here, after the read has closed, so one caller never holds two connections."""
+    """Look the key up (in `reader`, the request's own unit of work, when given, with the row
+    `along` names read in the same statement). The use is noted in `touches` and written after
+    the request; without `touches` (CLI, tests) it is written here, after the read has closed,
+    so one caller never holds two connections."""
     digest = hash_secret(secret)
     if reader is not None:
-        key = await reader.keys.get_by_hash(digest)
+        key = await reader.keys.get_by_hash(digest, along)
     else:
         async with store.reading() as uow:
             key = await uow.keys.get_by_hash(digest)

@@ -18,7 +18,7 @@ import sqlalchemy as sa
 from service.actions.model import Action
 from service.actions.transitions import EXPIRED, PENDING
 from storage.sql import tables as t
-from storage.sql.connection import Connection
+from storage.sql.connection import Ahead, Connection
 from storage.sql.rows import to_model
 from storage.sql.statements import prebuilt
 
@@ -124,7 +124,9 @@ class SqlActionReads:
     conn: Connection
 
     async def get(self, workspace_id: str, action_id: str) -> Action | None:
-        row = (await self.conn.execute(_ACTION, {"ws": workspace_id, "id": action_id})).first()
+        row = self.conn.take_ahead("actions", workspace_id, action_id)
+        if row is Ahead.NOT_READ:
+            row = (await self.conn.execute(_ACTION, {"ws": workspace_id, "id": action_id})).first()
         return to_model(Action, row) if row else None
 
     async def get_by_idempotency_key(self, workspace_id: str, key: str) -> Action | None:

@@ -4,6 +4,7 @@ SQLAlchemy statement, read a `Result`. The drivers (sqlite.py, postgres.py) only
 from __future__ import annotations
 
 import asyncio
+import enum
 import itertools
 from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from contextlib import asynccontextmanager, contextmanager
@@ -13,7 +14,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine.interfaces import Dialect
 
 from service.domain.storage_errors import StorageBusy
-from storage.sql.result import Result, make_rows
+from storage.sql.result import Result, Row, make_rows
 from storage.sql.statements import Planner
 
 CONNECT_TIMEOUT = 3.0
@@ -22,6 +23,11 @@ POOL_TIMEOUT = 1.0
 """Seconds a request waits for a pooled connection before it is answered 503 (StorageBusy)."""
 
 _savepoints = itertools.count(1)
+
+
+class Ahead(enum.Enum):
+    NOT_READ = "not read"
+    """No row was read ahead under that name: the reader runs its own statement."""
 
 
 class IntegrityViolation(Exception):
@@ -34,6 +40,16 @@ class Connection:
     def __init__(self, planner: Planner) -> None:
         self.planner = planner
         self.dialect: Dialect = planner.dialect
+        self.ahead: dict[tuple[str, str, str], Row | None] = {}
+        """Rows another statement of this unit read ahead of their reader (ReadAlong), by
+        table, workspace and id; None where that row does not exist."""
+
+    def take_ahead(self, table: str, workspace_id: str, row_id: str) -> Row | Ahead | None:
+        """The row read ahead under that name, once: a second read runs its own statement,
+        so it sees what this unit wrote since."""
+        if not self.ahead:
+            return Ahead.NOT_READ
+        return self.ahead.pop((table, workspace_id, row_id), Ahead.NOT_READ)
 
     async def _run(
         self, sql: str, args: Sequence[Any], returns_rows: bool

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import builtins
 import datetime as dt
+import functools
 from typing import Any
 
 import sqlalchemy as sa
 
 from service.keys.model import ApiKey
+from service.keys.repository import ReadAlong
 from service.workspaces.model import Member, User, Workspace
 from storage.sql import tables as t
 from storage.sql.connection import Connection
-from storage.sql.result import Row
+from storage.sql.result import Row, row_class
 from storage.sql.rows import to_model, to_row
 from storage.sql.statements import prebuilt
 
@@ -133,6 +135,39 @@ _TOUCH = prebuilt(
 )
 
 
+ALONG = "along_"
+"""The label prefix of the columns read along with a key."""
+_KEY_COLUMNS = len(t.api_keys.c)
+
+
+def _key_and(table: sa.Table) -> sa.Select[Any]:
+    """The key by its hash and, in the same statement, one row of its workspace by id (NULLs
+    when there is none)."""
+    joined = t.api_keys.outerjoin(
+        table,
+        sa.and_(
+            table.c.workspace_id == t.api_keys.c.workspace_id,
+            table.c.id == sa.bindparam("along"),
+        ),
+    )
+    return prebuilt(
+        sa.select(*t.api_keys.c, *(column.label(ALONG + column.name) for column in table.c))
+        .select_from(joined)
+        .where(t.api_keys.c.secret_hash == sa.bindparam("hash"))
+    )
+
+
+_KEY_AND = {"actions": _key_and(t.actions)}
+
+
+@functools.cache
+def _halves(names: tuple[str, ...]) -> tuple[type[Row], type[Row], int]:
+    """A joined row's two layouts (the key's, the other table's under its own names), and
+    where the other row's id is."""
+    along = tuple(name.removeprefix(ALONG) for name in names[_KEY_COLUMNS:])
+    return row_class(names[:_KEY_COLUMNS]), row_class(along), along.index("id")
+
+
 def _key(row: Row) -> ApiKey:
     ids = row.account_ids
     return to_model(
@@ -157,9 +192,21 @@ class SqlApiKeys:
         ).first()
         return _key(row) if row else None
 
-    async def get_by_hash(self, secret_hash: str) -> ApiKey | None:
-        row = (await self.conn.execute(_KEY_BY_HASH, {"hash": secret_hash})).first()
-        return _key(row) if row else None
+    async def get_by_hash(self, secret_hash: str, along: ReadAlong | None = None) -> ApiKey | None:
+        if along is None:
+            row = (await self.conn.execute(_KEY_BY_HASH, {"hash": secret_hash})).first()
+            return _key(row) if row else None
+        values = {"hash": secret_hash, "along": along.id}
+        row = (await self.conn.execute(_KEY_AND[along.table], values)).first()
+        if row is None:
+            return None
+        key_row, along_row, id_at = _halves(row._names)
+        key = _key(key_row(row[:_KEY_COLUMNS]))
+        other = along_row(row[_KEY_COLUMNS:])
+        self.conn.ahead[along.table, key.workspace_id, along.id] = (
+            other if other[id_at] is not None else None
+        )
+        return key
 
     async def list(self, workspace_id: str) -> list[ApiKey]:
         rows = await self.conn.execute(
