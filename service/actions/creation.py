@@ -12,6 +12,7 @@ import datetime as dt
 import hashlib
 import json
 from collections.abc import Callable, Sequence
+from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 from attrs import frozen
@@ -33,6 +34,8 @@ from service.ports import Store, UnitOfWork
 
 Notifier = Callable[[], None]
 """Wakes this process's executor after an approval commits (injected by the caller)."""
+Reading = Callable[[], AbstractAsyncContextManager[UnitOfWork]]
+"""Opens a read-only unit of work: the store's, or the request's (`Call.reading`)."""
 
 
 def fingerprint(
@@ -153,21 +156,24 @@ async def create_action(
     *,
     run_at: str | None = None,
     wake_executor: Notifier | None = None,
+    reading: Reading | None = None,
 ) -> Created:
     """Store a new action, pending or approved by its policy's allowance; `wake_executor`
     starts this process's executor on one approved at once (other processes hear the NOTIFY
-    sent with its commit)."""
+    sent with its commit). The reads before the write run in `reading`'s units, one after the
+    other (the API's: its first is the unit the key was read in)."""
+    reading = reading or store.reading
     kind = type_of(type_)  # the edge validated `type` against the same registry's names
     when = schedule.parse(run_at)
     # The request as the client sent it.
     fp = fingerprint(account_id, principal.mode, type_, params, when)
     if when is not None:
-        await _check_schedule(store, clock, principal, idempotency_key, fp, when)
+        await _check_schedule(reading, clock, principal, idempotency_key, fp, when)
     sent = as_sent(params)
     # The account and synced data are read before the write: they never hold the write lock.
     # Reading the account again with the write would guard nothing more: a pending action runs
     # only once approved, and approval and execution check writes and status again.
-    async with store.reading() as uow:
+    async with reading() as uow:
         account, rules, caps = await _account_and_rules(uow, principal, account_id)
         if not account.writes_enabled or account.unavailable:
             # A retry is answered as before even once writes stopped: look the key up first.
@@ -219,7 +225,7 @@ async def create_action(
 
 
 async def _check_schedule(
-    store: Store,
+    reading: Reading,
     clock: Clock,
     principal: Principal,
     idempotency_key: str,
@@ -231,7 +237,7 @@ async def _check_schedule(
     try:
         schedule.check(when, clock.now())
     except ApiError:
-        async with store.reading() as uow:
+        async with reading() as uow:
             existing = await uow.actions.get_by_idempotency_key(
                 principal.workspace_id, idempotency_key
             )

@@ -15,10 +15,11 @@ from service.actions.decisions import decide_action
 from service.actions.model import Action
 from service.actions.render import action_json
 from service.api.endpoint import Call, Incoming, Reply, endpoint
-from service.domain.ids import looks_like
+from service.domain.ids import MAX_ID_LENGTH, looks_like
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.paging import Pager, by_time_and_id
+from service.http.validation import UNSTORABLE
 from service.keys.repository import ReadAlong
 
 
@@ -29,7 +30,16 @@ def _reply(
     return Reply({"data": body, "meta": call.meta()}, status=status, headers=headers)
 
 
-@endpoint("createAction", scope="write")
+def _account_in_path(incoming: Incoming) -> ReadAlong | None:
+    """The account a creation reads first, with its rules and limits, read with the key (text
+    no database can hold is left to validation, which refuses it)."""
+    account_id = incoming.path.get("accountId", "")
+    if not 0 < len(account_id) <= MAX_ID_LENGTH or UNSTORABLE.search(account_id):
+        return None
+    return ReadAlong("accounts_for_create", account_id)
+
+
+@endpoint("createAction", scope="write", hands_over=True, reads_along=_account_in_path)
 async def create_action(call: Call) -> Reply:
     body, services = call.params.body, call.services
     created = await create(
@@ -42,6 +52,7 @@ async def create_action(call: Call) -> Reply:
         body["params"],
         run_at=body.get("runAt"),
         wake_executor=services.wake_executor,
+        reading=call.reading,
     )
     # As Stripe does: a client (or its logs) can tell a retry's answer from a new action.
     return _reply(

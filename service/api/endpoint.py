@@ -18,6 +18,7 @@ from starlette.datastructures import Headers
 from starlette.requests import Request
 from starlette.responses import Response
 
+from service.api.handed_over import HandedOver
 from service.domain.principal import Principal
 from service.domain.stored_json import plain
 from service.error_codes import ErrorCode
@@ -59,12 +60,15 @@ class Call:
     params: ParsedRequest
     services: Services
     reader: UnitOfWork | None = None
+    handed: HandedOver | None = None
 
     def reading(self) -> contextlib.AbstractAsyncContextManager[UnitOfWork]:
-        """The request's read-only unit of work (shared with authentication when the endpoint
-        asked for it, saving a round trip), or a fresh one."""
+        """The request's read-only unit of work: shared with authentication or handed over by
+        it when the endpoint asked for that (saving a connection checkout), else a fresh one."""
         if self.reader is not None:
             return contextlib.nullcontext(self.reader)
+        if self.handed is not None and (first := self.handed.take()) is not None:
+            return first
         return self.services.store.reading()
 
     @property
@@ -148,9 +152,12 @@ class Endpoint:
     """Plain reads keep the unit of work authentication opened, so a read costs one connection
     checkout and one transaction instead of two. A callable decides per call (a read that may
     wait must not hold a connection while it waits)."""
+    hands_over: bool = False
+    """A handler that reads and then writes gets authentication's unit for its first read
+    (`Call.reading`), closed when that read ends (service/api/handed_over.py)."""
     reads_along: Callable[[Incoming], ReadAlong | None] | None = None
-    """For an endpoint sharing authentication's unit: the row its handler reads first, read
-    in the key lookup's own statement (one round trip fewer)."""
+    """For an endpoint that shares or is handed authentication's unit: the row its handler
+    reads first, read in the key lookup's own statement (one round trip fewer)."""
 
     async def serve(
         self,
@@ -162,6 +169,13 @@ class Endpoint:
             principal = await authenticate(incoming, services, "session")
             _csrf_sent(self.auth, incoming)
             return await self._authorised(services, incoming, principal, None, on_principal)
+        if self.hands_over:
+            async with HandedOver(services.store.reading()) as handed:
+                along = self.reads_along(incoming) if self.reads_along else None
+                principal = await authenticate(incoming, services, self.auth, handed.uow, along)
+                return await self._authorised(
+                    services, incoming, principal, None, on_principal, handed
+                )
         async with services.store.reading() as reader:
             shares = self.shares_reader
             if shares is True or (callable(shares) and shares(incoming)):
@@ -178,6 +192,7 @@ class Endpoint:
         principal: Principal,
         reader: UnitOfWork | None,
         on_principal: Callable[[Principal], None] | None,
+        handed: HandedOver | None = None,
     ) -> Reply:
         """Everything after authentication: rate limit, scope, validation, the handler."""
         if incoming.client is not None or incoming.tool is not None:
@@ -205,7 +220,7 @@ class Endpoint:
                 body,
                 incoming.headers.get("content-type"),
             )
-        reply = await self.handler(Call(incoming, principal, params, services, reader))
+        reply = await self.handler(Call(incoming, principal, params, services, reader, handed))
         if services.settings.validate_responses and self.operation_id is not None:
             services.check_response(self.operation_id, reply.status, plain(reply.body))
         return reply
@@ -241,6 +256,7 @@ def endpoint(
     scope: str = "read",
     auth: str = "key",
     shares_reader: bool | Callable[[Incoming], bool] = False,
+    hands_over: bool = False,
     reads_along: Callable[[Incoming], ReadAlong | None] | None = None,
 ) -> Callable[[Handler], RestRoute]:
     """A REST route serving `handler` through the pipeline; `route.endpoint` is the pipeline
@@ -253,6 +269,7 @@ def endpoint(
             scope=scope,
             auth=auth,
             shares_reader=shares_reader,
+            hands_over=hands_over,
             reads_along=reads_along,
         )
 

@@ -32,7 +32,11 @@ def key_prefix(key: str) -> str:
     return f"{head}_{mode}_{body[:4]}"
 
 
-def looks_like(value: str, prefix: str, max_length: int = 64) -> bool:
+MAX_ID_LENGTH = 64
+"""The longest id the API takes (its `maxLength` for ids in openapi.yaml)."""
+
+
+def looks_like(value: str, prefix: str, max_length: int = MAX_ID_LENGTH) -> bool:
     """Whether `value` could be one of our ids with `prefix` (letters and digits after it);
     anything else names nothing, so callers answer "not found" without a lookup."""
     body = value[len(prefix) :]

@@ -18,7 +18,8 @@ class ReadAlong:
     unit of work keeps it for that read; a row the request never reads is dropped with the
     unit. Checks (the key's mode, the accounts it may reach) stay with the reader."""
 
-    table: Literal["actions"]
+    table: Literal["actions", "accounts_for_create"]
+    """What is read: an action, or an account with what a creation reads beside it."""
     id: str
 
 

@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from service.accounts.model import Account
 from service.accounts.repository import AccountChanges, ForCreate
 from storage.sql import tables as t
-from storage.sql.connection import Connection
+from storage.sql.connection import Ahead, Connection
 from storage.sql.rows import to_model, to_row
 from storage.sql.statements import prebuilt
 
@@ -39,23 +39,35 @@ _ACCOUNT_AND_DEFAULT_RULES = prebuilt(
 )
 _pl = t.policy_limits.alias("own_limits")
 _dl = t.policy_limits.alias("default_limits")
-_FOR_CREATE = prebuilt(  # one read: the account, the default rules and both sets of limits
-    sa.select(
-        t.accounts,
-        t.workspaces.c.policy.label("default_rules"),
+
+
+def with_rules_and_limits(
+    source: sa.FromClause,
+) -> tuple[sa.FromClause, list[sa.ColumnElement[Any]]]:
+    """What a creation reads beside the account, joined onto `source` (which holds `accounts`):
+    the workspace's default rules and both sets of daily limits, NULLs where there are none.
+    The rules are a lookup by the workspace's key, which SQLite seeks however few the
+    workspaces (a join it may scan)."""
+    accounts = t.accounts.c
+    joined = source.outerjoin(
+        _pl, sa.and_(_pl.c.workspace_id == accounts.workspace_id, _pl.c.account_id == accounts.id)
+    ).outerjoin(_dl, sa.and_(_dl.c.workspace_id == accounts.workspace_id, _dl.c.account_id == ""))
+    default_rules = (
+        sa.select(t.workspaces.c.policy)
+        .where(t.workspaces.c.id == accounts.workspace_id)
+        .scalar_subquery()
+    )
+    return joined, [
+        default_rules.label("default_rules"),
         _pl.c.limits.label("own_limits"),
         _dl.c.limits.label("default_limits"),
-    )
-    .join(t.workspaces, t.workspaces.c.id == t.accounts.c.workspace_id)
-    .outerjoin(
-        _pl,
-        sa.and_(
-            _pl.c.workspace_id == t.accounts.c.workspace_id, _pl.c.account_id == t.accounts.c.id
-        ),
-    )
-    .outerjoin(
-        _dl, sa.and_(_dl.c.workspace_id == t.accounts.c.workspace_id, _dl.c.account_id == "")
-    )
+    ]
+
+
+_for_create_from, _for_create_columns = with_rules_and_limits(t.accounts)
+_FOR_CREATE = prebuilt(  # one read: the account, the default rules and both sets of limits
+    sa.select(t.accounts, *_for_create_columns)
+    .select_from(_for_create_from)
     .where(t.accounts.c.workspace_id == sa.bindparam("ws"), t.accounts.c.id == sa.bindparam("id"))
 )
 _LIMITS = prebuilt(
@@ -85,7 +97,10 @@ class SqlAccounts:
         return (to_model(Account, row), row.default_rules) if row else None
 
     async def get_for_create(self, workspace_id: str, account_id: str) -> ForCreate | None:
-        row = (await self.conn.execute(_FOR_CREATE, {"ws": workspace_id, "id": account_id})).first()
+        row = self.conn.take_ahead("accounts_for_create", workspace_id, account_id)
+        if row is Ahead.NOT_READ:
+            values = {"ws": workspace_id, "id": account_id}
+            row = (await self.conn.execute(_FOR_CREATE, values)).first()
         if row is None:
             return None
         return ForCreate(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import builtins
 import datetime as dt
 import functools
+from collections.abc import Callable
 from typing import Any
 
 import sqlalchemy as sa
@@ -13,6 +14,7 @@ from service.keys.model import ApiKey
 from service.keys.repository import ReadAlong
 from service.workspaces.model import Member, User, Workspace
 from storage.sql import tables as t
+from storage.sql.account_repos import with_rules_and_limits
 from storage.sql.connection import Connection
 from storage.sql.result import Row, row_class
 from storage.sql.rows import to_model, to_row
@@ -138,26 +140,35 @@ _TOUCH = prebuilt(
 ALONG = "along_"
 """The label prefix of the columns read along with a key."""
 _KEY_COLUMNS = len(t.api_keys.c)
+Joins = Callable[[sa.FromClause], tuple[sa.FromClause, list[sa.ColumnElement[Any]]]]
 
 
-def _key_and(table: sa.Table) -> sa.Select[Any]:
-    """The key by its hash and, in the same statement, one row of its workspace by id (NULLs
-    when there is none)."""
-    joined = t.api_keys.outerjoin(
+def _key_and(table: sa.Table, more: Joins | None = None) -> sa.Select[Any]:
+    """The key by its hash and, in the same statement, one row of its workspace by id, with
+    what `more` joins onto it (NULLs when there is no such row)."""
+    joined: sa.FromClause = t.api_keys.outerjoin(
         table,
         sa.and_(
             table.c.workspace_id == t.api_keys.c.workspace_id,
             table.c.id == sa.bindparam("along"),
         ),
     )
+    extra: list[sa.ColumnElement[Any]] = []
+    if more is not None:
+        joined, extra = more(joined)
+    along = [*table.c, *extra]
     return prebuilt(
-        sa.select(*t.api_keys.c, *(column.label(ALONG + column.name) for column in table.c))
+        sa.select(*t.api_keys.c, *(column.label(ALONG + column.name) for column in along))
         .select_from(joined)
         .where(t.api_keys.c.secret_hash == sa.bindparam("hash"))
     )
 
 
-_KEY_AND = {"actions": _key_and(t.actions)}
+_KEY_AND = {
+    "actions": _key_and(t.actions),
+    # A creation's first read: the account with its rules and limits (account_repos.py).
+    "accounts_for_create": _key_and(t.accounts, with_rules_and_limits),
+}
 
 
 @functools.cache

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 
 import httpx
 import pytest
 
 from service.app import create_app
+from service.domain.clock import isoformat
 from service.domain.principal import Principal
 from service.keys.usecases import create_key
 from storage.sql.store import SqlStore
@@ -87,3 +89,37 @@ async def test_a_dashboard_address_that_is_no_page_answers_while_the_pool_is_exh
         await tiny.close()
     assert page.status_code == 404 and 'data-error-code="route_not_found"' in page.text
     assert '<nav aria-label="Main">' not in page.text
+
+
+async def test_a_creation_holds_one_connection_at_a_time(database_url, settings, clock):
+    """A creation reads in the unit its key was read in, then writes in the next one: with a
+    pool of one connection, every way through it (new, retried, a scheduled retry after its
+    `runAt` passed) answers instead of waiting for a second connection."""
+    tiny = SqlStore.from_url(database_url, pool_size=1, max_overflow=0, pool_timeout=0.2)
+    message = {"type": "send_message", "params": {"fanId": "f1", "text": "<p>Hi there</p>"}}
+    try:
+        world = await build_world(tiny, clock)
+        app = create_app(settings, store=tiny, clock=clock)
+        path = f"/v1/accounts/{world.live_account}/actions"
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://t") as client:
+
+            async def post(body: dict, key: str) -> httpx.Response:
+                headers = {**world.auth(), "Idempotency-Key": key}
+                return await client.post(path, json=body, headers=headers)
+
+            new = await post(message, "one")
+            retried = await post(message, "one")
+            run_at = isoformat(clock.now() + dt.timedelta(hours=1))
+            scheduled = await post({**message, "runAt": run_at}, "later")
+            clock.advance(hours=2)
+            scheduled_again = await post({**message, "runAt": run_at}, "later")
+            refused = await post({**message, "runAt": run_at}, "too-late")
+    finally:
+        await tiny.close()
+    assert (new.status_code, retried.status_code) == (202, 202), (new.text, retried.text)
+    assert retried.headers["Idempotent-Replayed"] == "true"
+    assert retried.json()["data"]["id"] == new.json()["data"]["id"]
+    assert scheduled.status_code == 202 and scheduled_again.status_code == 202
+    assert scheduled_again.json()["data"]["id"] == scheduled.json()["data"]["id"]
+    assert (refused.status_code, refused.json()["error"]["param"]) == (400, "runAt")

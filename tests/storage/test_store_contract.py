@@ -176,6 +176,27 @@ async def test_a_key_lookup_reads_an_action_along_once(store, clock, workspace):
         assert len(ran) == 5
 
 
+async def test_a_key_lookup_reads_a_creations_account_along(store, clock, workspace):
+    key, _ = await create_key(
+        store, clock, Principal.operator(workspace.id), name="make", scopes=["write"], mode="live"
+    )
+    async with store.transaction() as uow:
+        await uow.accounts.set_limits(workspace.id, "40001", [{"type": "send_message", "max": 5}])
+    async with store.reading() as uow:
+        read_alone = await uow.accounts.get_for_create(workspace.id, "40001")
+    assert read_alone is not None and read_alone.own_limits
+    async with store.reading() as uow:
+        ran = counting_statements(uow)
+        along = ReadAlong("accounts_for_create", "40001")
+        assert await uow.keys.get_by_hash(key.secret_hash, along) == key
+        assert await uow.accounts.get_for_create(workspace.id, "40001") == read_alone
+        assert len(ran) == 1
+        nowhere = ReadAlong("accounts_for_create", "99999")
+        assert await uow.keys.get_by_hash(key.secret_hash, nowhere) == key
+        assert await uow.accounts.get_for_create(workspace.id, "99999") is None
+        assert len(ran) == 2
+
+
 async def test_an_action_read_along_is_only_the_keys_workspaces(store, clock, workspace):
     key, _ = await create_key(
         store, clock, Principal.operator(workspace.id), name="poll", scopes=["read"], mode="live"
