@@ -177,3 +177,24 @@ async def test_replayed_creation_says_so_in_a_header(client, world):
     assert "idempotent-replayed" not in first.headers
     assert again.headers["idempotent-replayed"] == "true"
     assert again.json()["data"]["id"] == first.json()["data"]["id"]
+
+
+@pytest.mark.parametrize(
+    ("account_id", "status", "code"),
+    [
+        ("40001%00", 400, "invalid_parameter"),
+        ("4" * 65, 400, "invalid_parameter"),
+        ("%ED%A0%80", 404, "account_not_found"),  # bytes of a lone surrogate: read as U+FFFD
+    ],
+)
+async def test_an_account_id_no_database_holds_on_creation_is_refused_not_a_500(
+    client, world, account_id, status, code
+):
+    """Creation reads its account with the key: an id no database can hold is never read
+    along (it would fail the statement), and validation refuses it as before."""
+    response = await client.post(
+        f"/v1/accounts/{account_id}/actions",
+        json={"type": "send_message", "params": {"fanId": "f1", "text": "hi"}},
+        headers=json_headers(world),
+    )
+    assert assert_envelope(response, status, code)["param"] == "accountId"
