@@ -14,12 +14,14 @@ from service.actions.creation import create_action as create
 from service.actions.decisions import decide_action
 from service.actions.model import Action
 from service.actions.render import action_json
+from service.actions.types.registry import type_of
+from service.actions.warnings import named_fan_ids
 from service.api.endpoint import Call, Incoming, Reply, endpoint
 from service.domain.ids import MAX_ID_LENGTH, looks_like
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.paging import Pager, by_time_and_id
-from service.http.validation import UNSTORABLE
+from service.http.validation import UNSTORABLE, json_body
 from service.keys.repository import ReadAlong
 
 
@@ -30,13 +32,40 @@ def _reply(
     return Reply({"data": body, "meta": call.meta()}, status=status, headers=headers)
 
 
-def _account_in_path(incoming: Incoming) -> ReadAlong | None:
-    """The account a creation reads first, with its rules and limits, read with the key (text
-    no database can hold is left to validation, which refuses it)."""
-    account_id = incoming.path.get("accountId", "")
-    if not 0 < len(account_id) <= MAX_ID_LENGTH or UNSTORABLE.search(account_id):
+PEEKED_BODY = 8192
+"""The largest creation body read before its key is checked, for the fan it names: the body is
+read unauthenticated, so never more than this."""
+
+
+def _storable_id(text: object) -> str | None:
+    """`text` when it can be an id in every database (anything else is validation's to refuse)."""
+    if isinstance(text, str) and 0 < len(text) <= MAX_ID_LENGTH and not UNSTORABLE.search(text):
+        return text
+    return None
+
+
+async def _account_in_path(incoming: Incoming, max_body: int) -> ReadAlong | None:
+    """The account a creation reads first, with its rules and limits, and the one fan its
+    params name: read with the key."""
+    account_id = _storable_id(incoming.path.get("accountId"))
+    if account_id is None:
         return None
-    return ReadAlong("accounts_for_create", account_id)
+    return ReadAlong("accounts_for_create", account_id, await _named_fan(incoming, max_body))
+
+
+async def _named_fan(incoming: Incoming, max_body: int) -> str | None:
+    """The fan a small creation body names, if exactly one. The body is not validated yet:
+    whatever is wrong with it (unreadable, not JSON, no such type, odd params) names no fan
+    here, and validation answers it once the key is checked."""
+    declared = incoming.headers.get("content-length", "")
+    if not declared.isdigit() or int(declared) > PEEKED_BODY:
+        return None
+    try:
+        body = json_body(await incoming.read_body(max_body))
+        named = set(named_fan_ids(type_of(body["type"]), body["params"]))
+    except Exception:  # noqa: BLE001 (validation, after the key, gives this body's answer)
+        return None
+    return _storable_id(named.pop()) if len(named) == 1 else None
 
 
 @endpoint("createAction", scope="write", hands_over=True, reads_along=_account_in_path)
@@ -68,7 +97,7 @@ def _reads_at_once(incoming: Incoming) -> bool:
     return "wait" not in incoming.query
 
 
-def _action_in_path(incoming: Incoming) -> ReadAlong | None:
+async def _action_in_path(incoming: Incoming, _max_body: int) -> ReadAlong | None:
     """The action a plain read asks for, read with the key (an id of another form names no
     action: validation answers it, with nothing read)."""
     action_id = incoming.path.get("actionId", "")

@@ -35,6 +35,26 @@ from service.services import Services
 BodyReader = Callable[[int], Awaitable[bytes]]
 
 
+def read_once(read: BodyReader) -> BodyReader:
+    """`read`, called at most once: a later call answers what the first did, its bytes or its
+    error. A creation may read its body before the key is checked (to read its fan along with
+    the key); validation reads it after, and any error it meets is answered in its turn."""
+    outcome: list[bytes | BaseException] = []
+
+    async def once(limit: int) -> bytes:
+        if not outcome:
+            try:
+                outcome.append(await read(limit))
+            except Exception as exc:  # noqa: BLE001 (kept, raised again to every reader)
+                outcome.append(exc)
+        first = outcome[0]
+        if isinstance(first, BaseException):
+            raise first
+        return first
+
+    return once
+
+
 @frozen
 class Incoming:
     """One call as the pipeline sees it, whichever channel carried it."""
@@ -89,6 +109,9 @@ class Reply:
 
 
 Handler = Callable[[Call], Awaitable[Reply]]
+AlongOf = Callable[[Incoming, int], Awaitable[ReadAlong | None]]
+"""What a request reads first, worked out from the call (and its body, read within the given
+limit) before the key is looked up: read in the lookup's statement (ReadAlong)."""
 NO_PARAMS = ParsedRequest(query={}, path={}, headers={}, body=None)
 
 
@@ -155,7 +178,7 @@ class Endpoint:
     hands_over: bool = False
     """A handler that reads and then writes gets authentication's unit for its first read
     (`Call.reading`), closed when that read ends (service/api/handed_over.py)."""
-    reads_along: Callable[[Incoming], ReadAlong | None] | None = None
+    reads_along: AlongOf | None = None
     """For an endpoint that shares or is handed authentication's unit: the row its handler
     reads first, read in the key lookup's own statement (one round trip fewer)."""
 
@@ -170,8 +193,9 @@ class Endpoint:
             _csrf_sent(self.auth, incoming)
             return await self._authorised(services, incoming, principal, None, on_principal)
         if self.hands_over:
+            # What is read along is known before a connection is taken (it may read the body).
+            along = await self._along(services, incoming)
             async with HandedOver(services.store.reading()) as handed:
-                along = self.reads_along(incoming) if self.reads_along else None
                 principal = await authenticate(incoming, services, self.auth, handed.uow, along)
                 return await self._authorised(
                     services, incoming, principal, None, on_principal, handed
@@ -179,11 +203,16 @@ class Endpoint:
         async with services.store.reading() as reader:
             shares = self.shares_reader
             if shares is True or (callable(shares) and shares(incoming)):
-                along = self.reads_along(incoming) if self.reads_along else None
+                along = await self._along(services, incoming)
                 principal = await authenticate(incoming, services, self.auth, reader, along)
                 return await self._authorised(services, incoming, principal, reader, on_principal)
             principal = await authenticate(incoming, services, self.auth, reader)
         return await self._authorised(services, incoming, principal, None, on_principal)
+
+    async def _along(self, services: Services, incoming: Incoming) -> ReadAlong | None:
+        if self.reads_along is None:
+            return None
+        return await self.reads_along(incoming, services.settings.max_body_bytes)
 
     async def _authorised(
         self,
@@ -257,7 +286,7 @@ def endpoint(
     auth: str = "key",
     shares_reader: bool | Callable[[Incoming], bool] = False,
     hands_over: bool = False,
-    reads_along: Callable[[Incoming], ReadAlong | None] | None = None,
+    reads_along: AlongOf | None = None,
 ) -> Callable[[Handler], RestRoute]:
     """A REST route serving `handler` through the pipeline; `route.endpoint` is the pipeline
     step MCP tools call."""
@@ -283,7 +312,7 @@ def endpoint(
                 request.headers,
                 request.query_params,
                 request.path_params,
-                body,
+                read_once(body),
                 state["request_id"],
                 request=request,
             )

@@ -21,6 +21,8 @@ class ReadAlong:
     table: Literal["actions", "accounts_for_create"]
     """What is read: an action, or an account with what a creation reads beside it."""
     id: str
+    fan_id: str | None = None
+    """A creation's: the one fan its params name, of that account (its facts read it next)."""
 
 
 class ApiKeys(Protocol):

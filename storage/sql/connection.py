@@ -40,16 +40,16 @@ class Connection:
     def __init__(self, planner: Planner) -> None:
         self.planner = planner
         self.dialect: Dialect = planner.dialect
-        self.ahead: dict[tuple[str, str, str], Row | None] = {}
+        self.ahead: dict[tuple[str, ...], Row | None] = {}
         """Rows another statement of this unit read ahead of their reader (ReadAlong), by
-        table, workspace and id; None where that row does not exist."""
+        table, workspace and key; None where that row does not exist."""
 
-    def take_ahead(self, table: str, workspace_id: str, row_id: str) -> Row | Ahead | None:
-        """The row read ahead under that name, once: a second read runs its own statement,
-        so it sees what this unit wrote since."""
+    def take_ahead(self, *name: str) -> Row | Ahead | None:
+        """The row read ahead under that name (table, workspace, key), once: a second read runs
+        its own statement, so it sees what this unit wrote since."""
         if not self.ahead:
             return Ahead.NOT_READ
-        return self.ahead.pop((table, workspace_id, row_id), Ahead.NOT_READ)
+        return self.ahead.pop(name, Ahead.NOT_READ)
 
     async def _run(
         self, sql: str, args: Sequence[Any], returns_rows: bool

@@ -13,7 +13,7 @@ import sqlalchemy as sa
 
 from service.synced.model import Fan
 from storage.sql import tables as t
-from storage.sql.connection import Connection
+from storage.sql.connection import Ahead, Connection
 from storage.sql.result import Row
 from storage.sql.rows import to_model, to_row
 from storage.sql.search import Plan, candidates, like_pattern, search_page
@@ -171,6 +171,10 @@ class SqlFans:
     ) -> list[Fan]:
         if not fan_ids:
             return []
+        if len(fan_ids) == 1:  # a creation's one fan may have come with its key (ReadAlong)
+            ahead = self.conn.take_ahead("fans", workspace_id, account_id, fan_ids[0])
+            if ahead is not Ahead.NOT_READ:
+                return [] if ahead is None else [_fan(ahead)]
         rows = await self.conn.execute(
             _FANS_BY_ID, {"ws": workspace_id, "account": account_id, "ids": sorted(set(fan_ids))}
         )

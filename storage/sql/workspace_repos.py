@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import sqlalchemy as sa
+from attrs import frozen
 
 from service.keys.model import ApiKey
 from service.keys.repository import ReadAlong
@@ -139,13 +140,16 @@ _TOUCH = prebuilt(
 
 ALONG = "along_"
 """The label prefix of the columns read along with a key."""
+FAN = "fan_along_"
+"""The label prefix of a creation's fan, read along with its account."""
 _KEY_COLUMNS = len(t.api_keys.c)
 Joins = Callable[[sa.FromClause], tuple[sa.FromClause, list[sa.ColumnElement[Any]]]]
 
 
-def _key_and(table: sa.Table, more: Joins | None = None) -> sa.Select[Any]:
+def _key_and(table: sa.Table, more: Joins | None = None, *, fan: bool = False) -> sa.Select[Any]:
     """The key by its hash and, in the same statement, one row of its workspace by id, with
-    what `more` joins onto it (NULLs when there is no such row)."""
+    what `more` joins onto it (NULLs when there is no such row); with `fan`, also that
+    account's fan by id (the row is an account's)."""
     joined: sa.FromClause = t.api_keys.outerjoin(
         table,
         sa.and_(
@@ -157,26 +161,57 @@ def _key_and(table: sa.Table, more: Joins | None = None) -> sa.Select[Any]:
     if more is not None:
         joined, extra = more(joined)
     along = [*table.c, *extra]
+    fans: list[sa.ColumnElement[Any]] = []
+    if fan:
+        joined = joined.outerjoin(
+            t.fans,
+            sa.and_(
+                t.fans.c.workspace_id == t.api_keys.c.workspace_id,
+                t.fans.c.account_id == sa.bindparam("along"),
+                t.fans.c.id == sa.bindparam("fan"),
+            ),
+        )
+        fans = [column.label(FAN + column.name) for column in t.fans.c]
     return prebuilt(
-        sa.select(*t.api_keys.c, *(column.label(ALONG + column.name) for column in along))
+        sa.select(*t.api_keys.c, *(column.label(ALONG + column.name) for column in along), *fans)
         .select_from(joined)
         .where(t.api_keys.c.secret_hash == sa.bindparam("hash"))
     )
 
 
 _KEY_AND = {
-    "actions": _key_and(t.actions),
-    # A creation's first read: the account with its rules and limits (account_repos.py).
-    "accounts_for_create": _key_and(t.accounts, with_rules_and_limits),
+    ("actions", False): _key_and(t.actions),
+    # A creation's first reads: the account with its rules and limits (account_repos.py), and
+    # the fan its params name when they name one.
+    ("accounts_for_create", False): _key_and(t.accounts, with_rules_and_limits),
+    ("accounts_for_create", True): _key_and(t.accounts, with_rules_and_limits, fan=True),
 }
 
 
+@frozen
+class _Parts:
+    """Where a joined row's parts are: the key's columns, the row read along (under its own
+    names) and its id, and the fan's when one was read."""
+
+    key: type[Row]
+    along: type[Row]
+    along_end: int
+    id_at: int
+    fan: type[Row] | None
+
+
 @functools.cache
-def _halves(names: tuple[str, ...]) -> tuple[type[Row], type[Row], int]:
-    """A joined row's two layouts (the key's, the other table's under its own names), and
-    where the other row's id is."""
-    along = tuple(name.removeprefix(ALONG) for name in names[_KEY_COLUMNS:])
-    return row_class(names[:_KEY_COLUMNS]), row_class(along), along.index("id")
+def _parts(names: tuple[str, ...]) -> _Parts:
+    along_end = next((i for i, name in enumerate(names) if name.startswith(FAN)), len(names))
+    along = tuple(name.removeprefix(ALONG) for name in names[_KEY_COLUMNS:along_end])
+    fan = tuple(name.removeprefix(FAN) for name in names[along_end:])
+    return _Parts(
+        row_class(names[:_KEY_COLUMNS]),
+        row_class(along),
+        along_end,
+        along.index("id"),
+        row_class(fan) if fan else None,
+    )
 
 
 def _key(row: Row) -> ApiKey:
@@ -207,16 +242,22 @@ class SqlApiKeys:
         if along is None:
             row = (await self.conn.execute(_KEY_BY_HASH, {"hash": secret_hash})).first()
             return _key(row) if row else None
-        values = {"hash": secret_hash, "along": along.id}
-        row = (await self.conn.execute(_KEY_AND[along.table], values)).first()
+        values = {"hash": secret_hash, "along": along.id, "fan": along.fan_id}
+        statement = _KEY_AND[along.table, along.fan_id is not None]
+        row = (await self.conn.execute(statement, values)).first()
         if row is None:
             return None
-        key_row, along_row, id_at = _halves(row._names)
-        key = _key(key_row(row[:_KEY_COLUMNS]))
-        other = along_row(row[_KEY_COLUMNS:])
-        self.conn.ahead[along.table, key.workspace_id, along.id] = (
-            other if other[id_at] is not None else None
-        )
+        parts = _parts(row._names)
+        key = _key(parts.key(row[:_KEY_COLUMNS]))
+        other = parts.along(row[_KEY_COLUMNS : parts.along_end])
+        found = other[parts.id_at] is not None
+        ahead = self.conn.ahead
+        ahead[along.table, key.workspace_id, along.id] = other if found else None
+        if parts.fan is not None and along.fan_id is not None and found:
+            fan = parts.fan(row[parts.along_end :])
+            ahead["fans", key.workspace_id, along.id, along.fan_id] = (
+                fan if fan.id is not None else None
+            )
         return key
 
     async def list(self, workspace_id: str) -> list[ApiKey]:

@@ -1,5 +1,5 @@
 """A key lookup that reads a row along (the action a poll asks for, the account a creation
-reads first) seeks every table it joins by index on both drivers: its cost does not grow with
+reads first, and the fan it names) seeks every table it joins by index on both drivers: its cost does not grow with
 the workspace's actions, accounts or limits (test_list_plans.py's checks, on these joins)."""
 
 from __future__ import annotations
@@ -27,7 +27,11 @@ async def test_a_key_lookup_reading_a_row_along_seeks_each_index(store, clock):
     async with store.reading() as uow:
         [action] = await uow.actions.list(ws, mode="live", limit=1)
     problems = {}
-    for along in (ReadAlong("actions", action.id), ReadAlong("accounts_for_create", "40001")):
+    for along in (
+        ReadAlong("actions", action.id),
+        ReadAlong("accounts_for_create", "40001"),
+        ReadAlong("accounts_for_create", "40001", fan_id="f00001"),
+    ):
 
         async def lookup(uow, _ws, along=along):
             return await uow.keys.get_by_hash(key.secret_hash, along)
@@ -35,5 +39,5 @@ async def test_a_key_lookup_reading_a_row_along_seeks_each_index(store, clock):
         [(sql, args)] = await _statements(store, ws, lookup)
         plan = await _plan(store, sql, args, sorts=False)
         if found := _problems(plan, store.dialect, (KEY_INDEX[store.dialect],), sorts=False):
-            problems[along.table] = [*found, plan]
+            problems[repr(along)] = [*found, plan]
     assert problems == {}, "\n\n".join(f"{k}: " + "\n".join(v) for k, v in problems.items())

@@ -19,6 +19,7 @@ from service.domain.principal import Principal
 from service.domain.storage_errors import StorageError
 from service.keys.repository import ReadAlong
 from service.keys.usecases import create_key
+from service.synced.model import Fan
 from service.workspaces.usecases import create_user, create_workspace
 from tests.factories import PASSWORDS, add_live_account
 
@@ -195,6 +196,38 @@ async def test_a_key_lookup_reads_a_creations_account_along(store, clock, worksp
         assert await uow.keys.get_by_hash(key.secret_hash, nowhere) == key
         assert await uow.accounts.get_for_create(workspace.id, "99999") is None
         assert len(ran) == 2
+
+
+async def test_a_key_lookup_reads_a_creations_fan_along(store, clock, workspace):
+    key, _ = await create_key(
+        store, clock, Principal.operator(workspace.id), name="make", scopes=["write"], mode="live"
+    )
+    await add_live_account(store, clock, workspace.id, "40002", "other.live")
+    fan = Fan(workspace.id, "40001", "7001", "fan7001", "Fan", None, "active", None, None, ("l1",))
+    namesake = Fan(workspace.id, "40002", "7002", "fan7002", None, None, "expired", None, None)
+    async with store.transaction() as uow:
+        await uow.fans.put_many(workspace.id, "40001", [fan])
+        await uow.fans.put_many(workspace.id, "40002", [namesake])
+    async with store.reading() as uow:
+        ran = counting_statements(uow)
+        along = ReadAlong("accounts_for_create", "40001", fan_id="7001")
+        assert await uow.keys.get_by_hash(key.secret_hash, along) == key
+        assert await uow.accounts.get_for_create(workspace.id, "40001") is not None
+        assert await uow.fans.get_many(workspace.id, "40001", ["7001"]) == [fan]
+        assert len(ran) == 1  # the account and its fan came with the key
+        assert await uow.fans.get_many(workspace.id, "40001", ["7001"]) == [fan]
+        assert len(ran) == 2  # read ahead once
+        # A fan the account does not have (another account's included) is read along as absent.
+        for absent in ("7002", "7999"):
+            along = ReadAlong("accounts_for_create", "40001", fan_id=absent)
+            assert await uow.keys.get_by_hash(key.secret_hash, along) == key
+            assert await uow.fans.get_many(workspace.id, "40001", [absent]) == []
+        assert len(ran) == 4
+        # No such account: nothing is kept for its fans.
+        along = ReadAlong("accounts_for_create", "99999", fan_id="7001")
+        assert await uow.keys.get_by_hash(key.secret_hash, along) == key
+        assert await uow.fans.get_many(workspace.id, "99999", ["7001"]) == []
+        assert len(ran) == 6
 
 
 async def test_an_action_read_along_is_only_the_keys_workspaces(store, clock, workspace):
