@@ -9,13 +9,12 @@ where one exists: the REST interface only reads the platform.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Match, Route, request_response
-from starlette.types import Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from service.actions.reach import visible_account
 from service.actions.write_routes import write_hint
@@ -88,7 +87,7 @@ async def refuse(request: Request) -> Response:
 class ReadOnlyRoute(Route):
     """A GET route whose other methods get our 405 with a hint (not Starlette's plain one)."""
 
-    def __init__(self, path: str, endpoint: Callable[[Request], Awaitable[Response]]) -> None:
+    def __init__(self, path: str, endpoint: ASGIApp) -> None:
         super().__init__(path, endpoint, methods=["GET"])
         self.refusal = request_response(refuse)
 

@@ -6,7 +6,7 @@ them), so one function body serves them all and each tool is a few lines of data
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Literal
 
 from attrs import frozen
@@ -14,7 +14,7 @@ from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.tools import Tool
 from mcp_types import CallToolResult, ToolAnnotations
 
-from service.api.endpoint import endpoint_of
+from service.api.endpoint import RestRoute, endpoint_of
 from service.mcp.calls import run_tool
 from service.mcp.tool_defs import make_tool
 from service.services import Services
@@ -37,7 +37,7 @@ class Arg:
 @frozen
 class Declared:
     name: str
-    operation: Callable[..., Any]
+    operation: RestRoute
     """The REST handler (decorated with @endpoint) the tool runs."""
     doc: str
     args: Sequence[Arg]
