@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from starlette.responses import JSONResponse
 
+from service.domain.json_encoding import compact_encoder
 from service.domain.stored_json import StoredJson
 
-
-def _dumps(value: Any) -> str:
-    """JSONResponse's encoding."""
-    return json.dumps(
-        value, ensure_ascii=False, allow_nan=False, indent=None, separators=(",", ":")
-    )
+_dumps = compact_encoder(ensure_ascii=False, allow_nan=False)
+"""JSONResponse's encoding (`json.dumps` with these options), by an encoder made once."""
 
 
 def json_body(body: dict[str, Any]) -> bytes:

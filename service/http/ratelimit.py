@@ -63,22 +63,29 @@ class LocalCounters(Storage, SlidingWindowCounterSupport):
             del self.storage[key], self.expirations[key]
 
     def incr(self, key: str, expiry: float, amount: int = 1) -> int:
-        now = self.clock()
+        return self._add(key, expiry, amount, self.clock())
+
+    def _add(self, key: str, expiry: float, amount: int, now: float) -> int:
         self._sweep(now)
-        count = self.get(key) + amount
+        count = self._count(key, now) + amount
         self.storage[key] = count
         if count == amount:
             self.expirations[key] = now + expiry
         return count
 
     def decr(self, key: str, amount: int = 1) -> int:
-        count = max(self.get(key) - amount, 0)
+        count = max(self._count(key, self.clock()) - amount, 0)
         if key in self.storage:
             self.storage[key] = count
         return count
 
     def get(self, key: str) -> int:
-        if self.expirations.get(key, 0) <= self.clock():
+        return self._count(key, self.clock())
+
+    def _count(self, key: str, now: float) -> int:
+        """The count under `key` at `now` (the public methods, which `limits` wraps in an
+        error translator per call, are not called from inside: a hit made six such calls)."""
+        if self.expirations.get(key, 0) <= now:
             self.storage.pop(key, None)
             self.expirations.pop(key, None)
         return self.storage.get(key, 0)
@@ -106,11 +113,12 @@ class LocalCounters(Storage, SlidingWindowCounterSupport):
         overlaps, must stay within `limit` (the algorithm of `limits`' own storages)."""
         if amount > limit:
             return False
-        previous, previous_ttl, current, _ = self.get_sliding_window(key, expiry)
+        now = self.clock()
+        previous, previous_ttl, current, _ = self._window(key, expiry, now)
         if math.floor(previous * previous_ttl / expiry + current) + amount > limit:
             return False
-        _, current_key = self.sliding_window_keys(key, expiry, self.clock())
-        self.incr(current_key, 2 * expiry, amount)
+        _, current_key = self.sliding_window_keys(key, expiry, now)
+        self._add(current_key, 2 * expiry, amount, now)
         return True
 
     @staticmethod
@@ -119,9 +127,11 @@ class LocalCounters(Storage, SlidingWindowCounterSupport):
         return f"{key}/{int((at - expiry) / expiry)}", f"{key}/{int(at / expiry)}"
 
     def get_sliding_window(self, key: str, expiry: int) -> tuple[int, float, int, float]:
-        now = self.clock()
+        return self._window(key, expiry, self.clock())
+
+    def _window(self, key: str, expiry: int, now: float) -> tuple[int, float, int, float]:
         previous_key, current_key = self.sliding_window_keys(key, expiry, now)
-        previous, current = self.get(previous_key), self.get(current_key)
+        previous, current = self._count(previous_key, now), self._count(current_key, now)
         previous_ttl = 0.0 if previous == 0 else (1 - (((now - expiry) / expiry) % 1)) * expiry
         current_ttl = (1 - ((now / expiry) % 1)) * expiry + expiry
         return previous, previous_ttl, current, current_ttl

@@ -159,7 +159,7 @@ def _message(error: ValidationError, param: str) -> str:
 def _single(param: Parameter, source: Any) -> str | None:
     """The one value of a single-valued parameter; sent twice it is ambiguous, so refused
     (frameworks disagree on whether the first or the last wins)."""
-    if source is None:
+    if not source:  # none sent (most calls send no query)
         return None
     if hasattr(source, "getlist") and len(source.getlist(param.name)) > 1:
         raise ApiError(

@@ -12,6 +12,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine.processors import str_to_datetime
 
+from service.domain.json_encoding import compact_encoder
 from storage.sql.packing import pack, unpack
 
 UTC = dt.UTC
@@ -54,6 +55,21 @@ class UtcDateTime(sa.types.TypeDecorator[dt.datetime]):
         value = value.astimezone(UTC)
         return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
 
+    def bind_processor(self, dialect: sa.Dialect) -> Any:
+        """PostgreSQL (whose driver takes aware datetimes as they are): `process_bind_param`
+        in one call, not SQLAlchemy's wrapper of two (an action is written with eight)."""
+        if dialect.name == "sqlite" or self.impl_instance.bind_processor(dialect) is not None:
+            return super().bind_processor(dialect)
+
+        def to_utc(value: dt.datetime | None) -> dt.datetime | None:
+            if value is None or value.tzinfo is UTC:
+                return value
+            if value.tzinfo is None:
+                raise ValueError("naive datetime refused: every time in Countersign is UTC-aware")
+            return value.astimezone(UTC)
+
+        return to_utc
+
     def process_result_value(
         self, value: dt.datetime | None, dialect: sa.Dialect
     ) -> dt.datetime | None:
@@ -66,7 +82,10 @@ class UtcDateTime(sa.types.TypeDecorator[dt.datetime]):
         if impl is None:  # PostgreSQL: the driver returns datetimes
 
             def aware(value: dt.datetime | None) -> dt.datetime | None:
-                return None if value is None else _utc(value)
+                # asyncpg gives timestamptz in UTC already: kept as it is, not copied.
+                if value is None or value.tzinfo is UTC:
+                    return value
+                return _utc(value)
 
             return aware
         if impl is str_to_datetime:  # SQLite: the text SQLAlchemy wrote, read as it reads it
@@ -118,11 +137,10 @@ class UtcMicros(UtcDateTime):
         return EPOCH + value * MICROSECOND
 
 
-compact_json: Callable[[Any], str] = json.JSONEncoder(separators=(",", ":")).encode
+compact_json: Callable[[Any], str] = compact_encoder()
 """How JSON columns are written (the drivers' dialects use it): no whitespace. Actions and audit
 entries are kept for ever, so every byte of theirs is paid for ever (bench/growth.py). One
-encoder made once: json.dumps with any argument builds a new one per call, twice the cost of
-the encoding itself on a column (encode keeps no state between calls)."""
+encoder made once (service/domain/json_encoding.py)."""
 
 
 class Json(sa.types.TypeDecorator[Any]):
@@ -141,6 +159,10 @@ class Json(sa.types.TypeDecorator[Any]):
 
             return dialect.type_descriptor(JSONB(none_as_null=True))
         return dialect.type_descriptor(sa.JSON(none_as_null=True))
+
+    def impl_bind(self, dialect: sa.Dialect) -> Any:
+        """The JSON type's own bind processor, without this decorator's wrapper around it."""
+        return self.impl_instance.bind_processor(dialect)
 
     def result_processor(self, dialect: sa.Dialect, coltype: Any) -> Reader | None:
         """On SQLite SQLAlchemy's reader is three Python calls around json.loads; this is one
@@ -197,9 +219,10 @@ class PackedJson(Json):
         self.dictionary = dictionary
 
     def bind_processor(self, dialect: sa.Dialect) -> Any:
-        if dialect.name != "sqlite":
-            return super().bind_processor(dialect)
-        if type(self).process_bind_param is not PackedJson.process_bind_param:
+        reshaped = type(self).process_bind_param is not PackedJson.process_bind_param
+        if dialect.name != "sqlite":  # stored as given: the JSON type's processor alone
+            return super().bind_processor(dialect) if reshaped else self.impl_bind(dialect)
+        if reshaped:
             return functools.partial(self.process_bind_param, dialect=dialect)
         dictionary = self.dictionary
 
@@ -249,6 +272,12 @@ class PackedText(sa.types.TypeDecorator[str]):
             return value
         return pack(value, self.dictionary)
 
+    def bind_processor(self, dialect: sa.Dialect) -> Any:
+        """PostgreSQL: the string type's processor alone (none), as it stores the text as is."""
+        if dialect.name != "sqlite":
+            return self.impl_instance.bind_processor(dialect)
+        return super().bind_processor(dialect)
+
     def process_result_value(self, value: Any, dialect: sa.Dialect) -> str | None:
         if dialect.name != "sqlite" or value is None:
             return value  # type: ignore[no-any-return]
@@ -290,6 +319,12 @@ class HexDigest(sa.types.TypeDecorator[str]):
 
     def process_result_value(self, value: Any, dialect: sa.Dialect) -> str | None:
         return _hex(value)  # type: ignore[no-any-return]
+
+    def bind_processor(self, dialect: sa.Dialect) -> Any:
+        """PostgreSQL keeps the text as given: the string type's processor alone (none)."""
+        if dialect.name != "sqlite":
+            return self.impl_instance.bind_processor(dialect)
+        return super().bind_processor(dialect)
 
     def result_processor(self, dialect: sa.Dialect, coltype: Any) -> Reader | None:
         if self.impl_instance.result_processor(dialect, coltype) is not None:
