@@ -14,6 +14,8 @@ from limits.aio.storage import RedisStorage
 from limits.storage.base import SlidingWindowCounterSupport
 
 Storage = RedisStorage | sync_storage.Storage
+KEYS_KEPT = 10_000
+"""Counter keys kept made (one per API key, session or address counted): past this, made again."""
 
 
 class SlidingWindow:
@@ -26,15 +28,37 @@ class SlidingWindow:
         self.item = RateLimitItemPerSecond(limit, max(1, math.ceil(window)), namespace=name)
         self._shared: async_strategies.SlidingWindowCounterRateLimiter | None = None
         self._local: sync_strategies.SlidingWindowCounterRateLimiter | None = None
+        self._counters: SlidingWindowCounterSupport | None = None
+        self._keys: dict[str, str] = {}
         if isinstance(storage, RedisStorage):
             self._shared = async_strategies.SlidingWindowCounterRateLimiter(storage)
         else:
             self._local = sync_strategies.SlidingWindowCounterRateLimiter(storage)
+            if isinstance(storage, SlidingWindowCounterSupport):
+                self._counters = storage
+
+    def _counter_key(self, key: str) -> str:
+        """`item.key_for(key)`, made once per key (every request of a key makes the same)."""
+        counter_key = self._keys.get(key)
+        if counter_key is None:
+            if len(self._keys) >= KEYS_KEPT:
+                self._keys.clear()
+            counter_key = self._keys[key] = self.item.key_for(key)
+        return counter_key
 
     async def hit(self, key: str) -> int | None:
         """Count one hit; None when it was within the limit, else the whole seconds to wait."""
         if self._local is not None:
-            if self._local.hit(self.item, key):
+            # In memory, the strategy's `hit` is this one call, its key made once per key: the
+            # rate limit is paid on every request.
+            counters, item = self._counters, self.item
+            if counters is not None:
+                counted = counters.acquire_sliding_window_entry(
+                    self._counter_key(key), item.amount, item.get_expiry()
+                )
+            else:
+                counted = self._local.hit(item, key)
+            if counted:
                 return None
             reset = self._local.get_window_stats(self.item, key).reset_time
         else:
