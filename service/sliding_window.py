@@ -3,6 +3,7 @@ process's memory: the REST and MCP rate limit and the platform budget both count
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 
@@ -15,7 +16,8 @@ from limits.storage.base import SlidingWindowCounterSupport
 
 Storage = RedisStorage | sync_storage.Storage
 KEYS_KEPT = 10_000
-"""Counter keys kept made (one per API key, session or address counted): past this, made again."""
+"""Counter keys kept (one per API key, session or address counted); past this, the least
+recently used is made again."""
 
 
 class SlidingWindow:
@@ -29,22 +31,14 @@ class SlidingWindow:
         self._shared: async_strategies.SlidingWindowCounterRateLimiter | None = None
         self._local: sync_strategies.SlidingWindowCounterRateLimiter | None = None
         self._counters: SlidingWindowCounterSupport | None = None
-        self._keys: dict[str, str] = {}
+        self._counter_key = functools.lru_cache(maxsize=KEYS_KEPT)(self.item.key_for)
+        """`item.key_for(key)`, made once per key (every request of a key makes the same)."""
         if isinstance(storage, RedisStorage):
             self._shared = async_strategies.SlidingWindowCounterRateLimiter(storage)
         else:
             self._local = sync_strategies.SlidingWindowCounterRateLimiter(storage)
             if isinstance(storage, SlidingWindowCounterSupport):
                 self._counters = storage
-
-    def _counter_key(self, key: str) -> str:
-        """`item.key_for(key)`, made once per key (every request of a key makes the same)."""
-        counter_key = self._keys.get(key)
-        if counter_key is None:
-            if len(self._keys) >= KEYS_KEPT:
-                self._keys.clear()
-            counter_key = self._keys[key] = self.item.key_for(key)
-        return counter_key
 
     async def hit(self, key: str) -> int | None:
         """Count one hit; None when it was within the limit, else the whole seconds to wait."""
