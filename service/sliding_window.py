@@ -25,13 +25,15 @@ class SlidingWindow:
     `name` in the storage. Memory storage is `limits`' synchronous kind, Redis its
     asyncio kind: one strategy of the matching kind does the counting."""
 
-    def __init__(self, storage: Storage, limit: int, window: float, name: str) -> None:
+    def __init__(
+        self, storage: Storage, limit: int, window: float, name: str, *, keys_kept: int = KEYS_KEPT
+    ) -> None:
         self.storage = storage
         self.item = RateLimitItemPerSecond(limit, max(1, math.ceil(window)), namespace=name)
         self._shared: async_strategies.SlidingWindowCounterRateLimiter | None = None
         self._local: sync_strategies.SlidingWindowCounterRateLimiter | None = None
         self._counters: SlidingWindowCounterSupport | None = None
-        self._counter_key = functools.lru_cache(maxsize=KEYS_KEPT)(self.item.key_for)
+        self._counter_key = functools.lru_cache(maxsize=keys_kept)(self.item.key_for)
         """`item.key_for(key)`, made once per key (every request of a key makes the same)."""
         if isinstance(storage, RedisStorage):
             self._shared = async_strategies.SlidingWindowCounterRateLimiter(storage)

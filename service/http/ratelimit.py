@@ -114,11 +114,10 @@ class LocalCounters(Storage, SlidingWindowCounterSupport):
         if amount > limit:
             return False
         now = self.clock()
-        previous_key, current_key = self.sliding_window_keys(key, expiry, now)
-        previous, current = self._count(previous_key, now), self._count(current_key, now)
-        previous_ttl = 0.0 if previous == 0 else (1 - (((now - expiry) / expiry) % 1)) * expiry
+        previous, previous_ttl, current, _ = self._window(key, expiry, now)
         if math.floor(previous * previous_ttl / expiry + current) + amount > limit:
             return False
+        _, current_key = self.sliding_window_keys(key, expiry, now)
         self._add(current_key, 2 * expiry, amount, now)
         return True
 

@@ -160,10 +160,6 @@ class Json(sa.types.TypeDecorator[Any]):
             return dialect.type_descriptor(JSONB(none_as_null=True))
         return dialect.type_descriptor(sa.JSON(none_as_null=True))
 
-    def impl_bind(self, dialect: sa.Dialect) -> Any:
-        """The JSON type's own bind processor, without this decorator's wrapper around it."""
-        return self.impl_instance.bind_processor(dialect)
-
     def result_processor(self, dialect: sa.Dialect, coltype: Any) -> Reader | None:
         """On SQLite SQLAlchemy's reader is three Python calls around json.loads; this is one
         call around the scanner (`json_text_value`), with the same answers: None for NULL, a
@@ -221,7 +217,9 @@ class PackedJson(Json):
     def bind_processor(self, dialect: sa.Dialect) -> Any:
         reshaped = type(self).process_bind_param is not PackedJson.process_bind_param
         if dialect.name != "sqlite":  # stored as given: the JSON type's processor alone
-            return super().bind_processor(dialect) if reshaped else self.impl_bind(dialect)
+            if reshaped:
+                return super().bind_processor(dialect)
+            return self.impl_instance.bind_processor(dialect)
         if reshaped:
             return functools.partial(self.process_bind_param, dialect=dialect)
         dictionary = self.dictionary

@@ -53,13 +53,12 @@ async def test_hits_start_no_thread():
     assert threading.active_count() == before
 
 
-async def test_keys_count_apart_past_the_counter_keys_kept(monkeypatch):
+async def test_keys_count_apart_past_the_counter_keys_kept():
     """Counter keys are made once per key and kept up to a bound; past it the least recently
     used is made again, and every key still counts its own hits."""
-    monkeypatch.setattr("service.sliding_window.KEYS_KEPT", 2)
     clock = Clock()
     clock.at = (clock.at // 10) * 10
-    limiter = RateLimiter(LocalCounters(clock), limit=1, window=10, name="api")
+    limiter = RateLimiter(LocalCounters(clock), limit=1, window=10, name="api", keys_kept=2)
     assert [await limiter.hit(key) for key in ("a", "b", "c")] == [None] * 3
     assert [await limiter.hit(key) is None for key in ("a", "b", "c")] == [False] * 3
     assert limiter._counter_key.cache_info().currsize <= 2
