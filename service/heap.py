@@ -3,8 +3,9 @@
 A started service holds some 200,000 objects that live as long as it does: imported modules,
 the compiled OpenAPI validators, the storage's SQL. CPython's full collection walks every one
 of them, and under load one runs every second or two, because the objects of requests in
-flight are promoted to the oldest generation while they wait on the database. Those passes took
-about a tenth of a GET's CPU under load (docs/benchmarks.md). `gc.freeze()` moves every object
+flight are promoted to the oldest generation while they wait on the database. Under load those
+passes, and the caches they leave cold, cost a PostgreSQL GET about a sixth of its CPU
+(docs/benchmarks.md). `gc.freeze()` moves every object
 alive at that moment to a permanent generation the collector skips; reference counting still
 frees them when they go.
 
