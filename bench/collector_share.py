@@ -1,15 +1,15 @@
-"""The garbage collector's share of the service's CPU under load, with the started heap frozen
-(service/heap.py) and without, side by side in one run.
+"""The garbage collector's share of the service's CPU under load, tuned for serving
+(service/heap.py) and with CPython's defaults, side by side in one run.
 
     python -m bench.collector_share [--rounds 5] [--duration 5] [--databases sqlite,postgres]
 
 Two servers of this tree under the same uvicorn flags as bench/hot_path.py, on one seeded
-database: `frozen` as the service runs, `unfrozen` with the heap given back to the collector as
-soon as start-up ends (what the service did before). Each records its collections and their
+database: `serving` as the service runs, `default` with the heap given back to the collector
+and CPython's thresholds as soon as start-up ends (what the service did before). Each records its collections and their
 CPU time (gc.callbacks, time.thread_time) and answers them at `/_bench/collector`. For each
 round, endpoint and server (each goes first in turn), wrk runs for `--duration` seconds; the
 table gives, per request, the collector's µs by generation, the process's CPU µs and req/s
-(medians), and frozen ÷ unfrozen paired by round.
+(medians), and serving ÷ default paired by round.
 """
 
 from __future__ import annotations
@@ -33,14 +33,15 @@ import httpx
 from bench.api_throughput import LABELS, PIDS, cpu_seconds, database, seed, server, wrk
 from bench.hot_path import ENDPOINTS, loadavg, paths_of, service_env
 
-SIDES = ("frozen", "unfrozen")
+SIDES = ("serving", "default")
+CPYTHON_THRESHOLDS = (700, 10, 10)
 
 
 # --- the server: bench/service_app.py's app, its collections counted ---------------------------
 
 
 def app() -> Any:
-    """uvicorn --factory target. BENCH_HEAP=unfrozen unfreezes the heap once started."""
+    """uvicorn --factory target. BENCH_HEAP=default undoes service/heap.py once started."""
     from starlette.responses import JSONResponse
     from starlette.routing import Route
 
@@ -62,16 +63,24 @@ def app() -> Any:
     lifespan = served.router.lifespan_context
 
     @contextlib.asynccontextmanager
-    async def unfrozen_if_asked(app_: Any) -> AsyncIterator[None]:
+    async def default_if_asked(app_: Any) -> AsyncIterator[None]:
         async with lifespan(app_):
-            if os.environ.get("BENCH_HEAP") == "unfrozen":
+            if os.environ.get("BENCH_HEAP") == "default":
                 gc.unfreeze()
+                gc.set_threshold(*CPYTHON_THRESHOLDS)
             yield
 
     async def collector(_request: Any) -> JSONResponse:
-        return JSONResponse({"seconds": spent, "passes": passes, "frozen": gc.get_freeze_count()})
+        return JSONResponse(
+            {
+                "seconds": spent,
+                "passes": passes,
+                "frozen": gc.get_freeze_count(),
+                "thresholds": gc.get_threshold(),
+            }
+        )
 
-    served.router.lifespan_context = unfrozen_if_asked
+    served.router.lifespan_context = default_if_asked
     served.router.routes.insert(0, Route("/_bench/collector", collector))
     return served
 
@@ -96,8 +105,13 @@ def run_database(kind: str, args: argparse.Namespace) -> list[dict[str, Any]]:
                 )
                 for side in SIDES
             }
-            frozen = {side: _collector(base)["frozen"] for side, base in bases.items()}
-            print(f"{kind}: objects frozen once started {frozen}", file=sys.stderr)
+            for side, base in bases.items():
+                state = _collector(base)
+                print(
+                    f"{kind} {side}: {state['frozen']} objects frozen, thresholds "
+                    f"{state['thresholds']}",
+                    file=sys.stderr,
+                )
 
             def hit(name: str, side: str, duration: float) -> dict[str, Any]:
                 base, pid = bases[side], PIDS[bases[side]]
@@ -140,9 +154,9 @@ def run_database(kind: str, args: argparse.Namespace) -> list[dict[str, Any]]:
 
 
 def table(rows: list[dict[str, Any]]) -> str:
-    """Medians per heap, and frozen ÷ unfrozen paired within each round (then the median)."""
+    """Medians per side, and serving ÷ default paired within each round (then the median)."""
     lines = [
-        "| database | endpoint | heap | collector µs/req (gen 0 / 1 / 2) | CPU µs/req | req/s |",
+        "| database | endpoint | collector | collector µs/req (gen 0 / 1 / 2) | CPU µs/req | req/s |",
         "|---|---|---|---:|---:|---:|",
     ]
     ratios = []
@@ -161,14 +175,14 @@ def table(rows: list[dict[str, Any]]) -> str:
                 )
             rounds = {(r["round"], r["side"]): r for r in mine}
             pairs = [
-                (rounds[n, "frozen"], rounds[n, "unfrozen"]) for n in {r["round"] for r in mine}
+                (rounds[n, "serving"], rounds[n, "default"]) for n in {r["round"] for r in mine}
             ]
             cpu_ratio = statistics.median(f["cpu_us"] / u["cpu_us"] for f, u in pairs)
             rps_ratio = statistics.median(f["rps"] / u["rps"] for f, u in pairs)
             ratios.append(f"{kind} {LABELS[name]}: CPU {cpu_ratio:.2f}, req/s {rps_ratio:.2f}")
     return (
         "\n".join(lines)
-        + "\n\nfrozen ÷ unfrozen, paired by round (median):\n"
+        + "\n\nserving ÷ default, paired by round (median):\n"
         + "".join(f"- {ratio}\n" for ratio in ratios)
     )
 

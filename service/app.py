@@ -29,7 +29,7 @@ from service.domain.clock import Clock, SystemClock
 from service.domain.storage_errors import StorageBusy, StorageUnavailable
 from service.error_codes import ErrorCode
 from service.errors import ApiError
-from service.heap import started_heap_frozen
+from service.heap import serving_heap
 from service.http.body_guard import BodyGuard
 from service.http.cursors import Cursors
 from service.http.forwarded import ClientAddress
@@ -139,8 +139,8 @@ async def outgoing_http(services: Services) -> AsyncIterator[None]:
 
 @contextlib.asynccontextmanager
 async def running(services: Services, *, owned: SqlStore | None) -> AsyncIterator[None]:
-    """Migrate the embedded default, run the background workers, keep what start-up built out of
-    the garbage collector's full passes (heap.py), and close everything after.
+    """Migrate the embedded default, run the background workers, tune the garbage collector for
+    serving (heap.py), and close everything after.
     `owned` is the store the caller built for this run (None for one handed in by a test)."""
     if owned is not None and services.settings.embedded:
         await owned.migrate()
@@ -151,7 +151,7 @@ async def running(services: Services, *, owned: SqlStore | None) -> AsyncIterato
             outgoing_http(services),
             run_workers(services, enabled=services.settings.run_workers),
         ):
-            with started_heap_frozen():
+            with serving_heap():
                 yield
     finally:
         await services.waiters.close()

@@ -1,11 +1,12 @@
-"""What a started app built is kept out of the garbage collector's full passes while it serves
-(service/heap.py), and handed back to the collector when it stops."""
+"""While a started app serves, what it built at start-up is skipped by the garbage collector
+and young collections are rarer (service/heap.py); both are undone when it stops."""
 
 from __future__ import annotations
 
 import gc
 
 from service.app import create_app
+from service.heap import YOUNG_GENERATION
 
 
 def _collected(obj: object) -> bool:
@@ -26,3 +27,14 @@ async def test_a_started_app_is_skipped_by_collections_until_it_stops(settings, 
 
     assert _collected(services)
     assert gc.get_freeze_count() == 0
+
+
+async def test_young_collections_wait_longer_while_serving(settings, store, clock):
+    before = gc.get_threshold()
+    assert before[0] < YOUNG_GENERATION
+    app = create_app(settings, store=store, clock=clock)
+
+    async with app.router.lifespan_context(app):
+        assert gc.get_threshold() == (YOUNG_GENERATION, *before[1:])
+
+    assert gc.get_threshold() == before
