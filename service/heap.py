@@ -11,14 +11,15 @@ generation the collector skips; reference counting still frees them when they go
 
 Nothing is collected first: a full pass at every start would cost a process that starts many
 apps (the tests) more than the few hundred objects of start-up garbage it would find. Both
-settings are undone when the process stops serving, so a process that starts and stops many
-apps keeps none of their cycles.
+settings are undone when the last app of the process stops serving, whatever order its apps
+stop in, so a process that starts and stops many apps keeps none of their cycles.
 """
 
 from __future__ import annotations
 
 import contextlib
 import gc
+import threading
 from collections.abc import Iterator
 
 YOUNG_GENERATION = 10_000
@@ -28,15 +29,25 @@ a young collection, though GETs make no cycles for it to find (none in 3,000 kep
 `gc.DEBUG_SAVEALL`), and each moved the requests in flight on toward the full passes."""
 
 
+_serving: list[tuple[int, ...]] = []
+"""One entry per app of this process that is serving: the thresholds from before the first."""
+_serving_lock = threading.Lock()
+"""Apps of one process (the tests' replicas) may start and stop in their own threads."""
+
+
 @contextlib.contextmanager
 def serving_heap() -> Iterator[None]:
     """Inside: what exists now is skipped by every collection, and a young collection waits for
-    YOUNG_GENERATION new objects. After: as before."""
-    thresholds = gc.get_threshold()
-    gc.freeze()
-    gc.set_threshold(YOUNG_GENERATION, *thresholds[1:])
+    YOUNG_GENERATION new objects. After the process's last serving app: as before."""
+    with _serving_lock:
+        _serving.append(_serving[0] if _serving else gc.get_threshold())
+        gc.freeze()
+        gc.set_threshold(YOUNG_GENERATION, *_serving[0][1:])
     try:
         yield
     finally:
-        gc.set_threshold(*thresholds)
-        gc.unfreeze()
+        with _serving_lock:
+            before = _serving.pop()
+            if not _serving:
+                gc.set_threshold(*before)
+                gc.unfreeze()

@@ -3,6 +3,7 @@ and young collections are rarer (service/heap.py); both are undone when it stops
 
 from __future__ import annotations
 
+import asyncio
 import gc
 
 from service.app import create_app
@@ -38,3 +39,36 @@ async def test_young_collections_wait_longer_while_serving(settings, store, cloc
         assert gc.get_threshold() == (YOUNG_GENERATION, *before[1:])
 
     assert gc.get_threshold() == before
+
+
+class _Serving:
+    """An app's lifespan in its own task (as each replica's server runs it), stopped on demand."""
+
+    def __init__(self, app) -> None:
+        self.app, self.started, self.stop = app, asyncio.Event(), asyncio.Event()
+        self.task = asyncio.create_task(self._serve())
+
+    async def _serve(self) -> None:
+        async with self.app.router.lifespan_context(self.app):
+            self.started.set()
+            await self.stop.wait()
+
+    async def stopped(self) -> None:
+        self.stop.set()
+        await self.task
+
+
+async def test_apps_stopping_in_any_order_leave_the_collector_as_it_was(settings, store, clock):
+    before = gc.get_threshold()
+    first = _Serving(create_app(settings, store=store, clock=clock))
+    await first.started.wait()
+    second = _Serving(create_app(settings, store=store, clock=clock))
+    await second.started.wait()
+
+    await first.stopped()
+    assert gc.get_threshold()[0] == YOUNG_GENERATION  # the second still serves
+    assert not _collected(second.app.state.services)
+
+    await second.stopped()
+    assert gc.get_threshold() == before
+    assert gc.get_freeze_count() == 0
