@@ -156,7 +156,7 @@ def run_database(kind: str, args: argparse.Namespace) -> list[dict[str, Any]]:
 def table(rows: list[dict[str, Any]]) -> str:
     """Medians per side, and serving ÷ default paired within each round (then the median)."""
     lines = [
-        "| database | endpoint | collector | collector µs/req (gen 0 / 1 / 2) | CPU µs/req | req/s |",
+        "| database | endpoint | settings | collector µs/req (gen 0 / 1 / 2) | CPU µs/req | req/s |",
         "|---|---|---|---:|---:|---:|",
     ]
     ratios = []
