@@ -128,8 +128,11 @@ async def _heartbeat(
     services: Services, beat: Heartbeat, loops: Sequence[asyncio.Task[None]]
 ) -> None:
     """Beat while every loop of this process runs: a loop that ended (it never should) stops
-    the beats, so /healthz on every replica sees this worker as stopped."""
+    the beats, so /healthz on every replica sees this worker as stopped. The first beat was
+    written before the loops started, so the next is a full period later: a beat that
+    queued behind the loops' first writes would be stamped late."""
     while True:
+        await asyncio.sleep(HEARTBEAT_SECONDS)
         stopped = [task for task in loops if task.done()]
         if stopped:
             log.error("%d background loop(s) stopped: no more heartbeats", len(stopped))
@@ -138,4 +141,3 @@ async def _heartbeat(
             await _beat(services, beat)
         except Exception:
             log.exception("heartbeat failed; retrying")
-        await asyncio.sleep(HEARTBEAT_SECONDS)

@@ -42,6 +42,20 @@ async def test_healthz_is_503_until_a_worker_beats_and_after_it_stops(client, ap
     assert gone.json()["workers"] == {"expected": 1, "alive": 0, "stopped": []}
 
 
+async def test_a_started_worker_beats_next_a_full_period_later(client, app, clock):
+    """The beat written before the loops start is the first; the heartbeat loop waits a
+    period before its next one, so a clock moved past three periods finds the worker stale
+    however the loops' first writes are scheduled."""
+    async with run_workers(app.state.services, enabled=True):
+        clock.advance(seconds=46)
+        # Several reads, so the loops' first writes have run by the last of them.
+        for _ in range(5):
+            stale = await client.get("/healthz")
+            assert stale.status_code == 503, stale.json()
+            assert len(stale.json()["workers"]["stopped"]) == 1
+        clock.advance(seconds=-46)
+
+
 async def test_no_worker_expected_means_healthy_without_one(settings, store, clock):
     app = create_app(evolve(settings, workers_expected=0), store=store, clock=clock)
     async with httpx.AsyncClient(
