@@ -216,7 +216,9 @@ def parser() -> argparse.ArgumentParser:
     create_key = keys.add_parser("create", help="create an API key (shown once)")
     create_key.add_argument("--name", required=True, help="what the key is for, as lists show it")
     create_key.add_argument(
-        "--scopes", default="read,write", help="comma-separated: read, write (default: both)"
+        "--scopes",
+        default="read,write",
+        help="comma-separated: read, write, admin (admin: owners only; default: read,write)",
     )
     create_key.add_argument(
         "--mode",

@@ -53,6 +53,7 @@ class ErrorCode(enum.StrEnum):
     WRITES_DISABLED = "writes_disabled"
     MISSING_PERMISSION = "missing_permission"
     DASHBOARD_KEY_ONLY = "dashboard_key_only"
+    TEST_KEY_LIVE_SETTING = "test_key_live_setting"
     ACCOUNT_NOT_FOUND = "account_not_found"
     FAN_NOT_FOUND = "fan_not_found"
     CHAT_NOT_FOUND = "chat_not_found"
@@ -66,6 +67,7 @@ class ErrorCode(enum.StrEnum):
     ACTION_EXPIRED = "action_expired"
     LINK_NOT_READY = "link_not_ready"
     LAST_OWNER = "last_owner"
+    PRECONDITION_FAILED = "precondition_failed"
     ACCOUNT_UNAVAILABLE = "account_unavailable"
     RATE_LIMITED = "rate_limited"
     WRITE_LIMIT_EXCEEDED = "write_limit_exceeded"
@@ -275,6 +277,15 @@ ERROR_CODES: Mapping[ErrorCode, ErrorCodeInfo] = MappingProxyType(
                 "never run them. Send a person to the action's approvalUrl to approve or "
                 "reject it, then poll the action or listen for its events.",
             ),
+            _row(
+                _C.TEST_KEY_LIVE_SETTING,
+                403,
+                _T.PERMISSION,
+                "A test-mode key cannot change live settings.",
+                "Test keys change only test-mode settings (sandbox accounts' policies, test "
+                "webhook endpoints, test keys). Use a live key with the admin scope, created by "
+                "an owner, for the workspace default, live accounts, members and live keys.",
+            ),
             # -- 404 not_found -------------------------------------------------------
             _row(
                 _C.ACCOUNT_NOT_FOUND,
@@ -382,7 +393,15 @@ ERROR_CODES: Mapping[ErrorCode, ErrorCodeInfo] = MappingProxyType(
                 _T.CONFLICT,
                 "A workspace needs at least one owner.",
                 "Make another member an owner first, then change or remove this one.",
-                dashboard_only=True,
+            ),
+            _row(
+                _C.PRECONDITION_FAILED,
+                412,
+                _T.CONFLICT,
+                "The setting changed since it was read.",
+                "The If-Match header named an ETag the setting no longer has: someone changed "
+                "it after you read it. Read it again (GET answers the current ETag), apply your "
+                "change to what it is now, and send it with the new ETag.",
             ),
             # -- 409 account_unavailable ---------------------------------------------
             _row(

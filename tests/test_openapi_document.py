@@ -16,6 +16,34 @@ from tests.openapi_kit import (
     schema_validator,
 )
 
+# The settings an admin key or a session changes: each refuses read and write keys
+# (missing_scope), a member's role (missing_permission), an ended session (not_signed_in).
+_ADMIN = {"not_signed_in", "missing_scope", "missing_permission"}
+_WRITE = _ADMIN | {"invalid_parameter", "test_key_live_setting"}
+_STALE = {"precondition_failed"}
+SETTINGS_CODES: dict[str, set[str]] = {
+    "getAccountPolicy": _ADMIN | {"account_not_found"},
+    "setAccountPolicy": _WRITE | _STALE | {"account_not_found"},
+    "getWorkspacePolicy": _ADMIN,
+    "setWorkspacePolicy": _WRITE | _STALE,
+    "listWebhookEndpoints": _ADMIN,
+    "createWebhookEndpoint": _WRITE,
+    "getWebhookEndpoint": _ADMIN | {"resource_not_found"},
+    "updateWebhookEndpoint": _WRITE | _STALE | {"resource_not_found"},
+    "deleteWebhookEndpoint": _WRITE | _STALE | {"resource_not_found"},
+    "rollWebhookSecret": _WRITE | {"resource_not_found"},
+    "testWebhookEndpoint": _WRITE | {"resource_not_found"},
+    "listMembers": _ADMIN,
+    "updateMember": _WRITE | _STALE | {"resource_not_found", "last_owner"},
+    "removeMember": _WRITE | _STALE | {"resource_not_found", "last_owner"},
+    "listInvites": _ADMIN,
+    "createInvite": _WRITE,
+    "listApiKeys": _ADMIN,
+    "createApiKey": _WRITE,
+    "revokeApiKey": _WRITE | {"resource_not_found"},
+    "rollApiKey": _WRITE | {"resource_not_found"},
+}
+
 # Error codes each operation can return beyond the ones every operation can
 # (authentication, rate_limited, internal_error).
 OPERATION_CODES: dict[str, set[str]] = {
@@ -96,19 +124,7 @@ OPERATION_CODES: dict[str, set[str]] = {
         "action_not_pending",
         "account_unavailable",
     },
-    "setAccountPolicy": {
-        "invalid_parameter",
-        "not_signed_in",
-        "dashboard_key_only",
-        "missing_permission",
-        "account_not_found",
-    },
-    "setWorkspacePolicy": {
-        "invalid_parameter",
-        "not_signed_in",
-        "dashboard_key_only",
-        "missing_permission",
-    },
+    **SETTINGS_CODES,
     "rejectAction": {
         "invalid_parameter",
         "not_signed_in",
@@ -154,9 +170,8 @@ DASHBOARD_OPERATIONS = {
     "approveAction",
     "rejectAction",
     "requestActionAgain",
-    "setAccountPolicy",
-    "setWorkspacePolicy",
 }
+KEY_OR_SESSION = {"cancelAction", *SETTINGS_CODES}
 
 
 # --- the document as a whole --------------------------------------------------
@@ -262,14 +277,15 @@ def test_security(spec):
         names = {resolve(spec, p)["name"] for p in op["parameters"]}
         assert "x-csrf-token" in names
     assert ops["listRevenueTransactions"][2]["security"] == [{"serviceApiKey": []}]
-    # Cancel: a key, or a person with the dashboard's session (stopping a write is safe).
-    assert ops["cancelAction"][2]["security"] == [
-        {"bearerAuth": []},
-        {"apiKeyHeader": []},
-        {"dashboardSession": []},
-    ]
+    # Cancel and the settings: a key, or a person with the dashboard's session.
+    for operation_id in KEY_OR_SESSION:
+        assert ops[operation_id][2]["security"] == [
+            {"bearerAuth": []},
+            {"apiKeyHeader": []},
+            {"dashboardSession": []},
+        ], operation_id
     for operation_id, (_, _, op) in ops.items():
-        if operation_id not in DASHBOARD_OPERATIONS | {"listRevenueTransactions", "cancelAction"}:
+        if operation_id not in DASHBOARD_OPERATIONS | KEY_OR_SESSION | {"listRevenueTransactions"}:
             assert "security" not in op, operation_id
 
 

@@ -21,6 +21,8 @@ SPEC_CODES: dict[str, tuple[int, str, bool]] = {
     "writes_disabled": (403, "permission", False),
     "missing_permission": (403, "permission", False),
     "dashboard_key_only": (403, "permission", False),
+    # Additive: a test-mode admin key and a live setting (docs/configuration-as-code.md).
+    "test_key_live_setting": (403, "permission", False),
     "account_not_found": (404, "not_found", False),
     "fan_not_found": (404, "not_found", False),
     "chat_not_found": (404, "not_found", False),
@@ -33,7 +35,9 @@ SPEC_CODES: dict[str, tuple[int, str, bool]] = {
     "action_not_pending": (409, "conflict", False),
     "action_expired": (409, "conflict", False),
     "link_not_ready": (409, "conflict", True),
-    "last_owner": (409, "conflict", True),
+    "last_owner": (409, "conflict", False),
+    # Additive: a stale If-Match on a setting's write.
+    "precondition_failed": (412, "conflict", False),
     "account_unavailable": (409, "account_unavailable", False),
     "rate_limited": (429, "rate_limited", False),
     # Additive: an account's daily limit of a policy (docs/governing-writes.md).
@@ -108,6 +112,7 @@ def test_error_responses_allow_only_codes_of_their_status(spec):
         "Forbidden": 403,
         "NotFound": 404,
         "Conflict": 409,
+        "PreconditionFailed": 412,
         "RateLimited": 429,
         "WriteLimited": 429,
         "InternalError": 500,

@@ -38,7 +38,9 @@ async def test_a_member_is_refused_by_the_use_case_itself(store, clock, world):
     ) == ("missing_permission", None, "accounts.writes")
     created = await links.create_link(store, clock, member, "ok", tokens=LinkTokens("s", []))
     assert created.mode == "live"
-    key = attrs.evolve(world.owner, kind="api_key", role=None, label="backend")
+    key = attrs.evolve(
+        world.owner, kind="api_key", role=None, label="backend", scopes=frozenset({"read", "write"})
+    )
     assert await refusal(keys.revoke_key(store, clock, key, "key_x")) == (
         "missing_permission",
         None,
@@ -50,7 +52,7 @@ async def test_key_requests_are_checked_before_anything_is_written(store, clock,
     owner = world.owner
     bad = {
         "name": {"name": " ", "scopes": ["read"], "mode": "live"},
-        "scopes": {"name": "k", "scopes": ["read", "admin"], "mode": "live"},
+        "scopes": {"name": "k", "scopes": ["read", "superuser"], "mode": "live"},
         "mode": {"name": "k", "scopes": ["read"], "mode": "prod"},
         "accounts": {
             "name": "k",

@@ -11,9 +11,10 @@ from service.accounts.model import Account
 from service.actions import limits as daily
 from service.actions.policy import normalised
 from service.actions.render import policy_json
-from service.domain.access import require
+from service.domain.access import require, require_mode
 from service.domain.audit import record_in
 from service.domain.clock import Clock
+from service.domain.etags import check_if_match, etag
 from service.domain.permissions import Permission
 from service.domain.principal import Principal
 from service.error_codes import ErrorCode
@@ -48,6 +49,19 @@ async def account_policy(uow: UnitOfWork, account: Account, now: dt.datetime) ->
     return {**policy, "limits": shown}
 
 
+async def account_etag(uow: UnitOfWork, account: Account) -> str:
+    """The ETag of the account's own setting: its rules (None: it follows the default) and
+    its own limits."""
+    own = await uow.accounts.limits(account.workspace_id, account.id)
+    return etag({"rules": account.policy, "limits": own})
+
+
+async def workspace_etag(uow: UnitOfWork, workspace_id: str) -> str:
+    workspace = await uow.workspaces.get(workspace_id)
+    limits = await uow.accounts.limits(workspace_id, "")
+    return etag({"rules": workspace.policy if workspace else None, "limits": limits})
+
+
 async def set_account_policy(
     store: Store,
     clock: Clock,
@@ -55,6 +69,8 @@ async def set_account_policy(
     account_id: str,
     rules: Sequence[dict[str, Any]] | None,
     limits: Any = KEEP,
+    *,
+    if_match: str | None = None,
 ) -> tuple[Account, dict[str, Any]]:
     """Replace an account's rules (None: follow the workspace default, limits included) and,
     when given, its daily limits. New actions use them; actions already pending keep the
@@ -70,6 +86,8 @@ async def set_account_policy(
                 f"No account `{account_id}` is linked here.",
                 param="accountId",
             )
+        require_mode(principal, before.mode)
+        check_if_match(if_match, await account_etag(uow, before))
         account = await uow.accounts.update(principal.workspace_id, account_id, policy=stored)
         assert account is not None
         if stored is None:
@@ -97,13 +115,17 @@ async def set_workspace_policy(
     principal: Principal,
     rules: Sequence[dict[str, Any]],
     limits: Any = KEEP,
+    *,
+    if_match: str | None = None,
 ) -> list[dict[str, Any]]:
     """The default for every account without rules of its own (and, when given, its limits)."""
     require(principal, Permission.POLICIES_MANAGE)
+    require_mode(principal, "live")
     stored = normalised(rules)
     caps = daily.normalised(limits or []) if limits is not KEEP else None
     async with store.transaction() as uow:
         before = await uow.workspaces.get(principal.workspace_id)
+        check_if_match(if_match, await workspace_etag(uow, principal.workspace_id))
         await uow.workspaces.set_policy(principal.workspace_id, stored)
         if caps is not None:
             await uow.accounts.set_limits(principal.workspace_id, "", caps)

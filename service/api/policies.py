@@ -1,13 +1,39 @@
-"""Approval policies over /v1: session-authorised, like approve and reject."""
+"""Approval policies and limits over /v1: an admin key, or a session as the dashboard uses.
+
+Each GET answers the setting with its `ETag`; each POST takes `If-Match` and answers the new
+`ETag`. The rules themselves are service/actions/policies.py's."""
 
 from __future__ import annotations
 
 from service.accounts.render import account_detail_json
-from service.actions.policies import KEEP, set_account_policy, set_workspace_policy
+from service.actions.policies import (
+    KEEP,
+    account_etag,
+    account_policy,
+    set_account_policy,
+    set_workspace_policy,
+    workspace_etag,
+)
+from service.actions.reach import visible_account
 from service.api.endpoint import Call, Reply, endpoint
 
 
-@endpoint("setAccountPolicy", auth="session")
+def if_match(call: Call) -> str | None:
+    return call.incoming.headers.get("if-match")
+
+
+@endpoint("getAccountPolicy", scope="admin", auth="key_or_session")
+async def get_account(call: Call) -> Reply:
+    async with call.services.store.reading() as uow:
+        account = await visible_account(uow, call.principal, call.params.path["accountId"])
+        policy = await account_policy(uow, account, call.services.clock.now())
+        tag = await account_etag(uow, account)
+    return Reply(
+        {"data": {"accountId": account.id, **policy}, "meta": call.meta()}, headers={"etag": tag}
+    )
+
+
+@endpoint("setAccountPolicy", scope="admin", auth="key_or_session")
 async def set_account(call: Call) -> Reply:
     services = call.services
     account, policy = await set_account_policy(
@@ -17,17 +43,43 @@ async def set_account(call: Call) -> Reply:
         call.params.path["accountId"],
         call.params.body["rules"],
         call.params.body.get("limits", KEEP),
+        if_match=if_match(call),
     )
-    return Reply({"data": account_detail_json(account, policy), "meta": call.meta()})
+    async with services.store.reading() as uow:
+        tag = await account_etag(uow, account)
+    return Reply(
+        {"data": account_detail_json(account, policy), "meta": call.meta()}, headers={"etag": tag}
+    )
 
 
-@endpoint("setWorkspacePolicy", auth="session")
+async def _workspace_reply(call: Call) -> Reply:
+    workspace_id = call.principal.workspace_id
+    async with call.services.store.reading() as uow:
+        workspace = await uow.workspaces.get(workspace_id)
+        limits = await uow.accounts.limits(workspace_id, "")
+        tag = await workspace_etag(uow, workspace_id)
+    rules = (workspace.policy if workspace is not None else None) or []
+    return Reply(
+        {"data": {"rules": rules, "limits": limits or []}, "meta": call.meta()},
+        headers={"etag": tag},
+    )
+
+
+@endpoint("getWorkspacePolicy", scope="admin", auth="key_or_session")
+async def get_workspace(call: Call) -> Reply:
+    return await _workspace_reply(call)
+
+
+@endpoint("setWorkspacePolicy", scope="admin", auth="key_or_session")
 async def set_workspace(call: Call) -> Reply:
     services = call.services
     body = call.params.body
-    rules = await set_workspace_policy(
-        services.store, services.clock, call.principal, body["rules"], body.get("limits", KEEP)
+    await set_workspace_policy(
+        services.store,
+        services.clock,
+        call.principal,
+        body["rules"],
+        body.get("limits", KEEP),
+        if_match=if_match(call),
     )
-    async with services.store.reading() as uow:
-        limits = await uow.accounts.limits(call.principal.workspace_id, "")
-    return Reply({"data": {"rules": rules, "limits": limits or []}, "meta": call.meta()})
+    return await _workspace_reply(call)

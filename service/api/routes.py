@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from starlette.routing import Route
+from starlette.types import Receive, Scope, Send
 
 from service.api import (
     accounts,
     action_types,
     actions,
     activity,
+    api_keys,
     chats,
     docs,
     earnings,
@@ -16,15 +18,86 @@ from service.api import (
     health,
     links,
     metrics,
+    people,
     platform,
     policies,
     post,
     revenue,
     synced_lists,
+    webhook_endpoints,
 )
+from service.api.endpoint import RestRoute
 from service.synced.families import FAMILIES
 
 ACCOUNT = "/v1/accounts/{accountId}"
+
+
+class _ByMethod:
+    """One path's operations in one Route (so a 405's Allow header names them all): the
+    request's method picks the pipeline step (HEAD is GET's)."""
+
+    def __init__(self, **steps: RestRoute) -> None:
+        self.steps = steps
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        method = "GET" if scope["method"] == "HEAD" else scope["method"]
+        await self.steps[method](scope, receive, send)
+
+
+_by_method = _ByMethod
+
+
+def settings_routes() -> list[Route]:
+    """What the dashboard configures, for an admin key (docs/configuration-as-code.md)."""
+    hooks, one_hook = "/v1/webhook-endpoints", "/v1/webhook-endpoints/{endpointId}"
+    return [
+        Route(
+            "/v1/accounts/{accountId}/policy",
+            _by_method(GET=policies.get_account, POST=policies.set_account),
+            methods=["GET", "POST"],
+        ),
+        Route(
+            "/v1/workspace/policy",
+            _by_method(GET=policies.get_workspace, POST=policies.set_workspace),
+            methods=["GET", "POST"],
+        ),
+        Route(
+            hooks,
+            _by_method(
+                GET=webhook_endpoints.list_endpoints, POST=webhook_endpoints.create_endpoint
+            ),
+            methods=["GET", "POST"],
+        ),
+        Route(
+            one_hook,
+            _by_method(
+                GET=webhook_endpoints.get_endpoint,
+                PATCH=webhook_endpoints.update_endpoint,
+                DELETE=webhook_endpoints.delete_endpoint,
+            ),
+            methods=["GET", "PATCH", "DELETE"],
+        ),
+        Route(one_hook + "/roll-secret", webhook_endpoints.roll_secret, methods=["POST"]),
+        Route(one_hook + "/test", webhook_endpoints.send_test, methods=["POST"]),
+        Route("/v1/members", people.list_members, methods=["GET"]),
+        Route(
+            "/v1/members/{memberId}",
+            _by_method(PATCH=people.update_member, DELETE=people.remove_member),
+            methods=["PATCH", "DELETE"],
+        ),
+        Route(
+            "/v1/invites",
+            _by_method(GET=people.list_invites, POST=people.create_invite),
+            methods=["GET", "POST"],
+        ),
+        Route(
+            "/v1/api-keys",
+            _by_method(GET=api_keys.list_api_keys, POST=api_keys.create_api_key),
+            methods=["GET", "POST"],
+        ),
+        Route("/v1/api-keys/{keyId}", api_keys.revoke_api_key, methods=["DELETE"]),
+        Route("/v1/api-keys/{keyId}/roll", api_keys.roll_api_key, methods=["POST"]),
+    ]
 
 
 def api_routes() -> list[Route]:
@@ -44,8 +117,7 @@ def api_routes() -> list[Route]:
         Route("/v1/actions/{actionId}/cancel", actions.cancel_action, methods=["POST"]),
         Route("/v1/actions/{actionId}/request-again", actions.request_again, methods=["POST"]),
         Route("/v1/action-types", action_types.list_action_types, methods=["GET"]),
-        Route("/v1/accounts/{accountId}/policy", policies.set_account, methods=["POST"]),
-        Route("/v1/workspace/policy", policies.set_workspace, methods=["POST"]),
+        *settings_routes(),
         Route("/v1/accounts", accounts.list_accounts, methods=["GET"]),
         Route("/v1/accounts/{accountId}", accounts.get_account, methods=["GET"]),
         Route("/v1/accounts/{accountId}/fans", fans.list_fans, methods=["GET"]),

@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
-from service.domain.permissions import PERMISSION_WORDS, Permission, allowed
+from service.domain.permissions import OWNER_POWERS, PERMISSION_WORDS, Permission, allowed
 from service.domain.principal import Principal
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 
+ADMIN_SCOPE = "admin"
+
 
 def holder(principal: Principal) -> str:
-    """The row of the role table that applies: a person's role, else the caller's kind."""
-    return principal.role or principal.kind
+    """The row of the role table that applies: a person's role, else the caller's kind (a key
+    with the `admin` scope has a row of its own)."""
+    if principal.role:
+        return principal.role
+    if principal.kind == "api_key" and ADMIN_SCOPE in principal.scopes:
+        return "admin_key"
+    return principal.kind
+
+
+def has_owner_powers(principal: Principal) -> bool:
+    return holder(principal) in OWNER_POWERS
 
 
 def require(principal: Principal, permission: Permission) -> None:
@@ -19,4 +30,14 @@ def require(principal: Principal, permission: Permission) -> None:
             ErrorCode.MISSING_PERMISSION,
             f"As a {holder(principal)} you cannot {PERMISSION_WORDS[permission]}.",
             permission=permission.value,
+        )
+
+
+def require_mode(principal: Principal, mode: str) -> None:
+    """A test-mode key never changes a live setting (live accounts' policies, the workspace
+    default, members, live keys); people and the CLI are not bound by a mode."""
+    if principal.kind == "api_key" and principal.mode == "test" and mode == "live":
+        raise ApiError(
+            ErrorCode.TEST_KEY_LIVE_SETTING,
+            "A test-mode key cannot change live settings; use a live key with the admin scope.",
         )

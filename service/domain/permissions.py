@@ -33,6 +33,16 @@ ROLE_PERMISSIONS: dict[str, frozenset[Permission]] = {
     "admin": EVERYTHING,
     "member": frozenset({Permission.ACTIONS_DECIDE, Permission.LINKS_CREATE}),
     "api_key": frozenset({Permission.LINKS_CREATE}),
+    # A key with the `admin` scope (only an owner makes one): the settings, never decisions.
+    "admin_key": frozenset(
+        {
+            Permission.LINKS_CREATE,
+            Permission.KEYS_MANAGE,
+            Permission.MEMBERS_MANAGE,
+            Permission.WEBHOOKS_MANAGE,
+            Permission.POLICIES_MANAGE,
+        }
+    ),
     "cli": EVERYTHING,
 }
 
@@ -47,6 +57,11 @@ PERMISSION_WORDS: dict[Permission, str] = {
     Permission.POLICIES_MANAGE: "change approval policies",
     Permission.ACTIONS_DECIDE_RESTRICTED: "decide actions a policy reserves for admins and owners",
 }
+
+
+OWNER_POWERS = frozenset({"owner", "admin_key", "cli"})
+"""Who may make, unmake or remove owners and make admin keys: owners, the keys an owner made
+for scripts, and the operator's shell."""
 
 
 def allowed(role: str | None, permission: Permission) -> bool:

@@ -7,7 +7,8 @@ from typing import Any, Protocol
 
 from attrs import frozen
 
-PERSON_SCOPES = frozenset({"read", "write"})
+PERSON_SCOPES = frozenset({"read", "write", "admin"})
+"""A person passes every scope check: what they may do is their role's (domain/permissions.py)."""
 
 
 class Person(Protocol):

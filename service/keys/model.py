@@ -6,7 +6,8 @@ import datetime as dt
 
 from attrs import frozen
 
-SCOPES = ("read", "write")
+SCOPES = ("read", "write", "admin")
+"""`admin`: the settings the dashboard edits (policies, webhooks, members, keys) over `/v1`."""
 MODES = ("live", "test")
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
-from service.domain.access import require
+from service.domain.access import ADMIN_SCOPE, has_owner_powers, require, require_mode
 from service.domain.audit import record_in
 from service.domain.clock import Clock
 from service.domain.ids import hash_secret, key_prefix, new_api_key, new_id
@@ -99,6 +99,42 @@ def _new_key(
     return key, secret
 
 
+def _within_the_creator(
+    principal: Principal, scopes: Sequence[str], account_ids: tuple[str, ...] | None
+) -> None:
+    """Only an owner (or the operator's shell) makes an admin key; a key makes keys with no
+    more scopes, and no more accounts, than its own."""
+    if ADMIN_SCOPE in scopes and principal.kind == "api_key":
+        raise ApiError(
+            ErrorCode.MISSING_PERMISSION,
+            "An API key cannot create a key with the admin scope: only an owner can.",
+            permission="keys.admin",
+        )
+    if ADMIN_SCOPE in scopes and not has_owner_powers(principal):
+        raise ApiError(
+            ErrorCode.MISSING_PERMISSION,
+            "Only an owner can create a key with the admin scope.",
+            permission="keys.admin",
+        )
+    if principal.kind != "api_key":
+        return
+    beyond = [s for s in scopes if s not in principal.scopes]
+    if beyond:
+        raise ApiError(
+            ErrorCode.MISSING_PERMISSION,
+            f"A key cannot create a key with more scopes than its own (`{beyond[0]}`).",
+            permission="keys.scopes",
+        )
+    if principal.account_ids is not None and (
+        account_ids is None or not set(account_ids) <= set(principal.account_ids)
+    ):
+        raise ApiError(
+            ErrorCode.MISSING_PERMISSION,
+            "A key limited to some accounts creates keys limited to those accounts.",
+            permission="keys.accounts",
+        )
+
+
 async def create_key(
     store: Store,
     clock: Clock,
@@ -114,8 +150,10 @@ async def create_key(
     require(principal, Permission.KEYS_MANAGE)
     now = clock.now()
     name, checked_scopes = key_request(name, scopes, mode, expires_at, now)
+    require_mode(principal, mode)
     async with store.transaction() as uow:
         limited = await _accounts(uow, principal.workspace_id, mode, account_ids)
+        _within_the_creator(principal, checked_scopes, limited)
         key, secret = _new_key(
             principal.workspace_id, name, mode, checked_scopes, limited, now, expires_at
         )
@@ -136,13 +174,11 @@ async def create_key(
 async def revoke_key(store: Store, clock: Clock, principal: Principal, key_id: str) -> ApiKey:
     require(principal, Permission.KEYS_MANAGE)
     async with store.transaction() as uow:
-        key = await uow.keys.revoke(principal.workspace_id, key_id, clock.now())
-        if key is None:
-            key = await uow.keys.get(principal.workspace_id, key_id)
-            if key is None:
-                raise ApiError(
-                    ErrorCode.RESOURCE_NOT_FOUND, f"No key `{key_id}` in this workspace."
-                )
+        found = await uow.keys.get(principal.workspace_id, key_id)
+        if found is None:
+            raise ApiError(ErrorCode.RESOURCE_NOT_FOUND, f"No key `{key_id}` in this workspace.")
+        require_mode(principal, found.mode)
+        key = await uow.keys.revoke(principal.workspace_id, key_id, clock.now()) or found
         await record_in(uow, clock, principal, "key.revoked", key.id, name=key.name)
     return key
 
@@ -154,6 +190,10 @@ async def roll_key(
     require(principal, Permission.KEYS_MANAGE)
     now = clock.now()
     async with store.transaction() as uow:
+        found = await uow.keys.get(principal.workspace_id, key_id)
+        if found is not None:
+            require_mode(principal, found.mode)
+            _within_the_creator(principal, found.scopes, found.account_ids)
         old = await uow.keys.revoke(principal.workspace_id, key_id, now)
         if old is None:
             raise ApiError(

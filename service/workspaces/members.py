@@ -5,9 +5,10 @@ from __future__ import annotations
 import secrets
 from datetime import timedelta
 
-from service.domain.access import holder, require
+from service.domain.access import has_owner_powers, holder, require, require_mode
 from service.domain.audit import record_in
 from service.domain.clock import Clock
+from service.domain.etags import check_if_match, etag
 from service.domain.ids import hash_secret, new_id
 from service.domain.permissions import Permission
 from service.domain.principal import Principal
@@ -33,8 +34,9 @@ async def invite(
 ) -> tuple[Invite, str]:
     """Returns the invitation and its token; the token is shown once, as a URL to pass on."""
     require(principal, Permission.MEMBERS_MANAGE)
+    require_mode(principal, "live")
     email = checked_email(email)
-    if _role(role) == "owner" and principal.role != "owner":
+    if _role(role) == "owner" and not has_owner_powers(principal):
         raise ApiError(
             ErrorCode.MISSING_PERMISSION,
             "Only an owner can invite another owner.",
@@ -123,14 +125,28 @@ async def _target(uow: UnitOfWork, principal: Principal, user_id: str) -> Member
     return member
 
 
+async def members_etag(uow: UnitOfWork, workspace_id: str) -> str:
+    """The ETag of the workspace's membership: who is in it with which role."""
+    members = await uow.members.list(workspace_id)
+    return etag(sorted([m.user_id, m.role] for m in members))
+
+
 async def change_role(
-    store: Store, clock: Clock, principal: Principal, user_id: str, role: str
+    store: Store,
+    clock: Clock,
+    principal: Principal,
+    user_id: str,
+    role: str,
+    *,
+    if_match: str | None = None,
 ) -> None:
     require(principal, Permission.MEMBERS_MANAGE)
+    require_mode(principal, "live")
     _role(role)
     async with store.transaction() as uow:
+        check_if_match(if_match, await members_etag(uow, principal.workspace_id))
         member = await _target(uow, principal, user_id)
-        if "owner" in (role, member.role) and principal.role != "owner":
+        if "owner" in (role, member.role) and not has_owner_powers(principal):
             raise ApiError(
                 ErrorCode.MISSING_PERMISSION,
                 "Only an owner can make or unmake owners.",
@@ -156,11 +172,20 @@ async def change_role(
         )
 
 
-async def remove(store: Store, clock: Clock, principal: Principal, user_id: str) -> None:
+async def remove(
+    store: Store,
+    clock: Clock,
+    principal: Principal,
+    user_id: str,
+    *,
+    if_match: str | None = None,
+) -> None:
     require(principal, Permission.MEMBERS_MANAGE)
+    require_mode(principal, "live")
     async with store.transaction() as uow:
+        check_if_match(if_match, await members_etag(uow, principal.workspace_id))
         member = await _target(uow, principal, user_id)
-        if member.role == "owner" and principal.role != "owner":
+        if member.role == "owner" and not has_owner_powers(principal):
             raise ApiError(
                 ErrorCode.MISSING_PERMISSION,
                 "Only an owner can remove an owner.",

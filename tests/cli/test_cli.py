@@ -285,7 +285,7 @@ def test_keys_create_follows_the_same_rules_as_the_dashboard(tmp_path):
         if "  test  " in line
     )
     refused = {
-        "admin scope": ["--scopes", "read,admin"],
+        "unknown scope": ["--scopes", "read,superuser"],
         "no scope": ["--scopes", " , "],
         "unknown account": ["--accounts", "acc_nowhere"],
         "sandbox account on a live key": ["--mode", "live", "--accounts", sandbox],

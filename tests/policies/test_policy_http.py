@@ -64,11 +64,11 @@ async def test_invalid_rules_are_invalid_parameter(client, world, rules, param):
     assert error["code"] == "invalid_parameter" and error["param"].startswith(param)
 
 
-async def test_api_keys_cannot_set_policies(client, world):
+async def test_keys_without_the_admin_scope_cannot_set_policies(client, world):
     response = await client.post(
         f"/v1/accounts/{world.live_account}/policy", json={"rules": TWO}, headers=world.auth()
     )
-    assert (response.status_code, response.json()["error"]["code"]) == (403, "dashboard_key_only")
+    assert (response.status_code, response.json()["error"]["code"]) == (403, "missing_scope")
 
 
 async def test_member_gets_missing_permission(client, store, clock, world):

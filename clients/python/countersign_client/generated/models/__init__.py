@@ -10,6 +10,9 @@ from .account_detail_counts import AccountDetailCounts
 from .account_detail_response import AccountDetailResponse
 from .account_detail_revenue_30d import AccountDetailRevenue30D
 from .account_list import AccountList
+from .account_policy_response import AccountPolicyResponse
+from .account_policy_response_data import AccountPolicyResponseData
+from .account_policy_response_data_source import AccountPolicyResponseDataSource
 from .account_status import AccountStatus
 from .account_status_changed_event import AccountStatusChangedEvent
 from .account_status_changed_event_data import AccountStatusChangedEventData
@@ -45,6 +48,13 @@ from .add_fan_to_list_result import AddFanToListResult
 from .add_media_to_vault_list_params import AddMediaToVaultListParams
 from .add_media_to_vault_list_request import AddMediaToVaultListRequest
 from .add_media_to_vault_list_result import AddMediaToVaultListResult
+from .api_key import ApiKey
+from .api_key_list import ApiKeyList
+from .api_key_mode import ApiKeyMode
+from .api_key_response import ApiKeyResponse
+from .api_key_scopes_item import ApiKeyScopesItem
+from .api_key_secret_response import ApiKeySecretResponse
+from .api_key_secret_response_data import ApiKeySecretResponseData
 from .approval import Approval
 from .approve_request import ApproveRequest
 from .audience_type_0 import AudienceType0
@@ -60,16 +70,26 @@ from .chat_page import ChatPage
 from .conflict_error import ConflictError
 from .conflict_error_error import ConflictErrorError
 from .conflict_error_error_code import ConflictErrorErrorCode
+from .create_api_key_request import CreateApiKeyRequest
+from .create_api_key_request_mode import CreateApiKeyRequestMode
+from .create_api_key_request_scopes_item import CreateApiKeyRequestScopesItem
+from .create_invite_request import CreateInviteRequest
+from .create_invite_request_role import CreateInviteRequestRole
 from .create_link_request import CreateLinkRequest
 from .create_vault_list_params import CreateVaultListParams
 from .create_vault_list_request import CreateVaultListRequest
 from .create_vault_list_result import CreateVaultListResult
+from .create_webhook_endpoint_request import CreateWebhookEndpointRequest
+from .create_webhook_endpoint_request_event_types_type_0_item import CreateWebhookEndpointRequestEventTypesType0Item
+from .create_webhook_endpoint_request_kind import CreateWebhookEndpointRequestKind
 from .decided_by import DecidedBy
 from .decided_by_kind import DecidedByKind
 from .decision_request import DecisionRequest
 from .delete_vault_list_params import DeleteVaultListParams
 from .delete_vault_list_request import DeleteVaultListRequest
 from .delete_vault_list_result import DeleteVaultListResult
+from .deleted_response import DeletedResponse
+from .deleted_response_data import DeletedResponseData
 from .earnings import Earnings
 from .earnings_day import EarningsDay
 from .earnings_response import EarningsResponse
@@ -112,6 +132,11 @@ from .hosted_link_response import HostedLinkResponse
 from .hosted_link_status import HostedLinkStatus
 from .internal_server_error import InternalServerError
 from .internal_server_error_error import InternalServerErrorError
+from .invite import Invite
+from .invite_created_response import InviteCreatedResponse
+from .invite_created_response_data import InviteCreatedResponseData
+from .invite_list import InviteList
+from .invite_role import InviteRole
 from .like_message_params import LikeMessageParams
 from .like_message_request import LikeMessageRequest
 from .like_message_result import LikeMessageResult
@@ -126,6 +151,10 @@ from .mark_notifications_read_result import MarkNotificationsReadResult
 from .mark_story_watched_params import MarkStoryWatchedParams
 from .mark_story_watched_request import MarkStoryWatchedRequest
 from .mark_story_watched_result import MarkStoryWatchedResult
+from .member import Member
+from .member_list import MemberList
+from .member_response import MemberResponse
+from .member_role import MemberRole
 from .message import Message
 from .message_page import MessagePage
 from .meta import Meta
@@ -147,6 +176,8 @@ from .post import Post
 from .post_page import PostPage
 from .post_response import PostResponse
 from .post_view_events_item import PostViewEventsItem
+from .precondition_failed_error import PreconditionFailedError
+from .precondition_failed_error_error import PreconditionFailedErrorError
 from .rate_limited_error import RateLimitedError
 from .rate_limited_error_error import RateLimitedErrorError
 from .record_profile_view_params import RecordProfileViewParams
@@ -204,10 +235,24 @@ from .unsend_message_result import UnsendMessageResult
 from .unsubscribe_from_user_params import UnsubscribeFromUserParams
 from .unsubscribe_from_user_request import UnsubscribeFromUserRequest
 from .unsubscribe_from_user_result import UnsubscribeFromUserResult
+from .update_member_request import UpdateMemberRequest
+from .update_member_request_role import UpdateMemberRequestRole
+from .update_webhook_endpoint_request import UpdateWebhookEndpointRequest
+from .update_webhook_endpoint_request_event_types_type_0_item import UpdateWebhookEndpointRequestEventTypesType0Item
 from .vault_list import VaultList
 from .vault_list_page import VaultListPage
 from .vault_media import VaultMedia
 from .vault_media_page import VaultMediaPage
+from .webhook_endpoint import WebhookEndpoint
+from .webhook_endpoint_kind import WebhookEndpointKind
+from .webhook_endpoint_list import WebhookEndpointList
+from .webhook_endpoint_mode import WebhookEndpointMode
+from .webhook_endpoint_response import WebhookEndpointResponse
+from .webhook_endpoint_secret_response import WebhookEndpointSecretResponse
+from .webhook_endpoint_secret_response_data import WebhookEndpointSecretResponseData
+from .webhook_test_response import WebhookTestResponse
+from .webhook_test_response_data_type_0 import WebhookTestResponseDataType0
+from .webhook_test_response_data_type_0_status import WebhookTestResponseDataType0Status
 from .workspace_policy_response import WorkspacePolicyResponse
 from .workspace_policy_response_data import WorkspacePolicyResponseData
 from .write_limited_error import WriteLimitedError
@@ -225,6 +270,9 @@ __all__ = (
     "AccountDetailResponse",
     "AccountDetailRevenue30D",
     "AccountList",
+    "AccountPolicyResponse",
+    "AccountPolicyResponseData",
+    "AccountPolicyResponseDataSource",
     "AccountStatus",
     "AccountStatusChangedEvent",
     "AccountStatusChangedEventData",
@@ -260,6 +308,13 @@ __all__ = (
     "AddMediaToVaultListParams",
     "AddMediaToVaultListRequest",
     "AddMediaToVaultListResult",
+    "ApiKey",
+    "ApiKeyList",
+    "ApiKeyMode",
+    "ApiKeyResponse",
+    "ApiKeyScopesItem",
+    "ApiKeySecretResponse",
+    "ApiKeySecretResponseData",
     "Approval",
     "ApproveRequest",
     "AudienceType0",
@@ -275,13 +330,23 @@ __all__ = (
     "ConflictError",
     "ConflictErrorError",
     "ConflictErrorErrorCode",
+    "CreateApiKeyRequest",
+    "CreateApiKeyRequestMode",
+    "CreateApiKeyRequestScopesItem",
+    "CreateInviteRequest",
+    "CreateInviteRequestRole",
     "CreateLinkRequest",
     "CreateVaultListParams",
     "CreateVaultListRequest",
     "CreateVaultListResult",
+    "CreateWebhookEndpointRequest",
+    "CreateWebhookEndpointRequestEventTypesType0Item",
+    "CreateWebhookEndpointRequestKind",
     "DecidedBy",
     "DecidedByKind",
     "DecisionRequest",
+    "DeletedResponse",
+    "DeletedResponseData",
     "DeleteVaultListParams",
     "DeleteVaultListRequest",
     "DeleteVaultListResult",
@@ -327,6 +392,11 @@ __all__ = (
     "HostedLinkStatus",
     "InternalServerError",
     "InternalServerErrorError",
+    "Invite",
+    "InviteCreatedResponse",
+    "InviteCreatedResponseData",
+    "InviteList",
+    "InviteRole",
     "LikeMessageParams",
     "LikeMessageRequest",
     "LikeMessageResult",
@@ -341,6 +411,10 @@ __all__ = (
     "MarkStoryWatchedParams",
     "MarkStoryWatchedRequest",
     "MarkStoryWatchedResult",
+    "Member",
+    "MemberList",
+    "MemberResponse",
+    "MemberRole",
     "Message",
     "MessagePage",
     "Meta",
@@ -362,6 +436,8 @@ __all__ = (
     "PostPage",
     "PostResponse",
     "PostViewEventsItem",
+    "PreconditionFailedError",
+    "PreconditionFailedErrorError",
     "RateLimitedError",
     "RateLimitedErrorError",
     "RecordProfileViewParams",
@@ -419,10 +495,24 @@ __all__ = (
     "UnsubscribeFromUserParams",
     "UnsubscribeFromUserRequest",
     "UnsubscribeFromUserResult",
+    "UpdateMemberRequest",
+    "UpdateMemberRequestRole",
+    "UpdateWebhookEndpointRequest",
+    "UpdateWebhookEndpointRequestEventTypesType0Item",
     "VaultList",
     "VaultListPage",
     "VaultMedia",
     "VaultMediaPage",
+    "WebhookEndpoint",
+    "WebhookEndpointKind",
+    "WebhookEndpointList",
+    "WebhookEndpointMode",
+    "WebhookEndpointResponse",
+    "WebhookEndpointSecretResponse",
+    "WebhookEndpointSecretResponseData",
+    "WebhookTestResponse",
+    "WebhookTestResponseDataType0",
+    "WebhookTestResponseDataType0Status",
     "WorkspacePolicyResponse",
     "WorkspacePolicyResponseData",
     "WriteLimitedError",

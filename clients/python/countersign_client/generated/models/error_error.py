@@ -32,9 +32,9 @@ class ErrorError:
         Attributes:
             type_ (ErrorType): The family of the error. It decides the HTTP status.
             code (ErrorCode): Stable error code; branch on it. Each is described, with what to do, at
-                `/docs/errors#<code>`. `not_signed_in`, `workspace_not_found`,
-                `link_not_ready` and `last_owner` come only from the dashboard and the
-                hosted link page. This list is kept in step with (and tested against)
+                `/docs/errors#<code>`. `not_signed_in`, `workspace_not_found` and
+                `link_not_ready` come only from the dashboard and the hosted link page. This list is kept in step with (and
+                tested against)
                 `service/error_codes.py`.
             message (str): A sentence for people. Do not branch on it.
             docs_url (str): Link to this code on the errors page, `/docs/errors#<code>`.

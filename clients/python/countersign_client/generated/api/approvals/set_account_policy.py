@@ -13,10 +13,12 @@ from ...models.bad_request_error import BadRequestError
 from ...models.forbidden_error import ForbiddenError
 from ...models.internal_server_error import InternalServerError
 from ...models.not_found_error import NotFoundError
+from ...models.precondition_failed_error import PreconditionFailedError
 from ...models.rate_limited_error import RateLimitedError
 from ...models.service_unavailable_error import ServiceUnavailableError
 from ...models.set_policy_request import SetPolicyRequest
 from ...models.unauthorized_error import UnauthorizedError
+from ...types import UNSET, Unset
 from typing import cast
 
 
@@ -25,11 +27,16 @@ def _get_kwargs(
     account_id: str,
     *,
     body: SetPolicyRequest,
-    x_csrf_token: str,
+    x_csrf_token: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
 
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
-    headers["x-csrf-token"] = x_csrf_token
+    if not isinstance(x_csrf_token, Unset):
+        headers["x-csrf-token"] = x_csrf_token
+
+    if not isinstance(if_match, Unset):
+        headers["If-Match"] = if_match
 
 
 
@@ -51,7 +58,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> AccountDetailResponse | BadRequestError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> AccountDetailResponse | BadRequestError | ForbiddenError | InternalServerError | NotFoundError | PreconditionFailedError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | None:
     if response.status_code == 200:
         response_200 = AccountDetailResponse.from_dict(response.json())
 
@@ -87,6 +94,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_404
 
+    if response.status_code == 412:
+        response_412 = PreconditionFailedError.from_dict(response.json())
+
+
+
+        return response_412
+
     if response.status_code == 429:
         response_429 = RateLimitedError.from_dict(response.json())
 
@@ -114,7 +128,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[AccountDetailResponse | BadRequestError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[AccountDetailResponse | BadRequestError | ForbiddenError | InternalServerError | NotFoundError | PreconditionFailedError | RateLimitedError | ServiceUnavailableError | UnauthorizedError]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -128,22 +142,26 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: SetPolicyRequest,
-    x_csrf_token: str,
+    x_csrf_token: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
 
-) -> Response[AccountDetailResponse | BadRequestError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError]:
+) -> Response[AccountDetailResponse | BadRequestError | ForbiddenError | InternalServerError | NotFoundError | PreconditionFailedError | RateLimitedError | ServiceUnavailableError | UnauthorizedError]:
     """ Set an account's approval policy
 
      Additive (docs/policies.md). Replaces the account's approval rules, or
     (`rules: null`) makes it follow the workspace default. Only owners and admins
     (`403 missing_permission`, `error.permission` `policies.manage`); the change and its
     audit entry commit together. New actions use the new rules; actions already pending
-    keep the requirement captured when they were created. Session-authorised: the
-    `cs_session` cookie and the `x-csrf-token` header; API keys get
-    `403 dashboard_key_only`.
+    keep the requirement captured when they were created. An admin key (the `admin`
+    scope; read and write keys get `403 missing_scope`; a test-mode key changes only
+    sandbox accounts, else `403 test_key_live_setting`), or a dashboard session (the
+    `cs_session` cookie and the `x-csrf-token` header). `If-Match` takes the `ETag` of
+    `getAccountPolicy` (`412 precondition_failed` when the setting changed since).
 
     Args:
         account_id (str): An account's id, which is the creator's platform user id.
-        x_csrf_token (str):
+        x_csrf_token (str | Unset):
+        if_match (str | Unset):
         body (SetPolicyRequest):
 
     Raises:
@@ -151,7 +169,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AccountDetailResponse | BadRequestError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError]
+        Response[AccountDetailResponse | BadRequestError | ForbiddenError | InternalServerError | NotFoundError | PreconditionFailedError | RateLimitedError | ServiceUnavailableError | UnauthorizedError]
      """
 
 
@@ -159,6 +177,7 @@ def sync_detailed(
         account_id=account_id,
 body=body,
 x_csrf_token=x_csrf_token,
+if_match=if_match,
 
     )
 
@@ -173,22 +192,26 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: SetPolicyRequest,
-    x_csrf_token: str,
+    x_csrf_token: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
 
-) -> AccountDetailResponse | BadRequestError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | None:
+) -> AccountDetailResponse | BadRequestError | ForbiddenError | InternalServerError | NotFoundError | PreconditionFailedError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | None:
     """ Set an account's approval policy
 
      Additive (docs/policies.md). Replaces the account's approval rules, or
     (`rules: null`) makes it follow the workspace default. Only owners and admins
     (`403 missing_permission`, `error.permission` `policies.manage`); the change and its
     audit entry commit together. New actions use the new rules; actions already pending
-    keep the requirement captured when they were created. Session-authorised: the
-    `cs_session` cookie and the `x-csrf-token` header; API keys get
-    `403 dashboard_key_only`.
+    keep the requirement captured when they were created. An admin key (the `admin`
+    scope; read and write keys get `403 missing_scope`; a test-mode key changes only
+    sandbox accounts, else `403 test_key_live_setting`), or a dashboard session (the
+    `cs_session` cookie and the `x-csrf-token` header). `If-Match` takes the `ETag` of
+    `getAccountPolicy` (`412 precondition_failed` when the setting changed since).
 
     Args:
         account_id (str): An account's id, which is the creator's platform user id.
-        x_csrf_token (str):
+        x_csrf_token (str | Unset):
+        if_match (str | Unset):
         body (SetPolicyRequest):
 
     Raises:
@@ -196,7 +219,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AccountDetailResponse | BadRequestError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError
+        AccountDetailResponse | BadRequestError | ForbiddenError | InternalServerError | NotFoundError | PreconditionFailedError | RateLimitedError | ServiceUnavailableError | UnauthorizedError
      """
 
 
@@ -205,6 +228,7 @@ def sync(
 client=client,
 body=body,
 x_csrf_token=x_csrf_token,
+if_match=if_match,
 
     ).parsed
 
@@ -213,22 +237,26 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: SetPolicyRequest,
-    x_csrf_token: str,
+    x_csrf_token: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
 
-) -> Response[AccountDetailResponse | BadRequestError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError]:
+) -> Response[AccountDetailResponse | BadRequestError | ForbiddenError | InternalServerError | NotFoundError | PreconditionFailedError | RateLimitedError | ServiceUnavailableError | UnauthorizedError]:
     """ Set an account's approval policy
 
      Additive (docs/policies.md). Replaces the account's approval rules, or
     (`rules: null`) makes it follow the workspace default. Only owners and admins
     (`403 missing_permission`, `error.permission` `policies.manage`); the change and its
     audit entry commit together. New actions use the new rules; actions already pending
-    keep the requirement captured when they were created. Session-authorised: the
-    `cs_session` cookie and the `x-csrf-token` header; API keys get
-    `403 dashboard_key_only`.
+    keep the requirement captured when they were created. An admin key (the `admin`
+    scope; read and write keys get `403 missing_scope`; a test-mode key changes only
+    sandbox accounts, else `403 test_key_live_setting`), or a dashboard session (the
+    `cs_session` cookie and the `x-csrf-token` header). `If-Match` takes the `ETag` of
+    `getAccountPolicy` (`412 precondition_failed` when the setting changed since).
 
     Args:
         account_id (str): An account's id, which is the creator's platform user id.
-        x_csrf_token (str):
+        x_csrf_token (str | Unset):
+        if_match (str | Unset):
         body (SetPolicyRequest):
 
     Raises:
@@ -236,7 +264,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AccountDetailResponse | BadRequestError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError]
+        Response[AccountDetailResponse | BadRequestError | ForbiddenError | InternalServerError | NotFoundError | PreconditionFailedError | RateLimitedError | ServiceUnavailableError | UnauthorizedError]
      """
 
 
@@ -244,6 +272,7 @@ async def asyncio_detailed(
         account_id=account_id,
 body=body,
 x_csrf_token=x_csrf_token,
+if_match=if_match,
 
     )
 
@@ -258,22 +287,26 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: SetPolicyRequest,
-    x_csrf_token: str,
+    x_csrf_token: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
 
-) -> AccountDetailResponse | BadRequestError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | None:
+) -> AccountDetailResponse | BadRequestError | ForbiddenError | InternalServerError | NotFoundError | PreconditionFailedError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | None:
     """ Set an account's approval policy
 
      Additive (docs/policies.md). Replaces the account's approval rules, or
     (`rules: null`) makes it follow the workspace default. Only owners and admins
     (`403 missing_permission`, `error.permission` `policies.manage`); the change and its
     audit entry commit together. New actions use the new rules; actions already pending
-    keep the requirement captured when they were created. Session-authorised: the
-    `cs_session` cookie and the `x-csrf-token` header; API keys get
-    `403 dashboard_key_only`.
+    keep the requirement captured when they were created. An admin key (the `admin`
+    scope; read and write keys get `403 missing_scope`; a test-mode key changes only
+    sandbox accounts, else `403 test_key_live_setting`), or a dashboard session (the
+    `cs_session` cookie and the `x-csrf-token` header). `If-Match` takes the `ETag` of
+    `getAccountPolicy` (`412 precondition_failed` when the setting changed since).
 
     Args:
         account_id (str): An account's id, which is the creator's platform user id.
-        x_csrf_token (str):
+        x_csrf_token (str | Unset):
+        if_match (str | Unset):
         body (SetPolicyRequest):
 
     Raises:
@@ -281,7 +314,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AccountDetailResponse | BadRequestError | ForbiddenError | InternalServerError | NotFoundError | RateLimitedError | ServiceUnavailableError | UnauthorizedError
+        AccountDetailResponse | BadRequestError | ForbiddenError | InternalServerError | NotFoundError | PreconditionFailedError | RateLimitedError | ServiceUnavailableError | UnauthorizedError
      """
 
 
@@ -290,5 +323,6 @@ async def asyncio(
 client=client,
 body=body,
 x_csrf_token=x_csrf_token,
+if_match=if_match,
 
     )).parsed

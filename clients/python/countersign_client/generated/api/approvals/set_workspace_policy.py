@@ -11,11 +11,13 @@ from ... import errors
 from ...models.bad_request_error import BadRequestError
 from ...models.forbidden_error import ForbiddenError
 from ...models.internal_server_error import InternalServerError
+from ...models.precondition_failed_error import PreconditionFailedError
 from ...models.rate_limited_error import RateLimitedError
 from ...models.service_unavailable_error import ServiceUnavailableError
 from ...models.set_workspace_policy_request import SetWorkspacePolicyRequest
 from ...models.unauthorized_error import UnauthorizedError
 from ...models.workspace_policy_response import WorkspacePolicyResponse
+from ...types import UNSET, Unset
 from typing import cast
 
 
@@ -23,11 +25,16 @@ from typing import cast
 def _get_kwargs(
     *,
     body: SetWorkspacePolicyRequest,
-    x_csrf_token: str,
+    x_csrf_token: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
 
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
-    headers["x-csrf-token"] = x_csrf_token
+    if not isinstance(x_csrf_token, Unset):
+        headers["x-csrf-token"] = x_csrf_token
+
+    if not isinstance(if_match, Unset):
+        headers["If-Match"] = if_match
 
 
 
@@ -49,7 +56,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> BadRequestError | ForbiddenError | InternalServerError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | WorkspacePolicyResponse | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> BadRequestError | ForbiddenError | InternalServerError | PreconditionFailedError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | WorkspacePolicyResponse | None:
     if response.status_code == 200:
         response_200 = WorkspacePolicyResponse.from_dict(response.json())
 
@@ -78,6 +85,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_403
 
+    if response.status_code == 412:
+        response_412 = PreconditionFailedError.from_dict(response.json())
+
+
+
+        return response_412
+
     if response.status_code == 429:
         response_429 = RateLimitedError.from_dict(response.json())
 
@@ -105,7 +119,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[BadRequestError | ForbiddenError | InternalServerError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | WorkspacePolicyResponse]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[BadRequestError | ForbiddenError | InternalServerError | PreconditionFailedError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | WorkspacePolicyResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -118,17 +132,20 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: SetWorkspacePolicyRequest,
-    x_csrf_token: str,
+    x_csrf_token: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
 
-) -> Response[BadRequestError | ForbiddenError | InternalServerError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | WorkspacePolicyResponse]:
+) -> Response[BadRequestError | ForbiddenError | InternalServerError | PreconditionFailedError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | WorkspacePolicyResponse]:
     """ Set the workspace's default approval policy
 
      Additive. The rules every account without rules of its own follows. Only
-    owners and admins (`policies.manage`), audited; session-authorised like
-    `setAccountPolicy`.
+    owners and admins (`policies.manage`), audited; an admin key (a live one: a
+    test-mode key gets `403 test_key_live_setting`) or a session, like
+    `setAccountPolicy`. `If-Match` takes the `ETag` of `getWorkspacePolicy`.
 
     Args:
-        x_csrf_token (str):
+        x_csrf_token (str | Unset):
+        if_match (str | Unset):
         body (SetWorkspacePolicyRequest):
 
     Raises:
@@ -136,13 +153,14 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BadRequestError | ForbiddenError | InternalServerError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | WorkspacePolicyResponse]
+        Response[BadRequestError | ForbiddenError | InternalServerError | PreconditionFailedError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | WorkspacePolicyResponse]
      """
 
 
     kwargs = _get_kwargs(
         body=body,
 x_csrf_token=x_csrf_token,
+if_match=if_match,
 
     )
 
@@ -156,17 +174,20 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: SetWorkspacePolicyRequest,
-    x_csrf_token: str,
+    x_csrf_token: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
 
-) -> BadRequestError | ForbiddenError | InternalServerError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | WorkspacePolicyResponse | None:
+) -> BadRequestError | ForbiddenError | InternalServerError | PreconditionFailedError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | WorkspacePolicyResponse | None:
     """ Set the workspace's default approval policy
 
      Additive. The rules every account without rules of its own follows. Only
-    owners and admins (`policies.manage`), audited; session-authorised like
-    `setAccountPolicy`.
+    owners and admins (`policies.manage`), audited; an admin key (a live one: a
+    test-mode key gets `403 test_key_live_setting`) or a session, like
+    `setAccountPolicy`. `If-Match` takes the `ETag` of `getWorkspacePolicy`.
 
     Args:
-        x_csrf_token (str):
+        x_csrf_token (str | Unset):
+        if_match (str | Unset):
         body (SetWorkspacePolicyRequest):
 
     Raises:
@@ -174,7 +195,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BadRequestError | ForbiddenError | InternalServerError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | WorkspacePolicyResponse
+        BadRequestError | ForbiddenError | InternalServerError | PreconditionFailedError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | WorkspacePolicyResponse
      """
 
 
@@ -182,6 +203,7 @@ def sync(
         client=client,
 body=body,
 x_csrf_token=x_csrf_token,
+if_match=if_match,
 
     ).parsed
 
@@ -189,17 +211,20 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: SetWorkspacePolicyRequest,
-    x_csrf_token: str,
+    x_csrf_token: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
 
-) -> Response[BadRequestError | ForbiddenError | InternalServerError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | WorkspacePolicyResponse]:
+) -> Response[BadRequestError | ForbiddenError | InternalServerError | PreconditionFailedError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | WorkspacePolicyResponse]:
     """ Set the workspace's default approval policy
 
      Additive. The rules every account without rules of its own follows. Only
-    owners and admins (`policies.manage`), audited; session-authorised like
-    `setAccountPolicy`.
+    owners and admins (`policies.manage`), audited; an admin key (a live one: a
+    test-mode key gets `403 test_key_live_setting`) or a session, like
+    `setAccountPolicy`. `If-Match` takes the `ETag` of `getWorkspacePolicy`.
 
     Args:
-        x_csrf_token (str):
+        x_csrf_token (str | Unset):
+        if_match (str | Unset):
         body (SetWorkspacePolicyRequest):
 
     Raises:
@@ -207,13 +232,14 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BadRequestError | ForbiddenError | InternalServerError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | WorkspacePolicyResponse]
+        Response[BadRequestError | ForbiddenError | InternalServerError | PreconditionFailedError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | WorkspacePolicyResponse]
      """
 
 
     kwargs = _get_kwargs(
         body=body,
 x_csrf_token=x_csrf_token,
+if_match=if_match,
 
     )
 
@@ -227,17 +253,20 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: SetWorkspacePolicyRequest,
-    x_csrf_token: str,
+    x_csrf_token: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
 
-) -> BadRequestError | ForbiddenError | InternalServerError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | WorkspacePolicyResponse | None:
+) -> BadRequestError | ForbiddenError | InternalServerError | PreconditionFailedError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | WorkspacePolicyResponse | None:
     """ Set the workspace's default approval policy
 
      Additive. The rules every account without rules of its own follows. Only
-    owners and admins (`policies.manage`), audited; session-authorised like
-    `setAccountPolicy`.
+    owners and admins (`policies.manage`), audited; an admin key (a live one: a
+    test-mode key gets `403 test_key_live_setting`) or a session, like
+    `setAccountPolicy`. `If-Match` takes the `ETag` of `getWorkspacePolicy`.
 
     Args:
-        x_csrf_token (str):
+        x_csrf_token (str | Unset):
+        if_match (str | Unset):
         body (SetWorkspacePolicyRequest):
 
     Raises:
@@ -245,7 +274,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BadRequestError | ForbiddenError | InternalServerError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | WorkspacePolicyResponse
+        BadRequestError | ForbiddenError | InternalServerError | PreconditionFailedError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | WorkspacePolicyResponse
      """
 
 
@@ -253,5 +282,6 @@ async def asyncio(
         client=client,
 body=body,
 x_csrf_token=x_csrf_token,
+if_match=if_match,
 
     )).parsed

@@ -1,0 +1,287 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.bad_request_error import BadRequestError
+from ...models.deleted_response import DeletedResponse
+from ...models.forbidden_error import ForbiddenError
+from ...models.internal_server_error import InternalServerError
+from ...models.not_found_error import NotFoundError
+from ...models.precondition_failed_error import PreconditionFailedError
+from ...models.rate_limited_error import RateLimitedError
+from ...models.service_unavailable_error import ServiceUnavailableError
+from ...models.unauthorized_error import UnauthorizedError
+from ...types import UNSET, Unset
+from typing import cast
+
+
+
+def _get_kwargs(
+    endpoint_id: str,
+    *,
+    x_csrf_token: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_csrf_token, Unset):
+        headers["x-csrf-token"] = x_csrf_token
+
+    if not isinstance(if_match, Unset):
+        headers["If-Match"] = if_match
+
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "delete",
+        "url": "/v1/webhook-endpoints/{endpoint_id}".format(endpoint_id=quote(str(endpoint_id), safe=""),),
+    }
+
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> BadRequestError | DeletedResponse | ForbiddenError | InternalServerError | NotFoundError | PreconditionFailedError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | None:
+    if response.status_code == 200:
+        response_200 = DeletedResponse.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = BadRequestError.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = UnauthorizedError.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ForbiddenError.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = NotFoundError.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 412:
+        response_412 = PreconditionFailedError.from_dict(response.json())
+
+
+
+        return response_412
+
+    if response.status_code == 429:
+        response_429 = RateLimitedError.from_dict(response.json())
+
+
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = InternalServerError.from_dict(response.json())
+
+
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ServiceUnavailableError.from_dict(response.json())
+
+
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[BadRequestError | DeletedResponse | ForbiddenError | InternalServerError | NotFoundError | PreconditionFailedError | RateLimitedError | ServiceUnavailableError | UnauthorizedError]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    endpoint_id: str,
+    *,
+    client: AuthenticatedClient,
+    x_csrf_token: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
+
+) -> Response[BadRequestError | DeletedResponse | ForbiddenError | InternalServerError | NotFoundError | PreconditionFailedError | RateLimitedError | ServiceUnavailableError | UnauthorizedError]:
+    """ Remove a webhook endpoint
+
+     Additive. Stops sending to the endpoint; its delivery log stays. Audited. An admin key (the `admin`
+    scope, made only by an owner), or a dashboard session (the `cs_session` cookie with the `x-csrf-
+    token` header on writes) of an owner or admin. Read and write keys get `403 missing_scope`.
+
+    Args:
+        endpoint_id (str):
+        x_csrf_token (str | Unset):
+        if_match (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[BadRequestError | DeletedResponse | ForbiddenError | InternalServerError | NotFoundError | PreconditionFailedError | RateLimitedError | ServiceUnavailableError | UnauthorizedError]
+     """
+
+
+    kwargs = _get_kwargs(
+        endpoint_id=endpoint_id,
+x_csrf_token=x_csrf_token,
+if_match=if_match,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    endpoint_id: str,
+    *,
+    client: AuthenticatedClient,
+    x_csrf_token: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
+
+) -> BadRequestError | DeletedResponse | ForbiddenError | InternalServerError | NotFoundError | PreconditionFailedError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | None:
+    """ Remove a webhook endpoint
+
+     Additive. Stops sending to the endpoint; its delivery log stays. Audited. An admin key (the `admin`
+    scope, made only by an owner), or a dashboard session (the `cs_session` cookie with the `x-csrf-
+    token` header on writes) of an owner or admin. Read and write keys get `403 missing_scope`.
+
+    Args:
+        endpoint_id (str):
+        x_csrf_token (str | Unset):
+        if_match (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        BadRequestError | DeletedResponse | ForbiddenError | InternalServerError | NotFoundError | PreconditionFailedError | RateLimitedError | ServiceUnavailableError | UnauthorizedError
+     """
+
+
+    return sync_detailed(
+        endpoint_id=endpoint_id,
+client=client,
+x_csrf_token=x_csrf_token,
+if_match=if_match,
+
+    ).parsed
+
+async def asyncio_detailed(
+    endpoint_id: str,
+    *,
+    client: AuthenticatedClient,
+    x_csrf_token: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
+
+) -> Response[BadRequestError | DeletedResponse | ForbiddenError | InternalServerError | NotFoundError | PreconditionFailedError | RateLimitedError | ServiceUnavailableError | UnauthorizedError]:
+    """ Remove a webhook endpoint
+
+     Additive. Stops sending to the endpoint; its delivery log stays. Audited. An admin key (the `admin`
+    scope, made only by an owner), or a dashboard session (the `cs_session` cookie with the `x-csrf-
+    token` header on writes) of an owner or admin. Read and write keys get `403 missing_scope`.
+
+    Args:
+        endpoint_id (str):
+        x_csrf_token (str | Unset):
+        if_match (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[BadRequestError | DeletedResponse | ForbiddenError | InternalServerError | NotFoundError | PreconditionFailedError | RateLimitedError | ServiceUnavailableError | UnauthorizedError]
+     """
+
+
+    kwargs = _get_kwargs(
+        endpoint_id=endpoint_id,
+x_csrf_token=x_csrf_token,
+if_match=if_match,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    endpoint_id: str,
+    *,
+    client: AuthenticatedClient,
+    x_csrf_token: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
+
+) -> BadRequestError | DeletedResponse | ForbiddenError | InternalServerError | NotFoundError | PreconditionFailedError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | None:
+    """ Remove a webhook endpoint
+
+     Additive. Stops sending to the endpoint; its delivery log stays. Audited. An admin key (the `admin`
+    scope, made only by an owner), or a dashboard session (the `cs_session` cookie with the `x-csrf-
+    token` header on writes) of an owner or admin. Read and write keys get `403 missing_scope`.
+
+    Args:
+        endpoint_id (str):
+        x_csrf_token (str | Unset):
+        if_match (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        BadRequestError | DeletedResponse | ForbiddenError | InternalServerError | NotFoundError | PreconditionFailedError | RateLimitedError | ServiceUnavailableError | UnauthorizedError
+     """
+
+
+    return (await asyncio_detailed(
+        endpoint_id=endpoint_id,
+client=client,
+x_csrf_token=x_csrf_token,
+if_match=if_match,
+
+    )).parsed

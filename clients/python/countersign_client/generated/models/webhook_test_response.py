@@ -1,0 +1,115 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.meta import Meta
+  from ..models.webhook_test_response_data_type_0 import WebhookTestResponseDataType0
+
+
+
+
+
+T = TypeVar("T", bound="WebhookTestResponse")
+
+
+
+@_attrs_define
+class WebhookTestResponse:
+    """ 
+        Attributes:
+            data (None | WebhookTestResponseDataType0):
+            meta (Meta): Where the data in `data` came from.
+     """
+
+    data: None | WebhookTestResponseDataType0
+    meta: Meta
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.meta import Meta # noqa: PLC0415
+        from ..models.webhook_test_response_data_type_0 import WebhookTestResponseDataType0 # noqa: PLC0415
+        data: dict[str, Any] | None
+        if isinstance(self.data, WebhookTestResponseDataType0):
+            data = self.data.to_dict()
+        else:
+            data = self.data
+
+        meta = self.meta.to_dict()
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "data": data,
+            "meta": meta,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.meta import Meta # noqa: PLC0415
+        from ..models.webhook_test_response_data_type_0 import WebhookTestResponseDataType0 # noqa: PLC0415
+        d = dict(src_dict)
+        def _parse_data(data: object) -> None | WebhookTestResponseDataType0:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                data_type_0 = WebhookTestResponseDataType0.from_dict(data)
+
+
+
+                return data_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | WebhookTestResponseDataType0, data)
+
+        data = _parse_data(d.pop("data"))
+
+
+        meta = Meta.from_dict(d.pop("meta"))
+
+
+
+
+        webhook_test_response = cls(
+            data=data,
+            meta=meta,
+        )
+
+
+        webhook_test_response.additional_properties = d
+        return webhook_test_response
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
