@@ -165,3 +165,37 @@ def test_the_documented_example_is_valid(capsys):
     assert document is not None and problems == []
     published = json.loads((ROOT / "docs" / "config-schema.json").read_text())
     assert published == schema()
+
+
+def test_settings_commands_speak_the_use_cases(operator, capsys):
+    from harness.receiver import Receiver, run_receiver_in_thread
+
+    rules = '[{"types": [send_message], "approvals": 2, "approvers": members}]'
+    assert countersign(capsys, "policy", "set", "40001", "--rules", rules)[0] == 0
+    code, out, _ = countersign(capsys, "policy", "get", "40001")
+    assert json.loads(out)["source"] == "account" and json.loads(out)["rules"][0]["approvals"] == 2
+    code, _, err = countersign(capsys, "policy", "set", "--rules", '[{"types": [x]}]')
+    assert code == 1 and "invalid_parameter" in err
+
+    receiver = Receiver()
+    with run_receiver_in_thread(receiver) as url:
+        code, out, err = countersign(capsys, "webhooks", "add", url + "/hooks")
+        assert code == 0, err
+        endpoint_id = out.split()[0]
+        receiver.set_secrets([out.rsplit(" ", 1)[1].strip()])
+        code, out, err = countersign(capsys, "webhooks", "test", endpoint_id)
+        assert (code, out.strip().endswith("succeeded")) == (0, True), (out, err)
+    assert countersign(capsys, "webhooks", "update", endpoint_id, "--enabled", "off")[0] == 0
+    assert "paused" in countersign(capsys, "webhooks", "list")[1]
+    assert "whsec_" in countersign(capsys, "webhooks", "roll", endpoint_id)[1]
+    assert countersign(capsys, "webhooks", "remove", endpoint_id)[0] == 0
+    assert endpoint_id not in countersign(capsys, "webhooks", "list")[1]
+
+    code, out, _ = countersign(capsys, "members", "invite", "sam@agency.test", "--role", "admin")
+    assert code == 0 and "/dashboard/invites/" in out
+    assert countersign(capsys, "members", "role", "ada@agency.test", "admin")[0] == 0
+    code, _, err = countersign(capsys, "members", "role", "owner@agency.test", "member")
+    assert code == 1 and "last_owner" in err
+    assert countersign(capsys, "members", "remove", "ada@agency.test")[0] == 0
+    listed = countersign(capsys, "members", "list")[1]
+    assert "ada@agency.test" not in listed and "sam@agency.test  (invited)" in listed

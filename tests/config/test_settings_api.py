@@ -173,6 +173,9 @@ async def test_a_webhook_endpoint_over_v1_and_its_signatures(client, store, cloc
     assert stale.status_code == 412
     unsafe = await client.patch(one, json={"url": "https://10.0.0.1/x"}, headers=key)
     assert (unsafe.status_code, unsafe.json()["error"]["param"]) == (400, "url")
+    put = await client.put(one, json={}, headers=key)
+    allowed = {m.strip() for m in put.headers["allow"].split(",")}
+    assert (put.status_code, allowed) == (405, {"GET", "HEAD", "PATCH", "DELETE"})
     assert (await client.delete(one, headers=key)).json()["data"]["deleted"] is True
     assert (await client.get(one, headers=key)).status_code == 404
 
