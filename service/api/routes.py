@@ -117,7 +117,6 @@ def api_routes() -> list[Route]:
         Route("/v1/actions/{actionId}/cancel", actions.cancel_action, methods=["POST"]),
         Route("/v1/actions/{actionId}/request-again", actions.request_again, methods=["POST"]),
         Route("/v1/action-types", action_types.list_action_types, methods=["GET"]),
-        *settings_routes(),
         Route("/v1/accounts", accounts.list_accounts, methods=["GET"]),
         Route("/v1/accounts/{accountId}", accounts.get_account, methods=["GET"]),
         Route("/v1/accounts/{accountId}/fans", fans.list_fans, methods=["GET"]),
@@ -135,6 +134,8 @@ def api_routes() -> list[Route]:
         Route("/v1/links", links.create_link, methods=["POST"]),
         Route("/v1/links/{linkId}", links.get_link, methods=["GET"]),
         Route("/v1/revenue/transactions", revenue.list_revenue_transactions, methods=["GET"]),
+        # The settings: rarely called, after every read a chatter's tools make.
+        *settings_routes(),
         Route("/openapi.yaml", docs.openapi_document, methods=["GET"]),
         Route("/healthz", health.healthz, methods=["GET"]),
         Route("/metrics", metrics.metrics, methods=["GET"]),

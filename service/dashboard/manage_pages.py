@@ -132,7 +132,8 @@ async def keys(p: Page) -> Response:
         secret=p.flash.get("secret"),
         accounts=accounts_,
         modes=MODES,
-        scopes=SCOPES,
+        # `admin` (the settings over /v1) is offered to owners only: only they may make one.
+        scopes=[s for s in SCOPES if s != "admin" or p.principal.role == "owner"],
         now=p.services.clock.now(),
     )
 
