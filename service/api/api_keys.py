@@ -8,7 +8,9 @@ import datetime as dt
 from typing import Any
 
 from service.api.endpoint import Call, Reply, endpoint
-from service.domain.clock import isoformat
+from service.domain.clock import isoformat, parse_instant
+from service.error_codes import ErrorCode
+from service.errors import ApiError
 from service.keys import usecases as keys
 from service.keys.model import ApiKey
 
@@ -39,7 +41,6 @@ async def list_api_keys(call: Call) -> Reply:
 @endpoint("createApiKey", scope="admin", auth="key_or_session")
 async def create_api_key(call: Call) -> Reply:
     body = call.params.body
-    expires = body.get("expiresAt")
     key, secret = await keys.create_key(
         call.services.store,
         call.services.clock,
@@ -48,9 +49,22 @@ async def create_api_key(call: Call) -> Reply:
         scopes=body["scopes"],
         mode=body.get("mode", call.principal.mode),
         account_ids=body.get("accountIds"),
-        expires_at=dt.datetime.fromisoformat(expires) if expires else None,
+        expires_at=_instant(body.get("expiresAt")),
     )
     return Reply({"data": {**key_json(key), "secret": secret}, "meta": call.meta()}, status=201)
+
+
+def _instant(text: str | None) -> dt.datetime | None:
+    if text is None:
+        return None
+    try:
+        return parse_instant(text)
+    except ValueError:
+        raise ApiError(
+            ErrorCode.INVALID_PARAMETER,
+            "`expiresAt` is an RFC 3339 time with its offset (2027-01-31T00:00:00Z).",
+            param="expiresAt",
+        ) from None
 
 
 @endpoint("revokeApiKey", scope="admin", auth="key_or_session")

@@ -127,6 +127,12 @@ async def test_keys_made_by_a_key_never_exceed_it(client, store, clock, world):
             "/v1/api-keys", json={"name": "more", "scopes": scopes}, headers=key
         )
         assert limited.status_code == 403, limited.text
+    naive = await client.post(
+        "/v1/api-keys",
+        json={"name": "x", "scopes": ["read"], "expiresAt": "2099-01-01T00:00:00"},
+        headers=key,
+    )
+    assert (naive.status_code, naive.json()["error"]["code"]) == (400, "invalid_parameter")
     admin = await person(store, clock, world, "ada@agency.test", "Ada", "admin")
     with pytest.raises(Exception, match="Only an owner"):
         await create_key(store, clock, admin, name="x", scopes=["admin"], mode="live")
