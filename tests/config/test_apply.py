@@ -40,9 +40,11 @@ accounts:
   "{sandbox}":
     rules:
       - types: [send_message]
-        approvals: 1
+        approvals: 0
         approvers: members
-    limits: []
+        maxPerDay: 50
+    limits:
+      - {types: [send_mass_message], perDay: 2}
 webhooks:
   - url: http://127.0.0.1:9/hooks
     events: [action.executed, action.failed]
