@@ -26,6 +26,9 @@ class MemoryWorkspaces:
     async def list(self) -> builtins.list[Workspace]:
         return sorted(self.state.workspaces.values(), key=lambda w: (w.created_at, w.id))
 
+    async def lock(self, workspace_id: str) -> None:
+        """One unit of work at a time holds the memory store: nothing more to hold."""
+
     async def set_policy(self, workspace_id: str, policy: Sequence[dict[str, Any]] | None) -> None:
         found = self.state.workspaces.get(workspace_id)
         if found is not None:

@@ -79,6 +79,8 @@ async def set_account_policy(
     stored = normalised(rules) if rules is not None else None
     caps = daily.normalised(limits) if limits is not KEEP and limits is not None else None
     async with store.transaction() as uow:
+        if if_match is not None:
+            await uow.workspaces.lock(principal.workspace_id)
         before = await uow.accounts.get(principal.workspace_id, account_id)
         if before is None or not principal.allows(account_id):
             raise ApiError(
@@ -124,6 +126,8 @@ async def set_workspace_policy(
     stored = normalised(rules)
     caps = daily.normalised(limits or []) if limits is not KEEP else None
     async with store.transaction() as uow:
+        if if_match is not None:
+            await uow.workspaces.lock(principal.workspace_id)
         before = await uow.workspaces.get(principal.workspace_id)
         check_if_match(if_match, await workspace_etag(uow, principal.workspace_id))
         await uow.workspaces.set_policy(principal.workspace_id, stored)

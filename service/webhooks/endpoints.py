@@ -24,7 +24,7 @@ from service.webhooks.usecases import (
     _event_types,
     _safe_url,
     _still_there,
-    remove_endpoint,
+    removed_in,
 )
 
 KEEP: Any = object()
@@ -71,6 +71,8 @@ async def update_endpoint(
     types = _event_types(event_types) if event_types is not KEEP else None
     now = clock.now()
     async with store.transaction() as uow:
+        if if_match is not None:
+            await uow.workspaces.lock(principal.workspace_id)
         endpoint = await _endpoint(uow, principal, endpoint_id)
         check_if_match(if_match, endpoint_etag(endpoint))
         before = endpoint_setting(endpoint)
@@ -99,7 +101,11 @@ async def update_endpoint(
 async def delete_endpoint(
     store: Store, clock: Clock, principal: Principal, endpoint_id: str, *, if_match: str | None
 ) -> None:
-    """Remove it (usecases.remove_endpoint) when it still is as it was read."""
-    if if_match is not None:
-        check_if_match(if_match, endpoint_etag(await get_endpoint(store, principal, endpoint_id)))
-    await remove_endpoint(store, clock, principal, endpoint_id)
+    """Remove it (as usecases.remove_endpoint does) when it still is as it was read."""
+    require(principal, MANAGE)
+    async with store.transaction() as uow:
+        if if_match is not None:
+            await uow.workspaces.lock(principal.workspace_id)
+        endpoint = await _endpoint(uow, principal, endpoint_id)
+        check_if_match(if_match, endpoint_etag(endpoint))
+        await removed_in(uow, clock, principal, endpoint_id)

@@ -215,8 +215,13 @@ async def remove_endpoint(
     require(principal, MANAGE)
     async with store.transaction() as uow:
         await _endpoint(uow, principal, endpoint_id)
-        await uow.webhooks.update(endpoint_id, disabled_at=clock.now())
-        await record_in(uow, clock, principal, "webhook.removed", endpoint_id)
+        await removed_in(uow, clock, principal, endpoint_id)
+
+
+async def removed_in(uow: UnitOfWork, clock: Clock, principal: Principal, endpoint_id: str) -> None:
+    """The removal itself, in the caller's unit of work (with the endpoint found there)."""
+    await uow.webhooks.update(endpoint_id, disabled_at=clock.now())
+    await record_in(uow, clock, principal, "webhook.removed", endpoint_id)
 
 
 def parse_since(text: str | None) -> dt.datetime | None:

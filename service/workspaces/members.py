@@ -144,6 +144,8 @@ async def change_role(
     require_mode(principal, "live")
     _role(role)
     async with store.transaction() as uow:
+        if if_match is not None:
+            await uow.workspaces.lock(principal.workspace_id)
         check_if_match(if_match, await members_etag(uow, principal.workspace_id))
         member = await _target(uow, principal, user_id)
         if "owner" in (role, member.role) and not has_owner_powers(principal):
@@ -183,6 +185,8 @@ async def remove(
     require(principal, Permission.MEMBERS_MANAGE)
     require_mode(principal, "live")
     async with store.transaction() as uow:
+        if if_match is not None:
+            await uow.workspaces.lock(principal.workspace_id)
         check_if_match(if_match, await members_etag(uow, principal.workspace_id))
         member = await _target(uow, principal, user_id)
         if member.role == "owner" and not has_owner_powers(principal):

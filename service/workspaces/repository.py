@@ -17,6 +17,9 @@ class Workspaces(Protocol):
     async def set_policy(
         self, workspace_id: str, policy: Sequence[dict[str, Any]] | None
     ) -> None: ...
+    async def lock(self, workspace_id: str) -> None:
+        """Hold the workspace's row until this unit of work ends (PostgreSQL; SQLite's writer
+        lock already serialises writes): a write checking `If-Match` reads what it checked."""
 
 
 class Users(Protocol):

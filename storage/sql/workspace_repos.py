@@ -40,6 +40,11 @@ class SqlWorkspaces:
         rows = await self.conn.execute(t.workspaces.select().order_by(t.workspaces.c.created_at))
         return [to_model(Workspace, r) for r in rows]
 
+    async def lock(self, workspace_id: str) -> None:
+        await self.conn.execute(
+            sa.select(t.workspaces.c.id).where(t.workspaces.c.id == workspace_id).with_for_update()
+        )
+
     async def set_policy(self, workspace_id: str, policy: Any) -> None:
         await self.conn.execute(
             t.workspaces.update()

@@ -221,3 +221,26 @@ async def test_invites_roles_and_the_last_owner(client, store, clock, world):
         "owner@agency.test": "owner",
         "ada@agency.test": "admin",
     }
+
+
+async def test_two_writers_with_one_etag_one_wins(store, clock, world):
+    """Both read the same ETag and write at once: one change goes through, the other is 412."""
+    import asyncio
+
+    from service.actions.policies import set_workspace_policy, workspace_etag
+    from service.errors import ApiError
+
+    async with store.reading() as uow:
+        tag = await workspace_etag(uow, world.workspace_id)
+
+    async def write(rules):
+        try:
+            await set_workspace_policy(store, clock, world.owner, rules, if_match=tag)
+        except ApiError as error:
+            return error.code
+        return "ok"
+
+    one = [{"types": ["send_message"], "approvals": 2, "approvers": "members"}]
+    two = [{"types": ["send_mass_message"], "approvals": 2, "approvers": "admins"}]
+    outcomes = await asyncio.gather(write(one), write(two))
+    assert sorted(outcomes) == ["ok", "precondition_failed"]
