@@ -49,7 +49,7 @@ async def invite(
         email=email,
         role=role,
         token_hash=hash_secret(token),
-        invited_by=principal.user_id or "",
+        invited_by=principal.user_id or principal.key_id or "",
         created_at=now,
         expires_at=now + INVITE_LIFETIME,
     )
