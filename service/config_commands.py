@@ -85,9 +85,10 @@ def cmd_apply(settings: Settings, args: argparse.Namespace) -> None:
         principal = await _operator(store, args)
         document, problems = parse(text)
         changes: list[Change] = []
-        if document is not None and not problems:
+        if document is not None:  # planned even when its shape is wrong: every problem is told
             state = await current(store, principal.workspace_id, tools.clock.now())
-            changes, problems = await plan(document, state, tools, prune=args.prune)
+            changes, found = await plan(document, state, tools, prune=args.prune)
+            problems = sorted({*problems, *found})
         if problems:
             print(f"{args.file} is not applied: {len(problems)} problem(s).", file=sys.stderr)
             for problem in problems:

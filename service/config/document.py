@@ -16,7 +16,7 @@ from typing import Any
 
 import jsonschema_rs
 import yaml
-from attrs import frozen
+from attrs import evolve, frozen
 
 Path = tuple[str | int, ...]
 
@@ -38,6 +38,15 @@ class Document:
 
     data: dict[str, Any]
     lines: Mapping[Path, int]
+    flawed: frozenset[Path] = frozenset()
+    """Where the shape is wrong: the settings there are not planned (their problems are)."""
+
+    def sound(self, path: Iterable[str | int]) -> bool:
+        """Nothing at, around or inside `path` breaks the schema."""
+        wanted = tuple(path)
+        return not any(
+            bad[: len(wanted)] == wanted or wanted[: len(bad)] == bad for bad in self.flawed
+        )
 
     def line(self, path: Iterable[str | int]) -> int:
         """The line of `path`, else of the nearest thing around it that has one."""
@@ -47,10 +56,10 @@ class Document:
         return self.lines.get(wanted, 1)
 
     def problem(self, path: Iterable[str | int], message: str) -> Problem:
-        path = self._keyed(path)
+        path = self.keyed(path)
         return Problem(self.line(path), dotted(path), message)
 
-    def _keyed(self, path: Iterable[str | int]) -> Path:
+    def keyed(self, path: Iterable[str | int]) -> Path:
         """The path with a mapping's keys as text (a validator may give `40001` as a number)."""
         keyed: list[str | int] = []
         node: Any = self.data
@@ -85,7 +94,7 @@ def schema() -> dict[str, Any]:
 
 
 def parse(text: str) -> tuple[Document | None, list[Problem]]:
-    """The document and its shape's problems (none: the shape is right)."""
+    """The document (None when it is not a YAML mapping) and its shape's problems."""
     loader = yaml.SafeLoader(text)
     lines: dict[Path, int] = {}
     try:
@@ -101,11 +110,10 @@ def parse(text: str) -> tuple[Document | None, list[Problem]]:
         return None, [Problem(1, "", "the file is a mapping starting with `version: 1`")]
     document = Document(data, lines)
     validator = jsonschema_rs.validator_for(schema())
-    problems = [
-        document.problem(error.instance_path, _plain(error.message))
-        for error in validator.iter_errors(data)
-    ]
-    return document, sorted(set(problems))
+    errors = list(validator.iter_errors(data))
+    problems = [document.problem(e.instance_path, _plain(e.message)) for e in errors]
+    flawed = frozenset(document.keyed(e.instance_path) for e in errors)
+    return evolve(document, flawed=flawed), sorted(set(problems))
 
 
 def _plain(message: str) -> str:

@@ -74,8 +74,9 @@ def _refusal(
 
 
 def _workspace(document: Document, state: Current, problems: list[Problem]) -> list[Change]:
-    policy = (document.data.get("workspace") or {}).get("policy")
-    if policy is None:
+    workspace = document.data.get("workspace")
+    policy = workspace.get("policy") if isinstance(workspace, dict) else None
+    if not isinstance(policy, dict) or not document.sound(("workspace", "policy")):
         return []
     wanted = _policy(document, ("workspace", "policy"), policy, problems)
     if wanted is None or wanted == state.workspace:
@@ -91,9 +92,13 @@ def _workspace(document: Document, state: Current, problems: list[Problem]) -> l
 def _accounts(
     document: Document, state: Current, problems: list[Problem], prune: bool
 ) -> list[Change]:
-    listed: dict[str, Any] = document.data.get("accounts") or {}
+    listed = document.data.get("accounts") or {}
+    if not isinstance(listed, dict):
+        return []
     changes = []
     for account_id, policy in listed.items():
+        if not document.sound(("accounts", account_id)):
+            continue
         if account_id not in state.usernames:
             problems.append(
                 document.problem(
@@ -139,8 +144,8 @@ def _set(account_id: str, wanted: dict[str, Any] | None) -> Any:
 def _members(
     document: Document, state: Current, problems: list[Problem], prune: bool
 ) -> list[Change]:
-    entries: Sequence[dict[str, Any]] = document.data.get("members") or []
-    if "members" not in document.data:
+    entries = document.data.get("members")
+    if not isinstance(entries, list):
         return []
     now = {m.email.casefold(): m for m in state.members}
     invited = {i.email.casefold() for i in state.invites}
@@ -150,6 +155,8 @@ def _members(
     demotions: list[Change] = []
     removals: list[Change] = []
     for i, entry in enumerate(entries):
+        if not document.sound(("members", i)):
+            continue
         try:
             email = checked_email(str(entry["email"]))
         except ApiError as error:

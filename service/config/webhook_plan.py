@@ -24,14 +24,16 @@ from service.webhooks.ssrf import UnsafeDestination, check_destination
 async def webhook_changes(
     document: Document, state: Current, tools: Tools, problems: list[Problem], prune: bool
 ) -> list[Change]:
-    if "webhooks" not in document.data:
+    entries = document.data.get("webhooks")
+    if not isinstance(entries, list):
         return []
-    entries: list[dict[str, Any]] = document.data["webhooks"] or []
     by_id = {e.id: e for e in state.endpoints}
     unmatched = dict(by_id)
     changes: list[Change] = []
     transactions: set[str] = set()
     for i, entry in enumerate(entries):
+        if not document.sound(("webhooks", i)):
+            continue
         wanted = _wanted(entry)
         if wanted["kind"] == "transactions":
             if wanted["mode"] in transactions:

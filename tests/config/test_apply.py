@@ -61,12 +61,14 @@ accounts:
   "40001":
     rules:
       - types: [send_message]
-        approvals: 3
+        approvals: 0
         approvers: members
 members:
   - email: ada@agency.test
     role: superuser
 """
+# Two problems: an allowance without `maxPerDay` (the policy module's rule, at its rule's
+# line) and a role the schema does not know.
 
 
 @pytest.fixture
@@ -147,7 +149,8 @@ def test_plan_apply_again_export_and_a_broken_file(operator, tmp_path, capsys):
     broken.write_text(BROKEN)
     code, out, err = countersign(capsys, "apply", str(broken), "--yes")
     assert code == 1 and "2 problem(s)" in err
-    assert "broken.yaml: line 6:" in err and "broken.yaml: line 10:" in err
+    assert 'broken.yaml: line 5: accounts["40001"].rules[0]' in err, err
+    assert "broken.yaml: line 10: members[0].role" in err, err
     code, now, _ = countersign(capsys, "export")
     assert now == exported  # nothing changed
 
