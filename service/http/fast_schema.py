@@ -17,6 +17,8 @@ import jsonschema_rs
 from jsonschema.exceptions import ValidationError, best_match
 from openapi_schema_validator import OAS31Validator
 
+from service.http.size_bounds import first_excess
+
 # Keywords the two implement alike for JSON values (tests/test_fast_schema.py compares them
 # on every request schema). Left out on purpose, among others: `$ref` (a recursive schema the
 # inlining left as a reference), `format` (the two check different formats, and OAS's int32 and
@@ -74,11 +76,23 @@ class SchemaCheck:
         )
 
     def error(self, value: Any) -> ValidationError | None:
-        """None when `value` is valid, else the error jsonschema picks as the best match."""
+        """None when `value` is valid, else the error jsonschema picks as the best match; an
+        array, string or object over its bound is refused before any of its content is looked
+        at (service/http/size_bounds.py), so refusing 10^5 items costs what refusing 51 does."""
+        excess = first_excess(self.authority.schema, value)
+        if excess is not None:
+            return ValidationError(
+                f"over {excess.keyword} {excess.limit}",
+                validator=excess.keyword,  # type: ignore[arg-type]
+                validator_value=excess.limit,
+                path=excess.path,
+                instance=None,
+                schema={},
+            )
         with suppress(Exception):  # a value jsonschema-rs cannot take: jsonschema decides
             if self.fast is not None and self.fast.is_valid(value):
                 return None
-        if self.authority.is_valid(value):
-            return None
+        # One pass: best_match is None when there is no error (an `is_valid` first walked a
+        # refused value twice).
         error: ValidationError | None = best_match(self.authority.iter_errors(value))
         return error
