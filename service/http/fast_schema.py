@@ -35,10 +35,11 @@ AGREED = frozenset(
         *("title", "description", "default", "examples", "example", "deprecated"),
     }
 )
-AGREED_PATTERNS = frozenset({r"[\x00-\x1F\x7F]"})
-"""Patterns the two dialects read alike: one unanchored class of hex escapes (a control
-character; every platform id says `not` to it). Anchors differ (Python's `$` also matches
-before a final newline), so any other `pattern` is jsonschema's alone."""
+AGREED_PATTERNS = frozenset({r"[\x00-\x1F\x7F-\x9F\u2028\u2029\u202A-\u202E\u2066-\u2069]"})
+"""Patterns the two dialects read alike: one unanchored class of hex escapes (a control,
+separator or bidirectional formatting character; every platform id says `not` to it). Anchors
+differ (Python's `$` also matches before a final newline), so any other `pattern` is
+jsonschema's alone."""
 ONE_SUBSCHEMA = ("additionalProperties", "items", "not")
 SUBSCHEMA_LISTS = ("allOf", "anyOf", "oneOf")
 
