@@ -17,7 +17,6 @@ from pathlib import Path
 
 from attrs import frozen
 
-
 OWNER_ONLY = 0o600
 
 
