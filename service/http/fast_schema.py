@@ -77,22 +77,24 @@ class SchemaCheck:
         )
 
     def error(self, value: Any) -> ValidationError | None:
-        """None when `value` is valid, else the error jsonschema picks as the best match; an
-        array, string or object over its bound is refused before any of its content is looked
-        at (service/http/size_bounds.py), so refusing 10^5 items costs what refusing 51 does."""
+        """None when `value` is valid, else the error jsonschema picks as the best match. A
+        refused value's arrays, strings and objects are measured against their bounds before
+        jsonschema reads any of their content (service/http/size_bounds.py): refusing 10^5
+        items costs what refusing 51 does. (jsonschema-rs stops at the first failure, an
+        array's `maxItems` before its items, so a valid value pays nothing for this.)"""
+        with suppress(Exception):  # a value jsonschema-rs cannot take: jsonschema decides
+            if self.fast is not None and self.fast.is_valid(value):
+                return None
         excess = first_excess(self.authority.schema, value)
         if excess is not None:
             return ValidationError(
                 f"over {excess.keyword} {excess.limit}",
-                validator=excess.keyword,  # type: ignore[arg-type]
+                validator=excess.keyword,
                 validator_value=excess.limit,
                 path=excess.path,
                 instance=None,
                 schema={},
             )
-        with suppress(Exception):  # a value jsonschema-rs cannot take: jsonschema decides
-            if self.fast is not None and self.fast.is_valid(value):
-                return None
         # One pass: best_match is None when there is no error (an `is_valid` first walked a
         # refused value twice).
         error: ValidationError | None = best_match(self.authority.iter_errors(value))
