@@ -100,3 +100,43 @@ def test_parsing_refuses_depth_and_count_from_the_text(text, refused):
         return
     with pytest.raises(UnacceptableJson, match=refused):
         parse_json(text, max_values=20_000)
+
+
+@pytest.mark.parametrize("bad", ["\x85", ".", "", "9" * 65, 7])
+def test_a_long_arrays_bad_item_is_found_by_jsonschema_rs_and_worded_by_jsonschema(bad):
+    """The thousandth fan id is bad: the error is the one jsonschema alone gives, found
+    without jsonschema walking the 999 good ones."""
+    doc = load_document()
+    fans: list = [str(n) for n in range(1000)]
+    fans[-1] = bad
+    value = {"type": "send_mass_message", "params": {"text": "hi", "audience": {"fanIds": fans}}}
+    schema = doc.validator("components", "schemas", "SendMassMessageRequest")
+    check = SchemaCheck(schema)
+
+    found = check.items.first(value)
+    alone = SchemaCheck(schema, fast=False).error(value)
+
+    assert found is not None and alone is not None
+    assert (found.validator, list(found.absolute_path)) == (
+        alone.validator,
+        list(alone.absolute_path),
+    )
+    assert list(found.absolute_path) == ["params", "audience", "fanIds", 999]
+    assert check.error(value).validator == alone.validator
+
+
+def test_an_option_is_entered_only_when_every_other_refuses_the_fields():
+    """Approve-with-edit's params are an anyOf of every type's params: a mass message's fields
+    fit one option only, so its bad fan id is the refusal; a value two options could take
+    is left to the full validation."""
+    doc = load_document()
+    check = SchemaCheck(doc.validator("components", "schemas", "ApproveRequest"))
+    fans = [str(n) for n in range(999)] + ["\x85"]
+    mass = {"params": {"text": "hi", "audience": {"fanIds": fans}}}
+    found = check.items.first(mass)
+    assert found is not None
+    assert list(found.absolute_path) == ["params", "audience", "fanIds", 999]
+    media = ["1"] * 40 + ["\x85"]  # add to a vault list and remove from one take these fields
+    vault = {"params": {"listId": "1", "mediaIds": media}}
+    assert check.items.first(vault) is None
+    assert check.error(vault) is not None

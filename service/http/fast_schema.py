@@ -17,6 +17,7 @@ import jsonschema_rs
 from jsonschema.exceptions import ValidationError, best_match
 from openapi_schema_validator import OAS31Validator
 
+from service.http.item_errors import ItemErrors
 from service.http.size_bounds import first_excess
 
 # Keywords the two implement alike for JSON values (tests/test_fast_schema.py compares them
@@ -75,6 +76,7 @@ class SchemaCheck:
             if self.jsonschema_only
             else jsonschema_rs.Draft202012Validator(validator.schema, offline=True)
         )
+        self.items = ItemErrors(validator, why_jsonschema_only)
 
     def error(self, value: Any) -> ValidationError | None:
         """None when `value` is valid, else the error jsonschema picks as the best match. A
@@ -95,6 +97,10 @@ class SchemaCheck:
                 instance=None,
                 schema={},
             )
+        if self.fast is not None:  # a long array's first bad item, found at C speed
+            found = self.items.first(value)
+            if found is not None:
+                return found
         # One pass: best_match is None when there is no error (an `is_valid` first walked a
         # refused value twice).
         error: ValidationError | None = best_match(self.authority.iter_errors(value))
