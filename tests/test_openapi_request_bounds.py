@@ -15,6 +15,8 @@ from service.http.spec import load_document
 
 
 def unbounded(doc: Any, node: Any, where: str, seen: set[str]) -> list[str]:
+    if isinstance(node, dict) and "$ref" in node and doc is None:  # `$defs`, walked apart
+        return []
     if isinstance(node, dict) and "$ref" in node:
         ref = node["$ref"]
         found = [] if ref in seen else unbounded(doc, doc.resolve({"$ref": ref}), ref, seen | {ref})
@@ -61,3 +63,14 @@ def test_every_request_array_and_string_has_a_size_bound():
         for problem in unbounded(doc, schema, where, set())
     ]
     assert found == [], "\n".join(sorted(set(found)))
+
+
+def unbounded_tool_schema(node: Any, where: str) -> list[str]:
+    """The same rule for a self-contained JSON Schema (an MCP tool's input, its `$defs` walked
+    in place of references)."""
+    if not isinstance(node, dict):
+        return []
+    found = unbounded(None, {k: v for k, v in node.items() if k != "$defs"}, where, set())
+    for name, sub in (node.get("$defs") or {}).items():
+        found += unbounded(None, sub, f"{where}/$defs/{name}", set())
+    return found
