@@ -50,6 +50,22 @@ async def test_arguments_over_their_maximum_are_refused_without_echo(served):  #
                 session, "call_platform", accountId=creator.user_id, route=long_query
             ),
             "get_action": await call(session, "get_action", actionId="a" * (STRING_MAX + 1)),
+            "create_action with 10^5 media": await call(
+                session,
+                "create_action",
+                accountId=creator.user_id,
+                type="send_message",
+                params={"fanId": "1", "text": "hi", "mediaIds": ["1"] * 100_000},
+                idempotencyKey="mcp-oversized",
+            ),
+            "create_action with 51 media": await call(
+                session,
+                "create_action",
+                accountId=creator.user_id,
+                type="send_message",
+                params={"fanId": "1", "text": "hi", "mediaIds": ["aaaa"] * 51},
+                idempotencyKey="mcp-51",
+            ),
             "call_platform pathParams": await call(
                 session,
                 "call_platform",
