@@ -89,6 +89,8 @@ def test_only_what_the_schema_refuses_for_size_is_refused(schema, value, excess)
         (json.dumps(["[" * 40, '\\"[[[' * 20]), None),  # brackets in strings are text
         (json.dumps([[[1]]] * 40).encode("utf-16"), None),
         (json.dumps([1] * 20_001), "more than 20,000 values"),
+        (json.dumps([1] * 20_001).encode("utf-16"), "more than 20,000 values"),
+        (("[" * 33 + "]" * 33).encode("utf-32"), "nested more than 32"),
         (json.dumps([""] * 20_001), "more than 20,000 values"),
         (json.dumps([[]] * 10_001), "more than 20,000 values"),
         (json.dumps([",[" * 30_000]), None),

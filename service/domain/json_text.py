@@ -35,7 +35,7 @@ def parse_json(
     """The decoded value, or UnacceptableJson when it is malformed, nested too deeply or (with
     `max_values`) holds more arrays, objects and array items than that, counted in the text
     before it is parsed: parsing a megabyte of `[1,1,...]` costs more than refusing it."""
-    data = raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw
+    data = _utf8(raw)
     if max_values is not None:
         # Each string has two quotes that no backslash escapes: counting them refuses a body
         # of many short strings before the (costlier) reading of its structure.
@@ -54,6 +54,20 @@ def parse_json(
     if shape is not None and not shape.within(value, max_depth):
         raise UnacceptableJson(f"The JSON is nested more than {max_depth} levels deep.")
     return value
+
+
+def _utf8(raw: bytes | str) -> bytes:
+    """The text as UTF-8 (JSON may come as UTF-16 or UTF-32), so its structure can be read
+    from its bytes."""
+    if isinstance(raw, str):
+        return raw.encode("utf-8", "surrogatepass")
+    encoding = json.detect_encoding(raw)
+    if encoding in ("utf-8", "utf-8-sig"):
+        return raw
+    try:
+        return raw.decode(encoding).encode("utf-8", "surrogatepass")
+    except UnicodeDecodeError:
+        raise UnacceptableJson("The body is not valid JSON.") from None
 
 
 def _too_many(max_values: int) -> UnacceptableJson:
@@ -90,17 +104,15 @@ class _Shape:
     commas. Walking the parsed value instead cost a second per megabyte of `[[],[],...]`."""
 
     def __init__(self, data: bytes) -> None:
-        self.utf8 = json.detect_encoding(data) == "utf-8"
         # In valid JSON a backslash only starts an escape inside a string: drop escaped
         # backslashes, then escaped quotes, and every `"` left opens or closes a string.
         unescaped = data.replace(b"\\\\", b"").replace(b'\\"', b"")
         self.structure = _STRINGS.sub(b"", unescaped).translate(None, _NOT_STRUCTURE)
-        self.values = len(self.structure) if self.utf8 else 0  # commas and brackets: an upper bound
+        # An array of n items has n - 1 commas and one `[`: items, arrays and objects.
+        self.values = len(self.structure) - self.structure.count(b"]") - self.structure.count(b"}")
 
     def within(self, value: Any, max_depth: int) -> bool:
         """Whether the parsed `value` (of this text) is nested at most `max_depth` deep."""
-        if not self.utf8:  # UTF-16/32 text (rare): walk the value
-            return nesting_depth(value, stop_after=max_depth) <= max_depth
         brackets = self.structure.translate(_SQUARE, _NOT_BRACKETS)
         return _balanced_within(max_depth).fullmatch(brackets) is not None
 
