@@ -106,8 +106,10 @@ class _Shape:
     def __init__(self, data: bytes) -> None:
         # In valid JSON a backslash only starts an escape inside a string: drop escaped
         # backslashes, then escaped quotes, and every `"` left opens or closes a string.
-        unescaped = data.replace(b"\\\\", b"").replace(b'\\"', b"")
-        self.structure = _STRINGS.sub(b"", unescaped).translate(None, _NOT_STRUCTURE)
+        if b'"' in data:
+            unescaped = data.replace(b"\\\\", b"").replace(b'\\"', b"")
+            data = _STRINGS.sub(b"", unescaped)
+        self.structure = data.translate(None, _NOT_STRUCTURE)
         # An array of n items has n - 1 commas and one `[`: items, arrays and objects.
         self.values = len(self.structure) - self.structure.count(b"]") - self.structure.count(b"}")
 
