@@ -101,7 +101,8 @@ def _balanced_within(depth: int) -> re.Pattern[bytes]:
 
 class _Shape:
     """The structure of JSON text outside its strings, read at C speed: its brackets and
-    commas. Walking the parsed value instead cost a second per megabyte of `[[],[],...]`."""
+    commas. Walking the parsed value instead cost a quarter of a second per megabyte of
+    `[[],[],...]`."""
 
     def __init__(self, data: bytes) -> None:
         # In valid JSON a backslash only starts an escape inside a string: drop escaped

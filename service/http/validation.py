@@ -59,7 +59,8 @@ def unstorable_text(value: Any, path: str) -> str | None:
 
 def json_body(raw: bytes) -> Any:
     """The one parser for JSON bodies (REST and the hosted link page): malformed, non-finite,
-    too deeply nested or too many-valued JSON is `400 invalid_parameter` with `param` `body`, never a 500."""
+    too deeply nested or too many-valued JSON is `400 invalid_parameter` with `param` `body`,
+    never a 500."""
     try:
         return parse_json(raw, max_values=BODY_VALUES)
     except UnacceptableJson as refused:
