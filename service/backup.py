@@ -5,7 +5,9 @@ mode a reader never blocks writers, and the copy is the database as of one commi
 several steps restarts whenever another connection writes, which under steady load may never
 end.) The copy is then made self-contained (journal_mode=DELETE), checked with
 `PRAGMA integrity_check`, and counted per table. It is written beside the target and renamed
-into place only when complete, so a failed backup never leaves a half file under its name."""
+into place only when complete, so a failed backup never leaves a half file under its name. The
+copy holds everything the live database does, so it is readable by its owner only (0600, as
+the live file is), whatever the umask; the directory it is written to keeps its mode."""
 
 from __future__ import annotations
 
@@ -14,6 +16,8 @@ import sqlite3
 from pathlib import Path
 
 from attrs import frozen
+
+OWNER_ONLY = 0o600
 
 
 @frozen
@@ -26,6 +30,10 @@ class BackupReport:
 def backup_sqlite(source: Path, target: Path) -> BackupReport:
     partial = target.with_name(f".{target.name}.partial")
     partial.unlink(missing_ok=True)
+    # Made empty and private before SQLite writes a page (an empty file is a new database);
+    # SQLite gives its journal the database file's mode.
+    os.close(os.open(partial, os.O_CREAT | os.O_EXCL | os.O_WRONLY, OWNER_ONLY))
+    os.chmod(partial, OWNER_ONLY)
     src = sqlite3.connect(source, timeout=30.0)
     try:
         dst = sqlite3.connect(partial)

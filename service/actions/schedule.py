@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from service.domain.clock import isoformat, parse_instant
+from service.domain.clock import isoformat, parse_rfc3339
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 
@@ -23,8 +23,8 @@ def parse(value: str | None) -> dt.datetime | None:
     if value is None:
         return None
     try:
-        run_at = parse_instant(value)
-    except ValueError:
+        run_at = parse_rfc3339(value)
+    except (TypeError, ValueError):
         raise _invalid(
             "runAt must be an RFC 3339 date-time with a time zone, like 2026-11-27T20:00:00Z."
         ) from None

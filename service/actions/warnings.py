@@ -7,7 +7,8 @@ above the Approve button so a person does not approve what can only fail.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import re
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from service.accounts.model import Account
@@ -20,6 +21,44 @@ PLATFORM_MINIMUM_PRICE = 300
 
 def warning(code: str, message: str, param: str | None) -> dict[str, Any]:
     return {"code": code, "message": message, "param": param}
+
+
+NAMED = 3
+"""Ids one warning names; more of the same kind in the same param are one warning counting them,
+so a thousand unknown fans make one warning, not a thousand (an action's size stays bounded)."""
+
+_INDEX = re.compile(r"\[\d+\]$")
+_MANY: dict[str, str] = {
+    "fan_not_found": "{n} fans are not among @{at}'s fans in the last sync",
+    "fan_not_subscribed": (
+        "{n} fans' subscriptions to @{at} have expired; the platform may refuse the message"
+    ),
+    "list_not_found": "{n} lists are not among @{at}'s fan lists in the last sync",
+    "media_not_found": "{n} media are not in @{at}'s vault in the last sync",
+}
+"""The sentence for many ids of one code; any other code says it with the param's name."""
+
+
+def _grouped(found: Iterable[tuple[dict[str, Any], str]], at: str) -> Iterator[dict[str, Any]]:
+    """`found` (a warning and the id it is about), with more than NAMED of one code in one
+    array param made one warning: its count and its first NAMED ids, `param` the array."""
+    groups: dict[tuple[str, str | None], list[tuple[dict[str, Any], str]]] = {}
+    for item in found:
+        param = item[0]["param"]
+        base = _INDEX.sub("", param) if isinstance(param, str) else None
+        groups.setdefault((item[0]["code"], base), []).append(item)
+    for (code, base), members in groups.items():
+        if len(members) <= NAMED or base is None:
+            yield from (w for w, _ in members)
+            continue
+        n = len(members)
+        sentence = _MANY.get(code, "{n} of `{param}` are not in @{at}'s synced data")
+        names = ", ".join(key for _, key in members[:NAMED])
+        yield warning(
+            code,
+            sentence.format(n=n, at=at, param=base) + f": {names} and {n - NAMED} more.",
+            base,
+        )
 
 
 def named_fan_ids(kind: ActionType, params: Mapping[str, Any]) -> list[str]:
@@ -65,17 +104,22 @@ def warnings_for(
     fans: Mapping[str, Fan],
     found: Found | None = None,
 ) -> list[dict[str, Any]]:
+    at = account.username
     return [
         *_account(account),
-        *_fans(kind, params, account, fans),
-        *_lists(kind, params, account),
-        *_media(params, account),
+        *_grouped(_fans(kind, params, account, fans), at),
+        *_grouped(_lists(kind, params, account), at),
+        *_grouped(_media(params, account), at),
         *_price(params),
-        *_synced(kind.lookups(params), account, found or {}),
+        *_grouped(_synced(kind.lookups(params), account, found or {}), at),
     ]
 
 
-def _synced(lookups: list[Lookup], account: Account, found: Found) -> Iterator[dict[str, Any]]:
+Keyed = Iterator[tuple[dict[str, Any], str]]
+"""Warnings with the id each is about (for `_grouped`)."""
+
+
+def _synced(lookups: list[Lookup], account: Account, found: Found) -> Keyed:
     for lookup in lookups:
         if (lookup.family, lookup.key) not in found:
             continue
@@ -88,7 +132,8 @@ def _synced(lookups: list[Lookup], account: Account, found: Found) -> Iterator[d
                 continue
         elif item is not None:
             continue
-        yield warning(code, sentence.format(key=lookup.key, at=account.username), lookup.param)
+        said = sentence.format(key=lookup.key, at=account.username)
+        yield warning(code, said, lookup.param), lookup.key
 
 
 def _account(account: Account) -> Iterator[dict[str, Any]]:
@@ -104,52 +149,63 @@ def _account(account: Account) -> Iterator[dict[str, Any]]:
 
 def _fans(
     kind: ActionType, params: Mapping[str, Any], account: Account, fans: Mapping[str, Fan]
-) -> Iterator[dict[str, Any]]:
+) -> Keyed:
     if account.last_synced_at is None:
         return
     for param, fan_id in kind.fans(params):
         fan = fans.get(fan_id)
         if fan is None:
-            yield warning(
-                "fan_not_found",
-                f"Fan {fan_id} is not among @{account.username}'s fans in the last sync.",
-                param,
+            yield (
+                warning(
+                    "fan_not_found",
+                    f"Fan {fan_id} is not among @{account.username}'s fans in the last sync.",
+                    param,
+                ),
+                fan_id,
             )
         elif kind.needs_subscription and fan.subscription_status != "active":
-            yield warning(
-                "fan_not_subscribed",
-                f"{_fan_label(fan)}'s subscription to "
-                f"@{account.username} has expired; the platform may refuse the "
-                "message.",
-                param,
+            yield (
+                warning(
+                    "fan_not_subscribed",
+                    f"{_fan_label(fan)}'s subscription to "
+                    f"@{account.username} has expired; the platform may refuse the "
+                    "message.",
+                    param,
+                ),
+                fan_id,
             )
 
 
-def _lists(
-    kind: ActionType, params: Mapping[str, Any], account: Account
-) -> Iterator[dict[str, Any]]:
+def _lists(kind: ActionType, params: Mapping[str, Any], account: Account) -> Keyed:
     if account.fan_lists is None:
         return
     known = {str(item.get("id")) for item in account.fan_lists}
     for param, list_id in kind.lists(params):
         if list_id not in known:
-            yield warning(
-                "list_not_found",
-                f"List {list_id} is not one of @{account.username}'s fan lists in the last sync.",
-                param,
+            yield (
+                warning(
+                    "list_not_found",
+                    f"List {list_id} is not one of @{account.username}'s fan lists in the "
+                    "last sync.",
+                    param,
+                ),
+                list_id,
             )
 
 
-def _media(params: Mapping[str, Any], account: Account) -> Iterator[dict[str, Any]]:
+def _media(params: Mapping[str, Any], account: Account) -> Keyed:
     if account.media_ids is None:
         return
     known = set(account.media_ids)
     for i, media_id in enumerate(params.get("mediaIds", [])):
         if media_id not in known:
-            yield warning(
-                "media_not_found",
-                f"Media {media_id} is not in @{account.username}'s vault in the last sync.",
-                f"mediaIds[{i}]",
+            yield (
+                warning(
+                    "media_not_found",
+                    f"Media {media_id} is not in @{account.username}'s vault in the last sync.",
+                    f"mediaIds[{i}]",
+                ),
+                media_id,
             )
 
 

@@ -6,8 +6,8 @@ workspace (login CSRF), where a hosted link the victim then creates would connec
 the attacker. So every POST under /dashboard (sign-in, invitations and the approve API
 included) is refused with `403 missing_permission` (permission `csrf`) when the browser says
 it comes from elsewhere: `Sec-Fetch-Site` other than `same-origin` or `none`, or an `Origin`
-that is neither the service's public URL nor the host the request was sent to (`null`
-included). Browsers send both on every POST; a client that sends neither (curl, a script) is
+whose scheme, host and port are neither the service's public URL's nor those the request was
+sent to (`null` included). Browsers send both on every POST; a client that sends neither (curl, a script) is
 not a browser a page could drive, and goes on to the checks each route makes anyway.
 """
 
@@ -27,19 +27,38 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 SAME = frozenset({"same-origin", "none"})
 
 
-def cross_site(headers: Headers, public_url: str) -> bool:
-    """Whether a browser says this request comes from a page of another origin."""
+DEFAULT_PORTS = {"http": 80, "https": 443}
+
+Origin = tuple[str, str, int | None]
+
+
+def origin_of(url: str) -> Origin | None:
+    """(scheme, host, port) with the scheme's default port filled in; None when unreadable."""
+    parts = urlsplit(url)
+    scheme = parts.scheme.lower()
+    try:
+        port = parts.port or DEFAULT_PORTS.get(scheme)
+    except ValueError:  # a port that is not a number, or out of range
+        return None
+    host = (parts.hostname or "").lower()
+    return (scheme, host, port) if scheme and host else None
+
+
+def cross_site(headers: Headers, public_url: str, scheme: str = "http") -> bool:
+    """Whether a browser says this request comes from a page of another origin. An `Origin`
+    is same-origin only when scheme, host and port all match the public URL's or those the
+    request was sent to (`scheme`, as the server read it, and the `Host` header)."""
     fetch_site = headers.get("sec-fetch-site")
     if fetch_site is not None and fetch_site not in SAME:
         return True
     origin = headers.get("origin")
     if origin is None:
         return False
-    public = urlsplit(public_url)
-    sent = urlsplit(origin)
-    if (sent.scheme, sent.netloc) == (public.scheme, public.netloc):
-        return False
-    return not sent.netloc or sent.netloc != headers.get("host")
+    sent = origin_of(origin)
+    if sent is None:  # `null` (a sandboxed frame, a redirect) or unreadable
+        return True
+    requested = origin_of(f"{scheme}://{headers.get('host', '')}")
+    return sent not in (origin_of(public_url), requested)
 
 
 class SameOriginPosts:
@@ -54,7 +73,7 @@ class SameOriginPosts:
             scope["type"] == "http"
             and scope["method"] not in SAFE_METHODS
             and scope["path"].startswith("/dashboard/")
-            and cross_site(Headers(scope=scope), self.public_url)
+            and cross_site(Headers(scope=scope), self.public_url, scope.get("scheme", "http"))
         ):
             request = Request(scope, receive)
             error = ApiError(

@@ -171,10 +171,24 @@ FORM_FIELDS = 300
 the few fixed fields (the body's size is bounded too: service/http/body_guard.py)."""
 
 
+FIELD_CHARS = 10_000
+"""The longest value a dashboard form field may carry: a message of 5,000 characters whose
+line breaks the browser sends as CRLF. Longer is refused naming the field, before any page
+reads it (the body itself is bounded too)."""
+
+
 async def read_form(request: Request, max_fields: int = FORM_FIELDS) -> FormData:
-    """The POSTed form, with no files and a bounded number of fields; a body over the
-    dashboard's limit raises 413 body_too_large here, where the page can answer it."""
-    return await request.form(max_files=0, max_fields=max_fields)
+    """The POSTed form, with no files, a bounded number of fields and bounded values; a body
+    over the dashboard's limit raises 413 body_too_large here, where the page can answer it."""
+    form = await request.form(max_files=0, max_fields=max_fields)
+    for name, value in form.multi_items():
+        if isinstance(value, str) and len(value) > FIELD_CHARS:
+            raise ApiError(
+                ErrorCode.INVALID_PARAMETER,
+                f"`{name[:100]}` must be at most {FIELD_CHARS:,} characters.",
+                param=name[:100],
+            )
+    return form
 
 
 def is_api(request: Request) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Protocol
 
 UTC = dt.UTC
@@ -36,6 +37,23 @@ def isoformat(value: dt.datetime | None) -> str | None:
     if value is None:
         return None
     return value.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+RFC3339 = re.compile(
+    r"[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-9]{2}"
+    r"(\.[0-9]{1,9})?([Zz]|[+-][0-9]{2}:[0-9]{2})"
+)
+"""RFC 3339's `date-time` and nothing else: a calendar date, `T`, a fraction only after `.`,
+an offset of `Z` or `±hh:mm`. ISO 8601 (which `fromisoformat` reads) also takes week dates,
+`+0530`, `+05:30:15` and `,5`: not what the API promises."""
+
+
+def parse_rfc3339(value: str) -> dt.datetime:
+    """An RFC 3339 `date-time`, exactly (no surrounding spaces), as an aware UTC datetime;
+    ValueError otherwise."""
+    if not RFC3339.fullmatch(value):
+        raise ValueError(value)
+    return parse_instant(value)
 
 
 def parse_instant(value: str) -> dt.datetime:

@@ -133,7 +133,9 @@ async def _platform_step(
 
     The count is raised before the call and only while it is below the limit, so parallel
     guesses can never reach the platform more than `steps.MAX_ATTEMPTS` times; an answer that
-    judged nothing (success, a next stage, no answer) gives its attempt back."""
+    judged nothing (success, a next stage) gives its attempt back. A call that failed after it
+    was sent (a timeout, a broken connection, a 5xx) may have been judged, so it keeps its
+    attempt: only one refused before it was sent (or refused unread: 429, 503) is given back."""
     platform = services.platforms.live
     if platform is None:
         raise ApiError(
@@ -148,7 +150,8 @@ async def _platform_step(
     try:
         result = await call(platform)
     except PlatformError as error:
-        await _release(services, link)
+        if not error.may_have_applied:
+            await _release(services, link)
         log.warning("sign-in step of %s failed on the platform: %r", link.id, error)
         code = (
             ErrorCode.PLATFORM_TIMEOUT

@@ -151,13 +151,16 @@ class PlatformClient:
         )
 
     async def _sign_in_step(self, path: str, body: dict[str, Any]) -> SignInResult:
-        response = await self._send("POST", self.base_url + path, is_write=False, body=body)
+        # A guess is judged like a write is applied: one sent and not answered (a timeout, a
+        # broken connection, a 5xx) may have been judged, so its error says `may_have_applied`
+        # and the link keeps the attempt counted (service/linking/flow.py).
+        response = await self._send("POST", self.base_url + path, is_write=True, body=body)
         if response.is_success:
-            return _sign_in_answer(_json(response, is_write=False), response.status_code)
+            return _sign_in_answer(_json(response, is_write=True), response.status_code)
         code, message, _ = _error_fields(response)
         if response.status_code in (400, 401) and code in _SIGN_IN_REFUSALS:
             return SignInResult(status=code, message=message)
-        raise _generic_error(response, code, message, is_write=False)
+        raise _generic_error(response, code, message, is_write=True)
 
     async def _send(
         self,

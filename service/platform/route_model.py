@@ -17,7 +17,9 @@ from service.errors import ApiError
 PARAM = re.compile(r":([A-Za-z_]\w*)")
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _INTEGER = re.compile(r"-?[0-9]{1,18}")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+"""C0 and C1 controls, the line and paragraph separators and the bidirectional formatting
+characters: none is in an id, and each would reach a path, a log line or a mail subject."""
 DOT_SEGMENTS = frozenset({".", ".."})
 MAX_ID = 64
 MAX_TEXT = 100
@@ -121,7 +123,7 @@ class PlatformRoute:
                 raise ApiError(
                     ErrorCode.INVALID_PARAMETER,
                     f"`{where}` must be a platform id: 1 to {MAX_ID} characters, without `/` "
-                    "or control characters, and not `.` or `..`.",
+                    "or control or bidirectional formatting characters, and not `.` or `..`.",
                     param=where,
                 )
             out[name] = text

@@ -53,8 +53,13 @@ async def _sent(uow: UnitOfWork, now: dt.datetime, action: Action, result: dict[
             "name": fan.name if fan else None,
             "unreadCount": 0,
         }
+    # An upsert that keeps the newest: two executors sending to one fan at once both land,
+    # and the chat ends on the later message whichever commits last.
     await uow.synced.put_chats(
-        ws, account_id, [{**chat, "lastMessage": message, "lastActivityAt": message["createdAt"]}]
+        ws,
+        account_id,
+        [{**chat, "lastMessage": message, "lastActivityAt": message["createdAt"]}],
+        newer_only=True,
     )
 
 

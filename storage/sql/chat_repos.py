@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import builtins
 import datetime as dt
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,8 +21,30 @@ from storage.sql.statements import prebuilt
 
 Json = dict[str, Any]
 
-# Built once, so each row of a batch binds without a cache key.
-_INSERT_CHATS = prebuilt(t.synced_chats.insert())
+_KEY = ("workspace_id", "account_id", "fan_id")
+
+
+@functools.cache
+def _upsert_chats(dialect: str, newer_only: bool) -> Any:
+    """`INSERT … ON CONFLICT DO UPDATE`, built once per dialect (SQLite never imports
+    PostgreSQL's): writers of one chat at once (two executors, an executor and the syncer)
+    each land, where a delete and insert let the second fail on the primary key. With
+    `newer_only` a row is replaced only by activity at least as recent as its own, so the
+    chat ends on the newest message whichever writer commits last."""
+    if dialect == "postgresql":
+        from sqlalchemy.dialects import postgresql as chosen
+    else:
+        from sqlalchemy.dialects import sqlite as chosen  # type: ignore[no-redef]
+    insert = chosen.insert(t.synced_chats)
+    columns = [col.name for col in t.synced_chats.c if col.name not in _KEY]
+    newer = t.synced_chats.c.last_activity_at <= insert.excluded.last_activity_at
+    return prebuilt(
+        insert.on_conflict_do_update(
+            index_elements=[t.synced_chats.c[name] for name in _KEY],
+            set_={name: insert.excluded[name] for name in columns},
+            where=newer if newer_only else None,
+        )
+    )
 
 
 class SqlSyncedChats:
@@ -65,20 +88,20 @@ class SqlSyncedChats:
         )
         return {row.fan_id: row.last_message_id for row in rows}
 
-    async def put_chats(self, workspace_id: str, account_id: str, chats: Sequence[Json]) -> None:
-        """Insert or replace chats given in the Chat shape (`fanId`, `lastActivityAt`, ...)."""
+    async def put_chats(
+        self,
+        workspace_id: str,
+        account_id: str,
+        chats: Sequence[Json],
+        *,
+        newer_only: bool = False,
+    ) -> None:
+        """Insert or replace chats given in the Chat shape (`fanId`, `lastActivityAt`, ...);
+        with `newer_only`, an existing chat only by one at least as recently active."""
         if not chats:
             return
-        c = t.synced_chats.c
         await self.conn.execute(
-            t.synced_chats.delete().where(
-                c.workspace_id == workspace_id,
-                c.account_id == account_id,
-                c.fan_id.in_([chat["fanId"] for chat in chats]),
-            )
-        )
-        await self.conn.execute(
-            _INSERT_CHATS,
+            _upsert_chats(self.conn.dialect.name, newer_only),
             [
                 {
                     "workspace_id": workspace_id,

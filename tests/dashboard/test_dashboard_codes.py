@@ -226,3 +226,28 @@ async def test_a_dashboard_address_that_is_not_a_page_answers_with_a_page(client
     page = await client.get("/dashboard/activity")
     assert page.status_code == 404 and '<nav aria-label="Main">' in page.text
     assert 'data-error-code="route_not_found"' in page.text
+
+
+async def test_oversized_form_fields_and_edits_are_refused_naming_them(client, world, store):
+    """A form value over the dashboard's field bound is refused before the page reads it, and
+    an approval edit over an array's bound before any of its items is validated."""
+    long = await client.post(
+        "/dashboard/sign-in",
+        headers=JSON,
+        data={"email": OWNER_EMAIL, "password": "x" * 10_001, "next": "/dashboard/approvals"},
+    )
+    assert long.status_code == 400  # the sign-in page again, saying why
+    assert "`password` must be at most 10,000 characters" in long.text
+    await sign_in(client)
+    action = await create_action(client, world)
+    token = await csrf_of(client)
+    edited = await client.post(
+        f"/v1/actions/{action['id']}/approve",
+        json={"params": {"fanId": "f1", "text": "<p>Hi</p>", "mediaIds": ["\x85"] * 5000}},
+        headers={"x-csrf-token": token},
+    )
+    assert edited.status_code == 400, edited.text
+    assert edited.json()["error"]["param"] == "params.mediaIds"
+    assert "at most 50 items" in edited.json()["error"]["message"]
+    async with store.reading() as uow:
+        assert (await uow.actions.get(world.workspace_id, action["id"])).status == "pending"

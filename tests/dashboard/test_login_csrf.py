@@ -32,6 +32,16 @@ async def test_a_sign_in_from_another_site_is_refused(settings, clock, database_
                 "fetch metadata": await client.post(
                     "/dashboard/sign-in", data=FORM, headers={"Sec-Fetch-Site": "cross-site"}
                 ),
+                "same host and port, other scheme": await client.post(
+                    "/dashboard/sign-in",
+                    data=FORM,
+                    headers={"Origin": base.replace("http://", "https://")},
+                ),
+                "same host, other port": await client.post(
+                    "/dashboard/sign-in",
+                    data=FORM,
+                    headers={"Origin": base.rsplit(":", 1)[0] + ":1"},
+                ),
                 "sibling site": await client.post(
                     "/dashboard/sign-in",
                     data=FORM,

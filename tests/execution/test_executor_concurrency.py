@@ -15,7 +15,7 @@ from service.app import build_services, outgoing_http
 from service.http.auth import principal_for_key
 from service.settings import Settings
 from storage.sql.store import SqlStore
-from tests.execution.test_executor import a_fan, approve, approve_and_run, create
+from tests.execution.test_executor import a_fan, approve, approve_and_run, create, creator
 from tests.factories import build_world
 from tests.platform_world import link_creator
 
@@ -37,6 +37,37 @@ async def test_concurrent_executors_send_once(linked):
     counts = await asyncio.gather(*[Executor(services, f"w{i}").run_once() for i in range(4)])
     assert sum(counts) == 5
     assert len(linked.writes()) == 5
+
+
+async def test_two_executors_sending_to_one_fan_both_land_in_the_synced_chat(linked, caplog):
+    """Two messages to each of six fans with no synced chat yet, run by two executors at once:
+    each executor upserts the fan's chat, so neither fails on the chat's key and every sent
+    message is in its synced chat, the chat's last message one of them."""
+    fans = list(creator(linked).fans)[:6]
+    ids = [
+        (
+            await create(
+                linked,
+                {"type": "send_message", "params": {"fanId": fan, "text": f"<p>{fan} {n}</p>"}},
+                f"chat-{fan}-{n}",
+            )
+        )["id"]
+        for fan in fans
+        for n in range(2)
+    ]
+    services, ws = linked.services, linked.world.workspace_id
+    for action_id in ids:
+        await approve(linked, action_id)
+    caplog.set_level("ERROR", logger="countersign.executor")
+    counts = await asyncio.gather(*[Executor(services, f"x{i}").run_once() for i in range(2)])
+    assert sum(counts) == len(ids)
+    assert [r.getMessage() for r in caplog.records] == []
+    async with services.store.reading() as uow:
+        for fan in fans:
+            sent = {m["id"] for m in await uow.synced.messages(ws, linked.creator_id, fan)}
+            chat = await uow.synced.chat(ws, linked.creator_id, fan)
+            assert len(sent) == 2 and chat is not None
+            assert chat["lastMessage"]["id"] in sent
 
 
 async def test_interrupted_execution_fails_honestly_and_is_not_resent(linked, store, clock):

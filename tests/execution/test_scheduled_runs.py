@@ -56,6 +56,14 @@ async def test_run_at_is_checked_at_creation(linked):
         "not a time": "Friday 8 pm",
         "a number": 1798000000,
         "null": None,
+        # ISO 8601 forms that are not RFC 3339
+        "a week date": "2026-W50-2T10:00:00Z",
+        "an offset without colon": "2026-12-01T20:00:00+0530",
+        "an offset with seconds": "2026-12-01T20:00:00+05:30:15",
+        "a comma fraction": "2026-12-01T20:00:00,5Z",
+        "a trailing space": "2026-12-01T20:00:00Z ",
+        "a leading space": " 2026-12-01T20:00:00Z",
+        "a space for T": "2026-12-01 20:00:00Z",
     }
     for i, value in enumerate(refused.values()):
         response = await post(linked, {**message(linked), "runAt": value}, f"bad{i}")

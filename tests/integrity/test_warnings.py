@@ -165,3 +165,48 @@ async def test_the_approval_page_names_lists_and_shows_warnings(synced):
         f'<span class="named">{fan_list.name}</span> <code class="id">{fan_list.id}</code>' in page
     )
     assert "List 777 is not one of" in page
+
+
+async def test_many_unknown_ids_are_one_warning_counting_them(synced):
+    """200 unknown lists (the most an audience takes) and 60 unknown fans: one warning each,
+    counting them and naming the first three, so an action's warnings stay small."""
+    lists = [f"9{i:04d}" for i in range(200)]
+    fans = [f"8{i:04d}" for i in range(60)]
+    mass = await create(
+        synced,
+        {
+            "type": "send_mass_message",
+            "params": {"text": "hi", "audience": {"listIds": lists, "fanIds": fans}},
+        },
+        "many",
+    )
+    assert codes(mass) == [
+        ("fan_not_found", "audience.fanIds"),
+        ("list_not_found", "audience.listIds"),
+    ]
+    by_code = {w["code"]: w["message"] for w in mass["warnings"]}
+    assert by_code["list_not_found"].startswith("200 lists are not among @")
+    assert by_code["list_not_found"].endswith(": 90000, 90001, 90002 and 197 more.")
+    assert by_code["fan_not_found"].endswith(": 80000, 80001, 80002 and 57 more.")
+
+
+async def test_an_oversized_array_is_refused_naming_it_before_its_items_are_read(synced):
+    """Over `maxItems` is refused whatever the items hold (here ids no schema takes); an
+    array past the body's value bound is refused before the body is parsed."""
+    world, bad = synced.world, "\u0085" * 100
+    cases = [
+        ({"listIds": ["1"] * 201}, "params.audience.listIds", "at most 200 items"),
+        ({"listIds": [bad] * 5000}, "params.audience.listIds", "at most 200 items"),
+        ({"listIds": ["1"], "excludeListIds": [bad] * 201}, "params.audience.excludeListIds", ""),
+        ({"listIds": ["1"] * 100_000}, "body", "more than 20,000 values"),
+    ]
+    for audience, param, said in cases:
+        response = await synced.client.post(
+            f"/v1/accounts/{synced.creator_id}/actions",
+            json={"type": "send_mass_message", "params": {"text": "hi", "audience": audience}},
+            headers={**world.auth(), "Idempotency-Key": f"big-{param}-{len(str(audience))}"},
+        )
+        assert response.status_code == 400, response.text
+        error = response.json()["error"]
+        assert (error["code"], error["param"]) == ("invalid_parameter", param)
+        assert said in error["message"]

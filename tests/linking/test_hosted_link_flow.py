@@ -265,3 +265,27 @@ async def test_a_step_address_opened_as_a_page_goes_back_to_the_link(store, cloc
             and f'action="{reopened.headers["location"]}/sign-in"' in page.text
         )
         assert (await env.get_link(link["id"]))["status"] == "in_progress"
+
+
+async def test_a_guess_the_platform_answers_after_the_timeout_still_counts(store, clock, settings):
+    """The platform judged each of five wrong codes but answered after the service stopped
+    waiting: five attempts are used, so the right code afterwards finds the link failed."""
+    slow = attrs.evolve(settings, platform_timeout=0.3)
+    async with running(store, clock, slow) as env:
+        link = await env.new_link()
+        page = await env.sign_in(link, ROSA)
+        assert 'name="code"' in page.text
+        await env.control.post(
+            "/faults",
+            json={"route": "POST /auth/2fa", "delayMs": 5000, "processed": True, "times": 5},
+        )
+        csrf = await env.csrf(link)
+        for n in range(5):
+            late = await env.post(link, "2fa", csrf=csrf, code=f"{n:06d}")
+            assert late.status_code == 502, late.text
+        code = env.platform.state.creators[env.creator_id(ROSA[0])].two_factor_code
+        right = await env.post(link, "2fa", csrf=csrf, code=code)
+        assert "is now connected" not in right.text, right.status_code
+        assert (await env.get_link(link["id"]))["status"] == "failed"
+        calls = (await env.control.get("/calls")).json()["byRoute"]
+        assert calls["POST /auth/2fa"] == 5

@@ -13,6 +13,7 @@ from service.mcp.bounds import SEARCH_MAX, STRING_MAX
 from tests.mcp.test_mcp_channel import call, connect
 from tests.mcp.test_mcp_platform import served  # noqa: F401 - the fixture
 from tests.served import raw_request
+from tests.test_openapi_request_bounds import unbounded_tool_schema
 
 
 def _strings(schema: dict) -> dict[str, dict]:
@@ -32,6 +33,8 @@ async def test_every_string_argument_has_a_maximum(served):  # noqa: F811
     assert strings["search_api", "query"]["maxLength"] == SEARCH_MAX
     assert strings["describe_endpoint", "route"]["maxLength"] == SEARCH_MAX
     assert strings["get_action", "actionId"]["maxLength"] == STRING_MAX
+    unbounded = [p for t in tools for p in unbounded_tool_schema(t.input_schema, t.name)]
+    assert unbounded == []  # every array (create_action's params too) has its maxItems
 
 
 async def test_arguments_over_their_maximum_are_refused_without_echo(served):  # noqa: F811
@@ -47,6 +50,22 @@ async def test_arguments_over_their_maximum_are_refused_without_echo(served):  #
                 session, "call_platform", accountId=creator.user_id, route=long_query
             ),
             "get_action": await call(session, "get_action", actionId="a" * (STRING_MAX + 1)),
+            "create_action with 10^5 media": await call(
+                session,
+                "create_action",
+                accountId=creator.user_id,
+                type="send_message",
+                params={"fanId": "1", "text": "hi", "mediaIds": ["1"] * 100_000},
+                idempotencyKey="mcp-oversized",
+            ),
+            "create_action with 51 media": await call(
+                session,
+                "create_action",
+                accountId=creator.user_id,
+                type="send_message",
+                params={"fanId": "1", "text": "hi", "mediaIds": ["aaaa"] * 51},
+                idempotencyKey="mcp-51",
+            ),
             "call_platform pathParams": await call(
                 session,
                 "call_platform",

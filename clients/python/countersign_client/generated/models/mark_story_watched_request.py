@@ -30,7 +30,9 @@ class MarkStoryWatchedRequest:
             type_ (Literal['mark_story_watched']):
             params (MarkStoryWatchedParams): `mark_story_watched`.
             run_at (str | Unset): Optional: run the action at this time instead of as soon as it is approved
-                (an RFC 3339 date-time with a time zone, in the future and at most 30 days ahead,
+                (an RFC 3339 `date-time` exactly: a calendar date, `T`, a fraction only after `.`,
+                an offset of `Z` or `±hh:mm`, no surrounding spaces; no ISO 8601 week dates or
+                `+0530` offsets), in the future and at most 30 days ahead,
                 else `400 invalid_parameter` with `param: runAt`; the service checks the form
                 itself, so every create request keeps the fast schema check). Part of the request an
                 Idempotency-Key stands for. The action is open for approval until then

@@ -25,9 +25,12 @@ class SentSendMessageParams:
     """ `send_message` params as stored and sent: `text` is `SentMessageText`.
 
         Attributes:
-            fan_id (str): An id on the platform (fan, fan list, message, vault media). Never holds a control
-                character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
-                (a path that normalises would read those as another route).
+            fan_id (str): An id on the platform (fan, fan list, message, vault media). Never holds a C0 or C1
+                control character, U+2028 or U+2029, or a bidirectional formatting character
+                (U+202A to U+202E, U+2066 to U+2069): it ends up in paths, summaries, logs and mail
+                subjects, where those would break lines or reorder what a reader sees. Such an id
+                is `400 invalid_parameter` naming the param. Never `.` or `..` either (a path that
+                normalises would read those as another route).
             text (str): The message exactly as the platform receives it and as the approver sees it:
                 the requested text made into safe HTML once, at creation. HTML is sanitised with
                 the preview's allow-list (no scripts, handlers, styles, frames or `javascript:`

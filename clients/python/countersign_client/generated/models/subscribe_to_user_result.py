@@ -24,9 +24,12 @@ class SubscribeToUserResult:
     """ `subscribe_to_user`.
 
         Attributes:
-            user_id (str): An id on the platform (fan, fan list, message, vault media). Never holds a control
-                character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
-                (a path that normalises would read those as another route).
+            user_id (str): An id on the platform (fan, fan list, message, vault media). Never holds a C0 or C1
+                control character, U+2028 or U+2029, or a bidirectional formatting character
+                (U+202A to U+202E, U+2066 to U+2069): it ends up in paths, summaries, logs and mail
+                subjects, where those would break lines or reorder what a reader sees. Such an id
+                is `400 invalid_parameter` naming the param. Never `.` or `..` either (a path that
+                normalises would read those as another route).
             subscribed (Literal[True]):
      """
 

@@ -155,9 +155,12 @@ def sync_detailed(
     Args:
         account_id (str): An account's id, which is the creator's platform user id.
         post_id (str): An id on the platform (fan, fan list, message, vault media). Never holds a
-            control
-            character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
-            (a path that normalises would read those as another route).
+            C0 or C1
+            control character, U+2028 or U+2029, or a bidirectional formatting character
+            (U+202A to U+202E, U+2066 to U+2069): it ends up in paths, summaries, logs and mail
+            subjects, where those would break lines or reorder what a reader sees. Such an id
+            is `400 invalid_parameter` naming the param. Never `.` or `..` either (a path that
+            normalises would read those as another route).
         fresh (bool | Unset):  Default: False.
 
     Raises:
@@ -198,9 +201,12 @@ def sync(
     Args:
         account_id (str): An account's id, which is the creator's platform user id.
         post_id (str): An id on the platform (fan, fan list, message, vault media). Never holds a
-            control
-            character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
-            (a path that normalises would read those as another route).
+            C0 or C1
+            control character, U+2028 or U+2029, or a bidirectional formatting character
+            (U+202A to U+202E, U+2066 to U+2069): it ends up in paths, summaries, logs and mail
+            subjects, where those would break lines or reorder what a reader sees. Such an id
+            is `400 invalid_parameter` naming the param. Never `.` or `..` either (a path that
+            normalises would read those as another route).
         fresh (bool | Unset):  Default: False.
 
     Raises:
@@ -236,9 +242,12 @@ async def asyncio_detailed(
     Args:
         account_id (str): An account's id, which is the creator's platform user id.
         post_id (str): An id on the platform (fan, fan list, message, vault media). Never holds a
-            control
-            character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
-            (a path that normalises would read those as another route).
+            C0 or C1
+            control character, U+2028 or U+2029, or a bidirectional formatting character
+            (U+202A to U+202E, U+2066 to U+2069): it ends up in paths, summaries, logs and mail
+            subjects, where those would break lines or reorder what a reader sees. Such an id
+            is `400 invalid_parameter` naming the param. Never `.` or `..` either (a path that
+            normalises would read those as another route).
         fresh (bool | Unset):  Default: False.
 
     Raises:
@@ -279,9 +288,12 @@ async def asyncio(
     Args:
         account_id (str): An account's id, which is the creator's platform user id.
         post_id (str): An id on the platform (fan, fan list, message, vault media). Never holds a
-            control
-            character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
-            (a path that normalises would read those as another route).
+            C0 or C1
+            control character, U+2028 or U+2029, or a bidirectional formatting character
+            (U+202A to U+202E, U+2066 to U+2069): it ends up in paths, summaries, logs and mail
+            subjects, where those would break lines or reorder what a reader sees. Such an id
+            is `400 invalid_parameter` naming the param. Never `.` or `..` either (a path that
+            normalises would read those as another route).
         fresh (bool | Unset):  Default: False.
 
     Raises:

@@ -167,9 +167,12 @@ def sync_detailed(
     Args:
         account_id (str): An account's id, which is the creator's platform user id.
         list_id (str | Unset): An id on the platform (fan, fan list, message, vault media). Never
-            holds a control
-            character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
-            (a path that normalises would read those as another route).
+            holds a C0 or C1
+            control character, U+2028 or U+2029, or a bidirectional formatting character
+            (U+202A to U+202E, U+2066 to U+2069): it ends up in paths, summaries, logs and mail
+            subjects, where those would break lines or reorder what a reader sees. Such an id
+            is `400 invalid_parameter` naming the param. Never `.` or `..` either (a path that
+            normalises would read those as another route).
         cursor (str | Unset):
         limit (int | Unset):  Default: 25.
         fresh (bool | Unset):  Default: False.
@@ -218,9 +221,12 @@ def sync(
     Args:
         account_id (str): An account's id, which is the creator's platform user id.
         list_id (str | Unset): An id on the platform (fan, fan list, message, vault media). Never
-            holds a control
-            character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
-            (a path that normalises would read those as another route).
+            holds a C0 or C1
+            control character, U+2028 or U+2029, or a bidirectional formatting character
+            (U+202A to U+202E, U+2066 to U+2069): it ends up in paths, summaries, logs and mail
+            subjects, where those would break lines or reorder what a reader sees. Such an id
+            is `400 invalid_parameter` naming the param. Never `.` or `..` either (a path that
+            normalises would read those as another route).
         cursor (str | Unset):
         limit (int | Unset):  Default: 25.
         fresh (bool | Unset):  Default: False.
@@ -264,9 +270,12 @@ async def asyncio_detailed(
     Args:
         account_id (str): An account's id, which is the creator's platform user id.
         list_id (str | Unset): An id on the platform (fan, fan list, message, vault media). Never
-            holds a control
-            character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
-            (a path that normalises would read those as another route).
+            holds a C0 or C1
+            control character, U+2028 or U+2029, or a bidirectional formatting character
+            (U+202A to U+202E, U+2066 to U+2069): it ends up in paths, summaries, logs and mail
+            subjects, where those would break lines or reorder what a reader sees. Such an id
+            is `400 invalid_parameter` naming the param. Never `.` or `..` either (a path that
+            normalises would read those as another route).
         cursor (str | Unset):
         limit (int | Unset):  Default: 25.
         fresh (bool | Unset):  Default: False.
@@ -315,9 +324,12 @@ async def asyncio(
     Args:
         account_id (str): An account's id, which is the creator's platform user id.
         list_id (str | Unset): An id on the platform (fan, fan list, message, vault media). Never
-            holds a control
-            character (it ends up in paths, logs and mail subjects), and is never `.` or `..`
-            (a path that normalises would read those as another route).
+            holds a C0 or C1
+            control character, U+2028 or U+2029, or a bidirectional formatting character
+            (U+202A to U+202E, U+2066 to U+2069): it ends up in paths, summaries, logs and mail
+            subjects, where those would break lines or reorder what a reader sees. Such an id
+            is `400 invalid_parameter` naming the param. Never `.` or `..` either (a path that
+            normalises would read those as another route).
         cursor (str | Unset):
         limit (int | Unset):  Default: 25.
         fresh (bool | Unset):  Default: False.
