@@ -32,7 +32,8 @@ class CreateApiKeyRequest:
             name (str):
             scopes (list[CreateApiKeyRequestScopesItem]):
             mode (CreateApiKeyRequestMode | Unset): Left out: the caller's mode.
-            account_ids (list[str] | None | Unset): Left out or null: every account of the mode.
+            account_ids (list[str] | None | Unset): Left out or null: every account of the mode. At most 1,000: a key for
+                more accounts than that is a key for every account.
             expires_at (datetime.datetime | Unset):
      """
 
