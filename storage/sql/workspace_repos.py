@@ -5,7 +5,7 @@ from __future__ import annotations
 import builtins
 import datetime as dt
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import sqlalchemy as sa
@@ -82,8 +82,31 @@ class SqlMembers:
     async def add(self, member: Member) -> None:
         await self.conn.execute(
             t.members.insert().values(
-                workspace_id=member.workspace_id, user_id=member.user_id, role=member.role
+                workspace_id=member.workspace_id,
+                user_id=member.user_id,
+                role=member.role,
+                account_ids=None if member.account_ids is None else list(member.account_ids),
+                shift=member.shift,
+                schedule=member.schedule,
             )
+        )
+
+    async def assign(
+        self, workspace_id: str, user_id: str, account_ids: Sequence[str] | None
+    ) -> None:
+        await self.conn.execute(
+            t.members.update()
+            .where(t.members.c.workspace_id == workspace_id, t.members.c.user_id == user_id)
+            .values(account_ids=None if account_ids is None else builtins.list(account_ids))
+        )
+
+    async def set_shift(
+        self, workspace_id: str, user_id: str, shift: str, schedule: dict[str, Any] | None
+    ) -> None:
+        await self.conn.execute(
+            t.members.update()
+            .where(t.members.c.workspace_id == workspace_id, t.members.c.user_id == user_id)
+            .values(shift=shift, schedule=schedule)
         )
 
     async def get(self, workspace_id: str, user_id: str) -> Member | None:
