@@ -65,16 +65,37 @@ async def test_a_member_sees_and_decides_only_their_accounts(client, store, cloc
     audit = (await client.get("/dashboard/audit")).text
     assert mine["id"] in audit and "member.assigned" not in audit
 
+    # One tap in the header: off shift, and the People page says so.
+    tapped = await client.post(
+        "/dashboard/shift", data={"csrf_token": csrf, "shift": "off", "next": "/dashboard/members"}
+    )
+    assert tapped.status_code == 303
+    async with store.reading() as uow:
+        assert (await uow.members.get(world.workspace_id, chatter.id)).shift == "off"
+
     # Assigned to all: the next request shows the other account's action.
     await assign(store, clock, operator, chatter.id, None)
     assert theirs["id"] in (await client.get("/dashboard/approvals?status=all")).text
     assert (await client.get(f"/dashboard/actions/{theirs['id']}")).status_code == 200
 
-    # The owner sees both, whatever the member's assignments.
-    await assign(store, clock, operator, chatter.id, ["40002"])
+    # The owner sees both, assigns the chatter on the People page, and reads what each
+    # member decided on the Activity page, filtered by member.
     client.cookies.clear()
     await sign_in(client)
     inbox = (await client.get("/dashboard/approvals?status=all")).text
     assert mine["id"] in inbox and theirs["id"] in inbox
+    csrf = await csrf_of(client, "/dashboard/members")
+    saved = await client.post(
+        f"/dashboard/members/{chatter.id}/accounts",
+        data={"csrf_token": csrf, "scope": "chosen", "accounts": "40002"},
+    )
+    assert saved.status_code == 303
     people = (await client.get("/dashboard/members")).text
-    assert "@other.creator" in people  # the People page shows the chatter's one account
+    row = people.split(f'data-user-id="{chatter.id}"')[1].split("</tr>")[0]
+    assert "@other.creator" in row and "Away" in row
+    activity = await client.get(
+        f"/dashboard/accounts/{world.live_account}/activity", params={"member": CHATTER}
+    )
+    mine_only = activity.text.split('id="by-member"')[1]
+    assert f'data-member="{CHATTER}"' in mine_only and "1 decision," in mine_only
+    assert 'data-member="owner@agency.test"' not in mine_only
