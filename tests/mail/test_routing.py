@@ -42,6 +42,15 @@ async def test_off_shift_members_hear_nothing_and_nobody_on_shift_goes_to_admins
         "quiet@agency.test",
     ]
 
+    # Reassigned between the mail's writing and its sending: it is not sent to them.
+    mailbox.messages.clear()
+    await create(client, world, "r1b")
+    await dispatch_all(store, clock, also=[route_created, queue_mails])
+    await assign(store, clock, operator, ids["quiet@agency.test"], ["40002"])
+    await Mailer(store, clock, mail_settings).run_once()
+    assert "quiet@agency.test" not in [r for m in mailbox.messages for r in m.rcpt_to]
+    await assign(store, clock, operator, ids["quiet@agency.test"], [world.live_account])
+
     # `quiet` taps off shift: the next action does not reach them.
     mailbox.messages.clear()
     await set_shift(store, clock, people["quiet@agency.test"], ids["quiet@agency.test"], "off")
