@@ -62,6 +62,9 @@ class ActionChanges(TypedDict, total=False):
     next_attempt_at: dt.datetime | None
     retrying_since: dt.datetime | None
     run_at: dt.datetime | None
+    escalate_at: dt.datetime | None
+    escalated_at: dt.datetime | None
+    routed_to: Json | None
 
 
 class Actions(Protocol):
