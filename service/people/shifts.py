@@ -2,7 +2,7 @@
 
 `shift` is `on`, `off` or `schedule`; a schedule is `{timeZone, days: {mon: [["09:00",
 "17:00"]], ...}}`. A range that ends before it starts runs past midnight into the next day
-(a night shift `22:00-06:00` on Friday covers Saturday's early hours). Pure: the caller hands
+(a night shift `22:00-06:00` on Friday covers Saturday's early hours); `24:00` ends a day. Pure: the caller hands
 in the time.
 """
 
@@ -39,12 +39,13 @@ def on_shift(shift: str, schedule: Mapping[str, Any] | None, now: dt.datetime) -
     return any(end <= start and minute < end for start, end in _minutes(days.get(yesterday)))
 
 
+def _at(hours: str, minutes: str) -> int:
+    return int(hours) * 60 + int(minutes)
+
+
 def _minutes(ranges: Any) -> list[tuple[int, int]]:
-    out = []
-    for pair in ranges or ():
-        start, end = (int(h) * 60 + int(m) for h, m in (p.split(":") for p in pair))
-        out.append((start, end))
-    return out
+    """Each stored range as minutes of the day (`24:00` is the day's end, 1,440)."""
+    return [(_at(*start.split(":")), _at(*end.split(":"))) for start, end in ranges or ()]
 
 
 def parse_schedule(time_zone: str, lines: Mapping[str, str]) -> dict[str, Any]:
@@ -64,14 +65,16 @@ def parse_schedule(time_zone: str, lines: Mapping[str, str]) -> dict[str, Any]:
         ranges = []
         for part in filter(None, (p.strip() for p in (lines.get(day) or "").split(","))):
             found = _RANGE.match(part)
-            if found is None or part.replace(" ", "").split("-")[0] == part.split("-")[1].strip():
+            start, end = (
+                (0, 0) if found is None else (_at(*found.groups()[:2]), _at(*found.groups()[2:]))
+            )
+            if found is None or start == end or end > 24 * 60:
                 raise ApiError(
                     ErrorCode.INVALID_PARAMETER,
                     f"Write {day}'s hours as ranges like 09:00-17:00, separated by commas.",
                     param=day,
                 )
-            h1, m1, h2, m2 = found.groups()
-            ranges.append([f"{h1}:{m1}", f"{h2}:{m2}" if h2 != "24" else "00:00"])
+            ranges.append([f"{found[1]}:{found[2]}", f"{found[3]}:{found[4]}"])
         if ranges:
             days[day] = ranges
     return {"timeZone": time_zone, "days": days}

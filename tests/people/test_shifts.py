@@ -28,6 +28,9 @@ def test_weekly_hours_in_the_members_time_zone_with_a_night_shift():
     assert at("2026-12-12T04:00:00+00:00")  # Saturday 05:00 Berlin: Friday's night shift
     assert not at("2026-12-12T05:30:00+00:00")  # Saturday 06:30 Berlin: over
     assert on_shift("on", None, dt.datetime.now(dt.UTC))
+    late = parse_schedule("UTC", {"sun": "20:00-24:00"})
+    assert on_shift("schedule", late, dt.datetime(2026, 12, 13, 23, 59, tzinfo=dt.UTC))
+    assert not on_shift("schedule", late, dt.datetime(2026, 12, 14, 0, 0, tzinfo=dt.UTC))
     assert not on_shift("off", hours, dt.datetime(2026, 12, 7, 8, 30, tzinfo=dt.UTC))
 
 
@@ -37,6 +40,7 @@ def test_weekly_hours_in_the_members_time_zone_with_a_night_shift():
         ("Mars/Olympus", {}, "timeZone"),
         ("UTC", {"tue": "9-5"}, "tue"),
         ("UTC", {"wed": "10:00-10:00"}, "wed"),
+        ("UTC", {"thu": "18:00-24:30"}, "thu"),
     ],
 )
 def test_the_form_refuses_what_is_not_a_schedule(zone, days, param):
