@@ -21,6 +21,7 @@ from service.mail.notifications import queue_mails
 from service.webhooks import usecases as hooks
 from service.webhooks.deliverer import Deliverer
 from storage.sql.store import SqlStore
+from tests.dashboard.dashboard_helpers import sign_in
 from tests.factories import build_world, empty_every_table
 from tests.openapi_kit import schema_validator
 from tests.webhooks_delivery.test_standard_webhooks import check_both_ways
@@ -44,7 +45,7 @@ async def _new(store, clock, world, key: str):
 
 
 async def test_escalated_once_delivered_signed_and_mailed(
-    store, database_url, clock, world, receiver, receiver_url, sender, box, settings, spec
+    store, database_url, clock, world, receiver, receiver_url, sender, box, settings, spec, client
 ):
     await set_account_policy(
         store, clock, world.owner, world.live_account, [{**RULE, "escalateAfterMinutes": 1}]
@@ -90,6 +91,12 @@ async def test_escalated_once_delivered_signed_and_mailed(
         # Beside the approval mail of its creation, one escalation to the owner.
         [mail] = [m for m in mailbox.messages if m.subject.startswith("Still waiting")]
     assert mail.rcpt_to == ["owner@agency.test"]
+    # The API and the action page say so.
+    read = await client.get(f"/v1/actions/{waiting.id}", headers=world.auth())
+    assert read.json()["data"]["escalatedAt"] is not None
+    await sign_in(client)
+    page = (await client.get(f"/dashboard/actions/{waiting.id}")).text
+    assert "escalated" in page.split('id="escalation"')[1].split("</dd>")[0]
     assert "@maya.live" in mail.subject and "waited longer than its policy allows" in mail.text()
 
 
