@@ -124,11 +124,43 @@ def cmd_users_create(settings: Settings, args: argparse.Namespace) -> None:
         )
         before = f" (was {was.role})" if was is not None and was.role != args.role else ""
         print(f"{user.email} is {args.role} of {workspace_id}{before}")
+        if args.accounts:
+            await _assign(store, workspace_id, user.id, args.accounts.split(","))
         if known is not None:
             print(
                 "They already had an account, so their password is unchanged "
                 "(`countersign users password` sets a new one)."
             )
+
+    _run_with_store(settings, work)
+
+
+async def _assign(
+    store: Store, workspace_id: str, user_id: str, accounts: list[str] | None
+) -> None:
+    from service.domain.clock import SystemClock
+    from service.domain.principal import Principal
+    from service.people.assignments import assign
+
+    wanted = None if accounts is None else [a.strip() for a in accounts if a.strip()]
+    member = await refused_in_one_line(
+        assign(store, SystemClock(), Principal.operator(workspace_id), user_id, wanted)
+    )
+    seen = "all accounts" if member.account_ids is None else ", ".join(member.account_ids)
+    note = "" if member.role == "member" else f" (as {member.role} they see all accounts anyway)"
+    print(f"{member.email} is assigned to {seen}{note}")
+
+
+def cmd_users_assign(settings: Settings, args: argparse.Namespace) -> None:
+    async def work(store: SqlStore) -> None:
+        workspace_id = await _workspace_id(store, args.workspace)
+        async with store.reading() as uow:
+            user = await uow.users.get_by_email(args.email.strip())
+            member = None if user is None else await uow.members.get(workspace_id, user.id)
+        if user is None or member is None:
+            print(f"{args.email} is not a member of {workspace_id}", file=sys.stderr)
+            raise SystemExit(1)
+        await _assign(store, workspace_id, user.id, None if args.all else args.accounts.split(","))
 
     _run_with_store(settings, work)
 
@@ -143,7 +175,10 @@ def cmd_users_list(settings: Settings, args: argparse.Namespace) -> None:
         if not people and not invited:
             print(f"{workspace_id} has no members: `countersign users create EMAIL` adds one")
         for member in people:
-            print(f"{member.email}  {member.role}  {member.name}  {member.user_id}")
+            seen = "all" if member.sees() is None else ",".join(member.sees() or ())
+            print(
+                f"{member.email}  {member.role}  {member.name}  {member.user_id}  accounts={seen}"
+            )
         for invite in invited:
             expires = isoformat(invite.expires_at)
             print(f"{invite.email}  {invite.role}  invited, not yet joined (until {expires})")

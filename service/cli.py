@@ -200,7 +200,19 @@ def parser() -> argparse.ArgumentParser:
     create_user.add_argument(
         "--role", choices=["owner", "admin", "member"], default="member", help="(default: member)"
     )
+    create_user.add_argument(
+        "--accounts",
+        help="a member's accounts, comma-separated ids: they see only these (default: all)",
+    )
     create_user.set_defaults(run=admin.cmd_users_create)
+    assign = users.add_parser(
+        "assign", help="the accounts a member sees and decides (takes effect on their next click)"
+    )
+    assign.add_argument("email", help="the address they sign in with")
+    chosen = assign.add_mutually_exclusive_group(required=True)
+    chosen.add_argument("--accounts", help="comma-separated account ids")
+    chosen.add_argument("--all", action="store_true", help="every account of the workspace")
+    assign.set_defaults(run=admin.cmd_users_assign)
     users.add_parser(
         "list", help="who signs in to the workspace, with their role, and who is invited"
     ).set_defaults(run=admin.cmd_users_list)

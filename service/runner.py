@@ -11,12 +11,14 @@ import secrets
 import socket
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 
+from service.actions.escalation import SWEEP_SECONDS, escalate_due
 from service.actions.executor import Executor
 from service.actions.expirer import expire_due
 from service.mail.mailer import Mailer
 from service.mail.notifications import queue_mails
 from service.operations.model import HEARTBEAT_SECONDS, Heartbeat, Retention
 from service.operations.pruner import prune
+from service.people.routing import route_created
 from service.services import Services
 from service.synced.syncer import sync_all
 from service.webhooks.deliverer import Deliverer
@@ -42,6 +44,7 @@ async def run_workers(services: Services, *, enabled: bool) -> AsyncIterator[Non
     clients = PinnedClients()
     if enabled:
         tasks.append(asyncio.create_task(every(60, lambda: expire_due(services))))
+        tasks.append(asyncio.create_task(every(SWEEP_SECONDS, lambda: escalate(services))))
         executor = Executor(services)
         executing = asyncio.create_task(executor.run_forever())
         tasks.append(executing)
@@ -51,8 +54,9 @@ async def run_workers(services: Services, *, enabled: bool) -> AsyncIterator[Non
             services.sender(clients),
             wakeup=services.deliverer_wakeup,
             disable_after=dt.timedelta(days=services.settings.webhook_disable_after_days),
-            # Mail rows for the people who decide, only when there is a server to send them to.
-            also=[queue_mails] if services.settings.smtp_url else [],
+            # Who each new action is announced to, and mail rows for them, only when there is
+            # a server to send them to.
+            also=[route_created, *([queue_mails] if services.settings.smtp_url else [])],
         )
         tasks.append(asyncio.create_task(deliverer.run_forever()))
         if services.settings.smtp_url:
@@ -89,6 +93,12 @@ async def run_workers(services: Services, *, enabled: bool) -> AsyncIterator[Non
             with contextlib.suppress(Exception):  # a stop must not fail on a lost database
                 async with services.store.transaction() as uow:
                     await uow.heartbeats.remove(beat.id)
+
+
+async def escalate(services: Services) -> None:
+    """One sweep of the escalator; their `action.escalated` events go out at once."""
+    if await escalate_due(services.store, services.clock.now()):
+        services.wake_deliverer()
 
 
 async def _let_sends_finish(executor: Executor, task: asyncio.Task[None], grace: float) -> None:

@@ -352,6 +352,7 @@ def test_action_fields_match_spec(spec):
         "replacedBy",
         "execution",  # additive: the retry schedule while the platform is down
         "runAt",  # additive: when a scheduled action runs (null: once approved)
+        "escalatedAt",  # additive: when a pending action was escalated (null: never)
     }
     assert set(action["properties"]) == set(action["required"])
 

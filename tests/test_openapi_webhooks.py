@@ -17,6 +17,7 @@ WEBHOOK_EVENTS = {
     "action.expired": "Action",
     "action.cancelled": "Action",
     "action.approved": "Action",
+    "action.escalated": "Action",
     "account.connected": None,
     "account.status_changed": None,
     "link.failed": "FailedLink",

@@ -24,7 +24,7 @@ from service.actions.model import Action
 from service.actions.reach import unavailable, writes_off
 from service.actions.transitions import EXPIRED, PENDING, REJECTED, effective
 from service.actions.types import type_of
-from service.domain.access import require
+from service.domain.access import reaches, require
 from service.domain.clock import Clock
 from service.domain.permissions import Permission
 from service.domain.principal import Principal
@@ -43,7 +43,7 @@ async def request_again(
     now = clock.now()
     async with store.reading() as uow:
         original = await uow.actions.get(principal.workspace_id, action_id)
-        if original is None:
+        if original is None or not reaches(principal, original.account_id, original.mode):
             raise ApiError(ErrorCode.ACTION_NOT_FOUND, param="actionId")
         stored_status = original.status
         original = effective(original, now)

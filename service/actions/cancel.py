@@ -12,7 +12,7 @@ from __future__ import annotations
 from service.actions import lifecycle
 from service.actions.model import Action
 from service.actions.transitions import APPROVED, EXPIRED, PENDING, expired_on_read
-from service.domain.access import require
+from service.domain.access import reaches, require
 from service.domain.clock import Clock
 from service.domain.permissions import Permission
 from service.domain.principal import Principal
@@ -26,10 +26,7 @@ ATTEMPTS = 5
 
 
 def _visible(principal: Principal, action: Action | None) -> Action:
-    if action is None or (
-        principal.kind != "user"
-        and (action.mode != principal.mode or not principal.allows(action.account_id))
-    ):
+    if action is None or not reaches(principal, action.account_id, action.mode):
         raise ApiError(ErrorCode.ACTION_NOT_FOUND, param="actionId")
     return action
 

@@ -133,6 +133,9 @@ def new_action(
         run_at=run_at,
         approvals_required=needs.approvals,
         approvers=needs.approvers,
+        escalate_at=None
+        if needs.escalate_after is None
+        else now + dt.timedelta(minutes=needs.escalate_after),
         **facts.columns(sent),
         **extra,
     )

@@ -20,7 +20,7 @@ from service.actions.policy import ADMINS
 from service.actions.reach import unavailable, writes_off
 from service.actions.transitions import EXPIRED, PENDING, expired_on_read
 from service.actions.types import type_of
-from service.domain.access import holder, require
+from service.domain.access import holder, reaches, require
 from service.domain.clock import Clock
 from service.domain.permissions import Permission, allowed
 from service.domain.principal import Principal
@@ -75,7 +75,7 @@ async def decide_action(
         try:
             async with store.transaction() as tx:
                 action = await tx.actions.get(principal.workspace_id, action_id)
-                if action is None or (action.mode != principal.mode and principal.kind != "user"):
+                if action is None or not reaches(principal, action.account_id, action.mode):
                     raise ApiError(ErrorCode.ACTION_NOT_FOUND, param="actionId")
                 decided = None
                 if expired_on_read(action, now):

@@ -67,6 +67,12 @@ class Action:
     run_at: dt.datetime | None = None
     """A scheduled action runs then, once approved, and no sooner (None: once approved). Its
     `expires_at` is this time: one still pending then expires."""
+    escalate_at: dt.datetime | None = None
+    """A still-pending action is escalated then (its rule's `escalateAfterMinutes`; None:
+    never, or already escalated)."""
+    escalated_at: dt.datetime | None = None
+    routed_to: Json | None = None
+    """`{to: [{name, email}], fallback, at}`: who its creation was announced to."""
 
     @property
     def approvals_needed(self) -> int:

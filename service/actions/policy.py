@@ -1,7 +1,7 @@
 """Approval policies: how many different people must approve an action, and which roles.
 
 A policy is a list of rules `{types, approvals: 0|1|2, approvers: "members"|"admins",
-minPriceCents?, minRecipients?, maxPerDay?}`. An action needs the highest `approvals` of the
+minPriceCents?, minRecipients?, maxPerDay?, escalateAfterMinutes?}`. An action needs the highest `approvals` of the
 rules it matches and the strictest `approvers`; with no rule matching, one approval by any member.
 
 `approvals: 0` is an allowance: up to `maxPerDay` matching actions per account in any 24 hours
@@ -35,6 +35,8 @@ MEMBERS, ADMINS = "members", "admins"
 
 MAX_PER_DAY = 10_000
 """The largest allowance a rule may grant per account per 24 hours."""
+ESCALATE_MAX = 1_440
+"""`escalateAfterMinutes` runs from 1 to a day (an action lives 24 hours unless scheduled)."""
 
 
 @frozen
@@ -55,6 +57,9 @@ class Requirement:
     approvers: str = MEMBERS
     allowance: Allowance | None = None
     """Set when `approvals` is 0: the allowance that may approve the action."""
+    escalate_after: int | None = None
+    """Minutes a still-pending action waits before it is escalated (the soonest of the
+    matched rules that say `escalateAfterMinutes`); None: never."""
 
 
 ANYONE_ONCE = Requirement()
@@ -83,10 +88,11 @@ def requirement(
         return ANYONE_ONCE
     approvals = max(int(r.get("approvals", 1)) for r in matched)
     approvers = ADMINS if any(r.get("approvers") == ADMINS for r in matched) else MEMBERS
+    escalate = [int(r["escalateAfterMinutes"]) for r in matched if r.get("escalateAfterMinutes")]
     if approvals == 0:  # every matched rule is an allowance: the smallest one decides
         smallest = min(matched, key=lambda r: int(r["maxPerDay"]))
-        return Requirement(0, approvers, allowance_of(smallest))
-    return Requirement(approvals=approvals, approvers=approvers)
+        return Requirement(0, approvers, allowance_of(smallest), min(escalate, default=None))
+    return Requirement(approvals, approvers, None, min(escalate, default=None))
 
 
 def allowance_of(rule: Mapping[str, Any]) -> Allowance:
@@ -136,6 +142,17 @@ def _check(i: int, rule: Mapping[str, Any]) -> None:
         raise _bad(i, "maxPerDay", f"`maxPerDay` is a whole number from 1 to {MAX_PER_DAY}.")
     if rule.get("approvers", MEMBERS) not in (MEMBERS, ADMINS):
         raise _bad(i, "approvers", "Approvers are `members` or `admins`.")
+    escalate = rule.get("escalateAfterMinutes")
+    if escalate is not None and (
+        not isinstance(escalate, int)
+        or isinstance(escalate, bool)
+        or not 1 <= escalate <= ESCALATE_MAX
+    ):
+        raise _bad(
+            i,
+            "escalateAfterMinutes",
+            f"`escalateAfterMinutes` is a whole number of minutes from 1 to {ESCALATE_MAX:,}.",
+        )
     for key in ("minPriceCents", "minRecipients"):
         value = rule.get(key)
         if value is not None and (not isinstance(value, int) or value < 0):
@@ -159,4 +176,6 @@ def _stored(rule: Mapping[str, Any]) -> dict[str, Any]:
     }
     if stored["approvals"] == 0:
         stored["maxPerDay"] = int(rule["maxPerDay"])
+    if rule.get("escalateAfterMinutes") is not None:  # additive: absent unless set
+        stored["escalateAfterMinutes"] = int(rule["escalateAfterMinutes"])
     return stored

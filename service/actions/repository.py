@@ -62,6 +62,9 @@ class ActionChanges(TypedDict, total=False):
     next_attempt_at: dt.datetime | None
     retrying_since: dt.datetime | None
     run_at: dt.datetime | None
+    escalate_at: dt.datetime | None
+    escalated_at: dt.datetime | None
+    routed_to: Json | None
 
 
 class Actions(Protocol):
@@ -89,11 +92,17 @@ class Actions(Protocol):
         account_id: str | None = None,
         type_: str | None = None,
         limit: int = 100,
+        only_accounts: Sequence[str] | None = None,
     ) -> Sequence[Action]:
         """Pending actions not yet expired, the soonest to expire first."""
 
     async def pending_counts(
-        self, workspace_id: str, *, mode: str, now: dt.datetime
+        self,
+        workspace_id: str,
+        *,
+        mode: str,
+        now: dt.datetime,
+        only_accounts: Sequence[str] | None = None,
     ) -> dict[str, int]: ...
     async def statuses(
         self, action_ids: Sequence[str], *, other_than: str | None = None
@@ -132,6 +141,29 @@ class Actions(Protocol):
 
     async def expire_due(self, now: dt.datetime) -> Sequence[Action]:
         """Move every pending action past its expiry to `expired`; the moved actions, by id."""
+
+    async def escalation_due(self, now: dt.datetime) -> bool:
+        """Whether a pending action's escalation is due (a read, before taking a write)."""
+
+    async def escalate_due(self, now: dt.datetime) -> Sequence[Action]:
+        """Mark every pending, unexpired action whose `escalate_at` has come escalated at
+        `now` (its `escalate_at` cleared), in one conditional write: a second escalator at
+        the same moment gets none of them. The escalated actions, by id."""
+
+    async def set_routed_to(self, action_id: str, routed_to: dict[str, Any]) -> None:
+        """Who the action's creation was announced to (service/people/routing.py)."""
+
+    async def decided_between(
+        self,
+        workspace_id: str,
+        mode: str,
+        start: dt.datetime,
+        end: dt.datetime,
+        only_accounts: Sequence[str] | None = None,
+        limit: int = 20_000,
+    ) -> Sequence[Action]:
+        """The actions created in [start, end) that a person or policy decided, oldest first
+        (the Activity page's figures per member)."""
 
     async def mark_replaced(self, action_id: str, replaced_by: str) -> None:
         """Name the action that asked again for this one (once; not a status move)."""

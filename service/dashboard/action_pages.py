@@ -20,6 +20,7 @@ from service.actions.types import REGISTRY, type_of
 from service.actions.types import names as action_types
 from service.dashboard.approval_context import approval_context
 from service.dashboard.web import Page, json_reply, page
+from service.domain.access import reaches
 from service.domain.messages import platform_html
 from service.domain.permissions import Permission
 from service.error_codes import ErrorCode
@@ -38,7 +39,7 @@ async def _action(p: Page) -> Action:
     action_id = p.request.path_params["actionId"]
     async with p.services.store.reading() as uow:
         action = await uow.actions.get(p.principal.workspace_id, action_id)
-    if action is None:
+    if action is None or not reaches(p.principal, action.account_id, action.mode):
         raise ApiError(ErrorCode.ACTION_NOT_FOUND, param="actionId")
     return present(action, p.services.clock)
 
@@ -50,6 +51,7 @@ async def inbox(p: Page) -> Response:
     status = status if status in STATUSES or status == "all" else "pending"
     type_ = q.get("type") if q.get("type") in action_types() else None
     account_id = q.get("accountId") or None
+    only = principal.account_ids  # a member assigned to some accounts sees only theirs
     filters = {"status": status, "type": type_ or "", "accountId": account_id or ""}
     bound = {**filters, "mode": principal.mode, "workspace": principal.workspace_id}
     pager = Pager(services.cursors, "inbox", bound, INBOX_PAGE, by_time_and_id)
@@ -65,6 +67,7 @@ async def inbox(p: Page) -> Response:
                 account_id=account_id,
                 type_=type_,
                 limit=PENDING_SHOWN + 1,
+                only_accounts=only,
             )
             more_pending, rows = len(rows) > PENDING_SHOWN, rows[:PENDING_SHOWN]
         else:
@@ -74,14 +77,15 @@ async def inbox(p: Page) -> Response:
                 status=None if status == "all" else status,
                 account_id=account_id,
                 type_=type_,
+                only_accounts=only,
                 before=before,
                 limit=INBOX_PAGE + 1,
                 now=now,
             )
         counts = await uow.actions.pending_counts(
-            principal.workspace_id, mode=principal.mode, now=now
+            principal.workspace_id, mode=principal.mode, now=now, only_accounts=only
         )
-        accounts = await uow.accounts.list(principal.workspace_id, mode=principal.mode)
+        accounts = await uow.accounts.list(principal.workspace_id, mode=principal.mode, only=only)
         synced = await names_for(uow, rows)
     names = {a.id: a.username for a in accounts}
     older = None
@@ -161,7 +165,11 @@ async def _warned(p: Page, chosen: list[str]) -> list[tuple[Action, str]]:
         found = [await uow.actions.get(p.principal.workspace_id, i) for i in chosen]
         warned = [
             a
-            for a in (present(f, p.services.clock) for f in found if f is not None)
+            for a in (
+                present(f, p.services.clock)
+                for f in found
+                if f is not None and reaches(p.principal, f.account_id, f.mode)
+            )
             if a.status == "pending" and a.warnings
         ]
         names = await names_for(uow, warned)

@@ -1,6 +1,7 @@
 """The Activity page: what an account's actions became per day (the figures of
 `GET /v1/accounts/{id}/activity`, through the same use case and range rule), as server-drawn
-SVG charts and a table."""
+SVG charts and a table; then what each member decided (filterable by member): decisions per
+day and the median time from creation to their decision."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from starlette.responses import Response
 from service.actions.activity import account_activity
 from service.dashboard.activity_chart import OUTCOMES, charts, wait_text
 from service.dashboard.web import Page, page
+from service.people.activity import member_activity
 
 
 @page()
@@ -23,10 +25,26 @@ async def activity(p: Page) -> Response:
         q.get("to") or None,
         p.services.clock.now(),
     )
+    member = (q.get("member") or "").strip()[:320] or None
+    people = await member_activity(
+        p.services.store,
+        p.principal,
+        account_id,
+        q.get("from") or None,
+        q.get("to") or None,
+        p.services.clock.now(),
+        member,
+    )
     async with p.services.store.reading() as uow:
+        deciders = [
+            m for m in await uow.members.list(p.principal.workspace_id) if m.reaches(account_id)
+        ]
         account = await uow.accounts.get(p.principal.workspace_id, account_id)
         others = await uow.accounts.list(
-            p.principal.workspace_id, mode=p.principal.mode, limit=1000
+            p.principal.workspace_id,
+            mode=p.principal.mode,
+            only=p.principal.account_ids,
+            limit=1000,
         )
     return await p.render(
         "activity.html",
@@ -37,4 +55,7 @@ async def activity(p: Page) -> Response:
         charts=charts(found.days),
         outcomes=OUTCOMES,
         wait_text=wait_text,
+        people=people,
+        deciders=deciders,
+        member=member,
     )

@@ -41,12 +41,14 @@ def rule_words(rule: dict[str, Any]) -> str:
     who = "admins and owners only" if rule.get("approvers") == "admins" else "any member"
     count = "2 different people" if rule.get("approvals") == 2 else "1 approval"
     scope = " ".join([", ".join(rule.get("types", [])), *where])
+    escalate = rule.get("escalateAfterMinutes")
+    then = f"; escalated after {escalate} min pending" if escalate else ""
     if rule.get("approvals") == 0:
         return (
             f"{scope}: approved by the policy, up to {rule.get('maxPerDay')} per account in "
-            f"any 24 hours; then 1 approval, {who}"
+            f"any 24 hours; then 1 approval, {who}{then}"
         )
-    return f"{scope}: {count}, {who}"
+    return f"{scope}: {count}, {who}{then}"
 
 
 def when(value: dt.datetime | str | None) -> Markup:

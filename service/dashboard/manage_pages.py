@@ -27,7 +27,12 @@ RELINK = ("needs_relink", "awaiting_2fa", "awaiting_selfie", "disconnected")
 async def accounts(p: Page) -> Response:
     now = p.services.clock.now()
     async with p.services.store.reading() as uow:
-        rows = await uow.accounts.list(p.principal.workspace_id, mode=p.principal.mode, limit=1000)
+        rows = await uow.accounts.list(
+            p.principal.workspace_id,
+            mode=p.principal.mode,
+            only=p.principal.account_ids,
+            limit=1000,
+        )
         workspace = await uow.workspaces.get(p.principal.workspace_id)
         default = list(workspace.policy or []) if workspace is not None else []
         used = {
@@ -76,7 +81,12 @@ async def links(p: Page) -> Response:
     async with services.store.reading() as uow:
         rows = await uow.links.recent(principal.workspace_id, principal.mode)
     now, url, tokens = services.clock.now(), services.settings.public_url, services.link_tokens
-    shown = [link_json(link, url, now, tokens) for link in rows]
+    # A link that became an account outside a member's assignments is not theirs to see.
+    shown = [
+        link_json(link, url, now, tokens)
+        for link in rows
+        if link.account_id is None or principal.allows(link.account_id)
+    ]
     created = next((link for link in shown if link["id"] == p.flash.get("link")), None)
     return await p.render("links.html", links=shown, created=created)
 
@@ -109,7 +119,7 @@ async def cancel_link(p: Page) -> Response:
 async def link_status(p: Page) -> Response:
     async with p.services.store.reading() as uow:
         link = await uow.links.get(p.principal.workspace_id, p.request.path_params["linkId"])
-    if link is None:
+    if link is None or (link.account_id is not None and not p.principal.allows(link.account_id)):
         raise ApiError(ErrorCode.LINK_NOT_FOUND, param="linkId")
     return json_reply(
         p,
@@ -124,7 +134,9 @@ async def link_status(p: Page) -> Response:
 async def keys(p: Page) -> Response:
     async with p.services.store.reading() as uow:
         rows = await uow.keys.list(p.principal.workspace_id)
-        accounts_ = await uow.accounts.list(p.principal.workspace_id, limit=1000)
+        accounts_ = await uow.accounts.list(
+            p.principal.workspace_id, only=p.principal.account_ids, limit=1000
+        )
     rows = sorted(rows, key=lambda k: (k.revoked_at is not None, -k.created_at.timestamp()))
     return await p.render(
         "keys.html",

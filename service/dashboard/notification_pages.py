@@ -30,7 +30,9 @@ def _minutes(p: Page, name: str, default: int) -> int:
 async def notifications(p: Page) -> Response:
     preference = await preference_of(p.services.store, p.principal)
     async with p.services.store.reading() as uow:
-        accounts = await uow.accounts.list(p.principal.workspace_id, limit=500)
+        accounts = await uow.accounts.list(
+            p.principal.workspace_id, only=p.principal.account_ids, limit=500
+        )
     return await p.render(
         "notifications.html",
         pref=preference,

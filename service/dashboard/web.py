@@ -27,6 +27,7 @@ from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.responses import error_response
 from service.http.sessions import DashboardSessions, Signed
+from service.people.shifts import on_shift
 from service.services import Services
 
 SECURITY_HEADERS = {
@@ -122,6 +123,7 @@ class Page:
                 if w is not None
             ]
         current = next((w for w in workspaces if w.id == p.workspace_id), None)
+        mine = next((m for m in memberships if m.workspace_id == p.workspace_id), None)
         shown = self.flash
         context.setdefault("notice", shown.get("notice"))
         response = self.dashboard.html(
@@ -134,6 +136,10 @@ class Page:
                 workspaces=workspaces,
                 workspace=current,
                 can=lambda perm: allowed(p.role, perm),
+                # The one-tap shift switch in the header (service/people/shifts.py).
+                my_shift=mine.shift if mine else None,
+                on_shift_now=mine is not None
+                and on_shift(mine.shift, mine.schedule, services.clock.now()),
                 flash=shown,
                 **context,
             ),

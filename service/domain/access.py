@@ -41,3 +41,14 @@ def require_mode(principal: Principal, mode: str) -> None:
             ErrorCode.TEST_KEY_LIVE_SETTING,
             "A test-mode key cannot change live settings; use a live key with the admin scope.",
         )
+
+
+def reaches(principal: Principal, account_id: str, mode: str | None = None) -> bool:
+    """Whether the caller may know that an account (or an action of it, in `mode`) exists:
+    the one check of every channel's reads and decisions. A key or a person limited to some
+    accounts (a `member` assigned to them) reaches only those, and anything else is answered
+    `404` as another workspace's would be; a person sees either mode (the page says which),
+    a key only its own."""
+    if not principal.allows(account_id):
+        return False
+    return mode is None or principal.kind == "user" or mode == principal.mode

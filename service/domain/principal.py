@@ -38,8 +38,17 @@ class Principal:
     tool: str | None = None
 
     @classmethod
-    def person(cls, workspace_id: str, user: Person, role: str, mode: str = "live") -> Principal:
-        """A signed-in member of the workspace (the dashboard, the demo, tests)."""
+    def person(
+        cls,
+        workspace_id: str,
+        user: Person,
+        role: str,
+        mode: str = "live",
+        account_ids: tuple[str, ...] | None = None,
+    ) -> Principal:
+        """A signed-in member of the workspace (the dashboard, the demo, tests). A `member`
+        assigned to some accounts reaches only those (`account_ids`), as a key limited to
+        some accounts does: every use case's `allows` check applies to both."""
         return cls(
             workspace_id=workspace_id,
             mode=mode,
@@ -49,6 +58,7 @@ class Principal:
             user_id=user.id,
             email=user.email,
             role=role,
+            account_ids=account_ids,
         )
 
     @classmethod

@@ -156,7 +156,8 @@ class DashboardSessions:
         mode = "test" if request.cookies.get(MODE_COOKIE) == "test" else "live"
         return Signed(
             session,
-            Principal.person(member.workspace_id, user, member.role, mode),
+            # Read on every request: an assignment changed takes effect on the next one.
+            Principal.person(member.workspace_id, user, member.role, mode, member.sees()),
             csrf,
         )
 

@@ -161,7 +161,8 @@ def compose(
     public_url: str,
     now: dt.datetime,
 ) -> Message:
-    """`kind`: approval (one new action), reminder (one action about to expire) or digest."""
+    """`kind`: approval (one new action), reminder (one action about to expire), escalation
+    (one action waiting too long) or digest."""
     test = mode == "test"
     tag = "[TEST] " if test else ""
     first = items[0]
@@ -169,6 +170,12 @@ def compose(
     if kind == "digest":
         subject = f"{tag}{len(items)} approvals waiting in {workspace}"
         intro = f"{len(items)} actions in {workspace} are waiting for a decision."
+    elif kind == "escalation":
+        subject = f"{tag}Still waiting for {handle}: {first.shown}"
+        intro = (
+            f"An action for {handle} in {workspace} has waited longer than its policy allows "
+            "and nobody has decided it yet."
+        )
     elif kind == "reminder":
         subject = f"{tag}Expires in {_left(first.action.expires_at, now)}: {first.shown}"
         intro = f"This action for {handle} in {workspace} is still waiting and expires soon."

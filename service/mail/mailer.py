@@ -53,6 +53,21 @@ class Context:
     workspaces: dict[str, str]  # id -> name
     usernames: dict[tuple[str, str], str | None]  # (workspace, account) -> @handle
     names: Names = NONE  # the fans and lists the actions name, by their synced names
+    reach: dict[tuple[str, str], tuple[str, ...] | None] | None = None
+    """(workspace, user) -> the accounts the recipient sees now (None: all); a recipient no
+    longer a member is absent. None: not read (every action is theirs)."""
+
+
+def _still_theirs(context: Context, mail: Mail, action: Action) -> bool:
+    """A mail written before its recipient was assigned elsewhere (or removed) says nothing
+    of an account they no longer see: assignments hold in mail as on every page."""
+    if context.reach is None:
+        return True
+    key = (mail.workspace_id, mail.user_id)
+    if key not in context.reach:
+        return False
+    seen = context.reach[key]
+    return seen is None or action.account_id in seen
 
 
 @frozen
@@ -160,8 +175,12 @@ class Mailer(Wakeable):
                 account = await uow.accounts.get(ws, account_id)
                 usernames[(ws, account_id)] = account.username if account else None
             synced = await names_for(uow, actions.values())
+            reach: dict[tuple[str, str], tuple[str, ...] | None] = {}
+            for ws in {m.workspace_id for m in claimed}:
+                for member in await uow.members.list(ws):
+                    reach[(ws, member.user_id)] = member.sees()
         names = {ws: (w.name if w else "your workspace") for ws, w in workspaces.items()}
-        return Context(actions, names, usernames, synced)
+        return Context(actions, names, usernames, synced, reach)
 
     async def _handle(self, mail: Mail, context: Context, session: Session) -> Outcome:
         try:
@@ -173,7 +192,11 @@ class Mailer(Wakeable):
     async def _send(self, mail: Mail, context: Context, session: Session) -> Outcome:
         now = self.clock.now()
         actions = [context.actions[i] for i in mail.action_ids if i in context.actions]
-        waiting = [a for a in actions if effective(a, now).status == "pending"]
+        waiting = [
+            a
+            for a in actions
+            if effective(a, now).status == "pending" and _still_theirs(context, mail, a)
+        ]
         if not waiting:
             return Outcome(dest(Trigger.SKIP), "decided before the mail went out", 0, False)
         items = [

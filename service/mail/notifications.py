@@ -3,8 +3,11 @@ dispatcher writes for each `action.created` event (in the transaction that marks
 dispatched, so no mail is lost and none is written twice).
 
 Defaults (no saved preference): owners and admins get each new approval as it comes and a
-reminder 2 hours before a pending action expires; members get nothing until they opt in.
-Per member, for each new action (of the accounts they chose, or all):
+reminder 2 hours before a pending action expires; members assigned to some accounts get each
+of theirs; other members get nothing until they opt in. A new action reaches only the members
+it is routed to (service/people/routing.py: who can decide it and is on shift, else the
+owners and admins at once, whatever their preference). Per member, for each new action (of
+the accounts they chose, or all):
 
 - `each`: one mail now (`pending`, due at once);
 - `digest`: the approval is `held` until `digest_minutes` after it was created; the mailer then
@@ -13,13 +16,16 @@ Per member, for each new action (of the accounts they chose, or all):
   action is still pending then).
 
 An action a policy's allowance approved at creation asks nobody for anything: its
-`action.created` event writes no mail (at agency volume that is thousands a day).
+`action.created` event writes no mail (at agency volume that is thousands a day). An
+`action.escalated` event writes one mail now to each owner and admin.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+
+from attrs import evolve
 
 from service.domain.events import Event
 from service.domain.ids import new_id
@@ -28,6 +34,7 @@ from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.mail.models import Mail, MailPreference
 from service.mail.statuses import Trigger, dest
+from service.people.routing import managers_of, who_hears
 from service.ports import Store, UnitOfWork
 
 DEFAULT_DIGEST_MINUTES = 60
@@ -35,12 +42,16 @@ DEFAULT_REMINDER_MINUTES = 120
 DECIDERS = ("owner", "admin")
 
 
-def defaults_for(workspace_id: str, user_id: str, role: str) -> MailPreference:
+def defaults_for(
+    workspace_id: str, user_id: str, role: str, assigned: bool = False
+) -> MailPreference:
+    """The role's default; a member assigned to some accounts is on that team to decide its
+    actions, so hears of each one (on shift) unless they choose otherwise."""
     decider = role in DECIDERS
     return MailPreference(
         workspace_id=workspace_id,
         user_id=user_id,
-        new_approvals="each" if decider else "off",
+        new_approvals="each" if decider or assigned else "off",
         digest_minutes=DEFAULT_DIGEST_MINUTES,
         accounts=None,
         reminder_minutes=DEFAULT_REMINDER_MINUTES if decider else None,
@@ -75,20 +86,31 @@ def _mail(
 
 
 async def queue_mails(uow: UnitOfWork, event: Event, now: dt.datetime) -> int:
-    """The mail rows one `action.created` event asks for; returns how many were written."""
-    if event.type != "action.created" or not isinstance(event.data, dict):
+    """The mail rows one `action.created` or `action.escalated` event asks for; returns how
+    many were written. A new action reaches whom service/people/routing.py routes it to."""
+    if not isinstance(event.data, dict) or event.data.get("status") != "pending":
+        return 0  # approved by an allowance (or decided since): nothing to ask
+    if event.type == "action.escalated":
+        return await _escalation_mails(uow, event, now)
+    if event.type != "action.created":
         return 0
-    if event.data.get("status") != "pending":  # approved by an allowance: nothing to ask
+    action = await uow.actions.get(event.workspace_id, str(event.data["id"]))
+    if action is None:
         return 0
+    routing = await who_hears(
+        uow, action.workspace_id, action.account_id, action.approvers, action.requested_by_user, now
+    )
     expires_at = _parse_time(event.data.get("expiresAt"))
     saved = await uow.mail_preferences.of_workspace(event.workspace_id)
     written = 0
-    for member in await uow.members.list(event.workspace_id):
+    for member in routing.to:
         if not member.email:
             continue
         pref = saved.get(member.user_id) or defaults_for(
-            event.workspace_id, member.user_id, member.role
+            event.workspace_id, member.user_id, member.role, member.account_ids is not None
         )
+        if routing.fallback:  # nobody who can decide is on shift: the managers, at once
+            pref = evolve(pref, new_approvals="each", accounts=None)
         if pref.accounts is not None and event.account_id not in pref.accounts:
             continue
         mails = []
@@ -114,6 +136,16 @@ async def queue_mails(uow: UnitOfWork, event: Event, now: dt.datetime) -> int:
             await uow.mails.add(mail)
         written += len(mails)
     return written
+
+
+async def _escalation_mails(uow: UnitOfWork, event: Event, now: dt.datetime) -> int:
+    """One mail now to each owner and admin, whatever their preferences and shifts."""
+    managers = [m for m in await managers_of(uow, event.workspace_id) if m.email]
+    for member in managers:
+        await uow.mails.add(
+            _mail(event, member.user_id, member.email, "escalation", dest(Trigger.QUEUE), now, now)
+        )
+    return len(managers)
 
 
 async def fold_digests(store: Store, now: dt.datetime) -> int:
@@ -155,7 +187,9 @@ async def preference_of(store: Store, principal: Principal) -> MailPreference:
     workspace_id, user_id = principal.workspace_id, principal.user_id or ""
     async with store.reading() as uow:
         saved = await uow.mail_preferences.get(workspace_id, user_id)
-    return saved or defaults_for(workspace_id, user_id, principal.role or "member")
+    return saved or defaults_for(
+        workspace_id, user_id, principal.role or "member", principal.account_ids is not None
+    )
 
 
 async def save_preference(

@@ -20,6 +20,7 @@ DELIVERED_EVENTS = (
     "action.failed",
     "action.expired",
     "action.cancelled",
+    "action.escalated",
     "account.connected",
     "account.status_changed",
     "link.failed",

@@ -61,6 +61,22 @@ class Member:
     role: str
     email: str = ""
     name: str = ""
+    account_ids: list[str] | None = None
+    """The accounts a `member` is assigned to (None: all); owners and admins see all."""
+    shift: str = "on"
+    """on | off | schedule: whether new actions reach them (service/people/shifts.py)."""
+    schedule: dict[str, Any] | None = None
+    """`{timeZone, days: {mon: [["09:00", "17:00"]], ...}}` when `shift` is `schedule`."""
+
+    def sees(self) -> tuple[str, ...] | None:
+        """The accounts this member reaches: None for all (owners, admins, unassigned)."""
+        if self.role != "member" or self.account_ids is None:
+            return None
+        return tuple(self.account_ids)
+
+    def reaches(self, account_id: str) -> bool:
+        seen = self.sees()
+        return seen is None or account_id in seen
 
 
 @frozen

@@ -72,6 +72,20 @@ _NEXT_DUE = prebuilt(
 )
 
 
+# The escalator's seek of ix_actions_escalate: its condition repeated word for word (SQLite).
+_PENDING = c.status == sa.literal_column("'pending'")
+_ESCALATE_NOW = sa.bindparam("now", type_=c.escalate_at.type)
+_ESCALATION_DUE = prebuilt(sa.select(c.id).where(_PENDING, c.escalate_at <= _ESCALATE_NOW).limit(1))
+# On PostgreSQL a second escalator's UPDATE waits for the first's row locks, then finds
+# `escalate_at` cleared and skips the row: each action is escalated once.
+_ESCALATE = prebuilt(
+    t.actions.update()
+    .where(_PENDING, c.escalate_at <= _ESCALATE_NOW, c.expires_at > _ESCALATE_NOW)
+    .values(escalate_at=None, escalated_at=_ESCALATE_NOW)
+    .returning(*t.actions.c)
+)
+
+
 class SqlActionQueue:
     """SqlActions' queue (action_repos.py)."""
 
@@ -84,6 +98,13 @@ class SqlActionQueue:
             .values(status=_EXPIRE.dest)
             .returning(*t.actions.c)
         )
+        return sorted((to_model(Action, r) for r in rows), key=lambda a: a.id)
+
+    async def escalation_due(self, now: dt.datetime) -> bool:
+        return (await self.conn.execute(_ESCALATION_DUE, {"now": now})).first() is not None
+
+    async def escalate_due(self, now: dt.datetime) -> builtins.list[Action]:
+        rows = await self.conn.execute(_ESCALATE, {"now": now})
         return sorted((to_model(Action, r) for r in rows), key=lambda a: a.id)
 
     async def claim_next(self, worker: str, now: dt.datetime) -> Action | None:

@@ -142,6 +142,7 @@ class SqlActionReads:
         account_id: str | None = None,
         type_: str | None = None,
         limit: int = 100,
+        only_accounts: Sequence[str] | None = None,
     ) -> builtins.list[Action]:
         """Pending actions not yet expired, the soonest to expire first (the inbox)."""
         query = (
@@ -154,10 +155,17 @@ class SqlActionReads:
             query = query.where(c.account_id == account_id)
         if type_ is not None:
             query = query.where(c.type == type_)
+        if only_accounts is not None:
+            query = query.where(c.account_id.in_(list(only_accounts)))
         return [to_model(Action, r) for r in await self.conn.execute(query)]
 
     async def pending_counts(
-        self, workspace_id: str, *, mode: str, now: dt.datetime
+        self,
+        workspace_id: str,
+        *,
+        mode: str,
+        now: dt.datetime,
+        only_accounts: Sequence[str] | None = None,
     ) -> dict[str, int]:
         """How many actions wait for a decision, per account."""
         query = (
@@ -165,6 +173,8 @@ class SqlActionReads:
             .where(*_waiting(workspace_id, mode, now))
             .group_by(c.account_id)
         )
+        if only_accounts is not None:
+            query = query.where(c.account_id.in_(list(only_accounts)))
         return {r[0]: int(r[1]) for r in await self.conn.execute(query)}
 
     async def statuses(
@@ -185,6 +195,33 @@ class SqlActionReads:
             rows = await self.conn.execute(_MANY, {"ids": chunk})
             found.extend(to_model(Action, r) for r in rows)
         return found
+
+    async def decided_between(
+        self,
+        workspace_id: str,
+        mode: str,
+        start: dt.datetime,
+        end: dt.datetime,
+        only_accounts: Sequence[str] | None = None,
+        limit: int = 20_000,
+    ) -> builtins.list[Action]:
+        """A seek of ix_actions_list over the range; the undecided rows are skipped there."""
+        query = (
+            t.actions.select()
+            .where(
+                c.workspace_id == workspace_id,
+                c.mode == mode,
+                c.created_at >= start,
+                c.created_at < end,
+                c.decided_at.is_not(None),
+                c.status.in_(("approved", "executing", "executed", "failed", "rejected")),
+            )
+            .order_by(c.created_at, c.id)
+            .limit(limit)
+        )
+        if only_accounts is not None:
+            query = query.where(c.account_id.in_(list(only_accounts)))
+        return [to_model(Action, r) for r in await self.conn.execute(query)]
 
     async def list(
         self,

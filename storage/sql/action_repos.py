@@ -169,6 +169,11 @@ class SqlActions(SqlActionReads, SqlActionCounts, SqlActionQueue):
     ) -> AllowedWrite:
         return await allowed_write.add_allowed(self.conn, action, events, audit, use, wake)
 
+    async def set_routed_to(self, action_id: str, routed_to: dict[str, Any]) -> None:
+        await self.conn.execute(
+            t.actions.update().where(c.id == action_id).values(routed_to=routed_to)
+        )
+
     async def mark_replaced(self, action_id: str, replaced_by: str) -> None:
         """Not a status move: the link forward from an action asked again."""
         await self.conn.execute(

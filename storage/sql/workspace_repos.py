@@ -5,7 +5,7 @@ from __future__ import annotations
 import builtins
 import datetime as dt
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import sqlalchemy as sa
@@ -76,8 +76,13 @@ class SqlUsers:
 
 
 class SqlMembers:
+    """A unit's members. A workspace's list is read once per unit and kept until this unit
+    writes a member: the dispatcher asks whom to tell for every new action of a batch (the
+    routing record, then the mails), all in one transaction."""
+
     def __init__(self, conn: Connection) -> None:
         self.conn = conn
+        self._lists: dict[str, builtins.list[Member]] = {}
 
     def _select(self) -> sa.Select[Any]:
         return sa.select(t.members, t.users.c.email, t.users.c.name).join(
@@ -85,10 +90,36 @@ class SqlMembers:
         )
 
     async def add(self, member: Member) -> None:
+        self._lists.clear()
         await self.conn.execute(
             t.members.insert().values(
-                workspace_id=member.workspace_id, user_id=member.user_id, role=member.role
+                workspace_id=member.workspace_id,
+                user_id=member.user_id,
+                role=member.role,
+                account_ids=None if member.account_ids is None else list(member.account_ids),
+                shift=member.shift,
+                schedule=member.schedule,
             )
+        )
+
+    async def assign(
+        self, workspace_id: str, user_id: str, account_ids: Sequence[str] | None
+    ) -> None:
+        self._lists.clear()
+        await self.conn.execute(
+            t.members.update()
+            .where(t.members.c.workspace_id == workspace_id, t.members.c.user_id == user_id)
+            .values(account_ids=None if account_ids is None else builtins.list(account_ids))
+        )
+
+    async def set_shift(
+        self, workspace_id: str, user_id: str, shift: str, schedule: dict[str, Any] | None
+    ) -> None:
+        self._lists.clear()
+        await self.conn.execute(
+            t.members.update()
+            .where(t.members.c.workspace_id == workspace_id, t.members.c.user_id == user_id)
+            .values(shift=shift, schedule=schedule)
         )
 
     async def get(self, workspace_id: str, user_id: str) -> Member | None:
@@ -99,16 +130,23 @@ class SqlMembers:
         return to_model(Member, row) if row else None
 
     async def list(self, workspace_id: str) -> list[Member]:
-        query = (
-            self._select().where(t.members.c.workspace_id == workspace_id).order_by(t.users.c.email)
-        )
-        return [to_model(Member, r) for r in await self.conn.execute(query)]
+        if workspace_id not in self._lists:
+            query = (
+                self._select()
+                .where(t.members.c.workspace_id == workspace_id)
+                .order_by(t.users.c.email)
+            )
+            self._lists[workspace_id] = [
+                to_model(Member, r) for r in await self.conn.execute(query)
+            ]
+        return list(self._lists[workspace_id])
 
     async def workspaces_of(self, user_id: str) -> builtins.list[Member]:
         query = self._select().where(t.members.c.user_id == user_id)
         return [to_model(Member, r) for r in await self.conn.execute(query)]
 
     async def set_role(self, workspace_id: str, user_id: str, role: str) -> None:
+        self._lists.clear()
         await self.conn.execute(
             t.members.update()
             .where(
@@ -119,6 +157,7 @@ class SqlMembers:
         )
 
     async def remove(self, workspace_id: str, user_id: str) -> None:
+        self._lists.clear()
         await self.conn.execute(
             t.members.delete().where(
                 t.members.c.workspace_id == workspace_id, t.members.c.user_id == user_id

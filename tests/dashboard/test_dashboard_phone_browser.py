@@ -76,6 +76,11 @@ def test_header_is_one_row_with_a_menu_on_a_phone(browser, service, world):
     page = open_as(browser, base, phone=True)
     assert page.locator("#top").bounding_box()["height"] < 64
     expect(page.locator("#sign-out")).not_to_be_visible()
+    # Going off shift is one tap, outside the menu, and the header stays one row.
+    expect(page.locator("#shift-switch")).to_have_attribute("aria-checked", "true")
+    page.click("#shift-switch")
+    expect(page.locator("#shift-switch")).to_have_attribute("aria-checked", "false")
+    assert page.locator("#top").bounding_box()["height"] < 64
     page.click("#menu-toggle")
     expect(page.locator("#sign-out")).to_be_visible()
     page.click("nav >> text=Audit log")

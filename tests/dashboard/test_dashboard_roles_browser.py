@@ -34,7 +34,10 @@ def test_member_sees_only_what_a_member_can_use(browser, service, world):
     page.goto(base + "/dashboard/members")
     expect(page.locator("#members")).to_contain_text("Olive Owner")
     expect(page.locator("#invite-form")).to_have_count(0)
-    expect(page.locator("#members button")).to_have_count(0)
+    # Nothing of anyone else's: only their own hours' Save, one form.
+    expect(page.locator("#members button")).to_have_count(1)
+    expect(page.locator("#members .shift-form button")).to_have_count(1)
+    expect(page.locator("#members .assign-form")).to_have_count(0)
     expect(page.locator("#members-readonly")).to_be_visible()
     page.goto(base + "/dashboard/keys")
     expect(page.locator("#create-key")).to_have_count(0)

@@ -111,3 +111,17 @@ def test_the_metadata_declares_the_index_partial_on_both_databases():
     for dialect in (sqlite.dialect(), postgresql.dialect()):
         ddl = str(CreateIndex(index).compile(dialect=dialect))
         assert ddl.endswith(f"WHERE {t.OPEN_CONDITION}"), ddl
+
+
+@pytest.mark.parametrize("statement", ["_ESCALATION_DUE", "_ESCALATE"])
+async def test_the_escalator_seeks_ix_actions_escalate(store, statement):
+    """Its check and its conditional write seek the partial index of pending actions by
+    escalate_at: the finished actions and those due later are never read."""
+    async with store.transaction() as uow:
+        if store.dialect == "postgresql":
+            await uow.conn.exec_driver_sql("SET LOCAL enable_seqscan = off")
+        plan = await _plan(uow.conn, getattr(action_queue, statement), {"now": AT})
+    if store.dialect == "postgresql":
+        assert "Seq Scan" not in plan, plan
+    else:
+        assert "USING INDEX ix_actions_escalate (escalate_at" in plan, plan

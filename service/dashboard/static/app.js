@@ -218,6 +218,8 @@ document.documentElement.classList.add("js");  // shows the forms that only work
         minRecipients: limit(el.minRecipients),
       };
       if (approvals === 0) rule.maxPerDay = limit(el.maxPerDay);  // missing: the server says so
+      const escalate = el.escalateAfterMinutes ? limit(el.escalateAfterMinutes) : null;
+      if (escalate !== null) rule.escalateAfterMinutes = escalate;
       rules.push(rule);
     }
     return { rules: rules };

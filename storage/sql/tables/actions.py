@@ -23,6 +23,8 @@ OPEN_STATUSES = ("pending", "approved", "executing")
 OPEN_CONDITION = "status IN ('pending', 'approved', 'executing')"
 APPROVED_CONDITION = "status = 'approved'"
 """ix_actions_due's condition; queries repeat it word for word (a literal) for SQLite."""
+PENDING_CONDITION = "status = 'pending'"
+"""ix_actions_escalate's condition, repeated word for word by the escalator's queries."""
 
 
 class OpenHint(sa.sql.expression.ColumnElement[Any]):
@@ -104,6 +106,11 @@ actions = sa.Table(
     sa.Column("retrying_since", UtcMicros, nullable=True),
     # A scheduled action runs at `run_at` once approved (null: as soon as it is approved).
     sa.Column("run_at", UtcMicros, nullable=True),
+    # Escalation: when a still-pending action is escalated (null: never, or done), when it was,
+    # and who its creation was announced to (service/people/routing.py).
+    sa.Column("escalate_at", UtcMicros, nullable=True),
+    sa.Column("escalated_at", UtcMicros, nullable=True),
+    sa.Column("routed_to", Json, nullable=True),
     sa.UniqueConstraint("workspace_id", "idempotency_key"),
     sa.Index("ix_actions_list", "workspace_id", "mode", "created_at", "id"),
     # The per-account list (`?accountId=`): the same row-value keyset, one account's rows.
@@ -148,6 +155,8 @@ actions = sa.Table(
     sa.Index(
         "ix_actions_due", "run_at", "decided_at", "id", sqlite_where=sa.text(APPROVED_CONDITION)
     ),
+    # The escalator's seek: pending actions whose escalation is due. Partial like ix_actions_due.
+    sa.Index("ix_actions_escalate", "escalate_at", "id", sqlite_where=sa.text(PENDING_CONDITION)),
 )
 OPEN_INDEXES = ("ix_actions_open", "ix_actions_inbox", "ix_actions_account_inbox")
 
@@ -162,6 +171,8 @@ def add_postgresql_options() -> None:
             index.dialect_kwargs["postgresql_where"] = sa.text(OPEN_CONDITION)
         elif index.name == "ix_actions_due":
             index.dialect_kwargs["postgresql_where"] = sa.text(APPROVED_CONDITION)
+        elif index.name == "ix_actions_escalate":
+            index.dialect_kwargs["postgresql_where"] = sa.text(PENDING_CONDITION)
 
 
 # Daily limits of a policy (`limits: [{types, perDay}]` beside its rules): an account's own

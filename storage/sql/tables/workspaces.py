@@ -32,6 +32,11 @@ members = sa.Table(
     sa.Column("workspace_id", sa.ForeignKey("workspaces.id"), primary_key=True),
     sa.Column("user_id", sa.ForeignKey("users.id"), primary_key=True),
     sa.Column("role", sa.String(10), nullable=False),
+    # The accounts a `member` is assigned to (null: all); owners and admins see all.
+    sa.Column("account_ids", Json, nullable=True),
+    # on | off | schedule (the weekly `schedule` in the member's time zone decides).
+    sa.Column("shift", sa.String(10), nullable=False, server_default="on"),
+    sa.Column("schedule", Json, nullable=True),
 )
 
 

@@ -23,6 +23,7 @@ from .action_approvers import ActionApprovers
 from .action_cancelled_event import ActionCancelledEvent
 from .action_created_event import ActionCreatedEvent
 from .action_error import ActionError
+from .action_escalated_event import ActionEscalatedEvent
 from .action_executed_event import ActionExecutedEvent
 from .action_execution import ActionExecution
 from .action_execution_last_error import ActionExecutionLastError
@@ -283,6 +284,7 @@ __all__ = (
     "ActionCancelledEvent",
     "ActionCreatedEvent",
     "ActionError",
+    "ActionEscalatedEvent",
     "ActionExecutedEvent",
     "ActionExecution",
     "ActionExecutionLastError",

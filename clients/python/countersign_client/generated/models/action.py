@@ -168,6 +168,12 @@ class Action:
                 `approved` after approval, and runs at `runAt`; one still pending then
                 expires. Cancel an approved one before then with
                 `POST /v1/actions/{actionId}/cancel`.
+            escalated_at (datetime.datetime | None): Additive field. When the action was escalated: a policy rule it matched
+                says
+                `escalateAfterMinutes`, and it was still pending that long after `createdAt`,
+                so the workspace's owners and admins were told (mail, and the
+                `action.escalated` event). Null when it never was; an action is escalated at
+                most once.
      """
 
     id: str
@@ -201,6 +207,7 @@ class Action:
     replaced_by: None | str
     execution: ActionExecution | None
     run_at: datetime.datetime | None
+    escalated_at: datetime.datetime | None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -514,6 +521,12 @@ class Action:
         else:
             run_at = self.run_at
 
+        escalated_at: None | str
+        if isinstance(self.escalated_at, datetime.datetime):
+            escalated_at = self.escalated_at.isoformat()
+        else:
+            escalated_at = self.escalated_at
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -549,6 +562,7 @@ class Action:
             "replacedBy": replaced_by,
             "execution": execution,
             "runAt": run_at,
+            "escalatedAt": escalated_at,
         })
 
         return field_dict
@@ -1573,6 +1587,24 @@ class Action:
         run_at = _parse_run_at(d.pop("runAt"))
 
 
+        def _parse_escalated_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                escalated_at_type_0 = datetime.datetime.fromisoformat(data)
+
+
+
+                return escalated_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        escalated_at = _parse_escalated_at(d.pop("escalatedAt"))
+
+
         action = cls(
             id=id,
             type_=type_,
@@ -1605,6 +1637,7 @@ class Action:
             replaced_by=replaced_by,
             execution=execution,
             run_at=run_at,
+            escalated_at=escalated_at,
         )
 
 

@@ -53,6 +53,12 @@ class PolicyRule:
                 this number keeps what was used.
             min_price_cents (int | None | Unset): Only paid messages at or above this price, in cents.
             min_recipients (int | None | Unset): Only actions whose estimated recipients are at least this many.
+            escalate_after_minutes (int | Unset): Additive field. An action this rule matches that is still pending this
+                many
+                minutes after it was created is escalated once: the workspace's owners and
+                admins are told (mail, on shift or not), the action shows `escalatedAt`, and
+                `action.escalated` is sent. When several matched rules say it, the soonest
+                counts. Absent: never escalated.
      """
 
     types: list[ActionType]
@@ -61,6 +67,7 @@ class PolicyRule:
     max_per_day: int | Unset = UNSET
     min_price_cents: int | None | Unset = UNSET
     min_recipients: int | None | Unset = UNSET
+    escalate_after_minutes: int | Unset = UNSET
 
 
 
@@ -92,6 +99,8 @@ class PolicyRule:
         else:
             min_recipients = self.min_recipients
 
+        escalate_after_minutes = self.escalate_after_minutes
+
 
         field_dict: dict[str, Any] = {}
 
@@ -106,6 +115,8 @@ class PolicyRule:
             field_dict["minPriceCents"] = min_price_cents
         if min_recipients is not UNSET:
             field_dict["minRecipients"] = min_recipients
+        if escalate_after_minutes is not UNSET:
+            field_dict["escalateAfterMinutes"] = escalate_after_minutes
 
         return field_dict
 
@@ -156,6 +167,8 @@ class PolicyRule:
         min_recipients = _parse_min_recipients(d.pop("minRecipients", UNSET))
 
 
+        escalate_after_minutes = d.pop("escalateAfterMinutes", UNSET)
+
         policy_rule = cls(
             types=types,
             approvals=approvals,
@@ -163,6 +176,7 @@ class PolicyRule:
             max_per_day=max_per_day,
             min_price_cents=min_price_cents,
             min_recipients=min_recipients,
+            escalate_after_minutes=escalate_after_minutes,
         )
 
         return policy_rule
