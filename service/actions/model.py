@@ -67,6 +67,11 @@ class Action:
     run_at: dt.datetime | None = None
     """A scheduled action runs then, once approved, and no sooner (None: once approved). Its
     `expires_at` is this time: one still pending then expires."""
+    shadow: Json | None = None
+    """`{wouldApprove, rule}`: what a shadow allowance it matched would have done (None: none
+    matched)."""
+    shadow_key: str | None = None
+    """The shadow allowance's key when it would have approved: its day's uses are counted by it."""
 
     @property
     def approvals_needed(self) -> int:

@@ -94,6 +94,8 @@ def _action_body(action: Action, public_url: str | None) -> dict[str, Any]:
         "execution": execution_json(action),
         # Scheduled runs, additive: null for an action that runs once approved.
         "runAt": isoformat(action.run_at),
+        # Shadow allowances, additive: null unless a shadow rule matched the action.
+        "shadow": action.shadow,
     }
 
 

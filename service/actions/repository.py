@@ -62,6 +62,8 @@ class ActionChanges(TypedDict, total=False):
     next_attempt_at: dt.datetime | None
     retrying_since: dt.datetime | None
     run_at: dt.datetime | None
+    shadow: Json | None
+    shadow_key: str | None
 
 
 class Actions(Protocol):

@@ -23,6 +23,8 @@ OPEN_STATUSES = ("pending", "approved", "executing")
 OPEN_CONDITION = "status IN ('pending', 'approved', 'executing')"
 APPROVED_CONDITION = "status = 'approved'"
 """ix_actions_due's condition; queries repeat it word for word (a literal) for SQLite."""
+SHADOW_CONDITION = "shadow_key IS NOT NULL"
+"""ix_actions_shadow's condition: only the actions a shadow allowance would have approved."""
 
 
 class OpenHint(sa.sql.expression.ColumnElement[Any]):
@@ -104,6 +106,10 @@ actions = sa.Table(
     sa.Column("retrying_since", UtcMicros, nullable=True),
     # A scheduled action runs at `run_at` once approved (null: as soon as it is approved).
     sa.Column("run_at", UtcMicros, nullable=True),
+    # What a shadow allowance would have done (`{wouldApprove, rule}`), and its key when it
+    # would have approved: the shadow's day is counted, and its record read, by that key.
+    sa.Column("shadow", Json, nullable=True),
+    sa.Column("shadow_key", sa.String(16), nullable=True),
     sa.UniqueConstraint("workspace_id", "idempotency_key"),
     sa.Index("ix_actions_list", "workspace_id", "mode", "created_at", "id"),
     # The per-account list (`?accountId=`): the same row-value keyset, one account's rows.
@@ -148,6 +154,30 @@ actions = sa.Table(
     sa.Index(
         "ix_actions_due", "run_at", "decided_at", "id", sqlite_where=sa.text(APPROVED_CONDITION)
     ),
+    # A shadow allowance's uses over the last day (its `maxPerDay`) and its record on the
+    # Activity page. Partial: accounts without a shadow rule pay nothing for it.
+    sa.Index(
+        "ix_actions_shadow",
+        "workspace_id",
+        "mode",
+        "account_id",
+        "shadow_key",
+        "created_at",
+        sqlite_where=sa.text(SHADOW_CONDITION),
+    ),
+    # The policy suggestions: an account's last 30 days by type and outcome, counted from this
+    # index alone (every column they read is here), never from the rows.
+    sa.Index(
+        "ix_actions_outcomes",
+        "workspace_id",
+        "mode",
+        "account_id",
+        "created_at",
+        "type",
+        "status",
+        "approvals_required",
+        "edited_at",
+    ),
 )
 OPEN_INDEXES = ("ix_actions_open", "ix_actions_inbox", "ix_actions_account_inbox")
 
@@ -162,6 +192,8 @@ def add_postgresql_options() -> None:
             index.dialect_kwargs["postgresql_where"] = sa.text(OPEN_CONDITION)
         elif index.name == "ix_actions_due":
             index.dialect_kwargs["postgresql_where"] = sa.text(APPROVED_CONDITION)
+        elif index.name == "ix_actions_shadow":
+            index.dialect_kwargs["postgresql_where"] = sa.text(SHADOW_CONDITION)
 
 
 # Daily limits of a policy (`limits: [{types, perDay}]` beside its rules): an account's own
