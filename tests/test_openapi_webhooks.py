@@ -20,6 +20,7 @@ WEBHOOK_EVENTS = {
     "account.connected": None,
     "account.status_changed": None,
     "link.failed": "FailedLink",
+    "allowance.paused": None,
 }
 
 

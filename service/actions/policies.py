@@ -9,7 +9,7 @@ from typing import Any
 
 from service.accounts.model import Account
 from service.actions import limits as daily
-from service.actions.policy import normalised
+from service.actions.policy import mark_resumed, normalised
 from service.actions.render import policy_json
 from service.domain.access import require
 from service.domain.audit import record_in
@@ -70,6 +70,8 @@ async def set_account_policy(
                 f"No account `{account_id}` is linked here.",
                 param="accountId",
             )
+        if stored is not None:
+            stored = mark_resumed(before.policy, stored, clock.now().astimezone(dt.UTC).isoformat())
         account = await uow.accounts.update(principal.workspace_id, account_id, policy=stored)
         assert account is not None
         if stored is None:

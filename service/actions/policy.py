@@ -216,4 +216,25 @@ def _stored(rule: Mapping[str, Any]) -> dict[str, Any]:
         stored["shadow"] = True
     if rule.get("paused") is not None:
         stored["paused"] = {"at": rule["paused"]["at"], "reason": rule["paused"]["reason"]}
+    elif isinstance(rule.get("resumedAt"), str) and stored["approvals"] == 0:
+        stored["resumedAt"] = rule["resumedAt"]
     return stored
+
+
+def mark_resumed(
+    before: Sequence[Mapping[str, Any]] | None, rules: list[dict[str, Any]], now: str
+) -> list[dict[str, Any]]:
+    """`rules` with `resumedAt: now` on each live allowance that was paused in `before`: its
+    record of failures starts again from there (service/actions/pausing.py)."""
+    was_paused = {
+        allowance_of(r).key for r in before or () if r.get("approvals") == 0 and r.get("paused")
+    }
+    return [
+        {**r, "resumedAt": now}
+        if r["approvals"] == 0
+        and not r.get("shadow")
+        and not r.get("paused")
+        and allowance_of(r).key in was_paused
+        else r
+        for r in rules
+    ]
