@@ -16,15 +16,21 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from service.accounts.model import Account
 from service.actions.allowances import policy_decider
 from service.actions.creation import limits_for, rules_for
 from service.actions.model import Action
+from service.actions.policies import set_account_policy
 from service.actions.policy import allowance_of, requirement
+from service.actions.reach import visible_account
 from service.actions.transitions import FAILED
 from service.domain.audit import record_in
 from service.domain.clock import Clock, isoformat
 from service.domain.events import Event
 from service.domain.ids import new_id
+from service.domain.principal import Principal
+from service.error_codes import ErrorCode
+from service.errors import ApiError
 from service.ports import Store
 
 PAUSE_AFTER = 5
@@ -116,3 +122,26 @@ def _resumed_at(rule: dict[str, Any]) -> dt.datetime | None:
         return dt.datetime.fromisoformat(rule["resumedAt"])
     except (KeyError, TypeError, ValueError):
         return None  # never resumed (or a value a client made up: the whole record counts)
+
+
+async def resume(
+    store: Store, clock: Clock, principal: Principal, account_id: str, name: str
+) -> Account:
+    """Resume the account's paused allowance named `name` (as policy.allowance_of names it):
+    the rules saved again without its `paused`, an ordinary audited policy change."""
+    async with store.reading() as uow:
+        account = await visible_account(uow, principal, account_id)
+        rules = list(account.policy or [])
+    found = [
+        i
+        for i, r in enumerate(rules)
+        if r.get("paused") and r.get("approvals") == 0 and allowance_of(r).name == name
+    ]
+    if not found:
+        raise ApiError(ErrorCode.INVALID_PARAMETER, "No such paused allowance.", param="rule")
+    resumed = [
+        {k: v for k, v in r.items() if k != "paused"} if i in found else r
+        for i, r in enumerate(rules)
+    ]
+    updated, _ = await set_account_policy(store, clock, principal, account.id, resumed)
+    return updated

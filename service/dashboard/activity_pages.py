@@ -7,6 +7,8 @@ from __future__ import annotations
 from starlette.responses import Response
 
 from service.actions.activity import account_activity
+from service.actions.creation import rules_for
+from service.actions.suggesting import suggestions_in
 from service.dashboard.activity_chart import OUTCOMES, charts, wait_text
 from service.dashboard.web import Page, page
 
@@ -25,6 +27,9 @@ async def activity(p: Page) -> Response:
     )
     async with p.services.store.reading() as uow:
         account = await uow.accounts.get(p.principal.workspace_id, account_id)
+        assert account is not None  # account_activity found it visible
+        suggested = await suggestions_in(uow, account, p.principal.mode, p.services.clock.now())
+        rules = await rules_for(uow, account)
         others = await uow.accounts.list(
             p.principal.workspace_id, mode=p.principal.mode, limit=1000
         )
@@ -37,4 +42,6 @@ async def activity(p: Page) -> Response:
         charts=charts(found.days),
         outcomes=OUTCOMES,
         wait_text=wait_text,
+        suggested=suggested,
+        rules=rules,
     )
