@@ -29,6 +29,7 @@ from .action_list import ActionList
 from .action_mode import ActionMode
 from .action_rejected_event import ActionRejectedEvent
 from .action_response import ActionResponse
+from .action_shadow import ActionShadow
 from .action_status import ActionStatus
 from .action_type import ActionType
 from .action_type_info import ActionTypeInfo
@@ -45,6 +46,10 @@ from .add_fan_to_list_result import AddFanToListResult
 from .add_media_to_vault_list_params import AddMediaToVaultListParams
 from .add_media_to_vault_list_request import AddMediaToVaultListRequest
 from .add_media_to_vault_list_result import AddMediaToVaultListResult
+from .allowance_paused_event import AllowancePausedEvent
+from .allowance_paused_event_data import AllowancePausedEventData
+from .apply_policy_suggestion_body import ApplyPolicySuggestionBody
+from .apply_policy_suggestion_body_stage import ApplyPolicySuggestionBodyStage
 from .approval import Approval
 from .approve_request import ApproveRequest
 from .audience_type_0 import AudienceType0
@@ -142,7 +147,14 @@ from .policy_limit_use import PolicyLimitUse
 from .policy_rule import PolicyRule
 from .policy_rule_approvals import PolicyRuleApprovals
 from .policy_rule_approvers import PolicyRuleApprovers
+from .policy_rule_paused import PolicyRulePaused
 from .policy_source import PolicySource
+from .policy_suggestion import PolicySuggestion
+from .policy_suggestion_figures import PolicySuggestionFigures
+from .policy_suggestion_kind import PolicySuggestionKind
+from .policy_suggestion_limit import PolicySuggestionLimit
+from .policy_suggestion_state import PolicySuggestionState
+from .policy_suggestions_response import PolicySuggestionsResponse
 from .post import Post
 from .post_page import PostPage
 from .post_response import PostResponse
@@ -183,6 +195,10 @@ from .service_unavailable_error import ServiceUnavailableError
 from .service_unavailable_error_error import ServiceUnavailableErrorError
 from .set_policy_request import SetPolicyRequest
 from .set_workspace_policy_request import SetWorkspacePolicyRequest
+from .shadow_counts import ShadowCounts
+from .shadow_day import ShadowDay
+from .shadow_record import ShadowRecord
+from .shadow_record_let_through_item import ShadowRecordLetThroughItem
 from .simulated_result import SimulatedResult
 from .subscribe_to_user_params import SubscribeToUserParams
 from .subscribe_to_user_request import SubscribeToUserRequest
@@ -244,6 +260,7 @@ __all__ = (
     "ActionMode",
     "ActionRejectedEvent",
     "ActionResponse",
+    "ActionShadow",
     "ActionStatus",
     "ActionType",
     "ActionTypeInfo",
@@ -260,6 +277,10 @@ __all__ = (
     "AddMediaToVaultListParams",
     "AddMediaToVaultListRequest",
     "AddMediaToVaultListResult",
+    "AllowancePausedEvent",
+    "AllowancePausedEventData",
+    "ApplyPolicySuggestionBody",
+    "ApplyPolicySuggestionBodyStage",
     "Approval",
     "ApproveRequest",
     "AudienceType0",
@@ -357,7 +378,14 @@ __all__ = (
     "PolicyRule",
     "PolicyRuleApprovals",
     "PolicyRuleApprovers",
+    "PolicyRulePaused",
     "PolicySource",
+    "PolicySuggestion",
+    "PolicySuggestionFigures",
+    "PolicySuggestionKind",
+    "PolicySuggestionLimit",
+    "PolicySuggestionsResponse",
+    "PolicySuggestionState",
     "Post",
     "PostPage",
     "PostResponse",
@@ -398,6 +426,10 @@ __all__ = (
     "ServiceUnavailableErrorError",
     "SetPolicyRequest",
     "SetWorkspacePolicyRequest",
+    "ShadowCounts",
+    "ShadowDay",
+    "ShadowRecord",
+    "ShadowRecordLetThroughItem",
     "SimulatedResult",
     "SubscribeToUserParams",
     "SubscribeToUserRequest",

@@ -18,12 +18,14 @@ from ..models.action_status import ActionStatus
 from ..models.action_status import check_action_status
 from ..models.action_type import ActionType
 from ..models.action_type import check_action_type
+from ..types import UNSET, Unset
 from typing import cast
 import datetime
 
 if TYPE_CHECKING:
   from ..models.action_error import ActionError
   from ..models.action_execution import ActionExecution
+  from ..models.action_shadow import ActionShadow
   from ..models.action_warning import ActionWarning
   from ..models.add_fan_to_list_params import AddFanToListParams
   from ..models.add_fan_to_list_result import AddFanToListResult
@@ -168,6 +170,15 @@ class Action:
                 `approved` after approval, and runs at `runAt`; one still pending then
                 expires. Cancel an approved one before then with
                 `POST /v1/actions/{actionId}/cancel`.
+            shadow (ActionShadow | None | Unset): Additive field, present in every response from this version on (null when
+                no
+                shadow rule matched). What a shadow allowance (a policy rule with `approvals: 0`
+                and `shadow: true`) would have done with this action were it live: a shadow rule
+                approves nothing, so the action waits for people exactly as without it.
+                `wouldApprove` is false when another rule the action matches asks for a person,
+                or when the rule would already have approved its `maxPerDay` in the last 24
+                hours. The Activity page and `GET /v1/accounts/{accountId}/activity` (`shadow`)
+                count these verdicts against what people then decided.
      """
 
     id: str
@@ -201,6 +212,7 @@ class Action:
     replaced_by: None | str
     execution: ActionExecution | None
     run_at: datetime.datetime | None
+    shadow: ActionShadow | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -210,6 +222,7 @@ class Action:
     def to_dict(self) -> dict[str, Any]:
         from ..models.action_error import ActionError # noqa: PLC0415
         from ..models.action_execution import ActionExecution # noqa: PLC0415
+        from ..models.action_shadow import ActionShadow # noqa: PLC0415
         from ..models.action_warning import ActionWarning # noqa: PLC0415
         from ..models.add_fan_to_list_params import AddFanToListParams # noqa: PLC0415
         from ..models.add_fan_to_list_result import AddFanToListResult # noqa: PLC0415
@@ -514,6 +527,14 @@ class Action:
         else:
             run_at = self.run_at
 
+        shadow: dict[str, Any] | None | Unset
+        if isinstance(self.shadow, Unset):
+            shadow = UNSET
+        elif isinstance(self.shadow, ActionShadow):
+            shadow = self.shadow.to_dict()
+        else:
+            shadow = self.shadow
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -550,6 +571,8 @@ class Action:
             "execution": execution,
             "runAt": run_at,
         })
+        if shadow is not UNSET:
+            field_dict["shadow"] = shadow
 
         return field_dict
 
@@ -559,6 +582,7 @@ class Action:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.action_error import ActionError # noqa: PLC0415
         from ..models.action_execution import ActionExecution # noqa: PLC0415
+        from ..models.action_shadow import ActionShadow # noqa: PLC0415
         from ..models.action_warning import ActionWarning # noqa: PLC0415
         from ..models.add_fan_to_list_params import AddFanToListParams # noqa: PLC0415
         from ..models.add_fan_to_list_result import AddFanToListResult # noqa: PLC0415
@@ -1573,6 +1597,26 @@ class Action:
         run_at = _parse_run_at(d.pop("runAt"))
 
 
+        def _parse_shadow(data: object) -> ActionShadow | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                shadow_type_0 = ActionShadow.from_dict(data)
+
+
+
+                return shadow_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ActionShadow | None | Unset, data)
+
+        shadow = _parse_shadow(d.pop("shadow", UNSET))
+
+
         action = cls(
             id=id,
             type_=type_,
@@ -1605,6 +1649,7 @@ class Action:
             replaced_by=replaced_by,
             execution=execution,
             run_at=run_at,
+            shadow=shadow,
         )
 
 

@@ -16,7 +16,10 @@ from ..models.policy_rule_approvers import check_policy_rule_approvers
 from ..models.policy_rule_approvers import PolicyRuleApprovers
 from ..types import UNSET, Unset
 from typing import cast
+import datetime
 
+if TYPE_CHECKING:
+  from ..models.policy_rule_paused import PolicyRulePaused
 
 
 
@@ -53,6 +56,20 @@ class PolicyRule:
                 this number keeps what was used.
             min_price_cents (int | None | Unset): Only paid messages at or above this price, in cents.
             min_recipients (int | None | Unset): Only actions whose estimated recipients are at least this many.
+            shadow (bool | Unset): Only with `approvals: 0`, and shown only when true. A shadow allowance approves
+                nothing: matching actions wait for people exactly as without the rule, and each
+                carries `shadow: {wouldApprove, rule}` saying what the allowance would have done.
+                Drop `shadow` (send the rule without it) to turn the allowance on.
+            paused (PolicyRulePaused | Unset): Only on a live allowance, and shown only while it is paused. A paused
+                allowance
+                stays in the policy but approves nothing: its matching actions need one person
+                (of its `approvers`). The service pauses an allowance itself, once, when the
+                actions it approved start failing on the platform (see the `allowance.paused`
+                webhook event); a person resumes it by sending the rule without `paused`.
+                Sending it back unchanged keeps the rule paused.
+            resumed_at (datetime.datetime | Unset): Only on a live allowance that was paused and then resumed: when a person
+                resumed
+                it (set by the service). Its record of platform failures counts from here.
      """
 
     types: list[ActionType]
@@ -61,12 +78,16 @@ class PolicyRule:
     max_per_day: int | Unset = UNSET
     min_price_cents: int | None | Unset = UNSET
     min_recipients: int | None | Unset = UNSET
+    shadow: bool | Unset = UNSET
+    paused: PolicyRulePaused | Unset = UNSET
+    resumed_at: datetime.datetime | Unset = UNSET
 
 
 
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.policy_rule_paused import PolicyRulePaused # noqa: PLC0415
         types = []
         for types_item_data in self.types:
             types_item: str = types_item_data
@@ -92,6 +113,16 @@ class PolicyRule:
         else:
             min_recipients = self.min_recipients
 
+        shadow = self.shadow
+
+        paused: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.paused, Unset):
+            paused = self.paused.to_dict()
+
+        resumed_at: str | Unset = UNSET
+        if not isinstance(self.resumed_at, Unset):
+            resumed_at = self.resumed_at.isoformat()
+
 
         field_dict: dict[str, Any] = {}
 
@@ -106,6 +137,12 @@ class PolicyRule:
             field_dict["minPriceCents"] = min_price_cents
         if min_recipients is not UNSET:
             field_dict["minRecipients"] = min_recipients
+        if shadow is not UNSET:
+            field_dict["shadow"] = shadow
+        if paused is not UNSET:
+            field_dict["paused"] = paused
+        if resumed_at is not UNSET:
+            field_dict["resumedAt"] = resumed_at
 
         return field_dict
 
@@ -113,6 +150,7 @@ class PolicyRule:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.policy_rule_paused import PolicyRulePaused # noqa: PLC0415
         d = dict(src_dict)
         types = []
         _types = d.pop("types")
@@ -156,6 +194,28 @@ class PolicyRule:
         min_recipients = _parse_min_recipients(d.pop("minRecipients", UNSET))
 
 
+        shadow = d.pop("shadow", UNSET)
+
+        _paused = d.pop("paused", UNSET)
+        paused: PolicyRulePaused | Unset
+        if isinstance(_paused,  Unset):
+            paused = UNSET
+        else:
+            paused = PolicyRulePaused.from_dict(_paused)
+
+
+
+
+        _resumed_at = d.pop("resumedAt", UNSET)
+        resumed_at: datetime.datetime | Unset
+        if isinstance(_resumed_at,  Unset):
+            resumed_at = UNSET
+        else:
+            resumed_at = datetime.datetime.fromisoformat(_resumed_at)
+
+
+
+
         policy_rule = cls(
             types=types,
             approvals=approvals,
@@ -163,6 +223,9 @@ class PolicyRule:
             max_per_day=max_per_day,
             min_price_cents=min_price_cents,
             min_recipients=min_recipients,
+            shadow=shadow,
+            paused=paused,
+            resumed_at=resumed_at,
         )
 
         return policy_rule
