@@ -18,7 +18,6 @@ from ..models.action_status import ActionStatus
 from ..models.action_status import check_action_status
 from ..models.action_type import ActionType
 from ..models.action_type import check_action_type
-from ..types import UNSET, Unset
 from typing import cast
 import datetime
 
@@ -170,11 +169,10 @@ class Action:
                 `approved` after approval, and runs at `runAt`; one still pending then
                 expires. Cancel an approved one before then with
                 `POST /v1/actions/{actionId}/cancel`.
-            shadow (ActionShadow | None | Unset): Additive field, present in every response from this version on (null when
-                no
-                shadow rule matched). What a shadow allowance (a policy rule with `approvals: 0`
-                and `shadow: true`) would have done with this action were it live: a shadow rule
-                approves nothing, so the action waits for people exactly as without it.
+            shadow (ActionShadow | None): Additive field (null when no shadow rule matched); older clients may ignore
+                it. What a shadow allowance (a policy rule with `approvals: 0` and `shadow:
+                true`) would have done with this action were it live: a shadow rule approves
+                nothing, so the action waits for people exactly as without it.
                 `wouldApprove` is false when another rule the action matches asks for a person,
                 or when the rule would already have approved its `maxPerDay` in the last 24
                 hours. The Activity page and `GET /v1/accounts/{accountId}/activity` (`shadow`)
@@ -212,7 +210,7 @@ class Action:
     replaced_by: None | str
     execution: ActionExecution | None
     run_at: datetime.datetime | None
-    shadow: ActionShadow | None | Unset = UNSET
+    shadow: ActionShadow | None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -527,10 +525,8 @@ class Action:
         else:
             run_at = self.run_at
 
-        shadow: dict[str, Any] | None | Unset
-        if isinstance(self.shadow, Unset):
-            shadow = UNSET
-        elif isinstance(self.shadow, ActionShadow):
+        shadow: dict[str, Any] | None
+        if isinstance(self.shadow, ActionShadow):
             shadow = self.shadow.to_dict()
         else:
             shadow = self.shadow
@@ -570,9 +566,8 @@ class Action:
             "replacedBy": replaced_by,
             "execution": execution,
             "runAt": run_at,
+            "shadow": shadow,
         })
-        if shadow is not UNSET:
-            field_dict["shadow"] = shadow
 
         return field_dict
 
@@ -1597,10 +1592,8 @@ class Action:
         run_at = _parse_run_at(d.pop("runAt"))
 
 
-        def _parse_shadow(data: object) -> ActionShadow | None | Unset:
+        def _parse_shadow(data: object) -> ActionShadow | None:
             if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, dict):
@@ -1612,9 +1605,9 @@ class Action:
                 return shadow_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(ActionShadow | None | Unset, data)
+            return cast(ActionShadow | None, data)
 
-        shadow = _parse_shadow(d.pop("shadow", UNSET))
+        shadow = _parse_shadow(d.pop("shadow"))
 
 
         action = cls(
