@@ -82,7 +82,7 @@ class Record(Protocol):
         self, workspace_id: str, mode: str, account_id: str, start: dt.datetime, end: dt.datetime
     ) -> Sequence[TypeDay]:
         """The account's actions created in [start, end) per type and UTC day by outcome,
-        counted from one index (ix_actions_outcomes), never the rows."""
+        counted from one index (ix_actions_account_list), never the rows."""
 
     async def allowance_outcomes(
         self, workspace_id: str, account_id: str, key: str, last: int

@@ -1,6 +1,6 @@
 """The record autonomy is earned from (service/actions/record.py): a shadow allowance's uses
 and days from ix_actions_shadow, an account's outcomes per type and day from
-ix_actions_outcomes alone, and an allowance's last finished actions by its numbered uses."""
+ix_actions_account_list alone, and an allowance's last finished actions by its numbered uses."""
 
 from __future__ import annotations
 

@@ -23,6 +23,8 @@ OPEN_STATUSES = ("pending", "approved", "executing")
 OPEN_CONDITION = "status IN ('pending', 'approved', 'executing')"
 APPROVED_CONDITION = "status = 'approved'"
 """ix_actions_due's condition; queries repeat it word for word (a literal) for SQLite."""
+OUTCOME_COLUMNS = ("type", "status", "approvals_required", "edited_at")
+"""What the policy suggestions count an account's actions by, kept in ix_actions_account_list."""
 SHADOW_CONDITION = "shadow_key IS NOT NULL"
 """ix_actions_shadow's condition: only the actions a shadow allowance would have approved."""
 
@@ -112,8 +114,18 @@ actions = sa.Table(
     sa.Column("shadow_key", sa.String(16), nullable=True),
     sa.UniqueConstraint("workspace_id", "idempotency_key"),
     sa.Index("ix_actions_list", "workspace_id", "mode", "created_at", "id"),
-    # The per-account list (`?accountId=`): the same row-value keyset, one account's rows.
-    sa.Index("ix_actions_account_list", "workspace_id", "mode", "account_id", "created_at", "id"),
+    # The per-account list (`?accountId=`): the same row-value keyset, one account's rows. The
+    # columns after `id` make it cover the policy suggestions' count of an account's last 30
+    # days by type and outcome (storage/sql/record_repos.py): read from the index alone.
+    sa.Index(
+        "ix_actions_account_list",
+        "workspace_id",
+        "mode",
+        "account_id",
+        "created_at",
+        "id",
+        *OUTCOME_COLUMNS,
+    ),
     # Only the actions still moving (the finished ones, nearly all of them and kept for
     # ever, would cost 49 bytes each here on SQLite). SQLite uses a partial index only for a query
     # that repeats its condition word for word: action_reads.py's OPEN does, on both databases.
@@ -164,19 +176,6 @@ actions = sa.Table(
         "shadow_key",
         "created_at",
         sqlite_where=sa.text(SHADOW_CONDITION),
-    ),
-    # The policy suggestions: an account's last 30 days by type and outcome, counted from this
-    # index alone (every column they read is here), never from the rows.
-    sa.Index(
-        "ix_actions_outcomes",
-        "workspace_id",
-        "mode",
-        "account_id",
-        "created_at",
-        "type",
-        "status",
-        "approvals_required",
-        "edited_at",
     ),
 )
 OPEN_INDEXES = ("ix_actions_open", "ix_actions_inbox", "ix_actions_account_inbox")
