@@ -89,3 +89,16 @@ class Record(Protocol):
     ) -> Sequence[Action]:
         """The last `last` actions the allowance `key` approved on the account that finished
         (executed or failed), newest first, among its uses still kept (a day and more)."""
+
+    async def uncovered_decisions(
+        self,
+        workspace_id: str,
+        mode: str,
+        account_id: str,
+        types: Sequence[str],
+        warning: str,
+        last: int,
+    ) -> Sequence[Action]:
+        """The last `last` actions of `types` on the account that people approved or rejected
+        and that carry the warning `warning` (an allowance used up), newest first, found among
+        the account's newest decided actions of those types (ten times `last`)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from starlette.responses import Response
 
-from service.actions import pausing
+from service.actions import resuming
 from service.actions.suggesting import apply_suggestion
 from service.dashboard.web import Page, page
 from service.domain.permissions import Permission
@@ -31,7 +31,7 @@ async def apply(p: Page) -> Response:
 @page(Permission.POLICIES_MANAGE)
 async def resume(p: Page) -> Response:
     account_id = p.request.path_params["accountId"]
-    account = await pausing.resume(
+    account = await resuming.resume(
         p.services.store, p.services.clock, p.principal, account_id, p.field("rule")
     )
     return p.redirect(

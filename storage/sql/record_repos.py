@@ -80,6 +80,21 @@ _ALLOWANCE_OUTCOMES = (
 )
 
 
+_DECIDED_BY_PEOPLE = (
+    sa.select(t.actions)
+    .where(
+        c.workspace_id == sa.bindparam("ws"),
+        c.mode == sa.bindparam("mode"),
+        c.account_id == sa.bindparam("account"),
+        c.type.in_(sa.bindparam("types", expanding=True)),
+        c.approvals_required > 0,
+        sa.or_(_RAN, _is("rejected")),
+    )
+    .order_by(c.created_at.desc(), c.id.desc())
+    .limit(sa.bindparam("scan", type_=sa.Integer))
+)
+
+
 @functools.cache
 def _shadow_days(dialect: str) -> sa.Select[Any]:
     day: sa.ColumnElement[str] = sa.literal_column(DAY[dialect])
@@ -192,6 +207,27 @@ class SqlRecord:
         values = {"ws": workspace_id, "account": account_id, "key": key, "last": last}
         rows = (await self.conn.execute(_ALLOWANCE_OUTCOMES, values)).all()
         return [to_model(Action, r) for r in rows]
+
+    async def uncovered_decisions(
+        self,
+        workspace_id: str,
+        mode: str,
+        account_id: str,
+        types: Sequence[str],
+        warning: str,
+        last: int,
+    ) -> Sequence[Action]:
+        values = {
+            "ws": workspace_id,
+            "mode": mode,
+            "account": account_id,
+            "types": list(types),
+            "scan": last * 10,
+        }
+        rows = (await self.conn.execute(_DECIDED_BY_PEOPLE, values)).all()
+        found = [to_model(Action, r) for r in rows]
+        warned = [a for a in found if any(w.get("code") == warning for w in a.warnings)]
+        return warned[:last]
 
 
 _SHADOW_COUNTS = (

@@ -12,7 +12,9 @@ from tests.dashboard.dashboard_helpers import csrf_of, sign_in
 from tests.execution.test_executor import create
 from tests.mail.kit import send_round
 from tests.platform_world import fake_platform, linked  # noqa: F401  (the fixtures)
-from tests.policies.kit import set_policy
+from tests.factories import build_world
+from tests.policies.kit import create as create_api
+from tests.policies.kit import decide, message, set_policy
 
 ALLOWANCE = {"types": ["send_message"], "approvals": 0, "approvers": "members", "maxPerDay": 50}
 UNKNOWN_CHAT = {"type": "send_message", "params": {"fanId": "123", "text": "<p>hi</p>"}}
@@ -78,3 +80,24 @@ async def test_failures_pause_an_allowance_once_and_a_person_resumes_it(linked):
     async with store.reading() as uow:
         rule = (await uow.accounts.get(world.workspace_id, account)).policy[0]
     assert "paused" not in rule
+
+
+async def test_people_rejecting_what_it_did_not_cover_pause_it(client, store, clock):
+    world = await build_world(store, clock)
+    await set_policy(store, clock, world, [{**ALLOWANCE, "maxPerDay": 1}])
+    allowed = await create_api(client, world, message(text="<p>first</p>"), "r0")
+    assert allowed["status"] == "approved"
+    over = [
+        await create_api(client, world, message(text=f"<p>{i}</p>"), f"r{i}") for i in range(1, 7)
+    ]
+    assert {w["code"] for a in over for w in a["warnings"]} >= {"allowance_used_up"}
+    await decide(store, clock, world.owner, over[0]["id"])  # one approved: counted, not a rejection
+    for action in over[1:]:
+        await decide(store, clock, world.owner, action["id"], approve=False)
+    async with store.reading() as uow:
+        events = [
+            e for e in await uow.events.list(world.workspace_id) if e.type == "allowance.paused"
+        ]
+        rule = (await uow.accounts.get(world.workspace_id, world.live_account)).policy[0]
+    assert len(events) == 1  # at the fifth rejection; nothing more once paused
+    assert rule["paused"]["reason"] == "people rejected 5 of the last 6 actions it did not cover"
