@@ -15,7 +15,7 @@ from storage.sql import tables as t
 
 c = t.actions.c
 
-DAY = {
+_DAY = {
     # created_at is integer microseconds on SQLite (UtcMicros), timestamptz on PostgreSQL.
     "sqlite": "date(actions.created_at / 1000000, 'unixepoch')",
     "postgresql": "to_char(actions.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')",
@@ -48,7 +48,7 @@ def _range() -> sa.ColumnElement[bool]:
 def statements(dialect: str) -> tuple[sa.Select[Any], sa.Select[Any] | None]:
     """The counts per day and, where they are not in the same statement (SQLite), the median
     per day. Built on first use per dialect, like action_repos._insert_new."""
-    day: sa.ColumnElement[str] = sa.literal_column(DAY[dialect])
+    day: sa.ColumnElement[str] = sa.literal_column(_DAY[dialect])
     seconds: sa.ColumnElement[float] = sa.literal_column(_SECONDS[dialect])
     now = sa.bindparam("now", type_=c.expires_at.type)
     ran = c.status.in_(_literals(RAN_OR_WILL))
