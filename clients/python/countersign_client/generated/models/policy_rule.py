@@ -16,7 +16,6 @@ from ..models.policy_rule_approvers import check_policy_rule_approvers
 from ..models.policy_rule_approvers import PolicyRuleApprovers
 from ..types import UNSET, Unset
 from typing import cast
-import datetime
 
 if TYPE_CHECKING:
   from ..models.policy_rule_paused import PolicyRulePaused
@@ -67,9 +66,8 @@ class PolicyRule:
                 actions it approved start failing on the platform (see the `allowance.paused`
                 webhook event); a person resumes it by sending the rule without `paused`.
                 Sending it back unchanged keeps the rule paused.
-            resumed_at (datetime.datetime | Unset): Only on a live allowance that was paused and then resumed: when a person
-                resumed
-                it (set by the service). Its record of platform failures counts from here.
+            resumed_at (str | Unset): Only on a live allowance that was paused and then resumed: when a person resumed
+                it (RFC 3339, set by the service). Its record of platform failures counts from here.
      """
 
     types: list[ActionType]
@@ -80,7 +78,7 @@ class PolicyRule:
     min_recipients: int | None | Unset = UNSET
     shadow: bool | Unset = UNSET
     paused: PolicyRulePaused | Unset = UNSET
-    resumed_at: datetime.datetime | Unset = UNSET
+    resumed_at: str | Unset = UNSET
 
 
 
@@ -119,9 +117,7 @@ class PolicyRule:
         if not isinstance(self.paused, Unset):
             paused = self.paused.to_dict()
 
-        resumed_at: str | Unset = UNSET
-        if not isinstance(self.resumed_at, Unset):
-            resumed_at = self.resumed_at.isoformat()
+        resumed_at = self.resumed_at
 
 
         field_dict: dict[str, Any] = {}
@@ -206,15 +202,7 @@ class PolicyRule:
 
 
 
-        _resumed_at = d.pop("resumedAt", UNSET)
-        resumed_at: datetime.datetime | Unset
-        if isinstance(_resumed_at,  Unset):
-            resumed_at = UNSET
-        else:
-            resumed_at = datetime.datetime.fromisoformat(_resumed_at)
-
-
-
+        resumed_at = d.pop("resumedAt", UNSET)
 
         policy_rule = cls(
             types=types,

@@ -8,8 +8,6 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from typing import cast
-import datetime
 
 
 
@@ -30,11 +28,11 @@ class PolicyRulePaused:
     Sending it back unchanged keeps the rule paused.
 
         Attributes:
-            at (datetime.datetime):
+            at (str): When it was paused (RFC 3339).
             reason (str):
      """
 
-    at: datetime.datetime
+    at: str
     reason: str
 
 
@@ -42,7 +40,7 @@ class PolicyRulePaused:
 
 
     def to_dict(self) -> dict[str, Any]:
-        at = self.at.isoformat()
+        at = self.at
 
         reason = self.reason
 
@@ -61,10 +59,7 @@ class PolicyRulePaused:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        at = datetime.datetime.fromisoformat(d.pop("at"))
-
-
-
+        at = d.pop("at")
 
         reason = d.pop("reason")
 
