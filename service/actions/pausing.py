@@ -39,6 +39,8 @@ PAUSE_AFTER = 5
 OF_LAST = 20
 NOT_THE_PLATFORM = ("writes_disabled", "internal_error")
 PAUSED = "allowance.paused"
+FAILURES, REJECTIONS = "platform_failures", "rejections"
+"""The `cause` of a pause: what its `count` of the last `of` actions counts."""
 
 
 def _platform_failure(action: Action) -> bool:
@@ -67,7 +69,17 @@ async def after_failure(store: Store, clock: Clock, failed: Action) -> bool:
             f"(the last: {(failed.error or {}).get('message', 'no message')})"
         )
         await _pause(
-            tx, clock, account, rules, index, approved_by, reason, failures, len(counted), failed
+            tx,
+            clock,
+            account,
+            rules,
+            index,
+            approved_by,
+            reason=reason,
+            cause=FAILURES,
+            count=failures,
+            counted=counted,
+            last=failed,
         )
     return True
 
@@ -103,10 +115,11 @@ async def after_rejection(store: Store, clock: Clock, rejected: Action) -> bool:
             rules,
             index,
             approved_by,
-            reason,
-            rejections,
-            len(counted),
-            rejected,
+            reason=reason,
+            cause=REJECTIONS,
+            count=rejections,
+            counted=counted,
+            last=rejected,
         )
     return True
 
@@ -145,9 +158,11 @@ async def _pause(
     rules: list[dict[str, Any]],
     index: int,
     matched: Requirement,
+    *,
     reason: str,
-    counted: int,
-    of: int,
+    cause: str,
+    count: int,
+    counted: list[Action],
     last: Action,
 ) -> None:
     """Write the pause, audited as the allowance's own policy change, with its event."""
@@ -188,8 +203,9 @@ async def _pause(
             "rule": paused,
             "name": matched.allowance.name,
             "reason": reason,
-            "failed": counted,
-            "of": of,
+            "cause": cause,
+            "count": count,
+            "of": len(counted),
             "lastActionId": last.id,
         },
         created_at=now,

@@ -10,9 +10,9 @@ from harness.mailbox import Mailbox
 from service.actions.executor import Executor
 from tests.dashboard.dashboard_helpers import csrf_of, sign_in
 from tests.execution.test_executor import create
+from tests.factories import build_world
 from tests.mail.kit import send_round
 from tests.platform_world import fake_platform, linked  # noqa: F401  (the fixtures)
-from tests.factories import build_world
 from tests.policies.kit import create as create_api
 from tests.policies.kit import decide, message, set_policy
 
@@ -39,7 +39,7 @@ async def test_failures_pause_an_allowance_once_and_a_person_resumes_it(linked):
         rule = (await uow.accounts.get(world.workspace_id, account)).policy[0]
     # Paused at the fifth failure; the sixth found it paused: one event, one audit entry.
     assert len(events) == 1, events
-    assert events[0].data["failed"] == 5 and events[0].data["lastActionId"] in {
+    assert events[0].data["count"] == 5 and events[0].data["lastActionId"] in {
         a["id"] for a in made
     }
     assert rule["paused"]["reason"].startswith("5 of the last 5 actions it approved failed")
@@ -101,3 +101,8 @@ async def test_people_rejecting_what_it_did_not_cover_pause_it(client, store, cl
         rule = (await uow.accounts.get(world.workspace_id, world.live_account)).policy[0]
     assert len(events) == 1  # at the fifth rejection; nothing more once paused
     assert rule["paused"]["reason"] == "people rejected 5 of the last 6 actions it did not cover"
+    assert (events[0].data["cause"], events[0].data["count"], events[0].data["of"]) == (
+        "rejections",
+        5,
+        6,
+    )

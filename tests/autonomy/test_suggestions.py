@@ -108,6 +108,7 @@ async def test_a_suggestion_from_the_record_applied_in_shadow_then_live(
     state = (await client.get(url, headers=world.auth())).json()["data"][0]["state"]
     assert state == "shadow"
 
+    clock.advance(seconds=60)
     # Turned on from the Activity page's form: one step, the shadow rule replaced.
     csrf = await csrf_of(client)
     on = await client.post(

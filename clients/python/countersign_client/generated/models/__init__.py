@@ -48,6 +48,7 @@ from .add_media_to_vault_list_request import AddMediaToVaultListRequest
 from .add_media_to_vault_list_result import AddMediaToVaultListResult
 from .allowance_paused_event import AllowancePausedEvent
 from .allowance_paused_event_data import AllowancePausedEventData
+from .allowance_paused_event_data_cause import AllowancePausedEventDataCause
 from .apply_policy_suggestion_body import ApplyPolicySuggestionBody
 from .apply_policy_suggestion_body_stage import ApplyPolicySuggestionBodyStage
 from .approval import Approval
@@ -279,6 +280,7 @@ __all__ = (
     "AddMediaToVaultListResult",
     "AllowancePausedEvent",
     "AllowancePausedEventData",
+    "AllowancePausedEventDataCause",
     "ApplyPolicySuggestionBody",
     "ApplyPolicySuggestionBodyStage",
     "Approval",

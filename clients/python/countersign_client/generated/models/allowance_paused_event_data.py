@@ -8,6 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.allowance_paused_event_data_cause import AllowancePausedEventDataCause
+from ..models.allowance_paused_event_data_cause import check_allowance_paused_event_data_cause
 from typing import cast
 
 if TYPE_CHECKING:
@@ -43,8 +45,13 @@ class AllowancePausedEventData:
                 a person's approval would be; test keys' actions run in the sandbox.
             name (str): The allowance in words
             reason (str):
-            failed (int): Platform failures among the actions counted.
-            of (int): The finished actions it approved that were counted (at most 20).
+            cause (AllowancePausedEventDataCause): `platform_failures`: `count` of the last `of` finished actions it
+                approved
+                failed on the platform. `rejections`: people rejected `count` of the last
+                `of` actions it matched but did not cover (beyond its `maxPerDay`) that
+                they decided.
+            count (int):
+            of (int): The actions counted (at most 20).
             last_action_id (str): Action id.
      """
 
@@ -52,7 +59,8 @@ class AllowancePausedEventData:
     rule: PolicyRule
     name: str
     reason: str
-    failed: int
+    cause: AllowancePausedEventDataCause
+    count: int
     of: int
     last_action_id: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -71,7 +79,9 @@ class AllowancePausedEventData:
 
         reason = self.reason
 
-        failed = self.failed
+        cause: str = self.cause
+
+        count = self.count
 
         of = self.of
 
@@ -85,7 +95,8 @@ class AllowancePausedEventData:
             "rule": rule,
             "name": name,
             "reason": reason,
-            "failed": failed,
+            "cause": cause,
+            "count": count,
             "of": of,
             "lastActionId": last_action_id,
         })
@@ -109,7 +120,12 @@ class AllowancePausedEventData:
 
         reason = d.pop("reason")
 
-        failed = d.pop("failed")
+        cause = check_allowance_paused_event_data_cause(d.pop("cause"))
+
+
+
+
+        count = d.pop("count")
 
         of = d.pop("of")
 
@@ -120,7 +136,8 @@ class AllowancePausedEventData:
             rule=rule,
             name=name,
             reason=reason,
-            failed=failed,
+            cause=cause,
+            count=count,
             of=of,
             last_action_id=last_action_id,
         )
