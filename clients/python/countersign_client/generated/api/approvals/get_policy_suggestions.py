@@ -126,7 +126,7 @@ def sync_detailed(
     allowance runs in shadow) or `applied`. Apply one on the dashboard (Activity or
     Accounts page) or with `POST …/policy-suggestions/apply`: an allowance first in
     shadow, then live. Counted from an index over the account's actions, so an
-    account with 100,000 decided actions answers in milliseconds. Types without
+    account with 100,000 decided actions answers well under a second. Types without
     enough history are left out. Needs the `read` scope.
 
     Args:
@@ -174,7 +174,7 @@ def sync(
     allowance runs in shadow) or `applied`. Apply one on the dashboard (Activity or
     Accounts page) or with `POST …/policy-suggestions/apply`: an allowance first in
     shadow, then live. Counted from an index over the account's actions, so an
-    account with 100,000 decided actions answers in milliseconds. Types without
+    account with 100,000 decided actions answers well under a second. Types without
     enough history are left out. Needs the `read` scope.
 
     Args:
@@ -217,7 +217,7 @@ async def asyncio_detailed(
     allowance runs in shadow) or `applied`. Apply one on the dashboard (Activity or
     Accounts page) or with `POST …/policy-suggestions/apply`: an allowance first in
     shadow, then live. Counted from an index over the account's actions, so an
-    account with 100,000 decided actions answers in milliseconds. Types without
+    account with 100,000 decided actions answers well under a second. Types without
     enough history are left out. Needs the `read` scope.
 
     Args:
@@ -265,7 +265,7 @@ async def asyncio(
     allowance runs in shadow) or `applied`. Apply one on the dashboard (Activity or
     Accounts page) or with `POST …/policy-suggestions/apply`: an allowance first in
     shadow, then live. Counted from an index over the account's actions, so an
-    account with 100,000 decided actions answers in milliseconds. Types without
+    account with 100,000 decided actions answers well under a second. Types without
     enough history are left out. Needs the `read` scope.
 
     Args:
