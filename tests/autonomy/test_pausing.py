@@ -106,3 +106,20 @@ async def test_people_rejecting_what_it_did_not_cover_pause_it(client, store, cl
         5,
         6,
     )
+
+    # Resumed from the Accounts page, which showed it paused.
+    await sign_in(client)
+    page = await client.get("/dashboard/accounts")
+    assert "allowance-paused" in page.text and rule["paused"]["reason"] in page.text
+    resumed = await client.post(
+        f"/dashboard/accounts/{world.live_account}/allowances/resume",
+        data={
+            "csrf_token": await csrf_of(client),
+            "rule": "Allowance: send_message, up to 1 a day",
+            "back": "accounts",
+        },
+    )
+    assert resumed.status_code == 303, resumed.text
+    async with store.reading() as uow:
+        rule = (await uow.accounts.get(world.workspace_id, world.live_account)).policy[0]
+    assert "paused" not in rule and "resumedAt" in rule
