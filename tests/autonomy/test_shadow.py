@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.dashboard.dashboard_helpers import sign_in
+from tests.dashboard.dashboard_helpers import csrf_of, sign_in
 from tests.factories import build_world
 from tests.policies.kit import create, decide, message, set_policy
 
@@ -18,6 +18,7 @@ SHADOW = {
     "shadow": True,
 }
 RULE = "Allowance: send_message, up to 3 a day"
+TWO = {"types": ["send_message"], "approvals": 2, "approvers": "members"}
 
 
 @pytest.fixture
@@ -87,3 +88,27 @@ async def test_a_shadow_rule_marks_and_counts_but_never_approves(client, store, 
     assert "would have run without you" not in approval.text.lower()  # a fifth: past its maxPerDay
     shown = await client.get(f"/dashboard/actions/{made[0]['id']}")
     assert "would have run without you" in shown.text.lower()
+
+
+async def test_bad_autonomy_input_is_the_error_envelope(client, world):
+    await sign_in(client)
+    csrf = {"x-csrf-token": await csrf_of(client)}
+    base = f"/v1/accounts/{world.live_account}"
+    cases = [
+        (f"{base}/policy", {"rules": [{**TWO, "shadow": True}]}, "rules[0].shadow"),
+        (
+            f"{base}/policy",
+            {"rules": [{**SHADOW, "paused": {"at": "x", "reason": "y"}}]},
+            "rules[0].paused",
+        ),
+        (f"{base}/policy-suggestions/apply", {"type": "send_message", "stage": "live"}, "type"),
+    ]
+    for path, body, param in cases:
+        answer = await client.post(path, json=body, headers=csrf)
+        assert answer.status_code == 400, answer.text
+        assert (answer.json()["error"]["code"], answer.json()["error"]["param"]) == (
+            "invalid_parameter",
+            param,
+        )
+    missing = await client.get("/v1/accounts/nope/policy-suggestions", headers=world.auth())
+    assert (missing.status_code, missing.json()["error"]["code"]) == (404, "account_not_found")
