@@ -11,6 +11,7 @@ from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
 from service.accounts.repository import Accounts
+from service.actions.record import Record
 from service.actions.repository import Actions
 from service.domain.repository import AuditLog, Events
 from service.keys.repository import ApiKeys
@@ -44,6 +45,8 @@ class UnitOfWork(Protocol):
     def links(self) -> Links: ...
     @property
     def actions(self) -> Actions: ...
+    @property
+    def record(self) -> Record: ...
     @property
     def events(self) -> Events: ...
     @property

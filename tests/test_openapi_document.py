@@ -145,6 +145,14 @@ OPERATION_CODES: dict[str, set[str]] = {
     },
     "listRevenueTransactions": {"invalid_parameter", "invalid_cursor", "missing_permission"},
     "getAccountActivity": {"invalid_parameter", "missing_scope", "account_not_found"},
+    "getPolicySuggestions": {"missing_scope", "account_not_found"},
+    "applyPolicySuggestion": {
+        "invalid_parameter",
+        "not_signed_in",
+        "dashboard_key_only",
+        "missing_permission",
+        "account_not_found",
+    },
     "getPlatformRoute": {
         "invalid_parameter",
         "missing_scope",
@@ -170,6 +178,7 @@ DASHBOARD_OPERATIONS = {
     "approveAction",
     "rejectAction",
     "requestActionAgain",
+    "applyPolicySuggestion",
 }
 KEY_OR_SESSION = {"cancelAction", *SETTINGS_CODES}
 
@@ -353,6 +362,7 @@ def test_action_fields_match_spec(spec):
         "execution",  # additive: the retry schedule while the platform is down
         "runAt",  # additive: when a scheduled action runs (null: once approved)
         "escalatedAt",  # additive: when a pending action was escalated (null: never)
+        "shadow",  # additive: what a shadow allowance would have done (null: none matched)
     }
     assert set(action["properties"]) == set(action["required"])
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from openapi_schema_validator import OAS31Validator
 
+from service.webhooks.models import DELIVERED_EVENTS
 from tests.openapi_kit import resolve
 
 WEBHOOK_EVENTS = {
@@ -21,6 +22,7 @@ WEBHOOK_EVENTS = {
     "account.connected": None,
     "account.status_changed": None,
     "link.failed": "FailedLink",
+    "allowance.paused": None,
 }
 
 
@@ -66,3 +68,10 @@ def test_signature_header_pattern(spec):
     assert validator.is_valid("t=1763712000,v1=" + "a" * 64 + ",v1=" + "b" * 64)
     assert not validator.is_valid("v1=" + "a" * 64)
     assert not validator.is_valid("t=1763712000")
+
+
+def test_an_endpoint_can_subscribe_to_every_delivered_event(spec):
+    """The endpoint requests' `eventTypes` offer exactly the events the service delivers."""
+    for name in ("CreateWebhookEndpointRequest", "UpdateWebhookEndpointRequest"):
+        offered = spec["components"]["schemas"][name]["properties"]["eventTypes"]["items"]["enum"]
+        assert sorted(offered) == sorted(DELIVERED_EVENTS), name

@@ -15,7 +15,9 @@ import re
 from attrs import frozen
 
 from service.actions.activity_day import COUNTS, ActivityDay
+from service.actions.creation import rules_for
 from service.actions.reach import visible_account
+from service.actions.shadow_activity import ShadowRecord, record_json, shadow_records
 from service.domain.principal import Principal
 from service.error_codes import ErrorCode
 from service.errors import ApiError
@@ -33,6 +35,8 @@ class Activity:
     start: dt.date
     end: dt.date  # included
     days: list[ActivityDay]
+    shadow: list[ShadowRecord]
+    """Each shadow allowance's record over the same days (shadow_activity.py)."""
 
     def totals(self) -> dict[str, int]:
         return {name: sum(getattr(d, name) for d in self.days) for name in COUNTS}
@@ -86,20 +90,21 @@ async def account_activity(
     start, end = date_range(start_text, end_text, now.astimezone(dt.UTC).date())
     async with store.reading() as uow:
         account = await visible_account(uow, principal, account_id)
-        found = await uow.actions.activity(
-            principal.workspace_id,
-            principal.mode,
-            account.id,
-            _midnight(start),
-            _midnight(end + DAY) if end < dt.date.max else dt.datetime.max.replace(tzinfo=dt.UTC),
-            now,
+        since = _midnight(start)
+        until = (
+            _midnight(end + DAY) if end < dt.date.max else dt.datetime.max.replace(tzinfo=dt.UTC)
         )
+        found = await uow.actions.activity(
+            principal.workspace_id, principal.mode, account.id, since, until, now
+        )
+        rules = await rules_for(uow, account)
+        shadow = await shadow_records(uow, account, principal.mode, rules, since, until)
     by_day = {d.day: d for d in found}
     days = [
         by_day.get(start + DAY * i, ActivityDay(day=start + DAY * i))
         for i in range((end - start).days + 1)
     ]
-    return Activity(account.id, start, end, days)
+    return Activity(account.id, start, end, days, shadow)
 
 
 def _midnight(day: dt.date) -> dt.datetime:
@@ -130,4 +135,5 @@ def activity_json(activity: Activity) -> dict[str, object]:
         "to": activity.end.isoformat(),
         "totals": total,
         "days": [day_json(d) for d in activity.days],
+        "shadow": [record_json(r) for r in activity.shadow],
     }

@@ -102,8 +102,8 @@ async def uses(
     with its use over the last 24 hours (one indexed count each)."""
     found = []
     for rule in rules or ():
-        if rule.get("approvals") != 0:
-            continue
+        if rule.get("approvals") != 0 or rule.get("shadow"):
+            continue  # a shadow rule uses nothing: its record is on the Activity page
         allowance = allowance_of(rule)
         count = await uow.actions.allowance_used(
             workspace_id, account_id, allowance.key, now - WINDOW, allowance.per_day

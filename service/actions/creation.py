@@ -18,7 +18,7 @@ from typing import Any
 from attrs import frozen
 
 from service.accounts.model import Account
-from service.actions import governed, lifecycle, limits, schedule
+from service.actions import governed, lifecycle, limits, schedule, shadow
 from service.actions.facts import Facts, as_sent, work_out_facts
 from service.actions.model import Action
 from service.actions.policy import Requirement, requirement
@@ -187,8 +187,12 @@ async def create_action(
                 return Created(_replay(existing, fp), replayed=True)
             raise writes_off(account) if not account.writes_enabled else unavailable(account)
         facts = await work_out_facts(uow, account, kind, sent)
-    now = clock.now()
-    needs = needs_of(rules, type_, sent, facts)
+        now = clock.now()
+        needs = needs_of(rules, type_, sent, facts)
+        # A shadow allowance's verdict reads its own day in the same unit (shadow.py).
+        marked = await shadow.verdict(
+            uow, needs, principal.workspace_id, principal.mode, account.id, now
+        )
     action = new_action(
         principal,
         account,
@@ -201,6 +205,7 @@ async def create_action(
         principal.mode,
         now,
         when,
+        **marked,
     )
     allowance = needs.allowance  # set only when every rule the action matches says 0
     capped = limits.matching(caps, type_)

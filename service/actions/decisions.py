@@ -11,14 +11,14 @@ import datetime as dt
 from typing import Any
 
 from service.accounts.model import Account
-from service.actions import lifecycle
+from service.actions import lifecycle, pausing
 from service.actions.edits import check_narrowing
 from service.actions.facts import as_sent, work_out_facts
 from service.actions.lifecycle import Notifier
 from service.actions.model import Action
 from service.actions.policy import ADMINS
 from service.actions.reach import unavailable, writes_off
-from service.actions.transitions import EXPIRED, PENDING, expired_on_read
+from service.actions.transitions import EXPIRED, PENDING, REJECTED, expired_on_read
 from service.actions.types import type_of
 from service.domain.access import holder, reaches, require
 from service.domain.clock import Clock
@@ -92,6 +92,8 @@ async def decide_action(
             raise ApiError(ErrorCode.ACTION_EXPIRED)  # after the commit that persisted the expiry
         if decided.status != PENDING and approve:
             wake_executor()
+        if decided.status == REJECTED:  # too many turned down past an allowance: pausing.py
+            await pausing.after_rejection(store, clock, decided)
         return decided
     raise ApiError(
         ErrorCode.ACTION_NOT_PENDING,

@@ -32,13 +32,14 @@ import os
 import socket
 from typing import Any
 
-from service.actions import lifecycle
+from service.actions import lifecycle, pausing
 from service.actions.execution import Claimed, Progress, execute, internal_failure
 from service.actions.lifecycle import Executed, Failed, Outcome
 from service.actions.model import Action
 from service.actions.patience import Patience
 from service.actions.repository import ACTIONS_CHANNEL
 from service.actions.retries import RetryPolicy
+from service.actions.transitions import FAILED
 from service.domain.ids import new_id
 from service.services import Services
 from service.synced.chats import record_write
@@ -140,7 +141,7 @@ class Executor:
                 log.exception("could not record the failure of action %s", action.id)
 
     async def _finish(self, action: Action, outcome: Outcome) -> None:
-        await lifecycle.finish(
+        done = await lifecycle.finish(
             self.services.store,
             self.services.clock,
             action,
@@ -148,6 +149,20 @@ class Executor:
             wake_deliverer=self.services.wake_deliverer,
             patience=self.patience,
         )
+        if done is not None and done.status == FAILED and done.approvals_required == 0:
+            await self._take_back(done)
+
+    async def _take_back(self, failed: Action) -> None:
+        """An allowance's action failed: pause the allowance when its record says so
+        (pausing.py). The failure is recorded already; this never changes it."""
+        services = self.services
+        try:
+            paused = await pausing.after_failure(services.store, services.clock, failed)
+        except Exception:
+            log.exception("could not check the allowance of failed action %s", failed.id)
+            return
+        if paused:
+            services.wake_deliverer()
 
     async def _update_synced_chat(self, action: Action, result: dict[str, Any]) -> None:
         """Send and unsend results show in the synced chat at once (docs/synced-data.md). The

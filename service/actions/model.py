@@ -73,6 +73,11 @@ class Action:
     escalated_at: dt.datetime | None = None
     routed_to: Json | None = None
     """`{to: [{name, email}], fallback, at}`: who its creation was announced to."""
+    shadow: Json | None = None
+    """`{wouldApprove, rule}`: what a shadow allowance it matched would have done (None: none
+    matched)."""
+    shadow_key: str | None = None
+    """The shadow allowance's key when it would have approved: its day's uses are counted by it."""
 
     @property
     def approvals_needed(self) -> int:

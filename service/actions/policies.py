@@ -9,7 +9,7 @@ from typing import Any
 
 from service.accounts.model import Account
 from service.actions import limits as daily
-from service.actions.policy import normalised
+from service.actions.policy import mark_resumed, normalised
 from service.actions.render import policy_json
 from service.domain.access import require, require_mode
 from service.domain.audit import record_in
@@ -90,6 +90,8 @@ async def set_account_policy(
             )
         require_mode(principal, before.mode)
         check_if_match(if_match, await account_etag(uow, before))
+        if stored is not None:
+            stored = mark_resumed(before.policy, stored, clock.now().astimezone(dt.UTC).isoformat())
         account = await uow.accounts.update(principal.workspace_id, account_id, policy=stored)
         assert account is not None
         if stored is None:

@@ -9,6 +9,12 @@ are approved by the policy itself when they are created (service/actions/allowan
 them); beyond it an action needs one person. An allowance applies only when every rule the
 action matches says 0: any rule asking for a person wins.
 
+A rule with `approvals: 0` may say `shadow: true`: it approves nothing (matching actions wait
+for a person exactly as without it) and each matching action records what it would have done
+(service/actions/shadow.py). A live allowance may be `paused` (by a person, or by the service
+when what it approved starts failing: service/actions/pausing.py): it stays in the policy and
+asks for one person meanwhile, as one used up does.
+
 The requirement is computed once, when the action is created, and stored on it: a policy
 changed later never changes the rules of an action already waiting (a half-approved action
 keeps the quorum it was asked under, and its requester knows what it needs). Pure: the use
@@ -60,6 +66,11 @@ class Requirement:
     escalate_after: int | None = None
     """Minutes a still-pending action waits before it is escalated (the soonest of the
     matched rules that say `escalateAfterMinutes`); None: never."""
+    shadow: Allowance | None = None
+    """A shadow allowance the action matched (the smallest, when several did)."""
+    shadow_would: bool = False
+    """Whether it would approve the action were it live, before counting its day's uses:
+    False when another rule the action matches asks for a person."""
 
 
 ANYONE_ONCE = Requirement()
@@ -84,6 +95,30 @@ def requirement(
     recipients: int | None,
 ) -> Requirement:
     matched = [r for r in rules or () if matches(r, type_, price_cents, recipients)]
+    live = [_in_force(r) for r in matched if not r.get("shadow")]
+    shadows = [r for r in matched if r.get("shadow")]
+    needs = _needs(live)
+    if not shadows:
+        return needs
+    shadow = min(shadows, key=lambda r: int(r["maxPerDay"]))
+    as_if_live = _needs([*live, {**shadow, "shadow": False}])
+    return Requirement(
+        needs.approvals,
+        needs.approvers,
+        needs.allowance,
+        shadow=allowance_of(shadow),
+        shadow_would=as_if_live.allowance is not None,
+    )
+
+
+def _in_force(rule: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A paused allowance asks for one person (of its `approvers`) until it is resumed."""
+    if rule.get("paused") and rule.get("approvals") == 0:
+        return {**rule, "approvals": 1}
+    return rule
+
+
+def _needs(matched: Sequence[Mapping[str, Any]]) -> Requirement:
     if not matched:
         return ANYONE_ONCE
     approvals = max(int(r.get("approvals", 1)) for r in matched)
@@ -140,6 +175,7 @@ def _check(i: int, rule: Mapping[str, Any]) -> None:
         not isinstance(per_day, int) or isinstance(per_day, bool) or not 1 <= per_day <= MAX_PER_DAY
     ):
         raise _bad(i, "maxPerDay", f"`maxPerDay` is a whole number from 1 to {MAX_PER_DAY}.")
+    _check_autonomy(i, rule, approvals)
     if rule.get("approvers", MEMBERS) not in (MEMBERS, ADMINS):
         raise _bad(i, "approvers", "Approvers are `members` or `admins`.")
     escalate = rule.get("escalateAfterMinutes")
@@ -157,6 +193,22 @@ def _check(i: int, rule: Mapping[str, Any]) -> None:
         value = rule.get(key)
         if value is not None and (not isinstance(value, int) or value < 0):
             raise _bad(i, key, f"`{key}` is a whole number, 0 or more.")
+
+
+def _check_autonomy(i: int, rule: Mapping[str, Any], approvals: Any) -> None:
+    shadow, paused = rule.get("shadow", False), rule.get("paused")
+    if not isinstance(shadow, bool):
+        raise _bad(i, "shadow", "`shadow` is true or false.")
+    if shadow and approvals != 0:
+        raise _bad(i, "shadow", "`shadow` belongs only to a rule with `approvals: 0`.")
+    if paused is None:
+        return
+    if approvals != 0 or shadow:
+        raise _bad(i, "paused", "Only a live allowance (`approvals: 0`) can be paused.")
+    if not isinstance(paused, dict) or not all(
+        isinstance(paused.get(k), str) for k in ("at", "reason")
+    ):
+        raise _bad(i, "paused", "`paused` is `{at, reason}`; leave it out to resume the rule.")
 
 
 def normalised(rules: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -178,4 +230,30 @@ def _stored(rule: Mapping[str, Any]) -> dict[str, Any]:
         stored["maxPerDay"] = int(rule["maxPerDay"])
     if rule.get("escalateAfterMinutes") is not None:  # additive: absent unless set
         stored["escalateAfterMinutes"] = int(rule["escalateAfterMinutes"])
+    # Only when set, so rules stored before shadows and pauses read back as they were.
+    if rule.get("shadow"):
+        stored["shadow"] = True
+    if rule.get("paused") is not None:
+        stored["paused"] = {"at": rule["paused"]["at"], "reason": rule["paused"]["reason"]}
+    elif isinstance(rule.get("resumedAt"), str) and stored["approvals"] == 0:
+        stored["resumedAt"] = rule["resumedAt"]
     return stored
+
+
+def mark_resumed(
+    before: Sequence[Mapping[str, Any]] | None, rules: list[dict[str, Any]], now: str
+) -> list[dict[str, Any]]:
+    """`rules` with `resumedAt: now` on each live allowance that was paused in `before`: its
+    record of failures starts again from there (service/actions/pausing.py)."""
+    was_paused = {
+        allowance_of(r).key for r in before or () if r.get("approvals") == 0 and r.get("paused")
+    }
+    return [
+        {**r, "resumedAt": now}
+        if r["approvals"] == 0
+        and not r.get("shadow")
+        and not r.get("paused")
+        and allowance_of(r).key in was_paused
+        else r
+        for r in rules
+    ]

@@ -96,6 +96,8 @@ def _action_body(action: Action, public_url: str | None) -> dict[str, Any]:
         "runAt": isoformat(action.run_at),
         # Escalation, additive: null unless a policy's `escalateAfterMinutes` passed pending.
         "escalatedAt": isoformat(action.escalated_at),
+        # Shadow allowances, additive: null unless a shadow rule matched the action.
+        "shadow": action.shadow,
     }
 
 

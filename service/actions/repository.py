@@ -65,6 +65,8 @@ class ActionChanges(TypedDict, total=False):
     escalate_at: dt.datetime | None
     escalated_at: dt.datetime | None
     routed_to: Json | None
+    shadow: Json | None
+    shadow_key: str | None
 
 
 class Actions(Protocol):

@@ -23,6 +23,7 @@ from service.api import (
     policies,
     post,
     revenue,
+    suggestions,
     synced_lists,
     webhook_endpoints,
 )
@@ -131,6 +132,16 @@ def api_routes() -> list[Route]:
         ),
         Route("/v1/accounts/{accountId}/earnings", earnings.get_earnings, methods=["GET"]),
         Route("/v1/accounts/{accountId}/activity", activity.get_account_activity, methods=["GET"]),
+        Route(
+            "/v1/accounts/{accountId}/policy-suggestions",
+            suggestions.get_suggestions,
+            methods=["GET"],
+        ),
+        Route(
+            "/v1/accounts/{accountId}/policy-suggestions/apply",
+            suggestions.apply,
+            methods=["POST"],
+        ),
         Route("/v1/links", links.create_link, methods=["POST"]),
         Route("/v1/links/{linkId}", links.get_link, methods=["GET"]),
         Route("/v1/revenue/transactions", revenue.list_revenue_transactions, methods=["GET"]),

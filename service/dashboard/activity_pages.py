@@ -8,6 +8,8 @@ from __future__ import annotations
 from starlette.responses import Response
 
 from service.actions.activity import account_activity
+from service.actions.creation import rules_for
+from service.actions.suggesting import suggestions_in
 from service.dashboard.activity_chart import OUTCOMES, charts, wait_text
 from service.dashboard.web import Page, page
 from service.people.activity import member_activity
@@ -40,6 +42,9 @@ async def activity(p: Page) -> Response:
             m for m in await uow.members.list(p.principal.workspace_id) if m.reaches(account_id)
         ]
         account = await uow.accounts.get(p.principal.workspace_id, account_id)
+        assert account is not None  # account_activity found it visible
+        suggested = await suggestions_in(uow, account, p.principal.mode, p.services.clock.now())
+        rules = await rules_for(uow, account)
         others = await uow.accounts.list(
             p.principal.workspace_id,
             mode=p.principal.mode,
@@ -58,4 +63,6 @@ async def activity(p: Page) -> Response:
         people=people,
         deciders=deciders,
         member=member,
+        suggested=suggested,
+        rules=rules,
     )

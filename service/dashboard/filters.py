@@ -10,6 +10,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup, escape
 
+from service.actions.policy import allowance_of
 from service.dashboard.sanitize import message_html
 
 
@@ -26,6 +27,7 @@ def make_templates() -> jinja2.Environment:
         pretty=pretty,
         detail=detail,
         rule=rule_words,
+        allowance_name=lambda rule: allowance_of(rule).name,
     )
     return env
 
@@ -44,9 +46,14 @@ def rule_words(rule: dict[str, Any]) -> str:
     escalate = rule.get("escalateAfterMinutes")
     then = f"; escalated after {escalate} min pending" if escalate else ""
     if rule.get("approvals") == 0:
+        state = ""
+        if rule.get("shadow"):
+            state = " (in shadow: approves nothing, marks what it would have approved)"
+        elif rule.get("paused"):
+            state = " (paused: 1 approval until resumed)"
         return (
             f"{scope}: approved by the policy, up to {rule.get('maxPerDay')} per account in "
-            f"any 24 hours; then 1 approval, {who}{then}"
+            f"any 24 hours; then 1 approval, {who}{state}{then}"
         )
     return f"{scope}: {count}, {who}{then}"
 

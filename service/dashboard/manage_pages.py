@@ -9,6 +9,7 @@ from starlette.responses import Response
 
 from service.accounts import usecases as account_cases
 from service.actions import allowances
+from service.actions.suggesting import suggestions_in
 from service.actions.types import names as action_types
 from service.dashboard.web import Page, json_reply, page
 from service.domain.permissions import Permission
@@ -41,10 +42,12 @@ async def accounts(p: Page) -> Response:
             )
             for a in rows
         }
+        suggested = {a.id: await suggestions_in(uow, a, p.principal.mode, now) for a in rows}
     return await p.render(
         "accounts.html",
         accounts=rows,
         allowance_uses=used,
+        suggested=suggested,
         relink=RELINK,
         default_rules=default,
         action_types=action_types(),

@@ -17,6 +17,7 @@ from service.dashboard import (
     manage_pages,
     notification_pages,
     people_pages,
+    suggestion_pages,
     webhook_pages,
 )
 
@@ -60,6 +61,16 @@ def dashboard_routes() -> list[Route | Mount]:
                 Route("/accounts/{accountId}/writes", m.switch_writes, methods=["POST"]),
                 Route("/accounts/writes", m.switch_all_writes, methods=["POST"]),
                 Route("/accounts/{accountId}/activity", activity_pages.activity, methods=["GET"]),
+                Route(
+                    "/accounts/{accountId}/suggestions/apply",
+                    suggestion_pages.apply,
+                    methods=["POST"],
+                ),
+                Route(
+                    "/accounts/{accountId}/allowances/resume",
+                    suggestion_pages.resume,
+                    methods=["POST"],
+                ),
                 Route("/links", m.links, methods=["GET"]),
                 Route("/links", m.create_link, methods=["POST"]),
                 Route("/links/{linkId}/cancel", m.cancel_link, methods=["POST"]),

@@ -23,6 +23,9 @@ from attrs import frozen
 from service.actions.model import Action
 from service.domain.messages import sanitise
 
+PAUSED = "paused"
+"""The mail saying an allowance was paused (service/actions/pausing.py)."""
+
 
 @frozen
 class Item:
@@ -162,12 +165,22 @@ def compose(
     now: dt.datetime,
 ) -> Message:
     """`kind`: approval (one new action), reminder (one action about to expire), escalation
-    (one action waiting too long) or digest."""
+    (one action waiting too long), digest, or paused (an allowance paused; the item is the
+    failed action that paused it)."""
     test = mode == "test"
     tag = "[TEST] " if test else ""
     first = items[0]
     handle = f"@{first.username or first.action.account_id}"
-    if kind == "digest":
+    if kind == PAUSED:
+        rule = (first.action.decided_by or {}).get("name") or "An allowance"
+        last = (first.action.error or {}).get("message") or "no message"
+        subject = f"{tag}Allowance paused for {handle}: {rule}"
+        intro = (
+            f"Countersign paused “{rule}” of {handle} in {workspace}: the actions it approved "
+            "started failing on the platform. New actions need a person until an owner or admin "
+            f"resumes it on the Accounts page. The last failure: {last}"
+        )
+    elif kind == "digest":
         subject = f"{tag}{len(items)} approvals waiting in {workspace}"
         intro = f"{len(items)} actions in {workspace} are waiting for a decision."
     elif kind == "escalation":

@@ -24,7 +24,7 @@ from service.actions.naming import NONE, Names, named_summary, names_for
 from service.actions.transitions import effective
 from service.domain.clock import Clock
 from service.domain.ids import new_id
-from service.mail.compose import Item, UnbuildableMail, compose
+from service.mail.compose import PAUSED, Item, UnbuildableMail, compose
 from service.mail.models import Mail, MailAttempt
 from service.mail.notifications import fold_digests
 from service.mail.smtp import MailRefused, Session, SmtpServer, parse_smtp_url
@@ -192,11 +192,14 @@ class Mailer(Wakeable):
     async def _send(self, mail: Mail, context: Context, session: Session) -> Outcome:
         now = self.clock.now()
         actions = [context.actions[i] for i in mail.action_ids if i in context.actions]
-        waiting = [
-            a
-            for a in actions
-            if effective(a, now).status == "pending" and _still_theirs(context, mail, a)
-        ]
+        if mail.kind == PAUSED:  # about an allowance, whatever became of its action
+            waiting = actions
+        else:
+            waiting = [
+                a
+                for a in actions
+                if effective(a, now).status == "pending" and _still_theirs(context, mail, a)
+            ]
         if not waiting:
             return Outcome(dest(Trigger.SKIP), "decided before the mail went out", 0, False)
         items = [

@@ -7,7 +7,7 @@ import datetime as dt
 from attrs import frozen
 
 NEW_APPROVALS = ("each", "digest", "off")
-MAIL_KINDS = ("approval", "digest", "reminder", "escalation")
+MAIL_KINDS = ("approval", "digest", "reminder", "escalation", "paused")
 MAIL_STATUSES = ("held", "pending", "sent", "failed", "skipped", "folded")
 """held: an approval waiting for its digest; folded: gone into a digest mail; skipped: its
 action was decided before the mail went out (nothing left to ask)."""
@@ -32,7 +32,7 @@ class Mail:
     workspace_id: str
     user_id: str
     to_address: str
-    kind: str  # approval | digest | reminder
+    kind: str  # approval | digest | reminder | paused
     action_ids: list[str]
     mode: str  # live | test
     status: str

@@ -32,6 +32,7 @@ from service.domain.ids import new_id
 from service.domain.principal import Principal
 from service.error_codes import ErrorCode
 from service.errors import ApiError
+from service.mail.compose import PAUSED
 from service.mail.models import Mail, MailPreference
 from service.mail.statuses import Trigger, dest
 from service.people.routing import managers_of, who_hears
@@ -40,6 +41,8 @@ from service.ports import Store, UnitOfWork
 DEFAULT_DIGEST_MINUTES = 60
 DEFAULT_REMINDER_MINUTES = 120
 DECIDERS = ("owner", "admin")
+PAUSED_EVENT = "allowance.paused"
+"""Written by service/actions/pausing.py (features share no code: the name is the contract)."""
 
 
 def defaults_for(
@@ -86,8 +89,11 @@ def _mail(
 
 
 async def queue_mails(uow: UnitOfWork, event: Event, now: dt.datetime) -> int:
-    """The mail rows one `action.created` or `action.escalated` event asks for; returns how
-    many were written. A new action reaches whom service/people/routing.py routes it to."""
+    """The mail rows one `action.created`, `action.escalated` or `allowance.paused` event asks
+    for; returns how many were written. A new action reaches whom service/people/routing.py
+    routes it to."""
+    if event.type == PAUSED_EVENT and isinstance(event.data, dict):
+        return await _paused_mails(uow, event, now)
     if not isinstance(event.data, dict) or event.data.get("status") != "pending":
         return 0  # approved by an allowance (or decided since): nothing to ask
     if event.type == "action.escalated":
@@ -146,6 +152,34 @@ async def _escalation_mails(uow: UnitOfWork, event: Event, now: dt.datetime) -> 
             _mail(event, member.user_id, member.email, "escalation", dest(Trigger.QUEUE), now, now)
         )
     return len(managers)
+
+
+async def _paused_mails(uow: UnitOfWork, event: Event, now: dt.datetime) -> int:
+    """An allowance was paused: every owner and admin hears of it at once, whatever their
+    preferences for approvals (it changes who must decide from now on)."""
+    action_id = event.data.get("lastActionId")
+    if not isinstance(action_id, str):
+        return 0
+    written = 0
+    for member in await uow.members.list(event.workspace_id):
+        if member.role not in DECIDERS or not member.email:
+            continue
+        mail = Mail(
+            id=new_id("mail_"),
+            workspace_id=event.workspace_id,
+            user_id=member.user_id,
+            to_address=member.email,
+            kind=PAUSED,
+            action_ids=[action_id],
+            mode=event.mode,
+            status=dest(Trigger.QUEUE),
+            attempts=0,
+            next_attempt_at=now,
+            created_at=now,
+        )
+        await uow.mails.add(mail)
+        written += 1
+    return written
 
 
 async def fold_digests(store: Store, now: dt.datetime) -> int:

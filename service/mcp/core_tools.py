@@ -41,7 +41,8 @@ CREATE_ACTION = Declared(
     "        dashboard at `approvalUrl`, and only then does it run (at `runAt` when given). Agents\n"
     "        never approve. The account's policy may approve it at creation (an allowance):\n"
     "        it then answers `approved`, with `decidedBy.kind` `policy`, and runs with no one\n"
-    "        to wait for.",
+    "        to wait for. A shadow rule approves nothing but says in `shadow.wouldApprove`\n"
+    "        whether it would have.",
     (
         ACCOUNT,
         Arg(

@@ -24,6 +24,7 @@ DELIVERED_EVENTS = (
     "account.connected",
     "account.status_changed",
     "link.failed",
+    "allowance.paused",
 )
 TRANSACTION_EVENT = "transaction.observed"
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 from sqlalchemy.engine import make_url
 
 from service.accounts.repository import Accounts
+from service.actions.record import Record
 from service.actions.repository import Actions
 from service.domain.repository import AuditLog, Events
 from service.keys.repository import ApiKeys
@@ -125,6 +126,12 @@ class SqlUnitOfWork:
         from storage.sql.action_repos import SqlActions
 
         return SqlActions(self.conn)
+
+    @repository
+    def record(self) -> Record:
+        from storage.sql.record_repos import SqlRecord
+
+        return SqlRecord(self.conn)
 
     @repository
     def events(self) -> Events:

@@ -25,6 +25,10 @@ APPROVED_CONDITION = "status = 'approved'"
 """ix_actions_due's condition; queries repeat it word for word (a literal) for SQLite."""
 PENDING_CONDITION = "status = 'pending'"
 """ix_actions_escalate's condition, repeated word for word by the escalator's queries."""
+OUTCOME_COLUMNS = ("type", "status", "approvals_required", "edited_at")
+"""What the policy suggestions count an account's actions by, kept in ix_actions_account_list."""
+SHADOW_CONDITION = "shadow_key IS NOT NULL"
+"""ix_actions_shadow's condition: only the actions a shadow allowance would have approved."""
 
 
 class OpenHint(sa.sql.expression.ColumnElement[Any]):
@@ -111,10 +115,24 @@ actions = sa.Table(
     sa.Column("escalate_at", UtcMicros, nullable=True),
     sa.Column("escalated_at", UtcMicros, nullable=True),
     sa.Column("routed_to", Json, nullable=True),
+    # What a shadow allowance would have done (`{wouldApprove, rule}`), and its key when it
+    # would have approved: the shadow's day is counted, and its record read, by that key.
+    sa.Column("shadow", Json, nullable=True),
+    sa.Column("shadow_key", sa.String(16), nullable=True),
     sa.UniqueConstraint("workspace_id", "idempotency_key"),
     sa.Index("ix_actions_list", "workspace_id", "mode", "created_at", "id"),
-    # The per-account list (`?accountId=`): the same row-value keyset, one account's rows.
-    sa.Index("ix_actions_account_list", "workspace_id", "mode", "account_id", "created_at", "id"),
+    # The per-account list (`?accountId=`): the same row-value keyset, one account's rows. The
+    # columns after `id` make it cover the policy suggestions' count of an account's last 30
+    # days by type and outcome (storage/sql/record_repos.py): read from the index alone.
+    sa.Index(
+        "ix_actions_account_list",
+        "workspace_id",
+        "mode",
+        "account_id",
+        "created_at",
+        "id",
+        *OUTCOME_COLUMNS,
+    ),
     # Only the actions still moving (the finished ones, nearly all of them and kept for
     # ever, would cost 49 bytes each here on SQLite). SQLite uses a partial index only for a query
     # that repeats its condition word for word: action_reads.py's OPEN does, on both databases.
@@ -157,6 +175,17 @@ actions = sa.Table(
     ),
     # The escalator's seek: pending actions whose escalation is due. Partial like ix_actions_due.
     sa.Index("ix_actions_escalate", "escalate_at", "id", sqlite_where=sa.text(PENDING_CONDITION)),
+    # A shadow allowance's uses over the last day (its `maxPerDay`) and its record on the
+    # Activity page. Partial: accounts without a shadow rule pay nothing for it.
+    sa.Index(
+        "ix_actions_shadow",
+        "workspace_id",
+        "mode",
+        "account_id",
+        "shadow_key",
+        "created_at",
+        sqlite_where=sa.text(SHADOW_CONDITION),
+    ),
 )
 OPEN_INDEXES = ("ix_actions_open", "ix_actions_inbox", "ix_actions_account_inbox")
 
@@ -173,6 +202,8 @@ def add_postgresql_options() -> None:
             index.dialect_kwargs["postgresql_where"] = sa.text(APPROVED_CONDITION)
         elif index.name == "ix_actions_escalate":
             index.dialect_kwargs["postgresql_where"] = sa.text(PENDING_CONDITION)
+        elif index.name == "ix_actions_shadow":
+            index.dialect_kwargs["postgresql_where"] = sa.text(SHADOW_CONDITION)
 
 
 # Daily limits of a policy (`limits: [{types, perDay}]` beside its rules): an account's own

@@ -33,6 +33,7 @@ from .action_list import ActionList
 from .action_mode import ActionMode
 from .action_rejected_event import ActionRejectedEvent
 from .action_response import ActionResponse
+from .action_shadow import ActionShadow
 from .action_status import ActionStatus
 from .action_type import ActionType
 from .action_type_info import ActionTypeInfo
@@ -49,6 +50,9 @@ from .add_fan_to_list_result import AddFanToListResult
 from .add_media_to_vault_list_params import AddMediaToVaultListParams
 from .add_media_to_vault_list_request import AddMediaToVaultListRequest
 from .add_media_to_vault_list_result import AddMediaToVaultListResult
+from .allowance_paused_event import AllowancePausedEvent
+from .allowance_paused_event_data import AllowancePausedEventData
+from .allowance_paused_event_data_cause import AllowancePausedEventDataCause
 from .api_key import ApiKey
 from .api_key_list import ApiKeyList
 from .api_key_mode import ApiKeyMode
@@ -56,6 +60,8 @@ from .api_key_response import ApiKeyResponse
 from .api_key_scopes_item import ApiKeyScopesItem
 from .api_key_secret_response import ApiKeySecretResponse
 from .api_key_secret_response_data import ApiKeySecretResponseData
+from .apply_policy_suggestion_body import ApplyPolicySuggestionBody
+from .apply_policy_suggestion_body_stage import ApplyPolicySuggestionBodyStage
 from .approval import Approval
 from .approve_request import ApproveRequest
 from .audience_type_0 import AudienceType0
@@ -172,7 +178,14 @@ from .policy_limit_use import PolicyLimitUse
 from .policy_rule import PolicyRule
 from .policy_rule_approvals import PolicyRuleApprovals
 from .policy_rule_approvers import PolicyRuleApprovers
+from .policy_rule_paused import PolicyRulePaused
 from .policy_source import PolicySource
+from .policy_suggestion import PolicySuggestion
+from .policy_suggestion_figures import PolicySuggestionFigures
+from .policy_suggestion_kind import PolicySuggestionKind
+from .policy_suggestion_limit import PolicySuggestionLimit
+from .policy_suggestion_state import PolicySuggestionState
+from .policy_suggestions_response import PolicySuggestionsResponse
 from .post import Post
 from .post_page import PostPage
 from .post_response import PostResponse
@@ -215,6 +228,10 @@ from .service_unavailable_error import ServiceUnavailableError
 from .service_unavailable_error_error import ServiceUnavailableErrorError
 from .set_policy_request import SetPolicyRequest
 from .set_workspace_policy_request import SetWorkspacePolicyRequest
+from .shadow_counts import ShadowCounts
+from .shadow_day import ShadowDay
+from .shadow_record import ShadowRecord
+from .shadow_record_let_through_item import ShadowRecordLetThroughItem
 from .simulated_result import SimulatedResult
 from .subscribe_to_user_params import SubscribeToUserParams
 from .subscribe_to_user_request import SubscribeToUserRequest
@@ -294,6 +311,7 @@ __all__ = (
     "ActionMode",
     "ActionRejectedEvent",
     "ActionResponse",
+    "ActionShadow",
     "ActionStatus",
     "ActionType",
     "ActionTypeInfo",
@@ -310,6 +328,9 @@ __all__ = (
     "AddMediaToVaultListParams",
     "AddMediaToVaultListRequest",
     "AddMediaToVaultListResult",
+    "AllowancePausedEvent",
+    "AllowancePausedEventData",
+    "AllowancePausedEventDataCause",
     "ApiKey",
     "ApiKeyList",
     "ApiKeyMode",
@@ -317,6 +338,8 @@ __all__ = (
     "ApiKeyScopesItem",
     "ApiKeySecretResponse",
     "ApiKeySecretResponseData",
+    "ApplyPolicySuggestionBody",
+    "ApplyPolicySuggestionBodyStage",
     "Approval",
     "ApproveRequest",
     "AudienceType0",
@@ -433,7 +456,14 @@ __all__ = (
     "PolicyRule",
     "PolicyRuleApprovals",
     "PolicyRuleApprovers",
+    "PolicyRulePaused",
     "PolicySource",
+    "PolicySuggestion",
+    "PolicySuggestionFigures",
+    "PolicySuggestionKind",
+    "PolicySuggestionLimit",
+    "PolicySuggestionsResponse",
+    "PolicySuggestionState",
     "Post",
     "PostPage",
     "PostResponse",
@@ -476,6 +506,10 @@ __all__ = (
     "ServiceUnavailableErrorError",
     "SetPolicyRequest",
     "SetWorkspacePolicyRequest",
+    "ShadowCounts",
+    "ShadowDay",
+    "ShadowRecord",
+    "ShadowRecordLetThroughItem",
     "SimulatedResult",
     "SubscribeToUserParams",
     "SubscribeToUserRequest",

@@ -8,12 +8,14 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 from typing import cast
 import datetime
 
 if TYPE_CHECKING:
   from ..models.activity_counts import ActivityCounts
   from ..models.activity_day import ActivityDay
+  from ..models.shadow_record import ShadowRecord
 
 
 
@@ -34,6 +36,10 @@ class AccountActivity:
             totals (ActivityCounts): Each action counts once: approvedByPerson + approvedByAllowance + rejected + expired +
                 cancelled + pending = created.
             days (list[ActivityDay]):
+            shadow (list[ShadowRecord] | Unset): Additive field, present in every response from this version on. Each shadow
+                allowance of the account's policy (and each former one with actions in the range):
+                how many actions it would have approved per day, and what people then made of them.
+                Empty when the policy has no shadow rule.
      """
 
     account_id: str
@@ -41,6 +47,7 @@ class AccountActivity:
     to: datetime.date
     totals: ActivityCounts
     days: list[ActivityDay]
+    shadow: list[ShadowRecord] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -50,6 +57,7 @@ class AccountActivity:
     def to_dict(self) -> dict[str, Any]:
         from ..models.activity_counts import ActivityCounts # noqa: PLC0415
         from ..models.activity_day import ActivityDay # noqa: PLC0415
+        from ..models.shadow_record import ShadowRecord # noqa: PLC0415
         account_id = self.account_id
 
         from_ = self.from_.isoformat()
@@ -65,6 +73,15 @@ class AccountActivity:
 
 
 
+        shadow: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.shadow, Unset):
+            shadow = []
+            for shadow_item_data in self.shadow:
+                shadow_item = shadow_item_data.to_dict()
+                shadow.append(shadow_item)
+
+
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -75,6 +92,8 @@ class AccountActivity:
             "totals": totals,
             "days": days,
         })
+        if shadow is not UNSET:
+            field_dict["shadow"] = shadow
 
         return field_dict
 
@@ -84,6 +103,7 @@ class AccountActivity:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.activity_counts import ActivityCounts # noqa: PLC0415
         from ..models.activity_day import ActivityDay # noqa: PLC0415
+        from ..models.shadow_record import ShadowRecord # noqa: PLC0415
         d = dict(src_dict)
         account_id = d.pop("accountId")
 
@@ -112,12 +132,25 @@ class AccountActivity:
             days.append(days_item)
 
 
+        _shadow = d.pop("shadow", UNSET)
+        shadow: list[ShadowRecord] | Unset = UNSET
+        if _shadow is not UNSET:
+            shadow = []
+            for shadow_item_data in _shadow:
+                shadow_item = ShadowRecord.from_dict(shadow_item_data)
+
+
+
+                shadow.append(shadow_item)
+
+
         account_activity = cls(
             account_id=account_id,
             from_=from_,
             to=to,
             totals=totals,
             days=days,
+            shadow=shadow,
         )
 
 

@@ -24,6 +24,7 @@ import datetime
 if TYPE_CHECKING:
   from ..models.action_error import ActionError
   from ..models.action_execution import ActionExecution
+  from ..models.action_shadow import ActionShadow
   from ..models.action_warning import ActionWarning
   from ..models.add_fan_to_list_params import AddFanToListParams
   from ..models.add_fan_to_list_result import AddFanToListResult
@@ -174,6 +175,14 @@ class Action:
                 so the workspace's owners and admins were told (mail, and the
                 `action.escalated` event). Null when it never was; an action is escalated at
                 most once.
+            shadow (ActionShadow | None): Additive field (null when no shadow rule matched); older clients may ignore
+                it. What a shadow allowance (a policy rule with `approvals: 0` and `shadow:
+                true`) would have done with this action were it live: a shadow rule approves
+                nothing, so the action waits for people exactly as without it.
+                `wouldApprove` is false when another rule the action matches asks for a person,
+                or when the rule would already have approved its `maxPerDay` in the last 24
+                hours. The Activity page and `GET /v1/accounts/{accountId}/activity` (`shadow`)
+                count these verdicts against what people then decided.
      """
 
     id: str
@@ -208,6 +217,7 @@ class Action:
     execution: ActionExecution | None
     run_at: datetime.datetime | None
     escalated_at: datetime.datetime | None
+    shadow: ActionShadow | None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -217,6 +227,7 @@ class Action:
     def to_dict(self) -> dict[str, Any]:
         from ..models.action_error import ActionError # noqa: PLC0415
         from ..models.action_execution import ActionExecution # noqa: PLC0415
+        from ..models.action_shadow import ActionShadow # noqa: PLC0415
         from ..models.action_warning import ActionWarning # noqa: PLC0415
         from ..models.add_fan_to_list_params import AddFanToListParams # noqa: PLC0415
         from ..models.add_fan_to_list_result import AddFanToListResult # noqa: PLC0415
@@ -527,6 +538,12 @@ class Action:
         else:
             escalated_at = self.escalated_at
 
+        shadow: dict[str, Any] | None
+        if isinstance(self.shadow, ActionShadow):
+            shadow = self.shadow.to_dict()
+        else:
+            shadow = self.shadow
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -563,6 +580,7 @@ class Action:
             "execution": execution,
             "runAt": run_at,
             "escalatedAt": escalated_at,
+            "shadow": shadow,
         })
 
         return field_dict
@@ -573,6 +591,7 @@ class Action:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.action_error import ActionError # noqa: PLC0415
         from ..models.action_execution import ActionExecution # noqa: PLC0415
+        from ..models.action_shadow import ActionShadow # noqa: PLC0415
         from ..models.action_warning import ActionWarning # noqa: PLC0415
         from ..models.add_fan_to_list_params import AddFanToListParams # noqa: PLC0415
         from ..models.add_fan_to_list_result import AddFanToListResult # noqa: PLC0415
@@ -1605,6 +1624,24 @@ class Action:
         escalated_at = _parse_escalated_at(d.pop("escalatedAt"))
 
 
+        def _parse_shadow(data: object) -> ActionShadow | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                shadow_type_0 = ActionShadow.from_dict(data)
+
+
+
+                return shadow_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ActionShadow | None, data)
+
+        shadow = _parse_shadow(d.pop("shadow"))
+
+
         action = cls(
             id=id,
             type_=type_,
@@ -1638,6 +1675,7 @@ class Action:
             execution=execution,
             run_at=run_at,
             escalated_at=escalated_at,
+            shadow=shadow,
         )
 
 

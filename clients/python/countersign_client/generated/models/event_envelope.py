@@ -81,8 +81,8 @@ class EventEnvelope:
     one transactions endpoint, which receives `transaction.observed`, and any number
     of event endpoints, each receiving all of `action.created`, `action.executed`,
     `action.approved`, `action.rejected`, `action.failed`, `action.expired`, `action.cancelled`,
-    `action.escalated`, `account.connected`, `account.status_changed` and `link.failed` or a chosen subset. A URL must
-    be public `https`: its host is resolved and private,
+    `action.escalated`, `account.connected`, `account.status_changed` and `link.failed` and `allowance.paused` or a
+    chosen subset. A URL must be public `https`: its host is resolved and private,
     loopback, link-local and other non-public addresses are refused, when the URL
     is saved and again before each send. Redirects are not followed. Each
     endpoint has its own signing secret (`whsec_…`), shown on the page; the page

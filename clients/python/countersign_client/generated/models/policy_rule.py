@@ -17,6 +17,8 @@ from ..models.policy_rule_approvers import PolicyRuleApprovers
 from ..types import UNSET, Unset
 from typing import cast
 
+if TYPE_CHECKING:
+  from ..models.policy_rule_paused import PolicyRulePaused
 
 
 
@@ -59,6 +61,19 @@ class PolicyRule:
                 admins are told (mail, on shift or not), the action shows `escalatedAt`, and
                 `action.escalated` is sent. When several matched rules say it, the soonest
                 counts. Absent: never escalated.
+            shadow (bool | Unset): Only with `approvals: 0`, and shown only when true. A shadow allowance approves
+                nothing: matching actions wait for people exactly as without the rule, and each
+                carries `shadow: {wouldApprove, rule}` saying what the allowance would have done.
+                Drop `shadow` (send the rule without it) to turn the allowance on.
+            paused (PolicyRulePaused | Unset): Only on a live allowance, and shown only while it is paused. A paused
+                allowance
+                stays in the policy but approves nothing: its matching actions need one person
+                (of its `approvers`). The service pauses an allowance itself, once, when the
+                actions it approved start failing on the platform (see the `allowance.paused`
+                webhook event); a person resumes it by sending the rule without `paused`.
+                Sending it back unchanged keeps the rule paused.
+            resumed_at (str | Unset): Only on a live allowance that was paused and then resumed: when a person resumed
+                it (RFC 3339, set by the service). Its record of platform failures counts from here.
      """
 
     types: list[ActionType]
@@ -68,12 +83,16 @@ class PolicyRule:
     min_price_cents: int | None | Unset = UNSET
     min_recipients: int | None | Unset = UNSET
     escalate_after_minutes: int | Unset = UNSET
+    shadow: bool | Unset = UNSET
+    paused: PolicyRulePaused | Unset = UNSET
+    resumed_at: str | Unset = UNSET
 
 
 
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.policy_rule_paused import PolicyRulePaused # noqa: PLC0415
         types = []
         for types_item_data in self.types:
             types_item: str = types_item_data
@@ -101,6 +120,14 @@ class PolicyRule:
 
         escalate_after_minutes = self.escalate_after_minutes
 
+        shadow = self.shadow
+
+        paused: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.paused, Unset):
+            paused = self.paused.to_dict()
+
+        resumed_at = self.resumed_at
+
 
         field_dict: dict[str, Any] = {}
 
@@ -117,6 +144,12 @@ class PolicyRule:
             field_dict["minRecipients"] = min_recipients
         if escalate_after_minutes is not UNSET:
             field_dict["escalateAfterMinutes"] = escalate_after_minutes
+        if shadow is not UNSET:
+            field_dict["shadow"] = shadow
+        if paused is not UNSET:
+            field_dict["paused"] = paused
+        if resumed_at is not UNSET:
+            field_dict["resumedAt"] = resumed_at
 
         return field_dict
 
@@ -124,6 +157,7 @@ class PolicyRule:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.policy_rule_paused import PolicyRulePaused # noqa: PLC0415
         d = dict(src_dict)
         types = []
         _types = d.pop("types")
@@ -169,6 +203,20 @@ class PolicyRule:
 
         escalate_after_minutes = d.pop("escalateAfterMinutes", UNSET)
 
+        shadow = d.pop("shadow", UNSET)
+
+        _paused = d.pop("paused", UNSET)
+        paused: PolicyRulePaused | Unset
+        if isinstance(_paused,  Unset):
+            paused = UNSET
+        else:
+            paused = PolicyRulePaused.from_dict(_paused)
+
+
+
+
+        resumed_at = d.pop("resumedAt", UNSET)
+
         policy_rule = cls(
             types=types,
             approvals=approvals,
@@ -177,6 +225,9 @@ class PolicyRule:
             min_price_cents=min_price_cents,
             min_recipients=min_recipients,
             escalate_after_minutes=escalate_after_minutes,
+            shadow=shadow,
+            paused=paused,
+            resumed_at=resumed_at,
         )
 
         return policy_rule

@@ -1,8 +1,8 @@
 from typing import Literal
 
-UpdateWebhookEndpointRequestEventTypesType0Item = Literal['account.connected', 'account.status_changed', 'action.approved', 'action.cancelled', 'action.created', 'action.executed', 'action.expired', 'action.failed', 'action.rejected', 'link.failed']
+UpdateWebhookEndpointRequestEventTypesType0Item = Literal['account.connected', 'account.status_changed', 'action.approved', 'action.cancelled', 'action.created', 'action.escalated', 'action.executed', 'action.expired', 'action.failed', 'action.rejected', 'allowance.paused', 'link.failed']
 
-UPDATE_WEBHOOK_ENDPOINT_REQUEST_EVENT_TYPES_TYPE_0_ITEM_VALUES: set[UpdateWebhookEndpointRequestEventTypesType0Item] = { 'account.connected', 'account.status_changed', 'action.approved', 'action.cancelled', 'action.created', 'action.executed', 'action.expired', 'action.failed', 'action.rejected', 'link.failed',  }
+UPDATE_WEBHOOK_ENDPOINT_REQUEST_EVENT_TYPES_TYPE_0_ITEM_VALUES: set[UpdateWebhookEndpointRequestEventTypesType0Item] = { 'account.connected', 'account.status_changed', 'action.approved', 'action.cancelled', 'action.created', 'action.escalated', 'action.executed', 'action.expired', 'action.failed', 'action.rejected', 'allowance.paused', 'link.failed',  }
 
 def check_update_webhook_endpoint_request_event_types_type_0_item(value: str) -> UpdateWebhookEndpointRequestEventTypesType0Item:
     if value in UPDATE_WEBHOOK_ENDPOINT_REQUEST_EVENT_TYPES_TYPE_0_ITEM_VALUES:

@@ -1,0 +1,10 @@
+from typing import Literal
+
+PolicySuggestionKind = Literal['allowance', 'daily_limit', 'two_people']
+
+POLICY_SUGGESTION_KIND_VALUES: set[PolicySuggestionKind] = { 'allowance', 'daily_limit', 'two_people',  }
+
+def check_policy_suggestion_kind(value: str) -> PolicySuggestionKind:
+    if value in POLICY_SUGGESTION_KIND_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {POLICY_SUGGESTION_KIND_VALUES!r}")

@@ -1,0 +1,33 @@
+"""The record's counts read indexes on both databases (plans, not timings): the suggestions'
+count by type and day from one of the account's list indexes (on SQLite ix_actions_account_list
+alone, covering; PostgreSQL, costing the account's two list indexes alike on a small table, may
+take either), a shadow's day from its own partial index."""
+
+from __future__ import annotations
+
+from storage.sql import record_repos
+from tests.storage.test_governance_plans import AT, _seed
+from tests.storage.test_keyset_plans import _plan
+
+
+async def test_the_suggestions_and_a_shadows_day_read_their_indexes(store, clock):
+    ws = await _seed(store, clock)
+    window = {
+        "ws": ws,
+        "mode": "live",
+        "account": "40001",
+        "start": AT.replace(year=2025),
+        "end": AT,
+    }
+    shadow = {"ws": ws, "mode": "live", "account": "40001", "key": "k", "since": AT, "cap": 300}
+    async with store.transaction() as uow:
+        if store.dialect == "postgresql":
+            await uow.conn.exec_driver_sql("SET LOCAL enable_seqscan = off")
+        days = await _plan(uow.conn, record_repos._type_days(store.dialect), window)
+        used = await _plan(uow.conn, record_repos._SHADOW_USED, shadow)
+    assert "Seq Scan" not in days and "SCAN actions" not in days, days
+    if store.dialect == "sqlite":
+        assert "COVERING INDEX ix_actions_account_list" in days, days
+    else:
+        assert "ix_actions_account_list" in days or "ix_actions_account_status_list" in days
+    assert "ix_actions_shadow" in used, used

@@ -1,0 +1,141 @@
+"""Policy suggestions from a seeded record (both databases): two days of replies created over
+the API and decided by the owner, the suggestion with its figures over REST and on the pages,
+and applying it in shadow, then live, each an audited policy change."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import attrs
+import pytest
+
+from service.actions.record import TypeDay
+from service.actions.suggestions import ALLOWANCE, DAILY_LIMIT, TWO_PEOPLE, figures_of, suggest
+from tests.dashboard.dashboard_helpers import csrf_of, sign_in
+from tests.factories import build_world
+from tests.policies.kit import create, decide, message
+
+BECAUSE = "102 approved unedited, 1 rejected, 0 edited in 30 days; busiest day 60"
+
+
+@pytest.fixture
+def settings(settings):
+    """The record is seeded faster than one key may call in ten seconds."""
+    return attrs.evolve(settings, rate_limit=1000)
+
+
+@pytest.fixture
+async def world(store, clock):
+    return await build_world(store, clock)
+
+
+def next_day(clock) -> None:
+    now = clock.now()
+    target = dt.datetime.combine(now.date() + dt.timedelta(days=1), dt.time(9), tzinfo=dt.UTC)
+    clock.advance(seconds=(target - now).total_seconds())
+
+
+async def seed(client, store, clock, world) -> None:
+    """60 replies on one day (one rejected), 43 the next, each decided by the owner."""
+    for day, count in enumerate((60, 43)):
+        next_day(clock)
+        for i in range(count):
+            made = await create(client, world, message(text=f"<p>{day}.{i}</p>"), f"k{day}.{i}")
+            clock.advance(seconds=30)
+            await decide(store, clock, world.owner, made["id"], approve=(day, i) != (0, 7))
+    await create(
+        client,
+        world,
+        {
+            "type": "send_mass_message",
+            "params": {"text": "<p>x</p>", "audience": {"listIds": ["1001"]}},
+        },
+        "mass",
+    )  # too little history
+
+
+async def apply(client, world, stage):
+    csrf = await csrf_of(client)
+    return await client.post(
+        f"/v1/accounts/{world.live_account}/policy-suggestions/apply",
+        json={"type": "send_message", "stage": stage},
+        headers={"x-csrf-token": csrf},
+    )
+
+
+async def test_a_suggestion_from_the_record_applied_in_shadow_then_live(
+    client, store, clock, world
+):
+    await seed(client, store, clock, world)
+    url = f"/v1/accounts/{world.live_account}/policy-suggestions"
+    got = await client.get(url, headers=world.auth(world.read_key))
+    assert got.status_code == 200, got.text
+    (found,) = got.json()["data"]
+    rule = {"types": ["send_message"], "approvals": 0, "approvers": "members", "maxPerDay": 75}
+    assert found == {
+        "accountId": world.live_account,
+        "type": "send_message",
+        "kind": "allowance",
+        "rule": rule,
+        "limit": {"types": ["send_message"], "perDay": 90},
+        "state": "new",
+        "because": BECAUSE,
+        "figures": {
+            "days": 30,
+            "approvedUnedited": 102,
+            "edited": 0,
+            "rejected": 1,
+            "expired": 0,
+            "approvedByAllowance": 0,
+            "failed": 0,
+            "busiestDay": 60,
+        },
+    }
+    await sign_in(client)
+    for page in (f"/dashboard/accounts/{world.live_account}/activity", "/dashboard/accounts"):
+        shown = await client.get(page)
+        assert BECAUSE in shown.text and "Try it in shadow" in shown.text, page
+
+    shadowed = await apply(client, world, "shadow")
+    assert shadowed.status_code == 200, shadowed.text
+    policy = shadowed.json()["data"]["policy"]
+    assert policy["rules"] == [
+        {**rule, "minPriceCents": None, "minRecipients": None, "shadow": True}
+    ]
+    assert policy["limits"] == [{"types": ["send_message"], "perDay": 90, "used": 59}]
+    waiting = await create(client, world, message(text="<p>in shadow</p>"), "shadowed")
+    assert waiting["status"] == "pending" and waiting["shadow"]["wouldApprove"] is True
+    state = (await client.get(url, headers=world.auth())).json()["data"][0]["state"]
+    assert state == "shadow"
+
+    clock.advance(seconds=60)
+    # Turned on from the Activity page's form: one step, the shadow rule replaced.
+    csrf = await csrf_of(client)
+    on = await client.post(
+        f"/dashboard/accounts/{world.live_account}/suggestions/apply",
+        data={"csrf_token": csrf, "type": "send_message", "stage": "live", "back": "activity"},
+    )
+    assert on.status_code == 303, on.text
+    allowed = await create(client, world, message(text="<p>live</p>"), "live")
+    assert allowed["status"] == "approved" and allowed["decidedBy"]["kind"] == "policy"
+    assert allowed["shadow"] is None
+    state = (await client.get(url, headers=world.auth())).json()["data"][0]["state"]
+    assert state == "applied"
+    async with store.reading() as uow:
+        entries = await uow.audit.list(world.workspace_id, action="account.policy_changed")
+    assert [e.details["rules"][0].get("shadow") for e in reversed(entries)] == [True, None]
+
+
+def test_the_thresholds_pick_the_kind():
+    def figures(approved, edited, rejected):
+        day = dt.date(2026, 11, 1)
+        return figures_of(
+            [TypeDay("send_message", day, approved + edited + rejected, approved, edited, rejected)]
+        )[0]
+
+    assert suggest("a", figures(98, 1, 0), None) is None  # 99 decided: too little history
+    assert suggest("a", figures(98, 1, 1), None).kind == ALLOWANCE  # 2% turned down
+    assert suggest("a", figures(97, 2, 1), None).kind == DAILY_LIMIT  # 3%
+    assert suggest("a", figures(90, 5, 5), None).kind == TWO_PEOPLE  # 10%
+    two = suggest("a", figures(90, 5, 5), [{"types": ["send_message"], "approvals": 2}])
+    assert two.state == "applied" and two.rule["approvals"] == 2
