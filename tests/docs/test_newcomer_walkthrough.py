@@ -18,6 +18,7 @@ import httpx
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
+from harness.local_servers import chromium
 from tests.dashboard.conftest import CHROMIUM_ARGS
 
 pytestmark = pytest.mark.browser
@@ -114,7 +115,7 @@ def test_from_make_demo_to_an_executed_action_with_the_docs_only(tmp_path):
 
         # Step 3: open the approvalUrl, sign in with the documented credentials, press Approve.
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+            browser = p.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
             try:
                 page = browser.new_page()
                 page.goto(created["approvalUrl"])
