@@ -174,12 +174,18 @@ def suite_servers(say: Callable[[str], None] = print) -> Iterator[dict[str, str]
         yield env
 
 
-def chromium() -> str:
-    """Debian's Chromium, installed first when missing and this run may (root with apt-get)."""
-    if not CHROMIUM.exists():
-        lock = Path(tempfile.gettempdir()) / "countersign-chromium-install.lock"
+def debian_tool(path: str, package: str) -> str:
+    """A program from Debian's package, installed first when missing and this run may (root
+    with apt-get); otherwise MissingTool names the command to run."""
+    if not Path(path).exists():
+        lock = Path(tempfile.gettempdir()) / f"countersign-install-{package}.lock"
         with lock.open("w") as held:
             fcntl.flock(held, fcntl.LOCK_EX)  # one xdist worker installs, the others wait
-            if not CHROMIUM.exists():
-                _apt_install("chromium")
-    return str(CHROMIUM)
+            if not Path(path).exists():
+                _apt_install(package)
+    return path
+
+
+def chromium() -> str:
+    """Debian's Chromium, driven by Playwright (never a browser build of its own)."""
+    return debian_tool(str(CHROMIUM), "chromium")

@@ -18,7 +18,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from harness.local_servers import POSTGRES_DEFAULT, REDIS_DEFAULT, suite_servers
+from harness.local_servers import POSTGRES_DEFAULT, REDIS_DEFAULT, MissingTool, suite_servers
 from harness.scratch import scratch_database
 from service.app import create_app, outgoing_http
 from service.domain.clock import ManualClock
@@ -40,7 +40,10 @@ def pytest_configure(config: pytest.Config) -> None:
     ast_guard.install()  # before any test starts a thread: see tests/ast_guard.py
     if not hasattr(config, "workerinput"):  # the controller (or a run without xdist)
         # Workers start after this hook (xdist's session start) and inherit os.environ.
-        os.environ.update(_SERVERS.enter_context(suite_servers(say=_say)))
+        try:
+            os.environ.update(_SERVERS.enter_context(suite_servers(say=_say)))
+        except MissingTool as missing:
+            raise pytest.UsageError(str(missing)) from None
     port = postgres_admin_url().rsplit(":", 1)[-1].split("/")[0]
     for warning in (  # a socket of an engine a test never disposed: see pyproject.toml
         f"ignore:unclosed <socket.socket .*{port}\\)>:ResourceWarning",

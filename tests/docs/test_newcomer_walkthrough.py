@@ -18,7 +18,7 @@ import httpx
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
-from harness.local_servers import chromium
+from harness.local_servers import chromium, debian_tool
 from tests.dashboard.conftest import CHROMIUM_ARGS
 
 pytestmark = pytest.mark.browser
@@ -44,6 +44,7 @@ def code_blocks() -> list[str]:
 
 
 def shell(command: str, **variables: str) -> dict:
+    debian_tool("/usr/bin/curl", "curl")
     done = subprocess.run(
         ["bash", "-c", command],
         env={**os.environ, **variables},
