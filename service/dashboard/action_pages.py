@@ -12,7 +12,6 @@ from service.actions.cancel import cancel_action
 from service.actions.decisions import decide_action, refusal
 from service.actions.edits import EDITABLE
 from service.actions.model import Action
-from service.actions.naming import named_summary, names_for
 from service.actions.reach import present
 from service.actions.render import action_json
 from service.actions.transitions import STATUSES
@@ -82,7 +81,6 @@ async def inbox(p: Page) -> Response:
             principal.workspace_id, mode=principal.mode, now=now
         )
         accounts = await uow.accounts.list(principal.workspace_id, mode=principal.mode)
-        synced = await names_for(uow, rows)
     names = {a.id: a.username for a in accounts}
     older = None
     if status != "pending":
@@ -92,7 +90,7 @@ async def inbox(p: Page) -> Response:
     return await p.render(
         "inbox.html",
         actions=actions,
-        shown={a.id: named_summary(a, synced) for a in actions},
+        shown={a.id: a.summary for a in actions},
         accounts=accounts,
         names=names,
         now=now,
@@ -164,8 +162,7 @@ async def _warned(p: Page, chosen: list[str]) -> list[tuple[Action, str]]:
             for a in (present(f, p.services.clock) for f in found if f is not None)
             if a.status == "pending" and a.warnings
         ]
-        names = await names_for(uow, warned)
-    return [(a, named_summary(a, names)) for a in warned]
+    return [(a, a.summary) for a in warned]
 
 
 @page()
@@ -176,7 +173,6 @@ async def action_page(p: Page) -> Response:
         account = await uow.accounts.get(action.workspace_id, action.account_id)
         fans = await fan_names(uow, action)
         context = await approval_context(uow, action)
-        synced = await names_for(uow, [action])
     lists = (
         {str(item["id"]): str(item["name"]) for item in (account.fan_lists or [])}
         if account is not None
@@ -191,7 +187,7 @@ async def action_page(p: Page) -> Response:
     return await p.render(
         "action.html",
         action=action,
-        summary=named_summary(action, synced),
+        summary=action.summary,
         account=account,
         now=now,
         fans=fans,

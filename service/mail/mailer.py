@@ -20,7 +20,6 @@ from collections.abc import Sequence
 from attrs import frozen
 
 from service.actions.model import Action
-from service.actions.naming import NONE, Names, named_summary, names_for
 from service.actions.transitions import effective
 from service.domain.clock import Clock
 from service.domain.ids import new_id
@@ -52,7 +51,6 @@ class Context:
     actions: dict[str, Action]
     workspaces: dict[str, str]  # id -> name
     usernames: dict[tuple[str, str], str | None]  # (workspace, account) -> @handle
-    names: Names = NONE  # the fans and lists the actions name, by their synced names
 
 
 @frozen
@@ -159,9 +157,8 @@ class Mailer(Wakeable):
             for ws, account_id in {(a.workspace_id, a.account_id) for a in actions.values()}:
                 account = await uow.accounts.get(ws, account_id)
                 usernames[(ws, account_id)] = account.username if account else None
-            synced = await names_for(uow, actions.values())
         names = {ws: (w.name if w else "your workspace") for ws, w in workspaces.items()}
-        return Context(actions, names, usernames, synced)
+        return Context(actions, names, usernames)
 
     async def _handle(self, mail: Mail, context: Context, session: Session) -> Outcome:
         try:
@@ -180,7 +177,7 @@ class Mailer(Wakeable):
             Item(
                 a,
                 context.usernames.get((a.workspace_id, a.account_id)),
-                named_summary(a, context.names),
+                a.summary,
             )
             for a in waiting
         ]

@@ -32,7 +32,7 @@ register(
         name="mark_chat_read",
         params_schema="MarkChatReadParams",
         result_schemas=("MarkChatReadResult",),
-        summary=lambda p, at, _: f"Mark {at}'s chat with fan {p['fanId']} as read.",
+        summary=lambda p, at, _, n: f"Mark {at}'s chat with {n.fan(p['fanId'])} as read.",
         call=lambda p: PlatformCall("POST /chats/:id/mark-as-read", {"id": p["fanId"]}),
         result=lambda p, made: {"fanId": p["fanId"], "read": True},
         fans=fan_named,
@@ -64,7 +64,7 @@ register(
         name="like_message",
         params_schema="LikeMessageParams",
         result_schemas=("LikeMessageResult",),
-        summary=lambda p, at, _: f"Like message {p['messageId']} in {at}'s chats.",
+        summary=lambda p, at, _, n: f"Like message {p['messageId']} in {at}'s chats.",
         call=lambda p: PlatformCall("POST /messages/:id/like", {"id": p["messageId"]}),
         result=lambda p, made: {"messageId": p["messageId"], "liked": True},
         lookups=lambda p: [_message(p["messageId"])],
@@ -79,7 +79,7 @@ register(
         name="unlike_message",
         params_schema="UnlikeMessageParams",
         result_schemas=("UnlikeMessageResult",),
-        summary=lambda p, at, _: f"Remove {at}'s like from message {p['messageId']}.",
+        summary=lambda p, at, _, n: f"Remove {at}'s like from message {p['messageId']}.",
         call=lambda p: PlatformCall("DELETE /messages/:id/like", {"id": p["messageId"]}),
         result=lambda p, made: {"messageId": p["messageId"], "liked": False},
         lookups=lambda p: [_message(p["messageId"])],
@@ -113,7 +113,7 @@ register(
         name="edit_mass_message",
         params_schema="EditMassMessageParams",
         result_schemas=("EditMassMessageResult",),
-        summary=lambda p, at, _: (
+        summary=lambda p, at, _, n: (
             f"Change the text of {at}'s mass message {p['massMessageId']} to: "
             f'"{plain(p["text"])}".'
         ),

@@ -62,7 +62,7 @@ register(
         name="create_vault_list",
         params_schema="CreateVaultListParams",
         result_schemas=("CreateVaultListResult",),
-        summary=lambda p, at, _: f'Create a vault list named "{p["name"]}" in {at}\'s vault.',
+        summary=lambda p, at, _, n: f'Create a vault list named "{p["name"]}" in {at}\'s vault.',
         call=lambda p: PlatformCall("POST /vault/lists", body={"name": p["name"]}),
         result=lambda p, made: {"listId": made, "name": p["name"]},
         returns_id=True,
@@ -81,7 +81,7 @@ register(
         name="rename_vault_list",
         params_schema="RenameVaultListParams",
         result_schemas=("RenameVaultListResult",),
-        summary=lambda p, at, _: f'Rename {at}\'s vault list {p["listId"]} to "{p["name"]}".',
+        summary=lambda p, at, _, n: f'Rename {at}\'s {n.vault_list(p["listId"])} to "{p["name"]}".',
         call=lambda p: PlatformCall(
             "PATCH /vault/lists/:id", {"id": p["listId"]}, {"name": p["name"]}
         ),
@@ -100,8 +100,8 @@ register(
         name="delete_vault_list",
         params_schema="DeleteVaultListParams",
         result_schemas=("DeleteVaultListResult",),
-        summary=lambda p, at, _: (
-            f"Delete {at}'s vault list {p['listId']} (its media stay in the vault)."
+        summary=lambda p, at, _, n: (
+            f"Delete {at}'s {n.vault_list(p['listId'])} (its media stay in the vault)."
         ),
         call=lambda p: PlatformCall("DELETE /vault/lists/:id", {"id": p["listId"]}),
         result=lambda p, made: {"listId": p["listId"], "deleted": True},
@@ -117,7 +117,7 @@ register(
         name="add_media_to_vault_list",
         params_schema="AddMediaToVaultListParams",
         result_schemas=("AddMediaToVaultListResult",),
-        summary=lambda p, at, _: f"Add {_media(p)} to {at}'s vault list {p['listId']}.",
+        summary=lambda p, at, _, n: f"Add {_media(p)} to {at}'s {n.vault_list(p['listId'])}.",
         call=lambda p: PlatformCall(
             "POST /vault/lists/:id/media", {"id": p["listId"]}, {"mediaIds": list(p["mediaIds"])}
         ),
@@ -142,8 +142,8 @@ register(
         name="remove_media_from_vault_list",
         params_schema="RemoveMediaFromVaultListParams",
         result_schemas=("RemoveMediaFromVaultListResult",),
-        summary=lambda p, at, _: (
-            f"Remove {_media(p)} from {at}'s vault list {p['listId']} (they stay in the vault)."
+        summary=lambda p, at, _, n: (
+            f"Remove {_media(p)} from {at}'s {n.vault_list(p['listId'])} (they stay in the vault)."
         ),
         call=lambda p: PlatformCall(
             "DELETE /vault/lists/:id/media",
@@ -173,7 +173,7 @@ register(
         name="hide_vault_media",
         params_schema="HideVaultMediaParams",
         result_schemas=("HideVaultMediaResult",),
-        summary=lambda p, at, _: (
+        summary=lambda p, at, _, n: (
             f"{'Hide' if p['hidden'] else 'Unhide'} {_media(p)} in {at}'s vault."
         ),
         call=lambda p: PlatformCall(
