@@ -98,7 +98,9 @@ def test_sign_in_create_key_approve_and_see_executed(browser, service, world, da
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.goto(base + "/dashboard/approvals")
-    expect(page.locator("[data-error-code=not_signed_in]")).to_be_visible()
+    # Signed out: redirected (303) to the sign-in page, which comes back to the inbox after.
+    assert page.url == base + "/dashboard/sign-in?next=%2Fdashboard%2Fapprovals"
+    expect(page.locator("input[name=next]")).to_have_value("/dashboard/approvals")
     shot(page, "sign-in")
     sign_in(page, base)
 
