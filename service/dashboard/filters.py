@@ -10,6 +10,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup, escape
 
+from service.actions.types import REGISTRY
 from service.dashboard.sanitize import message_html
 
 
@@ -26,12 +27,18 @@ def make_templates() -> jinja2.Environment:
         pretty=pretty,
         detail=detail,
         rule=rule_words,
+        types=type_words,
     )
     return env
 
 
+def type_words(types: Any) -> str:
+    """Action types as people say them: "Send a message, Send a mass message"."""
+    return ", ".join(REGISTRY[t].label if t in REGISTRY else str(t) for t in types or ())
+
+
 def rule_words(rule: dict[str, Any]) -> str:
-    """One approval rule as a sentence: "send_mass_message from 1000 recipients: 2 different
+    """One approval rule as a sentence: "Send a mass message from 1000 recipients: 2 different
     people, admins and owners only"."""
     where = []
     if rule.get("minPriceCents") is not None:
@@ -40,7 +47,7 @@ def rule_words(rule: dict[str, Any]) -> str:
         where.append(f"from {rule['minRecipients']} recipients")
     who = "admins and owners only" if rule.get("approvers") == "admins" else "any member"
     count = "2 different people" if rule.get("approvals") == 2 else "1 approval"
-    scope = " ".join([", ".join(rule.get("types", [])), *where])
+    scope = " ".join([type_words(rule.get("types")), *where])
     if rule.get("approvals") == 0:
         return (
             f"{scope}: approved by the policy, up to {rule.get('maxPerDay')} per account in "

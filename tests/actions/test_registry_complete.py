@@ -32,6 +32,8 @@ def missing_parts(kind: ActionType) -> list[str]:
     missing = []
     if not kind.description:
         missing.append("description")
+    if not kind.label:
+        missing.append("label")
     if kind.approval is None:
         missing.append("approval context")
     if not kind.performs:
@@ -88,6 +90,7 @@ def test_a_type_lacking_parts_is_caught():
     )
     assert missing_parts(bare) == [
         "description",
+        "label",
         "approval context",
         "catalogued write POST /chats/:id/archive",
         "sandbox answer for POST /chats/:id/archive",
@@ -104,6 +107,7 @@ def test_a_type_lacking_parts_is_caught():
         call=lambda p: PlatformCall("POST /chats/:id/mark-as-read", {"id": p["fanId"]}),
         result=lambda p, made: {"read": "yes"},
         description="Marks a chat read.",
+        label="Mark a chat as read",
         performs=REGISTRY["mark_chat_read"].performs,
         approval=no_synced_context,
     )

@@ -30,6 +30,7 @@ async def _chat_context(reads: Reads, action: Action) -> Json:
 register(
     ActionType(
         name="mark_chat_read",
+        label="Mark a chat as read",
         params_schema="MarkChatReadParams",
         result_schemas=("MarkChatReadResult",),
         summary=lambda p, at, _, n: f"Mark {at}'s chat with {n.fan(p['fanId'])} as read.",
@@ -62,6 +63,7 @@ async def _message_context(reads: Reads, action: Action) -> Json:
 register(
     ActionType(
         name="like_message",
+        label="Like a message",
         params_schema="LikeMessageParams",
         result_schemas=("LikeMessageResult",),
         summary=lambda p, at, _, n: f"Like message {p['messageId']} in {at}'s chats.",
@@ -77,6 +79,7 @@ register(
 register(
     ActionType(
         name="unlike_message",
+        label="Unlike a message",
         params_schema="UnlikeMessageParams",
         result_schemas=("UnlikeMessageResult",),
         summary=lambda p, at, _, n: f"Remove {at}'s like from message {p['messageId']}.",
@@ -111,6 +114,7 @@ async def _edit_context(reads: Reads, action: Action) -> Json:
 register(
     ActionType(
         name="edit_mass_message",
+        label="Edit a mass message",
         params_schema="EditMassMessageParams",
         result_schemas=("EditMassMessageResult",),
         summary=lambda p, at, _, n: (

@@ -38,6 +38,7 @@ async def _posts_context(reads: Reads, action: Action) -> Json:
 register(
     ActionType(
         name="report_post_views",
+        label="Report post views",
         params_schema="ReportPostViewsParams",
         result_schemas=("ReportPostViewsResult",),
         summary=lambda p, at, _, n: (
@@ -63,6 +64,7 @@ register(
 register(
     ActionType(
         name="mark_story_watched",
+        label="Mark a story as watched",
         params_schema="MarkStoryWatchedParams",
         result_schemas=("MarkStoryWatchedResult",),
         summary=lambda p, at, _, n: f"Mark story {p['storyId']} as watched by {at}.",

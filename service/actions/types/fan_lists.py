@@ -33,6 +33,7 @@ async def _membership_context(reads: Reads, action: Action) -> Json:
 register(
     ActionType(
         name="add_fan_to_list",
+        label="Add a fan to a list",
         params_schema="AddFanToListParams",
         result_schemas=("AddFanToListResult",),
         summary=lambda p, at, _, n: f"Add {n.fan(p['fanId'])} to {at}'s {n.fan_list(p['listId'])}.",
@@ -57,6 +58,7 @@ register(
 register(
     ActionType(
         name="remove_fan_from_list",
+        label="Remove a fan from a list",
         params_schema="RemoveFanFromListParams",
         result_schemas=("RemoveFanFromListResult",),
         summary=lambda p, at, _, n: (

@@ -42,6 +42,7 @@ async def _chat_context(reads: Reads, action: Action) -> Json:
 register(
     ActionType(
         name="send_message",
+        label="Send a message",
         params_schema="SendMessageParams",
         result_schemas=("SendMessageResult",),
         summary=lambda p, at, _, n: (
@@ -123,6 +124,7 @@ async def _audience_context(reads: Reads, action: Action) -> Json:
 register(
     ActionType(
         name="send_mass_message",
+        label="Send a mass message",
         params_schema="SendMassMessageParams",
         result_schemas=("SendMassMessageResult",),
         summary=_mass_summary,
@@ -194,6 +196,7 @@ async def _unsend_context(reads: Reads, action: Action) -> Json:
 register(
     ActionType(
         name="unsend_message",
+        label="Unsend a message",
         params_schema="UnsendMessageParams",
         result_schemas=("UnsendMessageResult", "UnsendMassMessageResult"),
         summary=_unsend_summary,

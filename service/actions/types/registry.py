@@ -168,6 +168,8 @@ class ActionType:
     """Warn when a named fan's subscription has lapsed (messages only)."""
     description: str = ""
     """What the write does on the platform, for `GET /v1/action-types`, the docs and the page."""
+    label: str = ""
+    """The type as people say it ("Send a message"): how the dashboard's forms name it."""
     performs: tuple[Performs, ...] = ()
     """The platform routes `call` may choose, with the params' places in each."""
     lookups: Callable[[Params], list[Lookup]] = _no_lookups

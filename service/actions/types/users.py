@@ -16,6 +16,7 @@ from service.actions.types.registry import (
 register(
     ActionType(
         name="subscribe_to_user",
+        label="Subscribe to a creator",
         params_schema="SubscribeToUserParams",
         result_schemas=("SubscribeToUserResult",),
         summary=lambda p, at, _, n: f"Subscribe {at} to {n.creator(p['userId'])}.",
@@ -33,6 +34,7 @@ register(
 register(
     ActionType(
         name="unsubscribe_from_user",
+        label="Unsubscribe from a creator",
         params_schema="UnsubscribeFromUserParams",
         result_schemas=("UnsubscribeFromUserResult",),
         summary=lambda p, at, _, n: f"Unsubscribe {at} from {n.creator(p['userId'])}.",
@@ -47,6 +49,7 @@ register(
 register(
     ActionType(
         name="mark_notifications_read",
+        label="Mark notifications as read",
         params_schema="MarkNotificationsReadParams",
         result_schemas=("MarkNotificationsReadResult",),
         summary=lambda p, at, _, n: f"Mark every notification of {at} as read.",
@@ -61,6 +64,7 @@ register(
 register(
     ActionType(
         name="record_profile_visit",
+        label="Record a profile visit",
         params_schema="RecordProfileVisitParams",
         result_schemas=("RecordProfileVisitResult",),
         summary=lambda p, at, _, n: (
@@ -81,6 +85,7 @@ register(
 register(
     ActionType(
         name="record_profile_view",
+        label="Record a profile view",
         params_schema="RecordProfileViewParams",
         result_schemas=("RecordProfileViewResult",),
         summary=lambda p, at, _, n: (

@@ -60,6 +60,7 @@ async def _media_context(reads: Reads, action: Action) -> Json:
 register(
     ActionType(
         name="create_vault_list",
+        label="Create a vault list",
         params_schema="CreateVaultListParams",
         result_schemas=("CreateVaultListResult",),
         summary=lambda p, at, _, n: f'Create a vault list named "{p["name"]}" in {at}\'s vault.',
@@ -79,6 +80,7 @@ register(
 register(
     ActionType(
         name="rename_vault_list",
+        label="Rename a vault list",
         params_schema="RenameVaultListParams",
         result_schemas=("RenameVaultListResult",),
         summary=lambda p, at, _, n: f'Rename {at}\'s {n.vault_list(p["listId"])} to "{p["name"]}".',
@@ -98,6 +100,7 @@ register(
 register(
     ActionType(
         name="delete_vault_list",
+        label="Delete a vault list",
         params_schema="DeleteVaultListParams",
         result_schemas=("DeleteVaultListResult",),
         summary=lambda p, at, _, n: (
@@ -115,6 +118,7 @@ register(
 register(
     ActionType(
         name="add_media_to_vault_list",
+        label="Add media to a vault list",
         params_schema="AddMediaToVaultListParams",
         result_schemas=("AddMediaToVaultListResult",),
         summary=lambda p, at, _, n: f"Add {_media(p)} to {at}'s {n.vault_list(p['listId'])}.",
@@ -140,6 +144,7 @@ register(
 register(
     ActionType(
         name="remove_media_from_vault_list",
+        label="Remove media from a vault list",
         params_schema="RemoveMediaFromVaultListParams",
         result_schemas=("RemoveMediaFromVaultListResult",),
         summary=lambda p, at, _, n: (
@@ -171,6 +176,7 @@ register(
 register(
     ActionType(
         name="hide_vault_media",
+        label="Hide or show vault media",
         params_schema="HideVaultMediaParams",
         result_schemas=("HideVaultMediaResult",),
         summary=lambda p, at, _, n: (
