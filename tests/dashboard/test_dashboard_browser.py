@@ -226,8 +226,8 @@ def test_expired_action_cannot_be_approved(browser, service, world, clock):
     page = browser.new_page()
     sign_in(page, base, start=f"/dashboard/actions/{action['id']}")
     expect(page.locator("#action-status")).to_have_text("expired")
-    expect(page.locator("#approve")).to_be_disabled()
-    expect(page.locator("#decide-blocked")).to_contain_text("expired")
+    expect(page.locator("#outcome-words")).to_contain_text("nobody decided in time")
+    expect(page.locator("#approve")).to_have_count(0)
     refused = page.evaluate(
         """async (id) => {
         const csrf = document.getElementById('action').dataset.csrf;

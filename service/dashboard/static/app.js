@@ -67,7 +67,16 @@ document.documentElement.classList.add("js");  // shows the forms that only work
       if (etag) headers["if-none-match"] = etag;
       const r = await fetch(window.location.href, { headers: headers, credentials: "same-origin",
                                                     cache: "no-store" });
-      if (r.status === 401) { window.location.reload(); return; }
+      // The session ended (a page is redirected to sign in; the API says 401): reload.
+      if (r.redirected || r.status === 401) { window.location.reload(); return; }
+      if (document.getElementById("decide-dock") && r.status === 200) {
+        etag = r.headers.get("etag");
+        const fresh = new DOMParser().parseFromString(await r.text(), "text/html");
+        // Decided: nothing is left to decide, so the bar goes (the outcome shows at the top).
+        if (!fresh.getElementById("decide-dock")) document.getElementById("decide-dock").remove();
+        swap(fresh);
+        return;
+      }
       if (r.status === 200) {
         etag = r.headers.get("etag");
         swap(new DOMParser().parseFromString(await r.text(), "text/html"));
