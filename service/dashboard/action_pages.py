@@ -12,6 +12,7 @@ from service.actions.cancel import cancel_action
 from service.actions.decisions import decide_action, refusal
 from service.actions.edits import EDITABLE
 from service.actions.model import Action
+from service.actions.policies import account_policy
 from service.actions.reach import present
 from service.actions.render import action_json
 from service.actions.transitions import STATUSES
@@ -173,6 +174,16 @@ async def action_page(p: Page) -> Response:
         account = await uow.accounts.get(action.workspace_id, action.account_id)
         fans = await fan_names(uow, action)
         context = await approval_context(uow, action)
+        # A daily limit of this type near its end: one more approval may be the last today.
+        near = (
+            [
+                limit
+                for limit in (await account_policy(uow, account, now))["limits"]
+                if action.type in limit["types"] and limit["used"] >= NEAR_LIMIT * limit["perDay"]
+            ]
+            if account is not None and action.status == "pending"
+            else []
+        )
     lists = (
         {str(item["id"]): str(item["name"]) for item in (account.fan_lists or [])}
         if account is not None
@@ -194,11 +205,16 @@ async def action_page(p: Page) -> Response:
         lists=lists,
         context=context,
         type_description=type_of(action.type).description if action.type in REGISTRY else None,
+        near_limits=near,
         warnings=list(getattr(action, "warnings", None) or []),
         blocked=blocked,
         approve_blocked=approve_blocked,
         editable=not blocked and not approve_blocked and bool(EDITABLE & set(action.params)),
     )
+
+
+NEAR_LIMIT = 0.8
+"""A daily limit this used (of `perDay`) is shown on the action page."""
 
 
 def blocked_reason(

@@ -199,9 +199,12 @@ def test_workspace_default_form_and_accounts_that_follow_it(browser, service, wo
     default.locator("button.save-policy").click()
     expect(default.locator(".limit-rule")).to_contain_text("At most 1 a day: Send a message")
     expect(card.locator(".limit-use")).to_contain_text("Send a message: 0 of 1 in the last 24")
-    api_action(base, world, f"limit-{size}", "<p>One today</p>")
+    made = api_action(base, world, f"limit-{size}", "<p>One today</p>")
     owner.reload()
     expect(card.locator(".limit-use")).to_contain_text("1 of 1 in the last 24 hours; more are")
+    open_action(owner, base, made["id"])  # the approver sees the limit is reached
+    expect(owner.locator("#near-limits")).to_contain_text("1 of 1 Send a message")
+    owner.goto(base + "/dashboard/accounts")
     if size == "desktop":  # the account card takes the page's width, its policy beside
         main = owner.locator("main").bounding_box()
         box = owner.locator(f"section.account[data-account-id='{world.live_account}']")
