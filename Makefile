@@ -17,8 +17,10 @@ $(STAMP): pyproject.toml
 .PHONY: install demo serve test lint bench client docs conformance
 install: $(STAMP)
 
+# Its helpers listen on the next ports: the fake platform PORT+1, the webhook receiver PORT+2,
+# the SMTP server PORT+3. RESET=1 deletes the demo's database, keys and fake platform first.
 demo: $(STAMP)
-	$(VENV)/bin/countersign demo --port $(PORT)
+	$(VENV)/bin/countersign demo --port $(PORT) $(if $(RESET),--reset)
 
 serve: $(STAMP)
 	$(VENV)/bin/countersign serve
@@ -42,12 +44,13 @@ lint: $(STAMP)
 
 # The docs site (docs/, mkdocs.yml) on its own port, so it runs beside `make demo`.
 docs: $(STAMP)
-	$(VENV)/bin/mkdocs serve --dev-addr 127.0.0.1:$(DOCS_PORT)
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs serve --dev-addr 127.0.0.1:$(DOCS_PORT)
 
 # schemathesis run --checks all against a demo it starts itself (scratch database, free port,
 # a rate limit a fuzzer will not hit): harness/conformance_run.py. 0 failures, or it fails.
+# PORT=N puts its demo on N (its helpers on N+1 to N+3); without PORT, a free port.
 conformance: $(STAMP)
-	$(VENV)/bin/python -m harness.conformance_run
+	$(VENV)/bin/python -m harness.conformance_run $(if $(filter command line environment,$(origin PORT)),--port $(PORT))
 
 bench: $(STAMP)
 	$(VENV)/bin/python -m bench.hot_path

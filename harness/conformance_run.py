@@ -98,9 +98,12 @@ def start_demo(folder: Path, port: int) -> tuple[subprocess.Popen[str], str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--max-examples", type=int, default=MAX_EXAMPLES)
+    parser.add_argument(
+        "--port", type=int, default=0, help="the demo's port (its helpers take the next three)"
+    )
     args, extra = parser.parse_known_args(argv)
     with tempfile.TemporaryDirectory(prefix="countersign-conformance-") as tmp:
-        port = free_port()
+        port = args.port or free_port()
         demo, key = start_demo(Path(tmp), port)
         try:
             command = [

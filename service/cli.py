@@ -79,6 +79,10 @@ def cmd_demo(settings: Settings, args: argparse.Namespace) -> None:
     from service.demo import run_demo
 
     _address_free(args.host, args.port)
+    if args.reset:
+        from service.demo import reset_demo
+
+        reset_demo(settings)
     run_demo(settings, args.host, args.port)
 
 
@@ -161,6 +165,11 @@ def parser() -> argparse.ArgumentParser:
     demo = sub.add_parser("demo", help="serve with the fake platform, a linked creator and keys")
     demo.add_argument("--host", default="127.0.0.1")
     demo.add_argument("--port", type=int, default=8000)
+    demo.add_argument(
+        "--reset",
+        action="store_true",
+        help="start over: delete the demo's database, keys and fake-platform state first",
+    )
     demo.set_defaults(run=cmd_demo)
     sub.add_parser("migrate", help="bring the database schema up to date").set_defaults(
         run=admin.cmd_migrate

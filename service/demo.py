@@ -8,6 +8,8 @@ import contextlib
 import json
 import os
 import secrets
+import socket
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +19,7 @@ from harness.mailbox import Mailbox
 from harness.platform import start_platform_in_thread
 from harness.platform.state import PlatformState
 from harness.receiver import Receiver
-from harness.threaded import RunningServer, start_in_thread
+from harness.threaded import start_in_thread
 from service.app import build_services, outgoing_http
 from service.domain.clock import Clock, SystemClock
 from service.domain.principal import Principal
@@ -40,19 +42,19 @@ RECEIVER_PATH = "/demo-events"
 
 
 def start_fake_platform(
-    settings: Settings, port: int = 0, *, sessions: Path | None = None
+    settings: Settings, port: int = 0, *, world: Path | None = None
 ) -> Settings:
     """Run the fake platform beside the service: only `demo` and `--fake-platform` call this,
     so a deployment that forgets COUNTERSIGN_PLATFORM_URL never executes against a fake.
 
-    With `sessions` (the demo), the platform's sign-in sessions are kept in that file: a
-    restarted demo's platform still knows the creators linked before, so an action approved
-    before the restart executes after it."""
+    With `world` (the demo), the platform's whole state is kept in that file: a restarted
+    demo's platform has the creators' data as the last run left it (messages sent, vault lists
+    made), their sign-in sessions, and ids that never repeat."""
     if settings.platform_url:
         return settings
     platform = start_platform_in_thread(port=port)
-    if sessions is not None:
-        keep_sessions(platform.state, sessions)
+    if world is not None:
+        keep_world(platform.state, world)
     print(
         f"FAKE platform running at {platform.base_url} (control API: /_control): "
         "nothing reaches real creators"
@@ -60,27 +62,26 @@ def start_fake_platform(
     return evolve(settings, platform_url=platform.base_url)
 
 
-def sessions_file(settings: Settings) -> Path:
-    """Beside the SQLite file, as the generated secret key is."""
-    return Path(settings.database_url.split("///", 1)[-1]).parent / "demo-platform-sessions.json"
+def world_file(settings: Settings) -> Path:
+    """Beside the SQLite file, as the generated secret key is: the two are kept, and reset,
+    together."""
+    return Path(settings.database_url.split("///", 1)[-1]).parent / "demo-platform.json"
 
 
-def keep_sessions(state: PlatformState, path: Path) -> None:
-    """Load the sessions of earlier runs, and write them again whenever one is made."""
+def keep_world(state: PlatformState, path: Path) -> None:
+    """Load the world an earlier run left, and write it again after every change."""
     if path.exists():
         try:
-            state.import_sessions(json.loads(path.read_text()))
-        except (ValueError, KeyError, TypeError):
-            print(f"{path} is not readable: linked creators may need linking again")
+            state.import_world(json.loads(path.read_text()))
+        except ValueError as exc:
+            print(f"{path} is not readable ({exc}): the fake platform starts anew")
 
     def save() -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(".partial")
-        partial.write_text(json.dumps(state.export_sessions()))
-        partial.chmod(0o600)
-        os.replace(partial, path)
+        write_private(path, state.export_world())
 
     state.on_sessions_changed = save
+    state.on_change = save
+    save()
 
 
 def keys_file(settings: Settings) -> Path:
@@ -99,7 +100,7 @@ def read_kept(path: Path) -> dict[str, Any]:
 def write_private(path: Path, content: dict[str, Any]) -> None:
     """Written whole, created 0600 (never readable by others, even for a moment)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_name(f".{path.name}.partial")
+    partial = path.with_name(f".{path.name}.{threading.get_ident()}.partial")
     with contextlib.suppress(FileNotFoundError):
         partial.unlink()
     fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
@@ -290,13 +291,40 @@ Then open its approvalUrl, approve it, and GET /v1/actions/<id> to see it execut
 """
 
 
-def _start_receiver(receiver: Receiver, kept: Path) -> RunningServer:
-    """On the port of the run before when it is free (its endpoint is then kept), else any."""
-    port = read_kept(kept).get("receiverPort")
-    if isinstance(port, int):
-        with contextlib.suppress(RuntimeError, OSError):
-            return start_in_thread(receiver.app, name="demo-receiver", port=port)
-    return start_in_thread(receiver.app, name="demo-receiver")
+def helper_ports(port: int) -> dict[str, int]:
+    """The demo's helpers on the ports after its own (docs/getting-started.md): the fake
+    platform, the webhook receiver and the SMTP server that catches mail."""
+    return {"platform": port + 1, "receiver": port + 2, "smtp": port + 3}
+
+
+def _free(port: int) -> bool:
+    with socket.socket() as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
+
+
+def _port_for(name: str, port: int) -> int:
+    """The documented port when it is free; else any (said, so nobody looks in vain)."""
+    if 0 < port < 65536 and _free(port):
+        return port
+    print(f"  {name}: port {port} is taken, so it listens on another one (printed below)")
+    return 0
+
+
+def reset_demo(settings: Settings) -> None:
+    """`make demo RESET=1`: the demo's database, keys and fake platform, gone together."""
+    if not settings.database_url.startswith("sqlite:///"):
+        raise SystemExit("--reset deletes only the demo's own SQLite database")
+    database = Path(settings.database_url.split("///", 1)[-1])
+    for path in (database, world_file(settings), keys_file(settings)):
+        for gone in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+            with contextlib.suppress(FileNotFoundError):
+                gone.unlink()
+    print(f"Reset: the demo starts anew ({database}, its keys and its fake platform removed)")
 
 
 def public_base(settings: Settings, host: str, port: int) -> str:
@@ -311,20 +339,21 @@ def run_demo(settings: Settings, host: str, port: int) -> None:
     from service.app import create_app
     from service.serving import serve
 
-    settings = start_fake_platform(settings, sessions=sessions_file(settings))
+    ports = helper_ports(port)
+    settings = start_fake_platform(
+        settings, _port_for("fake platform", ports["platform"]), world=world_file(settings)
+    )
     receiver = Receiver()
-    running = _start_receiver(receiver, keys_file(settings))
+    running = start_in_thread(
+        receiver.app, name="demo-receiver", port=_port_for("receiver", ports["receiver"])
+    )
     receiver_url = f"{running.base_url}{RECEIVER_PATH}"
     seeded = asyncio.run(seed(settings, receiver_url))
-    write_private(
-        keys_file(settings),
-        {**read_kept(keys_file(settings)), "receiverPort": int(running.base_url.rsplit(":", 1)[1])},
-    )
     receiver.set_secrets([seeded["signing"]])  # it checks every signature it receives
     base = public_base(settings, host, port)
     # A real SMTP server that catches the mails, shown on the dashboard's "Mails (demo)" page,
     # unless the person running the demo gave their own COUNTERSIGN_SMTP_URL.
-    mailbox = None if settings.smtp_url else Mailbox().start()
+    mailbox = None if settings.smtp_url else Mailbox(port=_port_for("SMTP", ports["smtp"])).start()
     smtp_url = settings.smtp_url or (mailbox.url if mailbox else None)
     # Development settings: plain http cookies and the loopback receiver are allowed.
     settings = evolve(settings, public_url=base, development=True, smtp_url=smtp_url)

@@ -175,6 +175,8 @@ def _endpoint(state: PlatformState, pattern: str, handler: Handler, authenticate
                 response = await _apply_fault(request, fault) or response
         if entry is not None:
             entry["status"] = response.status_code
+            if entry["applied"] and state.on_change is not None:
+                state.on_change()
         return response
 
     return endpoint

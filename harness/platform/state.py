@@ -9,7 +9,6 @@ Time comes from `clock`, so a test can move it instead of sleeping.
 from __future__ import annotations
 
 import collections
-import itertools
 import random
 import secrets
 import threading
@@ -17,12 +16,18 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import cattrs.preconf.json
+
 from . import ledger
 from .faults import FaultBook, canonical_route
 from .models import Challenge, Creator, Session, Transaction
 from .seed import build_world
 
 DEFAULT_SESSION_TTL = timedelta(days=30)
+FIRST_ID = 4_000_000_000
+WORLD_FORMAT = 1
+"""`export_world`'s shape: a file of another format is not loaded (the world starts anew)."""
+_JSON = cattrs.preconf.json.make_converter()
 CHALLENGE_TTL = timedelta(minutes=10)
 
 
@@ -45,6 +50,8 @@ class PlatformState:
         self.session_ttl = session_ttl or DEFAULT_SESSION_TTL
         self.lock = threading.RLock()
         self.on_sessions_changed: Callable[[], None] | None = None
+        self.on_change: Callable[[], None] | None = None
+        """Called after a write the platform applied (`countersign demo` saves the world)."""
         self.reset()
 
     def reset(self, seed: int | None = None) -> None:
@@ -52,7 +59,7 @@ class PlatformState:
         with self.lock:
             if seed is not None:
                 self.seed = seed
-            self._ids = itertools.count(4_000_000_000)
+            self._next_id = FIRST_ID
             self.creators: dict[str, Creator] = build_world(self.seed, self.now(), self.new_id)
             self.sessions: dict[str, Session] = {}
             self.challenges: dict[str, Challenge] = {}
@@ -67,7 +74,38 @@ class PlatformState:
         return self.clock()
 
     def new_id(self) -> str:
-        return str(next(self._ids))
+        with self.lock:
+            made = self._next_id
+            self._next_id += 1
+            return str(made)
+
+    def export_world(self) -> dict[str, Any]:
+        """The creators with everything they own, the sessions and the next id, as JSON data:
+        `countersign demo` keeps it beside its database, so a restart forgets nothing and
+        never issues an id twice."""
+        with self.lock:
+            return {
+                "format": WORLD_FORMAT,
+                "seed": self.seed,
+                "nextId": self._next_id,
+                "creators": _JSON.unstructure(self.creators),
+                "sessions": self.export_sessions(),
+            }
+
+    def import_world(self, data: dict[str, Any]) -> None:
+        """What `export_world` gave; ValueError (nothing changed) when it is not that."""
+        if not isinstance(data, dict) or data.get("format") != WORLD_FORMAT:
+            raise ValueError("not a saved fake-platform world of this format")
+        try:
+            creators = _JSON.structure(data["creators"], dict[str, Creator])
+            next_id = int(data["nextId"])
+        except (KeyError, TypeError, ValueError, cattrs.BaseValidationError) as exc:
+            raise ValueError(f"unreadable saved world: {exc}") from exc
+        with self.lock:
+            self.creators = creators
+            self._next_id = max(next_id, self._next_id)
+            self.sessions = {}
+            self.import_sessions(data.get("sessions") or [])
 
     def creator(self, user_id: str) -> Creator:
         """The creator, or KeyError."""

@@ -7,6 +7,7 @@ all three.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, TypedDict
 
 from attrs import frozen
@@ -14,11 +15,13 @@ from attrs import frozen
 from service.accounts.model import Account
 from service.actions.lookups import look_up
 from service.actions.types import ActionType, Audience, price_of
-from service.actions.warnings import named_fan_ids, warnings_for
+from service.actions.types.registry import SummaryNames, fan_label
+from service.actions.warnings import Found, named_fan_ids, warnings_for
 from service.domain.messages import platform_html, visible_text
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.ports import UnitOfWork
+from service.synced.model import Fan
 
 
 async def _estimate(
@@ -84,14 +87,54 @@ class Facts:
         }
 
 
+def _fan_ids(kind: ActionType, sent: dict[str, Any]) -> list[str]:
+    """The fans the type declares (for warnings), and a chat's fan (named in the summary)."""
+    fan_ids = named_fan_ids(kind, sent)
+    chat = sent.get("fanId")
+    return [*fan_ids, chat] if isinstance(chat, str) and chat not in fan_ids else fan_ids
+
+
+async def _names(
+    uow: UnitOfWork,
+    account: Account,
+    kind: ActionType,
+    sent: dict[str, Any],
+    fans: Sequence[Fan],
+    found: Found,
+) -> SummaryNames:
+    """Synced names for what the summary names: the fans and lists the type declares, vault
+    lists its lookups found, and another creator when the workspace has linked them."""
+    list_ids = {str(list_id) for _, list_id in kind.lists(sent)}
+    creators = {}
+    if isinstance(sent.get("userId"), str):
+        other = await uow.accounts.get(account.workspace_id, sent["userId"])
+        if other is not None and other.username:
+            creators[other.id] = f"@{other.username}"
+    return SummaryNames(
+        fans={fan.id: fan_label(fan.name, fan.username) for fan in fans},
+        fan_lists={
+            str(item["id"]): str(item["name"])
+            for item in account.fan_lists or []
+            if str(item.get("id")) in list_ids and item.get("name")
+        },
+        vault_lists={
+            key: str(item["name"])
+            for (family, key), item in found.items()
+            if family == "vault_lists" and item is not None and item.get("name")
+        },
+        creators=creators,
+    )
+
+
 async def work_out_facts(
     uow: UnitOfWork, account: Account, kind: ActionType, sent: dict[str, Any]
 ) -> Facts:
-    fans = await uow.fans.get_many(account.workspace_id, account.id, named_fan_ids(kind, sent))
+    fans = await uow.fans.get_many(account.workspace_id, account.id, _fan_ids(kind, sent))
     recipients = await _estimate(uow, account, kind, sent)
     found = await look_up(uow, account, kind, sent)
+    names = await _names(uow, account, kind, sent, fans, found)
     return Facts(
-        summary=kind.summary(sent, f"@{account.username}", recipients),
+        summary=kind.summary(sent, f"@{account.username}", recipients, names),
         estimated_recipients=recipients,
         warnings=warnings_for(kind, sent, account, {fan.id: fan for fan in fans}, found),
     )

@@ -12,7 +12,7 @@ from service.actions.cancel import cancel_action
 from service.actions.decisions import decide_action, refusal
 from service.actions.edits import EDITABLE
 from service.actions.model import Action
-from service.actions.naming import named_summary, names_for
+from service.actions.policies import account_policy
 from service.actions.reach import present
 from service.actions.render import action_json
 from service.actions.transitions import STATUSES
@@ -86,7 +86,6 @@ async def inbox(p: Page) -> Response:
             principal.workspace_id, mode=principal.mode, now=now, only_accounts=only
         )
         accounts = await uow.accounts.list(principal.workspace_id, mode=principal.mode, only=only)
-        synced = await names_for(uow, rows)
     names = {a.id: a.username for a in accounts}
     older = None
     if status != "pending":
@@ -96,7 +95,7 @@ async def inbox(p: Page) -> Response:
     return await p.render(
         "inbox.html",
         actions=actions,
-        shown={a.id: named_summary(a, synced) for a in actions},
+        shown={a.id: a.summary for a in actions},
         accounts=accounts,
         names=names,
         now=now,
@@ -172,8 +171,7 @@ async def _warned(p: Page, chosen: list[str]) -> list[tuple[Action, str]]:
             )
             if a.status == "pending" and a.warnings
         ]
-        names = await names_for(uow, warned)
-    return [(a, named_summary(a, names)) for a in warned]
+    return [(a, a.summary) for a in warned]
 
 
 @page()
@@ -184,7 +182,16 @@ async def action_page(p: Page) -> Response:
         account = await uow.accounts.get(action.workspace_id, action.account_id)
         fans = await fan_names(uow, action)
         context = await approval_context(uow, action)
-        synced = await names_for(uow, [action])
+        # A daily limit of this type near its end: one more approval may be the last today.
+        near = (
+            [
+                limit
+                for limit in (await account_policy(uow, account, now))["limits"]
+                if action.type in limit["types"] and limit["used"] >= NEAR_LIMIT * limit["perDay"]
+            ]
+            if account is not None and action.status == "pending"
+            else []
+        )
     lists = (
         {str(item["id"]): str(item["name"]) for item in (account.fan_lists or [])}
         if account is not None
@@ -199,18 +206,23 @@ async def action_page(p: Page) -> Response:
     return await p.render(
         "action.html",
         action=action,
-        summary=named_summary(action, synced),
+        summary=action.summary,
         account=account,
         now=now,
         fans=fans,
         lists=lists,
         context=context,
         type_description=type_of(action.type).description if action.type in REGISTRY else None,
+        near_limits=near,
         warnings=list(getattr(action, "warnings", None) or []),
         blocked=blocked,
         approve_blocked=approve_blocked,
         editable=not blocked and not approve_blocked and bool(EDITABLE & set(action.params)),
     )
+
+
+NEAR_LIMIT = 0.8
+"""A daily limit this used (of `perDay`) is shown on the action page."""
 
 
 def blocked_reason(

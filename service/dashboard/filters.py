@@ -11,6 +11,7 @@ import jinja2
 from markupsafe import Markup, escape
 
 from service.actions.policy import allowance_of
+from service.actions.types import REGISTRY
 from service.dashboard.sanitize import message_html
 
 
@@ -28,12 +29,18 @@ def make_templates() -> jinja2.Environment:
         detail=detail,
         rule=rule_words,
         allowance_name=lambda rule: allowance_of(rule).name,
+        types=type_words,
     )
     return env
 
 
+def type_words(types: Any) -> str:
+    """Action types as people say them: "Send a message, Send a mass message"."""
+    return ", ".join(REGISTRY[t].label if t in REGISTRY else str(t) for t in types or ())
+
+
 def rule_words(rule: dict[str, Any]) -> str:
-    """One approval rule as a sentence: "send_mass_message from 1000 recipients: 2 different
+    """One approval rule as a sentence: "Send a mass message from 1000 recipients: 2 different
     people, admins and owners only"."""
     where = []
     if rule.get("minPriceCents") is not None:
@@ -42,7 +49,7 @@ def rule_words(rule: dict[str, Any]) -> str:
         where.append(f"from {rule['minRecipients']} recipients")
     who = "admins and owners only" if rule.get("approvers") == "admins" else "any member"
     count = "2 different people" if rule.get("approvals") == 2 else "1 approval"
-    scope = " ".join([", ".join(rule.get("types", [])), *where])
+    scope = " ".join([type_words(rule.get("types")), *where])
     escalate = rule.get("escalateAfterMinutes")
     then = f"; escalated after {escalate} min pending" if escalate else ""
     if rule.get("approvals") == 0:

@@ -9,8 +9,9 @@ from starlette.responses import Response
 
 from service.accounts import usecases as account_cases
 from service.actions import allowances
+from service.actions.policies import account_policy
 from service.actions.suggesting import suggestions_in
-from service.actions.types import names as action_types
+from service.actions.types import by_family
 from service.dashboard.web import Page, json_reply, page
 from service.domain.permissions import Permission
 from service.error_codes import ErrorCode
@@ -43,14 +44,19 @@ async def accounts(p: Page) -> Response:
             for a in rows
         }
         suggested = {a.id: await suggestions_in(uow, a, p.principal.mode, now) for a in rows}
+        # Each daily limit with its use over the last 24 hours: why an agent got a 429.
+        limits = {a.id: (await account_policy(uow, a, now))["limits"] for a in rows}
+        default_limits = await uow.accounts.limits(p.principal.workspace_id, "") or []
     return await p.render(
         "accounts.html",
         accounts=rows,
         allowance_uses=used,
         suggested=suggested,
+        limits=limits,
+        default_limits=list(default_limits),
         relink=RELINK,
         default_rules=default,
-        action_types=action_types(),
+        families=by_family(),
     )
 
 

@@ -1,8 +1,8 @@
 """What every dashboard page shares: the signed-in context, CSRF on forms, and error pages.
 
 A handler is `async def handler(page: Page) -> Response`. The `page` decorator resolves the
-session (no session: the sign-in page with `not_signed_in`, or the JSON envelope under
-/dashboard/api), checks the role permission and the form's CSRF token, and renders any
+session (no session: a page is redirected (303) to the sign-in page with `next`, a form sent
+gets the sign-in page with `not_signed_in`, /dashboard/api and JSON calls the envelope), checks the role permission and the form's CSRF token, and renders any
 ApiError as the error page with the same code and status the API would use.
 """
 
@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Awaitable, Callable
 from typing import Any
+from urllib.parse import urlencode
 
 import jinja2
 from attrs import define
@@ -213,6 +214,12 @@ def error_page(
     if is_api(request) or wants_json(request):
         return error_response(error, public_url, request_id)
     if error.code == "not_signed_in":
+        if request.method in ("GET", "HEAD") and "sign-in" not in request.url.path:
+            # A page opened signed out (a link, a bookmark, an ended session) is not an error:
+            # to the sign-in page, which comes back here after (a 401 logged a console error).
+            target = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+            query = urlencode({"next": safe_next(target)})
+            return RedirectResponse(f"/dashboard/sign-in?{query}", status_code=303)
         return sign_in_page(dashboard, request, error=error, status=401)
     return dashboard.html(
         request,

@@ -16,14 +16,23 @@ from service.domain.permissions import Permission
 from service.webhooks import usecases as hooks
 from service.webhooks.models import DELIVERED_EVENTS, WebhookEndpoint
 
+WORST_FIRST = ["disabled", "failing", "retrying", "ok"]
+LATEST = 5
+"""Deliveries shown on each endpoint's card; the full log (every attempt) pages the rest."""
+
 
 async def _render(p: Page, status: int = 200, log_for: str | None = None) -> Response:
     endpoints = await hooks.list_endpoints(p.services.store, p.principal)
     logs = {
-        e.id: await hooks.list_deliveries(p.services.store, p.principal, e.id, 20)
+        e.id: await hooks.list_deliveries(p.services.store, p.principal, e.id, LATEST)
         for e in endpoints
     }
     shown = {e.id: hooks.shown_secrets(e, p.services.secrets) for e in endpoints}
+    # Worst first, so an endpoint in trouble is the first thing the page says.
+    by_health = sorted(
+        ((e, endpoint_health(e, logs[e.id])) for e in endpoints),
+        key=lambda pair: (WORST_FIRST.index(pair[1]["state"]), pair[0].url),
+    )
     return await p.render(
         "webhooks.html",
         status=status,
@@ -36,6 +45,7 @@ async def _render(p: Page, status: int = 200, log_for: str | None = None) -> Res
         shown=shown,
         test_mode=p.principal.mode == "test",
         health=endpoint_health,
+        by_health=by_health,
         since_value=_since_value,
     )
 

@@ -34,7 +34,7 @@ class Item:
     action: Action
     username: str | None
     summary: str | None = None
-    """The summary as people read it (fans and lists by name; service/actions/naming.py)."""
+    """The summary as stored: fans and lists by their synced names, as everywhere else."""
 
     @property
     def shown(self) -> str:

@@ -20,7 +20,6 @@ from collections.abc import Sequence
 from attrs import frozen
 
 from service.actions.model import Action
-from service.actions.naming import NONE, Names, named_summary, names_for
 from service.actions.transitions import effective
 from service.domain.clock import Clock
 from service.domain.ids import new_id
@@ -52,7 +51,6 @@ class Context:
     actions: dict[str, Action]
     workspaces: dict[str, str]  # id -> name
     usernames: dict[tuple[str, str], str | None]  # (workspace, account) -> @handle
-    names: Names = NONE  # the fans and lists the actions name, by their synced names
     reach: dict[tuple[str, str], tuple[str, ...] | None] | None = None
     """(workspace, user) -> the accounts the recipient sees now (None: all); a recipient no
     longer a member is absent. None: not read (every action is theirs)."""
@@ -174,13 +172,12 @@ class Mailer(Wakeable):
             for ws, account_id in {(a.workspace_id, a.account_id) for a in actions.values()}:
                 account = await uow.accounts.get(ws, account_id)
                 usernames[(ws, account_id)] = account.username if account else None
-            synced = await names_for(uow, actions.values())
             reach: dict[tuple[str, str], tuple[str, ...] | None] = {}
             for ws in {m.workspace_id for m in claimed}:
                 for member in await uow.members.list(ws):
                     reach[(ws, member.user_id)] = member.sees()
         names = {ws: (w.name if w else "your workspace") for ws, w in workspaces.items()}
-        return Context(actions, names, usernames, synced, reach)
+        return Context(actions, names, usernames, reach)
 
     async def _handle(self, mail: Mail, context: Context, session: Session) -> Outcome:
         try:
@@ -206,7 +203,7 @@ class Mailer(Wakeable):
             Item(
                 a,
                 context.usernames.get((a.workspace_id, a.account_id)),
-                named_summary(a, context.names),
+                a.summary,
             )
             for a in waiting
         ]

@@ -28,7 +28,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from service.error_codes import ErrorCode
 from service.errors import ApiError
 from service.http.auth import presented_key, principal_for_key
-from service.mcp.standing_streams import StandingStreams
+from service.mcp.standing_streams import Completion, StandingStreams
 from service.services import Services
 
 MCP_SESSIONS_PER_KEY = 10
@@ -92,11 +92,17 @@ class McpGate:
         await JSONResponse(rpc, status_code=status, headers=headers)(scope, receive, send)
 
     async def _guarded(self, scope: Scope, receive: Receive, send: Send) -> None:
-        headers = Headers(scope=scope)
+        if scope["method"] == "GET":
+            stream = Completion(send)
+            await self._checked(scope, self.standing.receive(receive), stream.send)
+            await stream.finish()
+            return
         if scope["method"] == "POST":
             receive = await _read_first(receive)
-        elif scope["method"] == "GET":
-            receive = self.standing.receive(receive)
+        await self._checked(scope, receive, send)
+
+    async def _checked(self, scope: Scope, receive: Receive, send: Send) -> None:
+        headers = Headers(scope=scope)
         try:
             principal = await principal_for_key(
                 self.services.store, self.services.clock, presented_key(headers)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 
-from starlette.types import Message, Receive
+from starlette.types import Message, Receive, Send
 
 DISCONNECT: Message = {"type": "http.disconnect"}
 
@@ -44,3 +44,26 @@ class StandingStreams:
             return DISCONNECT
 
         return until_stop
+
+
+class Completion:
+    """`send` for a standing stream, and `finish` to end its response once the app returns.
+
+    A stream ended by the stop sees a disconnect that uvicorn never saw, so the SDK returns
+    with the response open and uvicorn logs "ASGI callable returned without completing
+    response" as an ERROR: `finish` sends the empty last body the stream never sent."""
+
+    def __init__(self, send: Send) -> None:
+        self._send = send
+        self.started = self.completed = False
+
+    async def send(self, message: Message) -> None:
+        if message["type"] == "http.response.start":
+            self.started = True
+        elif message["type"] == "http.response.body" and not message.get("more_body", False):
+            self.completed = True
+        await self._send(message)
+
+    async def finish(self) -> None:
+        if self.started and not self.completed:
+            await self.send({"type": "http.response.body", "body": b"", "more_body": False})

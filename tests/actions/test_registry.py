@@ -39,7 +39,7 @@ ADD_FANS_TO_LIST = ActionType(
     name="add_fans_to_list",
     params_schema="AddFansToListParams",
     result_schemas=("AddFansToListResult",),
-    summary=lambda p, at, n: f"Add {n} fans to {at}'s list {p['listId']}.",
+    summary=lambda p, at, n, _names: f"Add {n} fans to {at}'s list {p['listId']}.",
     call=lambda p: PlatformCall(
         "POST /lists/:id/users", {"id": p["listId"]}, {"userIds": list(p["fanIds"])}
     ),

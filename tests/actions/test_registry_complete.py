@@ -13,7 +13,7 @@ import pytest
 
 from service import action_types_docs
 from service.actions.types import REGISTRY, ActionType, PlatformCall
-from service.actions.types.registry import no_synced_context, performs
+from service.actions.types.registry import NO_NAMES, SummaryNames, no_synced_context, performs
 from service.actions.write_routes import action_for, how_to_call, write_hint
 from service.http.spec import load_document
 from service.platform.routes import ROUTES, TABLE
@@ -32,6 +32,8 @@ def missing_parts(kind: ActionType) -> list[str]:
     missing = []
     if not kind.description:
         missing.append("description")
+    if not kind.label:
+        missing.append("label")
     if kind.approval is None:
         missing.append("approval context")
     if not kind.performs:
@@ -58,7 +60,7 @@ def missing_parts(kind: ActionType) -> list[str]:
             missing.append(f"result schema {name} in ActionResult")
     if params is not None and not missing:
         example = params["examples"][0]
-        summary = kind.summary(example, "@mia", 1)
+        summary = kind.summary(example, "@mia", 1, NO_NAMES)
         if not isinstance(summary, str) or not summary.endswith("."):
             missing.append("a summary sentence")
         call = kind.call(example)
@@ -81,13 +83,14 @@ def test_a_type_lacking_parts_is_caught():
         name="archive_chat",
         params_schema="ArchiveChatParams",
         result_schemas=("ArchiveChatResult",),
-        summary=lambda p, at, _: "Archive.",
+        summary=lambda p, at, _, n: "Archive.",
         call=lambda p: PlatformCall("POST /chats/:id/archive", {"id": p["fanId"]}),
         result=lambda p, made: {},
         performs=(performs("POST /chats/:id/archive", ("fanId", "path id")),),
     )
     assert missing_parts(bare) == [
         "description",
+        "label",
         "approval context",
         "catalogued write POST /chats/:id/archive",
         "sandbox answer for POST /chats/:id/archive",
@@ -100,10 +103,11 @@ def test_a_type_lacking_parts_is_caught():
         name="mark_chat_read",
         params_schema="MarkChatReadParams",
         result_schemas=("MarkChatReadResult",),
-        summary=lambda p, at, _: "Read",
+        summary=lambda p, at, _, n: "Read",
         call=lambda p: PlatformCall("POST /chats/:id/mark-as-read", {"id": p["fanId"]}),
         result=lambda p, made: {"read": "yes"},
         description="Marks a chat read.",
+        label="Mark a chat as read",
         performs=REGISTRY["mark_chat_read"].performs,
         approval=no_synced_context,
     )
@@ -136,4 +140,42 @@ def test_every_types_param_example_is_valid_and_its_summary_names_the_creator():
     for kind in REGISTRY.values():
         example: dict[str, Any] = SCHEMAS[kind.params_schema]["examples"][0]
         jsonschema.validate(example, DOCUMENT.inline(SCHEMAS[kind.params_schema]))
-        assert "@mia" in kind.summary(example, "@mia", 1), kind.name
+        assert "@mia" in kind.summary(example, "@mia", 1, NO_NAMES), kind.name
+
+
+NAMES = SummaryNames(
+    fans={"90210017": "Toby J. (@tobyjensen14)"},
+    fan_lists={"1001": "VIP", "1002": "Lapsed"},
+    vault_lists={"3301": "Beach set"},
+    creators={"50001": "@sunnyside"},
+)
+NAMED = {  # what each type's example names, and how its summary must name each
+    "send_message": ["fan Toby J. (@tobyjensen14)"],
+    "send_mass_message": ['(list "VIP")', 'leaving out list "Lapsed"'],
+    "unsend_message": ["chat with fan Toby J. (@tobyjensen14)"],
+    "add_fan_to_list": ["fan Toby J. (@tobyjensen14)", 'list "VIP"'],
+    "remove_fan_from_list": ["fan Toby J. (@tobyjensen14)", 'list "VIP"'],
+    "mark_chat_read": ["fan Toby J. (@tobyjensen14)"],
+    "rename_vault_list": ['vault list "Beach set"'],
+    "delete_vault_list": ['vault list "Beach set"'],
+    "add_media_to_vault_list": ['vault list "Beach set"'],
+    "remove_media_from_vault_list": ['vault list "Beach set"'],
+    "subscribe_to_user": ["creator @sunnyside"],
+    "unsubscribe_from_user": ["creator @sunnyside"],
+}
+
+
+@pytest.mark.parametrize("name", list(REGISTRY))
+def test_every_types_summary_names_fans_lists_and_creators(name):
+    """By synced name when there is one (no id left), by id when there is none."""
+    kind = REGISTRY[name]
+    example: dict[str, Any] = SCHEMAS[kind.params_schema]["examples"][0]
+    named, bare = (
+        kind.summary(example, "@mia", 1, NAMES),
+        kind.summary(example, "@mia", 1, NO_NAMES),
+    )
+    for shown in NAMED.get(name, []):
+        assert shown in named, (name, named)
+    ids = [*NAMES.fans, *NAMES.fan_lists, *NAMES.vault_lists, *NAMES.creators]
+    assert not [i for i in ids if i in named], named
+    assert [i for i in ids if i in bare] if name in NAMED else named == bare

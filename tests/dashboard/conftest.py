@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import sync_playwright
 
+from harness.local_servers import chromium
 from harness.platform import run_platform_in_thread
 from tests.dashboard.live_service import live_service
 
@@ -24,7 +25,7 @@ CHROMIUM_ARGS = [
 def browser(sqlite_template, postgres_url):
     """Module-wide; the databases' session fixtures run first (they need a free event loop)."""
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        browser = p.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
         yield browser
         browser.close()
 

@@ -6,7 +6,14 @@ import pytest
 
 from service.domain.principal import Principal
 from service.workspaces.usecases import create_user, create_workspace
-from tests.dashboard.dashboard_helpers import OWNER_EMAIL, code_of, create_action, csrf_of, sign_in
+from tests.dashboard.dashboard_helpers import (
+    OWNER_EMAIL,
+    OWNER_PASSWORD,
+    code_of,
+    create_action,
+    csrf_of,
+    sign_in,
+)
 from tests.factories import PASSWORDS, build_world
 
 JSON = {"accept": "application/json"}
@@ -17,16 +24,27 @@ async def world(store, clock):
     return await build_world(store, clock)
 
 
-async def test_pages_without_session_show_sign_in_with_not_signed_in(client, world):
-    page = await client.get("/dashboard/approvals")
-    assert page.status_code == 401
-    assert (
-        'data-error-code="not_signed_in"' in page.text
-        and 'action="/dashboard/sign-in"' in page.text
-    )
+async def test_pages_without_session_redirect_to_sign_in_and_come_back(client, world):
     api = await client.get("/dashboard/api/actions/act_x")
     assert api.status_code == 401 and code_of(api) == "not_signed_in"
     assert api.json()["error"]["type"] == "authentication"
+    page = await client.get("/dashboard/approvals?status=executed")
+    assert page.status_code == 303
+    target = page.headers["location"]
+    assert target == "/dashboard/sign-in?next=%2Fdashboard%2Fapprovals%3Fstatus%3Dexecuted"
+    form = await client.get(target)
+    assert form.status_code == 200 and 'action="/dashboard/sign-in"' in form.text
+    assert 'value="/dashboard/approvals?status=executed"' in form.text
+    assert 'data-error-code="not_signed_in"' not in form.text
+    signed = await client.post(
+        "/dashboard/sign-in",
+        data={
+            "email": OWNER_EMAIL,
+            "password": OWNER_PASSWORD,
+            "next": "/dashboard/approvals?status=executed",
+        },
+    )
+    assert signed.headers["location"] == "/dashboard/approvals?status=executed"
 
 
 async def test_ended_session_gives_not_signed_in(client, world, clock):
@@ -41,7 +59,8 @@ async def test_ended_session_gives_not_signed_in(client, world, clock):
     )
     assert refused.status_code == 401 and code_of(refused) == "not_signed_in"
     page = await client.get(f"/dashboard/actions/{action['id']}")
-    assert page.status_code == 401 and "not_signed_in" in page.text
+    assert page.status_code == 303
+    assert page.headers["location"].startswith("/dashboard/sign-in?next=%2Fdashboard%2Factions")
 
 
 async def test_session_expires_after_twelve_hours(client, world, clock):

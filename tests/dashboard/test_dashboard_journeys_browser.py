@@ -35,11 +35,12 @@ def test_action_page_follows_a_decision_made_in_another_session(browser, service
     other = open_as(browser, base, MEMBER, start=f"/dashboard/actions/{action['id']}")
     other.click("#approve")
     expect(other.locator("#action-status")).not_to_have_text("pending", timeout=WAIT_MS)
-    # The first page, never reloaded, follows: status, who decided, and no Approve to click.
+    # The first page, never reloaded, follows: status, who decided, the outcome, and no
+    # decision bar left.
     expect(watcher.locator("#action-status")).not_to_have_text("pending", timeout=WAIT_MS)
     expect(watcher.locator("#decided")).to_contain_text("Max Member")
-    expect(watcher.locator("#approve")).to_be_disabled()
-    expect(watcher.locator("#decide-blocked")).to_contain_text("Already")
+    expect(watcher.locator("#outcome-decided")).to_contain_text("Approved by Max Member")
+    expect(watcher.locator("#decide-dock")).to_have_count(0)
     # Times stay readable in the viewer's zone after the update (no raw ISO, no UTC).
     decided = watcher.locator("#decided time").inner_text()
     assert "UTC" not in decided and "T" not in decided.split(",")[0] and "Z" not in decided

@@ -5,6 +5,8 @@ Runs on SQLite and PostgreSQL.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -42,7 +44,25 @@ def test_phone_action_page_shows_preview_and_approve_without_scrolling(browser, 
     shot(page, "action-phone")
     page.click("#approve")
     expect(page.locator("#action-status")).not_to_have_text("pending", timeout=WAIT_MS)
-    expect(page.locator("#approve")).to_be_disabled()
+    # Decided: the outcome comes first, and the decision bar is gone.
+    expect(page.locator("#outcome")).to_be_visible()
+    expect(page.locator("#decide-dock")).to_have_count(0)
+    expect(page.locator("#action-status")).to_have_text(
+        re.compile("executed|failed"), timeout=WAIT_MS
+    )
+    page.reload()
+    status = page.locator("#action-status").inner_text()
+    words = {"executed": "Executed", "failed": "Failed"}[status]
+    expect(page.locator("#outcome-words")).to_contain_text(words)
+    if status == "failed":  # the reason, in the outcome at the top
+        expect(page.locator("#outcome #action-error")).not_to_be_empty()
+    in_view(page, "#outcome")
+    assert (
+        page.locator("#outcome").bounding_box()["y"]
+        < page.locator("#message-preview").bounding_box()["y"]
+    )
+    expect(page.locator("#decide-dock")).to_have_count(0)
+    shot(page, "action-phone-decided")
     page.context.close()
 
 

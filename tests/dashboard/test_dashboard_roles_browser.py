@@ -143,9 +143,13 @@ def test_sign_in_page_without_error_root_redirect_and_favicon(browser, service, 
     page = browser.new_page(viewport=DESKTOP)
     missing: list[str] = []
     page.on("response", lambda r: missing.append(r.url) if r.status == 404 else None)
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.goto(base + "/")
-    expect(page).to_have_url(base + "/dashboard/approvals")
+    # Signed out: on to the sign-in page (303), which comes back to the inbox; no 401 logged.
+    expect(page).to_have_url(base + "/dashboard/sign-in?next=%2Fdashboard%2Fapprovals")
     expect(page.locator("h1")).to_have_text("Sign in")
+    assert errors == [], errors
     expect(page.locator("[role=alert]")).to_have_count(0)
     expect(page.locator("#demo-credentials")).to_have_count(0)  # not a demo
     assert httpx.get(base + "/favicon.ico").status_code == 200

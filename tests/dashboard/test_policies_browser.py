@@ -71,7 +71,7 @@ def test_policy_edit_two_people_and_ask_again(browser, service, world, size):
     card.locator("button.save-policy").click()
     card = owner.locator(f"#policy-{world.live_account}")
     expect(card.locator(".policy-rule")).to_contain_text(
-        "send_message: 2 different people, any member"
+        "Send a message: 2 different people, any member"
     )
     shot(owner, f"policy-form-{size}")
     assert f"POST /v1/accounts/{world.live_account}/policy" in sent
@@ -148,11 +148,23 @@ def test_workspace_default_form_and_accounts_that_follow_it(browser, service, wo
     sign_in(owner, base, OWNER, start="/dashboard/accounts")
     default = owner.locator("#workspace-policy")
     expect(default).to_contain_text("No rules: one approval by any member.")
+    # "Add a rule" names the types as people say them, by family; it starts at one person and
+    # asks for an allowance only for a rule that needs nobody.
+    rule = default.locator("fieldset.add-rule")
+    expect(rule.locator("fieldset.family legend").first).to_have_text("Messages")
+    expect(rule).to_contain_text("Add media to a vault list")
+    expect(rule).not_to_contain_text("add_media_to_vault_list")
+    expect(rule.locator("select[name=approvals]")).to_have_value("1")
+    expect(rule.locator("label.allowance")).to_be_hidden()
+    rule.locator("select[name=approvals]").select_option("0")
+    expect(rule.locator("label.allowance")).to_be_visible()
+    rule.locator("select[name=approvals]").select_option("2")
+    expect(rule.locator("label.allowance")).to_be_hidden()
     default.locator("input[name=types][value=send_mass_message]").check()
     default.locator("select[name=approvers]").select_option("admins")
     default.locator("input[name=minRecipients]").fill("1000")
     default.locator("button.save-policy").click()
-    words = "send_mass_message from 1000 recipients: 2 different people, admins and owners only"
+    words = "Send a mass message from 1000 recipients: 2 different people, admins and owners only"
     expect(owner.locator("#workspace-policy .policy-rule")).to_contain_text(words)
     expect(owner.locator("#workspace-policy-result")).to_have_text(
         "The workspace default is saved."
@@ -179,6 +191,27 @@ def test_workspace_default_form_and_accounts_that_follow_it(browser, service, wo
         "source": "workspace",
         "limits": [],
     }
+
+    # A daily limit on the default: the account following it shows it with today's use.
+    default.locator(".add-limit summary").click()
+    default.locator("input[name=limitTypes][value=send_message]").check()
+    default.locator("input[name=perDay]").fill("1")
+    default.locator("button.save-policy").click()
+    expect(default.locator(".limit-rule")).to_contain_text("At most 1 a day: Send a message")
+    expect(card.locator(".limit-use")).to_contain_text("Send a message: 0 of 1 in the last 24")
+    made = api_action(base, world, f"limit-{size}", "<p>One today</p>")
+    owner.reload()
+    expect(card.locator(".limit-use")).to_contain_text("1 of 1 in the last 24 hours; more are")
+    open_action(owner, base, made["id"])  # the approver sees the limit is reached
+    expect(owner.locator("#near-limits")).to_contain_text("1 of 1 Send a message")
+    owner.goto(base + "/dashboard/accounts")
+    if size == "desktop":  # the account card takes the page's width, its policy beside
+        main = owner.locator("main").bounding_box()
+        box = owner.locator(f"section.account[data-account-id='{world.live_account}']")
+        assert box.bounding_box()["width"] > 0.9 * (main["width"] - 32)
+        assert card.bounding_box()["x"] > box.bounding_box()["x"] + 200
+    shot(owner, f"accounts-limits-{size}")
+    default.locator("input[name=keepLimit]").uncheck()
 
     # Unticking the rule saves an empty default.
     owner.locator("#workspace-policy input[name=keep]").uncheck()

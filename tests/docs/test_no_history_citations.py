@@ -85,3 +85,36 @@ def test_nothing_shipped_cites_an_issue_or_the_specification() -> None:
 def test_the_architecture_map_reads_in_two_minutes() -> None:
     words = len((ROOT / "docs" / "architecture.md").read_text().split())
     assert words < ARCHITECTURE_WORDS
+
+
+USER_PAGES = [*sorted((ROOT / "docs").glob("*.md")), ROOT / "README.md", ROOT / "CONTRIBUTING.md"]
+WORK_ITEM = re.compile(
+    r"bench/results|\bissue\d+|\b(?:the|this|that|an|each|every|its|our|one)\s+issues?\b(?!d)",
+    re.IGNORECASE,
+)
+"""How the work was organised (an issue, a results folder): nothing a reader can open."""
+
+
+@pytest.mark.parametrize(
+    ("line", "found"),
+    [
+        ("raw output in `bench/results/issue22/growth.md`", True),
+        ("accepted because the issue's check is the file", True),
+        ("as this issue asked", True),
+        ("never issues an id twice", False),
+        ("the ids it has issued", False),
+    ],
+)
+def test_the_work_item_pattern(line: str, found: bool) -> None:
+    assert bool(WORK_ITEM.search(line)) is found
+
+
+def test_no_user_page_names_a_results_folder_or_an_issue() -> None:
+    found = [
+        f"{page.relative_to(ROOT)}: {line.strip()}"
+        for page in USER_PAGES
+        for line in page.read_text().splitlines()
+        if WORK_ITEM.search(line)
+    ]
+    assert len(USER_PAGES) > 20
+    assert found == [], "say what the reader needs instead:\n" + "\n".join(found)

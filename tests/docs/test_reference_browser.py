@@ -8,6 +8,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import sync_playwright
 
+from harness.local_servers import chromium
 from harness.threaded import serve_in_thread
 from service.app import create_app
 from service.http.spec import HTTP_METHODS, OpenApiDocument
@@ -44,7 +45,7 @@ def test_reference_renders_every_operation_offline(base_url):
     requested: list[str] = []
     console_errors: list[str] = []
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        browser = p.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
         try:
             page = browser.new_page(viewport={"width": 1280, "height": 900})
             page.on("request", lambda request: requested.append(request.url))

@@ -1,6 +1,7 @@
 """Two app instances (two replicas) on one database and one real Redis.
 
-Redis must answer at 127.0.0.1:6379 (`.ci/run` starts it): these tests fail rather than skip.
+Redis is the machine's at `COUNTERSIGN_TEST_REDIS_URL` (default 127.0.0.1:6379), or one the run
+started (tests/conftest.py): these tests never skip.
 Each test counts under a key prefix of its own, so parallel runs never share a budget.
 """
 
@@ -16,13 +17,12 @@ import redis
 
 from service.app import create_app
 from service.http.ratelimit import close_storage
-
-REDIS_URL = "redis://127.0.0.1:6379/0"
+from tests.conftest import redis_url
 
 
 @pytest.fixture
 def redis_prefix() -> str:
-    client = redis.Redis.from_url(REDIS_URL)
+    client = redis.Redis.from_url(redis_url())
     client.ping()
     prefix = f"cs-test-{secrets.token_hex(8)}"
     yield prefix
@@ -33,7 +33,7 @@ def redis_prefix() -> str:
 
 @pytest.fixture
 def shared_settings(settings, redis_prefix):
-    return attrs.evolve(settings, limits_storage=REDIS_URL, limits_prefix=redis_prefix)
+    return attrs.evolve(settings, limits_storage=redis_url(), limits_prefix=redis_prefix)
 
 
 @contextlib.asynccontextmanager

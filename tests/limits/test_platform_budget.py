@@ -14,8 +14,8 @@ from service.app import create_app, outgoing_http
 from service.http.ratelimit import close_storage
 from service.settings import Settings
 from service.synced.syncer import sync_account, sync_all
+from tests.conftest import redis_url
 from tests.factories import TIGHT_WINDOW, build_world
-from tests.limits.conftest import REDIS_URL
 from tests.platform_world import link_creator
 
 
@@ -63,7 +63,7 @@ async def test_two_replicas_share_one_platform_budget_in_redis(
 ):
     world = await build_world(store, clock)
     settings = budget_settings(
-        tmp_path, fake_platform, 3, limits_storage=REDIS_URL, limits_prefix=redis_prefix
+        tmp_path, fake_platform, 3, limits_storage=redis_url(), limits_prefix=redis_prefix
     )
     async with (
         instance(settings, store, clock) as (one, services),

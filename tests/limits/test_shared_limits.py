@@ -7,9 +7,10 @@ import attrs
 import pytest
 import redis
 
+from tests.conftest import redis_url
 from tests.dashboard.dashboard_helpers import OWNER_EMAIL, OWNER_PASSWORD
 from tests.factories import TIGHT_WINDOW, build_world
-from tests.limits.conftest import REDIS_URL, replica
+from tests.limits.conftest import replica
 
 
 @pytest.fixture
@@ -48,7 +49,7 @@ async def test_counters_expire_with_their_window(
     async with replica(settings, store, clock) as one:
         await one.get("/v1/accounts", headers=world.auth())
         await sign_in(one, "wrong")
-    client = redis.Redis.from_url(REDIS_URL)
+    client = redis.Redis.from_url(redis_url())
     keys = list(client.scan_iter(f"{redis_prefix}*"))
     ttls = [client.ttl(key) for key in keys]
     client.close()

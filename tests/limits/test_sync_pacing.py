@@ -29,8 +29,8 @@ from service.platform.budget import Metered, PlatformBudget
 from service.settings import Settings, SettingsError
 from service.synced import syncer
 from service.synced.syncer import sync_account, sync_all
+from tests.conftest import redis_url
 from tests.factories import build_world
-from tests.limits.conftest import REDIS_URL
 from tests.limits.test_platform_budget import budget_settings, instance
 from tests.platform_world import link_creator
 
@@ -171,7 +171,7 @@ BUDGET, SHARE, SYNC_CALLS = 40, 0.8, 32
 def storage(request, redis_prefix) -> dict:
     if request.param == "memory":
         return {}
-    return {"limits_storage": REDIS_URL, "limits_prefix": redis_prefix}
+    return {"limits_storage": redis_url(), "limits_prefix": redis_prefix}
 
 
 async def window_count(services, key: str) -> int:

@@ -1,6 +1,8 @@
 """`make demo` run again: what the user made stays (their own loopback endpoints are not
-removed), the demo keys are the same ones (kept in a file only the user reads, never revoked), and an action approved before the restart executes after it, because the
-restarted fake platform still knows the linked creator's session (kept beside the database)."""
+removed), the demo keys are the same ones (kept in a file only the user reads, never revoked),
+and an action approved before the restart executes after it, because the restarted fake
+platform is the one the last run left (its whole state is kept beside the database): the
+linked creator's session, what earlier writes made, and ids that never repeat."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from service.actions.creation import create_action
 from service.actions.decisions import decide_action
 from service.actions.executor import Executor
 from service.app import build_services, outgoing_http
-from service.demo import keep_sessions, keys_file, seed, sessions_file
+from service.demo import keep_world, keys_file, seed, world_file
 from service.domain.clock import SystemClock
 from service.domain.principal import Principal
 from service.settings import Settings
@@ -30,7 +32,7 @@ async def test_a_second_demo_keeps_the_users_endpoints_and_runs_what_was_approve
     )
     clock = SystemClock()
     first = start_platform_in_thread()
-    keep_sessions(first.state, sessions_file(settings))
+    keep_world(first.state, world_file(settings))
     try:
         one = await seed(
             evolve(settings, platform_url=first.base_url), "http://127.0.0.1:1/demo-events"
@@ -81,8 +83,12 @@ async def test_a_second_demo_keeps_the_users_endpoints_and_runs_what_was_approve
     )
     await store.close()
 
+    issued = int(first.state.new_id())
+    first.state.on_change()  # as after any write the platform applied
     second = start_platform_in_thread()  # a new process's platform: empty memory
-    keep_sessions(second.state, sessions_file(settings))
+    keep_world(second.state, world_file(settings))
+    assert int(second.state.new_id()) > issued  # ids never repeat across restarts
+    assert stat.S_IMODE(world_file(settings).stat().st_mode) == 0o600
     try:
         again = evolve(settings, platform_url=second.base_url)
         two = await seed(again, "http://127.0.0.1:2/demo-events")
@@ -112,6 +118,13 @@ async def test_a_second_demo_keeps_the_users_endpoints_and_runs_what_was_approve
             async with store.reading() as uow:
                 done = await uow.actions.get(one["workspace"], created.action.id)
             assert done.status == "executed", done.error
+            # What the write made is in the world a third run loads.
+            third = start_platform_in_thread()
+            keep_world(third.state, world_file(settings))
+            sent = done.result["messageId"]
+            chats = third.state.creator(one["account"]).chats[one["fan"]]
+            assert sent in [m.id for m in chats] and int(sent) > issued
+            third.stop()
             async with store.reading() as uow:
                 demo_keys = [
                     k for k in await uow.keys.list(one["workspace"]) if k.name.startswith("demo")

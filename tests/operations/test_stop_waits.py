@@ -89,4 +89,5 @@ async def test_sigterm_answers_open_waits_at_once_and_exits(
     assert took < 10, f"the process took {took:.1f} s to exit"
     assert server.returncode in (0, -signal.SIGTERM), log
     assert "Traceback" not in log and "graceful shutdown exceeded" not in log, log
+    assert "ERROR" not in log, log  # "ASGI callable returned without completing response"
     assert "Application shutdown complete" in log

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import socket
 import sys
 import time
 
@@ -96,8 +97,27 @@ async def test_serve_cancels_a_request_in_flight_after_the_stop_grace(
     assert b"Application shutdown complete" in stderr
 
 
+def free_run(count: int) -> int:
+    """A port with the `count - 1` after it free too (the demo's helpers take the next ones)."""
+    while True:
+        port = int(free_port())
+        if port + count < 65536 and all(_bindable(port + i) for i in range(1, count)):
+            return port
+
+
+def _bindable(port: int) -> bool:
+    with socket.socket() as probe:
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
+
+
 async def test_demo_stops_cleanly_on_sigterm(tmp_path):
-    port = free_port()
+    """...with its helpers on the documented ports after its own."""
+    first = free_run(4)
+    port = str(first)
     demo = await start(
         ["demo", "--port", port],
         {
@@ -110,9 +130,13 @@ async def test_demo_stops_cleanly_on_sigterm(tmp_path):
     await until_healthy(demo, f"http://127.0.0.1:{port}")
     began = time.monotonic()
     demo.send_signal(signal.SIGTERM)
-    _, stderr = await asyncio.wait_for(demo.communicate(), 30)
+    stdout, stderr = await asyncio.wait_for(demo.communicate(), 30)
     took = time.monotonic() - began
     assert demo.returncode in (0, -signal.SIGTERM), stderr.decode()[-3000:]
+    printed = stdout.decode()
+    assert f"FAKE platform running at http://127.0.0.1:{first + 1}" in printed, printed
+    assert f"receiver    http://127.0.0.1:{first + 2}/demo-events" in printed, printed
+    assert f"caught at smtp://127.0.0.1:{first + 3}" in printed, printed
     assert b"Application shutdown complete" in stderr
     assert b"Traceback" not in stderr, stderr.decode()[-3000:]
     assert took < 10, f"the demo took {took:.1f} s to stop"

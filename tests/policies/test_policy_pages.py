@@ -74,7 +74,7 @@ async def test_policy_forms_call_v1_and_are_hidden_from_members(client, store, c
     page = (await client.get("/dashboard/accounts")).text
     assert "Owners and admins change approval policies." in page
     assert "policy-form" not in page and "data-api" not in page
-    assert "send_message: 2 different people, admins and owners only" in page  # the default
+    assert "Send a message: 2 different people, admins and owners only" in page  # the default
     member_csrf = CSRF.search(page).group(1)
     refused = await client.post(
         "/v1/workspace/policy", json={"rules": []}, headers={"x-csrf-token": member_csrf}

@@ -6,7 +6,7 @@ import pytest
 
 from harness.scratch import scratch_database
 from service.workspaces.usecases import create_workspace
-from tests.conftest import POSTGRES_ADMIN_URL
+from tests.conftest import postgres_admin_url
 from tests.factories import add_live_account
 
 
@@ -16,7 +16,7 @@ def empty_url(request, tmp_path):
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path}/empty.db"
     else:
-        with scratch_database(POSTGRES_ADMIN_URL, "cs_mig") as url:
+        with scratch_database(postgres_admin_url(), "cs_mig") as url:
             yield url
 
 
@@ -27,7 +27,7 @@ def stage_url(empty_url, tmp_path):
     if empty_url.startswith("sqlite"):
         yield f"sqlite:///{tmp_path}/stage.db"
     else:
-        with scratch_database(POSTGRES_ADMIN_URL, "cs_stage") as url:
+        with scratch_database(postgres_admin_url(), "cs_stage") as url:
             yield url
 
 

@@ -184,7 +184,7 @@ async def test_postgres_pool_of_one_serves_again_after_a_unit_cancelled_mid_stat
 
 
 async def test_postgres_connection_is_replaced_after_its_share_of_units(postgres_url):
-    """A long-lived connection slowed reads (docs/departures.md): each serves a bounded number of
+    """A long-lived connection slowed reads (docs/decisions.md): each serves a bounded number of
     units, then a fresh backend takes over."""
     store = SqlStore.from_url(postgres_url, pool_size=1, max_overflow=0)
     store.driver.units_per_connection = 3

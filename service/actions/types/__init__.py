@@ -29,10 +29,34 @@ from service.actions.types.registry import (
 FAMILIES = ("messages", "fan_lists", "chats", "vault", "users", "content")
 """The family modules, imported in this order: the registry (and so `GET /v1/action-types`,
 the ActionType enum and the docs table) lists their types in it."""
+FAMILY_TITLES = {
+    "messages": "Messages",
+    "fan_lists": "Fan lists",
+    "chats": "Chats",
+    "vault": "Vault",
+    "users": "The creator's account",
+    "content": "Posts and stories",
+}
+"""Each family as the dashboard's forms head it."""
+FAMILY_OF: dict[str, str] = {}
+"""Each type's family module, as registered."""
 for _family in FAMILIES:
+    _before = set(REGISTRY)
     importlib.import_module(f"{__name__}.{_family}")
+    FAMILY_OF.update({name: _family for name in REGISTRY if name not in _before})
+
+
+def by_family() -> list[tuple[str, list[ActionType]]]:
+    """The types under their family's title, in the registry's order."""
+    return [
+        (FAMILY_TITLES[family], [k for k in REGISTRY.values() if FAMILY_OF[k.name] == family])
+        for family in FAMILIES
+    ]
+
 
 __all__ = [
+    "FAMILY_OF",
+    "FAMILY_TITLES",
     "REGISTRY",
     "ActionType",
     "Audience",
@@ -40,6 +64,7 @@ __all__ = [
     "Performs",
     "PlatformCall",
     "Source",
+    "by_family",
     "names",
     "price_of",
     "register",

@@ -30,9 +30,10 @@ async def _chat_context(reads: Reads, action: Action) -> Json:
 register(
     ActionType(
         name="mark_chat_read",
+        label="Mark a chat as read",
         params_schema="MarkChatReadParams",
         result_schemas=("MarkChatReadResult",),
-        summary=lambda p, at, _: f"Mark {at}'s chat with fan {p['fanId']} as read.",
+        summary=lambda p, at, _, n: f"Mark {at}'s chat with {n.fan(p['fanId'])} as read.",
         call=lambda p: PlatformCall("POST /chats/:id/mark-as-read", {"id": p["fanId"]}),
         result=lambda p, made: {"fanId": p["fanId"], "read": True},
         fans=fan_named,
@@ -62,9 +63,10 @@ async def _message_context(reads: Reads, action: Action) -> Json:
 register(
     ActionType(
         name="like_message",
+        label="Like a message",
         params_schema="LikeMessageParams",
         result_schemas=("LikeMessageResult",),
-        summary=lambda p, at, _: f"Like message {p['messageId']} in {at}'s chats.",
+        summary=lambda p, at, _, n: f"Like message {p['messageId']} in {at}'s chats.",
         call=lambda p: PlatformCall("POST /messages/:id/like", {"id": p["messageId"]}),
         result=lambda p, made: {"messageId": p["messageId"], "liked": True},
         lookups=lambda p: [_message(p["messageId"])],
@@ -77,9 +79,10 @@ register(
 register(
     ActionType(
         name="unlike_message",
+        label="Unlike a message",
         params_schema="UnlikeMessageParams",
         result_schemas=("UnlikeMessageResult",),
-        summary=lambda p, at, _: f"Remove {at}'s like from message {p['messageId']}.",
+        summary=lambda p, at, _, n: f"Remove {at}'s like from message {p['messageId']}.",
         call=lambda p: PlatformCall("DELETE /messages/:id/like", {"id": p["messageId"]}),
         result=lambda p, made: {"messageId": p["messageId"], "liked": False},
         lookups=lambda p: [_message(p["messageId"])],
@@ -111,9 +114,10 @@ async def _edit_context(reads: Reads, action: Action) -> Json:
 register(
     ActionType(
         name="edit_mass_message",
+        label="Edit a mass message",
         params_schema="EditMassMessageParams",
         result_schemas=("EditMassMessageResult",),
-        summary=lambda p, at, _: (
+        summary=lambda p, at, _, n: (
             f"Change the text of {at}'s mass message {p['massMessageId']} to: "
             f'"{plain(p["text"])}".'
         ),

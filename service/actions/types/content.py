@@ -38,9 +38,10 @@ async def _posts_context(reads: Reads, action: Action) -> Json:
 register(
     ActionType(
         name="report_post_views",
+        label="Report post views",
         params_schema="ReportPostViewsParams",
         result_schemas=("ReportPostViewsResult",),
-        summary=lambda p, at, _: (
+        summary=lambda p, at, _, n: (
             f"Report {count(len(p['events']), 'post view event')} on {at}'s posts to the "
             "platform's statistics."
         ),
@@ -63,9 +64,10 @@ register(
 register(
     ActionType(
         name="mark_story_watched",
+        label="Mark a story as watched",
         params_schema="MarkStoryWatchedParams",
         result_schemas=("MarkStoryWatchedResult",),
-        summary=lambda p, at, _: f"Mark story {p['storyId']} as watched by {at}.",
+        summary=lambda p, at, _, n: f"Mark story {p['storyId']} as watched by {at}.",
         call=lambda p: PlatformCall("PUT /stories/:id/watched", {"id": p["storyId"]}),
         result=lambda p, made: {"storyId": p["storyId"], "watched": True},
         description=(

@@ -33,9 +33,10 @@ async def _membership_context(reads: Reads, action: Action) -> Json:
 register(
     ActionType(
         name="add_fan_to_list",
+        label="Add a fan to a list",
         params_schema="AddFanToListParams",
         result_schemas=("AddFanToListResult",),
-        summary=lambda p, at, _: f"Add fan {p['fanId']} to {at}'s list {p['listId']}.",
+        summary=lambda p, at, _, n: f"Add {n.fan(p['fanId'])} to {at}'s {n.fan_list(p['listId'])}.",
         call=lambda p: PlatformCall(
             "POST /lists/:id/users", {"id": p["listId"]}, {"userIds": [p["fanId"]]}
         ),
@@ -57,9 +58,12 @@ register(
 register(
     ActionType(
         name="remove_fan_from_list",
+        label="Remove a fan from a list",
         params_schema="RemoveFanFromListParams",
         result_schemas=("RemoveFanFromListResult",),
-        summary=lambda p, at, _: f"Remove fan {p['fanId']} from {at}'s list {p['listId']}.",
+        summary=lambda p, at, _, n: (
+            f"Remove {n.fan(p['fanId'])} from {at}'s {n.fan_list(p['listId'])}."
+        ),
         call=lambda p: PlatformCall(
             "DELETE /lists/:id/users/:userId", {"id": p["listId"], "userId": p["fanId"]}
         ),

@@ -13,6 +13,7 @@ from service.actions.types.registry import (
     Json,
     Params,
     PlatformCall,
+    SummaryNames,
     count,
     fan_named,
     paid_message,
@@ -41,11 +42,12 @@ async def _chat_context(reads: Reads, action: Action) -> Json:
 register(
     ActionType(
         name="send_message",
+        label="Send a message",
         params_schema="SendMessageParams",
         result_schemas=("SendMessageResult",),
-        summary=lambda p, at, _: (
-            f"Send {paid_message(p, 'message')} from {at} to fan "
-            f'{p["fanId"]}: "{plain(p["text"])}".'
+        summary=lambda p, at, _, n: (
+            f"Send {paid_message(p, 'message')} from {at} to "
+            f'{n.fan(p["fanId"])}: "{plain(p["text"])}".'
         ),
         call=lambda p: PlatformCall(
             "POST /chats/:id/messages",
@@ -81,8 +83,17 @@ def _audience(params: Params) -> Audience:
     )
 
 
-def _mass_summary(params: Params, at: str, recipients: int | None) -> str:
+def _mass_summary(params: Params, at: str, recipients: int | None, n: SummaryNames) -> str:
     who = count(recipients, "fan") if recipients is not None else "the chosen audience"
+    audience = params.get("audience") or {}
+    lists = [n.fan_list(list_id) for list_id in audience.get("listIds") or []]
+    left_out = [n.fan_list(list_id) for list_id in audience.get("excludeListIds") or []]
+    fans = [n.fan(fan_id) for fan_id in audience.get("fanIds") or []]
+    among = ", ".join(lists + fans[:3] + ([count(len(fans) - 3, "more fan")] if fans[3:] else []))
+    if among:
+        who += f" ({among})"
+    if left_out:
+        who += ", leaving out " + ", ".join(left_out)
     return (
         f"Send {paid_message(params, 'mass message')} from {at} to about "
         f'{who}: "{plain(params["text"])}".'
@@ -113,6 +124,7 @@ async def _audience_context(reads: Reads, action: Action) -> Json:
 register(
     ActionType(
         name="send_mass_message",
+        label="Send a mass message",
         params_schema="SendMassMessageParams",
         result_schemas=("SendMassMessageResult",),
         summary=_mass_summary,
@@ -154,9 +166,10 @@ register(
 )
 
 
-def _unsend_summary(params: Params, at: str, recipients: int | None) -> str:
+def _unsend_summary(params: Params, at: str, recipients: int | None, n: SummaryNames) -> str:
     if params.get("fanId"):
-        return f"Unsend message {params['messageId']} from {at}'s chat with fan {params['fanId']}."
+        chat = n.fan(params["fanId"])
+        return f"Unsend message {params['messageId']} from {at}'s chat with {chat}."
     return f"Unsend every copy of mass message {params['messageId']} from {at}."
 
 
@@ -183,6 +196,7 @@ async def _unsend_context(reads: Reads, action: Action) -> Json:
 register(
     ActionType(
         name="unsend_message",
+        label="Unsend a message",
         params_schema="UnsendMessageParams",
         result_schemas=("UnsendMessageResult", "UnsendMassMessageResult"),
         summary=_unsend_summary,

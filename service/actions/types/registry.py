@@ -104,14 +104,55 @@ async def no_synced_context(reads: Reads, action: Action) -> Json:
 
 
 @frozen
+class SummaryNames:
+    """What synced data calls the things an action's params name, so its summary names them
+    as the approver and an agent know them: fans as "Name (@username)", fan lists and vault
+    lists by name, other creators as "@username". An id synced data has no name for stays the
+    id, so the sentence still says exactly which thing it is."""
+
+    fans: Mapping[str, str] = field(factory=dict)
+    fan_lists: Mapping[str, str] = field(factory=dict)
+    vault_lists: Mapping[str, str] = field(factory=dict)
+    creators: Mapping[str, str] = field(factory=dict)
+
+    def fan(self, fan_id: Any) -> str:
+        return f"fan {self.fans.get(str(fan_id), fan_id)}"
+
+    def fan_list(self, list_id: Any) -> str:
+        name = self.fan_lists.get(str(list_id))
+        return f'list "{name}"' if name else f"list {list_id}"
+
+    def vault_list(self, list_id: Any) -> str:
+        name = self.vault_lists.get(str(list_id))
+        return f'vault list "{name}"' if name else f"vault list {list_id}"
+
+    def creator(self, user_id: Any) -> str:
+        return f"creator {self.creators.get(str(user_id), user_id)}"
+
+
+NO_NAMES = SummaryNames()
+"""Ids alone: for a summary written where no synced data is at hand."""
+
+
+def fan_label(name: str | None, username: str) -> str:
+    """A fan as people read one: "Toby J. (@tobyjensen14)", or "@tobyjensen14" with no name."""
+    return f"{name} (@{username})" if name else f"@{username}"
+
+
+Summary = Callable[[Params, str, int | None, SummaryNames], str]
+
+
+@frozen
 class ActionType:
     name: str
     params_schema: str
     """openapi.yaml's component for the request's `params`."""
     result_schemas: tuple[str, ...]
     """openapi.yaml's components `result` takes in live mode."""
-    summary: Callable[[Params, str, int | None], str]
-    """One plain sentence a person can approve from: (params, "@username", recipients)."""
+    summary: Summary
+    """One plain sentence a person can approve from: (params, "@username", recipients,
+    names), naming what the params name by `names` (SummaryNames), never by a bare id when
+    synced data has a name."""
     call: Callable[[Params], PlatformCall]
     """The platform write it runs as, from the params as stored (sent unchanged)."""
     result: Callable[[Params, str | None], Json]
@@ -127,6 +168,8 @@ class ActionType:
     """Warn when a named fan's subscription has lapsed (messages only)."""
     description: str = ""
     """What the write does on the platform, for `GET /v1/action-types`, the docs and the page."""
+    label: str = ""
+    """The type as people say it ("Send a message"): how the dashboard's forms name it."""
     performs: tuple[Performs, ...] = ()
     """The platform routes `call` may choose, with the params' places in each."""
     lookups: Callable[[Params], list[Lookup]] = _no_lookups

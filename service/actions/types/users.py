@@ -16,9 +16,10 @@ from service.actions.types.registry import (
 register(
     ActionType(
         name="subscribe_to_user",
+        label="Subscribe to a creator",
         params_schema="SubscribeToUserParams",
         result_schemas=("SubscribeToUserResult",),
-        summary=lambda p, at, _: f"Subscribe {at} to creator {p['userId']}.",
+        summary=lambda p, at, _, n: f"Subscribe {at} to {n.creator(p['userId'])}.",
         call=lambda p: PlatformCall("POST /users/:id/subscribe", {"id": p["userId"]}),
         result=lambda p, made: {"userId": p["userId"], "subscribed": True},
         description=(
@@ -33,9 +34,10 @@ register(
 register(
     ActionType(
         name="unsubscribe_from_user",
+        label="Unsubscribe from a creator",
         params_schema="UnsubscribeFromUserParams",
         result_schemas=("UnsubscribeFromUserResult",),
-        summary=lambda p, at, _: f"Unsubscribe {at} from creator {p['userId']}.",
+        summary=lambda p, at, _, n: f"Unsubscribe {at} from {n.creator(p['userId'])}.",
         call=lambda p: PlatformCall("DELETE /users/:id/subscribe", {"id": p["userId"]}),
         result=lambda p, made: {"userId": p["userId"], "subscribed": False},
         description="Ends the creator's subscription to another creator.",
@@ -47,9 +49,10 @@ register(
 register(
     ActionType(
         name="mark_notifications_read",
+        label="Mark notifications as read",
         params_schema="MarkNotificationsReadParams",
         result_schemas=("MarkNotificationsReadResult",),
-        summary=lambda p, at, _: f"Mark every notification of {at} as read.",
+        summary=lambda p, at, _, n: f"Mark every notification of {at} as read.",
         call=lambda p: PlatformCall("POST /users/notifications/read"),
         result=lambda p, made: {"read": True},
         description="Marks every notification of the creator read; the unread count drops to 0.",
@@ -61,9 +64,12 @@ register(
 register(
     ActionType(
         name="record_profile_visit",
+        label="Record a profile visit",
         params_schema="RecordProfileVisitParams",
         result_schemas=("RecordProfileVisitResult",),
-        summary=lambda p, at, _: f"Record a visit to {at}'s profile in the platform's statistics.",
+        summary=lambda p, at, _, n: (
+            f"Record a visit to {at}'s profile in the platform's statistics."
+        ),
         call=lambda p: PlatformCall("POST /users/profile/visit"),
         result=lambda p, made: {"visited": True},
         description=(
@@ -79,9 +85,12 @@ register(
 register(
     ActionType(
         name="record_profile_view",
+        label="Record a profile view",
         params_schema="RecordProfileViewParams",
         result_schemas=("RecordProfileViewResult",),
-        summary=lambda p, at, _: f"Record a view of {at}'s profile in the platform's statistics.",
+        summary=lambda p, at, _, n: (
+            f"Record a view of {at}'s profile in the platform's statistics."
+        ),
         call=lambda p: PlatformCall("POST /users/profile/view"),
         result=lambda p, made: {"viewed": True},
         description=(

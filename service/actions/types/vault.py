@@ -60,9 +60,10 @@ async def _media_context(reads: Reads, action: Action) -> Json:
 register(
     ActionType(
         name="create_vault_list",
+        label="Create a vault list",
         params_schema="CreateVaultListParams",
         result_schemas=("CreateVaultListResult",),
-        summary=lambda p, at, _: f'Create a vault list named "{p["name"]}" in {at}\'s vault.',
+        summary=lambda p, at, _, n: f'Create a vault list named "{p["name"]}" in {at}\'s vault.',
         call=lambda p: PlatformCall("POST /vault/lists", body={"name": p["name"]}),
         result=lambda p, made: {"listId": made, "name": p["name"]},
         returns_id=True,
@@ -79,9 +80,10 @@ register(
 register(
     ActionType(
         name="rename_vault_list",
+        label="Rename a vault list",
         params_schema="RenameVaultListParams",
         result_schemas=("RenameVaultListResult",),
-        summary=lambda p, at, _: f'Rename {at}\'s vault list {p["listId"]} to "{p["name"]}".',
+        summary=lambda p, at, _, n: f'Rename {at}\'s {n.vault_list(p["listId"])} to "{p["name"]}".',
         call=lambda p: PlatformCall(
             "PATCH /vault/lists/:id", {"id": p["listId"]}, {"name": p["name"]}
         ),
@@ -98,10 +100,11 @@ register(
 register(
     ActionType(
         name="delete_vault_list",
+        label="Delete a vault list",
         params_schema="DeleteVaultListParams",
         result_schemas=("DeleteVaultListResult",),
-        summary=lambda p, at, _: (
-            f"Delete {at}'s vault list {p['listId']} (its media stay in the vault)."
+        summary=lambda p, at, _, n: (
+            f"Delete {at}'s {n.vault_list(p['listId'])} (its media stay in the vault)."
         ),
         call=lambda p: PlatformCall("DELETE /vault/lists/:id", {"id": p["listId"]}),
         result=lambda p, made: {"listId": p["listId"], "deleted": True},
@@ -115,9 +118,10 @@ register(
 register(
     ActionType(
         name="add_media_to_vault_list",
+        label="Add media to a vault list",
         params_schema="AddMediaToVaultListParams",
         result_schemas=("AddMediaToVaultListResult",),
-        summary=lambda p, at, _: f"Add {_media(p)} to {at}'s vault list {p['listId']}.",
+        summary=lambda p, at, _, n: f"Add {_media(p)} to {at}'s {n.vault_list(p['listId'])}.",
         call=lambda p: PlatformCall(
             "POST /vault/lists/:id/media", {"id": p["listId"]}, {"mediaIds": list(p["mediaIds"])}
         ),
@@ -140,10 +144,11 @@ register(
 register(
     ActionType(
         name="remove_media_from_vault_list",
+        label="Remove media from a vault list",
         params_schema="RemoveMediaFromVaultListParams",
         result_schemas=("RemoveMediaFromVaultListResult",),
-        summary=lambda p, at, _: (
-            f"Remove {_media(p)} from {at}'s vault list {p['listId']} (they stay in the vault)."
+        summary=lambda p, at, _, n: (
+            f"Remove {_media(p)} from {at}'s {n.vault_list(p['listId'])} (they stay in the vault)."
         ),
         call=lambda p: PlatformCall(
             "DELETE /vault/lists/:id/media",
@@ -171,9 +176,10 @@ register(
 register(
     ActionType(
         name="hide_vault_media",
+        label="Hide or show vault media",
         params_schema="HideVaultMediaParams",
         result_schemas=("HideVaultMediaResult",),
-        summary=lambda p, at, _: (
+        summary=lambda p, at, _, n: (
             f"{'Hide' if p['hidden'] else 'Unhide'} {_media(p)} in {at}'s vault."
         ),
         call=lambda p: PlatformCall(

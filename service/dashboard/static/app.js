@@ -67,7 +67,16 @@ document.documentElement.classList.add("js");  // shows the forms that only work
       if (etag) headers["if-none-match"] = etag;
       const r = await fetch(window.location.href, { headers: headers, credentials: "same-origin",
                                                     cache: "no-store" });
-      if (r.status === 401) { window.location.reload(); return; }
+      // The session ended (a page is redirected to sign in; the API says 401): reload.
+      if (r.redirected || r.status === 401) { window.location.reload(); return; }
+      if (document.getElementById("decide-dock") && r.status === 200) {
+        etag = r.headers.get("etag");
+        const fresh = new DOMParser().parseFromString(await r.text(), "text/html");
+        // Decided: nothing is left to decide, so the bar goes (the outcome shows at the top).
+        if (!fresh.getElementById("decide-dock")) document.getElementById("decide-dock").remove();
+        swap(fresh);
+        return;
+      }
       if (r.status === 200) {
         etag = r.headers.get("etag");
         swap(new DOMParser().parseFromString(await r.text(), "text/html"));
@@ -222,8 +231,28 @@ document.documentElement.classList.add("js");  // shows the forms that only work
       if (escalate !== null) rule.escalateAfterMinutes = escalate;
       rules.push(rule);
     }
-    return { rules: rules };
+    const body = { rules: rules };
+    // Daily limits: the ones kept (ticked) plus the new one; left out when the form offers
+    // none to change (an account following the workspace default keeps inheriting them).
+    const stored = JSON.parse(form.dataset.limits || "[]");
+    const keptLimits = ticked(form, "keepLimit");
+    const limitTypes = ticked(form, "limitTypes");
+    const editable = form.querySelector('input[name="keepLimit"]:not(:disabled)');
+    if (editable || limitTypes.length) {
+      body.limits = stored.filter(function (l, i) { return keptLimits.indexOf(String(i)) >= 0; })
+        .map(function (l) { return { types: l.types, perDay: l.perDay }; });
+      if (limitTypes.length) body.limits.push({ types: limitTypes, perDay: whole(el.perDay.value) });
+    }
+    return body;
   }
+
+  // "Add a rule": the allowance field shows only for a rule that needs no person.
+  document.addEventListener("change", function (event) {
+    const select = event.target.closest("select[data-allowance]");
+    if (!select) return;
+    const field = select.closest("form").querySelector("label.allowance");
+    if (field) field.hidden = select.value !== "0";
+  });
 
   const BODIES = { edit: editBody, policy: policyBody, none: function () { return null; } };
 

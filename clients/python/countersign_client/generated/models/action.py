@@ -100,7 +100,9 @@ class Action:
                 an unknown status as final and read `decidedBy`.
             mode (ActionMode): `test` actions never reach the platform.
             account_id (str): An account's id, which is the creator's platform user id.
-            summary (str): One plain sentence describing the action.
+            summary (str): One plain sentence describing the action, written when it is created (or edited): fans as "Name
+                (@username)", fan lists and vault lists by name, other creators by username, from synced data; the id where the
+                last sync has no name.
             params (AddFanToListParams | AddMediaToVaultListParams | CreateVaultListParams | DeleteVaultListParams |
                 HideVaultMediaParams | LikeMessageParams | MarkChatReadParams | MarkNotificationsReadParams |
                 MarkStoryWatchedParams | RecordProfileViewParams | RecordProfileVisitParams | RemoveFanFromListParams |
