@@ -270,6 +270,11 @@ def main(argv: list[str] | None = None) -> None:
 
         platform_main(argv[1:])
         return
+    if argv[:1] == ["fake-chat"]:
+        from harness.fake_chat import main as chat_main
+
+        chat_main(argv[1:])
+        return
     args = parser().parse_args(argv)
     try:
         settings = Settings.from_env()

@@ -216,6 +216,53 @@ class Settings:
     mail_timeout: float = setting(
         10.0, "Seconds for one mail's whole SMTP conversation before it is retried later."
     )
+    # Approvals in chat (docs/chat.md).
+    slack_api_url: str = setting(
+        "https://slack.com/api/",
+        "Base of Slack's Web API (the fake chat's `/slack/api/` in tests and the demo).",
+        parse=lambda value: value.rstrip("/") + "/",
+    )
+    slack_authorize_url: str = setting(
+        "https://slack.com/oauth/v2/authorize",
+        'Where "Add to Slack" sends an admin to install the app (OAuth v2).',
+    )
+    slack_signing_secret: str | None = setting(
+        None,
+        "The Slack app's signing secret: interactions at `/chat/slack/interactions` must be "
+        "signed with it.",
+        shown="unset: Slack clicks answer 401",
+        parse=_unless_empty,
+    )
+    slack_client_id: str | None = setting(
+        None,
+        'The Slack app\'s client id, for "Add to Slack".',
+        shown='unset: the Chat page offers no "Add to Slack"',
+        parse=_unless_empty,
+    )
+    slack_client_secret: str | None = setting(
+        None,
+        'The Slack app\'s client secret, for "Add to Slack".',
+        shown="unset",
+        parse=_unless_empty,
+    )
+    telegram_api_url: str = setting(
+        "https://api.telegram.org",
+        "Base of Telegram's Bot API (the fake chat's `/telegram` in tests and the demo).",
+        parse=_without_trailing_slash,
+    )
+    telegram_bot_token: str | None = setting(
+        None,
+        "The Telegram bot's token (from @BotFather).",
+        shown="unset: nothing is posted to Telegram",
+        parse=_unless_empty,
+    )
+    telegram_secret: str | None = setting(
+        None,
+        "The secret token given to Telegram's `setWebhook`: updates at `/chat/telegram/updates` "
+        "must carry it in `X-Telegram-Bot-Api-Secret-Token`.",
+        shown="unset: Telegram updates answer 401",
+        parse=_unless_empty,
+    )
     # Operations (docs/operations.md).
     retention_deliveries_days: int = setting(
         30,
@@ -254,6 +301,11 @@ class Settings:
         "Processes running the background loops (`serve` with workers, `worker`) that must be "
         "alive for `/healthz` to answer 200 (0: none expected).",
     )
+
+    @property
+    def chat_enabled(self) -> bool:
+        """Chat is set up: new actions wake the dispatcher at once to post them."""
+        return bool(self.slack_signing_secret or self.telegram_bot_token)
 
     @property
     def embedded(self) -> bool:

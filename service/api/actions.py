@@ -83,6 +83,8 @@ async def create_action(call: Call) -> Reply:
         wake_executor=services.wake_executor,
         reading=call.reading,
     )
+    if services.settings.chat_enabled and not created.replayed:
+        services.wake_deliverer()  # post it to the team's chat now, not at the next poll
     # As Stripe does: a client (or its logs) can tell a retry's answer from a new action.
     return _reply(
         call,

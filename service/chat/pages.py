@@ -1,0 +1,173 @@
+"""The chats' own HTTP: Slack's interactions and Telegram's updates, checked before anything
+is read (Slack's signature over the raw body and a timestamp within 5 minutes; Telegram's
+secret token header), else 401 and nothing decided. Both answer at once: the private reply and
+the message's edit go out after the answer (Slack wants one within 3 seconds). Nothing here
+logs a payload."""
+
+from __future__ import annotations
+
+import hmac
+import json
+import logging
+from typing import Any
+from urllib.parse import parse_qs
+
+from aiogram.types import Update
+from slack_sdk.signature import Clock as SlackClock
+from slack_sdk.signature import SignatureVerifier
+from starlette.background import BackgroundTask
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from service.chat.compose import APPROVE, REJECT
+from service.chat.models import SLACK, TELEGRAM
+from service.chat.refusals import ChatRefused
+from service.chat.usecases import Answer, Click, click, telegram_started
+from service.domain.clock import Clock
+from service.error_codes import ErrorCode
+from service.errors import ApiError
+from service.services import Services
+
+log = logging.getLogger("countersign.chat")
+
+
+class _SlackClock(SlackClock):
+    """slack_sdk's verifier asks its clock for epoch seconds: ours, so tests move it."""
+
+    def __init__(self, clock: Clock) -> None:
+        self.clock = clock
+
+    def now(self) -> float:
+        return self.clock.now().timestamp()
+
+
+def _unsigned(chat: str) -> ApiError:
+    return ApiError(
+        ErrorCode.INVALID_API_KEY,
+        f"This request is not signed as {chat} signs for this deployment (or is more than "
+        "5 minutes old): nothing was decided.",
+        status=401,
+    )
+
+
+def _bad(message: str) -> ApiError:
+    return ApiError(ErrorCode.INVALID_PARAMETER, message, param="body")
+
+
+async def _quietly(job: Any, *args: Any) -> None:
+    try:
+        await job(*args)
+    except ChatRefused as refused:
+        log.warning("a private chat reply was refused: %s", refused)
+
+
+async def slack_interactions(request: Request) -> Response:
+    services: Services = request.app.state.services
+    secret = services.settings.slack_signing_secret
+    body = await request.body()
+    verifier = SignatureVerifier(secret or "-", clock=_SlackClock(services.clock))
+    if not secret or not verifier.is_valid_request(body, dict(request.headers)):
+        raise _unsigned("Slack")
+    try:
+        payload = json.loads(parse_qs(body.decode())["payload"][0])
+        team, user = str(payload["team"]["id"]), str(payload["user"]["id"])
+        channel = str((payload.get("channel") or {}).get("id", ""))
+        pressed = payload["actions"][0] if payload.get("type") == "block_actions" else None
+    except (KeyError, IndexError, TypeError, ValueError, UnicodeDecodeError):
+        raise _bad("Not a Slack interaction payload.") from None
+    if pressed is None or pressed.get("action_id") not in (APPROVE, REJECT):
+        return Response(status_code=200)  # Open (a link) and anything else: nothing to do
+    async with services.store.reading() as uow:
+        connection = await uow.chat_connections.by_team(team)
+    if connection is None:
+        return Response(status_code=200)
+    answer = await click(
+        services.store,
+        services.clock,
+        Click(
+            connection.workspace_id,
+            SLACK,
+            user,
+            str(pressed.get("value", "")),
+            pressed["action_id"] == APPROVE,
+        ),
+        public_url=services.settings.public_url,
+        wake_executor=services.wake_executor,
+        wake_poster=services.wake_poster,
+    )
+    reply = None
+    if not answer.decided:
+        token = services.chats.token(connection)
+        reply = BackgroundTask(
+            _quietly, services.chats.slack.ephemeral, token, channel, user, answer.text
+        )
+    return Response(status_code=200, background=reply)
+
+
+async def telegram_updates(request: Request) -> Response:
+    services: Services = request.app.state.services
+    secret = services.settings.telegram_secret
+    given = request.headers.get("x-telegram-bot-api-secret-token", "")
+    if not secret or not hmac.compare_digest(given.encode(), secret.encode()):
+        raise _unsigned("Telegram")
+    try:
+        update = Update.model_validate(json.loads(await request.body()))
+    except ValueError:
+        raise _bad("Not a Telegram update.") from None
+    telegram = services.chats.telegram
+    query = update.callback_query
+    if query is not None:
+        answer = await _telegram_click(services, query)
+        return Response(
+            status_code=200,
+            background=BackgroundTask(_quietly, telegram.answer, query.id, answer.text),
+        )
+    message = update.message
+    if message is not None and message.text and message.text.startswith("/start"):
+        parts = message.text.split()
+        chat_id = str(message.chat.id)
+        name = (
+            await telegram_started(services.store, services.clock, parts[1], chat_id)
+            if len(parts) > 1
+            else None
+        )
+        text = (
+            f"Connected: approval requests of {name} are posted here."
+            if name
+            else "That code is unknown, used or more than an hour old: take a new one from "
+            "the Chat page of the dashboard."
+        )
+        return Response(
+            status_code=200, background=BackgroundTask(_quietly, telegram.say, chat_id, text)
+        )
+    return Response(status_code=200)
+
+
+async def _telegram_click(services: Services, query: Any) -> Answer:
+    data = str(query.data or "")
+    choice, _, action_id = data.partition(":")
+    chat = query.message.chat.id if query.message is not None else None
+    if choice not in (APPROVE, REJECT) or chat is None:
+        return Answer(False, "Nothing to do.")
+    async with services.store.reading() as uow:
+        connection = await uow.chat_connections.by_channel(TELEGRAM, str(chat))
+    if connection is None:
+        return Answer(False, "This chat is not connected to a Countersign workspace.")
+    return await click(
+        services.store,
+        services.clock,
+        Click(
+            connection.workspace_id, TELEGRAM, str(query.from_user.id), action_id, choice == APPROVE
+        ),
+        public_url=services.settings.public_url,
+        wake_executor=services.wake_executor,
+        wake_poster=services.wake_poster,
+    )
+
+
+def chat_routes() -> list[Route]:
+    return [
+        Route("/chat/slack/interactions", slack_interactions, methods=["POST"]),
+        Route("/chat/telegram/updates", telegram_updates, methods=["POST"]),
+    ]

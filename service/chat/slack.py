@@ -1,0 +1,97 @@
+"""Slack through the official SDK: `chat.postMessage`, `chat.update`, `chat.postEphemeral`
+and `auth.test` on AsyncWebClient, pointed at COUNTERSIGN_SLACK_API_URL. A message is a
+section of mrkdwn text and an actions block: Approve and Reject carry the action's id as their
+`value`, Open is a link button."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import aiohttp
+from slack_sdk.errors import SlackApiError
+from slack_sdk.web.async_client import AsyncWebClient
+
+from service.chat.compose import APPROVE, REJECT, Composed
+from service.chat.refusals import ChatRefused, from_status
+
+TIMEOUT = 10
+"""Seconds for one Web API call."""
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def blocks(composed: Composed, action_id: str) -> list[dict[str, Any]]:
+    elements: list[dict[str, Any]] = []
+    for button in composed.buttons:
+        element: dict[str, Any] = {
+            "type": "button",
+            "action_id": button.id,
+            "text": {"type": "plain_text", "text": button.text},
+        }
+        if button.url:
+            element["url"] = button.url
+        else:
+            element["value"] = action_id
+        if button.id == APPROVE:
+            element["style"] = "primary"
+        elif button.id == REJECT:
+            element["style"] = "danger"
+        elements.append(element)
+    return [
+        {"type": "section", "text": {"type": "mrkdwn", "text": _escape(composed.text)}},
+        {"type": "actions", "block_id": f"decide:{action_id}", "elements": elements},
+    ]
+
+
+class Slack:
+    def __init__(self, base_url: str) -> None:
+        self.base_url = base_url
+
+    def client(self, token: str | None = None) -> AsyncWebClient:
+        return AsyncWebClient(token=token, base_url=self.base_url, timeout=TIMEOUT)
+
+    async def _call(self, token: str, method: str, **kwargs: Any) -> dict[str, Any]:
+        try:
+            response = await self.client(token).api_call(method, json=kwargs)
+        except SlackApiError as error:
+            answer = error.response
+            retry_after = answer.headers.get("Retry-After") or answer.headers.get("retry-after")
+            code = answer.data.get("error", "") if isinstance(answer.data, dict) else ""
+            raise from_status(
+                answer.status_code, str(code), float(retry_after) if retry_after else None
+            ) from None
+        except (aiohttp.ClientError, TimeoutError) as error:
+            raise ChatRefused(f"no answer: {type(error).__name__}", final=False) from None
+        return dict(response.data) if isinstance(response.data, dict) else {}
+
+    async def post(self, token: str, channel: str, composed: Composed, action_id: str) -> str:
+        data = await self._call(
+            token,
+            "chat.postMessage",
+            channel=channel,
+            text=composed.text,
+            blocks=blocks(composed, action_id),
+        )
+        return str(data.get("ts", ""))
+
+    async def update(
+        self, token: str, channel: str, ts: str, composed: Composed, action_id: str
+    ) -> None:
+        await self._call(
+            token,
+            "chat.update",
+            channel=channel,
+            ts=ts,
+            text=composed.text,
+            blocks=blocks(composed, action_id),
+        )
+
+    async def ephemeral(self, token: str, channel: str, user: str, text: str) -> None:
+        await self._call(token, "chat.postEphemeral", channel=channel, user=user, text=text)
+
+    async def team_of(self, token: str) -> str:
+        """The Slack team a bot token belongs to (`auth.test`)."""
+        data = await self._call(token, "auth.test")
+        return str(data.get("team_id", ""))
