@@ -95,3 +95,20 @@ class Slack:
         """The Slack team a bot token belongs to (`auth.test`)."""
         data = await self._call(token, "auth.test")
         return str(data.get("team_id", ""))
+
+    async def exchange(
+        self, client_id: str, client_secret: str, code: str, redirect_uri: str
+    ) -> dict[str, Any]:
+        """ "Add to Slack"'s last step: the OAuth v2 code for the bot token and its team."""
+        try:
+            response = await self.client().oauth_v2_access(
+                client_id=client_id,
+                client_secret=client_secret,
+                code=code,
+                redirect_uri=redirect_uri,
+            )
+        except SlackApiError as error:
+            raise from_status(error.response.status_code, "oauth.v2.access refused") from None
+        except (aiohttp.ClientError, TimeoutError) as error:
+            raise ChatRefused(f"no answer: {type(error).__name__}", final=False) from None
+        return dict(response.data) if isinstance(response.data, dict) else {}

@@ -28,6 +28,8 @@ from service.chat.models import (
     ChatConnection,
     ChatUser,
 )
+from service.chat.refusals import ChatRefused
+from service.chat.sending import Chats
 from service.crypto import SecretBox
 from service.domain.access import require
 from service.domain.clock import Clock
@@ -167,13 +169,53 @@ async def slack_state(store: Store, clock: Clock, principal: Principal) -> str:
     )
 
 
-async def spend_slack_state(store: Store, clock: Clock, principal: Principal, state: str) -> bool:
+async def install_slack(
+    store: Store,
+    clock: Clock,
+    principal: Principal,
+    chats: Chats,
+    *,
+    client_id: str,
+    client_secret: str,
+    code: str,
+    state: str,
+    redirect_uri: str,
+) -> ChatConnection:
+    """ "Add to Slack" came back: the `state` must be one this person started here (once, within
+    the hour), then the code is exchanged for the bot token, stored sealed."""
+    require(principal, Permission.WEBHOOKS_MANAGE)
     async with store.transaction() as uow:
         spent = await uow.chat_codes.spend(_hash(state), SLACK_STATE, clock.now())
-    return (
-        spent is not None
-        and spent.workspace_id == principal.workspace_id
-        and spent.user_id == principal.user_id
+    if (
+        spent is None
+        or spent.workspace_id != principal.workspace_id
+        or spent.user_id != principal.user_id
+    ):
+        raise ApiError(
+            ErrorCode.MISSING_PERMISSION,
+            "This Slack installation was not started here, or more than an hour ago: "
+            "start it again from the Chat page.",
+            permission="csrf",
+        )
+    try:
+        granted = await chats.slack.exchange(client_id, client_secret, code, redirect_uri)
+    except ChatRefused as refused:
+        raise ApiError(
+            ErrorCode.PLATFORM_ERROR, f"Slack did not finish the installation: {refused}"
+        ) from None
+    team = str((granted.get("team") or {}).get("id", ""))
+    channel = str((granted.get("incoming_webhook") or {}).get("channel_id", ""))
+    async with store.reading() as uow:
+        existing = await uow.chat_connections.get(principal.workspace_id, SLACK)
+    return await connect(
+        store,
+        clock,
+        principal,
+        SLACK,
+        channel or (existing.channel if existing else "general"),
+        bot_token=str(granted.get("access_token", "")),
+        team_id=team,
+        box=chats.box,
     )
 
 
