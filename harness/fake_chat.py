@@ -222,9 +222,9 @@ class FakeChat:
                 {
                     "ok": False,
                     "error_code": status,
-                    "description": f"Too Many Requests: retry after {wait}"
-                    if status == 429
-                    else "Internal Server Error",
+                    "description": _TELEGRAM_ERRORS.get(status, "Internal Server Error").format(
+                        wait=wait
+                    ),
                     **({"parameters": {"retry_after": wait}} if status == 429 else {}),
                 },
                 status_code=status,
@@ -382,6 +382,13 @@ class FakeChat:
                 Route("/_control/reset", self.reset_route, methods=["POST"]),
             ]
         )
+
+
+_TELEGRAM_ERRORS = {
+    429: "Too Many Requests: retry after {wait}",
+    403: "Forbidden: bot was kicked from the group chat",
+    400: "Bad Request: chat not found",
+}
 
 
 def _team(token: str) -> str:

@@ -1,0 +1,163 @@
+"""The chat outbox, both drivers: 50 messages queued across two workspaces, one of them answered
+429 by its Slack; a poster started after them (a restarted process) posts the other
+workspace's at once, honours Retry-After for the first, and every message arrives exactly once.
+An action an allowance approved at creation posts nothing. The clock is injected: no waiting."""
+
+from __future__ import annotations
+
+
+from attrs import evolve
+
+from service.actions.creation import create_action
+from service.actions.policies import set_account_policy
+from service.chat.outbox import queue_chat
+from service.chat.poster import Poster
+from service.chat.sending import Chats
+from service.chat.usecases import connect
+from service.crypto import SecretBox
+from service.domain.principal import Principal
+from service.webhooks.dispatch import dispatch_all
+from service.workspaces.usecases import create_workspace
+from tests.factories import build_world
+
+BOX = SecretBox("test-secret")
+
+
+def key_of(workspace_id: str) -> Principal:
+    return Principal(
+        workspace_id=workspace_id,
+        mode="test",
+        kind="key",
+        label="backend",
+        scopes=frozenset({"read", "write"}),
+    )
+
+
+async def sandbox_of(store, workspace_id: str) -> str:
+    async with store.reading() as uow:
+        return (await uow.accounts.list(workspace_id, mode="test"))[0].id
+
+
+async def ask(store, clock, workspace_id: str, account: str, key: str) -> str:
+    created = await create_action(
+        store,
+        clock,
+        key_of(workspace_id),
+        account,
+        key,
+        "send_message",
+        {"fanId": "123456", "text": "<p>hi</p>"},
+    )
+    return created.action.id
+
+
+async def test_a_rate_limited_workspace_delays_no_other_and_nothing_is_lost_or_doubled(
+    store, clock, chat_settings, fake_chat
+):
+    fake, _ = fake_chat
+    world = await build_world(store, clock)
+    other = await create_workspace(store, clock, "Other agency")
+    teams = {world.workspace_id: "TA", other.id: "TB"}
+    sandboxes = {}
+    for workspace_id, team in teams.items():
+        operator = Principal.operator(workspace_id)
+        await connect(
+            store,
+            clock,
+            operator,
+            "slack",
+            f"C{team}",
+            bot_token=f"xoxb-{team}-1",
+            team_id=team,
+            box=BOX,
+        )
+        sandboxes[workspace_id] = await sandbox_of(store, workspace_id)
+    asked = {team: set() for team in teams.values()}
+    for i in range(25):
+        for workspace_id, team in teams.items():
+            asked[team].add(await ask(store, clock, workspace_id, sandboxes[workspace_id], f"k{i}"))
+    # An allowance approves this one at creation: nobody is asked, nothing is posted.
+    await set_account_policy(
+        store,
+        clock,
+        world.owner,
+        sandboxes[world.workspace_id],
+        [{"types": ["send_message"], "approvals": 0, "approvers": "members", "maxPerDay": 5}],
+    )
+    allowed = await ask(store, clock, world.workspace_id, sandboxes[world.workspace_id], "free")
+    await dispatch_all(store, clock, also=[queue_chat])
+    async with store.reading() as uow:
+        assert not await uow.chat_messages.of_action(allowed)
+        assert len(await uow.chat_messages.due(clock.now(), 100)) == 50
+
+    fake.faults["TA"] = {"status": 429, "retryAfter": 30, "count": 25}
+    first = Chats(chat_settings, BOX)
+    try:
+        await Poster(store, clock, first, "http://countersign.test").run_once()
+    finally:
+        await first.close()
+    posted = {
+        t: {m["buttons"][0]["value"] for m in fake.slack if m["teamId"] == t} for t in ("TA", "TB")
+    }
+    assert posted["TB"] == asked["TB"] and not posted["TA"]  # TB never waited behind TA
+    assert sum(1 for team, _ in fake.calls if team == "TA") == 25  # one refused try each
+
+    # A new process: Retry-After still holds, then every one of TA's goes out once.
+    second = Chats(chat_settings, BOX)
+    try:
+        poster = Poster(store, clock, second, "http://countersign.test")
+        assert await poster.run_once() == 0
+        clock.advance(seconds=30)
+        assert await poster.run_once() == 25
+        assert await poster.run_once() == 0
+    finally:
+        await second.close()
+    ids = [m["buttons"][0]["value"] for m in fake.slack]
+    assert len(ids) == 50 and set(ids) == asked["TA"] | asked["TB"]
+    async with store.reading() as uow:
+        rows = [r for a in ids for r in await uow.chat_messages.of_action(a)]
+    assert {(r.status, r.sent, r.wanted) for r in rows} == {("done", 1, 1)}
+    assert all(r.ref for r in rows)
+
+
+async def test_a_decision_edits_the_message_and_a_final_refusal_stops(
+    store, clock, chat_settings, fake_chat
+):
+    """A later event bumps the message and the poster edits it; a channel the bot may not post
+    to fails the message for good after one try, and the other chat still gets its own."""
+    fake, _ = fake_chat
+    world = await build_world(store, clock)
+    await connect(
+        store, clock, world.owner, "slack", "CA", bot_token="xoxb-TA-1", team_id="TA", box=BOX
+    )
+    await connect(store, clock, world.owner, "telegram", "-1001")
+    sandbox = world.sandbox_accounts[0]
+    action_id = await ask(store, clock, world.workspace_id, sandbox, "k1")
+    await dispatch_all(store, clock, also=[queue_chat])
+    fake.faults["telegram"] = {"status": 403, "retryAfter": 0, "count": 1}
+    chats = Chats(chat_settings, BOX)
+    try:
+        poster = Poster(store, clock, chats, "http://countersign.test")
+        assert await poster.run_once() == 2
+        from service.actions.decisions import decide_action
+
+        await decide_action(
+            store,
+            clock,
+            evolve(world.owner),
+            action_id,
+            approve=False,
+            note=None,
+            wake_executor=lambda: None,
+        )
+        await dispatch_all(store, clock, also=[queue_chat])
+        assert await poster.run_once() == 1  # Slack's edit; Telegram's never posted
+    finally:
+        await chats.close()
+    (slack,) = fake.slack
+    assert "Rejected by Olive Owner" in slack["text"] and len(slack["history"]) == 1
+    assert not fake.telegram
+    async with store.reading() as uow:
+        rows = {r.provider: r for r in await uow.chat_messages.of_action(action_id)}
+    assert rows["telegram"].status == "failed" and "kicked" in (rows["telegram"].last_error or "")
+    assert rows["slack"].status == "done" and rows["slack"].sent == 2
