@@ -368,7 +368,22 @@ class FakeChat:
         self.reset()
         return JSONResponse({"ok": True})
 
-    def app(self) -> Starlette:
+    def app(self) -> Any:
+        """The routes, each answer closing its connection: a stopping test's server then
+        waits for no client's idle keep-alive."""
+        inner = self._routes()
+
+        async def closing(scope: Any, receive: Any, send: Any) -> None:
+            async def send_closing(message: Any) -> None:
+                if message["type"] == "http.response.start":
+                    message["headers"] = [*message.get("headers", []), (b"connection", b"close")]
+                await send(message)
+
+            await inner(scope, receive, send_closing if scope["type"] == "http" else send)
+
+        return closing
+
+    def _routes(self) -> Starlette:
         return Starlette(
             routes=[
                 Route("/slack/api/{method}", self.slack_api, methods=["POST", "GET"]),

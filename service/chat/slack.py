@@ -101,11 +101,17 @@ class Slack:
     ) -> dict[str, Any]:
         """ "Add to Slack"'s last step: the OAuth v2 code for the bot token and its team."""
         try:
-            response = await self.client().oauth_v2_access(
-                client_id=client_id,
-                client_secret=client_secret,
-                code=code,
-                redirect_uri=redirect_uri,
+            # The credentials in the form, as Slack accepts them: the SDK's oauth_v2_access
+            # sends them with aiohttp's BasicAuth, deprecated in aiohttp 3.14 (a warning on
+            # every installation).
+            response = await self.client().api_call(
+                "oauth.v2.access",
+                data={
+                    "client_id": client_id,
+                    "client_secret": client_secret,
+                    "code": code,
+                    "redirect_uri": redirect_uri,
+                },
             )
         except SlackApiError as error:
             raise from_status(error.response.status_code, "oauth.v2.access refused") from None

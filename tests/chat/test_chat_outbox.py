@@ -5,7 +5,6 @@ An action an allowance approved at creation posts nothing. The clock is injected
 
 from __future__ import annotations
 
-
 from attrs import evolve
 
 from service.actions.creation import create_action
