@@ -12,7 +12,6 @@ import logging
 from typing import Any
 from urllib.parse import parse_qs
 
-from aiogram.types import Update
 from slack_sdk.signature import Clock as SlackClock
 from slack_sdk.signature import SignatureVerifier
 from starlette.background import BackgroundTask
@@ -111,6 +110,8 @@ async def telegram_updates(request: Request) -> Response:
     given = request.headers.get("x-telegram-bot-api-secret-token", "")
     if not secret or not hmac.compare_digest(given.encode(), secret.encode()):
         raise _unsigned("Telegram")
+    from aiogram.types import Update  # its types take seconds to build: on first use
+
     try:
         update = Update.model_validate(json.loads(await request.body()))
     except ValueError:

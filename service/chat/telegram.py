@@ -1,28 +1,28 @@
 """Telegram through aiogram 3's Bot (its typed methods and errors, on aiohttp like our platform
 client), pointed at COUNTERSIGN_TELEGRAM_API_URL. A message is plain text with an inline
 keyboard: Approve and Reject carry `approve:<action id>` and `reject:<action id>` as their
-callback data, Open is a URL button."""
+callback data, Open is a URL button.
+
+aiogram is imported on first use: its types take seconds to build, which a process that never
+talks to Telegram (every CLI command, a service without a bot token) should not pay."""
 
 from __future__ import annotations
 
-from aiogram import Bot
-from aiogram.client.session.aiohttp import AiohttpSession
-from aiogram.client.telegram import TelegramAPIServer
-from aiogram.exceptions import (
-    TelegramBadRequest,
-    TelegramNetworkError,
-    TelegramRetryAfter,
-    TelegramServerError,
-)
-from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+from typing import TYPE_CHECKING
 
 from service.chat.compose import Composed
 from service.chat.refusals import ChatRefused
+
+if TYPE_CHECKING:
+    from aiogram import Bot
+    from aiogram.types import InlineKeyboardMarkup
 
 TIMEOUT = 10
 
 
 def keyboard(composed: Composed, action_id: str) -> InlineKeyboardMarkup:
+    from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+
     row = [
         InlineKeyboardButton(text=b.text, url=b.url)
         if b.url
@@ -33,6 +33,8 @@ def keyboard(composed: Composed, action_id: str) -> InlineKeyboardMarkup:
 
 
 def _refused(error: Exception) -> ChatRefused:
+    from aiogram.exceptions import TelegramNetworkError, TelegramRetryAfter, TelegramServerError
+
     if isinstance(error, TelegramRetryAfter):
         return ChatRefused("429 retry later", final=False, retry_after=float(error.retry_after))
     if isinstance(error, TelegramServerError | TelegramNetworkError):
@@ -54,6 +56,10 @@ class Telegram:
         if self.token is None:
             raise ChatRefused("no COUNTERSIGN_TELEGRAM_BOT_TOKEN", final=True)
         if self._bot is None:
+            from aiogram import Bot
+            from aiogram.client.session.aiohttp import AiohttpSession
+            from aiogram.client.telegram import TelegramAPIServer
+
             session = AiohttpSession(api=TelegramAPIServer.from_base(self.base_url))
             self._bot = Bot(self.token, session=session)
         return self._bot
@@ -81,11 +87,9 @@ class Telegram:
                 reply_markup=keyboard(composed, action_id),
                 request_timeout=TIMEOUT,
             )
-        except TelegramBadRequest as error:
-            if "not modified" in str(error):
+        except Exception as error:  # noqa: BLE001 (each is classified)
+            if "message is not modified" in str(error):
                 return  # it already shows this
-            raise _refused(error) from None
-        except Exception as error:  # noqa: BLE001
             raise _refused(error) from None
 
     async def answer(self, callback_id: str, text: str) -> None:
