@@ -14,6 +14,7 @@ from collections.abc import Coroutine
 from typing import Any, NoReturn
 
 from service import admin_commands as admin
+from service import chat_commands
 from service import ops_commands as ops
 from service.settings import Settings, SettingsError
 
@@ -254,6 +255,8 @@ def parser() -> argparse.ArgumentParser:
     writes.add_argument("state", choices=["on", "off"])
     writes.add_argument("--all", action="store_true", help="every account of the workspace")
     writes.set_defaults(run=admin.cmd_accounts_writes)
+
+    chat_commands.add_commands(sub)
 
     for command in (users, keys, accounts):
         for choice in command.choices.values():
