@@ -33,6 +33,7 @@ import hashlib
 import hmac
 import itertools
 import json
+import secrets
 import threading
 import time
 from typing import Any
@@ -472,6 +473,16 @@ def _telegram_message(message: dict[str, Any]) -> dict[str, Any]:
     if message["buttons"]:
         shown["reply_markup"] = {"inline_keyboard": keyboard}
     return shown
+
+
+def start_fake_chat(deliver_to: str, port: int = 0) -> tuple[FakeChat, str]:
+    """The fake chat in a thread (`countersign demo`), with secrets of its own; returns it and
+    its base URL."""
+    from harness.threaded import start_in_thread
+
+    fake = FakeChat(deliver_to, secrets.token_hex(16), secrets.token_hex(16))
+    running = start_in_thread(fake.app(), name="fake-chat", port=port)
+    return fake, running.base_url
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -43,5 +43,8 @@ class Chats:
         else:
             await self.telegram.update(channel, ref, composed, action_id)
 
+    async def prepare(self) -> None:
+        await self.telegram.prepare()
+
     async def close(self) -> None:
         await self.telegram.close()

@@ -64,6 +64,15 @@ class Telegram:
             self._bot = Bot(self.token, session=session)
         return self._bot
 
+    async def prepare(self) -> None:
+        """Import aiogram in a thread before the first send: imported by the event loop's own
+        thread, its seconds of type building would stall every request meanwhile."""
+        if self.token is not None:
+            import asyncio
+            import importlib
+
+            await asyncio.to_thread(importlib.import_module, "aiogram.types")
+
     async def post(self, chat_id: str, composed: Composed, action_id: str) -> str:
         try:
             sent = await self.bot.send_message(
