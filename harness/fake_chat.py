@@ -55,6 +55,7 @@ class FakeChat:
         self.slack_signing_secret = slack_signing_secret
         self.telegram_secret = telegram_secret
         self.changed = threading.Condition()
+        self._client: httpx.AsyncClient | None = None
         self.reset()
 
     def reset(self) -> None:
@@ -345,8 +346,14 @@ class FakeChat:
     # --- control ------------------------------------------------------------------------
 
     async def _deliver(self, path: str, body: bytes, headers: dict[str, str]) -> Response:
-        async with httpx.AsyncClient(timeout=30) as client:
-            answer = await client.post(self.deliver_to + path, content=body, headers=headers)
+        # One client for the fake's life (it runs on one loop): a new one builds an SSL
+        # context, tens of milliseconds that are not the service's. Each connection is closed
+        # after its answer, so a stopped fake leaves no socket open.
+        if self._client is None:
+            self._client = httpx.AsyncClient(timeout=30)
+        answer = await self._client.post(
+            self.deliver_to + path, content=body, headers={**headers, "Connection": "close"}
+        )
         return JSONResponse({"status": answer.status_code, "body": answer.text})
 
     async def messages(self, request: Request) -> Response:
