@@ -110,7 +110,8 @@ async def telegram_updates(request: Request) -> Response:
     given = request.headers.get("x-telegram-bot-api-secret-token", "")
     if not secret or not hmac.compare_digest(given.encode(), secret.encode()):
         raise _unsigned("Telegram")
-    from aiogram.types import Update  # its types take seconds to build: on first use
+    await services.chats.telegram.ready()  # aiogram imported off the event loop
+    from aiogram.types import Update
 
     try:
         update = Update.model_validate(json.loads(await request.body()))

@@ -72,7 +72,7 @@ class Poster(Wakeable):
             await asyncio.wait(list(self._flying), return_when=asyncio.FIRST_COMPLETED)
 
     async def run_forever(self) -> None:
-        await self.chats.prepare()
+        self.chats.prepare()
         try:
             while True:
                 self.wakeup.clear()

@@ -3,6 +3,8 @@ the workspace's (sealed in its connection); Telegram's bot is the deployment's."
 
 from __future__ import annotations
 
+import asyncio
+
 from service.chat.compose import Composed
 from service.chat.models import SLACK, ChatConnection
 from service.chat.refusals import ChatRefused
@@ -17,6 +19,7 @@ class Chats:
         self.slack = Slack(settings.slack_api_url)
         self.telegram = Telegram(settings.telegram_api_url, settings.telegram_bot_token)
         self.box = box
+        self._preparing: asyncio.Future[None] | None = None
 
     def token(self, connection: ChatConnection) -> str:
         if connection.bot_token is None:
@@ -43,8 +46,12 @@ class Chats:
         else:
             await self.telegram.update(channel, ref, composed, action_id)
 
-    async def prepare(self) -> None:
-        await self.telegram.prepare()
+    def prepare(self) -> None:
+        """Start importing what a configured Telegram needs, off the event loop."""
+        if self.telegram.token is not None:
+            self._preparing = asyncio.ensure_future(self.telegram.ready())
 
     async def close(self) -> None:
+        if self._preparing is not None:
+            await asyncio.gather(self._preparing, return_exceptions=True)
         await self.telegram.close()

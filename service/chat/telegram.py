@@ -8,7 +8,8 @@ talks to Telegram (every CLI command, a service without a bot token) should not 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import asyncio
+from typing import TYPE_CHECKING, Any
 
 from service.chat.compose import Composed
 from service.chat.refusals import ChatRefused
@@ -50,6 +51,7 @@ class Telegram:
         self.base_url = base_url
         self.token = token
         self._bot: Bot | None = None
+        self._importing: asyncio.Future[Any] | None = None
 
     @property
     def bot(self) -> Bot:
@@ -64,16 +66,19 @@ class Telegram:
             self._bot = Bot(self.token, session=session)
         return self._bot
 
-    async def prepare(self) -> None:
-        """Import aiogram in a thread before the first send: imported by the event loop's own
-        thread, its seconds of type building would stall every request meanwhile."""
-        if self.token is not None:
-            import asyncio
+    async def ready(self) -> None:
+        """aiogram imported, in a thread: imported by the event loop's own thread, its seconds
+        of type building would stall every request meanwhile. Only Telegram's sends wait."""
+        if self._importing is None:
             import importlib
 
-            await asyncio.to_thread(importlib.import_module, "aiogram.types")
+            self._importing = asyncio.ensure_future(
+                asyncio.to_thread(importlib.import_module, "aiogram.types")
+            )
+        await asyncio.shield(self._importing)
 
     async def post(self, chat_id: str, composed: Composed, action_id: str) -> str:
+        await self.ready()
         try:
             sent = await self.bot.send_message(
                 chat_id=int(chat_id),
@@ -88,6 +93,7 @@ class Telegram:
     async def update(
         self, chat_id: str, message_id: str, composed: Composed, action_id: str
     ) -> None:
+        await self.ready()
         try:
             await self.bot.edit_message_text(
                 text=composed.text,
@@ -102,6 +108,7 @@ class Telegram:
             raise _refused(error) from None
 
     async def answer(self, callback_id: str, text: str) -> None:
+        await self.ready()
         """`answerCallbackQuery`: every click is answered, with why when it decided nothing."""
         try:
             await self.bot.answer_callback_query(
@@ -114,6 +121,7 @@ class Telegram:
             raise _refused(error) from None
 
     async def say(self, chat_id: str, text: str) -> None:
+        await self.ready()
         try:
             await self.bot.send_message(chat_id=int(chat_id), text=text, request_timeout=TIMEOUT)
         except Exception as error:  # noqa: BLE001

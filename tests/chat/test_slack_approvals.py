@@ -18,7 +18,7 @@ import httpx
 
 from service.actions.decisions import decide_action
 from service.actions.policies import set_account_policy
-from service.chat.usecases import connect, link_user
+from service.chat.usecases import connect, link_user, unlink_user
 from service.crypto import SecretBox
 from service.domain.clock import SystemClock
 from tests.chat.conftest import SIGNING
@@ -178,3 +178,11 @@ async def test_slack_approvals(store, database_url, fake_chat, chat_settings):
             async with store.reading() as uow:
                 entries = await uow.audit.list(world.workspace_id)
             assert [e.action for e in entries if e.target == fourth["id"]] == ["action.rejected"]
+
+            # Unlinked: Meg's next click decides nothing.
+            await unlink_user(store, world.owner, "slack", "UMEMBER")
+            fifth = await create(api, world, sandbox, "s5")
+            later = await wait_for(fake, lambda: slack_message(fake, fifth["id"]))
+            await slack_click(chat_url, later, "reject", "UMEMBER")
+            assert await wait_for(fake, lambda: private_to(fake, "slack", "UMEMBER", "not linked"))
+            assert await status_of(api, world, fifth["id"]) == "pending"
