@@ -19,6 +19,8 @@ The control API:
   `POST /_control/telegram/click {"chatId", "messageId", "data", "userId"}`: deliver a correctly
   signed interaction to the service as the real chats would; the answer is
   `{"status", "body"}` of the service's reply.
+- `GET /_control/slack/views`, `POST /_control/slack/submit {"viewId", "values": {"reason":
+  "…"}}`: the forms opened with `views.open` (Reject's reason), and a person sending one.
 - `POST /_control/telegram/send {"chatId", "userId", "text"}`: a group message (`/start <code>`).
 - `POST /_control/slack/faults {"teamId", "status", "retryAfter", "count"}` (and
   `/_control/telegram/faults {"status", "retryAfter", "count"}`): the next `count` calls of that
@@ -66,6 +68,8 @@ class FakeChat:
             self.calls: list[tuple[str, str]] = []  # (team or "telegram", method)
             self.ids = itertools.count(1)
             self._callbacks: dict[str, int] = {}  # callback query id -> who clicked
+            self._triggers: dict[str, tuple[str, str]] = {}  # Slack trigger -> (team, user)
+            self.views: list[dict[str, Any]] = []  # forms opened with views.open
             self.changed.notify_all()
 
     def wait_for(self, check: Any, timeout: float) -> Any:
@@ -128,7 +132,45 @@ class FakeChat:
             return _ok(message_ts=posted["ts"])
         if method == "chat.update":
             return self._slack_update(body)
+        if method == "views.open":
+            return self._slack_open_view(body)
         return _ok_false("unknown_method")
+
+    def _slack_open_view(self, body: dict[str, Any]) -> Response:
+        view = body.get("view")
+        view = json.loads(view) if isinstance(view, str) else view
+        with self.changed:
+            opener = self._triggers.pop(str(body.get("trigger_id")), None)
+            if opener is None:
+                return _ok_false("invalid_trigger_id")
+            opened = {"viewId": f"V{next(self.ids)}", "teamId": opener[0], "userId": opener[1]}
+            self.views.append({**opened, "view": view})
+            self.changed.notify_all()
+        return _ok(view={"id": opened["viewId"], **(view or {})})
+
+    async def slack_submit(self, request: Request) -> Response:
+        """A person sends a form opened with views.open: `{"viewId", "values": {block: text}}`."""
+        ask = await request.json()
+        with self.changed:
+            found = next((v for v in self.views if v["viewId"] == ask["viewId"]), None)
+        if found is None:
+            return JSONResponse({"error": "no such view"}, status_code=404)
+        values = {
+            block: {block: {"type": "plain_text_input", "value": text}}
+            for block, text in ask.get("values", {}).items()
+        }
+        payload = {
+            "type": "view_submission",
+            "team": {"id": found["teamId"]},
+            "user": {"id": found["userId"]},
+            "view": {
+                "id": found["viewId"],
+                "callback_id": found["view"].get("callback_id"),
+                "private_metadata": found["view"].get("private_metadata", ""),
+                "state": {"values": values},
+            },
+        }
+        return await self._signed_slack(payload)
 
     def _slack_post(self, team: str, body: dict[str, Any], *, ephemeral: bool) -> dict[str, Any]:
         with self.changed:
@@ -190,6 +232,12 @@ class FakeChat:
             ],
             "trigger_id": f"trigger-{next(self.ids)}",
         }
+        with self.changed:
+            self._triggers[payload["trigger_id"]] = (message["teamId"], ask["userId"])
+        return await self._signed_slack(payload)
+
+    async def _signed_slack(self, payload: dict[str, Any]) -> Response:
+        """Deliver an interaction as Slack does: form-encoded, signed over the raw body."""
         body = urlencode({"payload": json.dumps(payload)}).encode()
         stamp = str(int(time.time()))
         signature = (
@@ -361,6 +409,10 @@ class FakeChat:
             found = self.slack if request.path_params["chat"] == "slack" else self.telegram
             return JSONResponse(json.loads(json.dumps(found)))
 
+    async def views_route(self, request: Request) -> Response:
+        with self.changed:
+            return JSONResponse(json.loads(json.dumps(self.views)))
+
     async def faults_route(self, request: Request) -> Response:
         ask = await request.json()
         who = ask.get("teamId", "") if request.path_params["chat"] == "slack" else "telegram"
@@ -399,6 +451,8 @@ class FakeChat:
                 Route("/telegram/bot{token}/{method}", self.telegram_api, methods=["POST", "GET"]),
                 Route("/_control/{chat}/messages", self.messages, methods=["GET"]),
                 Route("/_control/slack/click", self.slack_click, methods=["POST"]),
+                Route("/_control/slack/submit", self.slack_submit, methods=["POST"]),
+                Route("/_control/slack/views", self.views_route, methods=["GET"]),
                 Route("/_control/telegram/click", self.telegram_click, methods=["POST"]),
                 Route("/_control/telegram/send", self.telegram_send_update, methods=["POST"]),
                 Route("/_control/{chat}/faults", self.faults_route, methods=["POST"]),

@@ -16,13 +16,14 @@ from slack_sdk.signature import Clock as SlackClock
 from slack_sdk.signature import SignatureVerifier
 from starlette.background import BackgroundTask
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from service.chat.compose import APPROVE, REJECT
-from service.chat.models import SLACK, TELEGRAM
+from service.chat.models import SLACK, TELEGRAM, ChatConnection
 from service.chat.refusals import ChatRefused
-from service.chat.usecases import Answer, Click, click, telegram_started
+from service.chat.slack import REASON_FORM, reason_form
+from service.chat.usecases import Answer, Click, click, refused, telegram_started
 from service.domain.clock import Clock
 from service.error_codes import ErrorCode
 from service.errors import ApiError
@@ -71,37 +72,98 @@ async def slack_interactions(request: Request) -> Response:
     try:
         payload = json.loads(parse_qs(body.decode())["payload"][0])
         team, user = str(payload["team"]["id"]), str(payload["user"]["id"])
+        kind = payload.get("type")
         channel = str((payload.get("channel") or {}).get("id", ""))
-        pressed = payload["actions"][0] if payload.get("type") == "block_actions" else None
+        pressed = payload["actions"][0] if kind == "block_actions" else None
+        form = payload["view"] if kind == "view_submission" else None
     except (KeyError, IndexError, TypeError, ValueError, UnicodeDecodeError):
         raise _bad("Not a Slack interaction payload.") from None
-    if pressed is None or pressed.get("action_id") not in (APPROVE, REJECT):
-        return Response(status_code=200)  # Open (a link) and anything else: nothing to do
     async with services.store.reading() as uow:
         connection = await uow.chat_connections.by_team(team)
     if connection is None:
         return Response(status_code=200)
+    if form is not None:
+        return await _reason_given(services, connection, user, form)
+    if pressed is None or pressed.get("action_id") not in (APPROVE, REJECT):
+        return Response(status_code=200)  # Open (a link) and anything else: nothing to do
+    the_click = Click(
+        connection.workspace_id,
+        SLACK,
+        user,
+        str(pressed.get("value", "")),
+        pressed["action_id"] == APPROVE,
+    )
+    trigger = payload.get("trigger_id")
+    if not the_click.approve and trigger:
+        # Reject asks for an optional reason in a form, once the click could decide.
+        why_not = await refused(
+            services.store, services.clock, the_click, public_url=services.settings.public_url
+        )
+        if why_not is not None:
+            return _privately(services, connection, channel, user, why_not.text)
+        try:
+            form_view = reason_form(the_click.action_id, channel)
+            await services.chats.slack.open_view(
+                services.chats.token(connection), str(trigger), form_view
+            )
+            return Response(status_code=200)
+        except ChatRefused as problem:  # no form: reject without a reason
+            log.warning("Slack did not open the reason form: %s", problem)
     answer = await click(
         services.store,
         services.clock,
-        Click(
-            connection.workspace_id,
-            SLACK,
-            user,
-            str(pressed.get("value", "")),
-            pressed["action_id"] == APPROVE,
-        ),
+        the_click,
         public_url=services.settings.public_url,
         wake_executor=services.wake_executor,
         wake_poster=services.wake_poster,
     )
-    reply = None
-    if not answer.decided:
-        token = services.chats.token(connection)
-        reply = BackgroundTask(
-            _quietly, services.chats.slack.ephemeral, token, channel, user, answer.text
-        )
-    return Response(status_code=200, background=reply)
+    if answer.decided:
+        return Response(status_code=200)
+    return _privately(services, connection, channel, user, answer.text)
+
+
+async def _reason_given(
+    services: Services, connection: ChatConnection, user: str, form: dict[str, Any]
+) -> Response:
+    """The reason form sent: reject with it, or show in the form why nothing was decided."""
+    if form.get("callback_id") != REASON_FORM:
+        return Response(status_code=200)
+    try:
+        meta = json.loads(form.get("private_metadata") or "{}")
+        reason = form["state"]["values"]["reason"]["reason"].get("value")
+    except (KeyError, TypeError, ValueError):
+        raise _bad("Not the reason form Countersign opened.") from None
+    answer = await click(
+        services.store,
+        services.clock,
+        Click(connection.workspace_id, SLACK, user, str(meta.get("action", "")), False),
+        public_url=services.settings.public_url,
+        wake_executor=services.wake_executor,
+        wake_poster=services.wake_poster,
+        note=reason,
+    )
+    if answer.decided:
+        return Response(status_code=200)  # the form closes
+    return JSONResponse({"response_action": "errors", "errors": {"reason": answer.text}})
+
+
+def _privately(
+    services: Services, connection: ChatConnection, channel: str, user: str, text: str
+) -> Response:
+    """200 now; the ephemeral reply (only `user` sees it) right after."""
+    return Response(
+        status_code=200,
+        background=BackgroundTask(_ephemeral, services, connection, channel, user, text),
+    )
+
+
+async def _ephemeral(
+    services: Services, connection: ChatConnection, channel: str, user: str, text: str
+) -> None:
+    try:
+        await services.chats.slack.ephemeral(services.chats.token(connection), channel, user, text)
+    except ChatRefused as problem:
+        log.warning("a private Slack reply was refused: %s", problem)
 
 
 async def telegram_updates(request: Request) -> Response:

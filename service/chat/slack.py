@@ -5,6 +5,7 @@ section of mrkdwn text and an actions block: Approve and Reject carry the action
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import aiohttp
@@ -118,3 +119,37 @@ class Slack:
         except (aiohttp.ClientError, TimeoutError) as error:
             raise ChatRefused(f"no answer: {type(error).__name__}", final=False) from None
         return dict(response.data) if isinstance(response.data, dict) else {}
+
+    async def open_view(self, token: str, trigger_id: str, view: dict[str, Any]) -> None:
+        await self._call(token, "views.open", trigger_id=trigger_id, view=view)
+
+
+REASON_FORM = "reject_reason"
+"""The `callback_id` of the form a Reject click opens (an optional reason)."""
+
+
+def reason_form(action_id: str, channel: str) -> dict[str, Any]:
+    """Reject's form: the reason is optional and shown with the decision, as the dashboard's
+    note is (at most 500 characters)."""
+    return {
+        "type": "modal",
+        "callback_id": REASON_FORM,
+        "private_metadata": json.dumps({"action": action_id, "channel": channel}),
+        "title": {"type": "plain_text", "text": "Reject"},
+        "submit": {"type": "plain_text", "text": "Reject"},
+        "close": {"type": "plain_text", "text": "Cancel"},
+        "blocks": [
+            {
+                "type": "input",
+                "block_id": "reason",
+                "optional": True,
+                "label": {"type": "plain_text", "text": "Why (shown with the decision)"},
+                "element": {
+                    "type": "plain_text_input",
+                    "action_id": "reason",
+                    "multiline": True,
+                    "max_length": 500,
+                },
+            }
+        ],
+    }

@@ -17,7 +17,8 @@ from collections.abc import Callable
 
 from attrs import frozen
 
-from service.actions.decisions import decide_action
+from service.actions.decisions import decide_action, refusal
+from service.actions.transitions import PENDING, effective
 from service.chat.models import (
     SLACK,
     SLACK_STATE,
@@ -301,6 +302,54 @@ class Answer:
     text: str  # what the clicker is told privately
 
 
+async def _decider(
+    store: Store, clock: Clock, the_click: Click, public_url: str
+) -> Principal | Answer:
+    """The member the chat user is linked to, as a signed-in person; or why nobody."""
+    async with store.reading() as uow:
+        linked = await uow.chat_users.get(
+            the_click.workspace_id, the_click.provider, the_click.chat_user_id
+        )
+        member = await uow.members.get(the_click.workspace_id, linked.user_id) if linked else None
+        user = await uow.users.get(member.user_id) if member else None
+    if member is not None and user is not None:
+        return Principal.person(the_click.workspace_id, user, member.role)
+    code = await _new_code(
+        store,
+        clock,
+        USER_LINK,
+        the_click.workspace_id,
+        the_click.provider,
+        chat_user_id=the_click.chat_user_id,
+    )
+    name = PROVIDER_NAMES[the_click.provider]
+    return Answer(
+        False,
+        f"Nothing was decided: your {name} account is not linked to a Countersign member. "
+        f"Sign in and confirm it is you (the link works once, for an hour): "
+        f"{public_url}/dashboard/chat/link/{code}",
+    )
+
+
+async def refused(
+    store: Store, clock: Clock, the_click: Click, *, public_url: str
+) -> Answer | None:
+    """Why this click could not decide now (None: it could): asked before a chat opens a form
+    for the click (Slack's reason for a rejection), so nobody fills in a form for nothing."""
+    decider = await _decider(store, clock, the_click, public_url)
+    if isinstance(decider, Answer):
+        return decider
+    async with store.reading() as uow:
+        action = await uow.actions.get(the_click.workspace_id, the_click.action_id)
+    if action is None:
+        return Answer(False, "Nothing was decided: no such action.")
+    action = effective(action, clock.now())
+    if action.status != PENDING:
+        return Answer(False, f"Nothing was decided: the action is already {action.status}.")
+    refusing = refusal(decider, action, approve=the_click.approve)
+    return Answer(False, f"Nothing was decided: {refusing.message}") if refusing else None
+
+
 async def click(
     store: Store,
     clock: Clock,
@@ -309,39 +358,20 @@ async def click(
     public_url: str,
     wake_executor: Callable[[], None],
     wake_poster: Callable[[], None],
+    note: str | None = None,
 ) -> Answer:
     """Decide as the linked member, through the dashboard's use case; or say why not."""
-    async with store.reading() as uow:
-        linked = await uow.chat_users.get(
-            the_click.workspace_id, the_click.provider, the_click.chat_user_id
-        )
-        member = await uow.members.get(the_click.workspace_id, linked.user_id) if linked else None
-        user = await uow.users.get(member.user_id) if member else None
-    if member is None or user is None:
-        code = await _new_code(
-            store,
-            clock,
-            USER_LINK,
-            the_click.workspace_id,
-            the_click.provider,
-            chat_user_id=the_click.chat_user_id,
-        )
-        name = PROVIDER_NAMES[the_click.provider]
-        return Answer(
-            False,
-            f"Nothing was decided: your {name} account is not linked to a Countersign member. "
-            f"Sign in and confirm it is you (the link works once, for an hour): "
-            f"{public_url}/dashboard/chat/link/{code}",
-        )
-    principal = Principal.person(the_click.workspace_id, user, member.role)
+    decider = await _decider(store, clock, the_click, public_url)
+    if isinstance(decider, Answer):
+        return decider
     try:
         action = await decide_action(
             store,
             clock,
-            principal,
+            decider,
             the_click.action_id,
             approve=the_click.approve,
-            note=None,
+            note=note or None,
             wake_executor=wake_executor,
         )
     except ApiError as error:

@@ -22,7 +22,15 @@ from service.chat.usecases import connect, link_user, unlink_user
 from service.crypto import SecretBox
 from service.domain.clock import SystemClock
 from tests.chat.conftest import SIGNING
-from tests.chat.kit import create, private_to, slack_click, slack_message, status_of, wait_for
+from tests.chat.kit import (
+    control,
+    create,
+    private_to,
+    slack_click,
+    slack_message,
+    status_of,
+    wait_for,
+)
 from tests.dashboard.dashboard_helpers import CSRF
 from tests.factories import build_world
 from tests.policies.kit import PASSWORD, people
@@ -186,3 +194,15 @@ async def test_slack_approvals(store, database_url, fake_chat, chat_settings):
             await slack_click(chat_url, later, "reject", "UMEMBER")
             assert await wait_for(fake, lambda: private_to(fake, "slack", "UMEMBER", "not linked"))
             assert await status_of(api, world, fifth["id"]) == "pending"
+
+            # Reject asks for an optional reason in a form; sent, it rejects with the reason.
+            await slack_click(chat_url, later, "reject", "UADMIN")
+            form = await wait_for(fake, lambda: [v for v in fake.views if v["userId"] == "UADMIN"])
+            sent = await control(
+                chat_url,
+                "/_control/slack/submit",
+                {"viewId": form[0]["viewId"], "values": {"reason": "wrong fan"}},
+            )
+            assert sent["status"] == 200
+            await wait_for(fake, lambda: slack_message(fake, fifth["id"], "Ada Admin"))
+            assert "wrong fan" in slack_message(fake, fifth["id"])["text"]
