@@ -42,6 +42,9 @@ class ChatCodes(Protocol):
     async def peek(self, code_hash: str, kind: str, now: dt.datetime) -> ChatCode | None:
         """The code while it can still be spent, without spending it."""
 
+    async def prune(self, before: dt.datetime, limit: int) -> int:
+        """Delete up to `limit` codes that expired before `before`."""
+
 
 class ChatMessages(Protocol):
     """The chat outbox: claimed and finished by conditional writes (a lease per poster)."""
@@ -74,3 +77,6 @@ class ChatMessages(Protocol):
         """Try again at `at` (the chat's Retry-After, or the backoff), lease holder only."""
 
     async def of_action(self, action_id: str) -> Sequence[ChatMessage]: ...
+    async def prune(self, before: dt.datetime, limit: int) -> int:
+        """Delete up to `limit` messages last sent (or given up) before `before`; a queued
+        one is kept whatever its age."""

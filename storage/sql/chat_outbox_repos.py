@@ -92,6 +92,31 @@ _BUMP = prebuilt(  # a message never posted for good has nothing to update
 )
 
 
+_PRUNE_MESSAGES = prebuilt(
+    t.chat_messages.delete().where(
+        m.id.in_(
+            sa.select(m.id)
+            .where(
+                m.status.in_([DONE, FAILED]),
+                m.next_attempt_at < sa.bindparam("before", type_=m.next_attempt_at.type),
+            )
+            .limit(sa.bindparam("limit", type_=sa.Integer))
+            .scalar_subquery()
+        )
+    )
+)
+_PRUNE_CODES = prebuilt(
+    t.chat_codes.delete().where(
+        k.code_hash.in_(
+            sa.select(k.code_hash)
+            .where(k.expires_at < sa.bindparam("before", type_=k.expires_at.type))
+            .limit(sa.bindparam("limit", type_=sa.Integer))
+            .scalar_subquery()
+        )
+    )
+)
+
+
 class SqlChatConnections:
     def __init__(self, conn: Connection) -> None:
         self.conn = conn
@@ -218,6 +243,9 @@ class SqlChatCodes:
         ).first()
         return to_model(ChatCode, row) if row else None
 
+    async def prune(self, before: dt.datetime, limit: int) -> int:
+        return (await self.conn.execute(_PRUNE_CODES, {"before": before, "limit": limit})).rowcount
+
 
 class SqlChatMessages:
     def __init__(self, conn: Connection) -> None:
@@ -280,3 +308,7 @@ class SqlChatMessages:
             t.chat_messages.select().where(m.action_id == action_id).order_by(m.provider)
         )
         return [to_model(ChatMessage, r) for r in rows]
+
+    async def prune(self, before: dt.datetime, limit: int) -> int:
+        values = {"before": before, "limit": limit}
+        return (await self.conn.execute(_PRUNE_MESSAGES, values)).rowcount

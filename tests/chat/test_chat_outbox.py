@@ -15,6 +15,8 @@ from service.chat.sending import Chats
 from service.chat.usecases import connect
 from service.crypto import SecretBox
 from service.domain.principal import Principal
+from service.operations.model import Retention
+from service.operations.pruner import prune
 from service.webhooks.dispatch import dispatch_all
 from service.workspaces.usecases import create_workspace
 from tests.factories import build_world
@@ -160,3 +162,7 @@ async def test_a_decision_edits_the_message_and_a_final_refusal_stops(
         rows = {r.provider: r for r in await uow.chat_messages.of_action(action_id)}
     assert rows["telegram"].status == "failed" and "kicked" in (rows["telegram"].last_error or "")
     assert rows["slack"].status == "done" and rows["slack"].sent == 2
+    # Finished messages go with the retention of deliveries; a queued one stays.
+    assert (await prune(store, clock, Retention(30, 30))).removed["chat_messages"] == 0
+    clock.advance(days=31)
+    assert (await prune(store, clock, Retention(30, 30))).removed["chat_messages"] == 2
