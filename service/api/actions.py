@@ -17,6 +17,7 @@ from service.actions.render import action_json
 from service.actions.types.registry import type_of
 from service.actions.warnings import named_fan_ids
 from service.api.endpoint import Call, Incoming, Reply, endpoint
+from service.chat.outbox import show_counted
 from service.domain.ids import MAX_ID_LENGTH, looks_like
 from service.error_codes import ErrorCode
 from service.errors import ApiError
@@ -215,6 +216,13 @@ async def _decide(call: Call, approve: bool) -> Reply:
         note=body.get("note"),
         wake_executor=services.wake_executor,
         params=body.get("params") if approve else None,
+    )
+    await show_counted(
+        services.store,
+        action.id,
+        action.status,
+        chat_on=services.settings.chat_enabled,
+        wake_poster=services.wake_poster,
     )
     return _reply(call, action)
 

@@ -6,16 +6,19 @@ dispatched (as mail rows and webhook deliveries are): no message lost, none writ
   creation asks nobody for anything: nothing is posted.
 - every later event of the action (approved, rejected, expired, cancelled, executed, failed):
   its messages are bumped, and the poster edits them in place to the state the action is in.
+- an approval counted toward a quorum, or an approver's edit, writes no event: the channel
+  that made it bumps the messages itself (`show_counted`).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 
 from service.chat.models import QUEUED, ChatMessage
 from service.domain.events import Event
 from service.domain.ids import new_id
-from service.ports import UnitOfWork
+from service.ports import Store, UnitOfWork
 
 UPDATING_EVENTS = frozenset(
     {
@@ -57,3 +60,16 @@ async def queue_chat(uow: UnitOfWork, event: Event, now: dt.datetime) -> int:
         )
         written += 1
     return written
+
+
+async def show_counted(
+    store: Store, action_id: str, status: str, *, chat_on: bool, wake_poster: Callable[[], None]
+) -> None:
+    """After a decision in the dashboard or the API that left the action pending (an approval
+    counted, an edit): its chat messages show who approved so far."""
+    if not chat_on or status != "pending":
+        return
+    async with store.transaction() as uow:
+        bumped = await uow.chat_messages.bump(action_id)
+    if bumped:
+        wake_poster()

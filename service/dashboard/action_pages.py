@@ -18,6 +18,7 @@ from service.actions.render import action_json
 from service.actions.transitions import STATUSES
 from service.actions.types import REGISTRY, type_of
 from service.actions.types import names as action_types
+from service.chat.outbox import show_counted
 from service.dashboard.approval_context import approval_context
 from service.dashboard.web import Page, json_reply, page
 from service.domain.messages import platform_html
@@ -141,6 +142,13 @@ async def decide_many(p: Page) -> Response:
                 note=None,
                 wake_executor=services.wake_executor,
             )
+            await show_counted(
+                services.store,
+                action_id,
+                decided.status,
+                chat_on=services.settings.chat_enabled,
+                wake_poster=services.wake_poster,
+            )
             outcomes.append(
                 {"id": action_id, "ok": True, "status": decided.status, "summary": decided.summary}
             )
@@ -251,7 +259,7 @@ async def decide(p: Page) -> Response:
     approve = p.field("decision") == "approve"
     note = p.field("note") or None
     services = p.services
-    await decide_action(
+    decided = await decide_action(
         services.store,
         services.clock,
         p.principal,
@@ -259,6 +267,13 @@ async def decide(p: Page) -> Response:
         approve=approve,
         note=note,
         wake_executor=services.wake_executor,
+    )
+    await show_counted(
+        services.store,
+        action_id,
+        decided.status,
+        chat_on=services.settings.chat_enabled,
+        wake_poster=services.wake_poster,
     )
     return p.redirect(
         f"/dashboard/actions/{action_id}",

@@ -16,7 +16,6 @@ from urllib.parse import urlencode
 
 import httpx
 
-from service.actions.decisions import decide_action
 from service.actions.policies import set_account_policy
 from service.chat.usecases import connect, link_user, unlink_user
 from service.crypto import SecretBox
@@ -31,7 +30,7 @@ from tests.chat.kit import (
     status_of,
     wait_for,
 )
-from tests.dashboard.dashboard_helpers import CSRF
+from tests.dashboard.dashboard_helpers import CSRF, csrf_of
 from tests.factories import build_world
 from tests.policies.kit import PASSWORD, people
 from tests.served import served
@@ -115,25 +114,28 @@ async def test_slack_approvals(store, database_url, fake_chat, chat_settings):
             assert (await api.post(path, data={"csrf_token": token})).status_code == 303
             assert (await api.post(path, data={"csrf_token": token})).status_code == 404  # once
 
-            # Decided in the dashboard: the message says so within 2 s.
+            # Decided in the dashboard (its page calls the API with the session): the message
+            # says so within 2 s.
+            signin = await api.post(
+                "/dashboard/sign-in",
+                data={"email": crew["admin"].email, "password": PASSWORD, "next": "/dashboard/"},
+            )
+            assert signin.status_code == 303
+            session = {"x-csrf-token": await csrf_of(api)}
             second = await create(api, world, sandbox, "s2")
             await wait_for(fake, lambda: slack_message(fake, second["id"]))
-            await decide_action(
-                store,
-                clock,
-                crew["admin"],
-                second["id"],
-                approve=False,
-                note="not today",
-                wake_executor=lambda: None,
+            answer = await api.post(
+                f"/v1/actions/{second['id']}/reject", json={"note": "not today"}, headers=session
             )
+            assert answer.status_code == 200, answer.text
             rejected = await wait_for(
                 fake, lambda: slack_message(fake, second["id"], "Rejected by Ada Admin")
             )
             assert "not today" in rejected["text"] and len(rejected["history"]) == 1
 
-            # Admins only, two people: a member is refused privately, an admin counts once,
-            # the owner completes it.
+            # Admins only, two people: a member is refused privately; the admin's approval in
+            # the dashboard counts once (the message shows it), the same admin's click is
+            # refused, the owner completes it.
             await set_account_policy(store, clock, world.owner, sandbox, ADMINS_TWO)
             third = await create(api, world, sandbox, "s3", fan=a_fan)
             asked = await wait_for(fake, lambda: slack_message(fake, third["id"]))
@@ -143,7 +145,8 @@ async def test_slack_approvals(store, database_url, fake_chat, chat_settings):
                 fake, lambda: private_to(fake, "slack", "UMEMBER", "only admins and owners")
             )
             assert await status_of(api, world, third["id"]) == "pending"
-            await slack_click(chat_url, asked, "approve", "UADMIN")
+            answer = await api.post(f"/v1/actions/{third['id']}/approve", json={}, headers=session)
+            assert answer.status_code == 200, answer.text
             await wait_for(fake, lambda: slack_message(fake, third["id"], "by Ada Admin"))
             await slack_click(chat_url, asked, "approve", "UADMIN")
             assert await wait_for(
