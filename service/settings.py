@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -388,6 +389,13 @@ class Settings:
                 )
         if not 0 < self.mail_timeout <= 120:
             raise SettingsError("COUNTERSIGN_MAIL_TIMEOUT must be from 0 to 120 seconds")
+        if self.telegram_secret is not None and not re.fullmatch(
+            r"[A-Za-z0-9_-]{1,256}", self.telegram_secret
+        ):
+            raise SettingsError(
+                "COUNTERSIGN_TELEGRAM_SECRET must be 1 to 256 letters, digits, _ or - "
+                "(what Telegram's setWebhook accepts as secret_token)"
+            )
         if self.workers_expected < 0:
             raise SettingsError("COUNTERSIGN_WORKERS_EXPECTED must be 0 or more")
         windows = (self.sync_chats, self.sync_messages_per_chat, self.sync_items)

@@ -50,12 +50,14 @@ class Slack:
     def __init__(self, base_url: str) -> None:
         self.base_url = base_url
 
-    def client(self, token: str | None = None) -> AsyncWebClient:
-        return AsyncWebClient(token=token, base_url=self.base_url, timeout=TIMEOUT)
+    def client(self, token: str | None = None, timeout: int = TIMEOUT) -> AsyncWebClient:
+        return AsyncWebClient(token=token, base_url=self.base_url, timeout=timeout)
 
-    async def _call(self, token: str, method: str, **kwargs: Any) -> dict[str, Any]:
+    async def _call(
+        self, token: str, method: str, seconds: int = TIMEOUT, **kwargs: Any
+    ) -> dict[str, Any]:
         try:
-            response = await self.client(token).api_call(method, json=kwargs)
+            response = await self.client(token, seconds).api_call(method, json=kwargs)
         except SlackApiError as error:
             answer = error.response
             retry_after = answer.headers.get("Retry-After") or answer.headers.get("retry-after")
@@ -121,7 +123,8 @@ class Slack:
         return dict(response.data) if isinstance(response.data, dict) else {}
 
     async def open_view(self, token: str, trigger_id: str, view: dict[str, Any]) -> None:
-        await self._call(token, "views.open", trigger_id=trigger_id, view=view)
+        # Inside the click's answer, which Slack wants within 3 seconds (a trigger lasts 3).
+        await self._call(token, "views.open", seconds=2, trigger_id=trigger_id, view=view)
 
 
 REASON_FORM = "reject_reason"
