@@ -70,7 +70,14 @@ class FakeChat(SlackSide, TelegramSide):
             self._callbacks: dict[str, int] = {}  # callback query id -> who clicked
             self._triggers: dict[str, tuple[str, str]] = {}  # Slack trigger -> (team, user)
             self.views: list[dict[str, Any]] = []  # forms opened with views.open
+            self.held: dict[str, threading.Event] = {}  # Slack teams answering only once set
             self.changed.notify_all()
+
+    def hold(self, team: str) -> threading.Event:
+        """Slack answers nothing to `team` until the returned event is set (a slow chat)."""
+        with self.changed:
+            self.held[team] = threading.Event()
+            return self.held[team]
 
     def wait_for(self, check: Any, timeout: float) -> Any:
         """Until `check()` is truthy (returned) or `timeout` seconds pass (None)."""

@@ -4,6 +4,7 @@ and the control API's clicks and form sends, delivered signed as Slack signs the
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import itertools
@@ -28,6 +29,7 @@ class SlackSide:
     calls: list[tuple[str, str]]
     ids: itertools.count[int]
     _triggers: dict[str, tuple[str, str]]
+    held: dict[str, threading.Event]
     slack_signing_secret: str
 
     def _fault(self, who: str) -> dict[str, Any] | None:
@@ -47,6 +49,9 @@ class SlackSide:
         with self.changed:
             self.calls.append((team, method))
             fault = self._fault(team)
+            held = self.held.get(team)
+        if held is not None:
+            await asyncio.to_thread(held.wait, 30)
         if fault is not None:
             return JSONResponse(
                 {"ok": False, "error": "ratelimited" if fault["status"] == 429 else "fatal_error"},

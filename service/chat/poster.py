@@ -63,7 +63,8 @@ class Poster(Wakeable):
         after moving a ManualClock)."""
         made = 0
         while True:
-            made += await self._round()
+            while claimed := await self._round():  # until only busy workspaces have more
+                made += claimed
             if not self._flying:
                 async with self.store.reading() as uow:
                     if not await uow.chat_messages.due(self.clock.now(), 1):
@@ -77,7 +78,8 @@ class Poster(Wakeable):
             while True:
                 self.wakeup.clear()
                 try:
-                    await self._round()
+                    while await self._round():  # until only busy workspaces have more
+                        pass
                 except Exception:
                     log.exception("chat round failed; retrying")
                 await self.wait_for_work()
@@ -88,8 +90,9 @@ class Poster(Wakeable):
     async def _round(self) -> int:
         now = self.clock.now()
         busy = Counter(self._flying.values())
+        full = [workspace for workspace, n in busy.items() if n >= self.per_workspace]
         async with self.store.reading() as uow:
-            due = await uow.chat_messages.due(now, self.batch)
+            due = await uow.chat_messages.due(now, self.batch, exclude_workspaces=full)
         wanted = []
         for message_id, workspace_id in due:
             if busy[workspace_id] >= self.per_workspace:

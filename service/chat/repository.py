@@ -53,8 +53,11 @@ class ChatMessages(Protocol):
     async def bump(self, action_id: str) -> int:
         """Ask every message of the action to show its latest state; returns how many."""
 
-    async def due(self, now: dt.datetime, limit: int) -> Sequence[tuple[str, str]]:
-        """(message id, workspace id) of messages to send now, oldest first."""
+    async def due(
+        self, now: dt.datetime, limit: int, *, exclude_workspaces: Sequence[str] = ()
+    ) -> Sequence[tuple[str, str]]:
+        """(message id, workspace id) of messages to send now, oldest first, leaving out the
+        workspaces named (those at the poster's bound)."""
 
     async def claim_many(
         self, ids: Sequence[str], worker: str, now: dt.datetime, until: dt.datetime

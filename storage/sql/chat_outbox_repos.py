@@ -35,11 +35,17 @@ _CLAIMABLE = sa.and_(
     m.next_attempt_at <= _NOW,
     sa.or_(m.claimed_until.is_(None), m.claimed_until < _NOW),
 )
-_DUE = prebuilt(
+_DUE_ANY = (
     sa.select(m.id, m.workspace_id)
     .where(_CLAIMABLE)
     .order_by(m.next_attempt_at, m.id)
     .limit(sa.bindparam("limit", type_=sa.Integer))
+)
+_DUE = prebuilt(_DUE_ANY)
+_DUE_EXCLUDING = prebuilt(  # a workspace at its bound leaves room for the others' messages
+    _DUE_ANY.where(
+        m.workspace_id.not_in(sa.bindparam("busy", expanding=True, type_=m.workspace_id.type))
+    )
 )
 _CLAIM_MANY = prebuilt(
     t.chat_messages.update()
@@ -257,8 +263,12 @@ class SqlChatMessages:
     async def bump(self, action_id: str) -> int:
         return len((await self.conn.execute(_BUMP, {"action": action_id})).rows)
 
-    async def due(self, now: dt.datetime, limit: int) -> builtins.list[tuple[str, str]]:
-        rows = await self.conn.execute(_DUE, {"now": now, "limit": limit})
+    async def due(
+        self, now: dt.datetime, limit: int, *, exclude_workspaces: Sequence[str] = ()
+    ) -> builtins.list[tuple[str, str]]:
+        query = _DUE_EXCLUDING if exclude_workspaces else _DUE
+        values = {"now": now, "limit": limit, "busy": list(exclude_workspaces)}
+        rows = await self.conn.execute(query, values)
         return [(r.id, r.workspace_id) for r in rows]
 
     async def claim_many(

@@ -5,6 +5,8 @@ An action an allowance approved at creation posts nothing. The clock is injected
 
 from __future__ import annotations
 
+import asyncio
+
 from attrs import evolve
 
 from service.actions.creation import create_action
@@ -119,6 +121,51 @@ async def test_a_rate_limited_workspace_delays_no_other_and_nothing_is_lost_or_d
         rows = [r for a in ids for r in await uow.chat_messages.of_action(a)]
     assert {(r.status, r.sent, r.wanted) for r in rows} == {("done", 1, 1)}
     assert all(r.ref for r in rows)
+
+
+async def test_a_slow_workspace_holds_only_its_own_share_of_the_poster(
+    store, clock, chat_settings, fake_chat
+):
+    """A's chat answers nothing while twelve of its messages wait ahead of B's three: A keeps
+    at most `per_workspace` in flight and B's go out meanwhile."""
+    fake, _ = fake_chat
+    world = await build_world(store, clock)
+    other = await create_workspace(store, clock, "Other agency")
+    teams = {world.workspace_id: "TA", other.id: "TB"}
+    asked: dict[str, list[str]] = {"TA": [], "TB": []}
+    for workspace_id, team in teams.items():
+        operator = Principal.operator(workspace_id)
+        await connect(
+            store,
+            clock,
+            operator,
+            "slack",
+            f"C{team}",
+            bot_token=f"xoxb-{team}-1",
+            team_id=team,
+            box=BOX,
+        )
+        account = await sandbox_of(store, workspace_id)
+        for i in range(12 if team == "TA" else 3):
+            asked[team].append(await ask(store, clock, workspace_id, account, f"k{i}"))
+        await dispatch_all(store, clock, also=[queue_chat])
+        clock.advance(seconds=1)  # A's messages are the older ones
+    release = fake.hold("TA")
+    chats = Chats(chat_settings, BOX)
+    try:
+        poster = Poster(store, clock, chats, "http://countersign.test", batch=10, per_workspace=2)
+        sending = asyncio.create_task(poster.run_once())
+        posted_b = await asyncio.to_thread(
+            fake.wait_for, lambda: len([m for m in fake.slack if m["teamId"] == "TB"]) == 3, 10
+        )
+        in_flight_a = sum(1 for team, _ in fake.calls if team == "TA")
+        release.set()
+        assert await sending == 15
+    finally:
+        release.set()
+        await chats.close()
+    assert posted_b and in_flight_a == 2
+    assert sorted(m["buttons"][0]["value"] for m in fake.slack) == sorted(asked["TA"] + asked["TB"])
 
 
 async def test_a_decision_edits_the_message_and_a_final_refusal_stops(
