@@ -19,6 +19,10 @@ from service.actions.model import Action
 from service.domain.messages import sanitise
 
 APPROVE, REJECT, OPEN = "approve", "reject", "open"
+QUOTED = 1500
+"""Characters of the fan's message quoted; the approval page shows it whole."""
+LONGEST = 2900
+"""Characters of a whole message: under Slack's 3,000 a section and Telegram's 4,096."""
 
 
 @frozen
@@ -93,7 +97,10 @@ def compose(
     text = action.params.get("text") if isinstance(action.params, dict) else None
     if isinstance(text, str):
         lines.append("Message as the fan will see it:")
-        lines += [f"> {line}" for line in _plain(sanitise(text)).splitlines()]
+        shown = _plain(sanitise(text))
+        if len(shown) > QUOTED:
+            shown = shown[:QUOTED] + "… (the whole message: Open)"
+        lines += [f"> {line}" for line in shown.splitlines()]
     recipients = "unknown" if action.estimated_recipients is None else action.estimated_recipients
     lines.append(f"Price: {_money(action.price)} · Estimated recipients: {recipients}")
     lines += [f"⚠ {warning.get('message', '')}" for warning in action.warnings]
@@ -110,4 +117,7 @@ def compose(
             lines.append(f"Approved before by {approved}")
         lines.append(_outcome(action))
         buttons = (open_button,)
-    return Composed("\n".join(lines), buttons)
+    whole = "\n".join(lines)
+    if len(whole) > LONGEST:  # Slack refuses a section over 3,000 characters
+        whole = whole[: LONGEST - 1] + "…"
+    return Composed(whole, buttons)
