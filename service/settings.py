@@ -223,10 +223,6 @@ class Settings:
         "Base of Slack's Web API (the fake chat's `/slack/api/` in tests and the demo).",
         parse=lambda value: value.rstrip("/") + "/",
     )
-    slack_authorize_url: str = setting(
-        "https://slack.com/oauth/v2/authorize",
-        'Where "Add to Slack" sends an admin to install the app (OAuth v2).',
-    )
     slack_signing_secret: str | None = setting(
         None,
         "The Slack app's signing secret: interactions at `/chat/slack/interactions` must be "
@@ -302,6 +298,11 @@ class Settings:
         "Processes running the background loops (`serve` with workers, `worker`) that must be "
         "alive for `/healthz` to answer 200 (0: none expected).",
     )
+
+    @property
+    def slack_authorize_url(self) -> str:
+        """Where "Add to Slack" sends an admin: beside the Web API (slack.com/oauth/v2/…)."""
+        return self.slack_api_url.removesuffix("api/") + "oauth/v2/authorize"
 
     @property
     def chat_enabled(self) -> bool:

@@ -28,7 +28,6 @@ def chat_settings(settings, fake_chat):
     return attrs.evolve(
         settings,
         slack_api_url=f"{url}/slack/api/",
-        slack_authorize_url=f"{url}/slack/oauth/v2/authorize",
         slack_signing_secret=SIGNING,
         slack_client_id="client-id",
         slack_client_secret="client-secret",
