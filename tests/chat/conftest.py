@@ -31,6 +31,16 @@ def chat_settings(settings, fake_chat):
         slack_signing_secret=SIGNING,
         slack_client_id="client-id",
         slack_client_secret="client-secret",
+    )
+
+
+@pytest.fixture
+def telegram_settings(chat_settings, fake_chat):
+    """Telegram too. Only its tests set a bot token: aiogram's first import (seconds of CPU,
+    in a thread but under the GIL) would slow the Slack tests' first posts."""
+    _, url = fake_chat
+    return attrs.evolve(
+        chat_settings,
         telegram_api_url=f"{url}/telegram",
         telegram_bot_token=TG_TOKEN,
         telegram_secret=TG_SECRET,

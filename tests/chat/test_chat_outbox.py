@@ -1,15 +1,15 @@
-"""The chat outbox, both drivers: 50 messages queued across two workspaces, one of them answered
-429 by its Slack; a poster started after them (a restarted process) posts the other
-workspace's at once, honours Retry-After for the first, and every message arrives exactly once.
-An action an allowance approved at creation posts nothing. The clock is injected: no waiting."""
+"""The chat outbox, both drivers, on the injected clock (no waiting): messages queued across two
+workspaces, one answered 429 by its Slack; a poster started after them (a new process) posts
+the other workspace's at once, sends nothing of the first before Retry-After, then each once.
+An action an allowance approved at creation posts nothing. A slow chat holds only its own share;
+a decision edits in place; a final refusal stops; finished rows are pruned."""
 
 from __future__ import annotations
 
 import asyncio
 
-from attrs import evolve
-
 from service.actions.creation import create_action
+from service.actions.decisions import decide_action
 from service.actions.policies import set_account_policy
 from service.chat.outbox import queue_chat
 from service.chat.poster import Poster
@@ -76,7 +76,7 @@ async def test_a_rate_limited_workspace_delays_no_other_and_nothing_is_lost_or_d
         )
         sandboxes[workspace_id] = await sandbox_of(store, workspace_id)
     asked = {team: set() for team in teams.values()}
-    for i in range(25):
+    for i in range(6):
         for workspace_id, team in teams.items():
             asked[team].add(await ask(store, clock, workspace_id, sandboxes[workspace_id], f"k{i}"))
     # An allowance approves this one at creation: nobody is asked, nothing is posted.
@@ -91,9 +91,9 @@ async def test_a_rate_limited_workspace_delays_no_other_and_nothing_is_lost_or_d
     await dispatch_all(store, clock, also=[queue_chat])
     async with store.reading() as uow:
         assert not await uow.chat_messages.of_action(allowed)
-        assert len(await uow.chat_messages.due(clock.now(), 100)) == 50
+        assert len(await uow.chat_messages.due(clock.now(), 100)) == 12
 
-    fake.faults["TA"] = {"status": 429, "retryAfter": 30, "count": 25}
+    fake.faults["TA"] = {"status": 429, "retryAfter": 30, "count": 6}
     first = Chats(chat_settings, BOX)
     try:
         await Poster(store, clock, first, "http://countersign.test").run_once()
@@ -103,7 +103,7 @@ async def test_a_rate_limited_workspace_delays_no_other_and_nothing_is_lost_or_d
         t: {m["buttons"][0]["value"] for m in fake.slack if m["teamId"] == t} for t in ("TA", "TB")
     }
     assert posted["TB"] == asked["TB"] and not posted["TA"]  # TB never waited behind TA
-    assert sum(1 for team, _ in fake.calls if team == "TA") == 25  # one refused try each
+    assert sum(1 for team, _ in fake.calls if team == "TA") == 6  # one refused try each
 
     # A new process: Retry-After still holds, then every one of TA's goes out once.
     second = Chats(chat_settings, BOX)
@@ -111,12 +111,12 @@ async def test_a_rate_limited_workspace_delays_no_other_and_nothing_is_lost_or_d
         poster = Poster(store, clock, second, "http://countersign.test")
         assert await poster.run_once() == 0
         clock.advance(seconds=30)
-        assert await poster.run_once() == 25
+        assert await poster.run_once() == 6
         assert await poster.run_once() == 0
     finally:
         await second.close()
     ids = [m["buttons"][0]["value"] for m in fake.slack]
-    assert len(ids) == 50 and set(ids) == asked["TA"] | asked["TB"]
+    assert len(ids) == 12 and set(ids) == asked["TA"] | asked["TB"]
     async with store.reading() as uow:
         rows = [r for a in ids for r in await uow.chat_messages.of_action(a)]
     assert {(r.status, r.sent, r.wanted) for r in rows} == {("done", 1, 1)}
@@ -171,44 +171,47 @@ async def test_a_slow_workspace_holds_only_its_own_share_of_the_poster(
 async def test_a_decision_edits_the_message_and_a_final_refusal_stops(
     store, clock, chat_settings, fake_chat
 ):
-    """A later event bumps the message and the poster edits it; a channel the bot may not post
-    to fails the message for good after one try, and the other chat still gets its own."""
+    """A later event bumps a message and the poster edits it in place; a post the chat refuses
+    for good (403) fails after one try, is never edited, and delays the other message nothing."""
     fake, _ = fake_chat
     world = await build_world(store, clock)
     await connect(
         store, clock, world.owner, "slack", "CA", bot_token="xoxb-TA-1", team_id="TA", box=BOX
     )
-    await connect(store, clock, world.owner, "telegram", "-1001")
     sandbox = world.sandbox_accounts[0]
-    action_id = await ask(store, clock, world.workspace_id, sandbox, "k1")
+    first = await ask(store, clock, world.workspace_id, sandbox, "k1")
     await dispatch_all(store, clock, also=[queue_chat])
-    fake.faults["telegram"] = {"status": 403, "retryAfter": 0, "count": 1}
+    fake.faults["TA"] = {"status": 403, "retryAfter": 0, "count": 1}
     chats = Chats(chat_settings, BOX)
     try:
         poster = Poster(store, clock, chats, "http://countersign.test")
-        assert await poster.run_once() == 2
-        from service.actions.decisions import decide_action
-
-        await decide_action(
-            store,
-            clock,
-            evolve(world.owner),
-            action_id,
-            approve=False,
-            note=None,
-            wake_executor=lambda: None,
-        )
+        assert await poster.run_once() == 1  # refused for good: no retry
+        second = await ask(store, clock, world.workspace_id, sandbox, "k2")
         await dispatch_all(store, clock, also=[queue_chat])
-        assert await poster.run_once() == 1  # Slack's edit; Telegram's never posted
+        assert await poster.run_once() == 1
+        for action_id in (first, second):
+            await decide_action(
+                store,
+                clock,
+                world.owner,
+                action_id,
+                approve=False,
+                note=None,
+                wake_executor=lambda: None,
+            )
+        await dispatch_all(store, clock, also=[queue_chat])
+        assert await poster.run_once() == 1  # the second's edit; the first was never posted
     finally:
         await chats.close()
-    (slack,) = fake.slack
-    assert "Rejected by Olive Owner" in slack["text"] and len(slack["history"]) == 1
-    assert not fake.telegram
+    (posted,) = fake.slack
+    assert posted["buttons"][0]["url"].endswith(second)  # Open is all a decided one keeps
+    assert "Rejected by Olive Owner" in posted["text"] and len(posted["history"]) == 1
     async with store.reading() as uow:
-        rows = {r.provider: r for r in await uow.chat_messages.of_action(action_id)}
-    assert rows["telegram"].status == "failed" and "kicked" in (rows["telegram"].last_error or "")
-    assert rows["slack"].status == "done" and rows["slack"].sent == 2
+        (failed,) = await uow.chat_messages.of_action(first)
+        (done,) = await uow.chat_messages.of_action(second)
+    assert failed.status == "failed" and "403" in (failed.last_error or "")
+    assert failed.ref is None and failed.attempts == 0
+    assert done.status == "done" and done.sent == 2 and done.ref == posted["ts"]
     # Finished messages go with the retention of deliveries; a queued one stays.
     assert (await prune(store, clock, Retention(30, 30))).removed["chat_messages"] == 0
     clock.advance(days=31)

@@ -25,14 +25,14 @@ from tests.served import served
 GROUP, OWNER, STRANGER = -100777, 5001, 5002
 
 
-async def test_telegram_approvals(store, database_url, fake_chat, chat_settings):
+async def test_telegram_approvals(store, database_url, fake_chat, telegram_settings):
     fake, chat_url = fake_chat
     clock = SystemClock()
     world = await build_world(store, clock)
     sandbox = world.sandbox_accounts[0]
     code = await telegram_start_code(store, clock, world.owner)
     await link_user(store, clock, world.owner, "owner@agency.test", "telegram", str(OWNER))
-    with served(chat_settings, clock, database_url, run_workers=True) as (base, app):
+    with served(telegram_settings, clock, database_url, run_workers=True) as (base, app):
         fake.deliver_to = base
         creators = app.state.services.platforms.sandbox.creators(world.workspace_id)
         a_fan = next(c for c in creators if c["id"] == sandbox)["fans"][0]["id"]
@@ -42,7 +42,8 @@ async def test_telegram_approvals(store, database_url, fake_chat, chat_settings)
             {"chatId": GROUP, "userId": OWNER, "text": f"/start {code}"},
         )
         assert started["status"] == 200
-        await wait_for(fake, lambda: [m for m in fake.telegram if "Connected" in m["text"]])
+        # The bot's first answer waits for aiogram's import (seconds on a busy machine).
+        await wait_for(fake, lambda: [m for m in fake.telegram if "Connected" in m["text"]], 30)
         async with httpx.AsyncClient(base_url=base, timeout=30) as api:
             action = await create(api, world, sandbox, "t1", fan=a_fan)
             posted = await wait_for(fake, lambda: telegram_message(fake, action["id"]))
