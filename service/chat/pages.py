@@ -185,7 +185,7 @@ async def telegram_updates(request: Request) -> Response:
         answer = await _telegram_click(services, query)
         return Response(
             status_code=200,
-            background=BackgroundTask(_quietly, telegram.answer, query.id, answer.text),
+            background=BackgroundTask(_telegram_answer, services, query, answer),
         )
     message = update.message
     if message is not None and message.text and message.text.startswith("/start"):
@@ -206,6 +206,19 @@ async def telegram_updates(request: Request) -> Response:
             status_code=200, background=BackgroundTask(_quietly, telegram.say, chat_id, text)
         )
     return Response(status_code=200)
+
+
+async def _telegram_answer(services: Services, query: Any, answer: Answer) -> None:
+    """Every click is answered. A button's answer holds 200 characters and shows no link to
+    click: an unlinked person is also sent the whole text in a private chat with the bot
+    (which Telegram allows once they have started one)."""
+    telegram = services.chats.telegram
+    if answer.link is None:
+        await _quietly(telegram.answer, query.id, answer.text)
+        return
+    short = f"Nothing was decided: link your Telegram account first: {answer.link}"
+    await _quietly(telegram.answer, query.id, short)
+    await _quietly(telegram.say, str(query.from_user.id), answer.text)
 
 
 async def _telegram_click(services: Services, query: Any) -> Answer:

@@ -300,6 +300,7 @@ class Click:
 class Answer:
     decided: bool
     text: str  # what the clicker is told privately
+    link: str | None = None  # the one-time page to confirm who they are (an unlinked click)
 
 
 async def _decider(
@@ -323,11 +324,12 @@ async def _decider(
         chat_user_id=the_click.chat_user_id,
     )
     name = PROVIDER_NAMES[the_click.provider]
+    link = f"{public_url}/dashboard/chat/link/{code}"
     return Answer(
         False,
         f"Nothing was decided: your {name} account is not linked to a Countersign member. "
-        f"Sign in and confirm it is you (the link works once, for an hour): "
-        f"{public_url}/dashboard/chat/link/{code}",
+        f"Sign in and confirm it is you (the link works once, for an hour): {link}",
+        link,
     )
 
 

@@ -53,7 +53,11 @@ async def test_telegram_approvals(store, database_url, fake_chat, telegram_setti
 
             assert await telegram_click(chat_url, posted, "approve", STRANGER) == 200
             answer = await wait_for(fake, lambda: private_to(fake, "telegram", str(STRANGER)))
-            assert "/dashboard/chat/link/" in answer["text"]
+            assert "/dashboard/chat/link/" in answer["text"] and len(answer["text"]) <= 200
+            direct = await wait_for(
+                fake, lambda: [m for m in fake.telegram if m["chatId"] == STRANGER]
+            )
+            assert answer["text"].rsplit(" ", 1)[-1] in direct[0]["text"]  # the same link
             assert await status_of(api, world, action["id"]) == "pending"
 
             assert await telegram_click(chat_url, posted, "approve", OWNER) == 200
