@@ -20,6 +20,7 @@ from service.actions.policies import set_account_policy
 from service.chat.usecases import connect, link_user, unlink_user
 from service.crypto import SecretBox
 from service.domain.clock import SystemClock
+from service.workspaces.members import remove as remove_member
 from tests.chat.conftest import SIGNING
 from tests.chat.kit import (
     control,
@@ -190,12 +191,16 @@ async def test_slack_approvals(store, database_url, fake_chat, chat_settings):
                 entries = await uow.audit.list(world.workspace_id)
             assert [e.action for e in entries if e.target == fourth["id"]] == ["action.rejected"]
 
-            # Unlinked: Meg's next click decides nothing.
+            # Unlinked, or no longer a member: their next click decides nothing.
             await unlink_user(store, world.owner, "slack", "UMEMBER")
+            await remove_member(store, clock, world.owner, crew["member2"].user_id or "")
             fifth = await create(api, world, sandbox, "s5")
             later = await wait_for(fake, lambda: slack_message(fake, fifth["id"]))
-            await slack_click(chat_url, later, "reject", "UMEMBER")
-            assert await wait_for(fake, lambda: private_to(fake, "slack", "UMEMBER", "not linked"))
+            for gone in ("UMEMBER", "USTRANGER"):  # Meg unlinked; Max (USTRANGER) removed
+                await slack_click(chat_url, later, "reject", gone)
+                assert await wait_for(
+                    fake, lambda g=gone: private_to(fake, "slack", g, "not linked")
+                )
             assert await status_of(api, world, fifth["id"]) == "pending"
 
             # Reject asks for an optional reason in a form; sent, it rejects with the reason.
