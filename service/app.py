@@ -20,6 +20,8 @@ from service.actions.waiting import ActionWaiters
 from service.api.docs import render_errors_page
 from service.api.edge import Edge
 from service.api.routes import api_routes
+from service.chat.pages import chat_routes
+from service.chat.sending import Chats
 from service.crypto import SecretBox
 from service.dashboard import build_dashboard
 from service.dashboard.routes import dashboard_routes
@@ -126,6 +128,8 @@ def build_services(
         executor_wakeup=asyncio.Event(),
         deliverer_wakeup=asyncio.Event(),
         waiters=ActionWaiters(store),
+        chats=Chats(settings, secrets),
+        chat_wakeup=asyncio.Event(),
     )
 
 
@@ -155,6 +159,7 @@ async def running(services: Services, *, owned: SqlStore | None) -> AsyncIterato
                 yield
     finally:
         await services.waiters.close()
+        await services.chats.close()
         await services.key_touches.flush()
         await close_storage(services.limits)
         if owned is not None:
@@ -222,6 +227,7 @@ def create_app(
             *api_routes(),
             Mount("/mcp", app=mcp_gate),
             *linking_routes(),
+            *chat_routes(),
             *dashboard_routes(),
         ],
         lifespan=lifespan,

@@ -14,6 +14,7 @@ from collections.abc import Coroutine
 from typing import Any, NoReturn
 
 from service import admin_commands as admin
+from service import chat_commands
 from service import config_commands as config
 from service import ops_commands as ops
 from service.settings import Settings, SettingsError
@@ -279,6 +280,8 @@ def parser() -> argparse.ArgumentParser:
     writes.add_argument("--all", action="store_true", help="every account of the workspace")
     writes.set_defaults(run=admin.cmd_accounts_writes)
 
+    chat_commands.add_commands(sub)
+
     for command in (users, keys, accounts, *_settings_commands(sub)):
         for choice in command.choices.values():
             choice.add_argument(
@@ -378,6 +381,11 @@ def main(argv: list[str] | None = None) -> None:
         from harness.platform.__main__ import main as platform_main
 
         platform_main(argv[1:])
+        return
+    if argv[:1] == ["fake-chat"]:
+        from harness.fake_chat import main as chat_main
+
+        chat_main(argv[1:])
         return
     args = parser().parse_args(argv)
     try:

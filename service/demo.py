@@ -15,12 +15,14 @@ from typing import Any
 
 from attrs import evolve
 
+from harness.fake_chat import start_fake_chat
 from harness.mailbox import Mailbox
 from harness.platform import start_platform_in_thread
 from harness.platform.state import PlatformState
 from harness.receiver import Receiver
 from harness.threaded import start_in_thread
 from service.app import build_services, outgoing_http
+from service.chat.usecases import connect, link_user
 from service.domain.clock import Clock, SystemClock
 from service.domain.principal import Principal
 from service.errors import ApiError
@@ -136,6 +138,7 @@ async def seed(settings: Settings, receiver_url: str | None = None) -> dict[str,
                 passwords=services.passwords,
             )
             account_id = await _demo_account(services, workspace.id, clock)
+            await _demo_chat(services, workspace.id, clock)
             live, test, note = await _demo_keys(services, workspace.id, clock, keys_file(settings))
             fan_id = await _a_fan(services, workspace.id, account_id)
             signing = (
@@ -154,6 +157,38 @@ async def seed(settings: Settings, receiver_url: str | None = None) -> dict[str,
             }
     finally:
         await services.store.close()
+
+
+DEMO_SLACK = ("TDEMO", "CDEMO", "UDEMO")  # team, channel, the owner's Slack user
+DEMO_TELEGRAM = ("-100100", "100")  # group, the owner's Telegram user
+
+
+async def _demo_chat(services: Services, workspace_id: str, clock: Clock) -> None:
+    """The fake chat's Slack channel and Telegram group, with the owner linked in both."""
+    operator = Principal.operator(workspace_id)
+    team, channel, user = DEMO_SLACK
+    await connect(
+        services.store,
+        clock,
+        operator,
+        "slack",
+        channel,
+        bot_token=f"xoxb-{team}-demo",
+        team_id=team,
+        box=services.secrets,
+    )
+    await connect(services.store, clock, operator, "telegram", DEMO_TELEGRAM[0])
+    await link_user(services.store, clock, operator, OWNER_EMAIL, "slack", user)
+    await link_user(services.store, clock, operator, OWNER_EMAIL, "telegram", DEMO_TELEGRAM[1])
+
+
+def chat_banner(chat_url: str) -> str:
+    _, channel, user = DEMO_SLACK
+    click = json.dumps({"channel": channel, "ts": "<ts>", "actionId": "approve", "userId": user})
+    return f"""  chat        a FAKE Slack and Telegram at {chat_url}, the owner linked in both:
+              curl {chat_url}/_control/slack/messages   (what was posted; each has a ts)
+              curl -X POST {chat_url}/_control/slack/click -d '{click}'
+"""
 
 
 async def _demo_account(services: Services, workspace_id: str, clock: Clock) -> str:
@@ -351,13 +386,27 @@ def run_demo(settings: Settings, host: str, port: int) -> None:
     seeded = asyncio.run(seed(settings, receiver_url))
     receiver.set_secrets([seeded["signing"]])  # it checks every signature it receives
     base = public_base(settings, host, port)
+    # A fake Slack and Telegram that post to nobody; a click on its control API is delivered
+    # signed to the demo, as the real chats would.
+    chat, chat_url = start_fake_chat(base)
     # A real SMTP server that catches the mails, shown on the dashboard's "Mails (demo)" page,
     # unless the person running the demo gave their own COUNTERSIGN_SMTP_URL.
     mailbox = None if settings.smtp_url else Mailbox(port=_port_for("SMTP", ports["smtp"])).start()
     smtp_url = settings.smtp_url or (mailbox.url if mailbox else None)
     # Development settings: plain http cookies and the loopback receiver are allowed.
-    settings = evolve(settings, public_url=base, development=True, smtp_url=smtp_url)
+    settings = evolve(
+        settings,
+        public_url=base,
+        development=True,
+        smtp_url=smtp_url,
+        slack_api_url=f"{chat_url}/slack/api/",
+        slack_signing_secret=chat.slack_signing_secret,
+        telegram_api_url=f"{chat_url}/telegram",
+        telegram_bot_token="100100:demo",
+        telegram_secret=chat.telegram_secret,
+    )
     print(banner(settings, seeded, base, receiver_url))
+    print(chat_banner(chat_url))
     if mailbox is not None:
         print(f"  mail        caught at {mailbox.url}: see {base}/dashboard/demo/mails\n")
     app = create_app(settings)

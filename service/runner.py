@@ -14,6 +14,8 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from service.actions.escalation import SWEEP_SECONDS, escalate_due
 from service.actions.executor import Executor
 from service.actions.expirer import expire_due
+from service.chat.outbox import queue_chat
+from service.chat.poster import Poster
 from service.mail.mailer import Mailer
 from service.mail.notifications import queue_mails
 from service.operations.model import HEARTBEAT_SECONDS, Heartbeat, Retention
@@ -48,17 +50,29 @@ async def run_workers(services: Services, *, enabled: bool) -> AsyncIterator[Non
         executor = Executor(services)
         executing = asyncio.create_task(executor.run_forever())
         tasks.append(executing)
+        # Who each new action is announced to; mail rows for them, only when there is a server
+        # to send them to; chat rows for the workspaces that connected a chat (a cheap read for
+        # the others).
+        also = [route_created, *([queue_mails] if services.settings.smtp_url else [])]
         deliverer = Deliverer(
             services.store,
             services.clock,
             services.sender(clients),
             wakeup=services.deliverer_wakeup,
             disable_after=dt.timedelta(days=services.settings.webhook_disable_after_days),
-            # Who each new action is announced to, and mail rows for them, only when there is
-            # a server to send them to.
-            also=[route_created, *([queue_mails] if services.settings.smtp_url else [])],
+            also=[*also, queue_chat] if services.settings.chat_enabled else also,
+            after=[services.wake_poster],
         )
         tasks.append(asyncio.create_task(deliverer.run_forever()))
+        if services.settings.chat_enabled:
+            poster = Poster(
+                services.store,
+                services.clock,
+                services.chats,
+                services.settings.public_url,
+                wakeup=services.chat_wakeup,
+            )
+            tasks.append(asyncio.create_task(poster.run_forever()))
         if services.settings.smtp_url:
             mailer = Mailer(services.store, services.clock, services.settings)
             tasks.append(asyncio.create_task(mailer.run_forever()))

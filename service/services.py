@@ -15,6 +15,7 @@ from typing import Any
 from attrs import frozen
 
 from service.actions.waiting import ActionWaiters
+from service.chat.sending import Chats
 from service.crypto import SecretBox
 from service.domain.clock import Clock
 from service.http.cursors import Cursors
@@ -64,6 +65,13 @@ class Services:
     deliverer_wakeup: asyncio.Event
     waiters: ActionWaiters
     """Requests and MCP calls waiting for an action's decision (service/actions/waiting.py)."""
+    chats: Chats
+    """Slack and Telegram (service/chat/): the poster's and the clicks' private replies."""
+    chat_wakeup: asyncio.Event
+
+    def wake_poster(self) -> None:
+        """A chat message was queued or bumped in this process: post it now."""
+        self.chat_wakeup.set()
 
     def wake_executor(self) -> None:
         """The in-process notifier the approving use case calls (other processes hear the

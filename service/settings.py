@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -216,6 +217,49 @@ class Settings:
     mail_timeout: float = setting(
         10.0, "Seconds for one mail's whole SMTP conversation before it is retried later."
     )
+    # Approvals in chat (docs/chat.md).
+    slack_api_url: str = setting(
+        "https://slack.com/api/",
+        "Base of Slack's Web API (the fake chat's `/slack/api/` in tests and the demo).",
+        parse=lambda value: value.rstrip("/") + "/",
+    )
+    slack_signing_secret: str | None = setting(
+        None,
+        "The Slack app's signing secret: interactions at `/chat/slack/interactions` must be "
+        "signed with it.",
+        shown="unset: Slack clicks answer 401",
+        parse=_unless_empty,
+    )
+    slack_client_id: str | None = setting(
+        None,
+        'The Slack app\'s client id, for "Add to Slack".',
+        shown='unset: the Chat page offers no "Add to Slack"',
+        parse=_unless_empty,
+    )
+    slack_client_secret: str | None = setting(
+        None,
+        'The Slack app\'s client secret, for "Add to Slack".',
+        shown="unset",
+        parse=_unless_empty,
+    )
+    telegram_api_url: str = setting(
+        "https://api.telegram.org",
+        "Base of Telegram's Bot API (the fake chat's `/telegram` in tests and the demo).",
+        parse=_without_trailing_slash,
+    )
+    telegram_bot_token: str | None = setting(
+        None,
+        "The Telegram bot's token (from @BotFather).",
+        shown="unset: nothing is posted to Telegram",
+        parse=_unless_empty,
+    )
+    telegram_secret: str | None = setting(
+        None,
+        "The secret token given to Telegram's `setWebhook`: updates at `/chat/telegram/updates` "
+        "must carry it in `X-Telegram-Bot-Api-Secret-Token`.",
+        shown="unset: Telegram updates answer 401",
+        parse=_unless_empty,
+    )
     # Operations (docs/operations.md).
     retention_deliveries_days: int = setting(
         30,
@@ -254,6 +298,16 @@ class Settings:
         "Processes running the background loops (`serve` with workers, `worker`) that must be "
         "alive for `/healthz` to answer 200 (0: none expected).",
     )
+
+    @property
+    def slack_authorize_url(self) -> str:
+        """Where "Add to Slack" sends an admin: beside the Web API (slack.com/oauth/v2/…)."""
+        return self.slack_api_url.removesuffix("api/") + "oauth/v2/authorize"
+
+    @property
+    def chat_enabled(self) -> bool:
+        """Chat is set up: new actions wake the dispatcher at once to post them."""
+        return bool(self.slack_signing_secret or self.telegram_bot_token)
 
     @property
     def embedded(self) -> bool:
@@ -336,6 +390,13 @@ class Settings:
                 )
         if not 0 < self.mail_timeout <= 120:
             raise SettingsError("COUNTERSIGN_MAIL_TIMEOUT must be from 0 to 120 seconds")
+        if self.telegram_secret is not None and not re.fullmatch(
+            r"[A-Za-z0-9_-]{1,256}", self.telegram_secret
+        ):
+            raise SettingsError(
+                "COUNTERSIGN_TELEGRAM_SECRET must be 1 to 256 letters, digits, _ or - "
+                "(what Telegram's setWebhook accepts as secret_token)"
+            )
         if self.workers_expected < 0:
             raise SettingsError("COUNTERSIGN_WORKERS_EXPECTED must be 0 or more")
         windows = (self.sync_chats, self.sync_messages_per_chat, self.sync_items)

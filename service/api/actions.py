@@ -17,6 +17,7 @@ from service.actions.render import action_json
 from service.actions.types.registry import type_of
 from service.actions.warnings import named_fan_ids
 from service.api.endpoint import Call, Incoming, Reply, endpoint
+from service.chat.outbox import show_counted
 from service.domain.ids import MAX_ID_LENGTH, looks_like
 from service.error_codes import ErrorCode
 from service.errors import ApiError
@@ -83,6 +84,8 @@ async def create_action(call: Call) -> Reply:
         wake_executor=services.wake_executor,
         reading=call.reading,
     )
+    if services.settings.chat_enabled and not created.replayed:
+        services.wake_deliverer()  # post it to the team's chat now, not at the next poll
     # As Stripe does: a client (or its logs) can tell a retry's answer from a new action.
     return _reply(
         call,
@@ -213,6 +216,13 @@ async def _decide(call: Call, approve: bool) -> Reply:
         note=body.get("note"),
         wake_executor=services.wake_executor,
         params=body.get("params") if approve else None,
+    )
+    await show_counted(
+        services.store,
+        action.id,
+        action.status,
+        chat_on=services.settings.chat_enabled,
+        wake_poster=services.wake_poster,
     )
     return _reply(call, action)
 

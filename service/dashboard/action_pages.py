@@ -18,6 +18,7 @@ from service.actions.render import action_json
 from service.actions.transitions import STATUSES
 from service.actions.types import REGISTRY, type_of
 from service.actions.types import names as action_types
+from service.chat.outbox import show_counted
 from service.dashboard.approval_context import approval_context
 from service.dashboard.web import Page, json_reply, page
 from service.domain.access import reaches
@@ -143,6 +144,13 @@ async def decide_many(p: Page) -> Response:
                 approve=approve,
                 note=None,
                 wake_executor=services.wake_executor,
+            )
+            await show_counted(
+                services.store,
+                action_id,
+                decided.status,
+                chat_on=services.settings.chat_enabled,
+                wake_poster=services.wake_poster,
             )
             outcomes.append(
                 {"id": action_id, "ok": True, "status": decided.status, "summary": decided.summary}
@@ -271,7 +279,7 @@ async def decide(p: Page) -> Response:
     approve = p.field("decision") == "approve"
     note = p.field("note") or None
     services = p.services
-    await decide_action(
+    decided = await decide_action(
         services.store,
         services.clock,
         p.principal,
@@ -279,6 +287,13 @@ async def decide(p: Page) -> Response:
         approve=approve,
         note=note,
         wake_executor=services.wake_executor,
+    )
+    await show_counted(
+        services.store,
+        action_id,
+        decided.status,
+        chat_on=services.settings.chat_enabled,
+        wake_poster=services.wake_poster,
     )
     return p.redirect(
         f"/dashboard/actions/{action_id}",

@@ -13,6 +13,7 @@ from service.dashboard import (
     action_pages,
     activity_pages,
     auth_pages,
+    chat_pages,
     delivery_pages,
     manage_pages,
     notification_pages,
@@ -91,6 +92,7 @@ def dashboard_routes() -> list[Route | Mount]:
                 Route("/notifications", notification_pages.save_notifications, methods=["POST"]),
                 Route("/demo/mails", notification_pages.demo_mails, methods=["GET"]),
                 *w.routes(),
+                *chat_pages.routes(),
                 *delivery_pages.routes(),
                 Mount(
                     "/static",

@@ -47,7 +47,7 @@ unit: merging 1,000,000 fans' and messages' pieces took 244 steps, the longest h
 lock 20 ms, as long as a prune batch on a loaded machine (bench/scale.py prints them)."""
 KINDS = (
     *("deliveries", "attempts", "events", "sessions", "invites", "links"),
-    *("allowance_uses", "heartbeats"),
+    *("allowance_uses", "heartbeats", "chat_messages", "chat_codes"),
 )
 
 
@@ -109,6 +109,14 @@ async def prune(
         before = now - ALLOWANCE_USES_KEPT
         return {"allowance_uses": await uow.retention.prune_allowance_uses(before, batch)}
 
+    async def chat_messages(uow: UnitOfWork) -> dict[str, int]:
+        # Kept as long as deliveries: a message's last edit is as old as its last event.
+        before = retention.deliveries_before(now)
+        return {"chat_messages": await uow.chat_messages.prune(before, batch)}
+
+    async def chat_codes(uow: UnitOfWork) -> dict[str, int]:
+        return {"chat_codes": await uow.chat_codes.prune(now, batch)}
+
     async def heartbeats(uow: UnitOfWork) -> dict[str, int]:
         return {"heartbeats": await uow.retention.prune_heartbeats(now - FORGET_STOPPED_AFTER)}
 
@@ -120,6 +128,8 @@ async def prune(
         (invites, "invites"),
         (links, "links"),
         (allowance_uses, "allowance_uses"),
+        (chat_messages, "chat_messages"),
+        (chat_codes, "chat_codes"),
         (heartbeats, "heartbeats"),
     ):
         while True:

@@ -28,7 +28,7 @@ import asyncio
 import datetime as dt
 import logging
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from service.domain.clock import Clock
 from service.domain.events import Event
@@ -63,6 +63,7 @@ class Deliverer(Wakeable):
         wakeup: asyncio.Event | None = None,
         disable_after: dt.timedelta = DISABLE_AFTER,
         also: Sequence[FanOut] = (),
+        after: Sequence[Callable[[], None]] = (),
     ) -> None:
         super().__init__("dlv", idle_seconds, wakeup)
         self.store = store
@@ -73,14 +74,15 @@ class Deliverer(Wakeable):
         self.per_endpoint = per_endpoint
         self.disable_after = disable_after  # failing this long disables an endpoint
         self.idle = asyncio.Event()  # set while waiting for work (tests wait on it)
-        self.also = also  # more fan-outs per dispatched event (the mail outbox's rows)
+        self.also = also  # more fan-outs per dispatched event (the mail and chat outboxes' rows)
+        self.after = after  # called once their rows are committed (wakes the chat poster)
         self._flying: dict[asyncio.Task[Sent], str] = {}  # sending task → endpoint id
         self._finished: list[Sent] = []  # sent, to be recorded by the next round
         self._recorded = 0
 
     async def run_once(self) -> int:
         """Dispatch the outbox, then send until nothing is due now; returns attempts made."""
-        await dispatch_all(self.store, self.clock, also=self.also)
+        await dispatch_all(self.store, self.clock, also=self.also, after=self.after)
         before = self._recorded
         while True:
             progressed = await self._round()
@@ -94,7 +96,7 @@ class Deliverer(Wakeable):
             while True:
                 self.wakeup.clear()
                 try:
-                    await dispatch_all(self.store, self.clock, also=self.also)
+                    await dispatch_all(self.store, self.clock, also=self.also, after=self.after)
                     await self._round()
                 except Exception:
                     log.exception("delivery round failed; retrying")

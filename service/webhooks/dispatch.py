@@ -31,10 +31,17 @@ FanOut = Callable[[UnitOfWork, Event, dt.datetime], Awaitable[int]]
 
 
 async def dispatch_once(
-    store: Store, clock: Clock, *, batch: int = BATCH, also: Sequence[FanOut] = ()
+    store: Store,
+    clock: Clock,
+    *,
+    batch: int = BATCH,
+    also: Sequence[FanOut] = (),
+    after: Sequence[Callable[[], None]] = (),
 ) -> int:
-    """Fan out up to `batch` events; returns how many deliveries were created."""
+    """Fan out up to `batch` events; returns how many deliveries were created. `after` is
+    called once the rows `also` wrote are committed (it wakes their senders)."""
     created = 0
+    more = 0
     now = clock.now()
     async with store.transaction() as uow:
         events = await uow.deliveries.undispatched_events(batch)
@@ -46,7 +53,7 @@ async def dispatch_once(
             if event.seq not in taken:
                 continue
             for fan_out in also:
-                await fan_out(uow, event, now)
+                more += await fan_out(uow, event, now)
             if event.workspace_id not in endpoints:
                 endpoints[event.workspace_id] = await uow.webhooks.list(event.workspace_id)
             for endpoint in endpoints[event.workspace_id]:
@@ -75,15 +82,24 @@ async def dispatch_once(
                     )
                 )
                 created += 1
+    if more:
+        for wake in after:
+            wake()
     if created:
         log.info("created %d deliveries", created)
     return created
 
 
-async def dispatch_all(store: Store, clock: Clock, *, also: Sequence[FanOut] = ()) -> int:
+async def dispatch_all(
+    store: Store,
+    clock: Clock,
+    *,
+    also: Sequence[FanOut] = (),
+    after: Sequence[Callable[[], None]] = (),
+) -> int:
     total = 0
     while True:
-        made = await dispatch_once(store, clock, also=also)
+        made = await dispatch_once(store, clock, also=also, after=after)
         total += made
         async with store.reading() as uow:
             if not await uow.deliveries.undispatched_events(1):

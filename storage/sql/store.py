@@ -17,6 +17,7 @@ from sqlalchemy.engine import make_url
 from service.accounts.repository import Accounts
 from service.actions.record import Record
 from service.actions.repository import Actions
+from service.chat.repository import ChatCodes, ChatConnections, ChatMessages, ChatUsers
 from service.domain.repository import AuditLog, Events
 from service.keys.repository import ApiKeys
 from service.linking.repository import Links
@@ -204,6 +205,30 @@ class SqlUnitOfWork:
         from storage.sql.mail_repos import SqlMails
 
         return SqlMails(self.conn)
+
+    @repository
+    def chat_connections(self) -> ChatConnections:
+        from storage.sql.chat_outbox_repos import SqlChatConnections
+
+        return SqlChatConnections(self.conn)
+
+    @repository
+    def chat_users(self) -> ChatUsers:
+        from storage.sql.chat_outbox_repos import SqlChatUsers
+
+        return SqlChatUsers(self.conn)
+
+    @repository
+    def chat_codes(self) -> ChatCodes:
+        from storage.sql.chat_outbox_repos import SqlChatCodes
+
+        return SqlChatCodes(self.conn)
+
+    @repository
+    def chat_messages(self) -> ChatMessages:
+        from storage.sql.chat_outbox_repos import SqlChatMessages
+
+        return SqlChatMessages(self.conn)
 
     async def notify(self, channel: str) -> None:
         """Wake listeners in other processes once this unit commits."""

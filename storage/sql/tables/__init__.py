@@ -19,6 +19,7 @@ from storage.sql.tables.actions import (
     still_open,
 )
 from storage.sql.tables.audit import audit_log
+from storage.sql.tables.chat import chat_codes, chat_connections, chat_messages, chat_users
 from storage.sql.tables.keys import api_keys
 from storage.sql.tables.linking import links
 from storage.sql.tables.mail import mail_attempts, mail_preferences, mails
@@ -43,6 +44,10 @@ __all__ = [
     "allowance_uses",
     "api_keys",
     "audit_log",
+    "chat_codes",
+    "chat_connections",
+    "chat_messages",
+    "chat_users",
     "counters",
     "deliveries",
     "delivery_attempts",

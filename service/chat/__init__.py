@@ -1,0 +1,1 @@
+"""Approvals in the team's chat (Slack, Telegram): the outbox, the poster and the clicks."""
