@@ -94,7 +94,7 @@ def _fans_statement(search: bool, after: bool, plan: Plan) -> Any:
             )
         )
     if plan is Plan.INDEX:
-        query = query.where(candidates("fans"))
+        query = query.select_from(candidates(t.fans))
     return prebuilt(query.order_by(c.id).limit(sa.bindparam("limit")))
 
 
@@ -175,10 +175,13 @@ class SqlFans:
             ahead = self.conn.take_ahead("fans", workspace_id, account_id, fan_ids[0])
             if ahead is not Ahead.NOT_READ:
                 return [] if ahead is None else [_fan(ahead)]
-        rows = await self.conn.execute(
-            _FANS_BY_ID, {"ws": workspace_id, "account": account_id, "ids": sorted(set(fan_ids))}
-        )
-        return [_fan(r) for r in rows]
+        values = {"ws": workspace_id, "account": account_id, "ids": sorted(set(fan_ids))}
+        if len(fan_ids) == 1:
+            return [_fan(r) for r in await self.conn.execute(_FANS_BY_ID, values)]
+        # A sync's page of fans: planned for its values every call, never settling on a
+        # generic plan made from stale statistics (revenue_repos.latest_fingerprints).
+        with self.conn.planned_per_call():
+            return [_fan(r) for r in await self.conn.execute(_FANS_BY_ID, values)]
 
     async def list(
         self,

@@ -73,10 +73,21 @@ def fts_phrase(text: str) -> str:
     return '"' + text.replace('"', '""') + '"'
 
 
-def candidates(table: str) -> sa.TextClause:
-    """`rowid IN (:rowids)`, the index matches `matched_rows` found (a JSON array), for a
-    statement over `table` (SQLite). One bind whatever the count, so one prepared statement."""
-    return sa.text(f"{table}.rowid IN (SELECT value FROM json_each(:rowids))")
+class CrossJoin(sa.sql.expression.Join):
+    """A join SQLite runs in the order written (`CROSS JOIN`: sqlite.py's compiler renders it),
+    whatever its statistics say; other dialects render a plain join."""
+
+    inherit_cache = True
+
+
+def candidates(table: sa.Table) -> CrossJoin:
+    """The index matches `matched_rows` found (`:rowids`, a JSON array) joined to `table`'s
+    rows by rowid (SQLite), the matches first. One bind whatever the count, so one prepared
+    statement. Written as `rowid IN (…)`, a table never analyzed (rows a restore or a bulk
+    load brought) walked the account's key in page order and checked every row against the
+    matches: 152 ms at 1M fans where the candidates' own rows take 0.1 ms."""
+    matched = sa.func.json_each(sa.bindparam("rowids")).table_valued("value").alias("matched")
+    return CrossJoin(matched, table, sa.literal_column(f"{table.name}.rowid") == matched.c.value)
 
 
 async def matched_rows(conn: Connection, table: str, term: str, most: int) -> str | None:

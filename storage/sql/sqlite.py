@@ -33,8 +33,10 @@ from sqlalchemy.dialects.sqlite import pysqlite
 from service.domain.storage_errors import StorageBusy, StorageError, StorageUnavailable
 from storage.sql.connection import Connection, IntegrityViolation, acquire_within
 from storage.sql.private_file import make_private
+from storage.sql.search import CrossJoin
 from storage.sql.sqlite_writer import Writer
 from storage.sql.statements import Planner
+from storage.sql.statistics import OPEN_PRAGMAS
 from storage.sql.types import compact_json
 
 T = TypeVar("T")
@@ -154,16 +156,32 @@ def _open(path: str) -> sqlite3.Connection:
     raw.execute("PRAGMA synchronous=NORMAL")
     raw.execute(f"PRAGMA wal_autocheckpoint={CHECKPOINT_PAGES}")
     raw.execute("PRAGMA busy_timeout=0")  # inline statements never wait: see the module doc
+    for pragma in OPEN_PRAGMAS:  # planner statistics (statistics.py)
+        try:
+            raw.execute(pragma).close()
+        except sqlite3.OperationalError as exc:
+            if not _busy(exc):  # another writer holds the lock: the periodic one will do
+                raise
     return raw
 
 
 class _HintingCompiler(sqlite_base.SQLiteCompiler):
     """SQLite's compiler, rendering a statement's table hint (`Select.with_hint(table,
-    "INDEXED BY name", "sqlite")`) after the table's name, as SQLite reads it: SQLAlchemy renders
-    such hints for MySQL and Oracle only."""
+    "INDEXED BY name", "sqlite")`) after the table's name, as SQLite reads it (SQLAlchemy renders
+    such hints for MySQL and Oracle only), and a `CrossJoin` as CROSS JOIN."""
 
     def get_from_hint_text(self, table: Any, text: str | None) -> str | None:
         return text
+
+    def visit_join(self, join: Any, asfrom: bool = False, **kwargs: Any) -> str:
+        """A `CrossJoin` as SQLite's CROSS JOIN: its left side drives the loop."""
+        if not isinstance(join, CrossJoin):
+            return str(super().visit_join(join, asfrom=asfrom, **kwargs))
+        sides = (
+            side._compiler_dispatch(self, asfrom=True, **kwargs) for side in (join.left, join.right)
+        )
+        on = join.onclause._compiler_dispatch(self, **kwargs)
+        return " CROSS JOIN ".join(sides) + " ON " + on
 
 
 def _dialect() -> pysqlite.SQLiteDialect_pysqlite:

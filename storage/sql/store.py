@@ -29,6 +29,7 @@ from service.workspaces.repository import Invites, Members, Sessions, Users, Wor
 from storage.migrate import HEAD, migrate
 from storage.sql import wakeups
 from storage.sql.connection import POOL_TIMEOUT, Connection
+from storage.sql.statistics import Growth
 
 if TYPE_CHECKING:
     from sqlalchemy.ext.asyncio import AsyncEngine
@@ -204,15 +205,20 @@ class SqlUnitOfWork:
 
 
 class Scope:
-    """A driver's unit of work, entered as the unit's repositories."""
+    """A driver's unit of work, entered as the unit's repositories. A write unit's scope tells
+    `growth` what it wrote once it committed (statistics.py)."""
 
-    __slots__ = ("_unit",)
+    __slots__ = ("_conn", "_growth", "_unit")
 
-    def __init__(self, unit: AbstractAsyncContextManager[Connection]) -> None:
+    def __init__(
+        self, unit: AbstractAsyncContextManager[Connection], growth: Growth | None = None
+    ) -> None:
         self._unit = unit
+        self._growth = growth
 
     async def __aenter__(self) -> SqlUnitOfWork:
-        return SqlUnitOfWork(await self._unit.__aenter__())
+        self._conn = await self._unit.__aenter__()
+        return SqlUnitOfWork(self._conn)
 
     async def __aexit__(
         self,
@@ -220,7 +226,10 @@ class Scope:
         exc: BaseException | None,
         tb: TracebackType | None,
     ) -> bool | None:
-        return await self._unit.__aexit__(exc_type, exc, tb)
+        done = await self._unit.__aexit__(exc_type, exc, tb)
+        if exc_type is None and self._growth is not None:
+            await self._growth.committed(self._conn.written)
+        return done
 
 
 _VERSION_TABLE = {
@@ -235,6 +244,9 @@ class SqlStore:
         self.driver = driver
         self.dialect = driver.planner.dialect.name
         self._engine: AsyncEngine | None = None
+        sqlite = self.dialect == "sqlite"
+        self.growth = Growth(self._analyze, self._optimize if sqlite else None)
+        """Batch writes counted per table, for the statistics the product keeps itself."""
 
     @classmethod
     def from_url(
@@ -298,7 +310,31 @@ class SqlStore:
 
     def transaction(self) -> Scope:
         """Commits when the block finishes, rolls back when it raises."""
-        return Scope(self.driver.transaction())
+        return Scope(self.driver.transaction(), self.growth)
+
+    async def _analyze(self, table: str) -> int:
+        """ANALYZE `table` (a name of ours): its row count as the new statistics say."""
+        if self.dialect == "sqlite":
+            async with self.driver.transaction() as conn:
+                with conn.long_statements():
+                    await conn.exec_driver_sql(f"ANALYZE {table}")
+                    found = await conn.exec_driver_sql(
+                        "SELECT stat FROM sqlite_stat1 WHERE tbl = ? LIMIT 1", (table,)
+                    )
+            stat = found.scalar()
+            return int(str(stat).split()[0]) if stat else 0
+        async with self.driver.single_statement() as conn:
+            await conn.exec_driver_sql(f"ANALYZE {table}")
+            found = await conn.exec_driver_sql(
+                "SELECT reltuples::bigint FROM pg_class WHERE oid = to_regclass($1)", (table,)
+            )
+        return max(int(found.scalar() or 0), 0)
+
+    async def _optimize(self) -> None:
+        """SQLite's periodic `PRAGMA optimize`, sampled (statistics.ANALYSIS_LIMIT)."""
+        async with self.driver.transaction() as conn:
+            with conn.long_statements():
+                await conn.exec_driver_sql("PRAGMA optimize")
 
     def reading(self) -> Scope:
         """A read-only unit: it never waits for a writer."""

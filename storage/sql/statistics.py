@@ -1,0 +1,89 @@
+"""Planner statistics the product keeps itself, on both databases.
+
+A database's planner weighs an index against a walk by its statistics. SQLite gathers none
+unless told (ANALYZE); PostgreSQL's autovacuum does, but late on many managed servers, and a
+table a sync just grew tenfold is planned as the small table it was (a first sync's lookups went
+from 1.5 ms to 688 ms a call). So:
+
+- SQLite: each connection runs `PRAGMA optimize=0x10002` when it opens, with `analysis_limit`
+  bounding each ANALYZE to a sample, and `PRAGMA optimize` again every OPTIMIZE_EVERY seconds:
+  what SQLite's documentation recommends for long-lived connections.
+- Both: a unit of work that wrote GROWN_ROWS rows or more to a table in batches (a sync, a bulk
+  import) counts them; once a table gained max(GROWN_ROWS, GROWN_SHARE x its rows when last
+  analyzed) since, it is analyzed right after that unit commits.
+
+The hot statements do not rely on this: they are written so an index drives them whatever the
+statistics (search.py's CrossJoin, the list's INDEXED BY); statistics keep the rest good.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Awaitable, Callable, Mapping
+
+GROWN_ROWS = 1000
+"""Rows written in batches to one table before it may be analyzed again."""
+GROWN_SHARE = 0.2
+"""Share of a table's rows (as last analyzed) written since, after which it is analyzed again."""
+ANALYSIS_LIMIT = 400
+"""SQLite: rows of each index an ANALYZE samples (`PRAGMA analysis_limit`), so analyzing a
+table of a million rows takes milliseconds; SQLite's documentation suggests 100 to 1000."""
+OPTIMIZE_EVERY = 3600.0
+"""Seconds between two `PRAGMA optimize` of a SQLite database (the documentation: hourly)."""
+OPEN_PRAGMAS = (f"PRAGMA analysis_limit={ANALYSIS_LIMIT}", "PRAGMA optimize=0x10002")
+"""Run on each new SQLite connection: 0x10002 checks every table (SQLite 3.46 and later; an
+older SQLite takes it as a plain optimize, which analyzes what this connection's queries used)."""
+
+_NAME = re.compile(r"^[a-z_][a-z0-9_]*$")
+
+
+class Growth:
+    """Rows each table gained from batch writes since this process last analyzed it."""
+
+    def __init__(
+        self,
+        analyze: Callable[[str], Awaitable[int]],
+        optimize: Callable[[], Awaitable[None]] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._analyze = analyze
+        """ANALYZE one table; returns its row count as the statistics now say."""
+        self._optimize = optimize
+        """SQLite's periodic `PRAGMA optimize` (None on PostgreSQL, whose autovacuum does it)."""
+        self._clock = clock
+        self.written: dict[str, int] = {}
+        self.rows: dict[str, int] = {}
+        """Each table's row count when this process last analyzed it."""
+        self.optimized_at = clock()
+
+    def due(self) -> list[str]:
+        """The tables grown enough since their last analysis to be analyzed again."""
+        return [
+            table
+            for table, written in self.written.items()
+            if written >= max(GROWN_ROWS, GROWN_SHARE * self.rows.get(table, 0))
+        ]
+
+    async def wrote(self, written: Mapping[str, int]) -> list[str]:
+        """Count a committed unit's batch writes; analyze the tables they made due. Returns
+        the tables analyzed."""
+        for table, count in written.items():
+            self.written[table] = self.written.get(table, 0) + count
+        analyzed = []
+        for table in self.due():
+            if not _NAME.match(table):  # our own table names only ever reach the SQL text
+                continue
+            self.written[table] = 0  # a unit committing meanwhile starts a new count
+            self.rows[table] = await self._analyze(table)
+            analyzed.append(table)
+        return analyzed
+
+    async def committed(self, written: Mapping[str, int] | None) -> None:
+        """After a write unit commits: its batch writes counted, and SQLite's periodic
+        optimize run when due (the next one is due OPTIMIZE_EVERY later)."""
+        if written:
+            await self.wrote(written)
+        if self._optimize is not None and self._clock() - self.optimized_at >= OPTIMIZE_EVERY:
+            self.optimized_at = self._clock()
+            await self._optimize()
