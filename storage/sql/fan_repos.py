@@ -16,7 +16,7 @@ from storage.sql import tables as t
 from storage.sql.connection import Ahead, Connection
 from storage.sql.result import Row
 from storage.sql.rows import to_model, to_row
-from storage.sql.search import Plan, candidates, like_pattern, search_page
+from storage.sql.search import Plan, by_prefix, candidates, like_pattern, search_page
 from storage.sql.statements import prebuilt
 
 # Built once, so each row of a batch binds without a cache key.
@@ -193,10 +193,11 @@ class SqlFans:
         limit: int = 25,
     ) -> list[Fan]:
         """In id order. `search`: a case-insensitive substring of the username or the name, found
-        through the trigram indexes (storage/sql/search.py)."""
+        through the trigram indexes; a term of one or two characters, a prefix of either
+        (storage/sql/search.py)."""
         values: dict[str, Any] = {"ws": workspace_id, "account": account_id, "limit": limit}
         if search:
-            values["pattern"] = like_pattern(search)
+            values["pattern"] = like_pattern(search, prefix=by_prefix("fans", search))
         if after is not None:
             values["after"] = after
 

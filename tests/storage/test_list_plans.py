@@ -162,6 +162,11 @@ CASES: dict[str, tuple[Call, tuple[str, ...], bool | str]] = {
         ("search",),
         BOUNDED_SORT,
     ),
+    "fans search, two letters": (
+        lambda uow, ws: uow.fans.list(ws, "40001", search=FANS[123][2][:2]),
+        ("prefix",),
+        BOUNDED_SORT,
+    ),
     "fans search, in every row": (
         lambda uow, ws: uow.fans.list(ws, "40001", search="fan", limit=26),
         ("fans",),
@@ -187,8 +192,12 @@ CASES: dict[str, tuple[Call, tuple[str, ...], bool | str]] = {
 # The index each dialect names for a case that says "fans" or "search".
 NAMED = {
     # a search's candidates drive the loop (their rows fetched by rowid), never the account's key
-    "sqlite": {"fans": "sqlite_autoindex_fans_1", "search": "USING INTEGER PRIMARY KEY (rowid=?)"},
-    "postgresql": {"fans": "pk_fans", "search": "_search_"},
+    "sqlite": {
+        "fans": "sqlite_autoindex_fans_1",
+        "search": "USING INTEGER PRIMARY KEY (rowid=?)",
+        "prefix": "USING INTEGER PRIMARY KEY (rowid=?)",
+    },
+    "postgresql": {"fans": "pk_fans", "search": "_search_", "prefix": "ix_fans_prefix_"},
 }
 
 
@@ -234,7 +243,7 @@ SEEKABLE = re.compile(r"Filter: .*\(\(?(workspace_id|mode|status|account_id|fan_
 def _problems(plan: str, dialect: str, indexes: tuple[str, ...], sorts: bool) -> list[str]:
     """What is wrong with `plan`. A search's trigram index names candidate rows of every
     account (few: a rare term), so checking their account row by row is its plan."""
-    search = any(index in plan for index in ("_search_", "VIRTUAL TABLE"))
+    search = any(index in plan for index in ("_search_", "VIRTUAL TABLE", "ix_fans_prefix_"))
     found = []
     if not any(index in plan for index in indexes):
         found.append(f"uses none of {indexes}")
@@ -279,7 +288,7 @@ async def test_every_list_statement_seeks_its_index(store, clock):
         for n, (sql, args) in enumerate(statements):
             plan = await _plan(store, sql, args, sorts)
             last = n == len(statements) - 1  # a search's probe (SQLite) comes before the page
-            wanted = named if last else ("VIRTUAL TABLE",)
+            wanted = named if last else ("VIRTUAL TABLE", "USING INDEX ix_fans_prefix_")
             if found := _problems(plan, store.dialect, wanted, sorts):
                 problems[case] = [*found, plan]
     assert problems == {}, "\n\n".join(f"{k}: " + "\n".join(v) for k, v in problems.items())
