@@ -173,15 +173,18 @@ class _HintingCompiler(sqlite_base.SQLiteCompiler):
     def get_from_hint_text(self, table: Any, text: str | None) -> str | None:
         return text
 
-    def visit_join(self, join: Any, asfrom: bool = False, **kwargs: Any) -> str:
+    def visit_join(self, join: Any, asfrom: Any = False, from_linter: Any = None, **kw: Any) -> Any:
         """A `CrossJoin` as SQLite's CROSS JOIN: its left side drives the loop."""
         if not isinstance(join, CrossJoin):
-            return str(super().visit_join(join, asfrom=asfrom, **kwargs))
-        sides = (
-            side._compiler_dispatch(self, asfrom=True, **kwargs) for side in (join.left, join.right)
+            return super().visit_join(  # type: ignore[no-untyped-call]
+                join, asfrom=asfrom, from_linter=from_linter, **kw
+            )
+        kw["from_linter"] = from_linter
+        left, right = (
+            side._compiler_dispatch(self, asfrom=True, **kw) for side in (join.left, join.right)
         )
-        on = join.onclause._compiler_dispatch(self, **kwargs)
-        return " CROSS JOIN ".join(sides) + " ON " + on
+        on: Any = join.onclause
+        return f"{left} CROSS JOIN {right} ON {on._compiler_dispatch(self, **kw)}"
 
 
 def _dialect() -> pysqlite.SQLiteDialect_pysqlite:
