@@ -39,6 +39,8 @@ from typing import Any
 
 import httpx
 
+from bench import quick
+
 THIS_TREE = Path(__file__).resolve().parents[1]
 WARM_UP = 3  # the first approvals warm up connections and caches
 STUCK_AFTER = 30.0  # seconds: an approval not executed by then is reported, not waited for
@@ -257,7 +259,7 @@ def main() -> None:
     )
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--platform-url", help=argparse.SUPPRESS)
-    args = parser.parse_args()
+    args = quick.parse(parser, None, count=1, rounds=1, driver="sqlite")
     if args.child:
         child(args)
         return

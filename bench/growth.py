@@ -47,6 +47,7 @@ from pathlib import Path
 
 import asyncpg
 
+from bench import quick
 from harness.scratch import scratch_database
 from service.actions.creation import create_action
 from service.actions.lifecycle import action_event
@@ -457,7 +458,7 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=None, help="rows per prune batch")
     parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite")
     parser.add_argument("--postgres-url", default="postgresql://postgres@127.0.0.1:5432/postgres")
-    args = parser.parse_args()
+    args = quick.parse(parser, None, days=2, per_day=24, endpoints=1, scale=1.0)
     if args.database == "postgresql":
         with scratch_database(args.postgres_url, "cs_growth") as url:
             raise SystemExit(asyncio.run(run(args, None, url)))

@@ -33,6 +33,8 @@ import sys
 import uuid
 from pathlib import Path
 
+from bench import quick
+
 ROOT = Path(__file__).resolve().parents[1]
 ENDPOINTS = ("get", "create", "list")
 
@@ -299,7 +301,7 @@ def main(argv: list[str] | None = None) -> int:
             "COUNTERSIGN_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/postgres"
         ),
     )
-    args = parser.parse_args(argv)
+    args = quick.parse(parser, argv, rounds=1, requests=5, warmup=1, actions=5, databases="sqlite")
     trees = {"before": Path(args.before_tree)} if args.before_tree else {}
     for spec in args.tree:  # in the table's order: before, the named trees, this one
         name, _, path = spec.partition("=")

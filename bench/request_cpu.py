@@ -24,6 +24,8 @@ import sys
 import time
 from pathlib import Path
 
+from bench import quick
+
 ENDPOINTS = ("get", "create", "list")
 LABELS = {
     "get": "GET /v1/actions/{id}",
@@ -125,7 +127,7 @@ def main() -> None:
     )
     parser.add_argument("--json")
     parser.add_argument("--one", action="store_true", help="measure this tree once, print JSON")
-    args = parser.parse_args()
+    args = quick.parse(parser, None, one=True, requests=5, database="sqlite")
     if args.one:
         print(
             json.dumps(asyncio.run(measure(args.database, args.postgres_admin_url, args.requests)))

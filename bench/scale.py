@@ -51,6 +51,7 @@ from typing import Any
 
 import asyncpg
 
+from bench import quick
 from bench.scale_api import app_reads
 from bench.scale_seed import ACCOUNT, CHAT, NOW, seed
 from harness.scratch import run_admin
@@ -356,7 +357,9 @@ def main() -> None:
         help="read through the store's repositories (the default) or as requests to the app",
     )
     parser.add_argument("--postgres-url", default="postgresql://postgres@127.0.0.1:5432/test")
-    asyncio.run(run(parser.parse_args()))
+    asyncio.run(
+        run(quick.parse(parser, None, steps="200", requests=3, rounds=1, database="sqlite"))
+    )
 
 
 if __name__ == "__main__":

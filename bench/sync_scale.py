@@ -28,6 +28,7 @@ import time
 from pathlib import Path
 from typing import Self
 
+from bench import quick
 from bench.sync_cost import EMAIL, link
 from harness.platform import PlatformState, run_platform_in_thread
 from harness.platform.models import Fan, Message
@@ -228,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
             "COUNTERSIGN_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/postgres"
         ),
     )
-    args = parser.parse_args(argv)
+    args = quick.parse(parser, argv, sizes="100", chats=5, databases="sqlite")
     ok = True
     checks: list[tuple[str, bool]] = []
     print(f"fans = revenue rows = size; {args.chats} chats of 3 messages\n")
