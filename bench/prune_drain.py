@@ -1,16 +1,16 @@
 """Benchmark: how fast the pruner drains a backlog of deliveries, and what it costs creations.
 
     python -m bench.prune_drain [--deliveries 1000000] [--database sqlite|postgresql]
-                                [--postgres-url URL] [--creations 300] [--quick]
+                                [--postgres-url URL] [--creations 300] [--rate 50] [--quick]
 
 Seeds one workspace with 3 event endpoints, then copies one real delivered event (made by the
 dispatcher and the deliverer's own statements) into `--deliveries` finished deliveries past
 their retention, one attempt each, 3 per event (ids random, as in production, so deletes dirty
 index pages all over). Then, on the same store:
 
-1. idle: `--creations` creations through the real use case, one after another, each timed;
+1. idle: `--creations` creations through the real use case, `--rate` a second, each timed;
 2. drain: the pruner (batches sized by hold time, the worker's default) empties the backlog
-   while the same creations run beside it, each timed.
+   while creations go on at the same rate beside it, each timed.
 
 Prints the drain's time and rows a second, and the creations' p50/p99 during the drain as a
 ratio of idle's. `--quick` seeds 3,000 deliveries and times 30 creations: a check that the bench
@@ -131,10 +131,15 @@ async def _seed(store: SqlStore, clock: ManualClock, deliveries: int) -> Princip
 
 
 async def _creations(
-    store: SqlStore, clock: ManualClock, agent: Principal, count: int, tag: str
+    store: SqlStore, clock: ManualClock, agent: Principal, count: int, tag: str, every: float
 ) -> list[float]:
+    """`count` creations, one every `every` seconds (a steady load, not back to back: a bench
+    that creates flat out measures the queue for the write lock, not a creation)."""
     taken = []
+    loop = asyncio.get_running_loop()
+    start = loop.time()
     for n in range(count):
+        await asyncio.sleep(max(0.0, start + n * every - loop.time()))
         started = time.perf_counter()
         await create_action(
             store, clock, agent, "40001", f"{tag}{n}", "send_message", dict(MESSAGE)
@@ -157,12 +162,13 @@ async def run(args: argparse.Namespace, url: str) -> None:
     async with store.reading() as uow:
         held = (await uow.conn.exec_driver_sql("SELECT count(*) FROM deliveries")).scalar()
     print(f"{store.dialect}: {held} deliveries seeded in {time.perf_counter() - started:.0f} s")
-    idle = await _creations(store, clock, agent, args.creations, "idle")
+    every = 1 / args.rate
+    idle = await _creations(store, clock, agent, args.creations, "idle", every)
 
     async def creating() -> list[float]:
         taken: list[float] = []
         while not drained.done():
-            taken += await _creations(store, clock, agent, 10, f"busy{len(taken)}-")
+            taken += await _creations(store, clock, agent, 10, f"busy{len(taken)}-", every)
         return taken
 
     drain_started = time.perf_counter()
@@ -191,13 +197,14 @@ async def run(args: argparse.Namespace, url: str) -> None:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--deliveries", type=int, default=1_000_000)
-    parser.add_argument("--creations", type=int, default=300)
+    parser.add_argument("--creations", type=int, default=300, help="idle creations timed")
+    parser.add_argument("--rate", type=float, default=50, help="creations a second, both phases")
     parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite")
     parser.add_argument("--postgres-url", default="postgresql://postgres@127.0.0.1:5432/postgres")
     parser.add_argument("--quick", action="store_true", help="a tiny run: does the bench work")
     args = parser.parse_args(argv)
     if args.quick:
-        args.deliveries, args.creations = 3000, 30
+        args.deliveries, args.creations, args.rate = 3000, 30, 500
     if args.database == "postgresql":
         with scratch_database(args.postgres_url, "cs_drain") as url:
             asyncio.run(run(args, url))
