@@ -39,8 +39,6 @@ from typing import Any
 
 import httpx
 
-from bench import quick
-
 THIS_TREE = Path(__file__).resolve().parents[1]
 WARM_UP = 3  # the first approvals warm up connections and caches
 STUCK_AFTER = 30.0  # seconds: an approval not executed by then is reported, not waited for
@@ -243,6 +241,8 @@ def summary(label: str, pairs: list[list[float]]) -> str:
 
 
 def main() -> None:
+    from bench import quick  # here: another tree's process imports this module too
+
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--driver", choices=["sqlite", "postgresql"], default="sqlite")
     parser.add_argument("--count", type=int, default=40, help="approvals per round and tree")

@@ -33,8 +33,6 @@ import sys
 import uuid
 from pathlib import Path
 
-from bench import quick
-
 ROOT = Path(__file__).resolve().parents[1]
 ENDPOINTS = ("get", "create", "list")
 
@@ -277,6 +275,7 @@ def loadavg() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from bench import quick  # here: another tree's process imports this module too
     from bench.api_throughput import LABELS, database, seed
     from bench.hot_path import paths_of, service_env
 
