@@ -6,8 +6,8 @@ in the fan list, at each size (fans and revenue rows alike) on each database.
 
 The fake platform (harness/platform) runs on a real socket in this process and counts every
 call (`PlatformState.calls_by_route`); the service syncs through its real syncer over HTTP with
-a budget no sync reaches, so time is the sync's own (and the fake's, which sorts the whole list
-on every page). Memory is this process's resident set: its peak while the sync runs, sampled
+a budget no sync reaches, so time is the sync's own (and the fake's, which keeps its lists
+sorted until they change and renders only the page asked for). Memory is this process's resident set: its peak while the sync runs, sampled
 every 20 ms, minus what it was just before (the fake's answers are in it too). The clock is a
 manual one, moved past `COUNTERSIGN_SYNC_FULL_INTERVAL` for the reconciliation.
 
