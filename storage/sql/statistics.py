@@ -18,9 +18,14 @@ statistics (search.py's CrossJoin, the list's INDEXED BY); statistics keep the r
 
 from __future__ import annotations
 
+import logging
 import re
 import time
 from collections.abc import Awaitable, Callable, Mapping
+
+from service.domain.storage_errors import StorageBusy, StorageError
+
+log = logging.getLogger("countersign.statistics")
 
 GROWN_ROWS = 1000
 """Rows written in batches to one table before it may be analyzed again."""
@@ -75,7 +80,14 @@ class Growth:
             if not _NAME.match(table):  # our own table names only ever reach the SQL text
                 continue
             self.written[table] = 0  # a unit committing meanwhile starts a new count
-            self.rows[table] = await self._analyze(table)
+            try:
+                self.rows[table] = await self._analyze(table)
+            except (
+                StorageError,
+                StorageBusy,
+            ) as exc:  # the unit committed: its caller must not see this
+                log.warning("could not analyze %s: %s", table, exc)
+                continue
             analyzed.append(table)
         return analyzed
 
@@ -86,4 +98,7 @@ class Growth:
             await self.wrote(written)
         if self._optimize is not None and self._clock() - self.optimized_at >= OPTIMIZE_EVERY:
             self.optimized_at = self._clock()
-            await self._optimize()
+            try:
+                await self._optimize()
+            except (StorageError, StorageBusy) as exc:  # as above; the next one is an hour away
+                log.warning("PRAGMA optimize failed: %s", exc)

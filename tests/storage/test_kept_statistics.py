@@ -161,3 +161,16 @@ async def test_the_fingerprint_lookup_keeps_its_index_past_five_calls(store, clo
             assert "(id)::text = ANY" in plan.split("Index Cond: ")[-1].split("Filter")[0], shown
         else:
             assert "ix_transactions_latest (workspace_id=? AND account_id=? AND id=?)" in plan
+
+
+async def test_an_analysis_that_fails_leaves_the_committed_unit_alone():
+    """The unit that grew the table has committed: a refused ANALYZE (a managed server's role
+    without the right) is logged, never raised to the unit's caller."""
+    from service.domain.storage_errors import StorageError
+
+    async def refused(table: str) -> int:
+        raise StorageError(f"must be owner of table {table}")
+
+    growth = statistics.Growth(refused)
+    assert await growth.wrote({"fans": statistics.GROWN_ROWS}) == []
+    assert growth.written["fans"] == 0  # counted again from here, not retried every unit
