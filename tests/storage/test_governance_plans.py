@@ -12,6 +12,7 @@ import pytest
 from service.actions.model import AllowanceUse
 from storage.sql import action_counts, allowed_write, tables
 from tests.factories import add_live_account
+from tests.storage.conftest import forget_statistics
 from tests.storage.test_keyset_plans import _plan
 from tests.storage.test_store_contract import make_action
 
@@ -43,6 +44,7 @@ async def _seed(store, clock) -> str:
     seek their index without statistics, as on a database a restore just filled."""
     from service.workspaces.usecases import create_workspace
 
+    await forget_statistics(store)
     ws = (await create_workspace(store, clock, "A")).id
     accounts = ["40001", "40002", "40003", "40004"]
     for account in accounts:
@@ -78,6 +80,7 @@ async def test_an_allowance_s_room_is_probed_by_number_on_a_table_without_statis
     each one's number on every creation."""
     from service.workspaces.usecases import create_workspace
 
+    await forget_statistics(store)
     ws = (await create_workspace(store, clock, "A")).id
     await add_live_account(store, clock, ws, "40001")
     async with store.transaction() as uow:

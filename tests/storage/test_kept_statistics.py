@@ -8,6 +8,7 @@ import datetime as dt
 from service.workspaces.usecases import create_workspace
 from storage.sql import statistics
 from tests.factories import add_live_account
+from tests.storage.conftest import forget_statistics
 
 NOW = dt.datetime(2026, 11, 1, 12, 0, tzinfo=dt.UTC)
 
@@ -61,6 +62,7 @@ async def _analyzed_rows(store, table: str) -> int | None:
 
 
 async def _workspace(store, clock) -> str:
+    await forget_statistics(store)
     ws = (await create_workspace(store, clock, "A")).id
     await add_live_account(store, clock, ws)
     return ws

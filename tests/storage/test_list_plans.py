@@ -23,6 +23,8 @@ from typing import Any
 from service.synced.model import Fan
 from storage.sql.tables import metadata
 from tests.factories import add_live_account
+from tests.storage.conftest import forget_statistics
+from tests.storage.test_kept_statistics import _transactions
 from tests.storage.test_store_contract import make_action
 
 NOW = dt.datetime(2026, 11, 1, 12, 0, tzinfo=dt.UTC)
@@ -45,12 +47,14 @@ async def _seed(store, clock) -> str:
     """Two workspaces of two accounts: finished actions with a few failed and pending ones in
     the first, a long queue of pending ones in the second (every workspace's open actions are
     what an index without the workspace would make the first's inbox read); fans and a long
-    chat in one account. No ANALYZE by hand: the actions have no statistics; the fans and the
-    messages, written in batches, have what the product gathers itself after such writes
+    chat in one account; revenue rows. No ANALYZE by hand: the actions have no statistics; the
+    fans, the messages and the revenue rows, written in batches, have what the product gathers
+    itself after such writes
     (storage/sql/statistics.py) on PostgreSQL, and none on SQLite, whose search statements must
     seek their index without."""
     from service.workspaces.usecases import create_workspace
 
+    await forget_statistics(store)
     ids = []
     for name in ("A", "B"):
         workspace = await create_workspace(store, clock, name)
@@ -81,6 +85,11 @@ async def _seed(store, clock) -> str:
             for n, text in enumerate(TEXTS)
         ]
         await uow.synced.add_messages(ws, "40001", messages)
+        # a sync's revenue rows, 50 fans' worth, in one batch
+        rows = _transactions(ws, 1, 1200)
+        for row in rows:
+            row["fan_id"] = f"f{row['seq'] % 50:05d}"
+        await uow.transactions.add_many(rows)
     if store.dialect == "sqlite":  # the statistics the batches above made, gone
         async with store.transaction() as uow:
             await uow.conn.exec_driver_sql("DELETE FROM sqlite_stat1")
