@@ -11,6 +11,9 @@ from 1.5 ms to 688 ms a call). So:
 - Both: a unit of work that wrote GROWN_ROWS rows or more to a table in batches (a sync, a bulk
   import) counts them; once a table gained max(GROWN_ROWS, GROWN_SHARE x its rows when last
   analyzed) since, it is analyzed right after that unit commits.
+- PostgreSQL: every OPTIMIZE_EVERY seconds, the tables changed past the same threshold since
+  their last analysis by rows the service never counted (a restore, a bulk load by hand) are
+  analyzed too (pg_stat_user_tables), whatever autovacuum does.
 
 The hot statements do not rely on this: they are written so an index drives them whatever the
 statistics (search.py's CrossJoin, the list's INDEXED BY); statistics keep the rest good.
@@ -36,6 +39,11 @@ ANALYSIS_LIMIT = 400
 table of a million rows takes milliseconds; SQLite's documentation suggests 100 to 1000."""
 OPTIMIZE_EVERY = 3600.0
 """Seconds between two `PRAGMA optimize` of a SQLite database (the documentation: hourly)."""
+STALE_TABLES = (
+    "SELECT relname FROM pg_stat_user_tables WHERE schemaname = current_schema()"
+    " AND n_mod_since_analyze >= GREATEST($1, $2 * n_live_tup)"
+)
+"""PostgreSQL: the tables changed past the threshold since their last analysis, by anyone."""
 OPEN_PRAGMAS = (f"PRAGMA analysis_limit={ANALYSIS_LIMIT}", "PRAGMA optimize=0x10002")
 """Run on each new SQLite connection: 0x10002 checks every table (SQLite 3.46 and later; an
 older SQLite takes it as a plain optimize, which analyzes what this connection's queries used)."""
@@ -55,7 +63,7 @@ class Growth:
         self._analyze = analyze
         """ANALYZE one table; returns its row count as the statistics now say."""
         self._optimize = optimize
-        """SQLite's periodic `PRAGMA optimize` (None on PostgreSQL, whose autovacuum does it)."""
+        """The periodic look at every table's statistics (Store._optimize)."""
         self._clock = clock
         self.written: dict[str, int] = {}
         self.rows: dict[str, int] = {}

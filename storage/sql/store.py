@@ -29,7 +29,7 @@ from service.workspaces.repository import Invites, Members, Sessions, Users, Wor
 from storage.migrate import HEAD, migrate
 from storage.sql import wakeups
 from storage.sql.connection import POOL_TIMEOUT, Connection
-from storage.sql.statistics import Growth
+from storage.sql.statistics import GROWN_ROWS, GROWN_SHARE, STALE_TABLES, Growth
 
 if TYPE_CHECKING:
     from sqlalchemy.ext.asyncio import AsyncEngine
@@ -244,8 +244,7 @@ class SqlStore:
         self.driver = driver
         self.dialect = driver.planner.dialect.name
         self._engine: AsyncEngine | None = None
-        sqlite = self.dialect == "sqlite"
-        self.growth = Growth(self._analyze, self._optimize if sqlite else None)
+        self.growth = Growth(self._analyze, self._optimize)
         """Batch writes counted per table, for the statistics the product keeps itself."""
 
     @classmethod
@@ -331,10 +330,19 @@ class SqlStore:
         return max(int(found.scalar() or 0), 0)
 
     async def _optimize(self) -> None:
-        """SQLite's periodic `PRAGMA optimize`, sampled (statistics.ANALYSIS_LIMIT)."""
-        async with self.driver.transaction() as conn:
-            with conn.long_statements():
-                await conn.exec_driver_sql("PRAGMA optimize")
+        """The periodic look at every table's statistics. SQLite: `PRAGMA optimize`, sampled
+        (statistics.ANALYSIS_LIMIT). PostgreSQL: ANALYZE of each table changed by more rows
+        since its last analysis (ours or autovacuum's) than a batch write's threshold, rows
+        the service never counted (a restore, a bulk load)."""
+        if self.dialect == "sqlite":
+            async with self.driver.transaction() as conn:
+                with conn.long_statements():
+                    await conn.exec_driver_sql("PRAGMA optimize")
+            return
+        async with self.driver.reading() as conn:
+            stale = await conn.exec_driver_sql(STALE_TABLES, (GROWN_ROWS, GROWN_SHARE))
+        for (table,) in stale.all():
+            self.growth.rows[str(table)] = await self._analyze(str(table))
 
     def reading(self) -> Scope:
         """A read-only unit: it never waits for a writer."""

@@ -45,6 +45,31 @@ async def _written(store, ws: str, first: int, count: int, batch: int) -> None:
             await uow.transactions.add_many(_transactions(ws, start, batch))
 
 
+async def _grown_by_hand(store, ws: str, first: int, count: int) -> None:
+    """Rows the service never counted, as a restore or a bulk load by hand brings them."""
+    last = first + count - 1
+    async with store.transaction() as uow:
+        if store.dialect == "sqlite":
+            grow = (
+                f"WITH RECURSIVE n(x) AS (SELECT {first} UNION ALL SELECT x + 1 FROM n"
+                f" WHERE x < {last}) INSERT INTO transactions SELECT x, ?, '40001',"
+                " printf('tx%06d', x), 'f', 'tip', '', 'done', 1, 1, 0, 0, 'USD', ?, ?, 0,"
+                " printf('%064d', x) FROM n"
+            )
+            at = NOW.isoformat(sep=" ")
+            await uow.conn.exec_driver_sql(grow, (ws, at, at))
+        else:
+            grow = (
+                "INSERT INTO transactions SELECT x, $1, '40001', 'tx' || lpad(x::text, 6, '0'),"
+                " 'f', 'tip', '', 'done', 1, 1, 0, 0, 'USD', now(), now(), false,"
+                f" lpad(x::text, 64, '0') FROM generate_series({first}, {last}) x"
+            )
+            await uow.conn.exec_driver_sql(grow, (ws,))
+            # this connection's counts reach pg_stat_user_tables as it goes idle, not up to a
+            # second later
+            await uow.conn.exec_driver_sql("SELECT pg_stat_force_next_flush()")
+
+
 async def _analyzed_rows(store, table: str) -> int | None:
     """The row count the database's statistics hold for `table` (None: never analyzed)."""
     async with store.reading() as uow:
@@ -106,22 +131,7 @@ async def test_the_fingerprint_lookup_keeps_its_index_past_five_calls(store, clo
     async with store.transaction() as uow:
         await uow.conn.exec_driver_sql("ANALYZE transactions")
     await _written(store, ws, 1, 1200, batch=400)
-    async with store.transaction() as uow:  # rows the product never counted
-        if store.dialect == "sqlite":
-            grow = (
-                "WITH RECURSIVE n(x) AS (SELECT 1201 UNION ALL SELECT x + 1 FROM n WHERE x < 12000)"
-                " INSERT INTO transactions SELECT x, ?, '40001', printf('tx%06d', x), 'f', 'tip',"
-                " '', 'done', 1, 1, 0, 0, 'USD', ?, ?, 0, printf('%064d', x) FROM n"
-            )
-            at = NOW.isoformat(sep=" ")
-            await uow.conn.exec_driver_sql(grow, (ws, at, at))
-        else:
-            grow = (
-                "INSERT INTO transactions SELECT x, $1, '40001', 'tx' || lpad(x::text, 6, '0'),"
-                " 'f', 'tip', '', 'done', 1, 1, 0, 0, 'USD', now(), now(), false,"
-                " lpad(x::text, 64, '0') FROM generate_series(1201, 12000) x"
-            )
-            await uow.conn.exec_driver_sql(grow, (ws,))
+    await _grown_by_hand(store, ws, 1201, 12000 - 1200)
     wanted = [f"tx{n:06d}" for n in range(1, 12000, 240)]  # a page of a sync: 50 ids
     plans: list[str] = []
     async with store.reading() as uow:
@@ -176,3 +186,22 @@ async def test_an_analysis_that_fails_leaves_the_committed_unit_alone():
     growth = statistics.Growth(refused)
     assert await growth.wrote({"fans": statistics.GROWN_ROWS}) == []
     assert growth.written["fans"] == 0  # counted again from here, not retried every unit
+
+
+async def test_the_periodic_look_analyzes_what_grew_behind_the_service_s_back(store, clock):
+    """Rows the service never counted (a restore, a bulk load by hand): once the periodic look
+    is due, the next committed unit has the tables changed past the threshold analyzed
+    (PostgreSQL, by pg_stat_user_tables), or SQLite's own `PRAGMA optimize` run."""
+    import math
+
+    ws = await _workspace(store, clock)
+    async with store.transaction() as uow:
+        await uow.transactions.add_many(_transactions(ws, 1, 10))
+    await _grown_by_hand(store, ws, 11, 3000)
+    assert await _analyzed_rows(store, "transactions") is None
+    store.growth.optimized_at = -math.inf  # an hour has passed
+    async with store.transaction() as uow:
+        await uow.transactions.add_many(_transactions(ws, 5001, 1))
+    assert store.growth.optimized_at > 0  # done, and the next one an hour away
+    if store.dialect == "postgresql":
+        assert (await _analyzed_rows(store, "transactions") or 0) >= 3000
