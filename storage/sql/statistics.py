@@ -38,7 +38,8 @@ ANALYSIS_LIMIT = 400
 """SQLite: rows of each index an ANALYZE samples (`PRAGMA analysis_limit`), so analyzing a
 table of a million rows takes milliseconds; SQLite's documentation suggests 100 to 1000."""
 OPTIMIZE_EVERY = 3600.0
-"""Seconds between two `PRAGMA optimize` of a SQLite database (the documentation: hourly)."""
+"""Seconds between two periodic looks (SQLite's `PRAGMA optimize`, hourly as its documentation
+suggests; PostgreSQL's stale tables)."""
 STALE_TABLES = (
     "SELECT relname FROM pg_stat_user_tables WHERE schemaname = current_schema()"
     " AND n_mod_since_analyze >= GREATEST($1, $2 * n_live_tup)"
@@ -49,6 +50,11 @@ OPEN_PRAGMAS = (f"PRAGMA analysis_limit={ANALYSIS_LIMIT}", "PRAGMA optimize=0x10
 older SQLite takes it as a plain optimize, which analyzes what this connection's queries used)."""
 
 _NAME = re.compile(r"^[a-z_][a-z0-9_]*$")
+
+
+def plain_name(table: str) -> bool:
+    """A table name that may be written into SQL text as it is (all of ours are)."""
+    return bool(_NAME.match(table))
 
 
 class Growth:
@@ -85,7 +91,7 @@ class Growth:
             self.written[table] = self.written.get(table, 0) + count
         analyzed = []
         for table in self.due():
-            if not _NAME.match(table):  # our own table names only ever reach the SQL text
+            if not plain_name(table):  # our own table names only ever reach the SQL text
                 continue
             self.written[table] = 0  # a unit committing meanwhile starts a new count
             try:

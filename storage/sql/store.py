@@ -29,7 +29,7 @@ from service.workspaces.repository import Invites, Members, Sessions, Users, Wor
 from storage.migrate import HEAD, migrate
 from storage.sql import wakeups
 from storage.sql.connection import POOL_TIMEOUT, Connection
-from storage.sql.statistics import GROWN_ROWS, GROWN_SHARE, STALE_TABLES, Growth
+from storage.sql.statistics import GROWN_ROWS, GROWN_SHARE, STALE_TABLES, Growth, plain_name
 
 if TYPE_CHECKING:
     from sqlalchemy.ext.asyncio import AsyncEngine
@@ -342,7 +342,8 @@ class SqlStore:
         async with self.driver.reading() as conn:
             stale = await conn.exec_driver_sql(STALE_TABLES, (GROWN_ROWS, GROWN_SHARE))
         for (table,) in stale.all():
-            self.growth.rows[str(table)] = await self._analyze(str(table))
+            if plain_name(str(table)):
+                self.growth.rows[str(table)] = await self._analyze(str(table))
 
     def reading(self) -> Scope:
         """A read-only unit: it never waits for a writer."""
