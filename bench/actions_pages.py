@@ -23,6 +23,7 @@ from pathlib import Path
 import httpx
 import sqlalchemy as sa
 
+from bench import quick
 from bench.in_process import bench_settings
 from harness.scratch import run_admin
 from service.accounts.model import Account
@@ -161,7 +162,9 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=30)
     parser.add_argument("--driver", choices=["postgresql", "sqlite"], default="postgresql")
     parser.add_argument("--postgres", default="postgresql://postgres@127.0.0.1:5432/postgres")
-    asyncio.run(run(parser.parse_args()))
+    asyncio.run(
+        run(quick.parse(parser, None, rows=500, limit=10, page=3, repeats=1, driver="sqlite"))
+    )
 
 
 if __name__ == "__main__":

@@ -241,6 +241,8 @@ def summary(label: str, pairs: list[list[float]]) -> str:
 
 
 def main() -> None:
+    from bench import quick  # here: another tree's process imports this module too
+
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--driver", choices=["sqlite", "postgresql"], default="sqlite")
     parser.add_argument("--count", type=int, default=40, help="approvals per round and tree")
@@ -257,7 +259,7 @@ def main() -> None:
     )
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--platform-url", help=argparse.SUPPRESS)
-    args = parser.parse_args()
+    args = quick.parse(parser, None, count=1, rounds=1, driver="sqlite")
     if args.child:
         child(args)
         return

@@ -27,6 +27,7 @@ from pathlib import Path
 import httpx
 import sqlalchemy as sa
 
+from bench import quick
 from harness.scratch import scratch_database
 from service.crypto import SecretBox
 from service.domain.clock import SystemClock
@@ -104,7 +105,13 @@ async def run(url: str, args, stack: ExitStack) -> None:
                 )
             )
     async with httpx.AsyncClient() as http, PinnedClients() as clients:
-        sender = Sender(http, box=box, allow_loopback=True, clients=clients)
+        sender = Sender(
+            http,
+            box=box,
+            public_url="http://countersign.bench",
+            allow_loopback=True,
+            clients=clients,
+        )
         deliverer = Deliverer(store, clock, sender)  # as service/runner.py builds it
         started = time.perf_counter()
         made = await dispatch_all(store, clock)
@@ -140,7 +147,7 @@ def main() -> None:
     parser.add_argument("--events", type=int, default=2000)
     parser.add_argument("--accounts", type=int, default=64)
     parser.add_argument("--postgres", default="postgresql://postgres@127.0.0.1:5432/postgres")
-    args = parser.parse_args()
+    args = quick.parse(parser, None, events=20, accounts=2, driver="sqlite")
     with ExitStack() as stack:
         if args.driver == "postgresql":
             url = stack.enter_context(scratch_database(args.postgres, "cs_bench"))

@@ -31,6 +31,7 @@ import time
 import uuid
 from pathlib import Path
 
+from bench import quick
 from harness.scratch import scratch_database
 from service.actions.creation import create_action
 from service.actions.policies import set_account_policy
@@ -250,7 +251,7 @@ def main() -> None:
         default=1,
         help="creations in flight at once (1: one after another)",
     )
-    args = parser.parse_args()
+    args = quick.parse(parser, None, actions=10, rounds=1, databases="sqlite")
     creating = one_round_api if args.channel == "api" else one_round
     for name in args.databases.split(","):
         results = []

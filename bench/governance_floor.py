@@ -38,6 +38,7 @@ import uuid
 from collections.abc import Callable
 from typing import Any
 
+from bench import quick
 from bench.governance import loadavg
 from harness.scratch import scratch_database
 from storage.migrate import migrate
@@ -383,7 +384,7 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=2000)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--databases", default="sqlite,postgres")
-    args = parser.parse_args()
+    args = quick.parse(parser, None, actions=20, rounds=1, databases="sqlite")
     for database in args.databases.split(","):
         ratios: dict[str, list[float]] = {"record": [], "allowance": []}
         for r in range(args.rounds):

@@ -47,6 +47,7 @@ from pathlib import Path
 
 import asyncpg
 
+from bench import quick
 from harness.scratch import scratch_database
 from service.actions.creation import create_action
 from service.actions.lifecycle import action_event
@@ -55,7 +56,7 @@ from service.domain.clock import ManualClock
 from service.domain.ids import new_id
 from service.domain.principal import Principal
 from service.operations.model import Retention
-from service.operations.pruner import BATCH, prune
+from service.operations.pruner import prune
 from service.webhooks.dispatch import dispatch_all
 from service.webhooks.models import DeliveryAttempt
 from service.webhooks.usecases import add_event_endpoint
@@ -305,7 +306,7 @@ async def run(args: argparse.Namespace, path: Path | None, url: str | None = Non
     print(
         f"{args.days} days x {per_day} actions/day (scale {args.scale} of {args.per_day}), "
         f"{args.endpoints} endpoints, retention {retention.deliveries_days}/"
-        f"{retention.events_days} days; prune batch {args.batch or BATCH}; "
+        f"{retention.events_days} days; prune batch {args.batch or 'sized by hold time'}; "
         f"{f'file {path}' if sqlite else 'PostgreSQL'}; "
         f"load average {os.getloadavg()[0]:.1f}",
         flush=True,
@@ -335,12 +336,12 @@ async def run(args: argparse.Namespace, path: Path | None, url: str | None = Non
                         result={"messageId": "m1"},
                     )
                     assert done is not None
-                    await uow.events.add(action_event("action.executed", done, PUBLIC, now))
+                    await uow.events.add(action_event("action.executed", done, now))
                 clock.advance(seconds=3600 / per_hour)
             await dispatch_all(store, clock)
             await deliver_everything(store, clock)
             probe.start_prune()
-            report = await prune(store, clock, retention, batch=args.batch or BATCH)
+            report = await prune(store, clock, retention, batch=args.batch)
             probe.end_prune()
             longest_batch = max(longest_batch, report.longest_batch_ms)
             longest_cpu = max(longest_cpu, report.longest_batch_cpu_ms)
@@ -457,7 +458,7 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=None, help="rows per prune batch")
     parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite")
     parser.add_argument("--postgres-url", default="postgresql://postgres@127.0.0.1:5432/postgres")
-    args = parser.parse_args()
+    args = quick.parse(parser, None, days=2, per_day=24, endpoints=1, scale=1.0)
     if args.database == "postgresql":
         with scratch_database(args.postgres_url, "cs_growth") as url:
             raise SystemExit(asyncio.run(run(args, None, url)))

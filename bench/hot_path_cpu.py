@@ -275,6 +275,7 @@ def loadavg() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from bench import quick  # here: another tree's process imports this module too
     from bench.api_throughput import LABELS, database, seed
     from bench.hot_path import paths_of, service_env
 
@@ -299,7 +300,7 @@ def main(argv: list[str] | None = None) -> int:
             "COUNTERSIGN_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/postgres"
         ),
     )
-    args = parser.parse_args(argv)
+    args = quick.parse(parser, argv, rounds=1, requests=5, warmup=1, actions=5, databases="sqlite")
     trees = {"before": Path(args.before_tree)} if args.before_tree else {}
     for spec in args.tree:  # in the table's order: before, the named trees, this one
         name, _, path = spec.partition("=")

@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from bench import quick
 from bench.api_throughput import database, seed
 from bench.hot_path import paths_of, service_env
 from bench.hot_path_cpu import _lifespan, _request, _scope
@@ -121,9 +122,9 @@ def main(argv: list[str] | None = None) -> int:
             "COUNTERSIGN_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/postgres"
         ),
     )
-    args = parser.parse_args(argv)
+    args = quick.parse(parser, argv, rounds=1, requests=5)
     with database("postgres", args.postgres_admin_url) as url:
-        seeded = asyncio.run(seed(url, 200))
+        seeded = asyncio.run(seed(url, 5 if args.quick else 200))
         asyncio.run(_parts(url, seeded, args.rounds, args.requests))
     return 0
 

@@ -31,6 +31,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from bench import quick
 from harness.scratch import scratch_database
 from storage.migrate import migrate
 from storage.sql.engine import make_engine
@@ -256,7 +257,7 @@ def main() -> None:
     parser.add_argument("--rows", type=int, default=200_000)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--databases", default="sqlite,postgres")
-    args = parser.parse_args()
+    args = quick.parse(parser, None, rows=500, rounds=1, databases="sqlite")
     for name in args.databases.split(","):
         if name == "sqlite":
             report(name, sqlite_run(args.rows, args.rounds))

@@ -23,6 +23,7 @@ import tempfile
 import time
 from typing import Any
 
+from bench import quick
 from harness.mailbox import Mailbox
 from harness.scratch import scratch_database
 from service.domain.clock import SystemClock
@@ -167,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--driver", choices=["sqlite", "postgresql", "both"], default="both")
     parser.add_argument("--mails", type=int, default=500)
     parser.add_argument("--rounds", type=int, default=3)
-    args = parser.parse_args(argv)
+    args = quick.parse(parser, argv, driver="sqlite", mails=10, rounds=1)
     drivers = ["sqlite", "postgresql"] if args.driver == "both" else [args.driver]
     results: dict[str, list[dict[str, float]]] = {d: [] for d in drivers}
     for r in range(args.rounds):

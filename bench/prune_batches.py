@@ -20,7 +20,7 @@ import sqlite3
 import tempfile
 from pathlib import Path
 
-from bench import growth
+from bench import growth, quick
 from service.domain.clock import ManualClock
 from service.operations.model import Retention
 from service.operations.pruner import prune
@@ -96,4 +96,4 @@ if __name__ == "__main__":
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--batches", default="25,50")
     with tempfile.TemporaryDirectory() as tmp:
-        asyncio.run(main(parser.parse_args(), Path(tmp)))
+        asyncio.run(main(quick.parse(parser, None, actions=24, rounds=1, batches="25"), Path(tmp)))

@@ -115,6 +115,8 @@ def run_tree(tree: str, args: argparse.Namespace) -> dict[str, float]:
 
 
 def main() -> None:
+    from bench import quick  # here: another tree's process imports this module too
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--compare", nargs=2, metavar=("BASELINE", "CANDIDATE"))
     parser.add_argument("--rounds", type=int, default=3)
@@ -125,7 +127,7 @@ def main() -> None:
     )
     parser.add_argument("--json")
     parser.add_argument("--one", action="store_true", help="measure this tree once, print JSON")
-    args = parser.parse_args()
+    args = quick.parse(parser, None, one=True, requests=5, database="sqlite")
     if args.one:
         print(
             json.dumps(asyncio.run(measure(args.database, args.postgres_admin_url, args.requests)))

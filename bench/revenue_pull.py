@@ -23,6 +23,7 @@ import uuid
 import httpx
 import sqlalchemy as sa
 
+from bench import quick
 from bench.in_process import bench_settings
 from harness.scratch import run_admin
 from service.accounts.model import Account
@@ -196,7 +197,7 @@ def main() -> None:
     parser.add_argument("--sample", type=int, default=20, help="pages at each end")
     parser.add_argument("--driver", choices=["postgresql", "sqlite"], default="postgresql")
     parser.add_argument("--postgres", default="postgresql://postgres@127.0.0.1:5432/postgres")
-    asyncio.run(run(parser.parse_args()))
+    asyncio.run(run(quick.parse(parser, None, rows=500, limit=50, sample=2, driver="sqlite")))
 
 
 if __name__ == "__main__":

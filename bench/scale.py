@@ -17,7 +17,9 @@ pending, 1% failed, the rest executed; none past its expiry). Earlier steps' row
 database, as other workspaces' would. Then the search indexes' tidy-up that every prune round
 runs (service/operations/pruner.py: FTS5's pieces merged, the GIN indexes' pending lists of new
 entries moved in; `--untidied` skips it, and every search then reads those, the lists up to 4 MB
-each) and ANALYZE (`--vacuum`: on PostgreSQL VACUUM ANALYZE, as autovacuum would), and
+each); the planner's statistics are what the product gathered after its batch writes
+(`--statistics analyze`: ANALYZE by hand, `--vacuum` making it VACUUM ANALYZE on PostgreSQL;
+`--statistics none`: every statistic deleted, as after a restore or a bulk load), and
 each read runs `--requests` times in a reading unit of work, as the API's handlers run it,
 interleaved round-robin so load on the machine hits every read alike; `--rounds` times over
 (3 by default) on the same rows, and each figure is the median of the rounds' own p50 or p95.
@@ -51,6 +53,7 @@ from typing import Any
 
 import asyncpg
 
+from bench import quick
 from bench.scale_api import app_reads
 from bench.scale_seed import ACCOUNT, CHAT, NOW, seed
 from harness.scratch import run_admin
@@ -80,6 +83,9 @@ def _store_reads(store: SqlStore, s: dict[str, Any]) -> dict[str, Read]:
         ),
         "fans search, a tenth": reading(
             lambda u: u.fans.list(ws, ACCOUNT, search="common", limit=PAGE)
+        ),
+        "fans search, two letters": reading(
+            lambda u: u.fans.list(ws, ACCOUNT, search=s["fan_prefix"], limit=PAGE)
         ),
         "messages, first page": reading(
             lambda u: u.synced.rendered_messages(ws, ACCOUNT, CHAT, limit=PAGE)
@@ -192,6 +198,7 @@ def _table(name: str) -> str:
 SEARCHES = [
     "fans search, one match",
     "fans search, a tenth",
+    "fans search, two letters",
     "messages search, one match",
     "messages search, a tenth",
 ]
@@ -244,6 +251,7 @@ async def run_database(
     vacuum: bool = False,
     tidy: bool = True,
     api: bool = False,
+    kept: str = "product",
 ) -> list[str]:
     store = SqlStore.from_url(url)
     await migrate(store.engine)
@@ -254,7 +262,7 @@ async def run_database(
     try:
         for n in steps:
             started = time.perf_counter()
-            s = await seed(store, n, rng, vacuum, tidy)
+            s = await seed(store, n, rng, vacuum, tidy, kept)
             seeded = time.perf_counter() - started
             raw, close = await _raw_reads(url, postgres, s["ws"])
             stop = None
@@ -272,7 +280,7 @@ async def run_database(
             table = [
                 (
                     f"\n{kind}, {n:,} fans / messages in one chat / actions (seeded in {seeded:.1f} s;"
-                    f" {rounds} rounds of {requests}; load average {_load()}; search indexes"
+                    f" {rounds} rounds of {requests}; statistics: {kept}; load average {_load()}; search indexes"
                     f" tidied: %d merged in %d steps, the longest %.1f ms)" % s["tidied"]
                 ),
                 f"{'read':40} {'p50 ms':>8} {'p95 ms':>8} {'p95/limit':>10} {'p95/page':>9}",
@@ -311,6 +319,7 @@ async def run(args: argparse.Namespace) -> None:
                 args.rounds,
                 tidy=not args.untidied,
                 api=args.through == "api",
+                kept=args.statistics,
             )
     if args.database in ("postgresql", "both"):
         name = f"cs_scale_{uuid.uuid4().hex[:10]}"
@@ -326,6 +335,7 @@ async def run(args: argparse.Namespace) -> None:
                 args.vacuum,
                 not args.untidied,
                 args.through == "api",
+                args.statistics,
             )
         finally:
             await run_admin(args.postgres_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
@@ -348,6 +358,13 @@ def main() -> None:
         help="PostgreSQL: VACUUM ANALYZE after seeding (the GIN indexes' pending lists merged,"
         " as autovacuum leaves them), not ANALYZE alone",
     )
+    parser.add_argument(
+        "--statistics",
+        choices=["product", "analyze", "none"],
+        default="product",
+        help="the planner statistics: what the product gathers itself (the default), ANALYZE"
+        " by hand after seeding, or none at all (a restore or a bulk load)",
+    )
     parser.add_argument("--database", choices=["sqlite", "postgresql", "both"], default="both")
     parser.add_argument(
         "--through",
@@ -356,7 +373,9 @@ def main() -> None:
         help="read through the store's repositories (the default) or as requests to the app",
     )
     parser.add_argument("--postgres-url", default="postgresql://postgres@127.0.0.1:5432/test")
-    asyncio.run(run(parser.parse_args()))
+    asyncio.run(
+        run(quick.parse(parser, None, steps="200", requests=3, rounds=1, database="sqlite"))
+    )
 
 
 if __name__ == "__main__":

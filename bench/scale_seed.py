@@ -68,10 +68,20 @@ def _action(ws: str, n: int) -> Action:
 
 
 async def seed(
-    store: SqlStore, n: int, rng: random.Random, vacuum: bool = False, tidy: bool = True
+    store: SqlStore,
+    n: int,
+    rng: random.Random,
+    vacuum: bool = False,
+    tidy: bool = True,
+    statistics: str = "product",
 ) -> dict[str, Any]:
     """One workspace of size `n`; returns what the reads need (ids, terms), and what the
-    search indexes' tidy-up did (`tidied`: work done, steps, longest step in ms)."""
+    search indexes' tidy-up did (`tidied`: work done, steps, longest step in ms).
+
+    `statistics`: "product", the planner statistics the product gathers itself (its batch
+    writes grew the tables: storage/sql/statistics.py), nothing by hand; "analyze", ANALYZE by
+    hand after seeding (VACUUM ANALYZE with `vacuum`, on PostgreSQL); "none", every statistic
+    deleted, as a database restored or bulk-loaded behind the product's back has."""
     workspace = await create_workspace(store, ManualClock(NOW), f"Scale {n}")
     ws = workspace.id
     fans = [
@@ -111,17 +121,36 @@ async def seed(
     if tidy:  # what every prune round of the worker does (service/operations/pruner.py)
         report = await tidy_search(store)
         tidied = (report.search_merged, report.batches, report.longest_batch_ms)
-    if vacuum and store.dialect == "postgresql":
+    if statistics == "analyze" and vacuum and store.dialect == "postgresql":
         async with store.reading() as uow:  # no BEGIN: VACUUM runs outside a transaction
             await uow.conn.exec_driver_sql("VACUUM ANALYZE")
-    else:
+    elif statistics == "analyze":
         async with store.transaction() as uow:
             await uow.conn.exec_driver_sql("ANALYZE")
+    elif statistics == "none":
+        async with store.transaction() as uow:
+            if store.dialect == "sqlite":
+                made = "SELECT count(*) FROM sqlite_master WHERE name = 'sqlite_stat1'"
+                if (await uow.conn.exec_driver_sql(made)).scalar():
+                    await uow.conn.exec_driver_sql("DELETE FROM sqlite_stat1")
+                    await uow.conn.exec_driver_sql("ANALYZE sqlite_schema")  # reloaded: none
+            else:  # the server's superuser: the statistics and the tables' sizes forgotten
+                await uow.conn.exec_driver_sql(
+                    "DELETE FROM pg_statistic WHERE starelid IN (SELECT oid FROM pg_class"
+                    " WHERE relnamespace = 'public'::regnamespace)"
+                )
+    if statistics == "none" and store.dialect == "postgresql":
+        async with store.reading() as uow:  # reltuples -1: never analyzed
+            await uow.conn.exec_driver_sql(
+                "UPDATE pg_class SET reltuples = -1 WHERE relnamespace = 'public'::regnamespace"
+                " AND relkind = 'r'"
+            )
     middle = fans[n // 2]
     return {
         "ws": ws,
         "deep": fans[n * 9 // 10].id,
         "fan_term": middle.username[1:7],
+        "fan_prefix": middle.username[:2],
         "message_term": messages[n // 2 + 1]["text"].split()[1],
         "tidied": tidied,
     }

@@ -24,6 +24,7 @@ from pathlib import Path
 import attrs
 import sqlalchemy as sa
 
+from bench import quick
 from harness.scratch import scratch_database
 from service.actions.creation import create_action
 from service.actions.decisions import decide_action
@@ -121,7 +122,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--actions", type=int, default=10_000)
     parser.add_argument("--databases", default="sqlite,postgres")
-    args = parser.parse_args()
+    args = quick.parse(parser, None, actions=100, databases="sqlite")
     for name in args.databases.split(","):
         if name == "sqlite":
             path = Path(f"/tmp/bench-schedule-{uuid.uuid4().hex}.db")

@@ -19,6 +19,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from bench import quick
 from harness.platform import PlatformState, run_platform_in_thread
 from harness.platform.models import Fan, Message
 from harness.scratch import scratch_database
@@ -182,7 +183,7 @@ def main(argv: list[str] | None = None) -> int:
             "COUNTERSIGN_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/postgres"
         ),
     )
-    args = parser.parse_args(argv)
+    args = quick.parse(parser, argv, fans=50, chats=5, databases="sqlite")
     ok = True
     print(f"account: {args.fans} fans, {args.chats} chats of 3 messages\n")
     print(

@@ -32,6 +32,7 @@ from limits import strategies as sync_strategies
 from limits.aio import strategies as async_strategies
 from limits.aio.storage import RedisStorage
 
+from bench import quick
 from bench.sync_cost import grow, link
 from harness.platform import PlatformState, run_platform_in_thread
 from harness.scratch import scratch_database
@@ -191,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
             "COUNTERSIGN_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/postgres"
         ),
     )
-    args = parser.parse_args(argv)
+    args = quick.parse(parser, argv, fans=50, chats=5)
     ok = True
     lease = Settings().sync_interval
     print(

@@ -6,8 +6,8 @@ in the fan list, at each size (fans and revenue rows alike) on each database.
 
 The fake platform (harness/platform) runs on a real socket in this process and counts every
 call (`PlatformState.calls_by_route`); the service syncs through its real syncer over HTTP with
-a budget no sync reaches, so time is the sync's own (and the fake's, which sorts the whole list
-on every page). Memory is this process's resident set: its peak while the sync runs, sampled
+a budget no sync reaches, so time is the sync's own (and the fake's, which keeps its lists
+sorted until they change and renders only the page asked for). Memory is this process's resident set: its peak while the sync runs, sampled
 every 20 ms, minus what it was just before (the fake's answers are in it too). The clock is a
 manual one, moved past `COUNTERSIGN_SYNC_FULL_INTERVAL` for the reconciliation.
 
@@ -28,6 +28,7 @@ import time
 from pathlib import Path
 from typing import Self
 
+from bench import quick
 from bench.sync_cost import EMAIL, link
 from harness.platform import PlatformState, run_platform_in_thread
 from harness.platform.models import Fan, Message
@@ -228,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
             "COUNTERSIGN_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/postgres"
         ),
     )
-    args = parser.parse_args(argv)
+    args = quick.parse(parser, argv, sizes="100", chats=5, databases="sqlite")
     ok = True
     checks: list[tuple[str, bool]] = []
     print(f"fans = revenue rows = size; {args.chats} chats of 3 messages\n")

@@ -18,6 +18,7 @@ import statistics
 import sys
 import time
 
+from bench import quick
 from bench.api_throughput import database, seed
 from bench.hot_path import loadavg, service_env
 from bench.synced_reads import add_messages
@@ -107,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
             "COUNTERSIGN_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/postgres"
         ),
     )
-    args = parser.parse_args(argv)
+    args = quick.parse(parser, argv, databases="sqlite", reads=20)
     for kind in args.databases.split(","):
         with database(kind, args.postgres_admin_url) as url:
             result = asyncio.run(measure(url, args.reads, args.profile))

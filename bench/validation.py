@@ -10,6 +10,7 @@ import argparse
 import json
 import timeit
 
+from bench import quick
 from service.http.spec import load_document
 from service.http.validation import OperationValidator
 
@@ -27,7 +28,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--number", type=int, default=20000)
-    args = parser.parse_args()
+    args = quick.parse(parser, None, rounds=1, number=50)
     document = load_document()
     sides = {
         "jsonschema alone": OperationValidator(document, "createAction", fast=False),

@@ -44,6 +44,7 @@ from typing import Any
 import httpx
 import uvicorn
 
+from bench import quick
 from harness.scratch import scratch_database
 from service.actions.decisions import decide_action
 from service.app import create_app
@@ -265,7 +266,7 @@ def main(argv: list[str] | None = None) -> int:
         "--rate", type=float, default=100.0, help="approvals per second (default 100)"
     )
     parser.add_argument("--one-round", action="store_true", help=argparse.SUPPRESS)
-    args = parser.parse_args(argv)
+    args = quick.parse(parser, argv, driver="sqlite", waiters=5, rounds=1)
     drivers = ["sqlite", "postgresql"] if args.driver == "both" else [args.driver]
     if args.one_round:  # a child process: RSS growth is only honest in a fresh process
         _count_statements()

@@ -14,9 +14,9 @@ import asyncio
 import itertools
 import json
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define
 from starlette.requests import Request
@@ -24,10 +24,13 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from .faults import Fault
+from .models import CHANGES
 
 if TYPE_CHECKING:
     from .models import Creator, Fan
     from .state import PlatformState
+
+T = TypeVar("T")
 
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 _TAG = re.compile(r"<[a-zA-Z][^>]*>")
@@ -116,6 +119,35 @@ def page(items: Iterable[Any], call: Call, default_limit: int = 10) -> dict[str,
     window = list(itertools.islice(items, offset, offset + limit + 1))
     return {"list": window[:limit], "hasMore": len(window) > limit}
 
+
+def page_of(
+    items: Sequence[T], call: Call, view: Callable[[T], Any], default_limit: int = 10
+) -> dict[str, Any]:
+    """`page` of a list already in order: the page sliced out first, then only its items
+    rendered (a generator would render every item it skips to reach the offset)."""
+    limit = call.int_query("limit", default_limit, 1, 100)
+    offset = call.int_query("offset", 0)
+    window = items[offset : offset + limit + 1]
+    return {"list": [view(item) for item in window[:limit]], "hasMore": len(window) > limit}
+
+
+def ordered(key: Hashable, build: Callable[[], list[T]]) -> list[T]:
+    """A sorted list `build` made, kept until the fake's records change (models.CHANGES)."""
+    stamp = (CHANGES[0], key)
+    found = _ORDERED.get(stamp)
+    if found is None:
+        if len(_ORDERED) >= 64:
+            _ORDERED.clear()
+        found = _ORDERED[stamp] = build()
+        BUILDS[0] += 1
+    return found
+
+
+BUILDS = [0]
+"""How many orders `ordered` has built (tests check paging builds one per change)."""
+
+
+_ORDERED: dict[tuple[int, Hashable], list[Any]] = {}
 
 Handler = Callable[[Call], Any]
 

@@ -9,11 +9,55 @@ Money is integer cents, except a message's `price`, which the platform takes in 
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any, TypeVar
 
-from attrs import define, field
+from attrs import Attribute, define, field
+
+V = TypeVar("V")
+CHANGES = [0]
+"""Bumped by every change to a creator's fans or transactions (the dicts below and their
+records' attributes): the routes keep their sorted orders until it moves, so paging a list is
+linear in its length, not quadratic."""
 
 
-@define
+def _changed(_instance: Any, _attribute: Attribute[Any], value: Any) -> Any:
+    CHANGES[0] += 1
+    return value
+
+
+class Changing(dict[str, V]):
+    """A dict that bumps CHANGES on every write."""
+
+    def __setitem__(self, key: str, value: V) -> None:
+        CHANGES[0] += 1
+        super().__setitem__(key, value)
+
+    def __delitem__(self, key: str) -> None:
+        CHANGES[0] += 1
+        super().__delitem__(key)
+
+    def pop(self, *args: Any) -> Any:
+        CHANGES[0] += 1
+        return super().pop(*args)
+
+    def popitem(self) -> tuple[str, V]:
+        CHANGES[0] += 1
+        return super().popitem()
+
+    def clear(self) -> None:
+        CHANGES[0] += 1
+        super().clear()
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        CHANGES[0] += 1
+        super().update(*args, **kwargs)
+
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        CHANGES[0] += 1
+        return super().setdefault(key, default)
+
+
+@define(on_setattr=_changed)
 class Fan:
     """A subscriber of one creator. `expired_at` is None while the subscription is active."""
 
@@ -123,7 +167,7 @@ class Highlight:
     story_ids: list[str]
 
 
-@define
+@define(on_setattr=_changed)
 class Transaction:
     """A revenue row. It changes over time: status moves, amounts are corrected, rows vanish."""
 
@@ -206,7 +250,7 @@ class Creator:
     requires_selfie: bool = False
     restricted: bool = False
     is_private: bool = False
-    fans: dict[str, Fan] = field(factory=dict)
+    fans: dict[str, Fan] = field(factory=Changing)
     lists: dict[str, FanList] = field(factory=dict)
     chats: dict[str, list[Message]] = field(factory=dict)
     queue: dict[str, QueueEntry] = field(factory=dict)
@@ -215,7 +259,7 @@ class Creator:
     posts: dict[str, Post] = field(factory=dict)
     stories: dict[str, Story] = field(factory=dict)
     highlights: dict[str, Highlight] = field(factory=dict)
-    transactions: dict[str, Transaction] = field(factory=dict)
+    transactions: dict[str, Transaction] = field(factory=Changing)
     notifications: list[Notification] = field(factory=list)
     trials: list[Promo] = field(factory=list)
     campaigns: list[Promo] = field(factory=list)

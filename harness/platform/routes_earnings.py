@@ -12,7 +12,7 @@ from datetime import timedelta
 from typing import Any
 
 from . import charts
-from .http import Call, page
+from .http import Call, ordered, page, page_of
 from .models import Transaction
 from .views import iso, promo_view, transaction_view
 
@@ -106,8 +106,13 @@ def _newest_first(rows: list[Transaction]) -> list[Transaction]:
 
 
 def transactions(call: Call) -> dict[str, Any]:
-    rows = _newest_first(list(call.me.transactions.values()))
-    return page((transaction_view(t) for t in rows), call)
+    me = call.me
+    everything = me.transactions
+    rows = ordered(
+        ("transactions", id(everything), len(everything)),
+        lambda: _newest_first(list(everything.values())),
+    )
+    return page_of(rows, call, transaction_view)
 
 
 def chargebacks(call: Call) -> dict[str, Any]:

@@ -11,8 +11,8 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from .http import Call, bad_request, not_found, page
-from .models import FanList
+from .http import Call, bad_request, not_found, ordered, page, page_of
+from .models import Fan, FanList
 from .views import (
     creator_profile,
     creator_public,
@@ -28,14 +28,20 @@ def subscribers(call: Call) -> dict[str, Any]:
     if kind not in ("active", "expired", "all"):
         raise bad_request("type must be active, expired or all.")
     needle = call.query.get("query", "").strip().lower()
-    fans = [
-        f
-        for f in call.me.fans.values()
-        if (kind == "all" or f.active == (kind == "active"))
-        and (not needle or needle in f.username.lower() or needle in f.name.lower())
-    ]
-    fans.sort(key=lambda f: f.subscribed_at, reverse=True)
-    return page((fan_view(call.me, f) for f in fans), call)
+    me = call.me
+
+    def chosen() -> list[Fan]:
+        fans = [
+            f
+            for f in me.fans.values()
+            if (kind == "all" or f.active == (kind == "active"))
+            and (not needle or needle in f.username.lower() or needle in f.name.lower())
+        ]
+        fans.sort(key=lambda f: f.subscribed_at, reverse=True)
+        return fans
+
+    fans = ordered(("subscribers", id(me.fans), len(me.fans), kind, needle), chosen)
+    return page_of(fans, call, lambda f: fan_view(me, f))
 
 
 def subscribes(call: Call) -> dict[str, Any]:

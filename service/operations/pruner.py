@@ -1,7 +1,9 @@
-"""Prunes what is no longer needed, in small batches that each hold the write lock briefly.
+"""Prunes what is no longer needed, in batches that each hold the write lock briefly.
 
 Run by the worker on a schedule (runner.py) and by `countersign prune`. Each batch is its own
-unit of work deleting at most `batch` rows of one kind; between batches other writers get the
+unit of work deleting rows of one kind, as many as fit in a target hold time (TARGET_HOLD, by
+the pace of the kind's last batch), so pruning keeps up with a backlog on a fast machine and
+stays brief on a loaded one; between batches, a pause as long as the batch, other writers get the
 lock (SQLite's writers queue FIFO, PostgreSQL's never wait on rows pruning does not touch). On
 SQLite a prune that removed anything ends by giving the freed pages back (incremental vacuum), so the
 file stops growing instead of only stopping its growth on disk later. Every round then merges
@@ -29,15 +31,27 @@ from service.ports import Store, UnitOfWork
 
 log = logging.getLogger("countersign.prune")
 BATCH = 25
-"""Rows of one kind per batch (a delivery's attempts go with it). A delivery's rows sit in
-indexes on random ids, so each row deleted dirties pages of its own: at 200 a batch wrote some
-5 MB of WAL and held the lock 25–100 ms on a loaded machine; at 50 it used up to 14 ms of CPU,
-which a machine with 4–6 runnable processes per core stretched past 100 ms. At 25 the work
-under the lock is halved again (bench/growth.py, bench/results/issue22/growth.md)."""
+"""Rows of one kind in a kind's first batch (a delivery's attempts go with it); later batches
+are sized by how long the last one held the lock (Batches)."""
+MOST_ROWS = 5000
+"""Rows of one kind in any batch, whatever the hold time allows."""
+TARGET_HOLD = 0.01
+"""Seconds one batch may hold the write lock where every writer waits for it (SQLite): a
+creation that arrives meanwhile waits for the batch, so this bounds what pruning adds to a
+creation's latency. A fixed 25 rows held it 2 ms on an idle machine and capped pruning at ~480
+rows a second, while the same rows took 100 ms on a machine with 4–6 runnable processes per
+core."""
+ROW_LOCKS_HOLD = 0.2
+"""The same where a batch locks only the rows it deletes (PostgreSQL): no creation waits for
+it, and a batch's round trips, not its rows, set its time; longer batches keep up."""
+LOCK_SHARE = 0.5
+"""The most of its time the pruner holds the write lock: after a batch that held it t seconds
+it waits t × (1 - LOCK_SHARE) / LOCK_SHARE, so other writers (this process's queue FIFO for the
+lock; another process's poll for it with growing sleeps) get it between batches."""
+SHORTEST_PAUSE = 0.002
+"""Seconds between two batches at least, however short the batch."""
 PAUSE = 0.05
-"""Seconds between batches. Writers of this process queue FIFO for the lock, but another
-process's writer polls for it with growing sleeps (SQLite's busy handler: 1, 2, 5, … 25, 50 ms):
-without a gap, back-to-back batches could keep taking the lock before it looks again."""
+"""Seconds between two fixed-size batches (`batch=`) and the tidy-up's and vacuum's steps."""
 RECLAIM_PAGES = 250
 """SQLite pages (4 KiB each) given back per vacuum batch (1 MB): moving pages to fill the
 holes rewrites their parents, so a batch of 1,000 took 60–120 ms on a loaded machine."""
@@ -80,34 +94,67 @@ class PruneReport:
 Step = Callable[[UnitOfWork], Awaitable[dict[str, int]]]
 
 
+class Batches:
+    """One kind's batch sizes: BATCH rows first, then as many as the last batch's pace says fit
+    in TARGET_HOLD (at most twice, at least half, the last size); or `fixed` rows every time."""
+
+    def __init__(self, fixed: int | None, target: float) -> None:
+        self.size = fixed if fixed is not None else BATCH
+        self.fixed = fixed is not None
+        self.target = target
+
+    def after(self, rows: int, held: float) -> float:
+        """Size the next batch after one that removed `rows` holding the lock `held` seconds;
+        returns the pause before it."""
+        if self.fixed:
+            return PAUSE
+        if rows >= self.size:
+            fits = self.size * self.target / max(held, 1e-6)
+            self.size = int(min(MOST_ROWS, self.size * 2, max(self.size // 2, fits, 1)))
+        return max(SHORTEST_PAUSE, held * (1 - LOCK_SHARE) / LOCK_SHARE)
+
+
 async def prune(
-    store: Store, clock: Clock, retention: Retention, *, batch: int = BATCH
+    store: Store,
+    clock: Clock,
+    retention: Retention,
+    *,
+    batch: int | None = None,
+    target_hold: float | None = None,
 ) -> PruneReport:
-    """Everything due now, batch after batch, until every kind comes back short."""
+    """Everything due now, batch after batch, until every kind comes back short. Batches are
+    sized to hold the write lock about `target_hold` seconds each (TARGET_HOLD or
+    ROW_LOCKS_HOLD by the database), or `batch` rows each."""
     now = clock.now()
     report = PruneReport()
+    if target_hold is None:
+        async with store.reading() as uow:
+            target_hold = TARGET_HOLD if uow.retention.writes_queue() else ROW_LOCKS_HOLD
+    sizes = Batches(batch, target_hold)  # each kind's own, below; the steps read its size
 
     async def deliveries(uow: UnitOfWork) -> dict[str, int]:
         done, attempts = await uow.retention.prune_deliveries(
-            retention.deliveries_before(now), batch
+            retention.deliveries_before(now), sizes.size
         )
         return {"deliveries": done, "attempts": attempts}
 
     async def events(uow: UnitOfWork) -> dict[str, int]:
-        return {"events": await uow.retention.prune_events(retention.events_before(now), batch)}
+        return {
+            "events": await uow.retention.prune_events(retention.events_before(now), sizes.size)
+        }
 
     async def sessions(uow: UnitOfWork) -> dict[str, int]:
-        return {"sessions": await uow.retention.prune_sessions(now, batch)}
+        return {"sessions": await uow.retention.prune_sessions(now, sizes.size)}
 
     async def invites(uow: UnitOfWork) -> dict[str, int]:
-        return {"invites": await uow.retention.prune_invites(now, batch)}
+        return {"invites": await uow.retention.prune_invites(now, sizes.size)}
 
     async def links(uow: UnitOfWork) -> dict[str, int]:
-        return {"links": await uow.retention.prune_links(now - LINKS_KEPT, batch)}
+        return {"links": await uow.retention.prune_links(now - LINKS_KEPT, sizes.size)}
 
     async def allowance_uses(uow: UnitOfWork) -> dict[str, int]:
         before = now - ALLOWANCE_USES_KEPT
-        return {"allowance_uses": await uow.retention.prune_allowance_uses(before, batch)}
+        return {"allowance_uses": await uow.retention.prune_allowance_uses(before, sizes.size)}
 
     async def chat_messages(uow: UnitOfWork) -> dict[str, int]:
         # Kept as long as deliveries: a message's last edit is as old as its last event.
@@ -132,13 +179,16 @@ async def prune(
         (chat_codes, "chat_codes"),
         (heartbeats, "heartbeats"),
     ):
+        sizes = Batches(batch, target_hold)
         while True:
+            asked = sizes.size
             counts = await _batch(store, step, report)
             for kind, count in counts.items():
                 report.removed[kind] += count
-            if lead == "heartbeats" or counts[lead] < batch:
+            if lead == "heartbeats" or counts[lead] < asked:
                 break
-            await asyncio.sleep(PAUSE)  # let waiting writers take the lock between batches
+            # let waiting writers take the lock between batches
+            await asyncio.sleep(sizes.after(counts[lead], report.held_ms[-1] / 1000))
     if report.total:
         await _reclaim(store, report)
         log.info(

@@ -29,6 +29,10 @@ class Retention(Protocol):
         """Allowance uses recorded before `before` (an allowance counts only the last day)."""
 
     async def prune_heartbeats(self, before: dt.datetime) -> int: ...
+    def writes_queue(self) -> bool:
+        """True where a write unit holds the one write lock every writer waits for (SQLite), so
+        a prune batch delays creations; False where it locks only the rows it deletes."""
+
     async def reclaim(self, pages: int) -> int:
         """Give free pages back to the file system where the database needs telling (SQLite's
         incremental vacuum); the number of pages freed."""

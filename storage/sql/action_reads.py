@@ -100,7 +100,12 @@ def _list_statement(
             sa.select(both).order_by(both.c.created_at.desc(), both.c.id.desc()).limit(limit)
         )
     if status_kind == PENDING:
-        query = query.where(c.status == PENDING, OPEN, c.expires_at > now)
+        # Pending and not yet expired: the list by status, newest first. Without statistics
+        # SQLite would read every workspace's open actions by expiry and sort them.
+        index = "ix_actions_account_status_list" if by_account else "ix_actions_status_list"
+        query = query.where(c.status == PENDING, OPEN, c.expires_at > now).with_hint(
+            t.actions, f"INDEXED BY {index}", dialect_name="sqlite"
+        )
     elif status_kind == "exact":
         query = query.where(c.status == sa.bindparam("status"))
     return prebuilt(query.order_by(*newest).limit(limit))

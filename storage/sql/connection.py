@@ -43,6 +43,9 @@ class Connection:
         self.ahead: dict[tuple[str, ...], Row | None] = {}
         """Rows another statement of this unit read ahead of their reader (ReadAlong), by
         table, workspace and key; None where that row does not exist."""
+        self.written: dict[str, int] | None = None
+        """Rows this unit inserted in batches, by table (statistics.py: a table grown past a
+        threshold is analyzed once the unit commits); None when it inserted none."""
 
     def take_ahead(self, *name: str) -> Row | Ahead | None:
         """The row read ahead under that name (table, workspace, key), once: a second read runs
@@ -94,6 +97,8 @@ class Connection:
                 plan, key = self.planner.plan(statement, values[0], many=True)
                 bound = [plan.bind(v, key) for v in values]
                 await self._run_many(bound[0][0], [args for _sql, args in bound])
+                if isinstance(statement, sa.Insert):
+                    self._grew(statement.table, len(values))
             return Result([], len(values))
         plan, extracted = self.planner.plan(statement, values)
         sql, args = plan.bind(values, extracted)
@@ -101,6 +106,13 @@ class Connection:
         if plan.row_names is not None:
             return Result(make_rows(plan.row_names, [plan.convert_row(r) for r in rows]), rowcount)
         return Result(make_rows(names, [tuple(r) for r in rows]), rowcount)
+
+    def _grew(self, table: Any, rows: int) -> None:
+        name = getattr(table, "name", None)
+        if name is not None:
+            written = self.written if self.written is not None else {}
+            written[name] = written.get(name, 0) + rows
+            self.written = written
 
     async def column(
         self, statement: sa.Executable, values: Mapping[str, Any] | None = None

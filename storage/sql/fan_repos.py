@@ -16,7 +16,7 @@ from storage.sql import tables as t
 from storage.sql.connection import Ahead, Connection
 from storage.sql.result import Row
 from storage.sql.rows import to_model, to_row
-from storage.sql.search import Plan, candidates, like_pattern, search_page
+from storage.sql.search import Plan, by_prefix, candidates, like_pattern, search_page
 from storage.sql.statements import prebuilt
 
 # Built once, so each row of a batch binds without a cache key.
@@ -94,7 +94,7 @@ def _fans_statement(search: bool, after: bool, plan: Plan) -> Any:
             )
         )
     if plan is Plan.INDEX:
-        query = query.where(candidates("fans"))
+        query = query.select_from(candidates(t.fans))
     return prebuilt(query.order_by(c.id).limit(sa.bindparam("limit")))
 
 
@@ -175,10 +175,13 @@ class SqlFans:
             ahead = self.conn.take_ahead("fans", workspace_id, account_id, fan_ids[0])
             if ahead is not Ahead.NOT_READ:
                 return [] if ahead is None else [_fan(ahead)]
-        rows = await self.conn.execute(
-            _FANS_BY_ID, {"ws": workspace_id, "account": account_id, "ids": sorted(set(fan_ids))}
-        )
-        return [_fan(r) for r in rows]
+        values = {"ws": workspace_id, "account": account_id, "ids": sorted(set(fan_ids))}
+        if len(fan_ids) == 1:
+            return [_fan(r) for r in await self.conn.execute(_FANS_BY_ID, values)]
+        # A sync's page of fans: planned for its values every call, never settling on a
+        # generic plan made from stale statistics (revenue_repos.latest_fingerprints).
+        with self.conn.planned_per_call():
+            return [_fan(r) for r in await self.conn.execute(_FANS_BY_ID, values)]
 
     async def list(
         self,
@@ -190,10 +193,11 @@ class SqlFans:
         limit: int = 25,
     ) -> list[Fan]:
         """In id order. `search`: a case-insensitive substring of the username or the name, found
-        through the trigram indexes (storage/sql/search.py)."""
+        through the trigram indexes; a term of one or two characters, a prefix of either
+        (storage/sql/search.py)."""
         values: dict[str, Any] = {"ws": workspace_id, "account": account_id, "limit": limit}
         if search:
-            values["pattern"] = like_pattern(search)
+            values["pattern"] = like_pattern(search, prefix=by_prefix("fans", search))
         if after is not None:
             values["after"] = after
 

@@ -71,11 +71,11 @@ def _messages_statement(
         )
         c, conditions = source.c, []
     data = as_written(c.data) if text else c.data
+    if plan is Plan.INDEX:
+        source = candidates(t.synced_messages)
     query = sa.select(data).select_from(source).where(*conditions)
     if search:
         query = query.where(sa.func.lower(c.text).like(sa.bindparam("pattern"), escape="\\"))
-    if plan is Plan.INDEX:
-        query = query.where(candidates("synced_messages"))
     return prebuilt(query.order_by(c.created_at.desc(), c.id.desc()).limit(sa.bindparam("limit")))
 
 

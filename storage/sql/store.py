@@ -31,6 +31,7 @@ from service.workspaces.repository import Invites, Members, Sessions, Users, Wor
 from storage.migrate import HEAD, migrate
 from storage.sql import wakeups
 from storage.sql.connection import POOL_TIMEOUT, Connection
+from storage.sql.statistics import GROWN_ROWS, GROWN_SHARE, STALE_TABLES, Growth, plain_name
 
 if TYPE_CHECKING:
     from sqlalchemy.ext.asyncio import AsyncEngine
@@ -236,15 +237,20 @@ class SqlUnitOfWork:
 
 
 class Scope:
-    """A driver's unit of work, entered as the unit's repositories."""
+    """A driver's unit of work, entered as the unit's repositories. A write unit's scope tells
+    `growth` what it wrote once it committed (statistics.py)."""
 
-    __slots__ = ("_unit",)
+    __slots__ = ("_conn", "_growth", "_unit")
 
-    def __init__(self, unit: AbstractAsyncContextManager[Connection]) -> None:
+    def __init__(
+        self, unit: AbstractAsyncContextManager[Connection], growth: Growth | None = None
+    ) -> None:
         self._unit = unit
+        self._growth = growth
 
     async def __aenter__(self) -> SqlUnitOfWork:
-        return SqlUnitOfWork(await self._unit.__aenter__())
+        self._conn = await self._unit.__aenter__()
+        return SqlUnitOfWork(self._conn)
 
     async def __aexit__(
         self,
@@ -252,7 +258,10 @@ class Scope:
         exc: BaseException | None,
         tb: TracebackType | None,
     ) -> bool | None:
-        return await self._unit.__aexit__(exc_type, exc, tb)
+        done = await self._unit.__aexit__(exc_type, exc, tb)
+        if exc_type is None and self._growth is not None:
+            await self._growth.committed(self._conn.written)
+        return done
 
 
 _VERSION_TABLE = {
@@ -267,6 +276,8 @@ class SqlStore:
         self.driver = driver
         self.dialect = driver.planner.dialect.name
         self._engine: AsyncEngine | None = None
+        self.growth = Growth(self._analyze, self._optimize)
+        """Batch writes counted per table, for the statistics the product keeps itself."""
 
     @classmethod
     def from_url(
@@ -330,7 +341,41 @@ class SqlStore:
 
     def transaction(self) -> Scope:
         """Commits when the block finishes, rolls back when it raises."""
-        return Scope(self.driver.transaction())
+        return Scope(self.driver.transaction(), self.growth)
+
+    async def _analyze(self, table: str) -> int:
+        """ANALYZE `table` (a name of ours): its row count as the new statistics say."""
+        if self.dialect == "sqlite":
+            async with self.driver.transaction() as conn:
+                with conn.long_statements():
+                    await conn.exec_driver_sql(f"ANALYZE {table}")
+                    found = await conn.exec_driver_sql(
+                        "SELECT stat FROM sqlite_stat1 WHERE tbl = ? LIMIT 1", (table,)
+                    )
+            stat = found.scalar()
+            return int(str(stat).split()[0]) if stat else 0
+        async with self.driver.single_statement() as conn:
+            await conn.exec_driver_sql(f"ANALYZE {table}")
+            found = await conn.exec_driver_sql(
+                "SELECT reltuples::bigint FROM pg_class WHERE oid = to_regclass($1)", (table,)
+            )
+        return max(int(found.scalar() or 0), 0)
+
+    async def _optimize(self) -> None:
+        """The periodic look at every table's statistics. SQLite: `PRAGMA optimize`, sampled
+        (statistics.ANALYSIS_LIMIT). PostgreSQL: ANALYZE of each table changed by more rows
+        since its last analysis (ours or autovacuum's) than a batch write's threshold, rows
+        the service never counted (a restore, a bulk load)."""
+        if self.dialect == "sqlite":
+            async with self.driver.transaction() as conn:
+                with conn.long_statements():
+                    await conn.exec_driver_sql("PRAGMA optimize")
+            return
+        async with self.driver.reading() as conn:
+            stale = await conn.exec_driver_sql(STALE_TABLES, (GROWN_ROWS, GROWN_SHARE))
+        for (table,) in stale.all():
+            if plain_name(str(table)):
+                self.growth.rows[str(table)] = await self._analyze(str(table))
 
     def reading(self) -> Scope:
         """A read-only unit: it never waits for a writer."""

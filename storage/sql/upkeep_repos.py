@@ -140,6 +140,9 @@ class SqlRetention:
     async def prune_heartbeats(self, before: dt.datetime) -> int:
         return (await self.conn.execute(_DELETE_HEARTBEATS, {"before": before})).rowcount
 
+    def writes_queue(self) -> bool:
+        return self.conn.dialect.name == "sqlite"
+
     async def reclaim(self, pages: int) -> int:
         """SQLite: give up to `pages` free pages back to the file system, the number freed.
         PostgreSQL reuses freed space itself (autovacuum): nothing to do, 0."""

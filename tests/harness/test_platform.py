@@ -324,3 +324,29 @@ def test_earnings_chart_agrees_with_the_ledger(web, state, mia):
     assert sum(p["count"] for p in chart["tips"]["chartAmount"]) == chart["tips"]["total"]
     bad = web.get("/api/earnings/chart", headers=headers, params={"startDate": "soon"})
     assert bad.status_code == 400
+
+
+def test_paging_fans_sorts_them_once_until_they_change(state, web, mia):
+    """A walk through every page of a creator's fans sorts them once (a sync reads them page
+    after page: sorting per page made the walk quadratic); a change to a fan is seen at once."""
+    from harness.platform.http import BUILDS
+
+    creator, auth = mia
+    route = "/api/subscriptions/subscribers"
+
+    def walk() -> list[str]:
+        seen: list[str] = []
+        while True:
+            params = {"type": "active", "limit": 10, "offset": len(seen)}
+            body = web.get(route, params=params, headers=auth).json()
+            seen += [fan["id"] for fan in body["list"]]
+            if not body["hasMore"]:
+                return seen
+
+    before = BUILDS[0]
+    active = walk()
+    assert BUILDS[0] == before + 1 and len(active) > 20
+    assert sorted(active) == sorted(f.id for f in creator.fans.values() if f.active)
+    creator.fans[active[3]].expired_at = NOW  # as a platform's expiry would
+    assert walk() == active[:3] + active[4:]
+    assert BUILDS[0] == before + 2

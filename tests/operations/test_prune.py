@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 
+import pytest
+
 from service.domain.ids import new_id
 from service.linking.tokens import LinkTokens
 from service.linking.usecases import create_link
@@ -254,3 +256,23 @@ async def _checkpoint(path) -> None:
     raw = sqlite3.connect(path)
     raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     raw.close()
+
+
+def test_batches_are_sized_by_the_time_they_hold_the_lock():
+    """A batch that held the lock well under the target doubles the next (at most); one over
+    it shrinks the next to what fits (at least half); the pause after a batch is as long as
+    the batch held the lock; a fixed size never changes."""
+    from service.operations.pruner import BATCH, PAUSE, Batches
+
+    sizes = Batches(None, 0.01)
+    assert sizes.size == BATCH
+    assert sizes.after(BATCH, 0.001) == pytest.approx(0.001, abs=0.002)
+    assert sizes.size == 2 * BATCH
+    sizes.after(2 * BATCH, 0.0125)
+    assert sizes.size == 40  # 50 rows in 12.5 ms: 40 fit in 10 ms
+    assert sizes.after(40, 0.2) == pytest.approx(0.2)
+    assert sizes.size == 20  # far over: halved, no lower
+    sizes.after(5, 0.001)  # a short batch (the last of its kind) says nothing of the pace
+    assert sizes.size == 20
+    fixed = Batches(3, 0.01)
+    assert fixed.after(3, 0.5) == PAUSE and fixed.size == 3

@@ -37,3 +37,21 @@ async def workspace(store, clock):
     workspace = await create_workspace(store, clock, "Contract agency")
     await add_live_account(store, clock, workspace.id)
     return workspace
+
+
+async def forget_statistics(store) -> None:
+    """A plan test's start: no planner statistics, whatever earlier tests on this database
+    left (the service analyzes a table its batch writes grew): PostgreSQL's statistics and
+    table sizes forgotten as if never analyzed (its rows are emptied between tests, its
+    statistics are not). A SQLite test's file is its own already."""
+    if store.dialect != "postgresql":
+        return
+    async with store.transaction() as uow:
+        await uow.conn.exec_driver_sql(
+            "DELETE FROM pg_statistic WHERE starelid IN (SELECT oid FROM pg_class"
+            " WHERE relnamespace = 'public'::regnamespace)"
+        )
+        await uow.conn.exec_driver_sql(
+            "UPDATE pg_class SET reltuples = -1, relpages = 0"
+            " WHERE relnamespace = 'public'::regnamespace AND relkind IN ('r', 'i')"
+        )

@@ -22,8 +22,6 @@ async def test_a_key_lookup_reading_a_row_along_seeks_each_index(store, clock):
         key, _ = await create_key(
             store, clock, Principal.operator(ws), name=f"key {n}", scopes=["read"], mode="live"
         )
-    async with store.transaction() as uow:
-        await uow.conn.exec_driver_sql("ANALYZE")
     async with store.reading() as uow:
         [action] = await uow.actions.list(ws, mode="live", limit=1)
     problems = {}

@@ -5,6 +5,8 @@ every test that uses a migrated database and fail only in production's schema: s
 
 from __future__ import annotations
 
+import warnings
+
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
@@ -26,7 +28,12 @@ async def test_a_migrated_database_has_exactly_the_metadata_tables(database_url)
         context = MigrationContext.configure(
             connection, opts={"compare_type": True, "include_name": _not_a_search_index}
         )
-        return compare_metadata(context, metadata)
+        with warnings.catch_warnings():
+            # SQLite's reflection skips expression indexes with a warning: the search's are
+            # outside the metadata, as above
+            for name in search_objects():
+                warnings.filterwarnings("ignore", f".*expression-based index {name}$")
+            return compare_metadata(context, metadata)
 
     try:
         async with engine.connect() as conn:

@@ -14,6 +14,7 @@ import asyncio
 import datetime as dt
 import shutil
 import threading
+import time
 
 import pytest
 
@@ -139,3 +140,34 @@ async def test_a_read_unit_held_open_blocks_no_reader_and_no_writer(sqlite_store
         assert len(await held.fans.list(ws, "40001", limit=100)) == 10
     async with sqlite_store.reading() as uow:
         assert len(await uow.fans.list(ws, "40001", limit=100)) == 10
+
+
+async def test_a_read_that_turns_out_slow_leaves_the_loop(sqlite_store):
+    """A read nobody marked long (a plan without statistics, a search that walks) runs on the
+    loop until it passes a small budget, then goes on in a worker thread: a cheap read issued
+    after it completes while it still runs, and it still returns its whole answer."""
+    ws = await _seed(sqlite_store)
+    gate = Gate()
+    ends = time.monotonic() + DEADLINE
+
+    def going() -> int:  # a step of a read that goes on until the test releases it
+        gate.entered.set()
+        return 0 if gate.open.is_set() or time.monotonic() > ends else 1
+
+    async def slow_read() -> int:
+        async with sqlite_store.reading() as uow:
+            uow.conn.raw.create_function("going", 0, going)
+            found = await uow.conn.exec_driver_sql(
+                "SELECT count(*) FROM (WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL"
+                " SELECT x + 1 FROM c WHERE going()) SELECT x FROM c)"
+            )
+            return int(found.scalar())
+
+    task = asyncio.create_task(slow_read())
+    try:
+        await gate.wait_entered()
+        assert await _cheap_page(sqlite_store, ws) == ["f0000", "f0001", "f0002"]
+        assert not task.done()  # the slow read was still running all along
+    finally:
+        gate.release()
+    assert await task >= 1
