@@ -94,6 +94,8 @@ class TelegramSide:
                 "messageId": next(self.ids),
                 "text": body.get("text", ""),
                 "buttons": _telegram_buttons(body.get("reply_markup")),
+                "mentions": _mentioned(body.get("entities")),
+                "replyTo": _reply_to(body.get("reply_parameters")),
                 "ephemeral": False,
                 "history": [],
             }
@@ -112,6 +114,7 @@ class TelegramSide:
                     )
                     message["text"] = body.get("text", "")
                     message["buttons"] = _telegram_buttons(body.get("reply_markup"))
+                    message["mentions"] = _mentioned(body.get("entities"))
                     self.changed.notify_all()
                     return _result(_telegram_message(message))
         return JSONResponse(
@@ -170,3 +173,21 @@ class TelegramSide:
             "X-Telegram-Bot-Api-Secret-Token": self.telegram_secret,
         }
         return await self._deliver("/chat/telegram/updates", json.dumps(update).encode(), headers)
+
+
+def _decoded(value: Any) -> Any:
+    return json.loads(value) if isinstance(value, str) else value
+
+
+def _mentioned(entities: Any) -> list[int]:
+    """The Telegram user ids a message's `text_mention` entities notify."""
+    return [
+        int(e["user"]["id"])
+        for e in _decoded(entities) or []
+        if e.get("type") == "text_mention" and isinstance(e.get("user"), dict)
+    ]
+
+
+def _reply_to(parameters: Any) -> int | None:
+    found = _decoded(parameters)
+    return int(found["message_id"]) if isinstance(found, dict) else None
