@@ -96,6 +96,7 @@ class TelegramSide:
                 "buttons": _telegram_buttons(body.get("reply_markup")),
                 "mentions": _mentioned(body.get("entities")),
                 "replyTo": _reply_to(body.get("reply_parameters")),
+                "forceReply": bool((_decoded(body.get("reply_markup")) or {}).get("force_reply")),
                 "ephemeral": False,
                 "history": [],
             }
@@ -165,6 +166,14 @@ class TelegramSide:
                 "text": ask["text"],
             },
         }
+        if ask.get("replyTo") is not None:  # a reply to one of the bot's messages
+            with self.changed:
+                replied = next(
+                    (m for m in self.telegram if m["messageId"] == int(ask["replyTo"])), None
+                )
+            if replied is None:
+                return JSONResponse({"error": "no such message"}, status_code=404)
+            update["message"]["reply_to_message"] = _telegram_message(replied)
         return await self._telegram_update(update)
 
     async def _telegram_update(self, update: dict[str, Any]) -> Response:

@@ -11,9 +11,10 @@ talks to Telegram (every CLI command, a service without a bot token) should not 
 from __future__ import annotations
 
 import asyncio
+import re
 from typing import TYPE_CHECKING, Any
 
-from service.chat.compose import Composed
+from service.chat.compose import Composed, Mention
 from service.chat.refusals import ChatRefused
 
 if TYPE_CHECKING:
@@ -21,6 +22,14 @@ if TYPE_CHECKING:
     from aiogram.types import InlineKeyboardMarkup, MessageEntity
 
 TIMEOUT = 10
+REASON_ASKED = re.compile(r"Why reject (act_[0-9a-z]+)\?")
+"""How a reply to the bot's question is known: the question names the action."""
+
+
+def reason_asked(text: str | None) -> str | None:
+    """The action a reply is the reason for (the question it answers names it)."""
+    found = REASON_ASKED.search(text or "")
+    return found.group(1) if found else None
 
 
 def keyboard(composed: Composed, action_id: str) -> InlineKeyboardMarkup:
@@ -160,6 +169,34 @@ class Telegram:
         except Exception as error:  # noqa: BLE001 (each is classified)
             raise _refused(error) from None
         return str(sent.message_id)
+
+    async def ask_reason(
+        self, chat_id: str, message_id: str | None, asked: Mention, action_id: str
+    ) -> None:
+        """Reject's optional reason: a question to the clicker (ForceReply, selective: only
+        they are prompted) whose reply rejects the action with it as the decision's note."""
+        await self.ready()
+        from aiogram.types import ForceReply, ReplyParameters
+
+        question = f"Why reject {action_id}? Reply with the reason, or - for none."
+        text, entities = shown(Composed(question, (), (asked,), "Asked of"))
+        try:
+            await self.bot.send_message(
+                chat_id=int(chat_id),
+                text=text,
+                entities=entities,
+                reply_markup=ForceReply(
+                    force_reply=True, selective=True, input_field_placeholder="Reason (optional)"
+                ),
+                reply_parameters=ReplyParameters(
+                    message_id=int(message_id), allow_sending_without_reply=True
+                )
+                if message_id
+                else None,
+                request_timeout=TIMEOUT,
+            )
+        except Exception as error:  # noqa: BLE001 (each is classified)
+            raise _refused(error) from None
 
     async def answer(self, callback_id: str, text: str) -> None:
         await self.ready()
