@@ -21,7 +21,8 @@ The control API:
   `{"status", "body"}` of the service's reply.
 - `GET /_control/slack/views`, `POST /_control/slack/submit {"viewId", "values": {"reason":
   "…"}}`: the forms opened with `views.open` (Reject's reason), and a person sending one.
-- `POST /_control/telegram/send {"chatId", "userId", "text"}`: a group message (`/start <code>`).
+- `POST /_control/telegram/send {"chatId", "userId", "text", "replyTo"?}`: a group message
+  (`/start <code>`, or with `replyTo` a reply to the bot's message: a reason asked for).
 - `POST /_control/slack/faults {"teamId", "status", "retryAfter", "count"}` (and
   `/_control/telegram/faults {"status", "retryAfter", "count"}`): the next `count` calls of that
   team (or bot) are answered `status` (429 with Retry-After) instead.

@@ -129,6 +129,7 @@ class SlackSide:
                 "text": body.get("text", ""),
                 "buttons": _slack_buttons(body.get("blocks")),
                 "ephemeral": ephemeral,
+                "threadTs": body.get("thread_ts"),
                 "history": [],
             }
             if ephemeral:

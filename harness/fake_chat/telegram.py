@@ -94,6 +94,9 @@ class TelegramSide:
                 "messageId": next(self.ids),
                 "text": body.get("text", ""),
                 "buttons": _telegram_buttons(body.get("reply_markup")),
+                "mentions": _mentioned(body.get("entities")),
+                "replyTo": _reply_to(body.get("reply_parameters")),
+                "forceReply": bool((_decoded(body.get("reply_markup")) or {}).get("force_reply")),
                 "ephemeral": False,
                 "history": [],
             }
@@ -112,6 +115,7 @@ class TelegramSide:
                     )
                     message["text"] = body.get("text", "")
                     message["buttons"] = _telegram_buttons(body.get("reply_markup"))
+                    message["mentions"] = _mentioned(body.get("entities"))
                     self.changed.notify_all()
                     return _result(_telegram_message(message))
         return JSONResponse(
@@ -162,6 +166,14 @@ class TelegramSide:
                 "text": ask["text"],
             },
         }
+        if ask.get("replyTo") is not None:  # a reply to one of the bot's messages
+            with self.changed:
+                replied = next(
+                    (m for m in self.telegram if m["messageId"] == int(ask["replyTo"])), None
+                )
+            if replied is None:
+                return JSONResponse({"error": "no such message"}, status_code=404)
+            update["message"]["reply_to_message"] = _telegram_message(replied)
         return await self._telegram_update(update)
 
     async def _telegram_update(self, update: dict[str, Any]) -> Response:
@@ -170,3 +182,21 @@ class TelegramSide:
             "X-Telegram-Bot-Api-Secret-Token": self.telegram_secret,
         }
         return await self._deliver("/chat/telegram/updates", json.dumps(update).encode(), headers)
+
+
+def _decoded(value: Any) -> Any:
+    return json.loads(value) if isinstance(value, str) else value
+
+
+def _mentioned(entities: Any) -> list[int]:
+    """The Telegram user ids a message's `text_mention` entities notify."""
+    return [
+        int(e["user"]["id"])
+        for e in _decoded(entities) or []
+        if e.get("type") == "text_mention" and isinstance(e.get("user"), dict)
+    ]
+
+
+def _reply_to(parameters: Any) -> int | None:
+    found = _decoded(parameters)
+    return int(found["message_id"]) if isinstance(found, dict) else None

@@ -33,9 +33,20 @@ class Button:
 
 
 @frozen
+class Mention:
+    """A member to notify, by their linked chat account (Slack `U…`, Telegram's user id)."""
+
+    chat_user_id: str
+    name: str
+
+
+@frozen
 class Composed:
     text: str
     buttons: tuple[Button, ...]
+    mentions: tuple[Mention, ...] = ()
+    """Shown after the text, as each chat notifies people (slack.py, telegram.py)."""
+    mention_label: str = ""
 
 
 def _money(value: dict[str, object] | None) -> str:
@@ -87,7 +98,14 @@ def _outcome(action: Action) -> str:
 
 
 def compose(
-    action: Action, *, summary: str, username: str | None, public_url: str, now: dt.datetime
+    action: Action,
+    *,
+    summary: str,
+    username: str | None,
+    public_url: str,
+    now: dt.datetime,
+    mentions: tuple[Mention, ...] = (),
+    fallback: bool = False,
 ) -> Composed:
     """The message for the action as it is now (`summary` with fans and lists named)."""
     test = "[TEST] " if action.mode == "test" else ""
@@ -111,6 +129,8 @@ def compose(
         lines.append(f"Approvals: {requirement(action)}")
         if approved:
             lines.append(f"Approved so far by {approved}")
+        if action.escalated_at is not None:
+            lines.append(f"⏫ Escalated {_when(action.escalated_at)}: owners and admins asked")
         buttons = (Button(APPROVE, "Approve"), Button(REJECT, "Reject"), open_button)
     else:
         if approved and action.status == "rejected":
@@ -120,4 +140,7 @@ def compose(
     whole = "\n".join(lines)
     if len(whole) > LONGEST:  # Slack refuses a section over 3,000 characters
         whole = whole[: LONGEST - 1] + "…"
-    return Composed(whole, buttons)
+    if not pending:
+        return Composed(whole, buttons)
+    label = "Nobody on shift; for the owners and admins:" if fallback else "For:"
+    return Composed(whole, buttons, mentions, label)

@@ -15,6 +15,10 @@ QUEUED, DONE, FAILED = "queued", "done", "failed"
 greater than `sent`, or never posted), `done` once it shows the latest state, `failed` when its
 first post was refused for good (nothing to update)."""
 
+ACTION_MESSAGE, ESCALATION_NOTE, PAUSE_NOTE = "chm_", "chx_", "chp_"
+"""A chat message's id prefix says what it is: an action's own message (edited in place as the
+action moves), or a note told once (an escalation, a paused allowance: notes.py)."""
+
 START_CODE, USER_LINK, SLACK_STATE = "telegram_start", "user_link", "slack_state"
 """The kinds of one-time code: a Telegram group's `/start <code>`, the link a chat user opens
 to confirm who they are, and the `state` of an "Add to Slack" installation."""

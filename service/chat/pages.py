@@ -19,10 +19,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from service.chat.compose import APPROVE, REJECT
+from service.chat.compose import APPROVE, REJECT, Mention
 from service.chat.models import SLACK, TELEGRAM, ChatConnection
 from service.chat.refusals import ChatRefused
 from service.chat.slack import REASON_FORM, reason_form
+from service.chat.telegram import reason_asked
 from service.chat.usecases import Answer, Click, click, refused, telegram_started
 from service.domain.clock import Clock
 from service.error_codes import ErrorCode
@@ -188,6 +189,13 @@ async def telegram_updates(request: Request) -> Response:
             background=BackgroundTask(_telegram_answer, services, query, answer),
         )
     message = update.message
+    asked = (
+        reason_asked(message.reply_to_message.text)
+        if message and message.reply_to_message
+        else None
+    )
+    if message is not None and asked and message.text and message.from_user:
+        return await _telegram_reason(services, message, asked)
     if message is not None and message.text and message.text.startswith("/start"):
         parts = message.text.split()
         chat_id = str(message.chat.id)
@@ -208,11 +216,45 @@ async def telegram_updates(request: Request) -> Response:
     return Response(status_code=200)
 
 
+async def _telegram_reason(services: Services, message: Any, action_id: str) -> Response:
+    """A reply to Reject's question: reject with it as the note ("-": none), as the member the
+    replying account is linked to; why not, privately."""
+    async with services.store.reading() as uow:
+        connection = await uow.chat_connections.by_channel(TELEGRAM, str(message.chat.id))
+    if connection is None:
+        return Response(status_code=200)
+    reason = message.text.strip()
+    user = str(message.from_user.id)
+    answer = await click(
+        services.store,
+        services.clock,
+        Click(connection.workspace_id, TELEGRAM, user, action_id, False),
+        public_url=services.settings.public_url,
+        wake_executor=services.wake_executor,
+        wake_poster=services.wake_poster,
+        note=None if reason in ("-", "—") else reason[:500],
+    )
+    if answer.decided:
+        return Response(status_code=200)  # the message's edit shows it
+    return Response(
+        status_code=200,
+        background=BackgroundTask(_quietly, services.chats.telegram.say, user, answer.text),
+    )
+
+
 async def _telegram_answer(services: Services, query: Any, answer: Answer) -> None:
     """Every click is answered. A button's answer holds 200 characters and shows no link to
     click: an unlinked person is also sent the whole text in a private chat with the bot
     (which Telegram allows once they have started one)."""
     telegram = services.chats.telegram
+    if answer.asks_reason:
+        await _quietly(telegram.answer, query.id, answer.text)
+        user = query.from_user
+        chat, message_id = str(query.message.chat.id), str(query.message.message_id)
+        action_id = str(query.data).partition(":")[2]
+        asked = Mention(str(user.id), user.first_name or "you")
+        await _quietly(telegram.ask_reason, chat, message_id, asked, action_id)
+        return
     if answer.link is None:
         await _quietly(telegram.answer, query.id, answer.text)
         return
@@ -231,12 +273,25 @@ async def _telegram_click(services: Services, query: Any) -> Answer:
         connection = await uow.chat_connections.by_channel(TELEGRAM, str(chat))
     if connection is None:
         return Answer(False, "This chat is not connected to a Countersign workspace.")
+    the_click = Click(
+        connection.workspace_id, TELEGRAM, str(query.from_user.id), action_id, choice == APPROVE
+    )
+    if not the_click.approve:
+        # Reject asks for an optional reason (a reply), once the click could decide.
+        why_not = await refused(
+            services.store, services.clock, the_click, public_url=services.settings.public_url
+        )
+        if why_not is not None:
+            return why_not
+        return Answer(
+            False,
+            "Reply to my question in the group with a reason, or - for none.",
+            asks_reason=True,
+        )
     return await click(
         services.store,
         services.clock,
-        Click(
-            connection.workspace_id, TELEGRAM, str(query.from_user.id), action_id, choice == APPROVE
-        ),
+        the_click,
         public_url=services.settings.public_url,
         wake_executor=services.wake_executor,
         wake_poster=services.wake_poster,

@@ -7,7 +7,7 @@ answer on a growing backoff; any other refusal is final (the message `failed`, i
 Each message is its own task and at most `per_workspace` of one workspace are in flight, so a
 workspace whose chat is slow or rate-limited delays no other workspace's messages. A message is
 rendered from the action as it is when sent: several decisions and outcomes queued meanwhile
-cost one edit.
+cost one edit. Notes (an escalation, a paused allowance) are sent once, never edited.
 """
 
 from __future__ import annotations
@@ -17,9 +17,14 @@ import datetime as dt
 import logging
 from collections import Counter
 
+from service.accounts.model import Account
+from service.actions.model import Action
+from service.actions.policy import allowance_of
 from service.actions.transitions import effective
-from service.chat.compose import compose
-from service.chat.models import ChatMessage
+from service.chat import notes
+from service.chat.compose import Composed, Mention, compose
+from service.chat.mentions import managers, routed
+from service.chat.models import ACTION_MESSAGE, ESCALATION_NOTE, ChatMessage
 from service.chat.refusals import ChatRefused
 from service.chat.sending import Chats
 from service.domain.clock import Clock
@@ -115,12 +120,20 @@ class Poster(Wakeable):
         self.wakeup.set()
 
     async def _send(self, message: ChatMessage) -> None:
+        if not message.id.startswith(ACTION_MESSAGE):
+            await self._send_note(message)
+            return
         now = self.clock.now()
         async with self.store.reading() as uow:
             action = await uow.actions.get(message.workspace_id, message.action_id)
             connection = await uow.chat_connections.get(message.workspace_id, message.provider)
             account = (
                 await uow.accounts.get(action.workspace_id, action.account_id) if action else None
+            )
+            mentions, fallback = (
+                await routed(uow, action, message.provider, now)
+                if action is not None and action.status == "pending"
+                else ((), False)
             )
         ref = message.ref
         try:
@@ -137,6 +150,8 @@ class Poster(Wakeable):
                 username=account.username if account else None,
                 public_url=self.public_url,
                 now=now,
+                mentions=mentions,
+                fallback=fallback,
             )
             if ref is None:
                 ref = await self.chats.post(connection, message.channel, composed, action.id)
@@ -146,6 +161,63 @@ class Poster(Wakeable):
             await self._refused(message, refused)
             return
         await self._finish(message, ref=ref)
+
+    async def _send_note(self, message: ChatMessage) -> None:
+        """An escalation or a paused allowance, told once (notes.py)."""
+        now = self.clock.now()
+        escalation = message.id.startswith(ESCALATION_NOTE)
+        async with self.store.reading() as uow:
+            action = await uow.actions.get(message.workspace_id, message.action_id)
+            connection = await uow.chat_connections.get(message.workspace_id, message.provider)
+            account = (
+                await uow.accounts.get(action.workspace_id, action.account_id) if action else None
+            )
+            mentions = await managers(uow, message.workspace_id, message.provider)
+            parents = await uow.chat_messages.of_action(message.action_id) if escalation else ()
+        parent = next(
+            (
+                m.ref
+                for m in parents
+                if m.id.startswith(ACTION_MESSAGE) and m.provider == message.provider
+            ),
+            None,
+        )
+        try:
+            if action is None or account is None or connection is None:
+                raise ChatRefused("the action or the chat connection is gone", final=True)
+            composed = self._note(escalation, effective(action, now), account, mentions)
+            if composed is None:
+                await self._finish(message, ref=None, error="nothing left to tell")
+                return
+            ref = await self.chats.note(connection, message.channel, composed, parent)
+        except ChatRefused as refused:
+            await self._refused(message, refused)
+            return
+        await self._finish(message, ref=ref)
+
+    def _note(
+        self, escalation: bool, action: Action, account: Account, mentions: tuple[Mention, ...]
+    ) -> Composed | None:
+        """The note's words; None when the news is stale (decided, or resumed, meanwhile)."""
+        if escalation:
+            if action.status != "pending":
+                return None
+            return notes.escalation(
+                action, username=account.username, public_url=self.public_url, mentions=mentions
+            )
+        rule = notes.paused_rule(account.policy)
+        if rule is None:
+            return None
+        types = ", ".join(rule.get("types", ()))
+        name = allowance_of(rule).name if "maxPerDay" in rule else f"Allowance: {types}"
+        return notes.pause(
+            rule,
+            name,
+            username=account.username,
+            account_id=account.id,
+            public_url=self.public_url,
+            mentions=mentions,
+        )
 
     async def _finish(
         self, message: ChatMessage, *, ref: str | None, error: str | None = None

@@ -46,6 +46,14 @@ class Chats:
         else:
             await self.telegram.update(channel, ref, composed, action_id)
 
+    async def note(
+        self, connection: ChatConnection, channel: str, composed: Composed, parent: str | None
+    ) -> str:
+        """A note, in the thread of (Slack) or answering (Telegram) the message `parent`."""
+        if connection.provider == SLACK:
+            return await self.slack.note(self.token(connection), channel, composed, parent)
+        return await self.telegram.note(channel, composed, parent)
+
     def prepare(self) -> None:
         """Start importing what a configured Telegram needs, off the event loop."""
         if self.telegram.token is not None:

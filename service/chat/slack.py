@@ -1,7 +1,8 @@
 """Slack through the official SDK: `chat.postMessage`, `chat.update`, `chat.postEphemeral`
 and `auth.test` on AsyncWebClient, pointed at COUNTERSIGN_SLACK_API_URL. A message is a
 section of mrkdwn text and an actions block: Approve and Reject carry the action's id as their
-`value`, Open is a link button."""
+`value`, Open is a link button. The people a message is for are mentioned as `<@U…>` after
+the text (Slack notifies them); a note has no buttons and may be a reply in a thread."""
 
 from __future__ import annotations
 
@@ -23,6 +24,15 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+def shown(composed: Composed, *, escape: bool = False) -> str:
+    """The text (escaped for a mrkdwn block), its mentions after it."""
+    text = _escape(composed.text) if escape else composed.text
+    if composed.mentions:
+        people = " ".join(f"<@{m.chat_user_id}>" for m in composed.mentions)
+        text += f"\n{composed.mention_label} {people}"
+    return text
+
+
 def blocks(composed: Composed, action_id: str) -> list[dict[str, Any]]:
     elements: list[dict[str, Any]] = []
     for button in composed.buttons:
@@ -41,7 +51,7 @@ def blocks(composed: Composed, action_id: str) -> list[dict[str, Any]]:
             element["style"] = "danger"
         elements.append(element)
     return [
-        {"type": "section", "text": {"type": "mrkdwn", "text": _escape(composed.text)}},
+        {"type": "section", "text": {"type": "mrkdwn", "text": shown(composed, escape=True)}},
         {"type": "actions", "block_id": f"decide:{action_id}", "elements": elements},
     ]
 
@@ -74,8 +84,16 @@ class Slack:
             token,
             "chat.postMessage",
             channel=channel,
-            text=composed.text,
+            text=shown(composed),
             blocks=blocks(composed, action_id),
+        )
+        return str(data.get("ts", ""))
+
+    async def note(self, token: str, channel: str, composed: Composed, thread: str | None) -> str:
+        """A message that only tells (no buttons), in `thread` when given."""
+        extra: dict[str, Any] = {"thread_ts": thread} if thread else {}
+        data = await self._call(
+            token, "chat.postMessage", channel=channel, text=shown(composed), **extra
         )
         return str(data.get("ts", ""))
 
@@ -87,7 +105,7 @@ class Slack:
             "chat.update",
             channel=channel,
             ts=ts,
-            text=composed.text,
+            text=shown(composed),
             blocks=blocks(composed, action_id),
         )
 

@@ -1,7 +1,9 @@
 """Telegram through aiogram 3's Bot (its typed methods and errors, on aiohttp like our platform
 client), pointed at COUNTERSIGN_TELEGRAM_API_URL. A message is plain text with an inline
 keyboard: Approve and Reject carry `approve:<action id>` and `reject:<action id>` as their
-callback data, Open is a URL button.
+callback data, Open is a URL button. The people a message is for are named after the text,
+each name a `text_mention` of their Telegram account (Telegram notifies them, no username
+needed); a note has no keyboard and answers the action's message when it has one.
 
 aiogram is imported on first use: its types take seconds to build, which a process that never
 talks to Telegram (every CLI command, a service without a bot token) should not pay."""
@@ -9,16 +11,25 @@ talks to Telegram (every CLI command, a service without a bot token) should not 
 from __future__ import annotations
 
 import asyncio
+import re
 from typing import TYPE_CHECKING, Any
 
-from service.chat.compose import Composed
+from service.chat.compose import Composed, Mention
 from service.chat.refusals import ChatRefused
 
 if TYPE_CHECKING:
     from aiogram import Bot
-    from aiogram.types import InlineKeyboardMarkup
+    from aiogram.types import InlineKeyboardMarkup, MessageEntity
 
 TIMEOUT = 10
+REASON_ASKED = re.compile(r"Why reject (act_[0-9a-z]+)\?")
+"""How a reply to the bot's question is known: the question names the action."""
+
+
+def reason_asked(text: str | None) -> str | None:
+    """The action a reply is the reason for (the question it answers names it)."""
+    found = REASON_ASKED.search(text or "")
+    return found.group(1) if found else None
 
 
 def keyboard(composed: Composed, action_id: str) -> InlineKeyboardMarkup:
@@ -31,6 +42,31 @@ def keyboard(composed: Composed, action_id: str) -> InlineKeyboardMarkup:
         for b in composed.buttons
     ]
     return InlineKeyboardMarkup(inline_keyboard=[row])
+
+
+def _units(text: str) -> int:
+    """Telegram's offsets count UTF-16 code units."""
+    return len(text.encode("utf-16-le")) // 2
+
+
+def shown(composed: Composed) -> tuple[str, list[MessageEntity] | None]:
+    """The text with the mentioned people named after it, and their entities."""
+    if not composed.mentions:
+        return composed.text, None
+    from aiogram.types import MessageEntity, User
+
+    text = f"{composed.text}\n{composed.mention_label} "
+    entities = []
+    for i, mention in enumerate(composed.mentions):
+        text += ", " if i else ""
+        user = User(id=int(mention.chat_user_id), is_bot=False, first_name=mention.name)
+        entities.append(
+            MessageEntity(
+                type="text_mention", offset=_units(text), length=_units(mention.name), user=user
+            )
+        )
+        text += mention.name
+    return text, entities
 
 
 def _refused(error: Exception) -> ChatRefused:
@@ -79,10 +115,12 @@ class Telegram:
 
     async def post(self, chat_id: str, composed: Composed, action_id: str) -> str:
         await self.ready()
+        text, entities = shown(composed)
         try:
             sent = await self.bot.send_message(
                 chat_id=int(chat_id),
-                text=composed.text,
+                text=text,
+                entities=entities,
                 reply_markup=keyboard(composed, action_id),
                 request_timeout=TIMEOUT,
             )
@@ -94,9 +132,11 @@ class Telegram:
         self, chat_id: str, message_id: str, composed: Composed, action_id: str
     ) -> None:
         await self.ready()
+        text, entities = shown(composed)
         try:
             await self.bot.edit_message_text(
-                text=composed.text,
+                text=text,
+                entities=entities,
                 chat_id=int(chat_id),
                 message_id=int(message_id),
                 reply_markup=keyboard(composed, action_id),
@@ -105,6 +145,57 @@ class Telegram:
         except Exception as error:  # noqa: BLE001 (each is classified)
             if "message is not modified" in str(error):
                 return  # it already shows this
+            raise _refused(error) from None
+
+    async def note(self, chat_id: str, composed: Composed, reply_to: str | None) -> str:
+        """A message that only tells (no keyboard), answering `reply_to` when given."""
+        await self.ready()
+        from aiogram.types import ReplyParameters
+
+        text, entities = shown(composed)
+        answering = (
+            ReplyParameters(message_id=int(reply_to), allow_sending_without_reply=True)
+            if reply_to
+            else None
+        )
+        try:
+            sent = await self.bot.send_message(
+                chat_id=int(chat_id),
+                text=text,
+                entities=entities,
+                reply_parameters=answering,
+                request_timeout=TIMEOUT,
+            )
+        except Exception as error:  # noqa: BLE001 (each is classified)
+            raise _refused(error) from None
+        return str(sent.message_id)
+
+    async def ask_reason(
+        self, chat_id: str, message_id: str | None, asked: Mention, action_id: str
+    ) -> None:
+        """Reject's optional reason: a question to the clicker (ForceReply, selective: only
+        they are prompted) whose reply rejects the action with it as the decision's note."""
+        await self.ready()
+        from aiogram.types import ForceReply, ReplyParameters
+
+        question = f"Why reject {action_id}? Reply with the reason, or - for none."
+        text, entities = shown(Composed(question, (), (asked,), "Asked of"))
+        try:
+            await self.bot.send_message(
+                chat_id=int(chat_id),
+                text=text,
+                entities=entities,
+                reply_markup=ForceReply(
+                    force_reply=True, selective=True, input_field_placeholder="Reason (optional)"
+                ),
+                reply_parameters=ReplyParameters(
+                    message_id=int(message_id), allow_sending_without_reply=True
+                )
+                if message_id
+                else None,
+                request_timeout=TIMEOUT,
+            )
+        except Exception as error:  # noqa: BLE001 (each is classified)
             raise _refused(error) from None
 
     async def answer(self, callback_id: str, text: str) -> None:

@@ -301,6 +301,7 @@ class Answer:
     decided: bool
     text: str  # what the clicker is told privately
     link: str | None = None  # the one-time page to confirm who they are (an unlinked click)
+    asks_reason: bool = False  # a Reject that could decide: the chat asks for a reason first
 
 
 async def _decider(

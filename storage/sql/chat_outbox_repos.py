@@ -11,6 +11,7 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 
 from service.chat.models import (
+    ACTION_MESSAGE,
     DONE,
     FAILED,
     QUEUED,
@@ -90,9 +91,13 @@ _RETRY = prebuilt(
     )
     .returning(m.id)
 )
-_BUMP = prebuilt(  # a message never posted for good has nothing to update
+_BUMP = prebuilt(  # a message never posted for good has nothing to update; notes are told once
     t.chat_messages.update()
-    .where(m.action_id == sa.bindparam("action"), m.status != FAILED)
+    .where(
+        m.action_id == sa.bindparam("action"),
+        m.status != FAILED,
+        m.id.like(ACTION_MESSAGE + "%"),
+    )
     .values(wanted=m.wanted + 1, status=QUEUED)
     .returning(m.id)
 )

@@ -87,3 +87,34 @@ async def test_telegram_approvals(store, database_url, fake_chat, telegram_setti
             )
             assert good.status_code == 200  # a click without its message: answered, nothing decided
             assert await status_of(api, world, action["id"]) == "executed"
+
+            # Reject asks for a reason: a question only the clicker is prompted to answer; the
+            # reply rejects it with the reason as the decision's note.
+            second = await create(api, world, sandbox, "t2", fan=a_fan)
+            waiting = await wait_for(fake, lambda: telegram_message(fake, second["id"]))
+            assert await telegram_click(chat_url, waiting, "reject", OWNER) == 200
+            question = await wait_for(
+                fake,
+                lambda: [m for m in fake.telegram if f"Why reject {second['id']}?" in m["text"]],
+            )
+            assert question[0]["forceReply"] and question[0]["mentions"] == [OWNER]
+            assert question[0]["replyTo"] == waiting["messageId"]
+            assert await status_of(api, world, second["id"]) == "pending"  # not yet
+            for who in (STRANGER, OWNER):
+                replied = await control(
+                    chat_url,
+                    "/_control/telegram/send",
+                    {
+                        "chatId": GROUP,
+                        "userId": who,
+                        "text": "Too pushy for a first message",
+                        "replyTo": question[0]["messageId"],
+                    },
+                )
+                assert replied["status"] == 200
+                if who == STRANGER:  # unlinked: nothing decided
+                    assert await status_of(api, world, second["id"]) == "pending"
+            rejected = await wait_for(
+                fake, lambda: telegram_message(fake, second["id"], "Rejected by Olive Owner")
+            )
+            assert "Too pushy for a first message" in rejected["text"]
