@@ -154,13 +154,14 @@ def sync_detailed(
     if_match: str | Unset = UNSET,
 
 ) -> Response[BadRequestError | ConflictError | ForbiddenError | InternalServerError | MemberResponse | NotFoundError | PreconditionFailedError | RateLimitedError | ServiceUnavailableError | UnauthorizedError]:
-    """ Change a member's role
+    """ Change a member's role or assigned accounts
 
-     Additive. Only an owner (or an admin key, which only an owner makes) makes or unmakes owners; the
-    last owner cannot be demoted (`409 last_owner`). `If-Match` takes the `ETag` of `listMembers`.
-    Audited. An admin key (the `admin` scope, made only by an owner), or a dashboard session (the
-    `cs_session` cookie with the `x-csrf-token` header on writes) of an owner or admin. Read and write
-    keys get `403 missing_scope`.
+     Additive. `role`, `accountIds` (the accounts a `member` sees and decides; null for all), or both.
+    Only an owner (or an admin key, which only an owner makes) makes or unmakes owners; the last owner
+    cannot be demoted (`409 last_owner`). `If-Match` takes the `ETag` of `listMembers`. Audited. An
+    admin key (the `admin` scope, made only by an owner), or a dashboard session (the `cs_session`
+    cookie with the `x-csrf-token` header on writes) of an owner or admin. Read and write keys get `403
+    missing_scope`.
 
     Args:
         member_id (str):
@@ -200,13 +201,14 @@ def sync(
     if_match: str | Unset = UNSET,
 
 ) -> BadRequestError | ConflictError | ForbiddenError | InternalServerError | MemberResponse | NotFoundError | PreconditionFailedError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | None:
-    """ Change a member's role
+    """ Change a member's role or assigned accounts
 
-     Additive. Only an owner (or an admin key, which only an owner makes) makes or unmakes owners; the
-    last owner cannot be demoted (`409 last_owner`). `If-Match` takes the `ETag` of `listMembers`.
-    Audited. An admin key (the `admin` scope, made only by an owner), or a dashboard session (the
-    `cs_session` cookie with the `x-csrf-token` header on writes) of an owner or admin. Read and write
-    keys get `403 missing_scope`.
+     Additive. `role`, `accountIds` (the accounts a `member` sees and decides; null for all), or both.
+    Only an owner (or an admin key, which only an owner makes) makes or unmakes owners; the last owner
+    cannot be demoted (`409 last_owner`). `If-Match` takes the `ETag` of `listMembers`. Audited. An
+    admin key (the `admin` scope, made only by an owner), or a dashboard session (the `cs_session`
+    cookie with the `x-csrf-token` header on writes) of an owner or admin. Read and write keys get `403
+    missing_scope`.
 
     Args:
         member_id (str):
@@ -241,13 +243,14 @@ async def asyncio_detailed(
     if_match: str | Unset = UNSET,
 
 ) -> Response[BadRequestError | ConflictError | ForbiddenError | InternalServerError | MemberResponse | NotFoundError | PreconditionFailedError | RateLimitedError | ServiceUnavailableError | UnauthorizedError]:
-    """ Change a member's role
+    """ Change a member's role or assigned accounts
 
-     Additive. Only an owner (or an admin key, which only an owner makes) makes or unmakes owners; the
-    last owner cannot be demoted (`409 last_owner`). `If-Match` takes the `ETag` of `listMembers`.
-    Audited. An admin key (the `admin` scope, made only by an owner), or a dashboard session (the
-    `cs_session` cookie with the `x-csrf-token` header on writes) of an owner or admin. Read and write
-    keys get `403 missing_scope`.
+     Additive. `role`, `accountIds` (the accounts a `member` sees and decides; null for all), or both.
+    Only an owner (or an admin key, which only an owner makes) makes or unmakes owners; the last owner
+    cannot be demoted (`409 last_owner`). `If-Match` takes the `ETag` of `listMembers`. Audited. An
+    admin key (the `admin` scope, made only by an owner), or a dashboard session (the `cs_session`
+    cookie with the `x-csrf-token` header on writes) of an owner or admin. Read and write keys get `403
+    missing_scope`.
 
     Args:
         member_id (str):
@@ -287,13 +290,14 @@ async def asyncio(
     if_match: str | Unset = UNSET,
 
 ) -> BadRequestError | ConflictError | ForbiddenError | InternalServerError | MemberResponse | NotFoundError | PreconditionFailedError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | None:
-    """ Change a member's role
+    """ Change a member's role or assigned accounts
 
-     Additive. Only an owner (or an admin key, which only an owner makes) makes or unmakes owners; the
-    last owner cannot be demoted (`409 last_owner`). `If-Match` takes the `ETag` of `listMembers`.
-    Audited. An admin key (the `admin` scope, made only by an owner), or a dashboard session (the
-    `cs_session` cookie with the `x-csrf-token` header on writes) of an owner or admin. Read and write
-    keys get `403 missing_scope`.
+     Additive. `role`, `accountIds` (the accounts a `member` sees and decides; null for all), or both.
+    Only an owner (or an admin key, which only an owner makes) makes or unmakes owners; the last owner
+    cannot be demoted (`409 last_owner`). `If-Match` takes the `ETag` of `listMembers`. Audited. An
+    admin key (the `admin` scope, made only by an owner), or a dashboard session (the `cs_session`
+    cookie with the `x-csrf-token` header on writes) of an owner or admin. Read and write keys get `403
+    missing_scope`.
 
     Args:
         member_id (str):
