@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from attrs import evolve
+
 from service.chat.models import PROVIDERS, ChatConnection, ChatUser
 from service.chat.usecases import PROVIDER_NAMES, link_user
 from service.domain.access import require, require_mode
@@ -111,3 +113,47 @@ async def unlink(store: Store, clock: Clock, principal: Principal, id_: str) -> 
             raise ApiError(ErrorCode.RESOURCE_NOT_FOUND, "No such chat link.", param="chatLinkId")
         await uow.chat_users.unlink(principal.workspace_id, provider, chat_user_id)
         await record_in(uow, clock, principal, "chat.user_unlinked", id_)
+
+
+async def set_channels(
+    store: Store,
+    clock: Clock,
+    principal: Principal,
+    provider: str,
+    channel: str,
+    account_channels: dict[str, str],
+) -> ChatConnection:
+    """Where a connected chat posts (`countersign apply`): the default channel and the whole
+    per-account map. Its bot token and Slack team are kept as they are; a chat not connected
+    is refused (connecting needs the token, which no settings file holds)."""
+    require(principal, Permission.WEBHOOKS_MANAGE)
+    require_mode(principal, "live")
+    if not channel:
+        raise ApiError(ErrorCode.INVALID_PARAMETER, "Name a channel.", param="channel")
+    async with store.transaction() as uow:
+        existing = await uow.chat_connections.get(principal.workspace_id, _provider(provider))
+        if existing is None:
+            raise ApiError(
+                ErrorCode.RESOURCE_NOT_FOUND, f"{PROVIDER_NAMES[provider]} is not connected."
+            )
+        wanted = sorted(account_channels)
+        known = {
+            a.id
+            for a in await uow.accounts.list(
+                principal.workspace_id, only=wanted, limit=len(wanted) + 1
+            )
+        }
+        if set(wanted) - known:
+            raise ApiError(ErrorCode.ACCOUNT_NOT_FOUND, param="accountId")
+        updated = evolve(existing, channel=channel, account_channels=dict(account_channels))
+        await uow.chat_connections.save(updated)
+        await record_in(
+            uow,
+            clock,
+            principal,
+            "chat.channels_set",
+            provider,
+            channel=channel,
+            accounts=dict(account_channels),
+        )
+    return updated
