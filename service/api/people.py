@@ -10,6 +10,8 @@ from service.api.endpoint import Call, Reply, endpoint
 from service.api.policies import if_match
 from service.domain.clock import isoformat
 from service.domain.etags import check_if_match
+from service.error_codes import ErrorCode
+from service.errors import ApiError
 from service.people.assignments import assign
 from service.ports import UnitOfWork
 from service.workspaces import members
@@ -59,6 +61,8 @@ async def update_member(call: Call) -> Reply:
     `If-Match` and the accounts), then the role, so an unknown account changes nothing."""
     user_id = call.params.path["memberId"]
     body, tag = call.params.body, if_match(call)
+    if not body:
+        raise ApiError(ErrorCode.INVALID_PARAMETER, "Send a role, accountIds or both.")
     if "accountIds" in body:
         workspace_id = call.principal.workspace_id
 

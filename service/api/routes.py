@@ -156,7 +156,7 @@ def api_routes() -> list[Route]:
             methods=["POST"],
         ),
         Route("/v1/links", links.create_link, methods=["POST"]),
-        Route("/v1/links/{chatLinkId}", links.get_link, methods=["GET"]),
+        Route("/v1/links/{linkId}", links.get_link, methods=["GET"]),
         Route("/v1/revenue/transactions", revenue.list_revenue_transactions, methods=["GET"]),
         # The settings: rarely called, after every read a chatter's tools make.
         *settings_routes(),

@@ -24,7 +24,8 @@ T = TypeVar("T", bound="UpdateMemberRequest")
 
 @_attrs_define
 class UpdateMemberRequest:
-    """ 
+    """ `role`, `accountIds` or both; neither is `400 invalid_parameter`.
+
         Attributes:
             role (UpdateMemberRequestRole | Unset):
             account_ids (list[str] | None | Unset): The accounts a `member` sees and decides (null: every account), as

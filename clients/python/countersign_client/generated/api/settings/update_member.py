@@ -167,7 +167,8 @@ def sync_detailed(
         member_id (str):
         x_csrf_token (str | Unset):
         if_match (str | Unset):
-        body (UpdateMemberRequest):
+        body (UpdateMemberRequest): `role`, `accountIds` or both; neither is `400
+            invalid_parameter`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -214,7 +215,8 @@ def sync(
         member_id (str):
         x_csrf_token (str | Unset):
         if_match (str | Unset):
-        body (UpdateMemberRequest):
+        body (UpdateMemberRequest): `role`, `accountIds` or both; neither is `400
+            invalid_parameter`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -256,7 +258,8 @@ async def asyncio_detailed(
         member_id (str):
         x_csrf_token (str | Unset):
         if_match (str | Unset):
-        body (UpdateMemberRequest):
+        body (UpdateMemberRequest): `role`, `accountIds` or both; neither is `400
+            invalid_parameter`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -303,7 +306,8 @@ async def asyncio(
         member_id (str):
         x_csrf_token (str | Unset):
         if_match (str | Unset):
-        body (UpdateMemberRequest):
+        body (UpdateMemberRequest): `role`, `accountIds` or both; neither is `400
+            invalid_parameter`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
