@@ -84,18 +84,7 @@ async def link(
                 ErrorCode.RESOURCE_NOT_FOUND, "No such member in this workspace.", param="memberId"
             )
         email = member.email
-    linked = await link_user(store, clock, principal, email, provider, chat_user_id.strip())
-    async with store.transaction() as uow:
-        await record_in(
-            uow,
-            clock,
-            principal,
-            "chat.user_linked",
-            email,
-            provider=provider,
-            chatUser=link_id(linked),
-        )
-    return linked
+    return await link_user(store, clock, principal, email, provider, chat_user_id.strip())
 
 
 async def unlink(store: Store, clock: Clock, principal: Principal, id_: str) -> None:
