@@ -7,6 +7,7 @@ from service.chat.usecases import connect
 from service.crypto import SecretBox
 from service.domain.principal import Principal
 from tests.config.test_settings_api import admin_key, bearer
+from tests.dashboard.dashboard_helpers import csrf_of, sign_in
 from tests.factories import add_live_account, build_world
 from tests.policies.kit import person
 
@@ -115,10 +116,17 @@ async def test_chat_connections_and_links_over_v1(client, store, clock):
         ("GET", "/v1/chat/connections"),
         ("DELETE", "/v1/chat/connections/slack"),
         ("GET", "/v1/chat/links"),
+        ("POST", "/v1/chat/links"),
         ("DELETE", "/v1/chat/links/telegram:4242"),
     ]:
-        refused = await client.request(method, route, headers=bearer(world.live_key))
+        body = {"provider": "slack", "chatUserId": "U0Y", "email": "chet@agency.test"}
+        refused = await client.request(method, route, json=body, headers=bearer(world.live_key))
         assert refused.json()["error"]["code"] == "missing_scope", route
+    # The owner's dashboard session reads them too, as every settings route.
+    await sign_in(client)
+    by_session = await client.get("/v1/chat/links", headers={"x-csrf-token": await csrf_of(client)})
+    assert by_session.status_code == 200, by_session.text
+    assert [link["id"] for link in by_session.json()["data"]] == ["telegram:4242"]
 
     dropped = await client.delete("/v1/chat/connections/slack", headers=key)
     assert dropped.json()["data"] == {"id": "slack", "deleted": True}, dropped.text
