@@ -8,13 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 from service.chat.connections import set_channels
+from service.chat.usecases import PROVIDER_NAMES
 from service.config.changes import CHANGE, Change, Tools
 from service.config.document import Document, Problem
 from service.config.state import Current, chat_entry
 from service.domain.principal import Principal
 from service.ports import Store
-
-NAMES = {"slack": "Slack", "telegram": "Telegram"}
 
 
 def chat_changes(
@@ -31,7 +30,9 @@ def chat_changes(
             continue
         provider = entry["provider"]
         if provider in seen:
-            problems.append(document.problem(("chat", i, "provider"), f"{provider} twice."))
+            problems.append(
+                document.problem(("chat", i, "provider"), f"`{provider}` is listed twice.")
+            )
             continue
         seen.add(provider)
         connection = connected.get(provider)
@@ -39,9 +40,9 @@ def chat_changes(
             problems.append(
                 document.problem(
                     ("chat", i, "provider"),
-                    f"{NAMES[provider]} is not connected: connect it on the dashboard's Chat "
-                    "page or with `countersign chat connect` first (its bot token is never "
-                    "in this file).",
+                    f"{PROVIDER_NAMES[provider]} is not connected: connect it on the "
+                    "dashboard's Chat page or with `countersign chat connect` first (its bot "
+                    "token is never in this file).",
                 )
             )
             continue
@@ -65,7 +66,7 @@ def chat_changes(
         }
         if after != before:
             changes.append(
-                Change(CHANGE, f"{NAMES[provider]} channels", before, after, _set(after))
+                Change(CHANGE, f"{PROVIDER_NAMES[provider]} channels", before, after, _set(after))
             )
     return changes
 
