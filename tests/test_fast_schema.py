@@ -59,6 +59,10 @@ JSONSCHEMA_ONLY = {
     ("createAction", "create_vault_list"): "uses `pattern`",
     ("createAction", "rename_vault_list"): "uses `pattern`",
     ("createAction", "report_post_views"): "uses `format`",
+    # Settings writes: rare, off the hot path.
+    ("createWebhookEndpoint", ""): "uses `uniqueItems`",
+    ("updateWebhookEndpoint", ""): "uses `minProperties`",
+    ("createApiKey", ""): "uses `uniqueItems`",
     **{
         (operation, "cursor"): "uses `pattern`"
         for operation in (

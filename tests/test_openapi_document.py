@@ -34,7 +34,7 @@ SETTINGS_CODES: dict[str, set[str]] = {
     "rollWebhookSecret": _WRITE | {"resource_not_found"},
     "testWebhookEndpoint": _WRITE | {"resource_not_found"},
     "listMembers": _ADMIN,
-    "updateMember": _WRITE | _STALE | {"resource_not_found", "last_owner"},
+    "updateMember": _WRITE | _STALE | {"resource_not_found", "account_not_found", "last_owner"},
     "removeMember": _WRITE | _STALE | {"resource_not_found", "last_owner"},
     "listInvites": _ADMIN,
     "createInvite": _WRITE,
@@ -42,6 +42,11 @@ SETTINGS_CODES: dict[str, set[str]] = {
     "createApiKey": _WRITE,
     "revokeApiKey": _WRITE | {"resource_not_found"},
     "rollApiKey": _WRITE | {"resource_not_found"},
+    "listChatConnections": _ADMIN,
+    "deleteChatConnection": _WRITE | {"resource_not_found"},
+    "listChatLinks": _ADMIN,
+    "createChatLink": _WRITE | {"resource_not_found"},
+    "deleteChatLink": _WRITE | {"resource_not_found"},
 }
 
 # Error codes each operation can return beyond the ones every operation can

@@ -9,12 +9,24 @@ from typing import Any
 from service.api.endpoint import Call, Reply, endpoint
 from service.api.policies import if_match
 from service.domain.clock import isoformat
+from service.domain.etags import check_if_match
+from service.error_codes import ErrorCode
+from service.errors import ApiError
+from service.people.assignments import assign
+from service.ports import UnitOfWork
 from service.workspaces import members
 from service.workspaces.model import Invite, Member
 
 
 def member_json(member: Member) -> dict[str, Any]:
-    return {"id": member.user_id, "email": member.email, "name": member.name, "role": member.role}
+    return {
+        "id": member.user_id,
+        "email": member.email,
+        "name": member.name,
+        "role": member.role,
+        "accountIds": member.account_ids,
+        "shift": member.shift,
+    }
 
 
 def invite_json(invite: Invite) -> dict[str, Any]:
@@ -45,15 +57,36 @@ async def list_members(call: Call) -> Reply:
 
 @endpoint("updateMember", scope="admin", auth="key_or_session")
 async def update_member(call: Call) -> Reply:
+    """A role, the accounts a member sees, or both. Both: the assignment first (it checks
+    `If-Match` and the accounts), then the role, so an unknown account changes nothing."""
     user_id = call.params.path["memberId"]
-    await members.change_role(
-        call.services.store,
-        call.services.clock,
-        call.principal,
-        user_id,
-        call.params.body["role"],
-        if_match=if_match(call),
-    )
+    body, tag = call.params.body, if_match(call)
+    if not body:
+        raise ApiError(ErrorCode.INVALID_PARAMETER, "Send a role, accountIds or both.")
+    if "accountIds" in body:
+        workspace_id = call.principal.workspace_id
+
+        async def guard(uow: UnitOfWork) -> None:
+            check_if_match(tag, await members.members_etag(uow, workspace_id))
+
+        await assign(
+            call.services.store,
+            call.services.clock,
+            call.principal,
+            user_id,
+            body["accountIds"],
+            guard=None if tag is None else guard,
+        )
+        tag = None
+    if "role" in body:
+        await members.change_role(
+            call.services.store,
+            call.services.clock,
+            call.principal,
+            user_id,
+            body["role"],
+            if_match=tag,
+        )
     return await _members_reply(call, user_id)
 
 

@@ -11,6 +11,7 @@ from service.api import (
     actions,
     activity,
     api_keys,
+    chat_connections,
     chats,
     docs,
     earnings,
@@ -98,6 +99,18 @@ def settings_routes() -> list[Route]:
         ),
         Route("/v1/api-keys/{keyId}", api_keys.revoke_api_key, methods=["DELETE"]),
         Route("/v1/api-keys/{keyId}/roll", api_keys.roll_api_key, methods=["POST"]),
+        Route("/v1/chat/connections", chat_connections.list_connections, methods=["GET"]),
+        Route(
+            "/v1/chat/connections/{provider}",
+            chat_connections.delete_connection,
+            methods=["DELETE"],
+        ),
+        Route(
+            "/v1/chat/links",
+            _by_method(GET=chat_connections.list_links, POST=chat_connections.create_link),
+            methods=["GET", "POST"],
+        ),
+        Route("/v1/chat/links/{chatLinkId}", chat_connections.delete_link, methods=["DELETE"]),
     ]
 
 

@@ -33,6 +33,7 @@ from service.chat.refusals import ChatRefused
 from service.chat.sending import Chats
 from service.crypto import SecretBox
 from service.domain.access import require
+from service.domain.audit import record_in
 from service.domain.clock import Clock
 from service.domain.permissions import Permission
 from service.domain.principal import Principal
@@ -242,6 +243,15 @@ async def link_user(
             )
         linked = ChatUser(principal.workspace_id, provider, chat_user_id, user.id, clock.now())
         await uow.chat_users.link(linked)
+        await record_in(
+            uow,
+            clock,
+            principal,
+            "chat.user_linked",
+            user.email,
+            chatUser=chat_user_id,
+            provider=provider,
+        )
     return linked
 
 

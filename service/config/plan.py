@@ -15,14 +15,16 @@ from service.actions import limits as daily
 from service.actions.policies import set_account_policy, set_workspace_policy
 from service.actions.policy import normalised
 from service.config.changes import ADD, CHANGE, REMOVE, Change, Tools
+from service.config.chat_plan import chat_changes
 from service.config.document import Document, Problem
 from service.config.state import Current
 from service.config.webhook_plan import webhook_changes
 from service.domain.principal import Principal
 from service.errors import ApiError
+from service.people.assignments import assign
 from service.ports import Store
 from service.workspaces import members as people
-from service.workspaces.model import checked_email
+from service.workspaces.model import Member, checked_email
 
 FOLLOWS = "follows the workspace default"
 
@@ -35,6 +37,7 @@ async def plan(
     changes += _accounts(document, state, problems, prune)
     changes += await webhook_changes(document, state, tools, problems, prune)
     changes += _members(document, state, problems, prune)
+    changes += chat_changes(document, state, problems, prune)
     return changes, sorted(set(problems))
 
 
@@ -154,6 +157,7 @@ def _members(
     invites: list[Change] = []
     demotions: list[Change] = []
     removals: list[Change] = []
+    assignments: list[Change] = []
     for i, entry in enumerate(entries):
         if not document.sound(("members", i)):
             continue
@@ -179,6 +183,9 @@ def _members(
                 CHANGE, what, {"role": member.role}, {"role": role}, _role(member.user_id, role)
             )
             (promotions if role == "owner" else demotions).append(change)
+        if "accounts" in entry and member is not None:
+            assignment = _assignment(document, state, problems, i, member, entry["accounts"])
+            assignments += [assignment] if assignment is not None else []
     if prune:
         for key, member in sorted(now.items()):
             if key not in seen:
@@ -192,7 +199,40 @@ def _members(
                     )
                 )
     # New owners first, so a file handing ownership over never leaves the workspace without one.
-    return promotions + invites + demotions + removals
+    return promotions + invites + demotions + assignments + removals
+
+
+def _assignment(
+    document: Document,
+    state: Current,
+    problems: list[Problem],
+    i: int,
+    member: Member,
+    accounts: str | list[str],
+) -> Change | None:
+    """The accounts a member sees, when the file says other than the store (an invited person
+    is assigned once they have joined: the file applied again)."""
+    wanted = None if accounts == "all" else sorted(set(accounts))
+    unknown = [a for a in wanted or () if a not in state.usernames]
+    if unknown:
+        path = ("members", i, "accounts", list(accounts).index(unknown[0]))
+        problems.append(document.problem(path, f"No account `{unknown[0]}` is linked here."))
+        return None
+    if wanted == member.account_ids:
+        return None
+
+    async def step(store: Store, principal: Principal, tools: Tools) -> None:
+        await assign(store, tools.clock, principal, member.user_id, wanted)
+
+    before = "all" if member.account_ids is None else member.account_ids
+    after = "all" if wanted is None else wanted
+    return Change(
+        CHANGE,
+        f"accounts of member {member.email}",
+        {"accounts": before},
+        {"accounts": after},
+        step,
+    )
 
 
 def _invite(email: str, role: str) -> Any:

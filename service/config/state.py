@@ -1,15 +1,16 @@
 """The workspace's settings now, in the file's shape: what `export` writes and `plan` compares.
 
-Only settings: no secrets (a webhook endpoint's signing secrets stay in the service), no
-counters (a limit's use today), nothing of chat connections."""
+Only settings: no secrets (a webhook endpoint's signing secrets and a chat's bot token stay
+in the service), no counters (a limit's use today)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import yaml
-from attrs import frozen
+from attrs import field, frozen
 
+from service.chat.models import ChatConnection
 from service.ports import Store
 from service.webhooks.endpoints import endpoint_setting
 from service.webhooks.models import WebhookEndpoint
@@ -28,6 +29,7 @@ class Current:
     endpoints: list[WebhookEndpoint]
     members: list[Member]
     invites: list[Invite]
+    chats: list[ChatConnection] = field(factory=list)
 
     def as_file(self) -> dict[str, Any]:
         return {
@@ -35,8 +37,25 @@ class Current:
             "workspace": {"policy": self.workspace},
             "accounts": self.accounts,
             "webhooks": [webhook_entry(e) for e in self.endpoints],
-            "members": [{"email": m.email, "role": m.role} for m in self.members],
+            "members": [member_entry(m) for m in self.members],
+            "chat": [chat_entry(c) for c in self.chats],
         }
+
+
+def member_entry(member: Member) -> dict[str, Any]:
+    """A member's role, and for a `member` the accounts they see (owners and admins see all)."""
+    entry: dict[str, Any] = {"email": member.email, "role": member.role}
+    if member.role == "member":
+        entry["accounts"] = "all" if member.account_ids is None else list(member.account_ids)
+    return entry
+
+
+def chat_entry(connection: ChatConnection) -> dict[str, Any]:
+    return {
+        "provider": connection.provider,
+        "channel": connection.channel,
+        "accounts": dict(sorted(connection.account_channels.items())),
+    }
 
 
 def webhook_entry(endpoint: WebhookEndpoint) -> dict[str, Any]:
@@ -71,6 +90,7 @@ async def current(store: Store, workspace_id: str, now: Any) -> Current:
         endpoints += await uow.webhooks.list(workspace_id, mode="test")
         members = list(await uow.members.list(workspace_id))
         invites = list(await uow.invites.pending(workspace_id, now))
+        chats = list(await uow.chat_connections.of_workspace(workspace_id))
     rules = (workspace.policy if workspace is not None else None) or []
     return Current(
         workspace={"rules": rules, "limits": default_limits or []},
@@ -79,6 +99,7 @@ async def current(store: Store, workspace_id: str, now: Any) -> Current:
         endpoints=sorted(endpoints, key=lambda e: (e.mode, e.kind != "transactions", e.id)),
         members=sorted(members, key=lambda m: (m.email.casefold(), m.user_id)),
         invites=invites,
+        chats=sorted(chats, key=lambda c: c.provider),
     )
 
 
@@ -106,6 +127,10 @@ def render(state: Current) -> str:
         parts.append("\naccounts: {}\n")
     parts.append("\n" + _dump({"webhooks": document["webhooks"]}))
     parts.append("\n" + _dump({"members": document["members"]}))
+    parts.append(
+        "\n# Where approval requests are posted (connect a chat with its bot token first).\n"
+    )
+    parts.append(_dump({"chat": document["chat"]}))
     return "".join(parts)
 
 

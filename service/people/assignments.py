@@ -4,9 +4,9 @@ time: service/http/sessions.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 
-from service.domain.access import require
+from service.domain.access import require, require_mode
 from service.domain.audit import record_in
 from service.domain.clock import Clock
 from service.domain.permissions import Permission
@@ -33,12 +33,20 @@ async def assign(
     principal: Principal,
     user_id: str,
     account_ids: Sequence[str] | None,
+    *,
+    guard: Callable[[UnitOfWork], Awaitable[None]] | None = None,
 ) -> Member:
     """Assign a member to these accounts of the workspace (None: all). Owners and admins see
-    every account whatever is stored; an unknown account is refused by name."""
+    every account whatever is stored; an unknown account is refused by name. `guard` runs
+    first in the same transaction, the workspace locked: /v1's `If-Match` on the membership's
+    ETag (which the members feature computes)."""
     require(principal, Permission.MEMBERS_MANAGE)
+    require_mode(principal, "live")
     chosen = None if account_ids is None else sorted(set(account_ids))
     async with store.transaction() as uow:
+        if guard is not None:
+            await uow.workspaces.lock(principal.workspace_id)
+            await guard(uow)
         member = await _member(uow, principal.workspace_id, user_id)
         if chosen is not None:
             known = {a.id for a in await uow.accounts.list(principal.workspace_id, only=chosen)}

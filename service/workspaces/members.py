@@ -126,9 +126,10 @@ async def _target(uow: UnitOfWork, principal: Principal, user_id: str) -> Member
 
 
 async def members_etag(uow: UnitOfWork, workspace_id: str) -> str:
-    """The ETag of the workspace's membership: who is in it with which role."""
+    """The ETag of the workspace's membership: who is in it with which role and which accounts
+    (not shifts: a chatter tapping "away" must not make an admin script's write stale)."""
     members = await uow.members.list(workspace_id)
-    return etag(sorted([m.user_id, m.role] for m in members))
+    return etag(sorted([m.user_id, m.role, m.account_ids] for m in members))
 
 
 async def change_role(

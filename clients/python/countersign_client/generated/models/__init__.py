@@ -73,6 +73,14 @@ from .bad_request_error import BadRequestError
 from .bad_request_error_error import BadRequestErrorError
 from .bad_request_error_error_code import BadRequestErrorErrorCode
 from .chat import Chat
+from .chat_connection import ChatConnection
+from .chat_connection_account_channels import ChatConnectionAccountChannels
+from .chat_connection_list import ChatConnectionList
+from .chat_connection_provider import ChatConnectionProvider
+from .chat_link import ChatLink
+from .chat_link_list import ChatLinkList
+from .chat_link_provider import ChatLinkProvider
+from .chat_link_response import ChatLinkResponse
 from .chat_page import ChatPage
 from .conflict_error import ConflictError
 from .conflict_error_error import ConflictErrorError
@@ -92,6 +100,7 @@ from .create_webhook_endpoint_request_kind import CreateWebhookEndpointRequestKi
 from .decided_by import DecidedBy
 from .decided_by_kind import DecidedByKind
 from .decision_request import DecisionRequest
+from .delete_chat_connection_provider import DeleteChatConnectionProvider
 from .delete_vault_list_params import DeleteVaultListParams
 from .delete_vault_list_request import DeleteVaultListRequest
 from .delete_vault_list_result import DeleteVaultListResult
@@ -162,6 +171,7 @@ from .member import Member
 from .member_list import MemberList
 from .member_response import MemberResponse
 from .member_role import MemberRole
+from .member_shift import MemberShift
 from .message import Message
 from .message_page import MessagePage
 from .meta import Meta
@@ -351,6 +361,14 @@ __all__ = (
     "BadRequestErrorError",
     "BadRequestErrorErrorCode",
     "Chat",
+    "ChatConnection",
+    "ChatConnectionAccountChannels",
+    "ChatConnectionList",
+    "ChatConnectionProvider",
+    "ChatLink",
+    "ChatLinkList",
+    "ChatLinkProvider",
+    "ChatLinkResponse",
     "ChatPage",
     "ConflictError",
     "ConflictErrorError",
@@ -370,6 +388,7 @@ __all__ = (
     "DecidedBy",
     "DecidedByKind",
     "DecisionRequest",
+    "DeleteChatConnectionProvider",
     "DeletedResponse",
     "DeletedResponseData",
     "DeleteVaultListParams",
@@ -440,6 +459,7 @@ __all__ = (
     "MemberList",
     "MemberResponse",
     "MemberRole",
+    "MemberShift",
     "Message",
     "MessagePage",
     "Meta",

@@ -10,6 +10,8 @@ from ..types import UNSET, Unset
 
 from ..models.member_role import check_member_role
 from ..models.member_role import MemberRole
+from ..models.member_shift import check_member_shift
+from ..models.member_shift import MemberShift
 from typing import cast
 
 
@@ -29,12 +31,17 @@ class Member:
             email (str):
             name (str):
             role (MemberRole):
+            account_ids (list[str] | None): The accounts a `member` is assigned to: they see and decide only these. null:
+                every account. Owners and admins see every account whatever is stored here.
+            shift (MemberShift): Whether new actions reach them: on, away (`off`), or by their weekly schedule.
      """
 
     id: str
     email: str
     name: str
     role: MemberRole
+    account_ids: list[str] | None
+    shift: MemberShift
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -50,6 +57,16 @@ class Member:
 
         role: str = self.role
 
+        account_ids: list[str] | None
+        if isinstance(self.account_ids, list):
+            account_ids = self.account_ids
+
+
+        else:
+            account_ids = self.account_ids
+
+        shift: str = self.shift
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -58,6 +75,8 @@ class Member:
             "email": email,
             "name": name,
             "role": role,
+            "accountIds": account_ids,
+            "shift": shift,
         })
 
         return field_dict
@@ -78,11 +97,34 @@ class Member:
 
 
 
+        def _parse_account_ids(data: object) -> list[str] | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                account_ids_type_0 = cast(list[str], data)
+
+                return account_ids_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[str] | None, data)
+
+        account_ids = _parse_account_ids(d.pop("accountIds"))
+
+
+        shift = check_member_shift(d.pop("shift"))
+
+
+
+
         member = cls(
             id=id,
             email=email,
             name=name,
             role=role,
+            account_ids=account_ids,
+            shift=shift,
         )
 
 

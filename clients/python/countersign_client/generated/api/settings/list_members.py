@@ -102,10 +102,11 @@ def sync_detailed(
 ) -> Response[ForbiddenError | InternalServerError | MemberList | RateLimitedError | ServiceUnavailableError | UnauthorizedError]:
     """ List the workspace's members
 
-     Additive. Who signs in to the workspace, with their role, and the list's `ETag` (a role change or a
-    removal may send it in `If-Match`). An admin key (the `admin` scope, made only by an owner), or a
-    dashboard session (the `cs_session` cookie with the `x-csrf-token` header on writes) of an owner or
-    admin. Read and write keys get `403 missing_scope`.
+     Additive. Who signs in to the workspace, with their role, the accounts each is assigned to
+    (`accountIds`), whether new actions reach them (`shift`), and the list's `ETag` (a role or
+    assignment change or a removal may send it in `If-Match`; shifts do not change it). An admin key
+    (the `admin` scope, made only by an owner), or a dashboard session (the `cs_session` cookie with the
+    `x-csrf-token` header on writes) of an owner or admin. Read and write keys get `403 missing_scope`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -133,10 +134,11 @@ def sync(
 ) -> ForbiddenError | InternalServerError | MemberList | RateLimitedError | ServiceUnavailableError | UnauthorizedError | None:
     """ List the workspace's members
 
-     Additive. Who signs in to the workspace, with their role, and the list's `ETag` (a role change or a
-    removal may send it in `If-Match`). An admin key (the `admin` scope, made only by an owner), or a
-    dashboard session (the `cs_session` cookie with the `x-csrf-token` header on writes) of an owner or
-    admin. Read and write keys get `403 missing_scope`.
+     Additive. Who signs in to the workspace, with their role, the accounts each is assigned to
+    (`accountIds`), whether new actions reach them (`shift`), and the list's `ETag` (a role or
+    assignment change or a removal may send it in `If-Match`; shifts do not change it). An admin key
+    (the `admin` scope, made only by an owner), or a dashboard session (the `cs_session` cookie with the
+    `x-csrf-token` header on writes) of an owner or admin. Read and write keys get `403 missing_scope`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -159,10 +161,11 @@ async def asyncio_detailed(
 ) -> Response[ForbiddenError | InternalServerError | MemberList | RateLimitedError | ServiceUnavailableError | UnauthorizedError]:
     """ List the workspace's members
 
-     Additive. Who signs in to the workspace, with their role, and the list's `ETag` (a role change or a
-    removal may send it in `If-Match`). An admin key (the `admin` scope, made only by an owner), or a
-    dashboard session (the `cs_session` cookie with the `x-csrf-token` header on writes) of an owner or
-    admin. Read and write keys get `403 missing_scope`.
+     Additive. Who signs in to the workspace, with their role, the accounts each is assigned to
+    (`accountIds`), whether new actions reach them (`shift`), and the list's `ETag` (a role or
+    assignment change or a removal may send it in `If-Match`; shifts do not change it). An admin key
+    (the `admin` scope, made only by an owner), or a dashboard session (the `cs_session` cookie with the
+    `x-csrf-token` header on writes) of an owner or admin. Read and write keys get `403 missing_scope`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -190,10 +193,11 @@ async def asyncio(
 ) -> ForbiddenError | InternalServerError | MemberList | RateLimitedError | ServiceUnavailableError | UnauthorizedError | None:
     """ List the workspace's members
 
-     Additive. Who signs in to the workspace, with their role, and the list's `ETag` (a role change or a
-    removal may send it in `If-Match`). An admin key (the `admin` scope, made only by an owner), or a
-    dashboard session (the `cs_session` cookie with the `x-csrf-token` header on writes) of an owner or
-    admin. Read and write keys get `403 missing_scope`.
+     Additive. Who signs in to the workspace, with their role, the accounts each is assigned to
+    (`accountIds`), whether new actions reach them (`shift`), and the list's `ETag` (a role or
+    assignment change or a removal may send it in `If-Match`; shifts do not change it). An admin key
+    (the `admin` scope, made only by an owner), or a dashboard session (the `cs_session` cookie with the
+    `x-csrf-token` header on writes) of an owner or admin. Read and write keys get `403 missing_scope`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

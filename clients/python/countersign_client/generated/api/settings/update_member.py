@@ -154,19 +154,21 @@ def sync_detailed(
     if_match: str | Unset = UNSET,
 
 ) -> Response[BadRequestError | ConflictError | ForbiddenError | InternalServerError | MemberResponse | NotFoundError | PreconditionFailedError | RateLimitedError | ServiceUnavailableError | UnauthorizedError]:
-    """ Change a member's role
+    """ Change a member's role or assigned accounts
 
-     Additive. Only an owner (or an admin key, which only an owner makes) makes or unmakes owners; the
-    last owner cannot be demoted (`409 last_owner`). `If-Match` takes the `ETag` of `listMembers`.
-    Audited. An admin key (the `admin` scope, made only by an owner), or a dashboard session (the
-    `cs_session` cookie with the `x-csrf-token` header on writes) of an owner or admin. Read and write
-    keys get `403 missing_scope`.
+     Additive. `role`, `accountIds` (the accounts a `member` sees and decides; null for all), or both.
+    Only an owner (or an admin key, which only an owner makes) makes or unmakes owners; the last owner
+    cannot be demoted (`409 last_owner`). `If-Match` takes the `ETag` of `listMembers`. Audited. An
+    admin key (the `admin` scope, made only by an owner), or a dashboard session (the `cs_session`
+    cookie with the `x-csrf-token` header on writes) of an owner or admin. Read and write keys get `403
+    missing_scope`.
 
     Args:
         member_id (str):
         x_csrf_token (str | Unset):
         if_match (str | Unset):
-        body (UpdateMemberRequest):
+        body (UpdateMemberRequest): `role`, `accountIds` or both; neither is `400
+            invalid_parameter`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -200,19 +202,21 @@ def sync(
     if_match: str | Unset = UNSET,
 
 ) -> BadRequestError | ConflictError | ForbiddenError | InternalServerError | MemberResponse | NotFoundError | PreconditionFailedError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | None:
-    """ Change a member's role
+    """ Change a member's role or assigned accounts
 
-     Additive. Only an owner (or an admin key, which only an owner makes) makes or unmakes owners; the
-    last owner cannot be demoted (`409 last_owner`). `If-Match` takes the `ETag` of `listMembers`.
-    Audited. An admin key (the `admin` scope, made only by an owner), or a dashboard session (the
-    `cs_session` cookie with the `x-csrf-token` header on writes) of an owner or admin. Read and write
-    keys get `403 missing_scope`.
+     Additive. `role`, `accountIds` (the accounts a `member` sees and decides; null for all), or both.
+    Only an owner (or an admin key, which only an owner makes) makes or unmakes owners; the last owner
+    cannot be demoted (`409 last_owner`). `If-Match` takes the `ETag` of `listMembers`. Audited. An
+    admin key (the `admin` scope, made only by an owner), or a dashboard session (the `cs_session`
+    cookie with the `x-csrf-token` header on writes) of an owner or admin. Read and write keys get `403
+    missing_scope`.
 
     Args:
         member_id (str):
         x_csrf_token (str | Unset):
         if_match (str | Unset):
-        body (UpdateMemberRequest):
+        body (UpdateMemberRequest): `role`, `accountIds` or both; neither is `400
+            invalid_parameter`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -241,19 +245,21 @@ async def asyncio_detailed(
     if_match: str | Unset = UNSET,
 
 ) -> Response[BadRequestError | ConflictError | ForbiddenError | InternalServerError | MemberResponse | NotFoundError | PreconditionFailedError | RateLimitedError | ServiceUnavailableError | UnauthorizedError]:
-    """ Change a member's role
+    """ Change a member's role or assigned accounts
 
-     Additive. Only an owner (or an admin key, which only an owner makes) makes or unmakes owners; the
-    last owner cannot be demoted (`409 last_owner`). `If-Match` takes the `ETag` of `listMembers`.
-    Audited. An admin key (the `admin` scope, made only by an owner), or a dashboard session (the
-    `cs_session` cookie with the `x-csrf-token` header on writes) of an owner or admin. Read and write
-    keys get `403 missing_scope`.
+     Additive. `role`, `accountIds` (the accounts a `member` sees and decides; null for all), or both.
+    Only an owner (or an admin key, which only an owner makes) makes or unmakes owners; the last owner
+    cannot be demoted (`409 last_owner`). `If-Match` takes the `ETag` of `listMembers`. Audited. An
+    admin key (the `admin` scope, made only by an owner), or a dashboard session (the `cs_session`
+    cookie with the `x-csrf-token` header on writes) of an owner or admin. Read and write keys get `403
+    missing_scope`.
 
     Args:
         member_id (str):
         x_csrf_token (str | Unset):
         if_match (str | Unset):
-        body (UpdateMemberRequest):
+        body (UpdateMemberRequest): `role`, `accountIds` or both; neither is `400
+            invalid_parameter`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -287,19 +293,21 @@ async def asyncio(
     if_match: str | Unset = UNSET,
 
 ) -> BadRequestError | ConflictError | ForbiddenError | InternalServerError | MemberResponse | NotFoundError | PreconditionFailedError | RateLimitedError | ServiceUnavailableError | UnauthorizedError | None:
-    """ Change a member's role
+    """ Change a member's role or assigned accounts
 
-     Additive. Only an owner (or an admin key, which only an owner makes) makes or unmakes owners; the
-    last owner cannot be demoted (`409 last_owner`). `If-Match` takes the `ETag` of `listMembers`.
-    Audited. An admin key (the `admin` scope, made only by an owner), or a dashboard session (the
-    `cs_session` cookie with the `x-csrf-token` header on writes) of an owner or admin. Read and write
-    keys get `403 missing_scope`.
+     Additive. `role`, `accountIds` (the accounts a `member` sees and decides; null for all), or both.
+    Only an owner (or an admin key, which only an owner makes) makes or unmakes owners; the last owner
+    cannot be demoted (`409 last_owner`). `If-Match` takes the `ETag` of `listMembers`. Audited. An
+    admin key (the `admin` scope, made only by an owner), or a dashboard session (the `cs_session`
+    cookie with the `x-csrf-token` header on writes) of an owner or admin. Read and write keys get `403
+    missing_scope`.
 
     Args:
         member_id (str):
         x_csrf_token (str | Unset):
         if_match (str | Unset):
-        body (UpdateMemberRequest):
+        body (UpdateMemberRequest): `role`, `accountIds` or both; neither is `400
+            invalid_parameter`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
