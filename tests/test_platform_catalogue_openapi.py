@@ -33,7 +33,11 @@ def schema_of(fields: list[Field]) -> dict[str, Any]:
         (low,), (high,) = {f.minimum for f in fields}, {f.maximum for f in fields}
         return {"type": "integer", "minimum": low, "maximum": high}
     if kind == "date":
-        return {"type": "string", "format": "date"}
+        return {
+            "type": "string",
+            "format": "date",
+            "maxLength": 40,
+        }  # every date: 40, as documented
     values = sorted({v for f in fields for v in f.values})
     if values and all(f.values for f in fields):
         return {"type": "string", "enum": values}

@@ -15,7 +15,7 @@ from attrs import frozen
 from service.accounts.model import Account
 from service.actions.lookups import look_up
 from service.actions.types import ActionType, Audience, price_of
-from service.actions.types.registry import SummaryNames, fan_label
+from service.actions.types.registry import SummaryNames, clipped_summary, fan_label
 from service.actions.warnings import Found, named_fan_ids, warnings_for
 from service.domain.messages import platform_html, visible_text
 from service.error_codes import ErrorCode
@@ -134,7 +134,7 @@ async def work_out_facts(
     found = await look_up(uow, account, kind, sent)
     names = await _names(uow, account, kind, sent, fans, found)
     return Facts(
-        summary=kind.summary(sent, f"@{account.username}", recipients, names),
+        summary=clipped_summary(kind.summary(sent, f"@{account.username}", recipients, names)),
         estimated_recipients=recipients,
         warnings=warnings_for(kind, sent, account, {fan.id: fan for fan in fans}, found),
     )

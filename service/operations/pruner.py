@@ -159,10 +159,10 @@ async def prune(
     async def chat_messages(uow: UnitOfWork) -> dict[str, int]:
         # Kept as long as deliveries: a message's last edit is as old as its last event.
         before = retention.deliveries_before(now)
-        return {"chat_messages": await uow.chat_messages.prune(before, batch)}
+        return {"chat_messages": await uow.chat_messages.prune(before, sizes.size)}
 
     async def chat_codes(uow: UnitOfWork) -> dict[str, int]:
-        return {"chat_codes": await uow.chat_codes.prune(now, batch)}
+        return {"chat_codes": await uow.chat_codes.prune(now, sizes.size)}
 
     async def heartbeats(uow: UnitOfWork) -> dict[str, int]:
         return {"heartbeats": await uow.retention.prune_heartbeats(now - FORGET_STOPPED_AFTER)}

@@ -45,8 +45,15 @@ def test_a_disabled_endpoint_says_why_and_the_form_enables_it_and_resends(
             )
 
         async def healthy(store):
+            # Subscribed to an event this test never sends: the failing receiver never sees it.
             return await hooks.add_event_endpoint(
-                store, clock, world.owner, url + "/aaa", None, allow_loopback=True, box=box
+                store,
+                clock,
+                world.owner,
+                url + "/aaa",
+                ["action.executed"],
+                allow_loopback=True,
+                box=box,
             )
 
         sent = run_store(database_url, event)

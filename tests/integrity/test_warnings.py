@@ -188,6 +188,9 @@ async def test_many_unknown_ids_are_one_warning_counting_them(synced):
     assert by_code["list_not_found"].startswith("200 lists are not among @")
     assert by_code["list_not_found"].endswith(": 90000, 90001, 90002 and 197 more.")
     assert by_code["fan_not_found"].endswith(": 80000, 80001, 80002 and 57 more.")
+    # The summary names a long audience by its first three lists and fans and counts the rest.
+    assert "197 more lists" in mass["summary"] and "57 more fans" in mass["summary"]
+    assert len(mass["summary"]) <= 400
 
 
 async def test_an_oversized_array_is_refused_naming_it_before_its_items_are_read(synced):

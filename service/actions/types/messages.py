@@ -83,17 +83,22 @@ def _audience(params: Params) -> Audience:
     )
 
 
+def _first_three(names: list[str], more: str) -> list[str]:
+    """A long audience is named by its first three and a count, as the inbox shows it."""
+    return names[:3] + ([count(len(names) - 3, more)] if names[3:] else [])
+
+
 def _mass_summary(params: Params, at: str, recipients: int | None, n: SummaryNames) -> str:
     who = count(recipients, "fan") if recipients is not None else "the chosen audience"
     audience = params.get("audience") or {}
     lists = [n.fan_list(list_id) for list_id in audience.get("listIds") or []]
     left_out = [n.fan_list(list_id) for list_id in audience.get("excludeListIds") or []]
     fans = [n.fan(fan_id) for fan_id in audience.get("fanIds") or []]
-    among = ", ".join(lists + fans[:3] + ([count(len(fans) - 3, "more fan")] if fans[3:] else []))
+    among = ", ".join(_first_three(lists, "more list") + _first_three(fans, "more fan"))
     if among:
         who += f" ({among})"
     if left_out:
-        who += ", leaving out " + ", ".join(left_out)
+        who += ", leaving out " + ", ".join(_first_three(left_out, "more list"))
     return (
         f"Send {paid_message(params, 'mass message')} from {at} to about "
         f'{who}: "{plain(params["text"])}".'

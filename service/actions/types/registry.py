@@ -220,6 +220,15 @@ def plain(markup: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
+SUMMARY_LIMIT = 400
+"""The most characters a stored summary holds (the actions table's column): a summary naming
+many fans or lists ends in "…" rather than failing the creation."""
+
+
+def clipped_summary(text: str) -> str:
+    return text if len(text) <= SUMMARY_LIMIT else text[: SUMMARY_LIMIT - 1].rstrip() + "…"
+
+
 def count(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 

@@ -8,6 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
+from ...models.bad_request_error import BadRequestError
 from ...models.forbidden_error import ForbiddenError
 from ...models.internal_server_error import InternalServerError
 from ...models.not_found_error import NotFoundError
@@ -39,13 +40,20 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ForbiddenError | InternalServerError | NotFoundError | PolicySuggestionsResponse | RateLimitedError | ServiceUnavailableError | UnauthorizedError | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> BadRequestError | ForbiddenError | InternalServerError | NotFoundError | PolicySuggestionsResponse | RateLimitedError | ServiceUnavailableError | UnauthorizedError | None:
     if response.status_code == 200:
         response_200 = PolicySuggestionsResponse.from_dict(response.json())
 
 
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = BadRequestError.from_dict(response.json())
+
+
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = UnauthorizedError.from_dict(response.json())
@@ -95,7 +103,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ForbiddenError | InternalServerError | NotFoundError | PolicySuggestionsResponse | RateLimitedError | ServiceUnavailableError | UnauthorizedError]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[BadRequestError | ForbiddenError | InternalServerError | NotFoundError | PolicySuggestionsResponse | RateLimitedError | ServiceUnavailableError | UnauthorizedError]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -109,7 +117,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
 
-) -> Response[ForbiddenError | InternalServerError | NotFoundError | PolicySuggestionsResponse | RateLimitedError | ServiceUnavailableError | UnauthorizedError]:
+) -> Response[BadRequestError | ForbiddenError | InternalServerError | NotFoundError | PolicySuggestionsResponse | RateLimitedError | ServiceUnavailableError | UnauthorizedError]:
     """ Get the approval rules the account's record suggests
 
      For each action type with enough history on the account (at least 100 actions
@@ -137,7 +145,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ForbiddenError | InternalServerError | NotFoundError | PolicySuggestionsResponse | RateLimitedError | ServiceUnavailableError | UnauthorizedError]
+        Response[BadRequestError | ForbiddenError | InternalServerError | NotFoundError | PolicySuggestionsResponse | RateLimitedError | ServiceUnavailableError | UnauthorizedError]
      """
 
 
@@ -157,7 +165,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
 
-) -> ForbiddenError | InternalServerError | NotFoundError | PolicySuggestionsResponse | RateLimitedError | ServiceUnavailableError | UnauthorizedError | None:
+) -> BadRequestError | ForbiddenError | InternalServerError | NotFoundError | PolicySuggestionsResponse | RateLimitedError | ServiceUnavailableError | UnauthorizedError | None:
     """ Get the approval rules the account's record suggests
 
      For each action type with enough history on the account (at least 100 actions
@@ -185,7 +193,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ForbiddenError | InternalServerError | NotFoundError | PolicySuggestionsResponse | RateLimitedError | ServiceUnavailableError | UnauthorizedError
+        BadRequestError | ForbiddenError | InternalServerError | NotFoundError | PolicySuggestionsResponse | RateLimitedError | ServiceUnavailableError | UnauthorizedError
      """
 
 
@@ -200,7 +208,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
 
-) -> Response[ForbiddenError | InternalServerError | NotFoundError | PolicySuggestionsResponse | RateLimitedError | ServiceUnavailableError | UnauthorizedError]:
+) -> Response[BadRequestError | ForbiddenError | InternalServerError | NotFoundError | PolicySuggestionsResponse | RateLimitedError | ServiceUnavailableError | UnauthorizedError]:
     """ Get the approval rules the account's record suggests
 
      For each action type with enough history on the account (at least 100 actions
@@ -228,7 +236,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ForbiddenError | InternalServerError | NotFoundError | PolicySuggestionsResponse | RateLimitedError | ServiceUnavailableError | UnauthorizedError]
+        Response[BadRequestError | ForbiddenError | InternalServerError | NotFoundError | PolicySuggestionsResponse | RateLimitedError | ServiceUnavailableError | UnauthorizedError]
      """
 
 
@@ -248,7 +256,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
 
-) -> ForbiddenError | InternalServerError | NotFoundError | PolicySuggestionsResponse | RateLimitedError | ServiceUnavailableError | UnauthorizedError | None:
+) -> BadRequestError | ForbiddenError | InternalServerError | NotFoundError | PolicySuggestionsResponse | RateLimitedError | ServiceUnavailableError | UnauthorizedError | None:
     """ Get the approval rules the account's record suggests
 
      For each action type with enough history on the account (at least 100 actions
@@ -276,7 +284,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ForbiddenError | InternalServerError | NotFoundError | PolicySuggestionsResponse | RateLimitedError | ServiceUnavailableError | UnauthorizedError
+        BadRequestError | ForbiddenError | InternalServerError | NotFoundError | PolicySuggestionsResponse | RateLimitedError | ServiceUnavailableError | UnauthorizedError
      """
 
 
