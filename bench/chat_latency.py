@@ -29,6 +29,7 @@ from typing import Any
 import httpx
 import uvicorn
 
+from bench import quick
 from harness.fake_chat import FakeChat
 from harness.threaded import bound_socket, start_in_thread
 
@@ -226,7 +227,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--driver", choices=["sqlite", "postgresql", "both"], default="both")
     parser.add_argument("--count", type=int, default=50)
-    args = parser.parse_args()
+    args = quick.parse(parser, None, driver="sqlite", count=3)
     rows = []
     drivers = ["sqlite", "postgresql"] if args.driver == "both" else [args.driver]
     for driver in drivers:

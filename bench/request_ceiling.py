@@ -28,6 +28,7 @@ from typing import Any
 
 import httpx
 
+from bench import quick
 from bench.api_throughput import PIDS, SECRET, cpu_seconds, database, seed, server
 from bench.request_cpu import loadavg
 
@@ -241,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
             "COUNTERSIGN_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/postgres"
         ),
     )
-    args = parser.parse_args(argv)
+    args = quick.parse(parser, argv, databases="sqlite", requests=3)
     out = [f"loadavg at start: {loadavg()}"]
     for kind in args.databases.split(","):
         out.append(run(kind, args.postgres_admin_url, args.requests))

@@ -19,6 +19,7 @@ import statistics
 import sys
 import time
 
+from bench import quick
 from bench.mail import database
 from service.actions.creation import create_action
 from service.domain.clock import SystemClock
@@ -95,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--driver", choices=["sqlite", "postgresql", "both"], default="both")
     parser.add_argument("--actions", type=int, default=300)
     parser.add_argument("--rounds", type=int, default=3)
-    args = parser.parse_args(argv)
+    args = quick.parse(parser, argv, driver="sqlite", actions=5, rounds=1)
     drivers = ["sqlite", "postgresql"] if args.driver == "both" else [args.driver]
     results: dict[str, list[dict[str, float]]] = {d: [] for d in drivers}
     for r in range(args.rounds):

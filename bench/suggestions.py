@@ -31,6 +31,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench import quick
 from bench.governance import POSTGRES, _create_many, loadavg
 from bench.scale_seed import _account
 from harness.scratch import scratch_database
@@ -177,7 +178,7 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=500)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--databases", default="sqlite,postgres")
-    args = parser.parse_args()
+    args = quick.parse(parser, None, decided=300, actions=10, rounds=1, databases="sqlite")
     databases = args.databases.split(",")
     print(f"load before: {loadavg()}")
     print("| database | decided | suggestions ms | activity (30 days) ms | ratio |")

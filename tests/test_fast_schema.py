@@ -8,6 +8,7 @@ fields, lone surrogates, huge integers, integral floats, infinity), and from arb
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, ClassVar
 
 import jsonschema_rs
@@ -265,6 +266,18 @@ def outcome(validator: OperationValidator, sources: dict[str, dict[str, str]], b
     return ("parsed", repr(parsed))
 
 
+def assert_alike(fast: Any, slow: Any) -> None:
+    """The same answer, but for which error a refusal names when a value has several: the
+    fast path names the first bad item of an array (jsonschema may name a later one), and a
+    value over a size bound is refused naming that bound before any item is read. Both are
+    true errors, refused with the same code."""
+    if fast[0] == slow[0] == "refused" and fast[1] == slow[1]:
+        if re.search(r"at most \d+", fast[3]):
+            return
+        fast, slow = (tuple(re.sub(r"\[\d+\]", "[i]", str(x)) for x in o) for o in (fast, slow))
+    assert fast == slow, (fast, slow)
+
+
 def assert_fast_never_accepts_what_jsonschema_refuses(check: SchemaCheck, value: Any) -> None:
     if check.fast is None:
         return
@@ -296,7 +309,7 @@ def test_bodies_parse_alike_with_and_without_the_fast_path(op, choice, data):
     assert_fast_never_accepts_what_jsonschema_refuses(check, value)
     sources = required_parameters(op)
     body = as_json(value)
-    assert outcome(FAST[op], sources, body) == outcome(SLOW[op], sources, body)
+    assert_alike(outcome(FAST[op], sources, body), outcome(SLOW[op], sources, body))
 
 
 @pytest.mark.parametrize("op, choice", FAST_BODIES, ids=body_ids(FAST_BODIES))
@@ -308,6 +321,9 @@ def test_valid_bodies_are_decided_by_the_fast_path(op, choice, data):
     assert_valid_passes_fast(check, value)
     sources = required_parameters(op)
     assert outcome(FAST[op], sources, as_json(value)) == outcome(SLOW[op], sources, as_json(value))
+    assert_alike(
+        outcome(FAST[op], sources, as_json(value)), outcome(SLOW[op], sources, as_json(value))
+    )
 
 
 RAW_PARAMETERS = st.one_of(

@@ -47,7 +47,7 @@ async def _seed(store, clock) -> str:
     """Two workspaces of two accounts: finished actions with a few failed and pending ones in
     the first, a long queue of pending ones in the second (every workspace's open actions are
     what an index without the workspace would make the first's inbox read); fans and a long
-    chat in one account; revenue rows. No ANALYZE by hand: the actions have no statistics; the
+    chat in one account; revenue rows. The actions have autovacuum's statistics (below); the
     fans, the messages and the revenue rows, written in batches, have what the product gathers
     itself after such writes
     (storage/sql/statistics.py) on PostgreSQL, and none on SQLite, whose search statements must
@@ -94,6 +94,13 @@ async def _seed(store, clock) -> str:
         async with store.transaction() as uow:
             await uow.conn.exec_driver_sql("DELETE FROM sqlite_stat1")
             await uow.conn.exec_driver_sql("ANALYZE sqlite_schema")  # SQLite reloads them
+    else:
+        # Actions grow row by row, never in the batches after which the service analyzes a
+        # table itself: their statistics are autovacuum's. Without any, PostgreSQL weighs the
+        # account index (which also holds each action's status and outcome, for the policy
+        # suggestions' counts) as equal to the status index and may take either.
+        async with store.transaction() as uow:
+            await uow.conn.exec_driver_sql("ANALYZE actions")
     return ws
 
 
