@@ -139,3 +139,56 @@ def test_the_thresholds_pick_the_kind():
     assert suggest("a", figures(90, 5, 5), None).kind == TWO_PEOPLE  # 10%
     two = suggest("a", figures(90, 5, 5), [{"types": ["send_message"], "approvals": 2}])
     assert two.state == "applied" and two.rule["approvals"] == 2
+
+
+PRICED = "40 priced in 30 days; 6 of the 10 at or above $50 turned down, 0 of the 30 below"
+
+
+async def test_admins_above_the_price_people_turn_down(client, store, clock, world):
+    """30 messages at $10 and 4 at $50 approved; of 6 at $60, 4 rejected and 2 lowered to $40
+    before approval (counted at the $60 asked): the 90th percentile approved price is $50."""
+    next_day(clock)
+    asked = [(1000, "yes")] * 30 + [(5000, "yes")] * 4 + [(6000, "no")] * 4 + [(6000, "edit")] * 2
+    for i, (price, outcome) in enumerate(asked):
+        made = await create(client, world, message(price=price, text=f"<p>{i}</p>"), f"p{i}")
+        clock.advance(seconds=30)
+        lowered = {**made["params"], "priceCents": 4000} if outcome == "edit" else None
+        await decide(store, clock, world.owner, made["id"], approve=outcome != "no", params=lowered)
+    url = f"/v1/accounts/{world.live_account}/policy-suggestions"
+    got = await client.get(url, headers=world.auth(world.read_key))
+    assert got.status_code == 200, got.text
+    (found,) = got.json()["data"]  # 40 decided: too few for the type's own suggestion
+    rule = {
+        "types": ["send_message"],
+        "minPriceCents": 5000,
+        "approvals": 1,
+        "approvers": "admins",
+    }
+    assert (found["kind"], found["rule"], found["state"]) == ("admins_above", rule, "new")
+    assert found["because"] == PRICED
+    assert found["limit"] == {"types": ["send_message"], "perDay": 60}
+    figures = found["figures"]
+    assert (figures["approvedUnedited"], figures["edited"], figures["rejected"]) == (34, 2, 4)
+
+    await sign_in(client)
+    page = await client.get(f"/dashboard/accounts/{world.live_account}/activity")
+    assert PRICED in page.text and "an admin from $50 on" in page.text
+    csrf = await csrf_of(client)
+    body = {"type": "send_message", "stage": "shadow", "kind": "admins_above"}
+    refused = await client.post(f"{url}/apply", json=body, headers={"x-csrf-token": csrf})
+    assert refused.status_code == 400 and refused.json()["error"]["param"] == "stage"
+    applied = await client.post(
+        f"{url}/apply", json={**body, "stage": "live"}, headers={"x-csrf-token": csrf}
+    )
+    assert applied.status_code == 200, applied.text
+    (written,) = applied.json()["data"]["policy"]["rules"]
+    assert {k: written[k] for k in rule} == rule
+    dear = await create(client, world, message(price=7000, text="<p>dear</p>"), "dear")
+    cheap = await create(client, world, message(price=1000, text="<p>cheap</p>"), "cheap")
+    assert (dear["approvers"], cheap["approvers"]) == ("admins", "members")
+    state = (await client.get(url, headers=world.auth())).json()["data"][0]["state"]
+    assert state == "applied"
+    async with store.reading() as uow:
+        (entry,) = await uow.audit.list(world.workspace_id, action="account.policy_changed")
+    assert entry.details["rules"][0]["minPriceCents"] == 5000
+    assert entry.details["rules"][0]["approvers"] == "admins"
