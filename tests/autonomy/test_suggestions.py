@@ -9,8 +9,16 @@ import datetime as dt
 import attrs
 import pytest
 
-from service.actions.record import TypeDay
-from service.actions.suggestions import ALLOWANCE, DAILY_LIMIT, TWO_PEOPLE, figures_of, suggest
+from service.actions.record import TypeDay, TypePrice
+from service.actions.suggestions import (
+    ALLOWANCE,
+    DAILY_LIMIT,
+    TWO_PEOPLE,
+    figures_of,
+    price_split,
+    suggest,
+    suggest_admins_above,
+)
 from tests.dashboard.dashboard_helpers import csrf_of, sign_in
 from tests.factories import build_world
 from tests.policies.kit import create, decide, message
@@ -192,3 +200,25 @@ async def test_admins_above_the_price_people_turn_down(client, store, clock, wor
         (entry,) = await uow.audit.list(world.workspace_id, action="account.policy_changed")
     assert entry.details["rules"][0]["minPriceCents"] == 5000
     assert entry.details["rules"][0]["approvers"] == "admins"
+
+
+def test_admins_above_only_when_the_dear_ones_are_clearly_turned_down():
+    figures = figures_of([TypeDay("send_message", dt.date(2026, 11, 1), 40, 30)])[0]
+
+    def admins(below_down, above_down, above=10):
+        prices = [
+            TypePrice("send_message", 1000, 30 - below_down, below_down),
+            TypePrice("send_message", 5000, 4, 0),
+            TypePrice("send_message", 6000, above - 4 - above_down, above_down),
+            TypePrice("send_mass_message", 9000, 0, 50),  # another type's record
+        ]
+        return suggest_admins_above("a", figures, price_split("send_message", prices), None)
+
+    assert admins(0, 6).rule["minPriceCents"] == 5000
+    assert admins(0, 0) is None  # none turned down at or above $50
+    assert admins(5, 3) is None  # 30% above against 17% below: not twice
+    assert admins(1, 3).priced.sentence() == (
+        "40 priced in 30 days; 3 of the 10 at or above $50 turned down, 1 of the 30 below"
+    )
+    short = [TypePrice("send_message", 1000, 38, 0), TypePrice("send_message", 9000, 0, 1)]
+    assert price_split("send_message", short) is None  # 39 priced: too little history
