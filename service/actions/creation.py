@@ -136,6 +136,7 @@ def new_action(
         escalate_at=None
         if needs.escalate_after is None
         else now + dt.timedelta(minutes=needs.escalate_after),
+        price_cents=(price_of(sent) or {}).get("amount"),
         **facts.columns(sent),
         **extra,
     )

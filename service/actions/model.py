@@ -78,6 +78,10 @@ class Action:
     matched)."""
     shadow_key: str | None = None
     """The shadow allowance's key when it would have approved: its day's uses are counted by it."""
+    price_cents: int | None = None
+    """The price asked at creation, in cents (None: free; an edit lowering `price` keeps it),
+    a plain column so the policy suggestions count an account's actions by the price people
+    were asked to approve from ix_actions_account_list alone."""
 
     @property
     def approvals_needed(self) -> int:

@@ -46,6 +46,17 @@ class TypeDay:
     failed: int = 0
 
 
+@frozen
+class TypePrice:
+    """One action type's priced actions at one price, decided by people, on one account."""
+
+    type: str
+    price_cents: int
+    approved_unedited: int = 0
+    turned_down: int = 0
+    """Rejected, or changed by a person before it was approved or rejected."""
+
+
 class Record(Protocol):
     async def shadow_used(
         self,
@@ -77,6 +88,11 @@ class Record(Protocol):
     ) -> Sequence[Action]:
         """The newest actions created in [start, end) that a shadow allowance would have
         approved and a person rejected or edited: what it would have let through."""
+
+    async def type_prices(
+        self, workspace_id: str, mode: str, account_id: str, start: dt.datetime, end: dt.datetime
+    ) -> Sequence[TypePrice]:
+        """Per type and price, the priced actions created in [start, end) that people decided."""
 
     async def type_days(
         self, workspace_id: str, mode: str, account_id: str, start: dt.datetime, end: dt.datetime

@@ -13,10 +13,13 @@ from service.actions.policies import set_account_policy
 from service.actions.reach import visible_account
 from service.actions.suggestions import (
     ALLOWANCE,
+    KINDS,
     WINDOW_DAYS,
     Suggestion,
     figures_of,
+    price_split,
     suggest,
+    suggest_admins_above,
     with_suggestion,
 )
 from service.actions.types import names
@@ -33,10 +36,16 @@ STAGES = ("shadow", "live")
 async def suggestions_in(
     uow: UnitOfWork, account: Account, mode: str, now: dt.datetime
 ) -> list[Suggestion]:
-    """One suggestion per type with enough history, from one grouped read of the index."""
-    days = await uow.record.type_days(account.workspace_id, mode, account.id, now - WINDOW, now)
+    """Per type with enough history, its suggestion and an admins-above one where the record
+    earns them, from two grouped reads of the index (by day, by price)."""
+    start, ws = now - WINDOW, account.workspace_id
+    days = await uow.record.type_days(ws, mode, account.id, start, now)
+    prices = await uow.record.type_prices(ws, mode, account.id, start, now)
     rules = await rules_for(uow, account)
-    found = (suggest(account.id, f, rules) for f in figures_of(days))
+    found: list[Suggestion | None] = []
+    for f in figures_of(days):
+        found.append(suggest(account.id, f, rules))
+        found.append(suggest_admins_above(account.id, f, price_split(f.type, prices), rules))
     return [s for s in found if s is not None]
 
 
@@ -55,20 +64,25 @@ async def apply_suggestion(
     account_id: str,
     type_: str,
     stage: str,
+    kind: str | None = None,
 ) -> Suggestion:
-    """Write the type's suggestion into the account's policy: `shadow` (an allowance that
-    approves nothing yet) or `live`. Worked out again from the record now, never taken from
-    the caller. An account following the workspace default gets its own copy of it, limits
+    """Write the type's suggestion (of `kind`: the first one when None) into the account's
+    policy: `shadow` (an allowance that approves nothing yet) or `live`. Worked out again from
+    the record now, never taken from the caller. An account following the workspace default gets its own copy of it, limits
     included, with the suggestion in."""
     if type_ not in names():
         raise ApiError(ErrorCode.INVALID_PARAMETER, "Unknown action type.", param="type")
     if stage not in STAGES:
         raise ApiError(ErrorCode.INVALID_PARAMETER, "`stage` is shadow or live.", param="stage")
+    if kind is not None and kind not in KINDS:
+        raise ApiError(ErrorCode.INVALID_PARAMETER, "Unknown suggestion kind.", param="kind")
     now = clock.now()
     async with store.reading() as uow:
         account = await visible_account(uow, principal, account_id)
         found = [
-            s for s in await suggestions_in(uow, account, principal.mode, now) if s.type == type_
+            s
+            for s in await suggestions_in(uow, account, principal.mode, now)
+            if s.type == type_ and kind in (None, s.kind)
         ]
         rules = await rules_for(uow, account) or []
         limits = await limits_for(uow, account)
@@ -99,7 +113,7 @@ def suggestion_json(s: Suggestion) -> dict[str, Any]:
         "rule": s.rule,
         "limit": s.limit,
         "state": s.state,
-        "because": f.sentence(),
+        "because": s.priced.sentence() if s.priced else f.sentence(),
         "figures": {
             "days": f.days,
             "approvedUnedited": f.approved_unedited,

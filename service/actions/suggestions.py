@@ -12,6 +12,11 @@ people's decisions make a rule (pure; suggesting.py reads the record and applies
 - Between the two, no approval rule: only the daily limit.
 - Each suggests a daily limit (`limits`) near the busiest day seen, LIMIT_HEADROOM above it,
   so even the allowance's actions stop at a volume the record never showed.
+- Admins above a price (besides the above, priced actions only): with at least MIN_PRICED
+  priced actions decided by people, P is the price of the PRICE_PERCENTILE-th approved one
+  (unedited), down to whole dollars. When at least TWO_PEOPLE_FROM of those at or above P were
+  turned down (rejected or edited), and at least CLEARLY times the share below P, an admin
+  approves the type's actions from P on: the dear ones are where people disagree.
 """
 
 from __future__ import annotations
@@ -23,8 +28,8 @@ from typing import Any
 from attrs import frozen
 
 from service.actions import limits as daily
-from service.actions.policy import MAX_PER_DAY, MEMBERS
-from service.actions.record import TypeDay
+from service.actions.policy import ADMINS, MAX_PER_DAY, MEMBERS
+from service.actions.record import TypeDay, TypePrice
 
 WINDOW_DAYS = 30
 MIN_DECIDED = 100
@@ -33,7 +38,14 @@ TWO_PEOPLE_FROM = 0.10
 HEADROOM = 1.25
 LIMIT_HEADROOM = 1.5
 
+MIN_PRICED = 40
+PRICE_PERCENTILE = 0.9
+MIN_ABOVE = 5
+CLEARLY = 2.0
+
 ALLOWANCE, TWO_PEOPLE, DAILY_LIMIT = "allowance", "two_people", "daily_limit"
+ADMINS_ABOVE = "admins_above"
+KINDS = (ALLOWANCE, TWO_PEOPLE, DAILY_LIMIT, ADMINS_ABOVE)
 
 
 @frozen
@@ -62,6 +74,31 @@ class Figures:
 
 
 @frozen
+class PriceFigures:
+    """What an `admins_above` suggestion rests on: the type's priced actions people decided,
+    split at `min_price_cents`."""
+
+    type: str
+    min_price_cents: int
+    above: int
+    above_turned_down: int
+    below: int
+    below_turned_down: int
+    days: int = WINDOW_DAYS
+
+    @property
+    def priced(self) -> int:
+        return self.above + self.below
+
+    def sentence(self) -> str:
+        return (
+            f"{self.priced} priced in {self.days} days; {self.above_turned_down} of the "
+            f"{self.above} at or above ${self.min_price_cents // 100} turned down, "
+            f"{self.below_turned_down} of the {self.below} below"
+        )
+
+
+@frozen
 class Suggestion:
     account_id: str
     type: str
@@ -72,6 +109,8 @@ class Suggestion:
     figures: Figures
     state: str
     """`new`; `shadow` once its allowance runs in shadow; `applied` once it is live."""
+    priced: PriceFigures | None = None
+    """An `admins_above` suggestion's figures (None for the others)."""
 
 
 def figures_of(days: Iterable[TypeDay], days_in_window: int = WINDOW_DAYS) -> list[Figures]:
@@ -121,6 +160,68 @@ def suggest(
     return Suggestion(account_id, t, kind, rule, limit, figures, _state(kind, t, rules))
 
 
+def price_split(type_: str, prices: Iterable[TypePrice]) -> PriceFigures | None:
+    """The type's priced record split at the PRICE_PERCENTILE-th approved price (None: fewer
+    than MIN_PRICED priced decisions, or none approved)."""
+    found = sorted((p for p in prices if p.type == type_), key=lambda p: p.price_cents)
+    approved = sum(p.approved_unedited for p in found)
+    if sum(p.approved_unedited + p.turned_down for p in found) < MIN_PRICED or not approved:
+        return None
+    rank, seen, at = math.ceil(approved * PRICE_PERCENTILE), 0, found[-1].price_cents
+    for p in found:
+        seen += p.approved_unedited
+        if seen >= rank:
+            at = p.price_cents
+            break
+    cut = max(100, at // 100 * 100)
+    above = [p for p in found if p.price_cents >= cut]
+    below = [p for p in found if p.price_cents < cut]
+    return PriceFigures(
+        type=type_,
+        min_price_cents=cut,
+        above=sum(p.approved_unedited + p.turned_down for p in above),
+        above_turned_down=sum(p.turned_down for p in above),
+        below=sum(p.approved_unedited + p.turned_down for p in below),
+        below_turned_down=sum(p.turned_down for p in below),
+    )
+
+
+def suggest_admins_above(
+    account_id: str,
+    figures: Figures,
+    priced: PriceFigures | None,
+    rules: Sequence[Mapping[str, Any]] | None,
+) -> Suggestion | None:
+    """An admin for the type's actions at or above a price, when the dear ones are clearly
+    the ones people turn down (None: they are not, or too little priced history)."""
+    if priced is None or priced.above < MIN_ABOVE:
+        return None
+    share_above = priced.above_turned_down / priced.above
+    share_below = priced.below_turned_down / priced.below if priced.below else 0.0
+    if share_above < TWO_PEOPLE_FROM or share_above < CLEARLY * share_below:
+        return None
+    t, cut = figures.type, priced.min_price_cents
+    rule = {"types": [t], "minPriceCents": cut, "approvals": 1, "approvers": ADMINS}
+    limit = {
+        "types": [t],
+        "perDay": min(daily.MAX_PER_DAY, math.ceil(figures.busiest_day * LIMIT_HEADROOM)),
+    }
+    applied = any(_admins_above(r, t) for r in rules or ())
+    state = "applied" if applied else "new"
+    return Suggestion(account_id, t, ADMINS_ABOVE, rule, limit, figures, state, priced)
+
+
+def _admins_above(rule: Mapping[str, Any], type_: str) -> bool:
+    """A rule of this type alone asking an admin from a price on: the kind it writes."""
+    return (
+        list(rule.get("types", ())) == [type_]
+        and rule.get("minPriceCents") is not None
+        and rule.get("minRecipients") is None
+        and rule.get("approvers") == ADMINS
+        and int(rule.get("approvals", 1)) >= 1
+    )
+
+
 def _own(rule: Mapping[str, Any], type_: str) -> bool:
     """A rule of this type alone, with no thresholds: the kind a suggestion writes."""
     return (
@@ -151,11 +252,15 @@ def with_suggestion(
     """The policy (rules, limits) with the suggestion written in: an allowance in shadow
     (`live` False) or live, replacing the type's own rule of the same kind. The type leaves
     the unconditional one-person rules it shared (they ask what no rule asks: one member),
-    which would otherwise keep the allowance from ever applying. A daily limit is added only
-    when no limit counts the type yet."""
+    which would otherwise keep the allowance from ever applying. An admins-above rule replaces
+    the type's own one. A daily limit is added only when no limit counts the type yet."""
     t = suggestion.type
     kept: list[dict[str, Any]] = []
     for rule in rules:
+        if suggestion.kind == ADMINS_ABOVE:
+            if not _admins_above(rule, t):
+                kept.append(dict(rule))
+            continue
         if suggestion.rule is not None and _own(rule, t) and _replaced(suggestion.kind, rule):
             continue
         if (

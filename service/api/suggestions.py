@@ -24,7 +24,13 @@ async def apply(call: Call) -> Reply:
     services, body = call.services, call.params.body
     account_id = call.params.path["accountId"]
     await apply_suggestion(
-        services.store, services.clock, call.principal, account_id, body["type"], body["stage"]
+        services.store,
+        services.clock,
+        call.principal,
+        account_id,
+        body["type"],
+        body["stage"],
+        body.get("kind"),
     )
     async with services.store.reading() as uow:
         account = await uow.accounts.get(call.principal.workspace_id, account_id)

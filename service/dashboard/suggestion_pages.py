@@ -22,7 +22,13 @@ async def apply(p: Page) -> Response:
     account_id = p.request.path_params["accountId"]
     type_, stage = p.field("type"), p.field("stage")
     await apply_suggestion(
-        p.services.store, p.services.clock, p.principal, account_id, type_, stage
+        p.services.store,
+        p.services.clock,
+        p.principal,
+        account_id,
+        type_,
+        stage,
+        p.field("kind") or None,
     )
     done = "runs in shadow: it approves nothing yet" if stage == "shadow" else "is on"
     return p.redirect(_back(p, account_id), notice=f"The suggested rule for {type_} {done}.")

@@ -1,6 +1,6 @@
 """The record autonomy is earned from (service/actions/record.py): a shadow allowance's uses
 and days from ix_actions_shadow, an account's outcomes per type and day from
-ix_actions_account_list alone, and an allowance's last finished actions by its numbered uses."""
+ix_actions_account_list alone (by price too), and an allowance's last finished actions by its numbered uses."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 
 from service.actions.activity_day import RAN_OR_WILL
 from service.actions.model import Action
-from service.actions.record import ShadowDay, TypeDay
+from service.actions.record import ShadowDay, TypeDay, TypePrice
 from storage.sql import tables as t
 from storage.sql.connection import Connection
 from storage.sql.rows import to_model
@@ -152,6 +152,21 @@ def _type_days(dialect: str) -> sa.Select[Any]:
     )
 
 
+_BY_PERSON = c.approvals_required > 0
+_TYPE_PRICES = (
+    sa.select(
+        c.type.label("type"),
+        c.price_cents.label("price_cents"),
+        _count(sa.and_(_RAN, _BY_PERSON, ~_EDITED)).label("approved_unedited"),
+        _count(
+            sa.or_(_is("rejected"), sa.and_(_BY_PERSON, _EDITED, _RAN)),
+        ).label("turned_down"),
+    )
+    .where(*_account_range(), c.price_cents.is_not(None))
+    .group_by(c.type, c.price_cents)
+)
+
+
 class SqlRecord:
     def __init__(self, conn: Connection) -> None:
         self.conn = conn
@@ -214,6 +229,17 @@ class SqlRecord:
                 **{name: int(r._mapping[name]) for name in _TYPE_COUNTS},
             )
             for r in rows
+        ]
+
+    async def type_prices(
+        self, workspace_id: str, mode: str, account_id: str, start: dt.datetime, end: dt.datetime
+    ) -> Sequence[TypePrice]:
+        values = _range_values(workspace_id, mode, account_id, start, end)
+        rows = (await self.conn.execute(_TYPE_PRICES, values)).all()
+        return [
+            TypePrice(r.type, int(r.price_cents), int(r.approved_unedited), int(r.turned_down))
+            for r in rows
+            if r.approved_unedited or r.turned_down
         ]
 
     async def allowance_outcomes(

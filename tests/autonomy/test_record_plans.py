@@ -1,5 +1,5 @@
 """The record's counts read indexes on both databases (plans, not timings): the suggestions'
-count by type and day from one of the account's list indexes (on SQLite ix_actions_account_list
+counts by type and day, and by type and price, from one of the account's list indexes (on SQLite ix_actions_account_list
 alone, covering; PostgreSQL, costing the account's two list indexes alike on a small table, may
 take either), a shadow's day from its own partial index."""
 
@@ -24,10 +24,12 @@ async def test_the_suggestions_and_a_shadows_day_read_their_indexes(store, clock
         if store.dialect == "postgresql":
             await uow.conn.exec_driver_sql("SET LOCAL enable_seqscan = off")
         days = await _plan(uow.conn, record_repos._type_days(store.dialect), window)
+        prices = await _plan(uow.conn, record_repos._TYPE_PRICES, window)
         used = await _plan(uow.conn, record_repos._SHADOW_USED, shadow)
-    assert "Seq Scan" not in days and "SCAN actions" not in days, days
-    if store.dialect == "sqlite":
-        assert "COVERING INDEX ix_actions_account_list" in days, days
-    else:
-        assert "ix_actions_account_list" in days or "ix_actions_account_status_list" in days
+    for plan in (days, prices):
+        assert "Seq Scan" not in plan and "SCAN actions" not in plan, plan
+        if store.dialect == "sqlite":
+            assert "COVERING INDEX ix_actions_account_list" in plan, plan
+        else:
+            assert "ix_actions_account_list" in plan or "ix_actions_account_status_list" in plan
     assert "ix_actions_shadow" in used, used

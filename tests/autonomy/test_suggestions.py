@@ -9,8 +9,16 @@ import datetime as dt
 import attrs
 import pytest
 
-from service.actions.record import TypeDay
-from service.actions.suggestions import ALLOWANCE, DAILY_LIMIT, TWO_PEOPLE, figures_of, suggest
+from service.actions.record import TypeDay, TypePrice
+from service.actions.suggestions import (
+    ALLOWANCE,
+    DAILY_LIMIT,
+    TWO_PEOPLE,
+    figures_of,
+    price_split,
+    suggest,
+    suggest_admins_above,
+)
 from tests.dashboard.dashboard_helpers import csrf_of, sign_in
 from tests.factories import build_world
 from tests.policies.kit import create, decide, message
@@ -139,3 +147,78 @@ def test_the_thresholds_pick_the_kind():
     assert suggest("a", figures(90, 5, 5), None).kind == TWO_PEOPLE  # 10%
     two = suggest("a", figures(90, 5, 5), [{"types": ["send_message"], "approvals": 2}])
     assert two.state == "applied" and two.rule["approvals"] == 2
+
+
+PRICED = "40 priced in 30 days; 6 of the 10 at or above $50 turned down, 0 of the 30 below"
+
+
+async def test_admins_above_the_price_people_turn_down(client, store, clock, world):
+    """30 messages at $10 and 4 at $50 approved; of 6 at $60, 4 rejected and 2 lowered to $40
+    before approval (counted at the $60 asked): the 90th percentile approved price is $50."""
+    next_day(clock)
+    asked = [(1000, "yes")] * 30 + [(5000, "yes")] * 4 + [(6000, "no")] * 4 + [(6000, "edit")] * 2
+    for i, (price, outcome) in enumerate(asked):
+        made = await create(client, world, message(price=price, text=f"<p>{i}</p>"), f"p{i}")
+        clock.advance(seconds=30)
+        lowered = {**made["params"], "priceCents": 4000} if outcome == "edit" else None
+        await decide(store, clock, world.owner, made["id"], approve=outcome != "no", params=lowered)
+    url = f"/v1/accounts/{world.live_account}/policy-suggestions"
+    got = await client.get(url, headers=world.auth(world.read_key))
+    assert got.status_code == 200, got.text
+    (found,) = got.json()["data"]  # 40 decided: too few for the type's own suggestion
+    rule = {
+        "types": ["send_message"],
+        "minPriceCents": 5000,
+        "approvals": 1,
+        "approvers": "admins",
+    }
+    assert (found["kind"], found["rule"], found["state"]) == ("admins_above", rule, "new")
+    assert found["because"] == PRICED
+    assert found["limit"] == {"types": ["send_message"], "perDay": 60}
+    figures = found["figures"]
+    assert (figures["approvedUnedited"], figures["edited"], figures["rejected"]) == (34, 2, 4)
+
+    await sign_in(client)
+    page = await client.get(f"/dashboard/accounts/{world.live_account}/activity")
+    assert PRICED in page.text and "an admin from $50 on" in page.text
+    csrf = await csrf_of(client)
+    body = {"type": "send_message", "stage": "shadow", "kind": "admins_above"}
+    refused = await client.post(f"{url}/apply", json=body, headers={"x-csrf-token": csrf})
+    assert refused.status_code == 400 and refused.json()["error"]["param"] == "stage"
+    applied = await client.post(
+        f"{url}/apply", json={**body, "stage": "live"}, headers={"x-csrf-token": csrf}
+    )
+    assert applied.status_code == 200, applied.text
+    (written,) = applied.json()["data"]["policy"]["rules"]
+    assert {k: written[k] for k in rule} == rule
+    dear = await create(client, world, message(price=7000, text="<p>dear</p>"), "dear")
+    cheap = await create(client, world, message(price=1000, text="<p>cheap</p>"), "cheap")
+    assert (dear["approvers"], cheap["approvers"]) == ("admins", "members")
+    state = (await client.get(url, headers=world.auth())).json()["data"][0]["state"]
+    assert state == "applied"
+    async with store.reading() as uow:
+        (entry,) = await uow.audit.list(world.workspace_id, action="account.policy_changed")
+    assert entry.details["rules"][0]["minPriceCents"] == 5000
+    assert entry.details["rules"][0]["approvers"] == "admins"
+
+
+def test_admins_above_only_when_the_dear_ones_are_clearly_turned_down():
+    figures = figures_of([TypeDay("send_message", dt.date(2026, 11, 1), 40, 30)])[0]
+
+    def admins(below_down, above_down, above=10):
+        prices = [
+            TypePrice("send_message", 1000, 30 - below_down, below_down),
+            TypePrice("send_message", 5000, 4, 0),
+            TypePrice("send_message", 6000, above - 4 - above_down, above_down),
+            TypePrice("send_mass_message", 9000, 0, 50),  # another type's record
+        ]
+        return suggest_admins_above("a", figures, price_split("send_message", prices), None)
+
+    assert admins(0, 6).rule["minPriceCents"] == 5000
+    assert admins(0, 0) is None  # none turned down at or above $50
+    assert admins(5, 3) is None  # 30% above against 17% below: not twice
+    assert admins(1, 3).priced.sentence() == (
+        "40 priced in 30 days; 3 of the 10 at or above $50 turned down, 1 of the 30 below"
+    )
+    short = [TypePrice("send_message", 1000, 38, 0), TypePrice("send_message", 9000, 0, 1)]
+    assert price_split("send_message", short) is None  # 39 priced: too little history

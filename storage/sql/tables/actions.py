@@ -25,7 +25,7 @@ APPROVED_CONDITION = "status = 'approved'"
 """ix_actions_due's condition; queries repeat it word for word (a literal) for SQLite."""
 PENDING_CONDITION = "status = 'pending'"
 """ix_actions_escalate's condition, repeated word for word by the escalator's queries."""
-OUTCOME_COLUMNS = ("type", "status", "approvals_required", "edited_at")
+OUTCOME_COLUMNS = ("type", "status", "approvals_required", "edited_at", "price_cents")
 """What the policy suggestions count an account's actions by, kept in ix_actions_account_list."""
 SHADOW_CONDITION = "shadow_key IS NOT NULL"
 """ix_actions_shadow's condition: only the actions a shadow allowance would have approved."""
@@ -119,6 +119,8 @@ actions = sa.Table(
     # would have approved: the shadow's day is counted, and its record read, by that key.
     sa.Column("shadow", Json, nullable=True),
     sa.Column("shadow_key", sa.String(16), nullable=True),
+    # `price`'s amount (null: free), counted by price from ix_actions_account_list.
+    sa.Column("price_cents", sa.Integer, nullable=True),
     sa.UniqueConstraint("workspace_id", "idempotency_key"),
     sa.Index("ix_actions_list", "workspace_id", "mode", "created_at", "id"),
     # The per-account list (`?accountId=`): the same row-value keyset, one account's rows. The

@@ -61,6 +61,7 @@ from .api_key_scopes_item import ApiKeyScopesItem
 from .api_key_secret_response import ApiKeySecretResponse
 from .api_key_secret_response_data import ApiKeySecretResponseData
 from .apply_policy_suggestion_body import ApplyPolicySuggestionBody
+from .apply_policy_suggestion_body_kind import ApplyPolicySuggestionBodyKind
 from .apply_policy_suggestion_body_stage import ApplyPolicySuggestionBodyStage
 from .approval import Approval
 from .approve_request import ApproveRequest
@@ -349,6 +350,7 @@ __all__ = (
     "ApiKeySecretResponse",
     "ApiKeySecretResponseData",
     "ApplyPolicySuggestionBody",
+    "ApplyPolicySuggestionBodyKind",
     "ApplyPolicySuggestionBodyStage",
     "Approval",
     "ApproveRequest",

@@ -10,8 +10,11 @@ from ..types import UNSET, Unset
 
 from ..models.action_type import ActionType
 from ..models.action_type import check_action_type
+from ..models.apply_policy_suggestion_body_kind import ApplyPolicySuggestionBodyKind
+from ..models.apply_policy_suggestion_body_kind import check_apply_policy_suggestion_body_kind
 from ..models.apply_policy_suggestion_body_stage import ApplyPolicySuggestionBodyStage
 from ..models.apply_policy_suggestion_body_stage import check_apply_policy_suggestion_body_stage
+from ..types import UNSET, Unset
 from typing import cast
 
 
@@ -29,10 +32,12 @@ class ApplyPolicySuggestionBody:
         Attributes:
             type_ (ActionType): Every type, as `GET /v1/action-types` lists them with their routes and schemas.
             stage (ApplyPolicySuggestionBodyStage):
+            kind (ApplyPolicySuggestionBodyKind | Unset): Which of the type's suggestions (omitted: the first listed).
      """
 
     type_: ActionType
     stage: ApplyPolicySuggestionBodyStage
+    kind: ApplyPolicySuggestionBodyKind | Unset = UNSET
 
 
 
@@ -43,6 +48,11 @@ class ApplyPolicySuggestionBody:
 
         stage: str = self.stage
 
+        kind: str | Unset = UNSET
+        if not isinstance(self.kind, Unset):
+            kind = self.kind
+
+
 
         field_dict: dict[str, Any] = {}
 
@@ -50,6 +60,8 @@ class ApplyPolicySuggestionBody:
             "type": type_,
             "stage": stage,
         })
+        if kind is not UNSET:
+            field_dict["kind"] = kind
 
         return field_dict
 
@@ -68,9 +80,20 @@ class ApplyPolicySuggestionBody:
 
 
 
+        _kind = d.pop("kind", UNSET)
+        kind: ApplyPolicySuggestionBodyKind | Unset
+        if isinstance(_kind,  Unset):
+            kind = UNSET
+        else:
+            kind = check_apply_policy_suggestion_body_kind(_kind)
+
+
+
+
         apply_policy_suggestion_body = cls(
             type_=type_,
             stage=stage,
+            kind=kind,
         )
 
         return apply_policy_suggestion_body

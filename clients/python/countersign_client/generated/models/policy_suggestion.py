@@ -31,7 +31,13 @@ T = TypeVar("T", bound="PolicySuggestion")
 
 @_attrs_define
 class PolicySuggestion:
-    """ One action type's suggested rule and the figures it rests on.
+    """ One action type's suggested rule and the figures it rests on. `admins_above`
+    (priced actions, besides the type's other suggestion): with at least 40 priced
+    actions decided by people in the window, P is the 90th percentile price of the
+    approved ones (unedited), down to whole dollars; when at least 10% of those at or
+    above P were rejected or edited, and at least twice the share below P, an admin
+    approves the type's actions from P on (`minPriceCents: P, approvers: admins`).
+    Its `because` gives the priced figures.
 
         Attributes:
             account_id (str): An account's id, which is the creator's platform user id.

@@ -143,7 +143,11 @@ def sync_detailed(
     rules it shared, which ask nothing the default does not. A daily limit is
     added only when no limit counts the type yet. An account following the
     workspace default gets its own copy of it with the suggestion in. No
-    suggestion for the type is `400 invalid_parameter` (`param: type`).
+    suggestion for the type is `400 invalid_parameter` (`param: type`). A type
+    may have two suggestions (its own and an `admins_above` one): `kind` picks
+    one (omitted: the first listed). An `admins_above` rule is added beside the
+    type's other rules, replacing only its own earlier one, and is applied `live`
+    only.
     Owners and admins only; session-authorised like `setAccountPolicy`.
 
     Args:
@@ -193,7 +197,11 @@ def sync(
     rules it shared, which ask nothing the default does not. A daily limit is
     added only when no limit counts the type yet. An account following the
     workspace default gets its own copy of it with the suggestion in. No
-    suggestion for the type is `400 invalid_parameter` (`param: type`).
+    suggestion for the type is `400 invalid_parameter` (`param: type`). A type
+    may have two suggestions (its own and an `admins_above` one): `kind` picks
+    one (omitted: the first listed). An `admins_above` rule is added beside the
+    type's other rules, replacing only its own earlier one, and is applied `live`
+    only.
     Owners and admins only; session-authorised like `setAccountPolicy`.
 
     Args:
@@ -238,7 +246,11 @@ async def asyncio_detailed(
     rules it shared, which ask nothing the default does not. A daily limit is
     added only when no limit counts the type yet. An account following the
     workspace default gets its own copy of it with the suggestion in. No
-    suggestion for the type is `400 invalid_parameter` (`param: type`).
+    suggestion for the type is `400 invalid_parameter` (`param: type`). A type
+    may have two suggestions (its own and an `admins_above` one): `kind` picks
+    one (omitted: the first listed). An `admins_above` rule is added beside the
+    type's other rules, replacing only its own earlier one, and is applied `live`
+    only.
     Owners and admins only; session-authorised like `setAccountPolicy`.
 
     Args:
@@ -288,7 +300,11 @@ async def asyncio(
     rules it shared, which ask nothing the default does not. A daily limit is
     added only when no limit counts the type yet. An account following the
     workspace default gets its own copy of it with the suggestion in. No
-    suggestion for the type is `400 invalid_parameter` (`param: type`).
+    suggestion for the type is `400 invalid_parameter` (`param: type`). A type
+    may have two suggestions (its own and an `admins_above` one): `kind` picks
+    one (omitted: the first listed). An `admins_above` rule is added beside the
+    type's other rules, replacing only its own earlier one, and is applied `live`
+    only.
     Owners and admins only; session-authorised like `setAccountPolicy`.
 
     Args:
