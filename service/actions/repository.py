@@ -67,6 +67,7 @@ class ActionChanges(TypedDict, total=False):
     routed_to: Json | None
     shadow: Json | None
     shadow_key: str | None
+    price_cents: int | None
 
 
 class Actions(Protocol):

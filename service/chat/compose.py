@@ -10,13 +10,12 @@ Open. Both chats get the same words; slack.py and telegram.py shape them.
 from __future__ import annotations
 
 import datetime as dt
-import html
-import re
 
 from attrs import frozen
 
 from service.actions.model import Action
 from service.domain.messages import sanitise
+from service.domain.plain_text import money, text_lines
 
 APPROVE, REJECT, OPEN = "approve", "reject", "open"
 QUOTED = 1500
@@ -47,18 +46,6 @@ class Composed:
     mentions: tuple[Mention, ...] = ()
     """Shown after the text, as each chat notifies people (slack.py, telegram.py)."""
     mention_label: str = ""
-
-
-def _money(value: dict[str, object] | None) -> str:
-    if not value:
-        return "none"
-    amount = value.get("amount")
-    return f"{int(amount) / 100:,.2f} {value.get('currency')}" if isinstance(amount, int) else "—"
-
-
-def _plain(text_html: str) -> str:
-    text = re.sub(r"<br\s*/?>|</p>", "\n", text_html)
-    return html.unescape(re.sub(r"<[^>]+>", "", text)).strip()
 
 
 def _when(at: dt.datetime | None) -> str:
@@ -115,12 +102,12 @@ def compose(
     text = action.params.get("text") if isinstance(action.params, dict) else None
     if isinstance(text, str):
         lines.append("Message as the fan will see it:")
-        shown = _plain(sanitise(text))
+        shown = text_lines(sanitise(text))
         if len(shown) > QUOTED:
             shown = shown[:QUOTED] + "… (the whole message: Open)"
         lines += [f"> {line}" for line in shown.splitlines()]
     recipients = "unknown" if action.estimated_recipients is None else action.estimated_recipients
-    lines.append(f"Price: {_money(action.price)} · Estimated recipients: {recipients}")
+    lines.append(f"Price: {money(action.price)} · Estimated recipients: {recipients}")
     lines += [f"⚠ {warning.get('message', '')}" for warning in action.warnings]
     approved = ", ".join(str(a.get("name") or "someone") for a in action.approvals)
     open_button = Button(OPEN, "Open", f"{public_url}/dashboard/actions/{action.id}")

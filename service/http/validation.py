@@ -328,7 +328,7 @@ class OperationValidator:
     def _body(self, body: bytes, content_type: str | None) -> Any:
         if not self.body_checks:  # the operation takes no body
             return None
-        if not body.strip():
+        if not body:  # whitespace alone is not JSON: it is refused below, never read as absent
             if self.body_required:
                 raise ApiError(
                     ErrorCode.INVALID_PARAMETER, "A JSON body is required.", param="body"

@@ -22,6 +22,7 @@ from attrs import frozen
 
 from service.actions.model import Action
 from service.domain.messages import sanitise
+from service.domain.plain_text import money, text_lines
 
 PAUSED = "paused"
 """The mail saying an allowance was paused (service/actions/pausing.py)."""
@@ -39,18 +40,6 @@ class Item:
     @property
     def shown(self) -> str:
         return self.summary or self.action.summary
-
-
-def _money(value: dict[str, object] | None) -> str:
-    if not value:
-        return "none"
-    amount = value.get("amount")
-    return f"{int(amount) / 100:,.2f} {value.get('currency')}" if isinstance(amount, int) else "—"
-
-
-def _plain(text_html: str) -> str:
-    text = re.sub(r"<br\s*/?>|</p>", "\n", text_html)
-    return html.unescape(re.sub(r"<[^>]+>", "", text)).strip()
 
 
 def _left(expires_at: dt.datetime, now: dt.datetime) -> str:
@@ -86,8 +75,8 @@ def _text_item(item: Item, public_url: str, now: dt.datetime) -> str:
     text = a.params.get("text") if isinstance(a.params, dict) else None
     if isinstance(text, str):
         lines.append("  The message as the fan will see it:")
-        lines += [f"    {line}" for line in _plain(sanitise(text)).splitlines()]
-    lines.append(f"  Price: {_money(a.price)}")
+        lines += [f"    {line}" for line in text_lines(sanitise(text)).splitlines()]
+    lines.append(f"  Price: {money(a.price)}")
     recipients = "unknown" if a.estimated_recipients is None else str(a.estimated_recipients)
     lines.append(f"  Estimated recipients: {recipients}")
     for warning in a.warnings:
@@ -114,7 +103,7 @@ def _html_item(item: Item, public_url: str, now: dt.datetime) -> str:
         )
     recipients = "unknown" if a.estimated_recipients is None else str(a.estimated_recipients)
     parts.append(
-        f"<p>Price: {e(_money(a.price))} · Estimated recipients: {e(recipients)} · "
+        f"<p>Price: {e(money(a.price))} · Estimated recipients: {e(recipients)} · "
         f"{e(_timing(a, now))}</p>",
     )
     parts.append(f"<p>Approvals: {e(_quorum(a))}</p>")

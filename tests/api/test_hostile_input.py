@@ -42,6 +42,15 @@ async def test_non_finite_numbers_are_invalid_parameter(client, world, body):
     assert assert_envelope(response, 400, "invalid_parameter")["param"] == "body"
 
 
+@pytest.mark.parametrize("body", [b"\t", b" \r\n"])
+async def test_whitespace_is_not_an_absent_body(client, world, body):
+    """A link's body is optional, but whitespace alone is not JSON: refused, nothing created."""
+    headers = {**world.auth(), "Content-Type": "application/json"}
+    response = await client.post("/v1/links", content=body, headers=headers)
+    assert assert_envelope(response, 400, "invalid_parameter")["param"] == "body"
+    assert (await client.post("/v1/links", content=b"", headers=headers)).status_code == 201
+
+
 async def test_deep_json_on_links(client, world):
     response = await client.post(
         "/v1/links", content=DEEP, headers={**world.auth(), "Content-Type": "application/json"}
