@@ -13,14 +13,20 @@ import argparse
 import functools
 import sys
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import schemathesis
+from schemathesis import BaseSchema, CheckContext, HookContext, Response
 from schemathesis.config import SchemathesisConfig
+from schemathesis.core.failures import Failure
 from schemathesis.engine import events, from_schema
 from schemathesis.generation import GenerationMode
+from starlette.types import ASGIApp
+
+if TYPE_CHECKING:  # schemathesis names its OpenAPI case type for type checkers only
+    from schemathesis.specs.openapi.schemas import OpenApiCase
 
 CONFIG_FILE = Path(__file__).resolve().parents[1] / "schemathesis.toml"
 DASHBOARD_OPERATIONS = ("approveAction", "rejectAction")
@@ -113,7 +119,7 @@ def documented_refusal(code: str | None, query: dict[str, Any], param: str | Non
 
 
 @schemathesis.check
-def refusals_are_documented(ctx, response, case) -> None:
+def refusals_are_documented(ctx: CheckContext, response: Response, case: OpenApiCase) -> None:
     """schemathesis.toml lets some operations answer 400 to schema-valid input; that 400 must
     then be the documented one, not any other refusal."""
     meta = getattr(case, "_meta", None)
@@ -132,7 +138,7 @@ MAX_ERROR_BODY = 8192
 
 
 @schemathesis.check
-def errors_never_echo_input(ctx, response, case) -> None:
+def errors_never_echo_input(ctx: CheckContext, response: Response, case: OpenApiCase) -> None:
     """An error names the parameter, never repeats a long value sent (it may be huge, or a
     secret); and an error envelope stays small whatever the request carried."""
     if response.status_code < 400:
@@ -151,7 +157,7 @@ def errors_never_echo_input(ctx, response, case) -> None:
 
 
 @schemathesis.hook
-def before_call(context, case, **kwargs) -> None:
+def before_call(context: HookContext, case: OpenApiCase, **kwargs: Any) -> None:
     """A valid long poll (`?wait=N`, 1-60) may hold the request N seconds; one second tests
     it as well (every phase, so invalid values still test the refusal)."""
     wait = (case.query or {}).get("wait")
@@ -163,11 +169,11 @@ def before_call(context, case, **kwargs) -> None:
         case.query = {**case.query, "wait": 1}
 
 
-def prepare(schema, *, live_reads: bool = True):
+def prepare(schema: BaseSchema, *, live_reads: bool = True) -> BaseSchema:
     """Positive cases must be accepted, so they carry no invented server-issued values; and
     without a platform session behind a live key, `fresh=true` can only answer 502."""
 
-    def adapt_case(context, case):
+    def adapt_case(context: HookContext, case: OpenApiCase) -> OpenApiCase:
         meta = getattr(case, "_meta", None)
         positive = meta is not None and meta.generation.mode == GenerationMode.POSITIVE
         dropped = (SERVER_ISSUED_QUERY if positive else ()) + (() if live_reads else ("fresh",))
@@ -175,7 +181,9 @@ def prepare(schema, *, live_reads: bool = True):
             case.query = {k: v for k, v in case.query.items() if k not in dropped}
         return case
 
-    def filter_failure(context, failure, case, response) -> bool:
+    def filter_failure(
+        context: HookContext, failure: Failure, case: OpenApiCase, response: Response
+    ) -> bool:
         """Without a platform session, a live read can only fail; everything else counts."""
         code = _error_code(response)
         query = case.query or {}
@@ -187,21 +195,25 @@ def prepare(schema, *, live_reads: bool = True):
     return schema
 
 
-def _error_code(response) -> str | None:
+def _error_code(response: Response) -> str | None:
     try:
-        return response.json()["error"]["code"]
+        code = response.json()["error"]["code"]
     except (ValueError, KeyError, TypeError):
         return None
+    return code if isinstance(code, str) else None
 
 
-def _error_param(response) -> str | None:
+def _error_param(response: Response) -> str | None:
     try:
-        return response.json()["error"].get("param")
+        param = response.json()["error"].get("param")
     except (ValueError, KeyError, TypeError, AttributeError):
         return None
+    return param if isinstance(param, str) else None
 
 
-def in_process_schema(app, key: str, *, live_reads: bool = True, **options: Any):
+def in_process_schema(
+    app: ASGIApp, key: str, *, live_reads: bool = True, **options: Any
+) -> BaseSchema:
     """The schema the ASGI app serves at /openapi.yaml, wired to call the app in-process."""
     return prepare(
         schemathesis.openapi.from_asgi("/openapi.yaml", app, config=config_for(key, **options)),
@@ -209,7 +221,7 @@ def in_process_schema(app, key: str, *, live_reads: bool = True, **options: Any)
     )
 
 
-def live_schema(url: str, key: str, **options: Any):
+def live_schema(url: str, key: str, **options: Any) -> BaseSchema:
     base = url.rstrip("/")
     return prepare(
         schemathesis.openapi.from_url(
@@ -218,7 +230,7 @@ def live_schema(url: str, key: str, **options: Any):
     )
 
 
-def run(schema, *, echo=print) -> list[str]:
+def run(schema: BaseSchema, *, echo: Callable[[str], object] = print) -> list[str]:
     """Run every phase; return one line per distinct failure (empty when nothing was found)."""
     found: list[str] = []
     for event in from_schema(schema).execute():
@@ -236,12 +248,12 @@ def run(schema, *, echo=print) -> list[str]:
     return found
 
 
-def _describe(event) -> str:
+def _describe(event: events.NonFatalError | events.FatalError) -> str:
     exc = getattr(event, "value", None) or getattr(event, "exception", None)
     return f"{type(exc).__name__}: {exc}"
 
 
-def _failures(event) -> dict[str, list[str]]:
+def _failures(event: events.ScenarioFinished) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     recorder = event.recorder
     for case_id, checks in recorder.checks.items():

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
+import pwd
 import shutil
 import socket
 import subprocess
@@ -83,7 +84,8 @@ def embedded_postgres(folder: Path) -> Iterator[str]:
     pgdata.mkdir()
     if os.geteuid() == 0:
         user = POSTGRES_SYSTEM_USER
-        entry = utils.ensure_user_exists(user)
+        utils.ensure_user_exists(user)  # typed as optional, but it makes the user or raises
+        entry = pwd.getpwnam(user)
         utils.ensure_prefix_permissions(pgdata)
         utils.ensure_prefix_permissions(_commands.POSTGRES_BIN_PATH)
         read, run = 0o044, 0o011

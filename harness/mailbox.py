@@ -87,7 +87,7 @@ class Mailbox:
         with self._lock:
             return [m for m in self.messages if address in m.rcpt_to]
 
-    def start(self) -> Mailbox:
+    def start(self) -> Self:
         if not self.port:
             self.port = _free_port(self.host)
         self._controller = Controller(self, hostname=self.host, port=self.port)

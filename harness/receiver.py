@@ -255,7 +255,7 @@ class Receiver:
                 status = fail_status
             elif event_id in self._rejected:
                 status = self._rejected[event_id]
-            elif error is not None:
+            elif error is not None or delivery_id is None:  # no id is an error already
                 status = 400
             else:
                 status = 200

@@ -16,6 +16,8 @@ from typing import Any
 
 import uvicorn
 from attrs import define, field
+from starlette.types import ASGIApp
+from uvicorn.config import LifespanType
 
 START_TIMEOUT = 15.0
 
@@ -34,7 +36,7 @@ class _Server(uvicorn.Server):
         super().__init__(config)
         self.listening = threading.Event()
 
-    async def startup(self, sockets=None) -> None:
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         await super().startup(sockets)
         self.listening.set()
 
@@ -54,13 +56,13 @@ class RunningServer:
 
 
 def start_in_thread(
-    app,
+    app: ASGIApp,
     *,
     name: str,
     host: str = "127.0.0.1",
     port: int = 0,
     sock: socket.socket | None = None,
-    lifespan: str = "off",
+    lifespan: LifespanType = "off",
     **uvicorn_options: Any,
 ) -> RunningServer:
     config = uvicorn.Config(
@@ -96,8 +98,9 @@ def start_in_thread(
 
 
 @contextmanager
-def serve_in_thread(app, **options) -> Iterator[str]:
-    running = start_in_thread(app, **options)
+def serve_in_thread(app: ASGIApp, *, name: str, **options: Any) -> Iterator[str]:
+    """`start_in_thread` (same options) for a `with` block: yields the base URL."""
+    running = start_in_thread(app, name=name, **options)
     try:
         yield running.base_url
     finally:

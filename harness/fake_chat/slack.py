@@ -168,7 +168,10 @@ class SlackSide:
             )
         if message is None:
             return JSONResponse({"error": "no such message"}, status_code=404)
-        button = next((b for b in message["buttons"] if b["actionId"] == ask["actionId"]), {})
+        button: dict[str, Any] = next(
+            (b for b in message["buttons"] if b["actionId"] == ask["actionId"]), {}
+        )
+        trigger = f"trigger-{next(self.ids)}"
         payload = {
             "type": "block_actions",
             "team": {"id": message["teamId"]},
@@ -178,10 +181,10 @@ class SlackSide:
             "actions": [
                 {"type": "button", "action_id": ask["actionId"], "value": button.get("value")}
             ],
-            "trigger_id": f"trigger-{next(self.ids)}",
+            "trigger_id": trigger,
         }
         with self.changed:
-            self._triggers[payload["trigger_id"]] = (message["teamId"], ask["userId"])
+            self._triggers[trigger] = (message["teamId"], ask["userId"])
         return await self._signed_slack(payload)
 
     async def _signed_slack(self, payload: dict[str, Any]) -> Response:

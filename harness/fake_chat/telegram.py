@@ -156,7 +156,7 @@ class TelegramSide:
 
     async def telegram_send_update(self, request: Request) -> Response:
         ask = await request.json()
-        update = {
+        update: dict[str, Any] = {
             "update_id": next(self.ids),
             "message": {
                 "message_id": next(self.ids),

@@ -1,8 +1,10 @@
 """An in-memory Store (service/ports.py) for fast tests of the action lifecycle and the executor.
 
 It holds the aggregates those rules touch (workspaces, accounts, actions, events, the audit log)
-and nothing else: any other repository raises `NotHeld`, so a test that strays beyond them fails
-loudly instead of passing against a fake that does not know what a real driver does.
+and nothing else: any other repository, and the queries of escalation, routing and the sync
+loop, raise `NotHeld`, so a test that strays beyond them fails loudly instead of passing against
+a fake that does not know what a real driver does. mypy checks it against the same protocols
+the SQL store implements (`as_store` in store.py).
 
 It keeps the guarantees the contract suite checks on the two SQL drivers, and that suite runs
 against it too (tests/storage/test_memory_store_contract.py), so it cannot drift from them:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import builtins
+import datetime as dt
 from collections.abc import Sequence
 from typing import Any, Unpack
 
-from harness.memory_store.state import State, changed, stored
+from harness.memory_store.state import State, changed, not_held, stored
 from service.accounts.model import Account
 from service.accounts.repository import AccountChanges, ForCreate
 from service.domain.storage_errors import DuplicateError
@@ -108,6 +109,24 @@ class MemoryAccounts:
 
     async def list_all(self, *, statuses: Sequence[str] | None = None) -> builtins.list[Account]:
         return [a for a in self.state.accounts.values() if statuses is None or a.status in statuses]
+
+    # The sync loop's claims are left to the SQL drivers.
+    async def due_for_sync(
+        self, now: dt.datetime, *, statuses: Sequence[str]
+    ) -> builtins.list[tuple[str, str]]:
+        not_held("the sync loop's claims")
+
+    async def claim_sync(
+        self,
+        workspace_id: str,
+        account_id: str,
+        *,
+        worker: str,
+        now: dt.datetime,
+        until: dt.datetime,
+        statuses: Sequence[str],
+    ) -> Account | None:
+        not_held("the sync loop's claims")
 
     async def update(
         self, workspace_id: str, account_id: str, **values: Unpack[AccountChanges]

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any, Unpack
 
 from harness.memory_store.outbox import MemoryAuditLog, MemoryEvents
-from harness.memory_store.state import State, changed, stored
+from harness.memory_store.state import State, changed, not_held, stored
 from service.actions.activity_day import COUNTS, DECIDED, RAN_OR_WILL, ActivityDay
 from service.actions.model import Action, AllowanceUse, AllowedWrite
 from service.actions.repository import ActionChanges
@@ -80,20 +80,29 @@ class MemoryActions:
         account_id: str | None = None,
         type_: str | None = None,
         limit: int = 100,
+        only_accounts: Sequence[str] | None = None,
     ) -> builtins.list[Action]:
         found = [
             a
             for a in self._pending(workspace_id, mode, now)
             if (account_id is None or a.account_id == account_id)
             and (type_ is None or a.type == type_)
+            and (only_accounts is None or a.account_id in only_accounts)
         ]
         return sorted(found, key=lambda a: (a.expires_at, a.id))[:limit]
 
     async def pending_counts(
-        self, workspace_id: str, *, mode: str, now: dt.datetime
+        self,
+        workspace_id: str,
+        *,
+        mode: str,
+        now: dt.datetime,
+        only_accounts: Sequence[str] | None = None,
     ) -> dict[str, int]:
         counts: dict[str, int] = {}
         for action in self._pending(workspace_id, mode, now):
+            if only_accounts is not None and action.account_id not in only_accounts:
+                continue
             counts[action.account_id] = counts.get(action.account_id, 0) + 1
         return counts
 
@@ -286,6 +295,27 @@ class MemoryActions:
             moved.append(changed(action, {"status": _EXPIRE.dest}))
             self.state.actions[action.id] = moved[-1]
         return moved
+
+    # Escalation, routing and the per-member activity figures are left to the SQL drivers.
+    async def escalation_due(self, now: dt.datetime) -> bool:
+        not_held("escalation")
+
+    async def escalate_due(self, now: dt.datetime) -> builtins.list[Action]:
+        not_held("escalation")
+
+    async def set_routed_to(self, action_id: str, routed_to: dict[str, Any]) -> None:
+        not_held("routing")
+
+    async def decided_between(
+        self,
+        workspace_id: str,
+        mode: str,
+        start: dt.datetime,
+        end: dt.datetime,
+        only_accounts: Sequence[str] | None = None,
+        limit: int = 20_000,
+    ) -> builtins.list[Action]:
+        not_held("the activity per member")
 
     async def next_due(self, now: dt.datetime) -> dt.datetime | None:
         ahead = [

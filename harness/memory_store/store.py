@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Callable, Sequence
-from contextlib import asynccontextmanager
-from typing import Any
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from typing import NoReturn
 
 from harness.memory_store.accounts import MemoryAccounts, MemoryWorkspaces
 from harness.memory_store.actions import MemoryActions
 from harness.memory_store.outbox import MemoryAuditLog, MemoryEvents
-from harness.memory_store.state import NotHeld, State
-from service.actions.repository import ACTIONS_CHANNEL
+from harness.memory_store.state import State, not_held
+from service.accounts.repository import Accounts
+from service.actions.repository import ACTIONS_CHANNEL, Actions
+from service.domain.repository import AuditLog, Events
+from service.ports import Store, UnitOfWork
+from service.workspaces.repository import Workspaces
 
 
 class MemoryUnit:
@@ -21,14 +25,15 @@ class MemoryUnit:
         self.state = state
         self.writable = writable
         self.notified: list[str] = []
-        self.workspaces = MemoryWorkspaces(state)
-        self.accounts = MemoryAccounts(state)
-        self.actions = MemoryActions(state, self.notified)
-        self.events = MemoryEvents(state)
-        self.audit = MemoryAuditLog(state)
+        # Typed as the ports, so mypy proves each one does what the SQL repositories do.
+        self.workspaces: Workspaces = MemoryWorkspaces(state)
+        self.accounts: Accounts = MemoryAccounts(state)
+        self.actions: Actions = MemoryActions(state, self.notified)
+        self.events: Events = MemoryEvents(state)
+        self.audit: AuditLog = MemoryAuditLog(state)
 
-    def __getattr__(self, name: str) -> Any:
-        raise NotHeld(f"the memory store does not hold {name!r} (harness/memory_store/)")
+    def __getattr__(self, name: str) -> NoReturn:
+        not_held(repr(name))
 
     async def notify(self, channel: str) -> None:
         self.notified.append(channel)
@@ -44,8 +49,8 @@ class MemoryStore:
         self.committed = State()
         self.notified: list[str] = []
         self._writer = asyncio.Lock()
-        self._listeners: dict[str, list[Callable[[], Any]]] = {}
-        self._watchers: list[Callable[[Sequence[str] | None], Any]] = []
+        self._listeners: dict[str, list[Callable[[], object]]] = {}
+        self._watchers: list[Callable[[Sequence[str] | None], object]] = []
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[MemoryUnit]:
@@ -67,11 +72,11 @@ class MemoryStore:
     async def reading(self) -> AsyncIterator[MemoryUnit]:
         yield MemoryUnit(self.committed, writable=False)
 
-    def single_statement(self) -> Any:
+    def single_statement(self) -> AbstractAsyncContextManager[MemoryUnit]:
         return self.transaction()
 
     @asynccontextmanager
-    async def listen(self, channel: str, callback: Any) -> AsyncIterator[None]:
+    async def listen(self, channel: str, callback: Callable[[], object]) -> AsyncIterator[None]:
         self._listeners.setdefault(channel, []).append(callback)
         try:
             yield
@@ -79,7 +84,9 @@ class MemoryStore:
             self._listeners[channel].remove(callback)
 
     @asynccontextmanager
-    async def watch_actions(self, callback: Any) -> AsyncIterator[None]:
+    async def watch_actions(
+        self, callback: Callable[[Sequence[str] | None], object]
+    ) -> AsyncIterator[None]:
         self._watchers.append(callback)
         try:
             yield
@@ -93,3 +100,14 @@ class MemoryStore:
     def woken_executor(self) -> int:
         """How many committed transactions woke the executors (NOTIFY on the actions channel)."""
         return self.notified.count(ACTIONS_CHANNEL)
+
+
+def as_store(store: MemoryStore) -> Store:
+    """Typed as the protocol: mypy proves here that MemoryStore (and its units of work) satisfy
+    service/ports.py's protocols, the repositories it does not hold raising `NotHeld`."""
+    return store
+
+
+def as_unit_of_work(unit: MemoryUnit) -> UnitOfWork:
+    """The same proof for the unit of work."""
+    return unit

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from datetime import date, datetime, timedelta
+from typing import Any
 
 from .http import Call, bad_request
 
@@ -41,7 +42,7 @@ def days(start: date, end: date) -> list[date]:
     return [start + timedelta(days=n) for n in range((end - start).days + 1)]
 
 
-def made_up(call: Call, chart: str, low: int, high: int) -> list[dict]:
+def made_up(call: Call, chart: str, low: int, high: int) -> list[dict[str, Any]]:
     """`[{"date", "count"}]`, the same numbers every time for the same creator and day."""
     start, end = date_range(call)
 
@@ -52,6 +53,6 @@ def made_up(call: Call, chart: str, low: int, high: int) -> list[dict]:
     return [{"date": day.isoformat(), "count": value(day)} for day in days(start, end)]
 
 
-def summed(call: Call, amount: Callable[[date], int]) -> list[dict]:
+def summed(call: Call, amount: Callable[[date], int]) -> list[dict[str, Any]]:
     start, end = date_range(call)
     return [{"date": day.isoformat(), "count": amount(day)} for day in days(start, end)]

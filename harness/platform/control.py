@@ -8,6 +8,7 @@ platform user ids listed by `GET /_control/creators`.
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from typing import Any
 
@@ -17,6 +18,8 @@ from starlette.routing import Route
 
 from .state import PlatformState
 from .views import iso, transaction_view
+
+Endpoint = Callable[[Request], Awaitable[JSONResponse]]
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
@@ -36,7 +39,7 @@ async def _body(request: Request) -> dict[str, Any]:
 def control_routes(state: PlatformState) -> list[Route]:
     """Starlette routes of the control API, bound to `state`."""
 
-    def guarded(handler):
+    def guarded(handler: Endpoint) -> Endpoint:
         async def endpoint(request: Request) -> JSONResponse:
             try:
                 return await handler(request)
@@ -93,7 +96,7 @@ def control_routes(state: PlatformState) -> list[Route]:
         user_id = request.path_params["user_id"]
         return JSONResponse({"userId": user_id, "expired": state.expire_sessions(user_id)})
 
-    def restriction(restricted: bool):
+    def restriction(restricted: bool) -> Endpoint:
         async def endpoint(request: Request) -> JSONResponse:
             user_id = request.path_params["user_id"]
             state.set_restricted(user_id, restricted)

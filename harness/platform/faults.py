@@ -33,7 +33,7 @@ class Fault:
     probability: float = 1.0
     hits: int = 0
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         return {
             "id": data["id"],
@@ -63,7 +63,7 @@ def canonical_route(route: str) -> str:
     return f"{method.upper()} {_PARAM.sub(':', path.rstrip('/') or '/')}"
 
 
-def default_body(status: int) -> dict:
+def default_body(status: int) -> dict[str, Any]:
     return {
         "error": {
             "code": "injected_fault",
@@ -80,7 +80,7 @@ class FaultBook:
         self._ids = itertools.count(1)
         self._dice = random.Random(seed)  # a `probability` fault: the same draws every run
 
-    def add(self, spec: dict) -> Fault:
+    def add(self, spec: dict[str, Any]) -> Fault:
         status = spec.get("status")
         delay_ms = spec.get("delayMs", 0) or 0
         times = spec.get("times")

@@ -14,7 +14,7 @@ import asyncio
 import itertools
 import json
 import re
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Hashable, Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -169,7 +169,9 @@ def build_routes(
     return routes
 
 
-def _endpoint(state: PlatformState, pattern: str, handler: Handler, authenticated: bool):
+def _endpoint(
+    state: PlatformState, pattern: str, handler: Handler, authenticated: bool
+) -> Callable[[Request], Awaitable[Response]]:
     method = pattern.split(" ", 1)[0]
 
     async def endpoint(request: Request) -> Response:
@@ -214,7 +216,14 @@ def _endpoint(state: PlatformState, pattern: str, handler: Handler, authenticate
     return endpoint
 
 
-def _handle(state, request, raw, token, handler, authenticated) -> Response:
+def _handle(
+    state: PlatformState,
+    request: Request,
+    raw: bytes,
+    token: str | None,
+    handler: Handler,
+    authenticated: bool,
+) -> Response:
     try:
         with state.lock:
             creator = None

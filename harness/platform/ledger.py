@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from datetime import datetime
+from typing import Any
 
 from .models import Creator, Transaction
 
@@ -62,7 +63,11 @@ def describe(kind: str, creator: Creator, fan_id: str) -> str:
 
 
 def new_transaction(
-    creator: Creator, tx_id: str, now: datetime, rng: random.Random, fields: dict | None = None
+    creator: Creator,
+    tx_id: str,
+    now: datetime,
+    rng: random.Random,
+    fields: dict[str, Any] | None = None,
 ) -> Transaction:
     """A row from optional camelCase `fields` (control API names); the rest is made up."""
     fields = dict(fields or {})
@@ -99,7 +104,7 @@ def new_transaction(
     )
 
 
-def change_transaction(tx: Transaction, changes: dict, now: datetime) -> Transaction:
+def change_transaction(tx: Transaction, changes: dict[str, Any], now: datetime) -> Transaction:
     """Apply camelCase `changes` (status, amounts, description, deleted) in place.
 
     A new gross without new fee/net recomputes them, keeping the row's VAT share.
@@ -145,7 +150,9 @@ def chargeback_for(original: Transaction, tx_id: str, when: datetime) -> Transac
     )
 
 
-def tick(creator: Creator, new_id: Callable[[], str], now: datetime, rng: random.Random) -> dict:
+def tick(
+    creator: Creator, new_id: Callable[[], str], now: datetime, rng: random.Random
+) -> dict[str, Any]:
     """One change, as the platform's ledger would make it: returns what happened."""
     live = [t for t in creator.transactions.values() if not t.deleted]
     pending = [t for t in live if t.status == "pending"]

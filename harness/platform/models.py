@@ -146,7 +146,7 @@ class Post:
     tips_cents: int
     pinned: bool = False
     scheduled_for: datetime | None = None
-    view_events: list[dict] = field(factory=list)
+    view_events: list[dict[str, Any]] = field(factory=list)
     """What POST /posts/stats-collect reported about this post, in order."""
 
 
@@ -265,7 +265,7 @@ class Creator:
     campaigns: list[Promo] = field(factory=list)
     payout_requests: list[PayoutRequest] = field(factory=list)
     following: list[str] = field(factory=list)
-    blocked: list[dict] = field(factory=list)
+    blocked: list[dict[str, Any]] = field(factory=list)
     profile_visits: int = 0
     profile_views: int = 0
 

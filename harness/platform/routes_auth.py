@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .http import ApiError, Call, bad_request
+from .models import Challenge
 from .views import iso
 
 
@@ -34,7 +35,7 @@ def _step(call: Call, user_id: str, stage: str) -> dict[str, Any]:
     }
 
 
-def _challenge(call: Call, stage: str):
+def _challenge(call: Call, stage: str) -> Challenge:
     challenge_id = call.body.get("challengeId")
     if not isinstance(challenge_id, str) or not challenge_id:
         raise bad_request("challengeId is required.")

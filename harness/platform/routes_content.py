@@ -59,9 +59,10 @@ def top_posts(call: Call) -> dict[str, Any]:
 
 def scheduled(call: Call) -> dict[str, Any]:
     later = sorted(
-        (p for p in call.me.posts.values() if p.scheduled_for), key=lambda p: p.scheduled_for
+        ((p.scheduled_for, p) for p in call.me.posts.values() if p.scheduled_for),
+        key=lambda due: due[0],
     )
-    return page((post_view(p) for p in later), call)
+    return page((post_view(p) for _, p in later), call)
 
 
 def stats_collect(call: Call) -> dict[str, Any]:

@@ -64,7 +64,8 @@ def counts(call: Call) -> dict[str, Any]:
 def history(call: Call) -> dict[str, Any]:
     fan = call.fan(call.params["id"])
     end = fan.expired_at or call.now
-    rows, start = [], fan.subscribed_at
+    rows: list[dict[str, Any]] = []
+    start = fan.subscribed_at
     while start < end:
         rows.append(
             {

@@ -194,7 +194,9 @@ def _fill(
     _fill_money(creator, rng, now, new_id)
 
 
-def _fill_vault(creator: Creator, rng: random.Random, now: datetime, new_id) -> None:
+def _fill_vault(
+    creator: Creator, rng: random.Random, now: datetime, new_id: Callable[[], str]
+) -> None:
     for _ in range(24):
         kind = rng.choices(("photo", "video", "audio", "gif"), (12, 8, 2, 2))[0]
         media = Media(
@@ -209,7 +211,9 @@ def _fill_vault(creator: Creator, rng: random.Random, now: datetime, new_id) -> 
         creator.vault_lists[vl.id] = vl
 
 
-def _fill_chats(creator: Creator, rng: random.Random, now: datetime, new_id) -> None:
+def _fill_chats(
+    creator: Creator, rng: random.Random, now: datetime, new_id: Callable[[], str]
+) -> None:
     media_ids = list(creator.media)
     for fid in rng.sample(list(creator.fans), int(len(creator.fans) * 0.75)):
         at = now - timedelta(days=rng.randint(1, 60), minutes=rng.randint(0, 600))
@@ -261,7 +265,9 @@ def _fill_chats(creator: Creator, rng: random.Random, now: datetime, new_id) -> 
         creator.chats[fid].sort(key=lambda m: m.created_at)
 
 
-def _fill_content(creator: Creator, rng: random.Random, now: datetime, new_id) -> None:
+def _fill_content(
+    creator: Creator, rng: random.Random, now: datetime, new_id: Callable[[], str]
+) -> None:
     media_ids = list(creator.media)
     for index in range(14):
         scheduled = now + timedelta(days=index - 10) if index >= 12 else None
@@ -336,7 +342,9 @@ def _fill_content(creator: Creator, rng: random.Random, now: datetime, new_id) -
         )
 
 
-def _fill_money(creator: Creator, rng: random.Random, now: datetime, new_id) -> None:
+def _fill_money(
+    creator: Creator, rng: random.Random, now: datetime, new_id: Callable[[], str]
+) -> None:
     weights = {"subscription": 40, "tip": 20, "message": 25, "post": 8, "stream": 3, "referral": 2}
     rows = []
     for _ in range(60):

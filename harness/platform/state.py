@@ -196,7 +196,7 @@ class PlatformState:
 
     # -- revenue --------------------------------------------------------------------------
 
-    def add_transaction(self, user_id: str, fields: dict | None = None) -> Transaction:
+    def add_transaction(self, user_id: str, fields: dict[str, Any] | None = None) -> Transaction:
         """A new revenue row; `fields` uses the wire names (kind, status, grossCents, ...)."""
         with self.lock:
             creator = self.creator(user_id)
@@ -206,13 +206,13 @@ class PlatformState:
             creator.transactions[tx.id] = tx
             return tx
 
-    def change_transaction(self, user_id: str, tx_id: str, changes: dict) -> Transaction:
+    def change_transaction(self, user_id: str, tx_id: str, changes: dict[str, Any]) -> Transaction:
         """Change status, amounts, description or `deleted`; KeyError when unknown."""
         with self.lock:
             tx = self.creator(user_id).transactions[str(tx_id)]
             return ledger.change_transaction(tx, changes, self.now())
 
-    def tick(self, user_id: str | None = None) -> dict:
+    def tick(self, user_id: str | None = None) -> dict[str, Any]:
         """One ledger change for one creator (a seeded random one when not given)."""
         with self.lock:
             creator = (
@@ -256,7 +256,9 @@ class PlatformState:
             self.writes.append(entry)
             return entry
 
-    def writes_for(self, user_id: str | None = None, route: str | None = None) -> list[dict]:
+    def writes_for(
+        self, user_id: str | None = None, route: str | None = None
+    ) -> list[dict[str, Any]]:
         """Logged write calls, oldest first, optionally for one creator or route pattern."""
         with self.lock:
             return [
