@@ -40,6 +40,7 @@ from service.actions.patience import Patience
 from service.actions.repository import ACTIONS_CHANNEL
 from service.actions.retries import RetryPolicy
 from service.actions.transitions import FAILED
+from service.actions.types.registry import synced_change
 from service.domain.ids import new_id
 from service.services import Services
 from service.synced.chats import record_write
@@ -165,10 +166,15 @@ class Executor:
             services.wake_deliverer()
 
     async def _update_synced_chat(self, action: Action, result: dict[str, Any]) -> None:
-        """Send and unsend results show in the synced chat at once (docs/synced-data.md). The
-        action is already recorded: a failure here is logged, never the action's."""
+        """What the write changes in the synced chats (its type's `synced_effect`: a sent or
+        unsent message) shows at once (docs/synced-data.md). The action is already recorded:
+        a failure here is logged, never the action's."""
         try:
-            await record_write(self.services.store, self.services.clock.now(), action, result)
+            change = synced_change(action, result)
+            if change is not None:
+                now = self.services.clock.now()
+                store = self.services.store
+                await record_write(store, now, action.workspace_id, action.account_id, change)
         except Exception:
             log.exception("could not update the synced chat after action %s", action.id)
 

@@ -2,54 +2,52 @@
 
 A sent message is added to its chat (and becomes the chat's last message); an unsent one, or
 every copy of an unsent mass message, is removed, and each chat it left points at its newest
-remaining message. The next sync then finds these chats unchanged and re-reads nothing.
-Test-mode writes never reached anything, so they change nothing here.
+remaining message. The next sync then finds these chats unchanged and re-reads nothing. Which
+change a write makes is its action type's (`synced_effect` in service/actions/types/); this
+module applies a change whatever type made it.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Awaitable, Callable
-from typing import Any
 
-from service.actions.model import Action
 from service.domain.clock import isoformat
 from service.ports import Store, UnitOfWork
+from service.synced.model import ChatChange, MessageSent, MessagesUnsent
 
 
 async def record_write(
-    store: Store, now: dt.datetime, action: Action, result: dict[str, Any] | None
+    store: Store, now: dt.datetime, workspace_id: str, account_id: str, change: ChatChange
 ) -> None:
-    effect = EFFECTS.get(action.type)
-    if effect is None or not result or result.get("simulated"):
-        return
     async with store.transaction() as uow:
-        await effect(uow, now, action, result)
+        match change:
+            case MessageSent():
+                await _sent(uow, now, workspace_id, account_id, change)
+            case MessagesUnsent():
+                await _unsent(uow, workspace_id, account_id, change)
 
 
-async def _sent(uow: UnitOfWork, now: dt.datetime, action: Action, result: dict[str, Any]) -> None:
-    if not result.get("messageId"):
-        return
-    message_id = str(result["messageId"])
-    p, ws, account_id = action.params, action.workspace_id, action.account_id
-    cents = p.get("priceCents") or 0
+async def _sent(
+    uow: UnitOfWork, now: dt.datetime, ws: str, account_id: str, sent: MessageSent
+) -> None:
+    cents = sent.price_cents
     message = {
-        "id": message_id,
-        "fanId": p["fanId"],
+        "id": sent.message_id,
+        "fanId": sent.fan_id,
         "fromCreator": True,
-        "text": p["text"],  # normalised to HTML at creation: what the platform got
+        "text": sent.text,
         "price": {"amount": cents, "currency": "USD"} if cents else None,
-        "mediaIds": list(p.get("mediaIds") or []),
+        "mediaIds": list(sent.media_ids),
         "massMessageId": None,
         "createdAt": isoformat(now),
     }
     await uow.synced.add_messages(ws, account_id, [message])
-    chat = await uow.synced.chat(ws, account_id, p["fanId"])
+    chat = await uow.synced.chat(ws, account_id, sent.fan_id)
     if chat is None:
-        fan = await uow.fans.get(ws, account_id, p["fanId"])
+        fan = await uow.fans.get(ws, account_id, sent.fan_id)
         chat = {
-            "fanId": p["fanId"],
-            "username": fan.username if fan else p["fanId"],
+            "fanId": sent.fan_id,
+            "username": fan.username if fan else sent.fan_id,
             "name": fan.name if fan else None,
             "unreadCount": 0,
         }
@@ -63,24 +61,12 @@ async def _sent(uow: UnitOfWork, now: dt.datetime, action: Action, result: dict[
     )
 
 
-async def _unsent(
-    uow: UnitOfWork, now: dt.datetime, action: Action, result: dict[str, Any]
-) -> None:
-    ws, account_id = action.workspace_id, action.account_id
+async def _unsent(uow: UnitOfWork, ws: str, account_id: str, unsent: MessagesUnsent) -> None:
     gone = await uow.synced.remove_messages(
-        ws,
-        account_id,
-        message_id=result.get("messageId"),
-        mass_message_id=None if result.get("messageId") else result.get("massMessageId"),
+        ws, account_id, message_id=unsent.message_id, mass_message_id=unsent.mass_message_id
     )
     for fan_id in gone:
         await _point_at_newest(uow, ws, account_id, fan_id)
-
-
-Effect = Callable[[UnitOfWork, dt.datetime, Action, dict[str, Any]], Awaitable[None]]
-EFFECTS: dict[str, Effect] = {"send_message": _sent, "unsend_message": _unsent}
-"""The action types whose executed write changes the synced chats, by type: a new one is an
-entry here (every other type changes nothing the chats hold)."""
 
 
 async def _point_at_newest(uow: UnitOfWork, ws: str, account_id: str, fan_id: str) -> None:

@@ -1,23 +1,33 @@
 """A registered action type is complete, or this fails naming what it lacks: its description,
 routes (catalogued writes, each answered by the sandbox), approval page context, params and
 result schemas in openapi.yaml (the request's discriminator, the stored params, the results),
-a summary and a result that fit their schemas. The catalogue's every write has a type, and the
-docs table is the registry's."""
+a summary and a result that fit their schemas, and what its write changes in the synced chats.
+The catalogue's every write has a type, and the docs table is the registry's."""
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 import jsonschema
 import pytest
+from attrs import evolve
 
 from service import action_types_docs
+from service.actions.model import Action
 from service.actions.types import REGISTRY, ActionType, PlatformCall
-from service.actions.types.registry import NO_NAMES, SummaryNames, no_synced_context, performs
+from service.actions.types.registry import (
+    NO_NAMES,
+    SummaryNames,
+    no_synced_context,
+    performs,
+    synced_change,
+)
 from service.actions.write_routes import action_for, how_to_call, write_hint
 from service.http.spec import load_document
 from service.platform.routes import ROUTES, TABLE
 from service.platform.sandbox import answers_write
+from service.synced.model import MessageSent, MessagesUnsent
 
 DOCUMENT = load_document()
 SCHEMAS = DOCUMENT.document["components"]["schemas"]
@@ -70,6 +80,12 @@ def missing_parts(kind: ActionType) -> list[str]:
         validators = [DOCUMENT.validator("components", "schemas", n) for n in kind.result_schemas]
         if not any(v.is_valid(result) for v in validators):
             missing.append("a result that fits its schema")
+        try:
+            change = kind.synced_effect(example, result)
+        except (KeyError, TypeError, ValueError):
+            change = "broken"
+        if change is not None and not isinstance(change, MessageSent | MessagesUnsent):
+            missing.append("a synced effect from its params and result")
     return missing
 
 
@@ -110,8 +126,77 @@ def test_a_type_lacking_parts_is_caught():
         label="Mark a chat as read",
         performs=REGISTRY["mark_chat_read"].performs,
         approval=no_synced_context,
+        synced_effect=lambda p, result: MessagesUnsent(message_id=p["messageId"]),
     )
-    assert missing_parts(described) == ["a summary sentence", "a result that fits its schema"]
+    assert missing_parts(described) == [
+        "a summary sentence",
+        "a result that fits its schema",
+        "a synced effect from its params and result",
+    ]
+
+
+CHAT_MESSAGE_WRITES = {
+    "POST /chats/:id/messages": MessageSent,
+    "DELETE /messages/:id": MessagesUnsent,
+    "DELETE /messages/queue/:id": MessagesUnsent,
+}
+"""The writes that add a message to a chat or remove one (or every copy of a mass message)."""
+
+
+def executed(kind: ActionType, params: dict[str, Any], result: dict[str, Any]) -> Action:
+    at = dt.datetime(2026, 11, 25, 9, tzinfo=dt.UTC)
+    return Action(
+        id="act_1",
+        workspace_id="ws_1",
+        account_id="acc_1",
+        mode="live",
+        type=kind.name,
+        status="executed",
+        params=params,
+        summary="",
+        estimated_recipients=1,
+        price=None,
+        requested_by={},
+        idempotency_key="k",
+        fingerprint="f",
+        created_at=at,
+        expires_at=at,
+        result=result,
+    )
+
+
+@pytest.mark.parametrize("name", list(REGISTRY))
+def test_a_write_that_adds_or_removes_a_chat_message_says_what_it_changes_in_the_synced_chats(
+    name,
+):
+    """Its type's `synced_effect`, so the synced chats show it at once; any other write changes
+    nothing there, and a test-mode write (it reached nothing) never does."""
+    kind = REGISTRY[name]
+    for example in SCHEMAS[kind.params_schema]["examples"]:
+        result = kind.result(example, "3301")
+        action = executed(kind, example, result)
+        expected = CHAT_MESSAGE_WRITES.get(kind.call(example).route)
+        change = synced_change(action, result)
+        assert (change is None) if expected is None else isinstance(change, expected), change
+        assert (
+            synced_change(evolve(action, result={"simulated": True}), {"simulated": True}) is None
+        )
+
+
+def test_an_unsent_message_or_mass_message_is_removed_by_its_id():
+    unsend = REGISTRY["unsend_message"]
+    one = {"messageId": "771234", "fanId": "90210017"}
+    every_copy = {"messageId": "880001"}
+    assert unsend.synced_effect(one, unsend.result(one, None)) == MessagesUnsent("771234")
+    assert unsend.synced_effect(every_copy, unsend.result(every_copy, None)) == MessagesUnsent(
+        mass_message_id="880001"
+    )
+    send = REGISTRY["send_message"]
+    params = {"fanId": "90210017", "text": "<p>Hi</p>", "priceCents": 500, "mediaIds": ["7"]}
+    assert send.synced_effect(params, send.result(params, "3301")) == MessageSent(
+        "90210017", "3301", "<p>Hi</p>", 500, ("7",)
+    )
+    assert send.synced_effect(params, send.result(params, None)) is None  # no id came back
 
 
 def test_every_catalogued_write_is_performed_by_a_type():

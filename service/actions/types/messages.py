@@ -23,6 +23,7 @@ from service.actions.types.registry import (
     register,
 )
 from service.domain.item_families import ItemFamily
+from service.synced.model import MessageSent, MessagesUnsent
 
 
 async def _chat_context(reads: Reads, action: Action) -> Json:
@@ -37,6 +38,26 @@ async def _chat_context(reads: Reads, action: Action) -> Json:
         "spend": (await reads.synced.fan_spend(ws, account_id, fan_id))["gross"],
         "recent": list(reversed(recent)),
     }
+
+
+def _message_sent(p: Params, result: Json) -> MessageSent | None:
+    made = result.get("messageId")
+    if not made:
+        return None
+    return MessageSent(
+        fan_id=p["fanId"],
+        message_id=str(made),
+        text=p["text"],
+        price_cents=p.get("priceCents") or 0,
+        media_ids=tuple(p.get("mediaIds") or ()),
+    )
+
+
+def _messages_unsent(p: Params, result: Json) -> MessagesUnsent:
+    """One message from the fan's chat with `fanId`; every copy of a mass message without."""
+    if p.get("fanId"):
+        return MessagesUnsent(message_id=p["messageId"])
+    return MessagesUnsent(mass_message_id=p["messageId"])
 
 
 register(
@@ -70,6 +91,7 @@ register(
             ),
         ),
         approval=_chat_context,
+        synced_effect=_message_sent,
     )
 )
 
@@ -231,5 +253,6 @@ register(
             ),
         ),
         approval=_unsend_context,
+        synced_effect=_messages_unsent,
     )
 )

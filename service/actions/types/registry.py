@@ -16,6 +16,7 @@ from attrs import field, frozen
 from service.actions.model import Action
 from service.actions.types.reads import Reads
 from service.domain.messages import visible_text
+from service.synced.model import ChatChange
 
 Params = Mapping[str, Any]
 Json = dict[str, Any]
@@ -90,6 +91,12 @@ class Lookup:
 
 def _no_lookups(params: Params) -> list[Lookup]:
     return []
+
+
+def no_synced_effect(params: Params, result: Json) -> ChatChange | None:
+    """For a write that changes nothing the synced chats hold (or nothing known until the
+    next sync reads it, as a mass message's copies)."""
+    return None
 
 
 ApprovalContext = Callable[[Reads, Action], Awaitable[Json]]
@@ -177,6 +184,10 @@ class ActionType:
     approval: ApprovalContext | None = None
     """The approval page's context (None: the type declares none, which the registry test
     refuses for a registered type)."""
+    synced_effect: Callable[[Params, Json], ChatChange | None] = no_synced_effect
+    """What the executed write changes in the synced chats, from the params as stored and the
+    live `result`; service/synced/chats.py applies it at once, so the next sync finds those
+    chats unchanged."""
 
     @property
     def routes(self) -> tuple[str, ...]:
@@ -199,6 +210,14 @@ def type_of(name: str) -> ActionType:
 
 def names() -> tuple[str, ...]:
     return tuple(REGISTRY)
+
+
+def synced_change(action: Action, result: Json) -> ChatChange | None:
+    """What `action`'s executed write changes in the synced chats: its type's `synced_effect`,
+    except that a test-mode write (`{"simulated": true}`) reached nothing and changes nothing."""
+    if not result or result.get("simulated"):
+        return None
+    return REGISTRY[action.type].synced_effect(action.params, result)
 
 
 # --- helpers the entries share ---------------------------------------------------------
