@@ -5,7 +5,7 @@ take either), a shadow's day from its own partial index."""
 
 from __future__ import annotations
 
-from storage.sql import record_repos
+from storage.sql.repos.actions import record as record_repos
 from tests.storage.test_governance_plans import AT, _seed
 from tests.storage.test_keyset_plans import _plan
 

@@ -12,7 +12,7 @@ import pytest
 from service.actions.activity_day import ActivityDay
 from service.actions.model import Action
 from service.workspaces.usecases import create_workspace
-from storage.sql import activity
+from storage.sql.repos.actions import activity
 from tests.storage.conftest import forget_statistics
 from tests.storage.test_keyset_plans import _plan
 

@@ -10,7 +10,9 @@ import re
 import pytest
 
 from service.actions.model import AllowanceUse
-from storage.sql import action_counts, allowed_write, tables
+from storage.sql import tables
+from storage.sql.repos.actions import allowed_write
+from storage.sql.repos.actions import counts as action_counts
 from tests.factories import add_live_account
 from tests.storage.conftest import forget_statistics
 from tests.storage.test_keyset_plans import _plan
