@@ -1,7 +1,7 @@
 """An account's actions counted per UTC day by the database: one GROUP BY over the rows that
 ix_actions_account_list finds (workspace, mode, account, created_at range), never rows loaded into
-Python. Each dialect names the day and the median its own way: PostgreSQL's percentile_cont,
-and on SQLite (which has no percentile function) the middle rows by row_number()."""
+Python. The day and the wait are the driver's `day_of` and `seconds_between`; the median wait is
+the middle rows by row_number(), which both databases run (SQLite has no percentile function)."""
 
 from __future__ import annotations
 
@@ -12,18 +12,9 @@ import sqlalchemy as sa
 
 from service.actions.activity_day import DECIDED, RAN_OR_WILL
 from storage.sql import tables as t
+from storage.sql.driver.dialect import day_of, seconds_between
 
 c = t.actions.c
-
-_DAY = {
-    # created_at is integer microseconds on SQLite (UtcMicros), timestamptz on PostgreSQL.
-    "sqlite": "date(actions.created_at / 1000000, 'unixepoch')",
-    "postgresql": "to_char(actions.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')",
-}
-_SECONDS = {
-    "sqlite": "(actions.decided_at - actions.created_at) / 1000000.0",
-    "postgresql": "extract(epoch FROM actions.decided_at - actions.created_at)",
-}
 
 
 def _literals(statuses: tuple[str, ...]) -> list[sa.ColumnElement[Any]]:
@@ -45,11 +36,10 @@ def _range() -> sa.ColumnElement[bool]:
 
 
 @functools.cache
-def statements(dialect: str) -> tuple[sa.Select[Any], sa.Select[Any] | None]:
-    """The counts per day and, where they are not in the same statement (SQLite), the median
-    per day. Built on first use per dialect, like writes._insert_new."""
-    day: sa.ColumnElement[str] = sa.literal_column(_DAY[dialect])
-    seconds: sa.ColumnElement[float] = sa.literal_column(_SECONDS[dialect])
+def statements() -> tuple[sa.Select[Any], sa.Select[Any]]:
+    """The counts per day, and the median wait to a decision per day. Built on first use."""
+    day = day_of(c.created_at)
+    seconds = seconds_between(c.decided_at, c.created_at)
     now = sa.bindparam("now", type_=c.expires_at.type)
     ran = c.status.in_(_literals(RAN_OR_WILL))
     decided = c.status.in_(_literals(DECIDED))
@@ -71,12 +61,7 @@ def statements(dialect: str) -> tuple[sa.Select[Any], sa.Select[Any] | None]:
             "pending"
         ),
     ]
-    if dialect == "postgresql":
-        median = sa.func.percentile_cont(0.5).within_group(seconds).filter(decided)
-        columns.append(median.label("median"))
     counts = sa.select(*columns).where(_range()).group_by(day).order_by(day)
-    if dialect == "postgresql":
-        return counts, None
     times = (
         sa.select(day.label("day"), seconds.label("seconds"))
         .where(_range(), decided, c.decided_at.is_not(None))
@@ -92,9 +77,9 @@ def statements(dialect: str) -> tuple[sa.Select[Any], sa.Select[Any] | None]:
         ranked.c.n == sa.literal_column("(ranked.total + 1) / 2"),
         ranked.c.n == sa.literal_column("(ranked.total + 2) / 2"),
     )
-    median_sqlite = (
+    medians = (
         sa.select(ranked.c.day, sa.func.avg(ranked.c.seconds).label("median"))
         .where(middle)
         .group_by(ranked.c.day)
     )
-    return counts, median_sqlite
+    return counts, medians

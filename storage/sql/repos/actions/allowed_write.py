@@ -26,6 +26,7 @@ from service.domain.events import Event
 from service.domain.storage_errors import DuplicateError
 from storage.sql import tables as t
 from storage.sql.driver.connection import Connection, IntegrityViolation
+from storage.sql.driver.dialect import insert_ignore, inserts_in_with
 from storage.sql.driver.rows import to_row
 from storage.sql.driver.statements import prebuilt
 from storage.sql.repos.actions.turns import Turns
@@ -88,27 +89,23 @@ def _use_insert() -> Any:
     )
 
 
-def _action_insert(insert: Any) -> Any:
-    """The action's insert (in the dialect's `insert`) unless the allowance is used up or its
-    key is taken; its id comes back when it was written."""
+def _action_insert(dialect: str) -> Any:
+    """The action's insert unless the allowance is used up or its key is taken; its id comes
+    back when it was written."""
     columns = [col.name for col in t.actions.c]
-    return (
-        insert(t.actions)
-        .from_select(columns, sa.select(*_binds(t.actions, "action", columns)).where(_has_room()))
-        .on_conflict_do_nothing(
-            index_elements=[t.actions.c.workspace_id, t.actions.c.idempotency_key]
-        )
-        .returning(t.actions.c.id)
-    )
+    values = sa.select(*_binds(t.actions, "action", columns)).where(_has_room())
+    return insert_ignore(
+        dialect, t.actions, ("workspace_id", "idempotency_key"), from_select=(columns, values)
+    ).returning(t.actions.c.id)
 
 
 @functools.cache
-def _statement(events: int, audit: bool, wake: bool) -> Any:
-    """`(room, id, woken)`: whether the allowance had room, the action's id when it was written
-    (and then the NOTIFY of `wake`, delivered when the statement's transaction commits)."""
-    from sqlalchemy.dialects.postgresql import insert
-
-    new_action = _action_insert(insert).cte("new_action")
+def _statement(dialect: str, events: int, audit: bool, wake: bool) -> Any:
+    """Where a WITH may hold INSERTs (`inserts_in_with`; PostgreSQL, whose `pg_notify` it
+    calls): `(room, id, woken)`, whether the allowance had room, the action's id when it was
+    written (and then the NOTIFY of `wake`, delivered when the statement's transaction
+    commits)."""
+    new_action = _action_insert(dialect).cte("new_action")
     writes = [
         t.allowance_uses.insert()
         .from_select(
@@ -177,10 +174,9 @@ def _values(action: Action, use: AllowanceUse) -> dict[str, Any]:
 
 
 @functools.cache
-def _sqlite_action() -> Any:
-    from sqlalchemy.dialects.sqlite import insert
-
-    return prebuilt(_action_insert(insert))
+def _action_alone(dialect: str) -> Any:
+    """The action's insert on its own, where the other rows follow in statements of their own."""
+    return prebuilt(_action_insert(dialect))
 
 
 _ROOM = prebuilt(sa.select(_has_room()))
@@ -200,13 +196,14 @@ async def add_allowed(
     values = _values(action, use)
     event_rows = [to_row(event) for event in events]
     audit_row = None if audit is None else to_row(audit)
-    if conn.dialect.name == "postgresql":
+    dialect = conn.dialect.name
+    if inserts_in_with(dialect):
         for n, row in enumerate(event_rows):
             values |= {f"event{n}_{name}": row[name] for name in _EVENT_COLUMNS}
         if audit_row is not None:
             values |= {f"audit_{name}": value for name, value in audit_row.items()}
         values["wake"] = wake
-        statement = _statement(len(events), audit is not None, wake is not None)
+        statement = _statement(dialect, len(events), audit is not None, wake is not None)
         try:
             async with NEXT_USE.one_at_a_time((action.workspace_id, action.account_id, use.key)):
                 room, written, _woken = (await conn.execute(statement, values)).one()
@@ -219,7 +216,7 @@ async def add_allowed(
         if written is not None:
             return AllowedWrite.WRITTEN
         return AllowedWrite.KEY_TAKEN if room else AllowedWrite.USED_UP
-    if (await conn.execute(_sqlite_action(), values)).first() is None:
+    if (await conn.execute(_action_alone(dialect), values)).first() is None:
         room = (await conn.execute(_ROOM, values)).scalar_one()
         return AllowedWrite.KEY_TAKEN if room else AllowedWrite.USED_UP
     await conn.execute(

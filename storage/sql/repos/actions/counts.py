@@ -120,7 +120,7 @@ class SqlActionCounts:
         end: dt.datetime,
         now: dt.datetime,
     ) -> builtins.list[ActivityDay]:
-        counts, medians = activity_statements(self.conn.dialect.name)
+        counts, medians = activity_statements()
         values = {
             "ws": workspace_id,
             "mode": mode,
@@ -130,13 +130,12 @@ class SqlActionCounts:
             "now": now,
         }
         rows = [r._mapping for r in (await self.conn.execute(counts, values)).all()]
-        median: dict[str, Any] = {r["day"]: r["median"] for r in rows if "median" in r}
-        if medians is not None:
-            for found in (await self.conn.execute(medians, values)).all():
-                median[found.day] = found.median
+        median: dict[dt.date, Any] = {
+            found.day: found.median for found in (await self.conn.execute(medians, values)).all()
+        }
         return [
             ActivityDay(
-                day=dt.date.fromisoformat(r["day"]),
+                day=r["day"],
                 **{name: int(r[name]) for name in COUNTS},
                 median_decision_seconds=_seconds(median.get(r["day"])),
             )
@@ -145,6 +144,5 @@ class SqlActionCounts:
 
 
 def _seconds(value: Any) -> float | None:
-    """Milliseconds are enough for a median wait (PostgreSQL's percentile_cont is a float,
-    its extract a numeric)."""
+    """Milliseconds are enough for a median wait (an average on PostgreSQL is a numeric)."""
     return None if value is None else round(float(value), 3)

@@ -19,6 +19,7 @@ from service.actions.model import Action
 from service.actions.transitions import EXPIRED, PENDING
 from storage.sql import tables as t
 from storage.sql.driver.connection import Ahead, Connection
+from storage.sql.driver.dialect import prefer_index
 from storage.sql.driver.rows import to_model
 from storage.sql.driver.statements import prebuilt
 
@@ -29,7 +30,7 @@ OPEN = t.OpenHint(c.status)  # beside `status = 'pending'` and the like: see Ope
 # expirer moves them within seconds, so there are few. SQLite would otherwise walk the list by
 # status newest first and check every pending action's expiry to find none (10 ms at 10,000
 # pending); PostgreSQL weighs the two itself.
-OVERDUE_INDEX = "INDEXED BY ix_actions_inbox"
+OVERDUE_INDEX = "ix_actions_inbox"
 # Hot-path statements are built once: building a Select costs ~100x its cached execution.
 _ACTION = prebuilt(
     t.actions.select().where(c.workspace_id == sa.bindparam("ws"), c.id == sa.bindparam("id"))
@@ -89,8 +90,11 @@ def _list_statement(
         # read and sort every expired action of the workspace.
         parts = [
             query.where(c.status == EXPIRED).order_by(*newest).limit(limit).subquery(),
-            query.where(c.status == PENDING, OPEN, c.expires_at <= now)
-            .with_hint(t.actions, OVERDUE_INDEX, dialect_name="sqlite")
+            prefer_index(
+                query.where(c.status == PENDING, OPEN, c.expires_at <= now),
+                t.actions,
+                OVERDUE_INDEX,
+            )
             .order_by(*newest)
             .limit(limit)
             .subquery(),
@@ -103,8 +107,8 @@ def _list_statement(
         # Pending and not yet expired: the list by status, newest first. Without statistics
         # SQLite would read every workspace's open actions by expiry and sort them.
         index = "ix_actions_account_status_list" if by_account else "ix_actions_status_list"
-        query = query.where(c.status == PENDING, OPEN, c.expires_at > now).with_hint(
-            t.actions, f"INDEXED BY {index}", dialect_name="sqlite"
+        query = prefer_index(
+            query.where(c.status == PENDING, OPEN, c.expires_at > now), t.actions, index
         )
     elif status_kind == "exact":
         query = query.where(c.status == sa.bindparam("status"))

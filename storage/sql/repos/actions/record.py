@@ -16,6 +16,7 @@ from service.actions.model import Action
 from service.actions.record import ShadowDay, TypeDay, TypePrice
 from storage.sql import tables as t
 from storage.sql.driver.connection import Connection
+from storage.sql.driver.dialect import day_of
 from storage.sql.driver.rows import to_model
 
 c = t.actions.c
@@ -31,19 +32,7 @@ def _count(condition: sa.ColumnElement[bool]) -> sa.ColumnElement[int]:
     return sa.func.count().filter(condition)
 
 
-_DAY_OF = {
-    # A UTC day without formatting every row: a date on PostgreSQL, days since 1970 on SQLite
-    # (created_at is integer microseconds there, UtcMicros).
-    "sqlite": "actions.created_at / 86400000000",
-    "postgresql": "(actions.created_at AT TIME ZONE 'UTC')::date",
-}
-_EPOCH = dt.date(1970, 1, 1)
-
-
-def _day(value: Any) -> dt.date:
-    if isinstance(value, dt.date):
-        return value
-    return _EPOCH + dt.timedelta(days=int(value))
+_DAY = day_of(c.created_at)
 
 
 def _account_range() -> list[sa.ColumnElement[bool]]:
@@ -111,8 +100,8 @@ _DECIDED_BY_PEOPLE = (
 
 
 @functools.cache
-def _shadow_days(dialect: str) -> sa.Select[Any]:
-    day: sa.ColumnElement[Any] = sa.literal_column(_DAY_OF[dialect])
+def _shadow_days() -> sa.Select[Any]:
+    day = _DAY
     return (
         sa.select(
             c.shadow_key.label("key"),
@@ -132,8 +121,8 @@ def _shadow_days(dialect: str) -> sa.Select[Any]:
 
 
 @functools.cache
-def _type_days(dialect: str) -> sa.Select[Any]:
-    day: sa.ColumnElement[Any] = sa.literal_column(_DAY_OF[dialect])
+def _type_days() -> sa.Select[Any]:
+    day = _DAY
     by_person = c.approvals_required > 0
     return (
         sa.select(
@@ -194,11 +183,11 @@ class SqlRecord:
         self, workspace_id: str, mode: str, account_id: str, start: dt.datetime, end: dt.datetime
     ) -> Sequence[ShadowDay]:
         values = _range_values(workspace_id, mode, account_id, start, end)
-        rows = (await self.conn.execute(_shadow_days(self.conn.dialect.name), values)).all()
+        rows = (await self.conn.execute(_shadow_days(), values)).all()
         return [
             ShadowDay(
                 key=r.key,
-                day=_day(r.day),
+                day=r.day,
                 **{name: int(r._mapping[name]) for name in _SHADOW_COUNTS},
             )
             for r in rows
@@ -221,11 +210,11 @@ class SqlRecord:
         self, workspace_id: str, mode: str, account_id: str, start: dt.datetime, end: dt.datetime
     ) -> Sequence[TypeDay]:
         values = _range_values(workspace_id, mode, account_id, start, end)
-        rows = (await self.conn.execute(_type_days(self.conn.dialect.name), values)).all()
+        rows = (await self.conn.execute(_type_days(), values)).all()
         return [
             TypeDay(
                 type=r.type,
-                day=_day(r.day),
+                day=r.day,
                 **{name: int(r._mapping[name]) for name in _TYPE_COUNTS},
             )
             for r in rows

@@ -25,6 +25,7 @@ from service.domain.events import Event
 from service.domain.storage_errors import DuplicateError
 from storage.sql import tables as t
 from storage.sql.driver.connection import Connection, IntegrityViolation
+from storage.sql.driver.dialect import insert_ignore, inserts_in_with
 from storage.sql.driver.rows import to_model, to_row
 from storage.sql.driver.statements import prebuilt
 from storage.sql.repos.actions import allowed_write
@@ -55,19 +56,13 @@ def _transition_statement(
     return prebuilt(query.values(values).returning(*t.actions.c))
 
 
+_KEY = ("workspace_id", "idempotency_key")
+
+
 @functools.cache
 def _insert_new(dialect: str) -> Any:
-    """One dialect's `INSERT … ON CONFLICT DO NOTHING RETURNING id`, built on first use: SQLite
-    never imports PostgreSQL's dialect (it would slow the CLI's start, bench/cli_start.py)."""
-    if dialect == "postgresql":
-        from sqlalchemy.dialects import postgresql as chosen
-    else:
-        from sqlalchemy.dialects import sqlite as chosen  # type: ignore[no-redef]
-    return prebuilt(
-        chosen.insert(t.actions)
-        .on_conflict_do_nothing(index_elements=[c.workspace_id, c.idempotency_key])
-        .returning(c.id)
-    )
+    """One dialect's `INSERT … ON CONFLICT DO NOTHING RETURNING id`, built on first use."""
+    return prebuilt(insert_ignore(dialect, t.actions, _KEY).returning(c.id))
 
 
 _EVENT_COLUMNS = ("id", "workspace_id", "type", "account_id", "data", "created_at", "mode")
@@ -78,17 +73,14 @@ _ACTION_BINDS = {col.name: f"action_{col.name}" for col in t.actions.c}
 
 
 @functools.cache
-def _add_with_event() -> Any:
-    """PostgreSQL only (SQLite has no INSERT in a WITH): the action unless its key was used, and
-    its event for each row inserted, in ONE statement; a row comes back only when both were
-    written. Binds carry the columns' types, so values pass the same processors as in the
+def _add_with_event(dialect: str) -> Any:
+    """Where a WITH may hold INSERTs (`inserts_in_with`): the action unless its key was used,
+    and its event for each row inserted, in ONE statement; a row comes back only when both
+    were written. Binds carry the columns' types, so values pass the same processors as in the
     two-insert path."""
-    from sqlalchemy.dialects.postgresql import insert
-
     new_action = (
-        insert(t.actions)
+        insert_ignore(dialect, t.actions, _KEY)
         .values({col.name: sa.bindparam(f"action_{col.name}", type_=col.type) for col in c})
-        .on_conflict_do_nothing(index_elements=[c.workspace_id, c.idempotency_key])
         .returning(c.id)
         .cte("new_action")
     )
@@ -116,14 +108,15 @@ class SqlActions(SqlActionReads, SqlActionCounts, SqlActionQueue):
         return rows.first() is not None
 
     async def add_with_event(self, action: Action, event: Event) -> bool:
-        if self.conn.dialect.name != "postgresql":
+        dialect = self.conn.dialect.name
+        if not inserts_in_with(dialect):
             if not await self.add_unless_key_used(action):
                 return False
             await SqlEvents(self.conn).add(event)
             return True
         values = {_ACTION_BINDS[name]: value for name, value in to_row(action).items()}
         values.update(zip(_EVENT_BINDS, _EVENT_VALUES(event), strict=True))
-        return (await self.conn.execute(_add_with_event(), values)).first() is not None
+        return (await self.conn.execute(_add_with_event(dialect), values)).first() is not None
 
     async def add(self, action: Action) -> None:
         # A savepoint keeps the outer transaction usable after a duplicate on PostgreSQL.

@@ -17,6 +17,7 @@ import sqlalchemy as sa
 
 from storage.sql import tables as t
 from storage.sql.driver.connection import Connection
+from storage.sql.driver.dialect import upsert
 from storage.sql.driver.statements import prebuilt
 
 Json = dict[str, Any]
@@ -26,25 +27,19 @@ _KEY = ("workspace_id", "account_id", "fan_id")
 
 @functools.cache
 def _upsert_chats(dialect: str, newer_only: bool) -> Any:
-    """`INSERT … ON CONFLICT DO UPDATE`, built once per dialect (SQLite never imports
-    PostgreSQL's): writers of one chat at once (two executors, an executor and the syncer)
-    each land, where a delete and insert let the second fail on the primary key. With
-    `newer_only` a row is replaced only by activity at least as recent as its own, so the
-    chat ends on the newest message whichever writer commits last."""
-    if dialect == "postgresql":
-        from sqlalchemy.dialects import postgresql as chosen
-    else:
-        from sqlalchemy.dialects import sqlite as chosen  # type: ignore[no-redef]
-    insert = chosen.insert(t.synced_chats)
-    columns = [col.name for col in t.synced_chats.c if col.name not in _KEY]
-    newer = t.synced_chats.c.last_activity_at <= insert.excluded.last_activity_at
-    return prebuilt(
-        insert.on_conflict_do_update(
-            index_elements=[t.synced_chats.c[name] for name in _KEY],
-            set_={name: insert.excluded[name] for name in columns},
-            where=newer if newer_only else None,
+    """`INSERT … ON CONFLICT DO UPDATE`, built once per dialect: writers of one chat at once
+    (two executors, an executor and the syncer) each land, where a delete and insert let the
+    second fail on the primary key. With `newer_only` a row is replaced only by activity at
+    least as recent as its own, so the chat ends on the newest message whichever writer
+    commits last."""
+
+    def newer(excluded: Any) -> sa.ColumnElement[bool]:
+        at_least: sa.ColumnElement[bool] = (
+            t.synced_chats.c.last_activity_at <= excluded.last_activity_at
         )
-    )
+        return at_least
+
+    return prebuilt(upsert(dialect, t.synced_chats, _KEY, newer if newer_only else None))
 
 
 class SqlSyncedChats:

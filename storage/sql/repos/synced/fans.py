@@ -14,6 +14,7 @@ import sqlalchemy as sa
 from service.synced.model import Fan
 from storage.sql import tables as t
 from storage.sql.driver.connection import Ahead, Connection
+from storage.sql.driver.dialect import json_array_overlaps, upsert
 from storage.sql.driver.result import Row
 from storage.sql.driver.rows import to_model, to_row
 from storage.sql.driver.search import Plan, by_prefix, candidates, like_pattern, search_page
@@ -42,35 +43,27 @@ _FAN_IDS = prebuilt(
 )
 
 
+_FAN_KEY = ("workspace_id", "account_id", "id")
+
+
 @functools.cache
 def _upsert_fans(dialect: str) -> Any:
-    """`INSERT … ON CONFLICT DO UPDATE … WHERE the row changed`, built on first use (SQLite never
-    imports PostgreSQL's dialect): an unchanged fan is not written, so its search index entry is
-    not rewritten either."""
-    if dialect == "postgresql":
-        from sqlalchemy.dialects import postgresql as chosen
-    else:
-        from sqlalchemy.dialects import sqlite as chosen  # type: ignore[no-redef]
-    insert = chosen.insert(t.fans)
-    key = ("workspace_id", "account_id", "id")
-    columns = [col.name for col in t.fans.c if col.name not in key]
-    changed = sa.or_(
-        *(
-            t.fans.c[name].is_distinct_from(insert.excluded[name])
-            if name != "list_ids"
-            else sa.cast(t.fans.c[name], sa.Text).is_distinct_from(
-                sa.cast(insert.excluded[name], sa.Text)
+    """`INSERT … ON CONFLICT DO UPDATE … WHERE the row changed`, built on first use: an
+    unchanged fan is not written, so its search index entry is not rewritten either."""
+
+    def changed(excluded: Any) -> sa.ColumnElement[bool]:
+        return sa.or_(
+            *(
+                t.fans.c[name].is_distinct_from(excluded[name])
+                if name != "list_ids"
+                else sa.cast(t.fans.c[name], sa.Text).is_distinct_from(
+                    sa.cast(excluded[name], sa.Text)
+                )
+                for name in (col.name for col in t.fans.c if col.name not in _FAN_KEY)
             )
-            for name in columns
         )
-    )
-    return prebuilt(
-        insert.on_conflict_do_update(
-            index_elements=[t.fans.c[name] for name in key],
-            set_={name: insert.excluded[name] for name in columns},
-            where=changed,
-        )
-    )
+
+    return prebuilt(upsert(dialect, t.fans, _FAN_KEY, changed))
 
 
 @functools.cache
@@ -238,17 +231,7 @@ class SqlFans:
         """The fan's `list_ids` (a JSON array) shares an element with `list_ids`."""
         if not list_ids:
             return sa.false()
-        wanted = sorted(set(list_ids))
-        if self.conn.dialect.name == "postgresql":
-            from sqlalchemy.dialects import postgresql  # loaded already: this is PostgreSQL
-
-            column = sa.type_coerce(t.fans.c.list_ids, postgresql.JSONB)
-            overlaps: sa.ColumnElement[bool] = column.has_any(
-                sa.cast(wanted, postgresql.ARRAY(sa.Text))
-            )
-            return overlaps
-        element = sa.func.json_each(t.fans.c.list_ids).table_valued("value")
-        return sa.exists(sa.select(1).select_from(element).where(element.c.value.in_(wanted)))
+        return json_array_overlaps(self.conn.dialect.name, t.fans.c.list_ids, sorted(set(list_ids)))
 
     async def get(self, workspace_id: str, account_id: str, fan_id: str) -> Fan | None:
         c = t.fans.c
