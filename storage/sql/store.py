@@ -29,9 +29,10 @@ from service.synced.repository import Fans, Synced
 from service.webhooks.repository import Deliveries, WebhookEndpoints
 from service.workspaces.repository import Invites, Members, Sessions, Users, Workspaces
 from storage.migrate import HEAD, migrate
-from storage.sql.driver import wakeups
+from storage.sql.driver import statistics, wakeups
 from storage.sql.driver.connection import POOL_TIMEOUT, Connection
-from storage.sql.driver.statistics import GROWN_ROWS, GROWN_SHARE, STALE_TABLES, Growth, plain_name
+from storage.sql.driver.dialect import gives_pages_back, table_exists
+from storage.sql.driver.statistics import Growth
 
 if TYPE_CHECKING:
     from sqlalchemy.ext.asyncio import AsyncEngine
@@ -264,12 +265,6 @@ class Scope:
         return done
 
 
-_VERSION_TABLE = {
-    "sqlite": "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'alembic_version'",
-    "postgresql": "SELECT to_regclass('alembic_version')",
-}
-
-
 class SqlStore:
     def __init__(self, url: str, driver: SqliteDriver | PgDriver) -> None:
         self.url = url
@@ -322,7 +317,7 @@ class SqlStore:
             # Alembic's engine is not the service's: gone with its connections once done.
             await engine.dispose()
             self._engine = None
-        if self.dialect == "sqlite":
+        if gives_pages_back(self.dialect):
             import asyncio
 
             from storage.sql.driver.vacuum import use_incremental_vacuum
@@ -332,7 +327,7 @@ class SqlStore:
 
     async def revision(self) -> str | None:
         """The schema revision alembic recorded, or None on a database it never migrated."""
-        probe = _VERSION_TABLE[self.dialect]
+        probe = table_exists(self.dialect, "alembic_version")
         async with self.reading() as uow:
             if (await uow.conn.exec_driver_sql(probe)).scalar() is None:
                 return None
@@ -344,38 +339,10 @@ class SqlStore:
         return Scope(self.driver.transaction(), self.growth)
 
     async def _analyze(self, table: str) -> int:
-        """ANALYZE `table` (a name of ours): its row count as the new statistics say."""
-        if self.dialect == "sqlite":
-            async with self.driver.transaction() as conn:
-                with conn.long_statements():
-                    await conn.exec_driver_sql(f"ANALYZE {table}")
-                    found = await conn.exec_driver_sql(
-                        "SELECT stat FROM sqlite_stat1 WHERE tbl = ? LIMIT 1", (table,)
-                    )
-            stat = found.scalar()
-            return int(str(stat).split()[0]) if stat else 0
-        async with self.driver.single_statement() as conn:
-            await conn.exec_driver_sql(f"ANALYZE {table}")
-            found = await conn.exec_driver_sql(
-                "SELECT reltuples::bigint FROM pg_class WHERE oid = to_regclass($1)", (table,)
-            )
-        return max(int(found.scalar() or 0), 0)
+        return await statistics.analyze(self.driver, table)
 
     async def _optimize(self) -> None:
-        """The periodic look at every table's statistics. SQLite: `PRAGMA optimize`, sampled
-        (statistics.ANALYSIS_LIMIT). PostgreSQL: ANALYZE of each table changed by more rows
-        since its last analysis (ours or autovacuum's) than a batch write's threshold, rows
-        the service never counted (a restore, a bulk load)."""
-        if self.dialect == "sqlite":
-            async with self.driver.transaction() as conn:
-                with conn.long_statements():
-                    await conn.exec_driver_sql("PRAGMA optimize")
-            return
-        async with self.driver.reading() as conn:
-            stale = await conn.exec_driver_sql(STALE_TABLES, (GROWN_ROWS, GROWN_SHARE))
-        for (table,) in stale.all():
-            if plain_name(str(table)):
-                self.growth.rows[str(table)] = await self._analyze(str(table))
+        await statistics.optimize(self.driver, self.growth)
 
     def reading(self) -> Scope:
         """A read-only unit: it never waits for a writer."""

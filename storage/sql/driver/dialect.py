@@ -169,3 +169,22 @@ def json_array_overlaps(dialect: str, column: Any, values: Sequence[str]) -> sa.
         return overlaps
     element = sa.func.json_each(column).table_valued("value")
     return sa.exists(sa.select(1).select_from(element).where(element.c.value.in_(values)))
+
+
+def table_exists(dialect: str, name: str) -> str:
+    """SQL whose one value is NULL when the table `name` (one of ours) does not exist."""
+    if dialect == "sqlite":
+        return f"SELECT name FROM sqlite_master WHERE type = 'table' AND name = '{name}'"
+    return f"SELECT to_regclass('{name}')"
+
+
+def single_writer(dialect: str) -> bool:
+    """Whether writers queue for one database-wide lock (SQLite), so a batch's length is what
+    every other writer waits; on PostgreSQL they wait only for the rows they share."""
+    return dialect == "sqlite"
+
+
+def gives_pages_back(dialect: str) -> bool:
+    """Whether freed pages return to the file system only when asked (SQLite's incremental
+    auto-vacuum, vacuum.py); PostgreSQL reuses them itself."""
+    return dialect == "sqlite"

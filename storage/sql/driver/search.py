@@ -201,3 +201,43 @@ async def search_page(
         # A walk may read many rows before it fills a page: off SQLite's event loop.
         with conn.long_statements():
             return await run(Plan.WALK)
+
+
+async def tidy_search(conn: Connection, pages: int) -> int:
+    """Merge into the search indexes' main structure what writes queued beside it, about
+    `pages` pages of work an index; the work done, 0 once nothing is left. SQLite: FTS5's
+    incremental merge of two pieces of one size (revision a26searchmerge); it reports its
+    work only as rows changed, and a call that changed fewer than two merged nothing.
+    PostgreSQL: each trigram index's pending list (GIN's queue of new entries, up to 4 MB,
+    which every search reads until it is merged) moved into the index, as autovacuum
+    would, in one call an index."""
+    done = 0
+    if conn.dialect.name == "sqlite":
+        for fts in FTS_TABLES.values():
+            before = await _total_changes(conn)
+            await conn.exec_driver_sql(
+                f"INSERT INTO {fts}({fts}, rank) VALUES ('merge', {int(pages)})"
+            )
+            changed = await _total_changes(conn) - before
+            done += changed if changed >= 2 else 0
+        return done
+    for index in await _owned(conn, TRIGRAM_INDEXES):
+        sql = f"SELECT gin_clean_pending_list('{index}'::regclass)"
+        done += int((await conn.exec_driver_sql(sql)).scalar() or 0)
+    return done
+
+
+async def _owned(conn: Connection, indexes: Sequence[str]) -> list[str]:
+    """The indexes this role may tidy (PostgreSQL lets only their owner, a member of the
+    owner's role or a superuser): a service running as a role that did not migrate leaves
+    them to autovacuum rather than failing the round."""
+    names = ", ".join(f"'{name}'" for name in indexes)
+    sql = (
+        f"SELECT relname FROM pg_class WHERE relname IN ({names})"
+        " AND pg_has_role(relowner, 'USAGE') ORDER BY relname"
+    )
+    return [row[0] for row in await conn.exec_driver_sql(sql)]
+
+
+async def _total_changes(conn: Connection) -> int:
+    return int((await conn.exec_driver_sql("SELECT total_changes()")).scalar())

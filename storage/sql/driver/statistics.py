@@ -25,8 +25,13 @@ import logging
 import re
 import time
 from collections.abc import Awaitable, Callable, Mapping
+from typing import TYPE_CHECKING
 
 from service.domain.storage_errors import StorageBusy, StorageError
+
+if TYPE_CHECKING:
+    from storage.sql.driver.postgres import PgDriver
+    from storage.sql.driver.sqlite import SqliteDriver
 
 log = logging.getLogger("countersign.statistics")
 
@@ -116,3 +121,39 @@ class Growth:
                 await self._optimize()
             except (StorageError, StorageBusy) as exc:  # as above; the next one is an hour away
                 log.warning("PRAGMA optimize failed: %s", exc)
+
+
+async def analyze(driver: SqliteDriver | PgDriver, table: str) -> int:
+    """ANALYZE `table` (a name of ours): its row count as the new statistics say."""
+    if driver.planner.dialect.name == "sqlite":
+        async with driver.transaction() as conn:
+            with conn.long_statements():
+                await conn.exec_driver_sql(f"ANALYZE {table}")
+                found = await conn.exec_driver_sql(
+                    "SELECT stat FROM sqlite_stat1 WHERE tbl = ? LIMIT 1", (table,)
+                )
+        stat = found.scalar()
+        return int(str(stat).split()[0]) if stat else 0
+    async with driver.single_statement() as conn:
+        await conn.exec_driver_sql(f"ANALYZE {table}")
+        found = await conn.exec_driver_sql(
+            "SELECT reltuples::bigint FROM pg_class WHERE oid = to_regclass($1)", (table,)
+        )
+    return max(int(found.scalar() or 0), 0)
+
+
+async def optimize(driver: SqliteDriver | PgDriver, growth: Growth) -> None:
+    """The periodic look at every table's statistics. SQLite: `PRAGMA optimize`, sampled
+    (ANALYSIS_LIMIT). PostgreSQL: ANALYZE of each table changed by more rows since its last
+    analysis (ours or autovacuum's) than a batch write's threshold, rows the service never
+    counted (a restore, a bulk load); `growth` learns their new sizes."""
+    if driver.planner.dialect.name == "sqlite":
+        async with driver.transaction() as conn:
+            with conn.long_statements():
+                await conn.exec_driver_sql("PRAGMA optimize")
+        return
+    async with driver.reading() as conn:
+        stale = await conn.exec_driver_sql(STALE_TABLES, (GROWN_ROWS, GROWN_SHARE))
+    for (table,) in stale.all():
+        if plain_name(str(table)):
+            growth.rows[str(table)] = await analyze(driver, str(table))

@@ -16,8 +16,10 @@ import sqlalchemy as sa
 from service.operations.model import Backlog, Heartbeat
 from storage.sql import tables as t
 from storage.sql.driver.connection import Connection
+from storage.sql.driver.dialect import single_writer
 from storage.sql.driver.rows import to_model
-from storage.sql.driver.search import FTS_TABLES, TRIGRAM_INDEXES
+from storage.sql.driver.search import tidy_search
+from storage.sql.driver.vacuum import reclaim
 
 d = t.deliveries.c
 ev = t.events.c
@@ -141,57 +143,13 @@ class SqlRetention:
         return (await self.conn.execute(_DELETE_HEARTBEATS, {"before": before})).rowcount
 
     def writes_queue(self) -> bool:
-        return self.conn.dialect.name == "sqlite"
+        return single_writer(self.conn.dialect.name)
 
     async def reclaim(self, pages: int) -> int:
-        """SQLite: give up to `pages` free pages back to the file system, the number freed.
-        PostgreSQL reuses freed space itself (autovacuum): nothing to do, 0."""
-        if self.conn.dialect.name != "sqlite":
-            return 0
-        free = int((await self.conn.exec_driver_sql("PRAGMA freelist_count")).scalar())
-        # Each step of the statement frees one page, and a driver steps a statement that
-        # returns no rows once: so it is run once per page (microseconds each).
-        for _ in range(min(free, pages)):
-            await self.conn.exec_driver_sql("PRAGMA incremental_vacuum(1)")
-        after = int((await self.conn.exec_driver_sql("PRAGMA freelist_count")).scalar())
-        return free - after
+        return await reclaim(self.conn, pages)
 
     async def tidy_search(self, pages: int) -> int:
-        """Merge into the search indexes' main structure what writes queued beside it, about
-        `pages` pages of work an index; the work done, 0 once nothing is left. SQLite: FTS5's
-        incremental merge of two pieces of one size (revision a26searchmerge); it reports its
-        work only as rows changed, and a call that changed fewer than two merged nothing.
-        PostgreSQL: each trigram index's pending list (GIN's queue of new entries, up to 4 MB,
-        which every search reads until it is merged) moved into the index, as autovacuum
-        would, in one call an index."""
-        done = 0
-        if self.conn.dialect.name == "sqlite":
-            for fts in FTS_TABLES.values():
-                before = await self._total_changes()
-                await self.conn.exec_driver_sql(
-                    f"INSERT INTO {fts}({fts}, rank) VALUES ('merge', {int(pages)})"
-                )
-                changed = await self._total_changes() - before
-                done += changed if changed >= 2 else 0
-            return done
-        for index in await self._owned(TRIGRAM_INDEXES):
-            sql = f"SELECT gin_clean_pending_list('{index}'::regclass)"
-            done += int((await self.conn.exec_driver_sql(sql)).scalar() or 0)
-        return done
-
-    async def _owned(self, indexes: Sequence[str]) -> list[str]:
-        """The indexes this role may tidy (PostgreSQL lets only their owner, a member of the
-        owner's role or a superuser): a service running as a role that did not migrate leaves
-        them to autovacuum rather than failing the round."""
-        names = ", ".join(f"'{name}'" for name in indexes)
-        sql = (
-            f"SELECT relname FROM pg_class WHERE relname IN ({names})"
-            " AND pg_has_role(relowner, 'USAGE') ORDER BY relname"
-        )
-        return [row[0] for row in await self.conn.exec_driver_sql(sql)]
-
-    async def _total_changes(self) -> int:
-        return int((await self.conn.exec_driver_sql("SELECT total_changes()")).scalar())
+        return await tidy_search(self.conn, pages)
 
 
 class SqlHeartbeats:
