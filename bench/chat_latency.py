@@ -82,7 +82,7 @@ async def measure(database_url: str, count: int) -> dict[str, float]:
     from service.settings import Settings
     from service.workspaces.usecases import create_user, create_workspace
     from storage.migrate import migrate
-    from storage.sql.engine import make_engine
+    from storage.sql.driver.engine import make_engine
 
     engine = make_engine(database_url)
     await migrate(engine)

@@ -37,7 +37,7 @@ from service.actions.creation import create_action
 from service.actions.policies import set_account_policy
 from service.domain.clock import SystemClock
 from storage.migrate import migrate
-from storage.sql.engine import make_engine
+from storage.sql.driver.engine import make_engine
 from storage.sql.store import SqlStore
 from tests.factories import add_live_account, build_world
 

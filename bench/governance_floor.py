@@ -42,8 +42,8 @@ from bench import quick
 from bench.governance import loadavg
 from harness.scratch import scratch_database
 from storage.migrate import migrate
-from storage.sql.engine import make_engine
-from storage.sql.sqlite import CHECKPOINT_PAGES
+from storage.sql.driver.engine import make_engine
+from storage.sql.driver.sqlite import CHECKPOINT_PAGES
 
 POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
 WORKSPACE, ACCOUNT, ALLOWANCE, PER_DAY = "ws_floor", "41001", "r0", 10_000

@@ -32,10 +32,10 @@ from bench.hot_path_cpu import _lifespan, _request, _scope
 async def _parts(url: str, seeded: dict[str, str], rounds: int, requests: int) -> None:
     os.environ.update(service_env(url))
     import service.api.endpoint as pipeline
-    import storage.sql.workspace_repos as keys
     from bench.service_app import app as factory
     from service.domain.ids import hash_secret
-    from storage.sql.action_reads import _ACTION
+    from storage.sql.repos import keys
+    from storage.sql.repos.actions.reads import _ACTION
 
     app = factory()
     stop = await _lifespan(app)

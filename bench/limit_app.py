@@ -36,8 +36,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from storage.sql.packing import unpack
-from storage.sql.sqlite import CHECKPOINT_PAGES
+from storage.sql.driver.packing import unpack
+from storage.sql.driver.sqlite import CHECKPOINT_PAGES
 
 UTC = dt.UTC
 PUBLIC_URL = "http://bench.invalid"
@@ -57,7 +57,7 @@ PACKED = {
     "error": "outcome",
     "warnings": "warnings",
 }
-"""SQLite stores these packed since revision 0017 (storage/sql/packing.py); text still reads."""
+"""SQLite stores these packed since revision 0017 (storage/sql/driver/packing.py); text still reads."""
 EPOCH = dt.datetime(1970, 1, 1, tzinfo=UTC)
 
 

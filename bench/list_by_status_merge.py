@@ -34,7 +34,7 @@ from typing import Any
 from bench import quick
 from harness.scratch import scratch_database
 from storage.migrate import migrate
-from storage.sql.engine import make_engine
+from storage.sql.driver.engine import make_engine
 
 POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
 STATUSES = (

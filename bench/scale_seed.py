@@ -16,7 +16,7 @@ from service.operations.pruner import tidy_search
 from service.synced.model import Fan
 from service.workspaces.usecases import create_workspace
 from storage.sql import tables as t
-from storage.sql.rows import to_row
+from storage.sql.driver.rows import to_row
 from storage.sql.store import SqlStore
 
 NOW = dt.datetime(2026, 11, 1, 12, 0, tzinfo=dt.UTC)
@@ -79,7 +79,7 @@ async def seed(
     search indexes' tidy-up did (`tidied`: work done, steps, longest step in ms).
 
     `statistics`: "product", the planner statistics the product gathers itself (its batch
-    writes grew the tables: storage/sql/statistics.py), nothing by hand; "analyze", ANALYZE by
+    writes grew the tables: storage/sql/driver/statistics.py), nothing by hand; "analyze", ANALYZE by
     hand after seeding (VACUUM ANALYZE with `vacuum`, on PostgreSQL); "none", every statistic
     deleted, as a database restored or bulk-loaded behind the product's back has."""
     workspace = await create_workspace(store, ManualClock(NOW), f"Scale {n}")

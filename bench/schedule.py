@@ -34,7 +34,7 @@ from service.domain.clock import ManualClock, isoformat
 from service.http.auth import principal_for_key
 from service.settings import Settings
 from storage.migrate import migrate
-from storage.sql.engine import make_engine
+from storage.sql.driver.engine import make_engine
 from storage.sql.store import SqlStore
 from tests.factories import build_world
 

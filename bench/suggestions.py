@@ -43,8 +43,8 @@ from service.domain.clock import SystemClock
 from service.domain.principal import Principal
 from storage.migrate import migrate
 from storage.sql import tables as t
-from storage.sql.engine import make_engine
-from storage.sql.rows import to_row
+from storage.sql.driver.engine import make_engine
+from storage.sql.driver.rows import to_row
 from storage.sql.store import SqlStore
 from tests.factories import add_live_account, build_world
 

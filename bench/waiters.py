@@ -54,7 +54,7 @@ from service.keys.usecases import create_key
 from service.passwords import Passwords
 from service.settings import Settings
 from service.workspaces.usecases import create_user, create_workspace
-from storage.sql.connection import Connection
+from storage.sql.driver.connection import Connection
 from storage.sql.store import SqlStore
 
 POSTGRES_ADMIN_URL = os.environ.get(

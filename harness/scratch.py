@@ -11,7 +11,7 @@ from contextlib import contextmanager
 
 import sqlalchemy as sa
 
-from storage.sql.engine import make_engine
+from storage.sql.driver.engine import make_engine
 
 
 async def run_admin(admin_url: str, statement: str) -> None:

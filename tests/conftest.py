@@ -24,7 +24,7 @@ from service.app import create_app, outgoing_http
 from service.domain.clock import ManualClock
 from service.settings import Settings
 from storage.migrate import migrate
-from storage.sql.engine import make_engine
+from storage.sql.driver.engine import make_engine
 from storage.sql.store import SqlStore
 from tests import ast_guard
 from tests.factories import empty_every_table

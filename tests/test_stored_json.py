@@ -10,7 +10,7 @@ from starlette.responses import JSONResponse
 
 from service.domain.stored_json import StoredJson, as_rendered, plain
 from service.http.json_body import json_body
-from storage.sql.types import compact_json
+from storage.sql.driver.types import compact_json
 
 text = st.text(alphabet=st.characters(codec="utf-8"), max_size=12)
 values = st.recursive(

@@ -218,7 +218,7 @@ class MemoryActions:
         end: dt.datetime,
         now: dt.datetime,
     ) -> builtins.list[ActivityDay]:
-        """The reference for storage/sql/activity.py's counts, row by row."""
+        """The reference for storage/sql/repos/actions/activity.py's counts, row by row."""
         days: dict[dt.date, dict[str, Any]] = {}
         waits: dict[dt.date, builtins.list[float]] = {}
         for a in self.state.actions.values():

@@ -3,7 +3,7 @@ MCP tool `wait_for_action`), woken by one listener per process.
 
 A waiter costs no database work while it waits. The process's one `ActionWaiters` listens to
 the store's action changes (PostgreSQL NOTIFY from a trigger, SQLite's commits; see
-storage/sql/action_watch.py) and, when an action somebody waits for changed, reads it once for
+storage/sql/driver/action_watch.py) and, when an action somebody waits for changed, reads it once for
 all of its waiters and hands them the row. The listener starts with the first waiter and stops
 `linger` seconds after the last one left.
 

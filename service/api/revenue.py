@@ -2,7 +2,7 @@
 
 Not the /v1 envelope: `{transactions, count, hasMore, nextCursor, checkedAt}`. The cursor is the
 last sequence number read, signed and bound to the workspace, mode and `account` filter, so a
-reader that stores it sees every row exactly once (see storage/sql/revenue_repos.py for why a late
+reader that stores it sees every row exactly once (see storage/sql/repos/revenue.py for why a late
 commit can never be skipped).
 """
 

@@ -25,7 +25,7 @@ class StoredJson(str):
 
 
 def as_rendered(text: str) -> StoredJson | None:
-    """`text`, stored by `compact_json` (storage/sql/types.py: compact, ASCII-escaped), as
+    """`text`, stored by `compact_json` (storage/sql/driver/types.py: compact, ASCII-escaped), as
     `StoredJson` when it already is the API form; None when it must be decoded and re-encoded.
 
     The two writers differ only in escapes: the stored form writes every non-ASCII character

@@ -3,7 +3,7 @@
 A reader names where to start with `since` (an instant; the last 24 hours when it names
 nothing) or with the sequence number its cursor holds, never both; a key limited to some
 accounts must name one of them. Rows come in sequence order, and the high-water mark read
-before them lets an idle reader's place move on safely (storage/sql/revenue_repos.py says why
+before them lets an idle reader's place move on safely (storage/sql/repos/revenue.py says why
 a late commit can never be skipped).
 """
 

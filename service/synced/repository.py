@@ -47,7 +47,7 @@ class Fans(Protocol):
 
 
 class Synced(Protocol):
-    """Synced platform data beyond accounts and fans (storage/sql/synced_repos.py says more)."""
+    """Synced platform data beyond accounts and fans (storage/sql/repos/synced/items.py says more)."""
 
     async def chats(
         self,

@@ -9,7 +9,7 @@ from alembic import op
 from sqlalchemy import Text
 from sqlalchemy.dialects import postgresql
 
-import storage.sql.types
+import storage.sql.driver.types
 
 revision = ${repr(up_revision)}
 down_revision = ${repr(down_revision)}

@@ -29,15 +29,16 @@ from service.synced.repository import Fans, Synced
 from service.webhooks.repository import Deliveries, WebhookEndpoints
 from service.workspaces.repository import Invites, Members, Sessions, Users, Workspaces
 from storage.migrate import HEAD, migrate
-from storage.sql import wakeups
-from storage.sql.connection import POOL_TIMEOUT, Connection
-from storage.sql.statistics import GROWN_ROWS, GROWN_SHARE, STALE_TABLES, Growth, plain_name
+from storage.sql.driver import statistics, wakeups
+from storage.sql.driver.connection import POOL_TIMEOUT, Connection
+from storage.sql.driver.dialect import gives_pages_back, table_exists
+from storage.sql.driver.statistics import Growth
 
 if TYPE_CHECKING:
     from sqlalchemy.ext.asyncio import AsyncEngine
 
-    from storage.sql.postgres import PgDriver
-    from storage.sql.sqlite import SqliteDriver
+    from storage.sql.driver.postgres import PgDriver
+    from storage.sql.driver.sqlite import SqliteDriver
 
 
 R = TypeVar("R")
@@ -77,157 +78,157 @@ class SqlUnitOfWork:
 
     @repository
     def workspaces(self) -> Workspaces:
-        from storage.sql.workspace_repos import SqlWorkspaces
+        from storage.sql.repos.workspaces import SqlWorkspaces
 
         return SqlWorkspaces(self.conn)
 
     @repository
     def users(self) -> Users:
-        from storage.sql.workspace_repos import SqlUsers
+        from storage.sql.repos.workspaces import SqlUsers
 
         return SqlUsers(self.conn)
 
     @repository
     def members(self) -> Members:
-        from storage.sql.workspace_repos import SqlMembers
+        from storage.sql.repos.workspaces import SqlMembers
 
         return SqlMembers(self.conn)
 
     @repository
     def keys(self) -> ApiKeys:
-        from storage.sql.workspace_repos import SqlApiKeys
+        from storage.sql.repos.keys import SqlApiKeys
 
         return SqlApiKeys(self.conn)
 
     @repository
     def accounts(self) -> Accounts:
-        from storage.sql.account_repos import SqlAccounts
+        from storage.sql.repos.accounts import SqlAccounts
 
         return SqlAccounts(self.conn)
 
     @repository
     def fans(self) -> Fans:
-        from storage.sql.fan_repos import SqlFans
+        from storage.sql.repos.synced.fans import SqlFans
 
         return SqlFans(self.conn)
 
     @repository
     def synced(self) -> Synced:
-        from storage.sql.synced_repos import SqlSynced
+        from storage.sql.repos.synced.items import SqlSynced
 
         return SqlSynced(self.conn)
 
     @repository
     def links(self) -> Links:
-        from storage.sql.link_repos import SqlLinks
+        from storage.sql.repos.linking import SqlLinks
 
         return SqlLinks(self.conn)
 
     @repository
     def actions(self) -> Actions:
-        from storage.sql.action_repos import SqlActions
+        from storage.sql.repos.actions.writes import SqlActions
 
         return SqlActions(self.conn)
 
     @repository
     def record(self) -> Record:
-        from storage.sql.record_repos import SqlRecord
+        from storage.sql.repos.actions.record import SqlRecord
 
         return SqlRecord(self.conn)
 
     @repository
     def events(self) -> Events:
-        from storage.sql.event_repos import SqlEvents
+        from storage.sql.repos.outbox import SqlEvents
 
         return SqlEvents(self.conn)
 
     @repository
     def transactions(self) -> Transactions:
-        from storage.sql.revenue_repos import SqlTransactions
+        from storage.sql.repos.revenue import SqlTransactions
 
         return SqlTransactions(self.conn)
 
     @repository
     def webhooks(self) -> WebhookEndpoints:
-        from storage.sql.endpoint_repos import SqlWebhookEndpoints
+        from storage.sql.repos.webhooks.endpoints import SqlWebhookEndpoints
 
         return SqlWebhookEndpoints(self.conn)
 
     @repository
     def deliveries(self) -> Deliveries:
-        from storage.sql.delivery_repos import SqlDeliveries
+        from storage.sql.repos.webhooks.deliveries import SqlDeliveries
 
         return SqlDeliveries(self.conn)
 
     @repository
     def sessions(self) -> Sessions:
-        from storage.sql.dashboard_repos import SqlSessions
+        from storage.sql.repos.workspaces import SqlSessions
 
         return SqlSessions(self.conn)
 
     @repository
     def invites(self) -> Invites:
-        from storage.sql.dashboard_repos import SqlInvites
+        from storage.sql.repos.workspaces import SqlInvites
 
         return SqlInvites(self.conn)
 
     @repository
     def audit(self) -> AuditLog:
-        from storage.sql.dashboard_repos import SqlAuditLog
+        from storage.sql.repos.audit import SqlAuditLog
 
         return SqlAuditLog(self.conn)
 
     @repository
     def retention(self) -> Retention:
-        from storage.sql.upkeep_repos import SqlRetention
+        from storage.sql.repos.operations import SqlRetention
 
         return SqlRetention(self.conn)
 
     @repository
     def heartbeats(self) -> Heartbeats:
-        from storage.sql.upkeep_repos import SqlHeartbeats
+        from storage.sql.repos.operations import SqlHeartbeats
 
         return SqlHeartbeats(self.conn)
 
     @repository
     def backlog(self) -> Backlogs:
-        from storage.sql.upkeep_repos import SqlBacklog
+        from storage.sql.repos.operations import SqlBacklog
 
         return SqlBacklog(self.conn)
 
     @repository
     def mail_preferences(self) -> MailPreferences:
-        from storage.sql.mail_repos import SqlMailPreferences
+        from storage.sql.repos.mail import SqlMailPreferences
 
         return SqlMailPreferences(self.conn)
 
     @repository
     def mails(self) -> Mails:
-        from storage.sql.mail_repos import SqlMails
+        from storage.sql.repos.mail import SqlMails
 
         return SqlMails(self.conn)
 
     @repository
     def chat_connections(self) -> ChatConnections:
-        from storage.sql.chat_outbox_repos import SqlChatConnections
+        from storage.sql.repos.chat import SqlChatConnections
 
         return SqlChatConnections(self.conn)
 
     @repository
     def chat_users(self) -> ChatUsers:
-        from storage.sql.chat_outbox_repos import SqlChatUsers
+        from storage.sql.repos.chat import SqlChatUsers
 
         return SqlChatUsers(self.conn)
 
     @repository
     def chat_codes(self) -> ChatCodes:
-        from storage.sql.chat_outbox_repos import SqlChatCodes
+        from storage.sql.repos.chat import SqlChatCodes
 
         return SqlChatCodes(self.conn)
 
     @repository
     def chat_messages(self) -> ChatMessages:
-        from storage.sql.chat_outbox_repos import SqlChatMessages
+        from storage.sql.repos.chat import SqlChatMessages
 
         return SqlChatMessages(self.conn)
 
@@ -264,12 +265,6 @@ class Scope:
         return done
 
 
-_VERSION_TABLE = {
-    "sqlite": "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'alembic_version'",
-    "postgresql": "SELECT to_regclass('alembic_version')",
-}
-
-
 class SqlStore:
     def __init__(self, url: str, driver: SqliteDriver | PgDriver) -> None:
         self.url = url
@@ -292,10 +287,10 @@ class SqlStore:
         size = pool_size + (pool_size if max_overflow is None else max_overflow)
         parsed = make_url(url)
         if parsed.get_backend_name() == "sqlite":
-            from storage.sql.sqlite import SqliteDriver
+            from storage.sql.driver.sqlite import SqliteDriver
 
             return cls(url, SqliteDriver(parsed.database or "", size=size, timeout=pool_timeout))
-        from storage.sql.postgres import PgDriver
+        from storage.sql.driver.postgres import PgDriver
 
         dsn = parsed.set(drivername="postgresql").render_as_string(hide_password=False)
         return cls(url, PgDriver(dsn, size=size, timeout=pool_timeout))
@@ -305,7 +300,7 @@ class SqlStore:
         """SQLAlchemy's engine on the same database, built on first use: for migrations and
         ad-hoc SQL, never for the service's units of work."""
         if self._engine is None:
-            from storage.sql.engine import make_engine
+            from storage.sql.driver.engine import make_engine
 
             self._engine = make_engine(self.url)
         return self._engine
@@ -322,17 +317,17 @@ class SqlStore:
             # Alembic's engine is not the service's: gone with its connections once done.
             await engine.dispose()
             self._engine = None
-        if self.dialect == "sqlite":
+        if gives_pages_back(self.dialect):
             import asyncio
 
-            from storage.sql.vacuum import use_incremental_vacuum
+            from storage.sql.driver.vacuum import use_incremental_vacuum
 
             await self.driver.close()  # VACUUM rewrites the file: no idle connection of ours
             await asyncio.to_thread(use_incremental_vacuum, make_url(self.url).database or "")
 
     async def revision(self) -> str | None:
         """The schema revision alembic recorded, or None on a database it never migrated."""
-        probe = _VERSION_TABLE[self.dialect]
+        probe = table_exists(self.dialect, "alembic_version")
         async with self.reading() as uow:
             if (await uow.conn.exec_driver_sql(probe)).scalar() is None:
                 return None
@@ -344,38 +339,10 @@ class SqlStore:
         return Scope(self.driver.transaction(), self.growth)
 
     async def _analyze(self, table: str) -> int:
-        """ANALYZE `table` (a name of ours): its row count as the new statistics say."""
-        if self.dialect == "sqlite":
-            async with self.driver.transaction() as conn:
-                with conn.long_statements():
-                    await conn.exec_driver_sql(f"ANALYZE {table}")
-                    found = await conn.exec_driver_sql(
-                        "SELECT stat FROM sqlite_stat1 WHERE tbl = ? LIMIT 1", (table,)
-                    )
-            stat = found.scalar()
-            return int(str(stat).split()[0]) if stat else 0
-        async with self.driver.single_statement() as conn:
-            await conn.exec_driver_sql(f"ANALYZE {table}")
-            found = await conn.exec_driver_sql(
-                "SELECT reltuples::bigint FROM pg_class WHERE oid = to_regclass($1)", (table,)
-            )
-        return max(int(found.scalar() or 0), 0)
+        return await statistics.analyze(self.driver, table)
 
     async def _optimize(self) -> None:
-        """The periodic look at every table's statistics. SQLite: `PRAGMA optimize`, sampled
-        (statistics.ANALYSIS_LIMIT). PostgreSQL: ANALYZE of each table changed by more rows
-        since its last analysis (ours or autovacuum's) than a batch write's threshold, rows
-        the service never counted (a restore, a bulk load)."""
-        if self.dialect == "sqlite":
-            async with self.driver.transaction() as conn:
-                with conn.long_statements():
-                    await conn.exec_driver_sql("PRAGMA optimize")
-            return
-        async with self.driver.reading() as conn:
-            stale = await conn.exec_driver_sql(STALE_TABLES, (GROWN_ROWS, GROWN_SHARE))
-        for (table,) in stale.all():
-            if plain_name(str(table)):
-                self.growth.rows[str(table)] = await self._analyze(str(table))
+        await statistics.optimize(self.driver, self.growth)
 
     def reading(self) -> Scope:
         """A read-only unit: it never waits for a writer."""
@@ -396,7 +363,7 @@ class SqlStore:
         self, callback: Callable[[Sequence[str] | None], None]
     ) -> AbstractAsyncContextManager[None]:
         """Call `callback` with the ids of actions whose status changed (None: re-check all)."""
-        from storage.sql import action_watch
+        from storage.sql.driver import action_watch
 
         dsn = getattr(self.driver, "dsn", None)
         if dsn is not None:

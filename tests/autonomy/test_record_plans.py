@@ -5,7 +5,7 @@ take either), a shadow's day from its own partial index."""
 
 from __future__ import annotations
 
-from storage.sql import record_repos
+from storage.sql.repos.actions import record as record_repos
 from tests.storage.test_governance_plans import AT, _seed
 from tests.storage.test_keyset_plans import _plan
 
@@ -23,7 +23,7 @@ async def test_the_suggestions_and_a_shadows_day_read_their_indexes(store, clock
     async with store.transaction() as uow:
         if store.dialect == "postgresql":
             await uow.conn.exec_driver_sql("SET LOCAL enable_seqscan = off")
-        days = await _plan(uow.conn, record_repos._type_days(store.dialect), window)
+        days = await _plan(uow.conn, record_repos._type_days(), window)
         prices = await _plan(uow.conn, record_repos._TYPE_PRICES, window)
         used = await _plan(uow.conn, record_repos._SHADOW_USED, shadow)
     for plan in (days, prices):

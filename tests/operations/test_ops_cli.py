@@ -10,7 +10,7 @@ import threading
 import pytest
 
 from storage.migrate import migrate
-from storage.sql.engine import make_engine
+from storage.sql.driver.engine import make_engine
 from tests.cli.test_cli import cli, environment
 
 FIXED = 2  # the exit code of configuration, connection and database errors

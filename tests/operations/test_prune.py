@@ -207,7 +207,7 @@ async def test_sqlite_gives_pruned_space_back(tmp_path, clock):
     shrinks the file instead of leaving free pages inside it."""
     from service.domain.events import Event
     from storage.migrate import migrate
-    from storage.sql.engine import make_engine
+    from storage.sql.driver.engine import make_engine
     from storage.sql.store import SqlStore
 
     path = tmp_path / "old.db"

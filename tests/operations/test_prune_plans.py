@@ -9,7 +9,7 @@ import datetime as dt
 
 import sqlalchemy as sa
 
-from storage.sql import upkeep_repos
+from storage.sql.repos import operations as upkeep_repos
 
 
 async def plan(store, statement, values) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from storage.migrate import migrate
-from storage.sql.engine import make_engine
+from storage.sql.driver.engine import make_engine
 from storage.sql.store import SqlStore
 
 COPIED = ("workspaces", "accounts", "actions", "audit_log")

@@ -12,7 +12,7 @@ import pytest
 from service.actions.activity_day import ActivityDay
 from service.actions.model import Action
 from service.workspaces.usecases import create_workspace
-from storage.sql import activity
+from storage.sql.repos.actions import activity
 from tests.storage.conftest import forget_statistics
 from tests.storage.test_keyset_plans import _plan
 
@@ -169,11 +169,11 @@ async def test_the_counts_read_the_account_list_index(store, ws):
         "end": DAY2,
         "now": NOW,
     }
-    counts, medians = activity.statements(store.dialect)
+    counts, medians = activity.statements()
     async with store.transaction() as uow:
         if store.dialect == "postgresql":
             await uow.conn.exec_driver_sql("SET LOCAL enable_seqscan = off")
-        for statement in (counts, medians) if medians is not None else (counts,):
+        for statement in (counts, medians):
             plan = await _plan(uow.conn, statement, values)
             assert "Seq Scan" not in plan and "SCAN actions" not in plan, plan
             # one of the account's indexes led by (workspace, mode, account) with created_at:

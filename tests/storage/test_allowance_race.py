@@ -12,7 +12,7 @@ import pytest
 
 from service.actions.model import AllowanceUse, AllowedWrite
 from service.domain.storage_errors import DuplicateError
-from storage.sql.allowed_write import NEXT_USE
+from storage.sql.repos.actions.allowed_write import NEXT_USE
 from storage.sql.store import SqlStore
 from tests.factories import add_live_account
 from tests.storage.test_store_contract import make_action

@@ -10,7 +10,9 @@ import re
 import pytest
 
 from service.actions.model import AllowanceUse
-from storage.sql import action_counts, allowed_write, tables
+from storage.sql import tables
+from storage.sql.repos.actions import allowed_write
+from storage.sql.repos.actions import counts as action_counts
 from tests.factories import add_live_account
 from tests.storage.conftest import forget_statistics
 from tests.storage.test_keyset_plans import _plan
@@ -96,9 +98,9 @@ async def test_an_allowance_s_room_is_probed_by_number_on_a_table_without_statis
     async with store.transaction() as uow:
         if store.dialect == "postgresql":
             await uow.conn.exec_driver_sql("SET LOCAL enable_seqscan = off")  # as at scale
-            statement = allowed_write._statement(0, False, False)
+            statement = allowed_write._statement(store.dialect, 0, False, False)
         else:
-            statement = allowed_write._sqlite_action()
+            statement = allowed_write._action_alone(store.dialect)
         plan = await _plan(uow.conn, statement, values)
     probes = [
         line

@@ -17,8 +17,8 @@ from service.domain.clock import ManualClock
 from service.synced.model import Fan
 from service.workspaces.usecases import create_workspace
 from storage.migrate import migrate
-from storage.sql.engine import make_engine
-from storage.sql.search import FREQUENT, FTS_TABLES, PROBE, TRIGRAM_INDEXES, WALK_ROWS
+from storage.sql.driver.engine import make_engine
+from storage.sql.driver.search import FREQUENT, FTS_TABLES, PROBE, TRIGRAM_INDEXES, WALK_ROWS
 from storage.sql.store import SqlStore
 from tests.factories import add_live_account
 

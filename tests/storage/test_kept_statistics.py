@@ -1,4 +1,4 @@
-"""The planner statistics the product keeps itself (storage/sql/statistics.py), and the sync's
+"""The planner statistics the product keeps itself (storage/sql/driver/statistics.py), and the sync's
 lookups, whose plans must not flip once a table outgrows its statistics."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 from service.workspaces.usecases import create_workspace
-from storage.sql import statistics
+from storage.sql.driver import statistics
 from tests.factories import add_live_account
 from tests.storage.conftest import forget_statistics
 

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import datetime as dt
 
-from storage.sql.action_reads import _list_statement
+from storage.sql.repos.actions.reads import _list_statement
 
 AT = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
 
 
 async def _plan(conn, statement, values: dict) -> str:
     """EXPLAIN of the statement as the driver runs it: the SQL and arguments our planner binds
-    (storage/sql/statements.py), the same call `Connection.execute` makes."""
+    (storage/sql/driver/statements.py), the same call `Connection.execute` makes."""
     plan, key = conn.planner.plan(statement, values)
     sql, args = plan.bind(values, key)
     prefix = "EXPLAIN" if conn.dialect.name == "postgresql" else "EXPLAIN QUERY PLAN"

@@ -50,7 +50,7 @@ async def _seed(store, clock) -> str:
     chat in one account; revenue rows. The actions have autovacuum's statistics (below); the
     fans, the messages and the revenue rows, written in batches, have what the product gathers
     itself after such writes
-    (storage/sql/statistics.py) on PostgreSQL, and none on SQLite, whose search statements must
+    (storage/sql/driver/statistics.py) on PostgreSQL, and none on SQLite, whose search statements must
     seek their index without."""
     from service.workspaces.usecases import create_workspace
 
@@ -117,11 +117,11 @@ ACCOUNT_PENDING = ("ix_actions_account_status_list", "ix_actions_account_inbox")
 BOUNDED_SORT = True
 """A sort is allowed where it orders only rows of the answer: every pending action of the
 workspace (the open rows an inbox index holds), two pages to merge, or a search's candidates
-from its trigram index (fewer than storage.sql.search.FREQUENT on SQLite)."""
+from its trigram index (fewer than storage.sql.driver.search.FREQUENT on SQLite)."""
 
 WALK_SORT = "sqlite"
 """SQLite's walk for a common term reads the first rows in page order (at most
-storage.sql.search.WALK_ROWS per row of the page) and sorts those: bounded by the page, not
+storage.sql.driver.search.WALK_ROWS per row of the page) and sorts those: bounded by the page, not
 by the table."""
 
 CASES: dict[str, tuple[Call, tuple[str, ...], bool | str]] = {

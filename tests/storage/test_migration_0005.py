@@ -14,7 +14,7 @@ from service.domain.ids import hash_secret
 from service.webhooks.models import open_secret
 from service.webhooks.reseal import reseal_webhook_secrets
 from storage.migrate import migrate
-from storage.sql.engine import make_engine
+from storage.sql.driver.engine import make_engine
 from storage.sql.store import SqlStore
 
 NOW = dt.datetime(2026, 11, 20, 12, 0, tzinfo=dt.UTC)

@@ -9,7 +9,7 @@ import pytest
 import sqlalchemy as sa
 
 from storage.migrate import migrate
-from storage.sql.engine import make_engine
+from storage.sql.driver.engine import make_engine
 
 NOW = dt.datetime(2026, 11, 20, 12, 0, tzinfo=dt.UTC)
 USES = [  # (action, account, allowance, minutes after NOW): written out of order

@@ -13,7 +13,7 @@ from service.domain.clock import ManualClock
 from service.domain.principal import Principal
 from service.workspaces.usecases import create_workspace
 from storage.migrate import alembic_config, migrate
-from storage.sql.engine import make_engine
+from storage.sql.driver.engine import make_engine
 from storage.sql.store import SqlStore
 from tests.factories import add_live_account
 

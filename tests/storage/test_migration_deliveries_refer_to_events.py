@@ -10,8 +10,8 @@ import json
 import sqlalchemy as sa
 
 from storage.migrate import HEAD, current_revision, migrate
-from storage.sql.engine import make_engine
-from storage.sql.types import Json, UtcDateTime
+from storage.sql.driver.engine import make_engine
+from storage.sql.driver.types import Json, UtcDateTime
 
 BEFORE = "c7ee5e70007a"
 NOW = dt.datetime(2026, 11, 1, 12, 0, tzinfo=dt.UTC)

@@ -14,8 +14,8 @@ from service.domain.clock import ManualClock
 from service.domain.principal import Principal
 from service.workspaces.usecases import create_workspace
 from storage.migrate import HEAD, current_revision, migrate
-from storage.sql.engine import make_engine
-from storage.sql.packing import unpack
+from storage.sql.driver.engine import make_engine
+from storage.sql.driver.packing import unpack
 from storage.sql.store import SqlStore
 from tests.factories import add_live_account
 from tests.storage.staged_rows import copy_rows, read_staged, staged

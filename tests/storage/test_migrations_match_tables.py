@@ -10,8 +10,8 @@ import warnings
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
-from storage.sql.engine import make_engine
-from storage.sql.search import search_objects
+from storage.sql.driver.engine import make_engine
+from storage.sql.driver.search import search_objects
 from storage.sql.tables import metadata
 
 

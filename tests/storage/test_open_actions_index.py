@@ -12,8 +12,9 @@ import pytest
 import sqlalchemy as sa
 
 from service.actions.transitions import FINAL, STATUSES
-from storage.sql import action_queue, action_reads
 from storage.sql import tables as t
+from storage.sql.repos.actions import queue as action_queue
+from storage.sql.repos.actions import reads as action_reads
 from tests.storage.test_keyset_plans import _plan
 
 AT = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
@@ -90,7 +91,7 @@ def test_the_metadata_declares_ix_actions_due_partial_on_both_databases():
     from sqlalchemy.dialects import postgresql, sqlite
     from sqlalchemy.schema import CreateIndex
 
-    import storage.sql.postgres  # noqa: F401  (attaches PostgreSQL's half)
+    import storage.sql.driver.postgres  # noqa: F401  (attaches PostgreSQL's half)
 
     index = next(i for i in t.actions.indexes if i.name == "ix_actions_due")
     for dialect in (sqlite.dialect(), postgresql.dialect()):
@@ -103,7 +104,7 @@ def test_the_metadata_declares_the_index_partial_on_both_databases():
     from sqlalchemy.dialects import postgresql, sqlite
     from sqlalchemy.schema import CreateIndex
 
-    import storage.sql.postgres  # noqa: F401  (attaches PostgreSQL's half)
+    import storage.sql.driver.postgres  # noqa: F401  (attaches PostgreSQL's half)
 
     index = next(i for i in t.actions.indexes if i.name == "ix_actions_open")
     for dialect in (sqlite.dialect(), postgresql.dialect()):

@@ -1,4 +1,4 @@
-"""storage/sql/packing.py: exact round trips, text kept when packing is not shorter."""
+"""storage/sql/driver/packing.py: exact round trips, text kept when packing is not shorter."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from storage.sql.packing import DICTIONARIES, FORMAT, pack, unpack
+from storage.sql.driver.packing import DICTIONARIES, FORMAT, pack, unpack
 
 SAMPLES = [
     "",

@@ -1,5 +1,5 @@
 """PostgreSQL runs each search planned for its term in one round trip, through the
-`countersign_planned` function (storage/sql/planned.py): a statement kept prepared would settle
+`countersign_planned` function (storage/sql/driver/planned.py): a statement kept prepared would settle
 after five calls on one generic plan, the walk in list order whatever the term.
 
 SQLite plans every statement for its values: these are PostgreSQL's alone."""
@@ -11,7 +11,7 @@ import decimal
 
 import pytest
 
-from storage.sql.planned import FUNCTION, shape_of
+from storage.sql.driver.planned import FUNCTION, shape_of
 from tests.storage.test_indexed_search import ACCOUNT, _people, _workspace
 
 pytestmark = pytest.mark.parametrize("database_url", ["postgres"], indirect=True)

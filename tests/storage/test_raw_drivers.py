@@ -12,7 +12,7 @@ import sqlalchemy as sa
 
 from service.workspaces.usecases import create_workspace
 from storage.sql import tables as t
-from storage.sql.statements import prebuilt
+from storage.sql.driver.statements import prebuilt
 from storage.sql.store import SqlStore
 from tests.storage.test_store_contract import make_action
 
@@ -204,7 +204,7 @@ async def test_postgres_connection_is_replaced_after_its_share_of_units(postgres
 async def test_sqlite_connections_checkpoint_their_log_at_the_services_interval(sqlite_url):
     """Every pooled connection (a checkpoint runs in whichever commit crosses the interval)
     copies the log into the database every CHECKPOINT_PAGES pages, not SQLite's 1,000."""
-    from storage.sql.sqlite import CHECKPOINT_PAGES
+    from storage.sql.driver.sqlite import CHECKPOINT_PAGES
 
     store = SqlStore.from_url(sqlite_url)
     try:

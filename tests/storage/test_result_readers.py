@@ -1,5 +1,5 @@
-"""Our column readers (storage/sql/types.py) fuse SQLAlchemy's chain of result processors into
-one call per value, and rows become models positionally (storage/sql/rows.py): both must answer
+"""Our column readers (storage/sql/driver/types.py) fuse SQLAlchemy's chain of result processors into
+one call per value, and rows become models positionally (storage/sql/driver/rows.py): both must answer
 exactly what the slower way answered, errors included."""
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ import sqlalchemy as sa
 from sqlalchemy.dialects.postgresql import asyncpg as sa_asyncpg
 from sqlalchemy.dialects.sqlite import pysqlite
 
-from storage.sql.packing import pack
-from storage.sql.result import make_rows
-from storage.sql.rows import to_model
-from storage.sql.types import (
+from storage.sql.driver.packing import pack
+from storage.sql.driver.result import make_rows
+from storage.sql.driver.rows import to_model
+from storage.sql.driver.types import (
     REQUESTED_BY_KEYS,
     HexDigest,
     Json,

@@ -15,8 +15,8 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 import pytest
 
 from service.domain.storage_errors import StorageError
-from storage.sql.sqlite import SqliteDriver
-from storage.sql.sqlite_writer import SHARED_UNITS, Writer
+from storage.sql.driver.sqlite import SqliteDriver
+from storage.sql.driver.sqlite_writer import SHARED_UNITS, Writer
 
 
 @pytest.fixture

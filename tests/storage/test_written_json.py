@@ -11,9 +11,9 @@ import sqlalchemy as sa
 
 from service.domain.stored_json import StoredJson
 from storage.migrate import HEAD, current_revision, migrate
-from storage.sql.engine import make_engine
+from storage.sql.driver.engine import make_engine
+from storage.sql.driver.types import compact_json
 from storage.sql.store import SqlStore
-from storage.sql.types import compact_json
 
 BEFORE = "a22h0017pack"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from storage.sql.delivery_repos import SqlDeliveries
+from storage.sql.repos.webhooks.deliveries import SqlDeliveries
 
 
 async def plan(store, clock) -> str:

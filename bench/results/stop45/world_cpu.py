@@ -14,7 +14,7 @@ import time
 from harness.scratch import scratch_database
 from service.domain.clock import ManualClock
 from storage.migrate import migrate
-from storage.sql.engine import make_engine
+from storage.sql.driver.engine import make_engine
 from storage.sql.store import SqlStore
 from tests.factories import build_world, empty_every_table
 

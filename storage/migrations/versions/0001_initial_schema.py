@@ -10,7 +10,7 @@ from alembic import op
 from sqlalchemy import Text
 from sqlalchemy.dialects import postgresql
 
-import storage.sql.types
+import storage.sql.driver.types
 
 revision = "4d867282232a"
 down_revision = None
@@ -26,7 +26,9 @@ def upgrade() -> None:
         sa.Column("email", sa.String(length=320), nullable=False),
         sa.Column("name", sa.String(length=200), nullable=False),
         sa.Column("password_hash", sa.String(length=200), nullable=False),
-        sa.Column("created_at", storage.sql.types.UtcDateTime(timezone=True), nullable=False),
+        sa.Column(
+            "created_at", storage.sql.driver.types.UtcDateTime(timezone=True), nullable=False
+        ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_users")),
         sa.UniqueConstraint("email", name=op.f("uq_users_email")),
     )
@@ -34,7 +36,9 @@ def upgrade() -> None:
         "workspaces",
         sa.Column("id", sa.String(length=40), nullable=False),
         sa.Column("name", sa.String(length=200), nullable=False),
-        sa.Column("created_at", storage.sql.types.UtcDateTime(timezone=True), nullable=False),
+        sa.Column(
+            "created_at", storage.sql.driver.types.UtcDateTime(timezone=True), nullable=False
+        ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_workspaces")),
     )
     op.create_table(
@@ -48,8 +52,10 @@ def upgrade() -> None:
         sa.Column("status", sa.String(length=20), nullable=False),
         sa.Column("status_reason", sa.String(length=500), nullable=True),
         sa.Column("writes_enabled", sa.Boolean(), nullable=False),
-        sa.Column("linked_at", storage.sql.types.UtcDateTime(timezone=True), nullable=True),
-        sa.Column("last_synced_at", storage.sql.types.UtcDateTime(timezone=True), nullable=True),
+        sa.Column("linked_at", storage.sql.driver.types.UtcDateTime(timezone=True), nullable=True),
+        sa.Column(
+            "last_synced_at", storage.sql.driver.types.UtcDateTime(timezone=True), nullable=True
+        ),
         sa.Column(
             "counts",
             sa.JSON().with_variant(postgresql.JSONB(astext_type=Text()), "postgresql"),
@@ -98,16 +104,22 @@ def upgrade() -> None:
         ),
         sa.Column("idempotency_key", sa.String(length=255), nullable=False),
         sa.Column("fingerprint", sa.String(length=64), nullable=False),
-        sa.Column("created_at", storage.sql.types.UtcDateTime(timezone=True), nullable=False),
-        sa.Column("expires_at", storage.sql.types.UtcDateTime(timezone=True), nullable=False),
+        sa.Column(
+            "created_at", storage.sql.driver.types.UtcDateTime(timezone=True), nullable=False
+        ),
+        sa.Column(
+            "expires_at", storage.sql.driver.types.UtcDateTime(timezone=True), nullable=False
+        ),
         sa.Column(
             "decided_by",
             sa.JSON().with_variant(postgresql.JSONB(astext_type=Text()), "postgresql"),
             nullable=True,
         ),
         sa.Column("decision_note", sa.String(length=500), nullable=True),
-        sa.Column("decided_at", storage.sql.types.UtcDateTime(timezone=True), nullable=True),
-        sa.Column("executed_at", storage.sql.types.UtcDateTime(timezone=True), nullable=True),
+        sa.Column("decided_at", storage.sql.driver.types.UtcDateTime(timezone=True), nullable=True),
+        sa.Column(
+            "executed_at", storage.sql.driver.types.UtcDateTime(timezone=True), nullable=True
+        ),
         sa.Column(
             "result",
             sa.JSON().with_variant(postgresql.JSONB(astext_type=Text()), "postgresql"),
@@ -119,7 +131,7 @@ def upgrade() -> None:
             nullable=True,
         ),
         sa.Column("claimed_by", sa.String(length=80), nullable=True),
-        sa.Column("claimed_at", storage.sql.types.UtcDateTime(timezone=True), nullable=True),
+        sa.Column("claimed_at", storage.sql.driver.types.UtcDateTime(timezone=True), nullable=True),
         sa.ForeignKeyConstraint(
             ["workspace_id"], ["workspaces.id"], name=op.f("fk_actions_workspace_id_workspaces")
         ),
@@ -152,10 +164,14 @@ def upgrade() -> None:
             sa.JSON().with_variant(postgresql.JSONB(astext_type=Text()), "postgresql"),
             nullable=True,
         ),
-        sa.Column("created_at", storage.sql.types.UtcDateTime(timezone=True), nullable=False),
-        sa.Column("expires_at", storage.sql.types.UtcDateTime(timezone=True), nullable=True),
-        sa.Column("revoked_at", storage.sql.types.UtcDateTime(timezone=True), nullable=True),
-        sa.Column("last_used_at", storage.sql.types.UtcDateTime(timezone=True), nullable=True),
+        sa.Column(
+            "created_at", storage.sql.driver.types.UtcDateTime(timezone=True), nullable=False
+        ),
+        sa.Column("expires_at", storage.sql.driver.types.UtcDateTime(timezone=True), nullable=True),
+        sa.Column("revoked_at", storage.sql.driver.types.UtcDateTime(timezone=True), nullable=True),
+        sa.Column(
+            "last_used_at", storage.sql.driver.types.UtcDateTime(timezone=True), nullable=True
+        ),
         sa.ForeignKeyConstraint(
             ["workspace_id"], ["workspaces.id"], name=op.f("fk_api_keys_workspace_id_workspaces")
         ),
@@ -184,7 +200,9 @@ def upgrade() -> None:
             sa.JSON().with_variant(postgresql.JSONB(astext_type=Text()), "postgresql"),
             nullable=False,
         ),
-        sa.Column("created_at", storage.sql.types.UtcDateTime(timezone=True), nullable=False),
+        sa.Column(
+            "created_at", storage.sql.driver.types.UtcDateTime(timezone=True), nullable=False
+        ),
         sa.ForeignKeyConstraint(
             ["workspace_id"], ["workspaces.id"], name=op.f("fk_events_workspace_id_workspaces")
         ),
@@ -204,8 +222,12 @@ def upgrade() -> None:
         sa.Column("token", sa.String(length=64), nullable=False),
         sa.Column("note", sa.String(length=200), nullable=True),
         sa.Column("account_id", sa.String(length=64), nullable=True),
-        sa.Column("created_at", storage.sql.types.UtcDateTime(timezone=True), nullable=False),
-        sa.Column("expires_at", storage.sql.types.UtcDateTime(timezone=True), nullable=False),
+        sa.Column(
+            "created_at", storage.sql.driver.types.UtcDateTime(timezone=True), nullable=False
+        ),
+        sa.Column(
+            "expires_at", storage.sql.driver.types.UtcDateTime(timezone=True), nullable=False
+        ),
         sa.Column(
             "state",
             sa.JSON().with_variant(postgresql.JSONB(astext_type=Text()), "postgresql"),
@@ -240,8 +262,10 @@ def upgrade() -> None:
         sa.Column("name", sa.String(length=200), nullable=True),
         sa.Column("avatar_url", sa.String(length=2000), nullable=True),
         sa.Column("subscription_status", sa.String(length=10), nullable=False),
-        sa.Column("subscribed_at", storage.sql.types.UtcDateTime(timezone=True), nullable=True),
-        sa.Column("expires_at", storage.sql.types.UtcDateTime(timezone=True), nullable=True),
+        sa.Column(
+            "subscribed_at", storage.sql.driver.types.UtcDateTime(timezone=True), nullable=True
+        ),
+        sa.Column("expires_at", storage.sql.driver.types.UtcDateTime(timezone=True), nullable=True),
         sa.Column(
             "list_ids",
             sa.JSON().with_variant(postgresql.JSONB(astext_type=Text()), "postgresql"),

@@ -10,7 +10,7 @@ from alembic import op
 from sqlalchemy import Text
 from sqlalchemy.dialects import postgresql
 
-import storage.sql.types
+import storage.sql.driver.types
 
 revision = "5bc3a5ac2bc6"
 down_revision = "4d867282232a"
@@ -42,7 +42,9 @@ def upgrade() -> None:
             sa.JSON().with_variant(postgresql.JSONB(astext_type=Text()), "postgresql"),
             nullable=False,
         ),
-        sa.Column("created_at", storage.sql.types.UtcDateTime(timezone=True), nullable=False),
+        sa.Column(
+            "created_at", storage.sql.driver.types.UtcDateTime(timezone=True), nullable=False
+        ),
         sa.ForeignKeyConstraint(
             ["workspace_id"], ["workspaces.id"], name=op.f("fk_audit_log_workspace_id_workspaces")
         ),
@@ -59,9 +61,15 @@ def upgrade() -> None:
         sa.Column("role", sa.String(length=10), nullable=False),
         sa.Column("token_hash", sa.String(length=64), nullable=False),
         sa.Column("invited_by", sa.String(length=40), nullable=False),
-        sa.Column("created_at", storage.sql.types.UtcDateTime(timezone=True), nullable=False),
-        sa.Column("expires_at", storage.sql.types.UtcDateTime(timezone=True), nullable=False),
-        sa.Column("accepted_at", storage.sql.types.UtcDateTime(timezone=True), nullable=True),
+        sa.Column(
+            "created_at", storage.sql.driver.types.UtcDateTime(timezone=True), nullable=False
+        ),
+        sa.Column(
+            "expires_at", storage.sql.driver.types.UtcDateTime(timezone=True), nullable=False
+        ),
+        sa.Column(
+            "accepted_at", storage.sql.driver.types.UtcDateTime(timezone=True), nullable=True
+        ),
         sa.ForeignKeyConstraint(
             ["workspace_id"], ["workspaces.id"], name=op.f("fk_invites_workspace_id_workspaces")
         ),
@@ -77,9 +85,13 @@ def upgrade() -> None:
         sa.Column("user_id", sa.String(length=40), nullable=False),
         sa.Column("workspace_id", sa.String(length=40), nullable=True),
         sa.Column("csrf_token", sa.String(length=64), nullable=False),
-        sa.Column("created_at", storage.sql.types.UtcDateTime(timezone=True), nullable=False),
-        sa.Column("expires_at", storage.sql.types.UtcDateTime(timezone=True), nullable=False),
-        sa.Column("ended_at", storage.sql.types.UtcDateTime(timezone=True), nullable=True),
+        sa.Column(
+            "created_at", storage.sql.driver.types.UtcDateTime(timezone=True), nullable=False
+        ),
+        sa.Column(
+            "expires_at", storage.sql.driver.types.UtcDateTime(timezone=True), nullable=False
+        ),
+        sa.Column("ended_at", storage.sql.driver.types.UtcDateTime(timezone=True), nullable=True),
         sa.ForeignKeyConstraint(["user_id"], ["users.id"], name=op.f("fk_sessions_user_id_users")),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_sessions")),
     )
@@ -101,8 +113,12 @@ def upgrade() -> None:
         sa.Column("fee_cents", sa.BigInteger(), nullable=False),
         sa.Column("vat_cents", sa.BigInteger(), nullable=False),
         sa.Column("currency", sa.String(length=3), nullable=False),
-        sa.Column("occurred_at", storage.sql.types.UtcDateTime(timezone=True), nullable=False),
-        sa.Column("observed_at", storage.sql.types.UtcDateTime(timezone=True), nullable=False),
+        sa.Column(
+            "occurred_at", storage.sql.driver.types.UtcDateTime(timezone=True), nullable=False
+        ),
+        sa.Column(
+            "observed_at", storage.sql.driver.types.UtcDateTime(timezone=True), nullable=False
+        ),
         sa.Column("deleted", sa.Boolean(), nullable=False),
         sa.Column("fingerprint", sa.String(length=64), nullable=False),
         sa.ForeignKeyConstraint(
@@ -138,8 +154,12 @@ def upgrade() -> None:
             nullable=True,
         ),
         sa.Column("failing", sa.Boolean(), nullable=False),
-        sa.Column("created_at", storage.sql.types.UtcDateTime(timezone=True), nullable=False),
-        sa.Column("disabled_at", storage.sql.types.UtcDateTime(timezone=True), nullable=True),
+        sa.Column(
+            "created_at", storage.sql.driver.types.UtcDateTime(timezone=True), nullable=False
+        ),
+        sa.Column(
+            "disabled_at", storage.sql.driver.types.UtcDateTime(timezone=True), nullable=True
+        ),
         sa.ForeignKeyConstraint(
             ["workspace_id"],
             ["workspaces.id"],
@@ -163,10 +183,16 @@ def upgrade() -> None:
         sa.Column("payload", sa.Text(), nullable=False),
         sa.Column("status", sa.String(length=10), nullable=False),
         sa.Column("attempts", sa.Integer(), nullable=False),
-        sa.Column("next_attempt_at", storage.sql.types.UtcDateTime(timezone=True), nullable=True),
+        sa.Column(
+            "next_attempt_at", storage.sql.driver.types.UtcDateTime(timezone=True), nullable=True
+        ),
         sa.Column("claimed_by", sa.String(length=80), nullable=True),
-        sa.Column("claimed_until", storage.sql.types.UtcDateTime(timezone=True), nullable=True),
-        sa.Column("created_at", storage.sql.types.UtcDateTime(timezone=True), nullable=False),
+        sa.Column(
+            "claimed_until", storage.sql.driver.types.UtcDateTime(timezone=True), nullable=True
+        ),
+        sa.Column(
+            "created_at", storage.sql.driver.types.UtcDateTime(timezone=True), nullable=False
+        ),
         sa.Column("seq", sa.BigInteger(), nullable=False),
         sa.ForeignKeyConstraint(
             ["endpoint_id"],
@@ -185,7 +211,9 @@ def upgrade() -> None:
         "delivery_attempts",
         sa.Column("id", sa.String(length=40), nullable=False),
         sa.Column("delivery_id", sa.String(length=40), nullable=False),
-        sa.Column("attempted_at", storage.sql.types.UtcDateTime(timezone=True), nullable=False),
+        sa.Column(
+            "attempted_at", storage.sql.driver.types.UtcDateTime(timezone=True), nullable=False
+        ),
         sa.Column("status_code", sa.Integer(), nullable=True),
         sa.Column("response", sa.String(length=2000), nullable=True),
         sa.Column("duration_ms", sa.Integer(), nullable=False),
@@ -204,7 +232,9 @@ def upgrade() -> None:
 
     with op.batch_alter_table("events", schema=None) as batch_op:
         batch_op.add_column(
-            sa.Column("dispatched_at", storage.sql.types.UtcDateTime(timezone=True), nullable=True)
+            sa.Column(
+                "dispatched_at", storage.sql.driver.types.UtcDateTime(timezone=True), nullable=True
+            )
         )
         batch_op.create_index("ix_events_undispatched", ["dispatched_at", "seq"], unique=False)
 

@@ -8,7 +8,7 @@ Create Date: 2026-11-22 22:10:00
 import sqlalchemy as sa
 from alembic import op
 
-from storage.sql.types import Json
+from storage.sql.driver.types import Json
 
 revision = "a8000000e008"
 down_revision = "7e1f0c3a9b21"

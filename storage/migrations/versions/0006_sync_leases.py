@@ -16,7 +16,7 @@ Create Date: 2026-11-24 10:00:00
 import sqlalchemy as sa
 from alembic import op
 
-import storage.sql.types
+import storage.sql.driver.types
 
 revision = "b6d00d1e0006"
 down_revision = "b5a1e0c0de05"
@@ -34,7 +34,9 @@ def upgrade() -> None:
         batch_op.add_column(sa.Column("sync_claimed_by", sa.String(length=64), nullable=True))
         batch_op.add_column(
             sa.Column(
-                "sync_lease_until", storage.sql.types.UtcDateTime(timezone=True), nullable=True
+                "sync_lease_until",
+                storage.sql.driver.types.UtcDateTime(timezone=True),
+                nullable=True,
             )
         )
     with op.batch_alter_table("counters", schema=None) as batch_op:

@@ -19,7 +19,7 @@ import json
 import sqlalchemy as sa
 from alembic import op
 
-from storage.sql.types import Json, UtcDateTime
+from storage.sql.driver.types import Json, UtcDateTime
 
 revision = "d8a22e0b0008"
 down_revision = "c7ee5e70007a"

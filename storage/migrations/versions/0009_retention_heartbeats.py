@@ -5,7 +5,7 @@ delivery still refers to it, through 0008's `ix_deliveries_event_id`). `worker_h
 process running the background loops, so `/healthz` on any replica sees whether workers run.
 
 SQLite's switch to incremental auto-vacuum needs a VACUUM, which cannot run inside alembic's
-transaction: `SqlStore.migrate` does it after this revision (storage/sql/vacuum.py).
+transaction: `SqlStore.migrate` does it after this revision (storage/sql/driver/vacuum.py).
 
 Revision ID: a22b0000ops9
 Revises: d8a22e0b0008
@@ -15,7 +15,7 @@ Create Date: 2026-11-25 09:00:00
 import sqlalchemy as sa
 from alembic import op
 
-import storage.sql.types
+import storage.sql.driver.types
 
 revision = "a22b0000ops9"
 down_revision = "d8a22e0b0008"
@@ -33,8 +33,10 @@ def upgrade() -> None:
         sa.Column("id", sa.String(length=80), nullable=False),
         sa.Column("host", sa.String(length=200), nullable=False),
         sa.Column("pid", sa.Integer(), nullable=False),
-        sa.Column("started_at", storage.sql.types.UtcDateTime(timezone=True), nullable=False),
-        sa.Column("beat_at", storage.sql.types.UtcDateTime(timezone=True), nullable=False),
+        sa.Column(
+            "started_at", storage.sql.driver.types.UtcDateTime(timezone=True), nullable=False
+        ),
+        sa.Column("beat_at", storage.sql.driver.types.UtcDateTime(timezone=True), nullable=False),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_worker_heartbeats")),
     )
 

@@ -2,7 +2,7 @@
 
 Waiting clients (`GET /v1/actions/{id}?wait=N`, the MCP tool `wait_for_action`) are woken by
 `pg_notify('countersign_action_states', id)` from a trigger on every status change, whoever
-writes it, delivered when the writing transaction commits (storage/sql/action_watch.py).
+writes it, delivered when the writing transaction commits (storage/sql/driver/action_watch.py).
 SQLite needs nothing: there each process learns of commits itself.
 
 Revision ID: a20b0000wait

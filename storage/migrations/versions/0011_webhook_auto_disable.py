@@ -15,7 +15,7 @@ Create Date: 2026-11-25 09:30:00
 import sqlalchemy as sa
 from alembic import op
 
-from storage.sql.types import UtcDateTime
+from storage.sql.driver.types import UtcDateTime
 
 revision = "e10a22b0d15a"
 down_revision = "a20b0000wait"

@@ -8,7 +8,7 @@ Create Date: 2026-11-25 09:40:00
 import sqlalchemy as sa
 from alembic import op
 
-import storage.sql.types
+import storage.sql.driver.types
 
 revision = "a20b0011mail"
 down_revision = "e10a22b0d15a"
@@ -17,14 +17,14 @@ depends_on = None
 
 
 def upgrade() -> None:
-    when = storage.sql.types.UtcDateTime(timezone=True)
+    when = storage.sql.driver.types.UtcDateTime(timezone=True)
     op.create_table(
         "mail_preferences",
         sa.Column("workspace_id", sa.String(length=40), nullable=False),
         sa.Column("user_id", sa.String(length=40), nullable=False),
         sa.Column("new_approvals", sa.String(length=10), nullable=False),
         sa.Column("digest_minutes", sa.Integer(), nullable=False),
-        sa.Column("accounts", storage.sql.types.Json(), nullable=True),
+        sa.Column("accounts", storage.sql.driver.types.Json(), nullable=True),
         sa.Column("reminder_minutes", sa.Integer(), nullable=True),
         sa.Column("updated_at", when, nullable=True),
         sa.PrimaryKeyConstraint("workspace_id", "user_id"),
@@ -36,7 +36,7 @@ def upgrade() -> None:
         sa.Column("user_id", sa.String(length=40), nullable=False),
         sa.Column("to_address", sa.String(length=320), nullable=False),
         sa.Column("kind", sa.String(length=10), nullable=False),
-        sa.Column("action_ids", storage.sql.types.Json(), nullable=False),
+        sa.Column("action_ids", storage.sql.driver.types.Json(), nullable=False),
         sa.Column("mode", sa.String(length=4), nullable=False),
         sa.Column("status", sa.String(length=10), nullable=False),
         sa.Column("attempts", sa.Integer(), nullable=False),

@@ -13,7 +13,7 @@ Create Date: 2026-11-25 09:10:00
 import sqlalchemy as sa
 from alembic import op
 
-import storage.sql.types
+import storage.sql.driver.types
 
 revision = "a18c5e0d0008"
 down_revision = "a20b0011mail"
@@ -27,9 +27,11 @@ def upgrade() -> None:
         sa.Column("workspace_id", sa.String(length=40), nullable=False),
         sa.Column("account_id", sa.String(length=64), nullable=False),
         sa.Column("fan_id", sa.String(length=64), nullable=False),
-        sa.Column("last_activity_at", storage.sql.types.UtcDateTime(timezone=True), nullable=False),
+        sa.Column(
+            "last_activity_at", storage.sql.driver.types.UtcDateTime(timezone=True), nullable=False
+        ),
         sa.Column("last_message_id", sa.String(length=64), nullable=True),
-        sa.Column("data", storage.sql.types.Json(), nullable=False),
+        sa.Column("data", storage.sql.driver.types.Json(), nullable=False),
         sa.PrimaryKeyConstraint(
             "workspace_id", "account_id", "fan_id", name=op.f("pk_synced_chats")
         ),
@@ -46,10 +48,12 @@ def upgrade() -> None:
         sa.Column("account_id", sa.String(length=64), nullable=False),
         sa.Column("id", sa.String(length=64), nullable=False),
         sa.Column("fan_id", sa.String(length=64), nullable=False),
-        sa.Column("created_at", storage.sql.types.UtcDateTime(timezone=True), nullable=False),
+        sa.Column(
+            "created_at", storage.sql.driver.types.UtcDateTime(timezone=True), nullable=False
+        ),
         sa.Column("mass_message_id", sa.String(length=64), nullable=True),
         sa.Column("text", sa.Text(), nullable=False),
-        sa.Column("data", storage.sql.types.Json(), nullable=False),
+        sa.Column("data", storage.sql.driver.types.Json(), nullable=False),
         sa.PrimaryKeyConstraint(
             "workspace_id", "account_id", "id", name=op.f("pk_synced_messages")
         ),
@@ -68,7 +72,7 @@ def upgrade() -> None:
         sa.Column("id", sa.String(length=64), nullable=False),
         sa.Column("position", sa.String(length=200), nullable=False),
         sa.Column("tags", sa.String(length=2000), nullable=False),
-        sa.Column("data", storage.sql.types.Json(), nullable=False),
+        sa.Column("data", storage.sql.driver.types.Json(), nullable=False),
         sa.PrimaryKeyConstraint(
             "workspace_id", "account_id", "family", "id", name=op.f("pk_synced_items")
         ),
@@ -84,8 +88,8 @@ def upgrade() -> None:
         sa.Column("workspace_id", sa.String(length=40), nullable=False),
         sa.Column("account_id", sa.String(length=64), nullable=False),
         sa.Column("family", sa.String(length=20), nullable=False),
-        sa.Column("synced_at", storage.sql.types.UtcDateTime(timezone=True), nullable=False),
-        sa.Column("signature", storage.sql.types.Json(), nullable=True),
+        sa.Column("synced_at", storage.sql.driver.types.UtcDateTime(timezone=True), nullable=False),
+        sa.Column("signature", storage.sql.driver.types.Json(), nullable=True),
         sa.PrimaryKeyConstraint("workspace_id", "account_id", "family", name=op.f("pk_sync_state")),
     )
 

@@ -17,7 +17,7 @@ Create Date: 2026-11-25 09:55:00
 import sqlalchemy as sa
 from alembic import op
 
-from storage.sql.types import Json, UtcDateTime
+from storage.sql.driver.types import Json, UtcDateTime
 
 revision = "a21b0014poli"
 down_revision = "a18c5e0d0008"

@@ -13,7 +13,7 @@ Create Date: 2026-11-25 10:50:00
 import sqlalchemy as sa
 from alembic import op
 
-from storage.sql.types import Json, UtcDateTime
+from storage.sql.driver.types import Json, UtcDateTime
 
 revision = "a22e0015pati"
 down_revision = "a21b0014poli"

@@ -2,7 +2,7 @@
 
 Actions are kept for ever (idempotency keys never expire). On SQLite, from this revision
 on, an action's summary and its JSON columns of words the product writes (params, requestedBy,
-warnings, result, error, decidedBy, approvals) are stored packed (storage/sql/packing.py: one
+warnings, result, error, decidedBy, approvals) are stored packed (storage/sql/driver/packing.py: one
 format byte, raw deflate with a frozen dictionary per column, kept as text when that is not
 shorter), the request fingerprint as its 32 bytes instead of 64 hex characters, and every time
 (created, expires, decided, executed, …) as an integer of microseconds since 1970 (8 bytes
@@ -31,7 +31,7 @@ from typing import Any
 import sqlalchemy as sa
 from alembic import op
 
-from storage.sql.packing import pack, unpack
+from storage.sql.driver.packing import pack, unpack
 
 revision = "a22h0017pack"
 down_revision = "a22g0016cmpt"

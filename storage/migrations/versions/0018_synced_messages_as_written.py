@@ -4,7 +4,7 @@ A page of synced messages is served from the stored text as it is (service/domai
 when that text already is the API form. SQLite keeps the text we write; PostgreSQL's `jsonb`
 parses it and answers re-spaced text, so every message there was decoded and encoded again on
 each read. From this revision on `synced_messages.data` is `json` on PostgreSQL, which keeps the
-text as written (storage/sql/types.py: WrittenJson).
+text as written (storage/sql/driver/types.py: WrittenJson).
 
 PostgreSQL only; SQLite does not change. The rows stored before are rewritten compact in batches
 of 1,000 (jsonb's text is re-spaced; without this they would be served the slow way until the

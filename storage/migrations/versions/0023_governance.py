@@ -17,7 +17,7 @@ Create Date: 2026-11-27 04:00:00
 import sqlalchemy as sa
 from alembic import op
 
-from storage.sql.types import Json, UtcMicros
+from storage.sql.driver.types import Json, UtcMicros
 
 revision = "a23govern"
 down_revision = "a21hardening"

@@ -19,7 +19,7 @@ Create Date: 2026-11-27 04:45:00
 import sqlalchemy as sa
 from alembic import op
 
-from storage.sql.types import UtcMicros
+from storage.sql.driver.types import UtcMicros
 
 revision = "a24schedule"
 down_revision = "a23govern"

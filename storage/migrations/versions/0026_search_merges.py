@@ -4,7 +4,7 @@ FTS5 keeps each table's index as pieces (b-trees), one more for every transactio
 rows, merged in the background only once four of one size pile up; a search probes every piece,
 so after a sync's writes a one-match search read three times the pages it needs (0.26 against
 0.08 ms at 200,000 fans). `usermerge` 2 lets the prune round's merge step (storage/sql/
-upkeep_repos.py, `tidy_search`) join any two pieces of one size, a bounded number of pages
+repos/operations.py, `tidy_search`) join any two pieces of one size, a bounded number of pages
 at a time. A configuration value FTS5 keeps in the table's `_config`: nothing is rewritten
 here; the next prune round merges what is there. PostgreSQL: nothing (its GIN indexes are
 tidied by the same step, `gin_clean_pending_list`). `downgrade` restores FTS5's default, 4.

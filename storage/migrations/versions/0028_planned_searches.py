@@ -2,7 +2,7 @@
 
 `countersign_planned(query, args)`: a PL/pgSQL function whose `RETURN QUERY EXECUTE query
 USING args` plans its statement for the arguments on every call. A search runs through it
-(storage/sql/planned.py says how) rather than being prepared afresh on each call, which cost a
+(storage/sql/driver/planned.py says how) rather than being prepared afresh on each call, which cost a
 round trip of its own: the function's call stays prepared, so a search is one round trip and
 still planned for its term (the trigram index for a rare one, the list's own order for a
 frequent one). It runs with its caller's rights. Creating a function rewrites nothing: quick on

@@ -5,7 +5,7 @@ An allowance's check (room for one more use) probes `ix_allowance_uses_seq` for 
 by time, PostgreSQL planned that probe on the time index on a table without statistics (a new
 database, or one that has not been analysed since its uses grew) and checked every use of the
 day for its number: a read that grew with the day's uses on each creation. The day's count (the
-Accounts page) reads the last numbers instead (storage/sql/action_counts.py says how many). One
+Accounts page) reads the last numbers instead (storage/sql/repos/actions/counts.py says how many). One
 index fewer is also one write fewer per creation an allowance approves.
 
 Dropping an index rewrites nothing: quick on a populated database. `downgrade` creates it again.

@@ -22,7 +22,7 @@ Create Date: 2026-12-07 12:00:00
 import sqlalchemy as sa
 from alembic import op
 
-from storage.sql.types import Json, UtcMicros
+from storage.sql.driver.types import Json, UtcMicros
 
 revision = "a33people"
 down_revision = "a29usesbynumber"

@@ -25,7 +25,7 @@ Create Date: 2026-12-07 12:00:00
 import sqlalchemy as sa
 from alembic import op
 
-from storage.sql.types import Json
+from storage.sql.driver.types import Json
 
 revision = "a34autonomy"
 down_revision = "a33people"

@@ -8,7 +8,7 @@ Create Date: 2026-12-07 12:00:00
 import sqlalchemy as sa
 from alembic import op
 
-import storage.sql.types
+import storage.sql.driver.types
 
 revision = "a31chat"
 down_revision = "a34autonomy"
@@ -17,13 +17,13 @@ depends_on = None
 
 
 def upgrade() -> None:
-    when = storage.sql.types.UtcDateTime(timezone=True)
+    when = storage.sql.driver.types.UtcDateTime(timezone=True)
     op.create_table(
         "chat_connections",
         sa.Column("workspace_id", sa.String(length=40), nullable=False),
         sa.Column("provider", sa.String(length=10), nullable=False),
         sa.Column("channel", sa.String(length=64), nullable=False),
-        sa.Column("account_channels", storage.sql.types.Json(), nullable=False),
+        sa.Column("account_channels", storage.sql.driver.types.Json(), nullable=False),
         sa.Column("team_id", sa.String(length=64), nullable=True),
         sa.Column("bot_token", sa.Text(), nullable=True),
         sa.Column("connected_at", when, nullable=False),

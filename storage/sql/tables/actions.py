@@ -8,8 +8,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.visitors import InternalTraversal
 
-from storage.sql.tables.schema import metadata
-from storage.sql.types import (
+from storage.sql.driver.types import (
     HexDigest,
     Json,
     PackedJson,
@@ -17,6 +16,7 @@ from storage.sql.types import (
     RequestedBy,
     UtcMicros,
 )
+from storage.sql.tables.schema import metadata
 
 OPEN_STATUSES = ("pending", "approved", "executing")
 """The statuses an action leaves again (service/actions/transitions.py: all but FINAL)."""
@@ -125,7 +125,7 @@ actions = sa.Table(
     sa.Index("ix_actions_list", "workspace_id", "mode", "created_at", "id"),
     # The per-account list (`?accountId=`): the same row-value keyset, one account's rows. The
     # columns after `id` make it cover the policy suggestions' count of an account's last 30
-    # days by type and outcome (storage/sql/record_repos.py): read from the index alone.
+    # days by type and outcome (storage/sql/repos/actions/record.py): read from the index alone.
     sa.Index(
         "ix_actions_account_list",
         "workspace_id",
@@ -137,7 +137,7 @@ actions = sa.Table(
     ),
     # Only the actions still moving (the finished ones, nearly all of them and kept for
     # ever, would cost 49 bytes each here on SQLite). SQLite uses a partial index only for a query
-    # that repeats its condition word for word: action_reads.py's OPEN does, on both databases.
+    # that repeats its condition word for word: repos/actions/reads.py's OPEN does, on both databases.
     sa.Index("ix_actions_open", "status", "expires_at", sqlite_where=sa.text(OPEN_CONDITION)),
     # Every list filter seeks an index (tests/storage/test_list_plans.py): by status, by
     # account and status, and the inbox (one workspace's open actions, the soonest to expire

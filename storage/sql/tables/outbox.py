@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
+from storage.sql.driver.types import Json, UtcDateTime
 from storage.sql.tables.schema import metadata
-from storage.sql.types import Json, UtcDateTime
 
 events = sa.Table(
     "events",

@@ -1,0 +1,370 @@
+"""The SQLite driver: stdlib sqlite3, each statement run on the event loop's own thread.
+
+A statement on an indexed table takes microseconds; handing it to a worker thread and back
+(what aiosqlite does, once per statement) cost more than the statement itself. So statements run
+inline, and only a wait for a lock leaves the loop:
+
+- WAL mode: readers never wait for the writer, so a read never blocks.
+- Writers in this process queue, FIFO, without holding a connection (sqlite_writer.py: the
+  units queued behind each other share one transaction and one COMMIT); then
+  `BEGIN IMMEDIATE` is tried with no busy wait. Only when another *process* holds the write lock
+  does the BEGIN move to a thread that waits (busy_timeout) while the loop goes on serving.
+- Once BEGIN IMMEDIATE succeeds the unit holds the write lock: its statements and COMMIT never
+  wait (WAL commits append to the log; checkpoints are passive).
+- A statement that may take long (`Connection.long_statements`: a search reading rows in page
+  order, an account's fans rewritten; or a batch of LONG_BATCH rows and more) runs in a worker thread, its connection
+  still the unit's alone: sqlite3 lets go of the GIL while SQLite works, so the loop serves
+  other requests on the pool's other connections meanwhile (WAL: readers never wait for each
+  other or for the writer).
+- A read nobody marked long that turns out slow (a plan without statistics) is stopped by
+  SQLite's progress handler once it has used INLINE_BUDGET of CPU on the loop, and run again in a worker
+  thread: the fast path stays inline, and a slow read holds other requests milliseconds at most.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import math
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from typing import Any, TypeVar
+
+from sqlalchemy.dialects.sqlite import base as sqlite_base
+from sqlalchemy.dialects.sqlite import pysqlite
+
+from service.domain.storage_errors import StorageBusy, StorageError, StorageUnavailable
+from storage.sql.driver.connection import Connection, IntegrityViolation, acquire_within
+from storage.sql.driver.private_file import make_private
+from storage.sql.driver.search import CrossJoin
+from storage.sql.driver.sqlite_writer import Writer
+from storage.sql.driver.statements import Planner
+from storage.sql.driver.statistics import OPEN_PRAGMAS
+from storage.sql.driver.types import compact_json
+
+T = TypeVar("T")
+BUSY_TIMEOUT = 30.0
+"""Seconds a writer waits for the write lock (in this process or another) before giving up."""
+LONG_BATCH = 200
+"""Rows from which one batch of writes runs in a worker thread rather than on the loop."""
+CHECKPOINT_PAGES = 10_000
+"""WAL pages (4 KiB each: a log of up to 40 MiB) after which a commit copies the log into the
+database file. A creation rewrites the same dozen or so index pages over and over; checkpointing
+every 1,000 pages (SQLite's default) copied and synced them ten times as often, and cost each
+creation about 8% of its CPU (bench/hot_path_cpu.py)."""
+
+
+INLINE_BUDGET = 0.004
+"""Seconds of CPU a read may spend on the event loop's thread. An indexed read takes
+microseconds; one past this budget (a plan without statistics, a walk through a big account)
+is stopped by SQLite's progress handler and run again in a worker thread, so it holds every
+other request for about this long instead of its whole run (a rare search at 1M fans on a
+database never analyzed held the loop 120 ms, and a cheap GET beside it took 108–181 ms instead
+of 2). The thread's CPU time, not the wall clock: on a loaded machine a read descheduled midway
+is not slow, and running it again would only waste its work."""
+PROGRESS_STEPS = 1000
+"""SQLite virtual-machine steps between two looks at the budget (microseconds apart)."""
+
+
+def _busy(exc: sqlite3.OperationalError) -> bool:
+    return getattr(exc, "sqlite_errorcode", None) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+
+
+def _interrupted(exc: sqlite3.OperationalError) -> bool:
+    return getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_INTERRUPT
+
+
+class _Raw(sqlite3.Connection):
+    """A connection whose statement stops once `deadline` (time.thread_time) has passed: its
+    progress handler, installed at open, looks every PROGRESS_STEPS steps."""
+
+    deadline = math.inf
+
+    def over(self) -> bool:
+        return time.thread_time() > self.deadline
+
+
+class SqliteConnection(Connection):
+    def __init__(self, planner: Planner, raw: sqlite3.Connection) -> None:
+        super().__init__(planner)
+        self.raw = raw
+        self.away = False
+        """Statements run in a worker thread (inside `long_statements`)."""
+
+    @contextlib.contextmanager
+    def long_statements(self) -> Iterator[None]:
+        before, self.away = self.away, True
+        try:
+            yield
+        finally:
+            self.away = before
+
+    async def _run(
+        self, sql: str, args: Sequence[Any], returns_rows: bool
+    ) -> tuple[Sequence[str], Sequence[Sequence[Any]], int]:
+        raw = self.raw
+        try:
+            if self.away:
+                return await _off_loop(_fetched, raw, sql, args)
+            reading = sql.startswith("SELECT")  # only a read is stopped: see INLINE_BUDGET
+            if reading:
+                raw.deadline = time.thread_time() + INLINE_BUDGET  # type: ignore[attr-defined]
+            try:
+                return _read(raw.execute(sql, args))
+            except sqlite3.OperationalError as exc:
+                if reading and _interrupted(exc):
+                    return await _slow_read(raw, sql, args)
+                if not _busy(exc):
+                    raise
+                return await _off_loop(_fetched, raw, sql, args, True)
+            finally:
+                if reading:
+                    raw.deadline = math.inf  # type: ignore[attr-defined]
+        except sqlite3.IntegrityError as exc:
+            raise IntegrityViolation(str(exc)) from exc
+        except sqlite3.Error as exc:
+            raise StorageError(str(exc)) from exc
+
+    async def _run_many(self, sql: str, args: Sequence[Sequence[Any]]) -> None:
+        try:
+            # only in write units, which hold the lock
+            if self.away or len(args) >= LONG_BATCH:
+                await _off_loop(_many, self.raw, sql, args)
+            else:
+                self.raw.executemany(sql, args).close()
+        except sqlite3.IntegrityError as exc:
+            raise IntegrityViolation(str(exc)) from exc
+        except sqlite3.Error as exc:
+            raise StorageError(str(exc)) from exc
+
+
+Ran = tuple[list[str], list[Any], int]
+
+
+def _read(cursor: sqlite3.Cursor) -> Ran:
+    """A cursor's rows, column names and row count, then the cursor closed: on the thread that
+    ran it. A cursor left to the garbage collector may be finalized on another thread while a
+    worker thread runs the next statement of the same connection, which SQLite refuses
+    ("bad parameter or other API misuse", seen in CI under load)."""
+    try:
+        rows = cursor.fetchall()
+        names = [d[0] for d in cursor.description] if cursor.description else []
+        return names, rows, cursor.rowcount
+    finally:
+        cursor.close()
+
+
+def _fetched(raw: sqlite3.Connection, sql: str, args: Sequence[Any], wait: bool = False) -> Ran:
+    """Run and read a statement in a worker thread (the unit's connection, no one else's),
+    waiting for locks when `wait` or when the database is busy."""
+    if wait:
+        return _read(_waiting(raw, sql, args))
+    try:
+        cursor = raw.execute(sql, args)
+    except sqlite3.OperationalError as exc:
+        if not _busy(exc):
+            raise
+        cursor = _waiting(raw, sql, args)
+    return _read(cursor)
+
+
+async def _slow_read(raw: sqlite3.Connection, sql: str, args: Sequence[Any]) -> Ran:
+    """A read stopped past INLINE_BUDGET, run again in a worker thread without its progress
+    handler (which would take the GIL back every few steps)."""
+    raw.deadline = math.inf  # type: ignore[attr-defined]
+    raw.set_progress_handler(None, 0)
+    try:
+        return await _off_loop(_fetched, raw, sql, args)
+    finally:
+        raw.set_progress_handler(raw.over, PROGRESS_STEPS)  # type: ignore[attr-defined]
+
+
+def _many(raw: sqlite3.Connection, sql: str, args: Sequence[Sequence[Any]]) -> None:
+    """A batch in a worker thread, its cursor closed there (see _read)."""
+    raw.executemany(sql, args).close()
+
+
+def _waiting(raw: sqlite3.Connection, sql: str, args: Sequence[Any] = ()) -> sqlite3.Cursor:
+    """Run `sql` waiting up to BUSY_TIMEOUT for locks: only ever called in a worker thread."""
+    raw.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT * 1000)}")
+    try:
+        return raw.execute(sql, args)
+    finally:
+        raw.execute("PRAGMA busy_timeout=0")
+
+
+def _open(path: str) -> sqlite3.Connection:
+    make_private(path)
+    raw = sqlite3.connect(
+        path, isolation_level=None, check_same_thread=False, cached_statements=512, factory=_Raw
+    )
+    raw.set_progress_handler(raw.over, PROGRESS_STEPS)
+    raw.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT * 1000)}")
+    raw.execute("PRAGMA journal_mode=WAL")
+    raw.execute("PRAGMA foreign_keys=ON")
+    raw.execute("PRAGMA synchronous=NORMAL")
+    raw.execute(f"PRAGMA wal_autocheckpoint={CHECKPOINT_PAGES}")
+    raw.execute("PRAGMA busy_timeout=0")  # inline statements never wait: see the module doc
+    for pragma in OPEN_PRAGMAS:  # planner statistics (statistics.py)
+        try:
+            raw.execute(pragma).close()
+        except sqlite3.OperationalError as exc:
+            if not _busy(exc):  # another writer holds the lock: the periodic one will do
+                raise
+    return raw
+
+
+class _HintingCompiler(sqlite_base.SQLiteCompiler):
+    """SQLite's compiler, rendering a statement's table hint (`Select.with_hint(table,
+    "INDEXED BY name", "sqlite")`) after the table's name, as SQLite reads it (SQLAlchemy renders
+    such hints for MySQL and Oracle only), and a `CrossJoin` as CROSS JOIN."""
+
+    def get_from_hint_text(self, table: Any, text: str | None) -> str | None:
+        return text
+
+    def visit_join(self, join: Any, asfrom: Any = False, from_linter: Any = None, **kw: Any) -> Any:
+        """A `CrossJoin` as SQLite's CROSS JOIN: its left side drives the loop."""
+        if not isinstance(join, CrossJoin):
+            return super().visit_join(  # type: ignore[no-untyped-call]
+                join, asfrom=asfrom, from_linter=from_linter, **kw
+            )
+        kw["from_linter"] = from_linter
+        left, right = (
+            side._compiler_dispatch(self, asfrom=True, **kw) for side in (join.left, join.right)
+        )
+        on: Any = join.onclause
+        return f"{left} CROSS JOIN {right} ON {on._compiler_dispatch(self, **kw)}"
+
+
+def _dialect() -> pysqlite.SQLiteDialect_pysqlite:
+    dialect = pysqlite.dialect(json_serializer=compact_json)
+    dialect.statement_compiler = _HintingCompiler
+    return dialect
+
+
+class SqliteDriver:
+    """A small pool of sqlite3 connections to one database file."""
+
+    def __init__(self, path: str, *, size: int, timeout: float) -> None:
+        self.path = path
+        self.planner = Planner(_dialect())
+        self.timeout = timeout
+        self._idle: list[sqlite3.Connection] = []
+        self._free = asyncio.Semaphore(size)
+        self.committed: list[Callable[[], None]] = []
+        """Called after each commit of this process's writes (storage/sql/driver/action_watch.py)."""
+        self._writer = Writer(self._begin, self._put_back, self.committed)
+
+    @asynccontextmanager
+    async def _checkout(self) -> AsyncIterator[sqlite3.Connection]:
+        raw = await self._take()
+        try:
+            yield raw
+        finally:
+            self._put_back(raw)
+
+    async def _take(self) -> sqlite3.Connection:
+        # Inline statements never suspend, so a unit of work would run start to end without
+        # giving other tasks a turn: yield once per unit, as a network driver would.
+        await asyncio.sleep(0)
+        await acquire_within(self._free, self.timeout, "every database connection is in use")
+        if self._idle:
+            return self._idle.pop()
+        try:
+            return await asyncio.to_thread(_open, self.path)
+        except BaseException as exc:
+            self._free.release()
+            if isinstance(exc, sqlite3.Error):
+                raise StorageUnavailable(f"cannot open the database: {exc}") from exc
+            raise
+
+    def _put_back(self, raw: sqlite3.Connection) -> None:
+        try:
+            if raw.in_transaction:
+                raw.execute("ROLLBACK")
+            self._idle.append(raw)
+        except sqlite3.Error:  # a connection that cannot roll back is not reused
+            raw.close()
+        finally:
+            self._free.release()
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[SqliteConnection]:
+        shared = await self._writer.take_turn(BUSY_TIMEOUT)
+        raw = shared.raw
+        try:
+            raw.execute("SAVEPOINT unit")
+            yield SqliteConnection(self.planner, raw)
+            raw.execute("RELEASE unit")
+        except BaseException as exc:
+            self._writer.undo_unit(shared)
+            self._writer.end_turn()
+            if isinstance(exc, sqlite3.Error):  # the savepoint's own statements
+                raise StorageError(str(exc)) from exc
+            raise
+        self._writer.end_turn()
+        await asyncio.shield(shared.done)
+
+    async def _begin(self) -> sqlite3.Connection:
+        """A connection in a new write transaction, holding the database's write lock."""
+        raw = await self._take()
+        try:
+            try:
+                raw.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as exc:
+                if not _busy(exc):
+                    raise
+                try:  # another process writes: wait for it off the loop
+                    await _off_loop(_fetched, raw, "BEGIN IMMEDIATE", (), True)
+                except sqlite3.OperationalError as again:
+                    raise StorageBusy("the database stayed locked by a writer") from again
+        except BaseException:
+            self._put_back(raw)
+            raise
+        return raw
+
+    def single_statement(self) -> AbstractAsyncContextManager[SqliteConnection]:
+        """A write transaction: writers must take the lock, and an inline BEGIN costs nothing."""
+        return self.transaction()
+
+    def reading(self) -> SqliteReading:
+        return SqliteReading(self)
+
+    async def close(self) -> None:
+        while self._idle:
+            self._idle.pop().close()
+
+
+class SqliteReading:
+    """A read unit: a pooled connection with no transaction of its own, so each statement reads
+    its own snapshot, as on PostgreSQL (whose read units send no BEGIN either): a BEGIN and a
+    COMMIT would cost a read two calls and promise a consistency no caller may rely on, since
+    the other driver does not give it. A class rather than nested generator context managers,
+    which cost every read a measurable share of its CPU (bench/hot_path_cpu.py), as PgUnit."""
+
+    __slots__ = ("_driver", "_raw")
+
+    def __init__(self, driver: SqliteDriver) -> None:
+        self._driver = driver
+
+    async def __aenter__(self) -> SqliteConnection:
+        self._raw = await self._driver._take()
+        return SqliteConnection(self._driver.planner, self._raw)
+
+    async def __aexit__(self, exc_type: type[BaseException] | None, *_: object) -> None:
+        self._driver._put_back(self._raw)
+
+
+async def _off_loop(function: Callable[..., T], *args: Any) -> T:
+    """Run a blocking call in a thread. If the caller is cancelled, the connection is still in
+    the thread's hands: wait for the call to end before letting the cancellation through, so
+    the connection is never returned to the pool while a thread uses it."""
+    call = asyncio.ensure_future(asyncio.to_thread(function, *args))
+    try:
+        return await asyncio.shield(call)
+    except asyncio.CancelledError:
+        with contextlib.suppress(Exception):
+            await call
+        raise

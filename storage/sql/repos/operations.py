@@ -1,0 +1,248 @@
+"""Upkeep: pruning finished records in small batches, worker heartbeats, and backlog counts.
+
+Each prune method deletes at most `limit` rows of one kind in the caller's unit of work, so a
+batch holds the write lock for milliseconds; the caller loops until a batch comes back short.
+What is never deleted here: actions (their idempotency keys never expire), audit entries and
+revenue rows.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+
+import sqlalchemy as sa
+
+from service.operations.model import Backlog, Heartbeat
+from storage.sql import tables as t
+from storage.sql.driver.connection import Connection
+from storage.sql.driver.dialect import single_writer
+from storage.sql.driver.rows import to_model
+from storage.sql.driver.search import tidy_search
+from storage.sql.driver.vacuum import reclaim
+
+d = t.deliveries.c
+ev = t.events.c
+
+
+def _limit() -> sa.BindParameter[int]:
+    return sa.bindparam("limit", type_=sa.Integer)
+
+
+# Finished is "not pending": an inequality, which no index serves, so both databases walk
+# `ix_deliveries_created_at` from the oldest row (with `status IN (…)` SQLite chose
+# `ix_deliveries_due` and sorted every finished delivery: 200 ms at 180,000 rows).
+_FINISHED = d.status != "pending"
+_OLD_DELIVERIES = (
+    sa.select(d.id)
+    .where(d.created_at < sa.bindparam("before", type_=d.created_at.type))
+    .where(_FINISHED)
+    .order_by(d.created_at)
+    .limit(_limit())
+    .with_for_update(skip_locked=True)  # PostgreSQL: a delivery being resent is left alone
+)
+_DELIVERY_IDS = sa.bindparam("ids", expanding=True, type_=d.id.type)
+_DELETE_ATTEMPTS = t.delivery_attempts.delete().where(
+    t.delivery_attempts.c.delivery_id.in_(_DELIVERY_IDS)
+)
+_DELETE_DELIVERIES = t.deliveries.delete().where(d.id.in_(_DELIVERY_IDS), _FINISHED)
+# Events age from their dispatch (fan-out to deliveries, within a second of their creation on a
+# running worker), read from the dispatcher's own index: one index fewer for every event written.
+_OLD_EVENTS = (
+    sa.select(ev.seq)
+    .where(ev.dispatched_at < sa.bindparam("before", type_=ev.dispatched_at.type))
+    # Kept while any delivery refers to it: a pending one still needs it, and a finished one
+    # is shown with its event until the delivery itself is pruned.
+    .where(~sa.exists().where(d.event_id == ev.id))
+    .order_by(ev.dispatched_at)
+    .limit(_limit())
+)
+_DELETE_EVENTS = t.events.delete().where(ev.seq.in_(_OLD_EVENTS.scalar_subquery()))
+s = t.sessions.c
+_NOW_S = sa.bindparam("now", type_=s.expires_at.type)
+_DELETE_SESSIONS = t.sessions.delete().where(
+    s.id.in_(
+        sa.select(s.id)
+        .where(sa.or_(s.ended_at.is_not(None), s.expires_at <= _NOW_S))
+        .limit(_limit())
+        .scalar_subquery()
+    )
+)
+i = t.invites.c
+_DELETE_INVITES = t.invites.delete().where(
+    i.id.in_(
+        sa.select(i.id)
+        .where(
+            sa.or_(
+                i.accepted_at.is_not(None),
+                i.expires_at <= sa.bindparam("now", type_=i.expires_at.type),
+            )
+        )
+        .limit(_limit())
+        .scalar_subquery()
+    )
+)
+lk = t.links.c
+_DELETE_LINKS = t.links.delete().where(  # every link is finished once it has expired
+    lk.id.in_(
+        sa.select(lk.id)
+        .where(lk.expires_at < sa.bindparam("before", type_=lk.expires_at.type))
+        .limit(_limit())
+        .scalar_subquery()
+    )
+)
+au = t.allowance_uses.c
+_DELETE_ALLOWANCE_USES = t.allowance_uses.delete().where(
+    au.action_id.in_(
+        sa.select(au.action_id)
+        .where(au.created_at < sa.bindparam("before", type_=au.created_at.type))
+        .limit(_limit())
+        .scalar_subquery()
+    )
+)
+h = t.worker_heartbeats.c
+_DELETE_HEARTBEATS = t.worker_heartbeats.delete().where(
+    h.beat_at < sa.bindparam("before", type_=h.beat_at.type)
+)
+
+
+class SqlRetention:
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+
+    async def prune_deliveries(self, before: dt.datetime, limit: int) -> tuple[int, int]:
+        """Finished deliveries created before `before`, with their attempts: (deliveries,
+        attempts) removed."""
+        ids = (await self.conn.execute(_OLD_DELIVERIES, {"before": before, "limit": limit})).all()
+        if not ids:
+            return 0, 0
+        chosen = {"ids": [row[0] for row in ids]}
+        attempts = (await self.conn.execute(_DELETE_ATTEMPTS, chosen)).rowcount
+        deliveries = (await self.conn.execute(_DELETE_DELIVERIES, chosen)).rowcount
+        return deliveries, attempts
+
+    async def prune_events(self, before: dt.datetime, limit: int) -> int:
+        return (
+            await self.conn.execute(_DELETE_EVENTS, {"before": before, "limit": limit})
+        ).rowcount
+
+    async def prune_sessions(self, now: dt.datetime, limit: int) -> int:
+        return (await self.conn.execute(_DELETE_SESSIONS, {"now": now, "limit": limit})).rowcount
+
+    async def prune_invites(self, now: dt.datetime, limit: int) -> int:
+        return (await self.conn.execute(_DELETE_INVITES, {"now": now, "limit": limit})).rowcount
+
+    async def prune_links(self, before: dt.datetime, limit: int) -> int:
+        return (await self.conn.execute(_DELETE_LINKS, {"before": before, "limit": limit})).rowcount
+
+    async def prune_allowance_uses(self, before: dt.datetime, limit: int) -> int:
+        values = {"before": before, "limit": limit}
+        return (await self.conn.execute(_DELETE_ALLOWANCE_USES, values)).rowcount
+
+    async def prune_heartbeats(self, before: dt.datetime) -> int:
+        return (await self.conn.execute(_DELETE_HEARTBEATS, {"before": before})).rowcount
+
+    def writes_queue(self) -> bool:
+        return single_writer(self.conn.dialect.name)
+
+    async def reclaim(self, pages: int) -> int:
+        return await reclaim(self.conn, pages)
+
+    async def tidy_search(self, pages: int) -> int:
+        return await tidy_search(self.conn, pages)
+
+
+class SqlHeartbeats:
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+
+    async def beat(self, beat: Heartbeat) -> None:
+        """Record that `beat.id` is alive at `beat.beat_at` (one writer per id: no race)."""
+        updated = await self.conn.execute(
+            t.worker_heartbeats.update().where(h.id == beat.id).values(beat_at=beat.beat_at)
+        )
+        if updated.rowcount == 0:
+            await self.conn.execute(
+                t.worker_heartbeats.insert().values(
+                    id=beat.id,
+                    host=beat.host,
+                    pid=beat.pid,
+                    started_at=beat.started_at,
+                    beat_at=beat.beat_at,
+                )
+            )
+
+    async def remove(self, worker_id: str) -> None:
+        await self.conn.execute(t.worker_heartbeats.delete().where(h.id == worker_id))
+
+    async def list(self) -> Sequence[Heartbeat]:
+        rows = await self.conn.execute(t.worker_heartbeats.select().order_by(h.started_at))
+        return [to_model(Heartbeat, row) for row in rows]
+
+
+class SqlBacklog:
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+
+    async def snapshot(self) -> Backlog:
+        """Counts that stay cheap on large tables: every one reads an index."""
+        a = t.actions.c
+        still = t.still_open(a.status)  # the partial index ix_actions_open
+        oldest_pending = sa.select(sa.func.min(d.created_at)).where(d.status == "pending")
+        oldest_undispatched = sa.select(sa.func.min(ev.created_at)).where(
+            ev.dispatched_at.is_(None)
+        )
+        pending = sa.select(sa.func.count()).select_from(t.deliveries).where(d.status == "pending")
+        retrying = (
+            sa.select(sa.func.count())
+            .select_from(t.actions)
+            .where(a.status == "approved", still, a.next_attempt_at.is_not(None))
+        )
+        by_status = (
+            sa.select(a.status, sa.func.count())
+            .where(a.status.in_(("approved", "executing")), still)
+            .group_by(a.status)
+        )
+        e = t.webhook_endpoints.c
+        # Failing: its last delivery ran out of retries, or its latest attempt failed (a
+        # success clears `failing_since`) and deliveries wait to be retried. Retries take
+        # hours, so counting only the deliveries that ran out would hide a receiver that has
+        # been down all day.
+        retrying_to_it = (
+            sa.select(sa.literal(1))
+            .select_from(t.deliveries)
+            .where(d.endpoint_id == e.id, d.status == "pending", d.attempts > 0)
+            .exists()
+        )
+        failing = (
+            sa.select(sa.func.count())
+            .select_from(t.webhook_endpoints)
+            .where(
+                e.disabled_at.is_(None),
+                sa.or_(e.failing.is_(True), sa.and_(e.failing_since.is_not(None), retrying_to_it)),
+            )
+        )
+        ac = t.accounts.c
+        accounts = sa.select(ac.status, sa.func.count()).group_by(ac.status)
+        # A list still being read carries a `more:<list>` row (service/synced/list_sync.py);
+        # sync_state holds a handful of rows per account.
+        continuing = (
+            sa.select(sa.func.count())
+            .select_from(t.sync_state)
+            .where(t.sync_state.c.family.like("more:%"))
+        )
+        oldest = [
+            (await self.conn.execute(oldest_pending)).scalar(),
+            (await self.conn.execute(oldest_undispatched)).scalar(),
+        ]
+        actions = {row[0]: int(row[1]) for row in await self.conn.execute(by_status)}
+        return Backlog(
+            oldest_undelivered_at=min((o for o in oldest if o is not None), default=None),
+            pending_deliveries=int((await self.conn.execute(pending)).scalar() or 0),
+            approved_waiting=actions.get("approved", 0),
+            approved_retrying=int((await self.conn.execute(retrying)).scalar() or 0),
+            executing=actions.get("executing", 0),
+            failing_endpoints=int((await self.conn.execute(failing)).scalar() or 0),
+            accounts_by_status={row[0]: int(row[1]) for row in await self.conn.execute(accounts)},
+            sync_lists_continuing=int((await self.conn.execute(continuing)).scalar() or 0),
+        )

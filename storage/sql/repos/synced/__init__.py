@@ -1,0 +1,1 @@
+"""Synced copies of platform data: fans, chats, messages and the other families."""

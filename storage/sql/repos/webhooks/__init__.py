@@ -1,0 +1,1 @@
+"""Webhook endpoints and their deliveries."""
