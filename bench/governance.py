@@ -35,6 +35,7 @@ from bench import quick
 from harness.scratch import scratch_database
 from service.actions.creation import create_action
 from service.actions.policies import set_account_policy
+from service.actions.policy_rule import parse_rules
 from service.domain.clock import SystemClock
 from storage.migrate import migrate
 from storage.sql.driver.engine import make_engine
@@ -150,7 +151,7 @@ async def _seed(url: str, store, clock):
     world = await build_world(store, clock)
     await add_live_account(store, clock, world.workspace_id, GOVERNED, "gov.live")
     await add_live_account(store, clock, world.workspace_id, PLAIN, "plain.live")
-    await set_account_policy(store, clock, world.owner, GOVERNED, ALLOWANCE)
+    await set_account_policy(store, clock, world.owner, GOVERNED, parse_rules(ALLOWANCE))
     return world
 
 
@@ -202,7 +203,7 @@ async def latency(url: str, n: int) -> list[float]:
         agent = await principal_for_key(store, clock, world.test_key)
         owner = attrs.evolve(world.owner, mode="test")
         account = world.sandbox_accounts[0]
-        await set_account_policy(store, clock, owner, account, TEST_ALLOWANCE)
+        await set_account_policy(store, clock, owner, account, parse_rules(TEST_ALLOWANCE))
         executor = Executor(services)
         runner = asyncio.create_task(executor.run_forever(poll=60))
         await executor.idle.wait()

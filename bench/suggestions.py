@@ -38,6 +38,7 @@ from harness.scratch import scratch_database
 from service.actions.activity import account_activity
 from service.actions.model import Action
 from service.actions.policies import set_account_policy
+from service.actions.policy_rule import parse_rules
 from service.actions.suggesting import suggestions_in
 from service.domain.clock import SystemClock
 from service.domain.principal import Principal
@@ -149,7 +150,7 @@ async def creation(url: str, n: int, round_: int) -> dict[str, float]:
         world = await build_world(store, clock)
         for account_id, rules in ((LIVE, [RULE]), (SHADOW, [{**RULE, "shadow": True}])):
             await add_live_account(store, clock, world.workspace_id, account_id, f"a{account_id}")
-            await set_account_policy(store, clock, world.owner, account_id, rules)
+            await set_account_policy(store, clock, world.owner, account_id, parse_rules(rules))
         await add_live_account(store, clock, world.workspace_id, PLAIN, f"a{PLAIN}")
         await _create_many(store, clock, world, PLAIN, 20)  # warm up
         order = [(LIVE, "allowance"), (SHADOW, "shadow"), (PLAIN, "none")]

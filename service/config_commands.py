@@ -121,6 +121,7 @@ def _confirmed() -> bool:
 
 def cmd_policy_get(settings: Settings, args: argparse.Namespace) -> None:
     from service.actions.policies import account_policy
+    from service.actions.policy_rule import stored_json, stored_rules
     from service.domain.clock import SystemClock
 
     async def work(store: Store) -> None:
@@ -129,7 +130,7 @@ def cmd_policy_get(settings: Settings, args: argparse.Namespace) -> None:
             if args.account is None:
                 workspace = await uow.workspaces.get(workspace_id)
                 limits = await uow.accounts.limits(workspace_id, "")
-                rules = (workspace.policy if workspace else None) or []
+                rules = stored_json(stored_rules(workspace.policy if workspace else None)) or []
                 shown: dict[str, Any] = {"rules": rules, "limits": limits or []}
             else:
                 account = await uow.accounts.get(workspace_id, args.account)
@@ -143,22 +144,27 @@ def cmd_policy_get(settings: Settings, args: argparse.Namespace) -> None:
 
 def cmd_policy_set(settings: Settings, args: argparse.Namespace) -> None:
     from service.actions.policies import KEEP, set_account_policy, set_workspace_policy
+    from service.actions.policy_rule import PolicyRule, parse_rules
     from service.domain.clock import SystemClock
 
-    rules = None if args.follow_default else _structured(args.rules or "[]", "--rules")
+    sent = None if args.follow_default else _structured(args.rules or "[]", "--rules")
     limits = KEEP if args.limits is None else _structured(args.limits, "--limits")
     if args.follow_default and args.account is None:
         raise SystemExit("--follow-default is for an account: name it")
-    for value, name in ((rules, "--rules"), (limits, "--limits")):
+    for value, name in ((sent, "--rules"), (limits, "--limits")):
         if value is not None and value is not KEEP and not isinstance(value, list):
             raise SystemExit(f"{name} is a list")
+
+    async def checked() -> tuple[PolicyRule, ...] | None:
+        return None if sent is None else parse_rules(sent)
 
     async def work(store: Store) -> None:
         principal = await _operator(store, args)
         clock = SystemClock()
+        rules = await refused_in_one_line(checked())
         if args.account is None:
             await refused_in_one_line(
-                set_workspace_policy(store, clock, principal, rules or [], limits)
+                set_workspace_policy(store, clock, principal, rules or (), limits)
             )
             print("workspace default policy set")
         else:

@@ -36,7 +36,8 @@ class Account:
     media_ids: tuple[str, ...] | list[str] | None = None
     """Synced vault media ids; None when unknown (never synced, or the sandbox)."""
     policy: list[Json] | None = None
-    """This account's approval rules; None: the workspace's default applies."""
+    """This account's approval rules as stored (JSON; the actions feature reads them as
+    `PolicyRule`s); None: the workspace's default applies."""
 
     @property
     def unavailable(self) -> bool:

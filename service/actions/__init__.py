@@ -7,7 +7,10 @@
   context): a new type is one entry there plus its schemas in openapi.yaml.
 - lookups.py: the synced data a type's warnings name, read before creation.
 - warnings.py: what may make an approved action fail, found against synced data.
-- policy.py: approval rules (how many different people, which roles), captured at creation.
+- policy_rule.py: one approval rule, typed (`PolicyRule`): parsed once from its JSON, rendered
+  back to it, worded for people.
+- policy.py: what a policy asks of an action (how many different people, which roles),
+  captured at creation.
 - edits.py: how far an approver may change params before approving (only narrower).
 - lifecycle.py: the only module that writes an action's status (create, decide, expire, claim,
   finish), performing each move's side effects from the table.

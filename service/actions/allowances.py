@@ -10,13 +10,14 @@ the one-statement insert.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from typing import Any
 
 from attrs import evolve, frozen
 
 from service.actions import lifecycle
 from service.actions.model import Action, AllowanceUse, AllowedWrite
-from service.actions.policy import Allowance, allowance_of
+from service.actions.policy_rule import Allowance, PolicyRule
 from service.actions.transitions import APPROVED
 from service.actions.warnings import warning
 from service.domain.clock import Clock
@@ -95,16 +96,16 @@ async def uses(
     uow: UnitOfWork,
     workspace_id: str,
     account_id: str,
-    rules: list[dict[str, Any]] | None,
+    rules: Sequence[PolicyRule] | None,
     now: dt.datetime,
 ) -> list[Use]:
     """Each `approvals: 0` rule of `rules` (the account's, or the workspace default it follows)
     with its use over the last 24 hours (one indexed count each)."""
     found = []
     for rule in rules or ():
-        if rule.get("approvals") != 0 or rule.get("shadow"):
+        if not rule.live_allowance:
             continue  # a shadow rule uses nothing: its record is on the Activity page
-        allowance = allowance_of(rule)
+        allowance = rule.allowance
         count = await uow.actions.allowance_used(
             workspace_id, account_id, allowance.key, now - WINDOW, allowance.per_day
         )

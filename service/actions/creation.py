@@ -22,6 +22,7 @@ from service.actions import governed, lifecycle, limits, schedule, shadow
 from service.actions.facts import Facts, as_sent, work_out_facts
 from service.actions.model import Action
 from service.actions.policy import Requirement, requirement
+from service.actions.policy_rule import Rules, stored_rules
 from service.actions.reach import unavailable, visible, writes_off
 from service.actions.transitions import APPROVED, LIFETIME, PENDING
 from service.actions.types import price_of, type_of
@@ -57,7 +58,7 @@ def fingerprint(
 
 async def _account_and_rules(
     tx: UnitOfWork, principal: Principal, account_id: str
-) -> tuple[Account, list[dict[str, Any]] | None, list[dict[str, Any]]]:
+) -> tuple[Account, Rules | None, list[dict[str, Any]]]:
     """The account (as `visible_account`), the approval rules a new action of it gets and
     its daily limits (the policy is inherited whole), in one read."""
     found = await tx.accounts.get_for_create(principal.workspace_id, account_id)
@@ -67,9 +68,9 @@ async def _account_and_rules(
     return account, _rules_of(account, found.default_rules), caps
 
 
-async def rules_for(uow: UnitOfWork, account: Account) -> list[dict[str, Any]] | None:
+async def rules_for(uow: UnitOfWork, account: Account) -> Rules | None:
     if account.policy is not None:
-        return list(account.policy)
+        return stored_rules(account.policy)
     workspace = await uow.workspaces.get(account.workspace_id)
     return _rules_of(account, workspace.policy if workspace is not None else None)
 
@@ -84,18 +85,14 @@ async def limits_for(uow: UnitOfWork, account: Account) -> list[dict[str, Any]]:
     return limits.effective(account.policy is not None, own, default)
 
 
-def _rules_of(
-    account: Account, default: Sequence[dict[str, Any]] | None
-) -> list[dict[str, Any]] | None:
-    """The account's approval rules, else the workspace's default."""
+def _rules_of(account: Account, default: Sequence[dict[str, Any]] | None) -> Rules | None:
+    """The account's approval rules, else the workspace's default, read from their JSON once."""
     if account.policy is not None:
-        return list(account.policy)
-    return list(default) if default else None
+        return stored_rules(account.policy)
+    return stored_rules(default) if default else None
 
 
-def needs_of(
-    rules: list[dict[str, Any]] | None, type_: str, sent: dict[str, Any], facts: Facts
-) -> Requirement:
+def needs_of(rules: Rules | None, type_: str, sent: dict[str, Any], facts: Facts) -> Requirement:
     """What the policy asks of a new action. It is captured now and stored on the action
     (docs/policies.md: a later change never alters the rules of an action already waiting)."""
     price = (price_of(sent) or {}).get("amount", 0)

@@ -16,7 +16,7 @@ from service.actions.edits import check_narrowing
 from service.actions.facts import as_sent, work_out_facts
 from service.actions.lifecycle import Notifier
 from service.actions.model import Action
-from service.actions.policy import ADMINS
+from service.actions.policy_rule import ADMINS
 from service.actions.reach import unavailable, writes_off
 from service.actions.transitions import EXPIRED, PENDING, REJECTED, expired_on_read
 from service.actions.types import type_of

@@ -22,7 +22,7 @@ from service.accounts.model import Account
 from service.actions import allowances, lifecycle
 from service.actions import limits as daily
 from service.actions.model import Action
-from service.actions.policy import Allowance
+from service.actions.policy_rule import Allowance
 from service.domain.clock import Clock
 from service.domain.storage_errors import DuplicateError, StorageBusy
 from service.error_codes import ErrorCode

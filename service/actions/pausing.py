@@ -21,13 +21,15 @@ once pause it once.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+
+from attrs import evolve
 
 from service.accounts.model import Account
 from service.actions import limits as daily
 from service.actions.allowances import USED_UP, policy_decider
 from service.actions.model import Action
-from service.actions.policy import Requirement, allowance_of, requirement
+from service.actions.policy import Requirement, requirement
+from service.actions.policy_rule import Paused, PolicyRule, Rules, stored_json, stored_rules
 from service.actions.transitions import FAILED, REJECTED
 from service.domain.audit import record_in
 from service.domain.clock import Clock, isoformat
@@ -58,7 +60,7 @@ async def after_failure(store: Store, clock: Clock, failed: Action) -> bool:
             return False  # paused already, or the policy changed since: nothing to take back
         account, rules, index, approved_by = found
         since = _resumed_at(rules[index])
-        key = allowance_of(rules[index]).key
+        key = rules[index].allowance.key
         last = await tx.record.allowance_outcomes(account.workspace_id, account.id, key, OF_LAST)
         counted = [a for a in last if _after(a.decided_at, since)]
         failures = sum(1 for a in counted if _platform_failure(a))
@@ -99,7 +101,7 @@ async def after_rejection(store: Store, clock: Clock, rejected: Action) -> bool:
             account.workspace_id,
             rejected.mode,
             account.id,
-            list(rules[index]["types"]),
+            list(rules[index].types),
             USED_UP,
             OF_LAST,
         )
@@ -126,7 +128,7 @@ async def after_rejection(store: Store, clock: Clock, rejected: Action) -> bool:
 
 async def _live_allowance(
     tx: UnitOfWork, action: Action
-) -> tuple[Account, list[dict[str, Any]], int, Requirement] | None:
+) -> tuple[Account, Rules, int, Requirement] | None:
     """The account (locked), its rules and the index of the live allowance `action` matches."""
     account = await tx.accounts.lock(action.workspace_id, action.account_id)
     if account is None:
@@ -139,23 +141,23 @@ async def _live_allowance(
         return None
     key = matched.allowance.key
     for i, r in enumerate(rules):
-        if r.get("approvals") == 0 and not r.get("shadow") and allowance_of(r).key == key:
+        if r.live_allowance and r.allowance.key == key:
             return account, rules, i, matched
     return None
 
 
-async def _rules_of(tx: UnitOfWork, account: Account) -> list[dict[str, Any]]:
+async def _rules_of(tx: UnitOfWork, account: Account) -> Rules:
     if account.policy is not None:
-        return [dict(r) for r in account.policy]
+        return stored_rules(account.policy) or ()
     workspace = await tx.workspaces.get(account.workspace_id)
-    return [dict(r) for r in (workspace.policy if workspace is not None else None) or ()]
+    return stored_rules(workspace.policy if workspace is not None else None) or ()
 
 
 async def _pause(
     tx: UnitOfWork,
     clock: Clock,
     account: Account,
-    rules: list[dict[str, Any]],
+    rules: Rules,
     index: int,
     matched: Requirement,
     *,
@@ -168,9 +170,8 @@ async def _pause(
     """Write the pause, audited as the allowance's own policy change, with its event."""
     assert matched.allowance is not None
     now = clock.now()
-    paused = {**rules[index], "paused": {"at": isoformat(now), "reason": reason}}
-    paused.pop("resumedAt", None)
-    new_rules = [paused if i == index else r for i, r in enumerate(rules)]
+    paused = evolve(rules[index], paused=Paused(isoformat(now) or "", reason), resumed_at=None)
+    new_rules = stored_json([paused if i == index else r for i, r in enumerate(rules)])
     # Following the workspace default: the account gets its own copy, limits included
     # (the evidence is this account's, so the other accounts keep their allowance).
     copied = None
@@ -200,7 +201,7 @@ async def _pause(
         account_id=account.id,
         data={
             "accountId": account.id,
-            "rule": paused,
+            "rule": paused.to_json(),
             "name": matched.allowance.name,
             "reason": reason,
             "cause": cause,
@@ -218,8 +219,10 @@ def _after(when: dt.datetime | None, since: dt.datetime | None) -> bool:
     return since is None or (when is not None and when > since)
 
 
-def _resumed_at(rule: dict[str, Any]) -> dt.datetime | None:
+def _resumed_at(rule: PolicyRule) -> dt.datetime | None:
+    if rule.resumed_at is None:
+        return None
     try:
-        return dt.datetime.fromisoformat(rule["resumedAt"])
-    except (KeyError, TypeError, ValueError):
+        return dt.datetime.fromisoformat(rule.resumed_at)
+    except ValueError:
         return None  # never resumed (or a value a client made up: the whole record counts)

@@ -9,7 +9,8 @@ from typing import Any
 
 from service.accounts.model import Account
 from service.actions import limits as daily
-from service.actions.policy import mark_resumed, normalised
+from service.actions.policy import mark_resumed
+from service.actions.policy_rule import PolicyRule, stored_json, stored_rules
 from service.actions.render import policy_json
 from service.domain.access import require, require_mode
 from service.domain.audit import record_in
@@ -30,10 +31,11 @@ async def account_policy(uow: UnitOfWork, account: Account, now: dt.datetime) ->
     and its daily limits (inherited with the rules), each with `used` over the last 24 hours."""
     own = account.policy is not None
     if own:
-        policy = policy_json(account, None)
+        policy = policy_json(stored_rules(account.policy), own=True)
     else:
         workspace = await uow.workspaces.get(account.workspace_id)
-        policy = policy_json(account, workspace.policy if workspace is not None else None)
+        default = stored_rules(workspace.policy if workspace is not None else None)
+        policy = policy_json(default, own=False)
     stored = await uow.accounts.limits(account.workspace_id, account.id if own else "")
     shown = []
     for limit in stored or ():
@@ -67,7 +69,7 @@ async def set_account_policy(
     clock: Clock,
     principal: Principal,
     account_id: str,
-    rules: Sequence[dict[str, Any]] | None,
+    rules: Sequence[PolicyRule] | None,
     limits: Any = KEEP,
     *,
     if_match: str | None = None,
@@ -76,7 +78,6 @@ async def set_account_policy(
     when given, its daily limits. New actions use them; actions already pending keep the
     requirement captured when they were created."""
     require(principal, Permission.POLICIES_MANAGE)
-    stored = normalised(rules) if rules is not None else None
     caps = daily.normalised(limits) if limits is not KEEP and limits is not None else None
     async with store.transaction() as uow:
         if if_match is not None:
@@ -90,8 +91,10 @@ async def set_account_policy(
             )
         require_mode(principal, before.mode)
         check_if_match(if_match, await account_etag(uow, before))
-        if stored is not None:
-            stored = mark_resumed(before.policy, stored, clock.now().astimezone(dt.UTC).isoformat())
+        if rules is not None:
+            now = clock.now().astimezone(dt.UTC).isoformat()
+            rules = mark_resumed(stored_rules(before.policy), rules, now)
+        stored = stored_json(rules)
         account = await uow.accounts.update(principal.workspace_id, account_id, policy=stored)
         assert account is not None
         if stored is None:
@@ -117,15 +120,15 @@ async def set_workspace_policy(
     store: Store,
     clock: Clock,
     principal: Principal,
-    rules: Sequence[dict[str, Any]],
+    rules: Sequence[PolicyRule],
     limits: Any = KEEP,
     *,
     if_match: str | None = None,
-) -> list[dict[str, Any]]:
+) -> None:
     """The default for every account without rules of its own (and, when given, its limits)."""
     require(principal, Permission.POLICIES_MANAGE)
     require_mode(principal, "live")
-    stored = normalised(rules)
+    stored = stored_json(rules)
     caps = daily.normalised(limits or []) if limits is not KEEP else None
     async with store.transaction() as uow:
         if if_match is not None:
@@ -145,4 +148,3 @@ async def set_workspace_policy(
             rules=stored,
             limits=caps,
         )
-    return stored

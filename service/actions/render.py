@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from typing import Any
 
-from service.accounts.model import Account
 from service.actions.model import Action
+from service.actions.policy_rule import PolicyRule
 from service.actions.transitions import effective
 from service.domain.clock import isoformat
 
@@ -112,8 +113,9 @@ def execution_json(action: Action) -> dict[str, Any] | None:
     }
 
 
-def policy_json(account: Account, workspace_policy: Any) -> dict[str, Any]:
+def policy_json(rules: Sequence[PolicyRule] | None, *, own: bool) -> dict[str, Any]:
     """The rules that apply to the account's new actions, and where they come from."""
-    if account.policy is not None:
-        return {"rules": list(account.policy), "source": "account"}
-    return {"rules": list(workspace_policy or []), "source": "workspace"}
+    return {
+        "rules": [r.to_json() for r in rules or ()],
+        "source": "account" if own else "workspace",
+    }

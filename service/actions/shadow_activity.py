@@ -6,13 +6,14 @@ have let through. REST (`shadow` of `GET /v1/accounts/{id}/activity`) and the pa
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from typing import Any
 
 from attrs import frozen
 
 from service.accounts.model import Account
 from service.actions.model import Action
-from service.actions.policy import allowance_of
+from service.actions.policy_rule import PolicyRule
 from service.actions.record import ShadowDay
 from service.domain.clock import isoformat
 from service.ports import UnitOfWork
@@ -38,7 +39,7 @@ async def shadow_records(
     uow: UnitOfWork,
     account: Account,
     mode: str,
-    rules: list[dict[str, Any]] | None,
+    rules: Sequence[PolicyRule] | None,
     start: dt.datetime,
     end: dt.datetime,
 ) -> list[ShadowRecord]:
@@ -50,8 +51,8 @@ async def shadow_records(
     )
     names = {}
     for rule in rules or ():
-        if rule.get("shadow"):
-            allowance = allowance_of(rule)
+        if rule.shadow:
+            allowance = rule.allowance
             names[allowance.key] = allowance.name
     for d in days:
         names.setdefault(d.key, FORMER)

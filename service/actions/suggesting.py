@@ -84,7 +84,7 @@ async def apply_suggestion(
             for s in await suggestions_in(uow, account, principal.mode, now)
             if s.type == type_ and kind in (None, s.kind)
         ]
-        rules = await rules_for(uow, account) or []
+        rules = await rules_for(uow, account) or ()
         limits = await limits_for(uow, account)
     if not found:
         raise ApiError(
@@ -110,7 +110,7 @@ def suggestion_json(s: Suggestion) -> dict[str, Any]:
         "accountId": s.account_id,
         "type": s.type,
         "kind": s.kind,
-        "rule": s.rule,
+        "rule": None if s.rule is None else s.rule.to_json(sparse=True),
         "limit": s.limit,
         "state": s.state,
         "because": s.priced.sentence() if s.priced else f.sentence(),

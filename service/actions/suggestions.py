@@ -25,10 +25,10 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from service.actions import limits as daily
-from service.actions.policy import ADMINS, MAX_PER_DAY, MEMBERS
+from service.actions.policy_rule import ADMINS, MAX_PER_DAY, MEMBERS, PolicyRule, Rules
 from service.actions.record import TypeDay, TypePrice
 
 WINDOW_DAYS = 30
@@ -103,7 +103,7 @@ class Suggestion:
     account_id: str
     type: str
     kind: str
-    rule: dict[str, Any] | None
+    rule: PolicyRule | None
     """The approval rule suggested (None for a daily limit alone)."""
     limit: dict[str, Any]
     figures: Figures
@@ -134,9 +134,7 @@ def figures_of(days: Iterable[TypeDay], days_in_window: int = WINDOW_DAYS) -> li
     ]
 
 
-def suggest(
-    account_id: str, figures: Figures, rules: Sequence[Mapping[str, Any]] | None
-) -> Suggestion | None:
+def suggest(account_id: str, figures: Figures, rules: Rules | None) -> Suggestion | None:
     """The rule the record suggests for one type (None: not enough history yet)."""
     if figures.decided < MIN_DECIDED:
         return None
@@ -146,15 +144,15 @@ def suggest(
         "types": [t],
         "perDay": min(daily.MAX_PER_DAY, math.ceil(figures.busiest_day * LIMIT_HEADROOM)),
     }
-    rule: dict[str, Any] | None
+    rule: PolicyRule | None
     if turned_down <= ALLOW_AT_MOST:
         per_day = min(MAX_PER_DAY, math.ceil(figures.busiest_day * HEADROOM))
         kind, rule = (
             ALLOWANCE,
-            {"types": [t], "approvals": 0, "approvers": MEMBERS, "maxPerDay": per_day},
+            PolicyRule((t,), approvals=0, approvers=MEMBERS, max_per_day=per_day),
         )
     elif turned_down >= TWO_PEOPLE_FROM:
-        kind, rule = TWO_PEOPLE, {"types": [t], "approvals": 2, "approvers": MEMBERS}
+        kind, rule = TWO_PEOPLE, PolicyRule((t,), approvals=2, approvers=MEMBERS)
     else:
         kind, rule = DAILY_LIMIT, None
     return Suggestion(account_id, t, kind, rule, limit, figures, _state(kind, t, rules))
@@ -190,7 +188,7 @@ def suggest_admins_above(
     account_id: str,
     figures: Figures,
     priced: PriceFigures | None,
-    rules: Sequence[Mapping[str, Any]] | None,
+    rules: Rules | None,
 ) -> Suggestion | None:
     """An admin for the type's actions at or above a price, when the dear ones are clearly
     the ones people turn down (None: they are not, or too little priced history)."""
@@ -201,7 +199,7 @@ def suggest_admins_above(
     if share_above < TWO_PEOPLE_FROM or share_above < CLEARLY * share_below:
         return None
     t, cut = figures.type, priced.min_price_cents
-    rule = {"types": [t], "minPriceCents": cut, "approvals": 1, "approvers": ADMINS}
+    rule = PolicyRule((t,), min_price_cents=cut, approvals=1, approvers=ADMINS)
     limit = {
         "types": [t],
         "perDay": min(daily.MAX_PER_DAY, math.ceil(figures.busiest_day * LIMIT_HEADROOM)),
@@ -211,83 +209,77 @@ def suggest_admins_above(
     return Suggestion(account_id, t, ADMINS_ABOVE, rule, limit, figures, state, priced)
 
 
-def _admins_above(rule: Mapping[str, Any], type_: str) -> bool:
+def _admins_above(rule: PolicyRule, type_: str) -> bool:
     """A rule of this type alone asking an admin from a price on: the kind it writes."""
     return (
-        list(rule.get("types", ())) == [type_]
-        and rule.get("minPriceCents") is not None
-        and rule.get("minRecipients") is None
-        and rule.get("approvers") == ADMINS
-        and int(rule.get("approvals", 1)) >= 1
+        rule.types == (type_,)
+        and rule.min_price_cents is not None
+        and rule.min_recipients is None
+        and rule.approvers == ADMINS
+        and rule.approvals >= 1
     )
 
 
-def _own(rule: Mapping[str, Any], type_: str) -> bool:
+def _own(rule: PolicyRule, type_: str) -> bool:
     """A rule of this type alone, with no thresholds: the kind a suggestion writes."""
-    return (
-        list(rule.get("types", ())) == [type_]
-        and rule.get("minPriceCents") is None
-        and rule.get("minRecipients") is None
-    )
+    return rule.types == (type_,) and rule.min_price_cents is None and rule.min_recipients is None
 
 
-def _state(kind: str, type_: str, rules: Sequence[Mapping[str, Any]] | None) -> str:
+def _state(kind: str, type_: str, rules: Rules | None) -> str:
     for rule in rules or ():
         if not _own(rule, type_):
             continue
-        if kind == ALLOWANCE and rule.get("approvals") == 0:
-            return "shadow" if rule.get("shadow") else "applied"
-        if kind == TWO_PEOPLE and rule.get("approvals") == 2:
+        if kind == ALLOWANCE and rule.approvals == 0:
+            return "shadow" if rule.shadow else "applied"
+        if kind == TWO_PEOPLE and rule.approvals == 2:
             return "applied"
     return "new"
 
 
 def with_suggestion(
     suggestion: Suggestion,
-    rules: Sequence[Mapping[str, Any]],
+    rules: Rules,
     limits: Sequence[Mapping[str, Any]],
     *,
     live: bool,
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+) -> tuple[Rules, list[dict[str, Any]]]:
     """The policy (rules, limits) with the suggestion written in: an allowance in shadow
     (`live` False) or live, replacing the type's own rule of the same kind. The type leaves
     the unconditional one-person rules it shared (they ask what no rule asks: one member),
     which would otherwise keep the allowance from ever applying. An admins-above rule replaces
     the type's own one. A daily limit is added only when no limit counts the type yet."""
     t = suggestion.type
-    kept: list[dict[str, Any]] = []
+    kept: list[PolicyRule] = []
     for rule in rules:
         if suggestion.kind == ADMINS_ABOVE:
             if not _admins_above(rule, t):
-                kept.append(dict(rule))
+                kept.append(rule)
             continue
         if suggestion.rule is not None and _own(rule, t) and _replaced(suggestion.kind, rule):
             continue
         if (
             suggestion.kind == ALLOWANCE
-            and t in rule.get("types", ())
-            and rule.get("approvals", 1) == 1
-            and rule.get("approvers", MEMBERS) == MEMBERS
-            and rule.get("minPriceCents") is None
-            and rule.get("minRecipients") is None
+            and t in rule.types
+            and rule.approvals == 1
+            and rule.approvers == MEMBERS
+            and rule.min_price_cents is None
+            and rule.min_recipients is None
         ):
-            rest = [x for x in rule["types"] if x != t]
+            rest = tuple(x for x in rule.types if x != t)
             if rest:
-                kept.append({**rule, "types": rest})
+                kept.append(evolve(rule, types=rest))
             continue
-        kept.append(dict(rule))
+        kept.append(rule)
     if suggestion.rule is not None:
-        added = dict(suggestion.rule)
-        if suggestion.kind == ALLOWANCE and not live:
-            added["shadow"] = True
-        kept.append(added)
+        shadow = suggestion.kind == ALLOWANCE and not live
+        kept.append(evolve(suggestion.rule, shadow=True) if shadow else suggestion.rule)
     caps = [dict(limit) for limit in limits]
     if not any(t in limit.get("types", ()) for limit in caps):
         caps.append(dict(suggestion.limit))
-    return kept, caps
+    return tuple(kept), caps
 
 
-def _replaced(kind: str, rule: Mapping[str, Any]) -> bool:
+def _replaced(kind: str, rule: PolicyRule) -> bool:
     if kind == ALLOWANCE:
-        return rule.get("approvals") == 0
-    return int(rule.get("approvals", 1)) >= 1
+        return rule.approvals == 0
+    return rule.approvals >= 1

@@ -14,6 +14,7 @@ from service.actions.policies import (
     set_workspace_policy,
     workspace_etag,
 )
+from service.actions.policy_rule import parse_rules, stored_json, stored_rules
 from service.actions.reach import visible_account
 from service.api.endpoint import Call, Reply, endpoint
 
@@ -36,12 +37,13 @@ async def get_account(call: Call) -> Reply:
 @endpoint("setAccountPolicy", scope="admin", auth="key_or_session")
 async def set_account(call: Call) -> Reply:
     services = call.services
+    sent = call.params.body["rules"]
     account, policy = await set_account_policy(
         services.store,
         services.clock,
         call.principal,
         call.params.path["accountId"],
-        call.params.body["rules"],
+        None if sent is None else parse_rules(sent),
         call.params.body.get("limits", KEEP),
         if_match=if_match(call),
     )
@@ -58,7 +60,7 @@ async def _workspace_reply(call: Call) -> Reply:
         workspace = await uow.workspaces.get(workspace_id)
         limits = await uow.accounts.limits(workspace_id, "")
         tag = await workspace_etag(uow, workspace_id)
-    rules = (workspace.policy if workspace is not None else None) or []
+    rules = stored_json(stored_rules(workspace.policy if workspace is not None else None)) or []
     return Reply(
         {"data": {"rules": rules, "limits": limits or []}, "meta": call.meta()},
         headers={"etag": tag},
@@ -78,7 +80,7 @@ async def set_workspace(call: Call) -> Reply:
         services.store,
         services.clock,
         call.principal,
-        body["rules"],
+        parse_rules(body["rules"]),
         body.get("limits", KEEP),
         if_match=if_match(call),
     )

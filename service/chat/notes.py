@@ -12,9 +12,6 @@ apart by their id's prefix; a later event of the action never edits them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from service.actions.model import Action
 from service.chat.compose import Composed, Mention
 
@@ -32,14 +29,8 @@ def escalation(
     return Composed(text, (), mentions, MANAGERS_LABEL)
 
 
-def paused_rule(policy: Any) -> Mapping[str, Any] | None:
-    """The account's most recently paused rule (the pause writes it with `paused.at`)."""
-    rules = [r for r in policy or () if isinstance(r, dict) and isinstance(r.get("paused"), dict)]
-    return max(rules, key=lambda r: str(r["paused"].get("at", "")), default=None)
-
-
 def pause(
-    rule: Mapping[str, Any],
+    reason: str,
     name: str,
     *,
     username: str,
@@ -47,7 +38,6 @@ def pause(
     public_url: str,
     mentions: tuple[Mention, ...],
 ) -> Composed:
-    reason = str(rule["paused"].get("reason") or "")
     text = (
         f"⏸ Allowance paused · @{username}: {name}\n"
         f"Why: {reason}\n"

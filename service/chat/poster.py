@@ -19,7 +19,7 @@ from collections import Counter
 
 from service.accounts.model import Account
 from service.actions.model import Action
-from service.actions.policy import allowance_of
+from service.actions.policy_rule import stored_rules
 from service.actions.transitions import effective
 from service.chat import notes
 from service.chat.compose import Composed, Mention, compose
@@ -205,14 +205,14 @@ class Poster(Wakeable):
             return notes.escalation(
                 action, username=account.username, public_url=self.public_url, mentions=mentions
             )
-        rule = notes.paused_rule(account.policy)
-        if rule is None:
+        # The most recently paused rule (the pause writes it with `paused.at`).
+        paused = [(r.paused, r) for r in stored_rules(account.policy) or () if r.paused]
+        if not paused:
             return None
-        types = ", ".join(rule.get("types", ()))
-        name = allowance_of(rule).name if "maxPerDay" in rule else f"Allowance: {types}"
+        pause, rule = max(paused, key=lambda found: found[0].at)
         return notes.pause(
-            rule,
-            name,
+            pause.reason,
+            rule.allowance.name,
             username=account.username,
             account_id=account.id,
             public_url=self.public_url,

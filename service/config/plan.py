@@ -13,7 +13,7 @@ from typing import Any
 
 from service.actions import limits as daily
 from service.actions.policies import set_account_policy, set_workspace_policy
-from service.actions.policy import normalised
+from service.actions.policy_rule import parse_rules, stored_json, stored_rules
 from service.config.changes import ADD, CHANGE, REMOVE, Change, Tools
 from service.config.chat_plan import chat_changes
 from service.config.document import Document, Problem
@@ -48,15 +48,20 @@ def _policy(
     found = len(problems)
     rules, limits = policy.get("rules") or [], policy.get("limits") or []
     for i, rule in enumerate(rules):
-        _refusal(document, (*path, "rules", i), normalised, [rule], problems)
+        _refusal(document, (*path, "rules", i), _rules_json, [rule], problems)
     for i, limit in enumerate(limits):
         _refusal(document, (*path, "limits", i), daily.normalised, [limit], problems)
     if len(problems) > found:
         return None
-    stored = _refusal(document, (*path, "rules"), normalised, rules, problems)
+    stored = _refusal(document, (*path, "rules"), _rules_json, rules, problems)
     if stored is None:
         return None
     return {"rules": stored, "limits": daily.normalised(limits)}
+
+
+def _rules_json(entries: Sequence[Any]) -> list[dict[str, Any]]:
+    """The rules as they would be stored, so that a plan compares them with the stored ones."""
+    return stored_json(parse_rules(entries)) or []
 
 
 def _refusal(
@@ -87,7 +92,8 @@ def _workspace(document: Document, state: Current, problems: list[Problem]) -> l
 
     async def step(store: Store, principal: Principal, tools: Tools) -> None:
         assert wanted is not None
-        await set_workspace_policy(store, tools.clock, principal, wanted["rules"], wanted["limits"])
+        rules = stored_rules(wanted["rules"]) or ()
+        await set_workspace_policy(store, tools.clock, principal, rules, wanted["limits"])
 
     return [Change(CHANGE, "workspace default policy", state.workspace, wanted, step)]
 
@@ -137,7 +143,7 @@ def _name(state: Current, account_id: str) -> str:
 
 def _set(account_id: str, wanted: dict[str, Any] | None) -> Any:
     async def step(store: Store, principal: Principal, tools: Tools) -> None:
-        rules = None if wanted is None else wanted["rules"]
+        rules = None if wanted is None else stored_rules(wanted["rules"])
         limits = None if wanted is None else wanted["limits"]
         await set_account_policy(store, tools.clock, principal, account_id, rules, limits)
 

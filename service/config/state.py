@@ -10,6 +10,7 @@ from typing import Any
 import yaml
 from attrs import field, frozen
 
+from service.actions.policy_rule import stored_json, stored_rules
 from service.chat.models import ChatConnection
 from service.ports import Store
 from service.webhooks.endpoints import endpoint_setting
@@ -85,13 +86,13 @@ async def current(store: Store, workspace_id: str, now: Any) -> Current:
         for account in accounts:
             if account.policy is not None:
                 limits = await uow.accounts.limits(workspace_id, account.id)
-                own[account.id] = {"rules": account.policy, "limits": limits or []}
+                own[account.id] = {"rules": _shown(account.policy), "limits": limits or []}
         endpoints = [*await uow.webhooks.list(workspace_id, mode="live")]
         endpoints += await uow.webhooks.list(workspace_id, mode="test")
         members = list(await uow.members.list(workspace_id))
         invites = list(await uow.invites.pending(workspace_id, now))
         chats = list(await uow.chat_connections.of_workspace(workspace_id))
-    rules = (workspace.policy if workspace is not None else None) or []
+    rules = _shown(workspace.policy if workspace is not None else None) or []
     return Current(
         workspace={"rules": rules, "limits": default_limits or []},
         accounts=own,
@@ -101,6 +102,11 @@ async def current(store: Store, workspace_id: str, now: Any) -> Current:
         invites=invites,
         chats=sorted(chats, key=lambda c: c.provider),
     )
+
+
+def _shown(stored: list[dict[str, Any]] | None) -> list[dict[str, Any]] | None:
+    """Rules as the API shows them: the file says what `GET .../policy` says."""
+    return stored_json(stored_rules(stored))
 
 
 HEADER = """\

@@ -1,5 +1,6 @@
 """The dashboard's template environment and the filters its templates format values with:
-times, money, JSON, audit details, policy rules, messages' HTML."""
+times, money, JSON, audit details, messages' HTML. A policy rule words itself
+(service/actions/policy_rule.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup, escape
 
-from service.actions.policy import allowance_of
+from service.actions.policy_rule import stored_json
 from service.actions.types import REGISTRY
 from service.dashboard.sanitize import message_html
 
@@ -27,8 +28,7 @@ def make_templates() -> jinja2.Environment:
         message=message_html,
         pretty=pretty,
         detail=detail,
-        rule=rule_words,
-        allowance_name=lambda rule: allowance_of(rule).name,
+        rules_json=lambda rules: stored_json(rules) or [],
         types=type_words,
     )
     return env
@@ -37,32 +37,6 @@ def make_templates() -> jinja2.Environment:
 def type_words(types: Any) -> str:
     """Action types as people say them: "Send a message, Send a mass message"."""
     return ", ".join(REGISTRY[t].label if t in REGISTRY else str(t) for t in types or ())
-
-
-def rule_words(rule: dict[str, Any]) -> str:
-    """One approval rule as a sentence: "Send a mass message from 1000 recipients: 2 different
-    people, admins and owners only"."""
-    where = []
-    if rule.get("minPriceCents") is not None:
-        where.append(f"from ${rule['minPriceCents'] / 100:,.2f}")
-    if rule.get("minRecipients") is not None:
-        where.append(f"from {rule['minRecipients']} recipients")
-    who = "admins and owners only" if rule.get("approvers") == "admins" else "any member"
-    count = "2 different people" if rule.get("approvals") == 2 else "1 approval"
-    scope = " ".join([type_words(rule.get("types")), *where])
-    escalate = rule.get("escalateAfterMinutes")
-    then = f"; escalated after {escalate} min pending" if escalate else ""
-    if rule.get("approvals") == 0:
-        state = ""
-        if rule.get("shadow"):
-            state = " (in shadow: approves nothing, marks what it would have approved)"
-        elif rule.get("paused"):
-            state = " (paused: 1 approval until resumed)"
-        return (
-            f"{scope}: approved by the policy, up to {rule.get('maxPerDay')} per account in "
-            f"any 24 hours; then 1 approval, {who}{state}{then}"
-        )
-    return f"{scope}: {count}, {who}{then}"
 
 
 def when(value: dt.datetime | str | None) -> Markup:

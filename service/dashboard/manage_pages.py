@@ -10,6 +10,7 @@ from starlette.responses import Response
 from service.accounts import usecases as account_cases
 from service.actions import allowances
 from service.actions.policies import account_policy
+from service.actions.policy_rule import FIELDS, Rules, stored_rules
 from service.actions.suggesting import suggestions_in
 from service.actions.types import by_family
 from service.dashboard.web import Page, json_reply, page
@@ -20,6 +21,12 @@ from service.keys import usecases as key_cases
 from service.keys.model import MODES, SCOPES
 from service.linking import usecases as link_cases
 from service.linking.render import link_json
+
+
+def _or(own: Rules | None, default: Rules) -> Rules:
+    """An account's own rules (even none), else the workspace default it follows."""
+    return default if own is None else own
+
 
 RELINK = ("needs_relink", "awaiting_2fa", "awaiting_selfie", "disconnected")
 
@@ -36,11 +43,10 @@ async def accounts(p: Page) -> Response:
             limit=1000,
         )
         workspace = await uow.workspaces.get(p.principal.workspace_id)
-        default = list(workspace.policy or []) if workspace is not None else []
+        default = stored_rules(workspace.policy if workspace is not None else None) or ()
+        own = {a.id: stored_rules(a.policy) for a in rows}
         used = {
-            a.id: await allowances.uses(
-                uow, a.workspace_id, a.id, a.policy if a.policy is not None else default, now
-            )
+            a.id: await allowances.uses(uow, a.workspace_id, a.id, _or(own[a.id], default), now)
             for a in rows
         }
         suggested = {a.id: await suggestions_in(uow, a, p.principal.mode, now) for a in rows}
@@ -56,6 +62,8 @@ async def accounts(p: Page) -> Response:
         default_limits=list(default_limits),
         relink=RELINK,
         default_rules=default,
+        own_rules=own,
+        rule_fields=FIELDS,
         families=by_family(),
     )
 

@@ -42,7 +42,8 @@ class Workspace:
     name: str
     created_at: dt.datetime
     policy: list[Json] | None = None
-    """The workspace's default approval rules (service/actions/policy.py); None: no rules."""
+    """The workspace's default approval rules as stored (JSON, read as
+    service/actions/policy_rule.py's `PolicyRule`s); None: no rules."""
 
 
 @frozen

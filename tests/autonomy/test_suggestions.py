@@ -9,6 +9,7 @@ import datetime as dt
 import attrs
 import pytest
 
+from service.actions.policy_rule import parse_rules
 from service.actions.record import TypeDay, TypePrice
 from service.actions.suggestions import (
     ALLOWANCE,
@@ -145,8 +146,9 @@ def test_the_thresholds_pick_the_kind():
     assert suggest("a", figures(98, 1, 1), None).kind == ALLOWANCE  # 2% turned down
     assert suggest("a", figures(97, 2, 1), None).kind == DAILY_LIMIT  # 3%
     assert suggest("a", figures(90, 5, 5), None).kind == TWO_PEOPLE  # 10%
-    two = suggest("a", figures(90, 5, 5), [{"types": ["send_message"], "approvals": 2}])
-    assert two.state == "applied" and two.rule["approvals"] == 2
+    applied = parse_rules([{"types": ["send_message"], "approvals": 2}])
+    two = suggest("a", figures(90, 5, 5), applied)
+    assert two.state == "applied" and two.rule.approvals == 2
 
 
 PRICED = "40 priced in 30 days; 6 of the 10 at or above $50 turned down, 0 of the 30 below"
@@ -214,7 +216,7 @@ def test_admins_above_only_when_the_dear_ones_are_clearly_turned_down():
         ]
         return suggest_admins_above("a", figures, price_split("send_message", prices), None)
 
-    assert admins(0, 6).rule["minPriceCents"] == 5000
+    assert admins(0, 6).rule.min_price_cents == 5000
     assert admins(0, 0) is None  # none turned down at or above $50
     assert admins(5, 3) is None  # 30% above against 17% below: not twice
     assert admins(1, 3).priced.sentence() == (

@@ -11,6 +11,7 @@ import asyncio
 from service.actions.creation import create_action
 from service.actions.decisions import decide_action
 from service.actions.policies import set_account_policy
+from service.actions.policy_rule import parse_rules
 from service.chat.outbox import queue_chat
 from service.chat.poster import Poster
 from service.chat.sending import Chats
@@ -85,7 +86,9 @@ async def test_a_rate_limited_workspace_delays_no_other_and_nothing_is_lost_or_d
         clock,
         world.owner,
         sandboxes[world.workspace_id],
-        [{"types": ["send_message"], "approvals": 0, "approvers": "members", "maxPerDay": 5}],
+        parse_rules(
+            [{"types": ["send_message"], "approvals": 0, "approvers": "members", "maxPerDay": 5}]
+        ),
     )
     allowed = await ask(store, clock, world.workspace_id, sandboxes[world.workspace_id], "free")
     await dispatch_all(store, clock, also=[queue_chat])

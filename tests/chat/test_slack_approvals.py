@@ -17,6 +17,7 @@ from urllib.parse import urlencode
 import httpx
 
 from service.actions.policies import set_account_policy
+from service.actions.policy_rule import parse_rules
 from service.chat.usecases import connect, link_user, unlink_user
 from service.crypto import SecretBox
 from service.domain.clock import SystemClock
@@ -137,7 +138,7 @@ async def test_slack_approvals(store, database_url, fake_chat, chat_settings):
             # Admins only, two people: a member is refused privately; the admin's approval in
             # the dashboard counts once (the message shows it), the same admin's click is
             # refused, the owner completes it.
-            await set_account_policy(store, clock, world.owner, sandbox, ADMINS_TWO)
+            await set_account_policy(store, clock, world.owner, sandbox, parse_rules(ADMINS_TWO))
             third = await create(api, world, sandbox, "s3", fan=a_fan)
             asked = await wait_for(fake, lambda: slack_message(fake, third["id"]))
             assert "2 more of 2 needed" in asked["text"] and "admins" in asked["text"]

@@ -228,6 +228,7 @@ async def test_two_writers_with_one_etag_one_wins(store, clock, world):
     import asyncio
 
     from service.actions.policies import set_workspace_policy, workspace_etag
+    from service.actions.policy_rule import parse_rules
     from service.errors import ApiError
 
     async with store.reading() as uow:
@@ -235,7 +236,7 @@ async def test_two_writers_with_one_etag_one_wins(store, clock, world):
 
     async def write(rules):
         try:
-            await set_workspace_policy(store, clock, world.owner, rules, if_match=tag)
+            await set_workspace_policy(store, clock, world.owner, parse_rules(rules), if_match=tag)
         except ApiError as error:
             return error.code
         return "ok"

@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 
 from harness.platform import run_platform_in_thread
 from service.actions.policies import set_account_policy
+from service.actions.policy_rule import parse_rules
 from service.crypto import SecretBox
 from tests.dashboard.journeys_kit import seed_team
 from tests.dashboard.live_service import live_service, run_store
@@ -240,7 +241,7 @@ def test_edit_after_approving_in_another_tab_shows_why_and_changes_nothing(
             clock,
             world.owner,
             mia.user_id,
-            [{"types": ["send_message"], "approvals": 2, "approvers": "members"}],
+            parse_rules([{"types": ["send_message"], "approvals": 2, "approvers": "members"}]),
         )
 
     run_store(database_url, two_people)

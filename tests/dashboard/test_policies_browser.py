@@ -276,3 +276,73 @@ def test_policy_form_shows_the_api_error_when_the_role_changed_meanwhile(
     ).json()["data"]
     assert detail["policy"] == {"rules": [], "source": "workspace", "limits": []}
     context.close()
+
+
+def test_policy_form_sends_every_field_of_a_rule_and_keeps_the_others_as_they_were(
+    browser, service, world
+):
+    """The form's fields are named by the rule itself: an allowance with every threshold and an
+    escalation is saved as the API stores it, and saving again with a second rule sends the
+    first back unchanged. An allowance without its size is refused by name."""
+    base = service.base_url
+    context = browser.new_context(viewport=SIZES["desktop"])
+    owner = context.new_page()
+    sign_in(owner, base, OWNER, start="/dashboard/accounts")
+    card = owner.locator(f"#policy-{world.live_account}")
+    rule = card.locator("fieldset.add-rule")
+    rule.locator("input[name=types][value=send_message]").check()
+    rule.locator("select[name=approvals]").select_option("0")
+    rule.locator("input[name=maxPerDay]").fill("25")
+    rule.locator("select[name=approvers]").select_option("admins")
+    rule.locator("input[name=minPriceCents]").fill("500")
+    rule.locator("input[name=minRecipients]").fill("10")
+    rule.locator("input[name=escalateAfterMinutes]").fill("30")
+    card.locator("button.save-policy").click()
+    card = owner.locator(f"#policy-{world.live_account}")
+    expect(card.locator(".policy-rule")).to_contain_text(
+        "Send a message from $5.00 from 10 recipients: approved by the policy, up to 25 per "
+        "account in any 24 hours; then 1 approval, admins and owners only; escalated after 30"
+    )
+    allowance = {
+        "types": ["send_message"],
+        "approvals": 0,
+        "approvers": "admins",
+        "minPriceCents": 500,
+        "minRecipients": 10,
+        "maxPerDay": 25,
+        "escalateAfterMinutes": 30,
+    }
+    headers = {"Authorization": f"Bearer {world.live_key}"}
+    detail = httpx.get(f"{base}/v1/accounts/{world.live_account}", headers=headers)
+    assert detail.json()["data"]["policy"]["rules"] == [allowance]
+
+    # A second rule: the first goes back as the page holds it, the hidden size left out.
+    card.locator("input[name=types][value=send_mass_message]").check()
+    card.locator("select[name=approvals]").select_option("0")
+    card.locator("input[name=maxPerDay]").fill("7")
+    card.locator("select[name=approvals]").select_option("2")
+    card.locator("button.save-policy").click()
+    card = owner.locator(f"#policy-{world.live_account}")
+    expect(card.locator(".policy-rule")).to_have_count(2)
+    detail = httpx.get(f"{base}/v1/accounts/{world.live_account}", headers=headers)
+    assert detail.json()["data"]["policy"]["rules"] == [
+        allowance,
+        {
+            "types": ["send_mass_message"],
+            "approvals": 2,
+            "approvers": "members",
+            "minPriceCents": None,
+            "minRecipients": None,
+        },
+    ]
+
+    # An allowance without its size: the API's refusal, naming the field, and nothing changes.
+    card.locator("input[name=types][value=send_message]").check()
+    card.locator("select[name=approvals]").select_option("0")
+    card.locator("button.save-policy").click()
+    result = owner.locator(f"#policy-result-{world.live_account}")
+    expect(result).to_contain_text("maxPerDay")
+    expect(result).to_have_attribute("data-error-code", "invalid_parameter")
+    detail = httpx.get(f"{base}/v1/accounts/{world.live_account}", headers=headers)
+    assert len(detail.json()["data"]["policy"]["rules"]) == 2
+    context.close()

@@ -12,6 +12,7 @@ import pytest
 from service.actions import lifecycle
 from service.actions.executor import Executor
 from service.actions.policies import set_account_policy
+from service.actions.policy_rule import parse_rules
 from service.app import build_services, outgoing_http
 from service.domain.clock import isoformat
 from service.settings import Settings
@@ -262,7 +263,7 @@ async def test_approved_by_an_allowance_it_still_waits_for_run_at(linked):
         services.clock,
         linked.world.owner,
         linked.creator_id,
-        [allowance | {"maxPerDay": 10}],
+        parse_rules([allowance | {"maxPerDay": 10}]),
     )
     action = await schedule(linked, "allowed")
     assert action["status"] == "approved" and action["decidedBy"]["kind"] == "policy"

@@ -8,6 +8,7 @@ import datetime as dt
 import sqlalchemy as sa
 
 from service.actions.policies import set_account_policy
+from service.actions.policy_rule import parse_rules
 from storage.sql import tables as t
 from tests.mail.kit import MESSAGE, create, send_round
 
@@ -18,7 +19,9 @@ async def test_an_action_an_allowance_approved_writes_no_mail(
     """Nobody is asked about it, so not even a mail row to skip later is written."""
     world, _ = team
     allowance = {"types": ["send_message"], "approvals": 0, "maxPerDay": 10}
-    await set_account_policy(store, clock, world.owner, world.live_account, [allowance])
+    await set_account_policy(
+        store, clock, world.owner, world.live_account, parse_rules([allowance])
+    )
     approved = await create(client, world, "allowed")
     assert approved["status"] == "approved"
     sent_to_list = {"type": "add_fan_to_list", "params": {"fanId": "1", "listId": "2"}}

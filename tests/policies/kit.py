@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from service.actions.decisions import decide_action
 from service.actions.policies import set_account_policy, set_workspace_policy
+from service.actions.policy_rule import parse_rules
 from service.domain.principal import Principal
 from service.workspaces.usecases import create_user
 from tests.factories import PASSWORDS
@@ -37,13 +38,14 @@ async def people(store, clock, world) -> dict[str, Principal]:
 
 
 async def set_policy(store, clock, world, rules, account=None, principal=None):
+    typed = None if rules is None else parse_rules(rules)
     return await set_account_policy(
-        store, clock, principal or world.owner, account or world.live_account, rules
+        store, clock, principal or world.owner, account or world.live_account, typed
     )
 
 
 async def set_default(store, clock, world, rules):
-    return await set_workspace_policy(store, clock, world.owner, rules)
+    return await set_workspace_policy(store, clock, world.owner, parse_rules(rules))
 
 
 async def decide(store, clock, principal, action_id, approve=True, params=None, note=None):

@@ -9,7 +9,7 @@ import datetime as dt
 import httpx
 import pytest
 
-from service.actions.policy import allowance_of
+from service.actions.policy_rule import parse_rules
 from service.app import create_app, outgoing_http
 from storage.sql.store import SqlStore
 from tests.factories import build_world
@@ -52,7 +52,7 @@ async def test_two_instances_never_exceed_the_allowance(
     assert [a.status_code for a in answers] == [202] * CREATED, [a.text for a in answers]
     statuses = [a.json()["data"]["status"] for a in answers]
     assert statuses.count("approved") == 5 and statuses.count("pending") == CREATED - 5
-    key = allowance_of(FIVE_A_DAY[0]).key
+    key = parse_rules(FIVE_A_DAY)[0].allowance.key
     async with store.reading() as uow:
         since = clock.now() - dt.timedelta(days=1)
         used = await uow.actions.allowance_used(

@@ -15,6 +15,7 @@ from service.actions.creation import create_action
 from service.actions.decisions import decide_action
 from service.actions.escalation import escalate_due
 from service.actions.policies import set_account_policy
+from service.actions.policy_rule import parse_rules
 from service.http.auth import principal_for_key
 from service.mail.mailer import Mailer
 from service.mail.notifications import queue_mails
@@ -48,7 +49,11 @@ async def test_escalated_once_delivered_signed_and_mailed(
     store, database_url, clock, world, receiver, receiver_url, sender, box, settings, spec, client
 ):
     await set_account_policy(
-        store, clock, world.owner, world.live_account, [{**RULE, "escalateAfterMinutes": 1}]
+        store,
+        clock,
+        world.owner,
+        world.live_account,
+        parse_rules([{**RULE, "escalateAfterMinutes": 1}]),
     )
     endpoint = await hooks.add_event_endpoint(
         store, clock, world.owner, receiver_url + "/e", [ESCALATED], box=box, allow_loopback=True
@@ -110,7 +115,7 @@ async def test_two_replicas_escalate_each_action_once(postgres_url, clock):
             clock,
             world.owner,
             world.live_account,
-            [{**RULE, "escalateAfterMinutes": 15}],
+            parse_rules([{**RULE, "escalateAfterMinutes": 15}]),
         )
         made = [await _new(replicas[0], clock, world, f"r{i}") for i in range(6)]
         clock.advance(minutes=15)

@@ -8,6 +8,7 @@ import pytest
 from harness.approvals_to_chat import ApprovalsToChat
 from harness.threaded import start_in_thread
 from service.actions.policies import set_account_policy
+from service.actions.policy_rule import parse_rules
 from service.webhooks.usecases import add_event_endpoint, current_secret
 
 ALLOWANCE = [
@@ -60,7 +61,7 @@ async def test_a_new_action_becomes_one_chat_message(client, world, deliverer, c
 async def test_an_action_approved_by_an_allowance_asks_nobody(
     client, store, clock, world, deliverer, chat
 ):
-    await set_account_policy(store, clock, world.owner, world.live_account, ALLOWANCE)
+    await set_account_policy(store, clock, world.owner, world.live_account, parse_rules(ALLOWANCE))
     allowed = {"type": "add_fan_to_list", "params": {"fanId": "f1", "listId": "l1"}}
     approved = (await create(client, world, "chat-allowed", allowed)).json()["data"]
     waiting_body = {"type": "send_message", "params": {"fanId": "f1", "text": "Hi"}}

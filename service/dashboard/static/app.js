@@ -207,6 +207,23 @@ document.documentElement.classList.add("js");  // shows the forms that only work
     return note ? { params: params, note: note } : { params: params };
   }
 
+  // "Add a rule": the rule under the names the page gives its fields (the server's own), or
+  // null when no type is ticked. A field left empty, or hidden (an allowance's size on a rule
+  // asking for people), is left out; the API refuses what is missing or wrong, by name.
+  function newRule(form) {
+    const box = form.querySelector("[data-rule-types]");
+    const types = box ? ticked(form, box.dataset.ruleTypes) : [];
+    if (!types.length) return null;
+    const rule = {};
+    rule[box.dataset.ruleTypes] = types;
+    box.querySelectorAll("[data-rule]").forEach(function (field) {
+      const text = field.value.trim();
+      if (text === "" || field.closest("[hidden]")) return;
+      rule[field.name] = field.dataset.rule === "number" ? whole(text) : text;
+    });
+    return rule;
+  }
+
   // A policy form: the rules kept (ticked), plus the new one when types are ticked; or null
   // (follow the workspace default).
   function policyBody(form) {
@@ -215,22 +232,8 @@ document.documentElement.classList.add("js");  // shows the forms that only work
     const kept = ticked(form, "keep");
     const rules = JSON.parse(form.dataset.rules || "[]")
       .filter(function (rule, i) { return kept.indexOf(String(i)) >= 0; });
-    const types = ticked(form, "types");
-    if (types.length) {
-      const limit = function (input) { return input.value.trim() === "" ? null : whole(input.value); };
-      const approvals = el.approvals.value === "2" ? 2 : (el.approvals.value === "0" ? 0 : 1);
-      const rule = {
-        types: types,
-        approvals: approvals,
-        approvers: el.approvers.value === "admins" ? "admins" : "members",
-        minPriceCents: limit(el.minPriceCents),
-        minRecipients: limit(el.minRecipients),
-      };
-      if (approvals === 0) rule.maxPerDay = limit(el.maxPerDay);  // missing: the server says so
-      const escalate = el.escalateAfterMinutes ? limit(el.escalateAfterMinutes) : null;
-      if (escalate !== null) rule.escalateAfterMinutes = escalate;
-      rules.push(rule);
-    }
+    const added = newRule(form);
+    if (added) rules.push(added);
     const body = { rules: rules };
     // Daily limits: the ones kept (ticked) plus the new one; left out when the form offers
     // none to change (an account following the workspace default keeps inheriting them).
