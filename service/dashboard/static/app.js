@@ -35,10 +35,20 @@ document.documentElement.classList.add("js");  // shows the forms that only work
     return active && el.contains(active) && /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName);
   }
 
+  // A region holding a form the person changed or is saving is left as it is: a refresh would
+  // wipe what they typed, or the answer their save is about to show.
+  function heldBack(el) {
+    return typingIn(el) || el.querySelector("form[data-api][data-changed], form[data-api][data-saving]");
+  }
+  document.addEventListener("input", function (event) {
+    const form = event.target.closest && event.target.closest("form[data-api]");
+    if (form) form.dataset.changed = "1";
+  });
+
   function swap(fresh) {
     document.querySelectorAll("[data-live][id]").forEach(function (el) {
       const next = fresh.getElementById(el.id);
-      if (!next || typingIn(el)) return;
+      if (!next || heldBack(el)) return;
       localTimes(next);
       keepResults(el, next);
       const kept = Array.from(el.querySelectorAll("input[data-keep]:checked"))
@@ -267,6 +277,7 @@ document.documentElement.classList.add("js");  // shows the forms that only work
     const buttons = form.querySelectorAll("button");
     box.hidden = true;
     buttons.forEach(function (b) { b.disabled = true; });
+    form.dataset.saving = "1";
     let answer = null;
     try {
       answer = await callApi(form.dataset.api, BODIES[form.dataset.body](form),
@@ -275,11 +286,13 @@ document.documentElement.classList.add("js");  // shows the forms that only work
       showError(box, { code: "network", message: NETWORK_FAILED });
     }
     buttons.forEach(function (b) { b.disabled = false; });
+    delete form.dataset.saving;
     if (!answer) return;
     if (!answer.ok) {
       showError(box, answer.body.error);
       return;
     }
+    delete form.dataset.changed;  // saved: the server's copy is now what they typed
     if (form.dataset.done === "reload") {  // the page's message, audience and form change too
       window.location.reload();
       return;
