@@ -1,12 +1,12 @@
 """Approval policies and limits over /v1: an admin key, or a session as the dashboard uses.
 
 Each GET answers the setting with its `ETag`; each POST takes `If-Match` and answers the new
-`ETag`. The rules themselves are service/actions/policies.py's."""
+`ETag`. The rules themselves are service/actions/policies/usecases.py's."""
 
 from __future__ import annotations
 
 from service.accounts.render import account_detail_json
-from service.actions.policies import (
+from service.actions.policies.usecases import (
     KEEP,
     account_etag,
     account_policy,

@@ -10,7 +10,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup, escape
 
-from service.actions.policy import allowance_of
+from service.actions.policies.policy import allowance_of
 from service.actions.types import REGISTRY
 from service.dashboard.sanitize import message_html
 

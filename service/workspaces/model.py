@@ -7,8 +7,8 @@ from typing import Any
 
 from attrs import frozen
 
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 
 Json = dict[str, Any]
 
@@ -42,7 +42,7 @@ class Workspace:
     name: str
     created_at: dt.datetime
     policy: list[Json] | None = None
-    """The workspace's default approval rules (service/actions/policy.py); None: no rules."""
+    """The workspace's default approval rules (service/actions/policies/policy.py); None: no rules."""
 
 
 @frozen

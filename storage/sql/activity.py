@@ -10,7 +10,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from service.actions.activity_day import DECIDED, RAN_OR_WILL
+from service.actions.policies.activity_day import DECIDED, RAN_OR_WILL
 from storage.sql import tables as t
 
 c = t.actions.c

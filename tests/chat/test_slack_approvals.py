@@ -16,10 +16,10 @@ from urllib.parse import urlencode
 
 import httpx
 
-from service.actions.policies import set_account_policy
+from service.actions.policies.usecases import set_account_policy
 from service.chat.usecases import connect, link_user, unlink_user
-from service.crypto import SecretBox
 from service.domain.clock import SystemClock
+from service.kit.crypto import SecretBox
 from service.workspaces.members import remove as remove_member
 from tests.chat.conftest import SIGNING
 from tests.chat.kit import (

@@ -7,7 +7,7 @@ import datetime as dt
 
 import sqlalchemy as sa
 
-from service.actions.policies import set_account_policy
+from service.actions.policies.usecases import set_account_policy
 from storage.sql import tables as t
 from tests.mail.kit import MESSAGE, create, send_round
 

@@ -9,7 +9,7 @@ import datetime as dt
 import httpx
 import pytest
 
-from service.actions.policy import allowance_of
+from service.actions.policies.policy import allowance_of
 from service.app import create_app, outgoing_http
 from storage.sql.store import SqlStore
 from tests.factories import build_world

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from service.actions.policy import normalised
+from service.actions.policies.policy import normalised
 from service.mail.compose import Item, compose
 from tests.dashboard.dashboard_helpers import CSRF, csrf_of, sign_in
 from tests.factories import build_world
