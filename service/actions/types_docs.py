@@ -12,7 +12,7 @@ from typing import Any
 from service.actions.types import REGISTRY, ActionType
 from service.http.spec import OpenApiDocument, load_document
 
-PAGE = Path(__file__).resolve().parent.parent / "docs" / "action-types.md"
+PAGE = Path(__file__).resolve().parents[2] / "docs" / "action-types.md"
 
 HEADER = """\
 # Action types

@@ -1,5 +1,5 @@
 """`countersign chat connect | link-user`: a workspace's chats, set up from a shell (self-hosters
-with their own Slack app, the demo, scripts). The arguments are parsed in cli.py."""
+with their own Slack app, the demo, scripts). The arguments are parsed in console.py."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """`countersign serve | demo | worker | …`: the command line, and the commands that run processes.
 
-The commands on a workspace's data (migrate, users, keys, accounts) are in admin_commands.py.
+The commands on a workspace's data (migrate, users, keys, accounts) are in admin.py.
 Each command imports what it needs inside its own function, so `countersign keys list` loads
 the storage layer and nothing of HTTP (no starlette, uvicorn, alembic, httpx, jinja2, argon2,
 cryptography); tests/cli/test_cli_imports.py holds that line."""

@@ -1,6 +1,6 @@
 """`countersign prune | backup`, and the checks `serve` and `worker` make before they start.
 
-Like admin_commands.py, each command imports what it needs inside its own function. Problems
+Like admin.py, each command imports what it needs inside its own function. Problems
 an operator must fix (a database that is missing, not migrated or unreachable) end the command
 with one line and exit code 2 (`Refused`, turned into that exit by cli.main)."""
 

@@ -40,7 +40,7 @@ NOT_NEEDED = (
 
 PROBE = (
     "import sys\n"
-    "from service.cli import main\n"
+    "from service.cli.console import main\n"
     "main(sys.argv[1:])\n"
     "import json\n"
     "print('MODULES ' + json.dumps(sorted(sys.modules)))\n"

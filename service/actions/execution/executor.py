@@ -1,7 +1,7 @@
 """Runs approved actions: approved → executing → executed | failed, at most once per action.
 
 A thin loop: the claim, the rules of running one action and the finish are the actions
-feature's (service/actions/lifecycle.py and execution.py). What lives here is the loop, its
+feature's (service/actions/lifecycle.py and running.py). What lives here is the loop, its
 wake-ups and the guard that ends every claimed action with an outcome.
 
 Claiming is a conditional write (`approved → executing` with our worker id, one
