@@ -1,5 +1,5 @@
 """The garbage collector's share of the service's CPU under load, tuned for serving
-(service/heap.py) and with CPython's defaults, side by side in one run.
+(service/runtime/heap.py) and with CPython's defaults, side by side in one run.
 
     python -m bench.collector_share [--rounds 5] [--duration 5] [--databases sqlite,postgres]
 
@@ -41,7 +41,7 @@ CPYTHON_THRESHOLDS = (700, 10, 10)
 
 
 def app() -> Any:
-    """uvicorn --factory target. BENCH_HEAP=default undoes service/heap.py once started."""
+    """uvicorn --factory target. BENCH_HEAP=default undoes service/runtime/heap.py once started."""
     from starlette.responses import JSONResponse
     from starlette.routing import Route
 

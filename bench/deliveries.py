@@ -4,7 +4,7 @@
 
 Writes `--events` events (spread over `--accounts` accounts; each delivery keeps its own
 schedule, so one account's events go out in parallel like any others) for one event endpoint, then runs the real Deliverer (default bounds:
-64 in flight, 32 per endpoint; keep-alive clients as service/runner.py wires them)
+64 in flight, 32 per endpoint; keep-alive clients as service/runtime/runner.py wires them)
 until every delivery is sent. The receiver (harness.receiver,
 checking every signature) runs in its own process on loopback. Reports the outbox fan-out
 (events → deliveries) and the sending rate separately.
@@ -29,11 +29,11 @@ import sqlalchemy as sa
 
 from bench import quick
 from harness.scratch import scratch_database
-from service.crypto import SecretBox
 from service.domain.clock import SystemClock
 from service.domain.events import Event
 from service.domain.ids import new_id
 from service.domain.principal import Principal
+from service.kit.crypto import SecretBox
 from service.webhooks.deliverer import Deliverer
 from service.webhooks.dispatch import dispatch_all
 from service.webhooks.pinned import PinnedClients
@@ -112,7 +112,7 @@ async def run(url: str, args, stack: ExitStack) -> None:
             allow_loopback=True,
             clients=clients,
         )
-        deliverer = Deliverer(store, clock, sender)  # as service/runner.py builds it
+        deliverer = Deliverer(store, clock, sender)  # as service/runtime/runner.py builds it
         started = time.perf_counter()
         made = await dispatch_all(store, clock)
         dispatched = time.perf_counter()

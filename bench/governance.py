@@ -34,8 +34,8 @@ from pathlib import Path
 from bench import quick
 from harness.scratch import scratch_database
 from service.actions.creation import create_action
-from service.actions.policies import set_account_policy
-from service.actions.policy_rule import parse_rules
+from service.actions.policies.policy_rule import parse_rules
+from service.actions.policies.usecases import set_account_policy
 from service.domain.clock import SystemClock
 from storage.migrate import migrate
 from storage.sql.driver.engine import make_engine
@@ -184,7 +184,7 @@ async def latency(url: str, n: int) -> list[float]:
     """Seconds from each create call to its action reading `executed`."""
     import attrs
 
-    from service.actions.executor import Executor
+    from service.actions.execution.executor import Executor
     from service.app import build_services
     from service.http.auth import principal_for_key
     from service.settings import Settings

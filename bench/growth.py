@@ -51,10 +51,10 @@ from bench import quick
 from harness.scratch import scratch_database
 from service.actions.creation import create_action
 from service.actions.lifecycle import action_event
-from service.crypto import SecretBox
 from service.domain.clock import ManualClock
 from service.domain.ids import new_id
 from service.domain.principal import Principal
+from service.kit.crypto import SecretBox
 from service.operations.model import Retention
 from service.operations.pruner import prune
 from service.webhooks.dispatch import dispatch_all

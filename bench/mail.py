@@ -28,11 +28,11 @@ from harness.mailbox import Mailbox
 from harness.scratch import scratch_database
 from service.domain.clock import SystemClock
 from service.domain.principal import Principal
+from service.kit.passwords import Passwords
 from service.mail.compose import Item, compose
 from service.mail.mailer import Mailer
 from service.mail.notifications import queue_mails
 from service.mail.smtp import Session, parse_smtp_url
-from service.passwords import Passwords
 from service.settings import Settings
 from service.webhooks.dispatch import dispatch_all
 from service.workspaces.usecases import create_user, create_workspace

@@ -22,8 +22,8 @@ from openapi_core.validation.request.exceptions import (
     SecurityValidationError,
 )
 
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.http.spec import OpenApiDocument
 from service.http.validation import (
     UNSTORABLE,

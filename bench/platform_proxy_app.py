@@ -6,7 +6,7 @@
 ceiling for the live route, as bench/limit_app.py is for database reads.
 
 BENCH_CLIENT picks the client: `aiohttp` (the default: the session the service's platform calls
-go through, `service.outgoing_http.platform_session()`) or `httpx` (an `httpx.AsyncClient`, what
+go through, `service.kit.outgoing_http.platform_session()`) or `httpx` (an `httpx.AsyncClient`, what
 the service used before; kept to show what the client alone costs).
 """
 
@@ -23,7 +23,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from service.outgoing_http import platform_session
+from service.kit.outgoing_http import platform_session
 
 
 def app() -> Starlette:

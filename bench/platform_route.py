@@ -34,10 +34,10 @@ import httpx
 from bench.api_throughput import SECRET, database, server, wrk
 from bench.hot_path import loadavg
 from service.accounts.model import Account
-from service.crypto import SecretBox
 from service.domain.clock import SystemClock
 from service.domain.principal import Principal
 from service.keys.usecases import create_key
+from service.kit.crypto import SecretBox
 from service.workspaces.usecases import create_workspace
 from storage.migrate import migrate
 from storage.sql.store import SqlStore

@@ -30,9 +30,9 @@ from pathlib import Path
 from bench.growth import MESSAGE, deliver_everything
 from harness.scratch import scratch_database
 from service.actions.creation import create_action
-from service.crypto import SecretBox
 from service.domain.clock import ManualClock
 from service.domain.principal import Principal
+from service.kit.crypto import SecretBox
 from service.operations.model import Retention
 from service.operations.pruner import prune
 from service.webhooks.dispatch import dispatch_all

@@ -162,7 +162,7 @@ def under_load(base: str, path: str, key: str, body: bytes) -> list[float]:
 
 def validator_cpu(n: int) -> list[tuple[str, float, str]]:
     """Approve-with-edit: the compiled request validator's CPU per request, in this process."""
-    from service.errors import ApiError
+    from service.errors.api_error import ApiError
     from service.http.spec import load_document
     from service.http.validation import OperationValidator
 

@@ -24,8 +24,8 @@ from bench.mail import database
 from service.actions.creation import create_action
 from service.domain.clock import SystemClock
 from service.domain.principal import Principal
+from service.kit.passwords import Passwords
 from service.mail.notifications import queue_mails
-from service.passwords import Passwords
 from service.people.assignments import assign, set_shift
 from service.people.routing import route_created
 from service.webhooks.dispatch import dispatch_once

@@ -28,7 +28,7 @@ from bench import quick
 from harness.scratch import scratch_database
 from service.actions.creation import create_action
 from service.actions.decisions import decide_action
-from service.actions.executor import Executor
+from service.actions.execution.executor import Executor
 from service.app import build_services
 from service.domain.clock import ManualClock, isoformat
 from service.http.auth import principal_for_key

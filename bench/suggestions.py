@@ -35,11 +35,11 @@ from bench import quick
 from bench.governance import POSTGRES, _create_many, loadavg
 from bench.scale_seed import _account
 from harness.scratch import scratch_database
-from service.actions.activity import account_activity
 from service.actions.model import Action
-from service.actions.policies import set_account_policy
-from service.actions.policy_rule import parse_rules
-from service.actions.suggesting import suggestions_in
+from service.actions.policies.activity import account_activity
+from service.actions.policies.policy_rule import parse_rules
+from service.actions.policies.suggesting import suggestions_in
+from service.actions.policies.usecases import set_account_policy
 from service.domain.clock import SystemClock
 from service.domain.principal import Principal
 from storage.migrate import migrate

@@ -51,7 +51,7 @@ from service.app import create_app
 from service.domain.clock import SystemClock
 from service.domain.principal import Principal
 from service.keys.usecases import create_key
-from service.passwords import Passwords
+from service.kit.passwords import Passwords
 from service.settings import Settings
 from service.workspaces.usecases import create_user, create_workspace
 from storage.sql.driver.connection import Connection

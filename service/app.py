@@ -22,16 +22,14 @@ from service.api.edge import Edge
 from service.api.routes import api_routes
 from service.chat.pages import chat_routes
 from service.chat.sending import Chats
-from service.crypto import SecretBox
 from service.dashboard import build_dashboard
 from service.dashboard.routes import dashboard_routes
 from service.dashboard.same_origin import SameOriginPosts
 from service.dashboard.web import PAGE_ERRORS, not_a_page
 from service.domain.clock import Clock, SystemClock
 from service.domain.storage_errors import StorageBusy, StorageUnavailable
-from service.error_codes import ErrorCode
-from service.errors import ApiError
-from service.heap import serving_heap
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.http.body_guard import BodyGuard
 from service.http.cursors import Cursors
 from service.http.forwarded import ClientAddress
@@ -41,17 +39,19 @@ from service.http.responses import error_response
 from service.http.sessions import DashboardSessions
 from service.http.spec import load_document
 from service.http.validators import compile_validators
+from service.kit.crypto import SecretBox
+from service.kit.local_secret import local_secret_key
+from service.kit.outgoing_http import OutgoingHttp
+from service.kit.passwords import Passwords
 from service.linking.pages import link_templates, linking_routes
 from service.linking.tokens import LinkTokens
-from service.local_secret import local_secret_key
 from service.mcp import McpGate, build_mcp, mcp_asgi_app
-from service.outgoing_http import OutgoingHttp
-from service.passwords import Passwords
 from service.platform.budget import PlatformBudget
 from service.platform.sandbox import SandboxPlatform
 from service.platform.seam import Platforms
 from service.ports import Store
-from service.runner import run_workers
+from service.runtime.heap import serving_heap
+from service.runtime.runner import run_workers
 from service.services import Services
 from service.settings import Settings
 from service.synced.live import LiveReads
@@ -244,7 +244,7 @@ def create_app(
     )
     app.state.services = services
     app.state.on_stop = [services.waiters.stop, mcp_gate.standing.stop]
-    """What the server calls the moment a stop begins (service/serving.py)."""
+    """What the server calls the moment a stop begins (service/runtime/serving.py)."""
     app.state.dashboard = build_dashboard(services)
     app.state.link_templates = link_templates()
     app.state.errors_page = render_errors_page()

@@ -11,7 +11,7 @@ from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
 from service.accounts.repository import Accounts
-from service.actions.record import Record
+from service.actions.policies.record import Record
 from service.actions.repository import Actions
 from service.chat.repository import ChatCodes, ChatConnections, ChatMessages, ChatUsers
 from service.domain.repository import AuditLog, Events

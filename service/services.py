@@ -16,7 +16,6 @@ from attrs import frozen
 
 from service.actions.waiting import ActionWaiters
 from service.chat.sending import Chats
-from service.crypto import SecretBox
 from service.domain.clock import Clock
 from service.http.cursors import Cursors
 from service.http.forwarded import ClientAddress
@@ -25,9 +24,10 @@ from service.http.ratelimit import LimitsStorage, RateLimiter
 from service.http.sessions import DashboardSessions
 from service.http.spec import OpenApiDocument
 from service.http.validators import RequestValidator
+from service.kit.crypto import SecretBox
+from service.kit.outgoing_http import OutgoingHttp
+from service.kit.passwords import Passwords
 from service.linking.tokens import LinkTokens
-from service.outgoing_http import OutgoingHttp
-from service.passwords import Passwords
 from service.platform.seam import Platforms
 from service.ports import Store
 from service.settings import Settings

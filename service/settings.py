@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 from attrs import frozen
 
-from service.passwords import PROFILES
+from service.kit.passwords import PROFILES
 
 
 class SettingsError(ValueError):

@@ -8,7 +8,7 @@ from attrs import define
 from service.accounts.model import Account
 from service.domain.principal import Principal
 from service.keys.usecases import create_key
-from service.passwords import Passwords
+from service.kit.passwords import Passwords
 from service.workspaces.usecases import create_user, create_workspace
 from storage.sql.tables import metadata
 

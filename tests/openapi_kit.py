@@ -9,7 +9,7 @@ import pytest
 import yaml
 from openapi_schema_validator import OAS31Validator
 
-from service.error_codes import ERROR_CODES, ErrorCode
+from service.errors.codes import ERROR_CODES, ErrorCode
 
 SPEC_FILE = Path(__file__).resolve().parents[1] / "openapi.yaml"
 HTTP_METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from openapi_schema_validator import OAS31Validator
 
 from service.actions.types import names
-from service.errors import ApiError
+from service.errors.api_error import ApiError
 from service.http.fast_schema import AGREED, SchemaCheck, why_jsonschema_only
 from service.http.spec import load_document
 from service.http.validation import PATH_IDS, OperationValidator

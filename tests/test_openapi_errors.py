@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from service.error_codes import ERROR_CODES, ErrorCode, ErrorType
+from service.errors.codes import ERROR_CODES, ErrorCode, ErrorType
 from tests.openapi_kit import response_codes, response_status_of, schema_validator
 
 # The error codes the API promises (each listed on the service's /docs/errors page), row by

@@ -7,7 +7,7 @@ import datetime as dt
 import pytest
 from itsdangerous import URLSafeSerializer
 
-from service.errors import ApiError
+from service.errors.api_error import ApiError
 from service.http.cursors import Cursors
 from service.http.paging import Pager, by_count, by_id, by_time_and_id
 

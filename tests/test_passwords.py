@@ -7,7 +7,7 @@ import asyncio
 import pytest
 from argon2 import PasswordHasher
 
-from service.passwords import Passwords
+from service.kit.passwords import Passwords
 from service.settings import Settings, SettingsError
 
 

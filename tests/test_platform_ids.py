@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from service.errors import ApiError
+from service.errors.api_error import ApiError
 from service.http.spec import load_document
 from service.http.validation import OperationValidator
 

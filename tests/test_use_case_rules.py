@@ -10,7 +10,7 @@ from service.accounts import usecases as accounts
 from service.domain.audit import recent
 from service.domain.permissions import ROLE_PERMISSIONS, Permission
 from service.domain.principal import Principal
-from service.errors import ApiError
+from service.errors.api_error import ApiError
 from service.keys import usecases as keys
 from service.linking import usecases as links
 from service.linking.tokens import LinkTokens
@@ -114,7 +114,7 @@ async def test_the_cli_is_one_actor_with_one_name(store, clock, world):
 async def test_a_person_made_from_the_shell_follows_an_invitations_rules(store, clock, world):
     """`countersign users create` and accepting an invitation ask the same of an address and a
     password, in the use case: nothing is written when either is refused."""
-    from service.passwords import Passwords
+    from service.kit.passwords import Passwords
     from service.workspaces.usecases import create_user
 
     operator = Principal.operator(world.workspace_id)

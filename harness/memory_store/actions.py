@@ -10,8 +10,8 @@ from typing import Any, Unpack
 
 from harness.memory_store.outbox import MemoryAuditLog, MemoryEvents
 from harness.memory_store.state import State, changed, not_held, stored
-from service.actions.activity_day import COUNTS, DECIDED, RAN_OR_WILL, ActivityDay
 from service.actions.model import Action, AllowanceUse, AllowedWrite
+from service.actions.policies.activity_day import COUNTS, DECIDED, RAN_OR_WILL, ActivityDay
 from service.actions.repository import ActionChanges
 from service.actions.transitions import APPROVED, EXPIRED, PENDING, Trigger, move
 from service.domain.audit_entry import AuditEntry

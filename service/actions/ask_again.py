@@ -10,7 +10,7 @@ from __future__ import annotations
 from attrs import evolve
 
 from service.accounts.model import Account
-from service.actions import governed, lifecycle, limits
+from service.actions import lifecycle
 from service.actions.creation import (
     Created,
     fingerprint,
@@ -21,6 +21,7 @@ from service.actions.creation import (
 )
 from service.actions.facts import work_out_facts
 from service.actions.model import Action
+from service.actions.policies import governed, limits
 from service.actions.reach import unavailable, writes_off
 from service.actions.transitions import EXPIRED, PENDING, REJECTED, effective
 from service.actions.types import type_of
@@ -28,8 +29,8 @@ from service.domain.access import reaches, require
 from service.domain.clock import Clock
 from service.domain.permissions import Permission
 from service.domain.principal import Principal
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.ports import Store, UnitOfWork
 
 

@@ -18,19 +18,21 @@ from typing import Any
 from attrs import frozen
 
 from service.accounts.model import Account
-from service.actions import governed, lifecycle, limits, schedule, shadow
+from service.actions import lifecycle
+from service.actions.execution import schedule
 from service.actions.facts import Facts, as_sent, work_out_facts
 from service.actions.model import Action
-from service.actions.policy import Requirement, requirement
-from service.actions.policy_rule import Rules, stored_rules
+from service.actions.policies import governed, limits, shadow
+from service.actions.policies.policy import Requirement, requirement
+from service.actions.policies.policy_rule import Rules, stored_rules
 from service.actions.reach import unavailable, visible, writes_off
 from service.actions.transitions import APPROVED, LIFETIME, PENDING
 from service.actions.types import price_of, type_of
 from service.domain.clock import Clock, isoformat
 from service.domain.ids import new_id
 from service.domain.principal import Principal
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.ports import Store, UnitOfWork
 
 Notifier = Callable[[], None]

@@ -11,12 +11,13 @@ import datetime as dt
 from typing import Any
 
 from service.accounts.model import Account
-from service.actions import lifecycle, pausing
-from service.actions.edits import check_narrowing
+from service.actions import lifecycle
 from service.actions.facts import as_sent, work_out_facts
 from service.actions.lifecycle import Notifier
 from service.actions.model import Action
-from service.actions.policy_rule import ADMINS
+from service.actions.policies import pausing
+from service.actions.policies.edits import check_narrowing
+from service.actions.policies.policy_rule import ADMINS
 from service.actions.reach import unavailable, writes_off
 from service.actions.transitions import EXPIRED, PENDING, REJECTED, expired_on_read
 from service.actions.types import type_of
@@ -24,8 +25,8 @@ from service.domain.access import holder, reaches, require
 from service.domain.clock import Clock
 from service.domain.permissions import Permission, allowed
 from service.domain.principal import Principal
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.ports import Store, UnitOfWork
 
 

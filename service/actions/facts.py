@@ -18,8 +18,8 @@ from service.actions.types import ActionType, Audience, price_of
 from service.actions.types.registry import SummaryNames, clipped_summary, fan_label
 from service.actions.warnings import Found, named_fan_ids, warnings_for
 from service.domain.messages import platform_html, visible_text
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.ports import UnitOfWork
 from service.synced.model import Fan
 

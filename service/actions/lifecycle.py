@@ -17,8 +17,8 @@ from attrs import evolve, frozen
 
 from service.accounts import status as account_status
 from service.accounts.model import Account
+from service.actions.execution.patience import Patience
 from service.actions.model import Action, AllowanceUse, AllowedWrite
-from service.actions.patience import Patience
 from service.actions.render import action_record
 from service.actions.repository import ACTIONS_CHANNEL, ActionChanges
 from service.actions.transitions import EXECUTING, PENDING, Move, Trigger, move, sources

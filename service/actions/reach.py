@@ -13,8 +13,8 @@ from service.actions.model import Action
 from service.actions.transitions import effective
 from service.domain.clock import Clock
 from service.domain.principal import Principal
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.ports import UnitOfWork
 
 

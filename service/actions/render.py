@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from service.actions.model import Action
-from service.actions.policy_rule import PolicyRule
+from service.actions.policies.policy_rule import PolicyRule
 from service.actions.transitions import effective
 from service.domain.clock import isoformat
 

@@ -13,8 +13,8 @@ import datetime as dt
 from collections.abc import Sequence
 from typing import Any, Protocol, TypedDict, Unpack
 
-from service.actions.activity_day import ActivityDay
 from service.actions.model import Action, AllowanceUse, AllowedWrite
+from service.actions.policies.activity_day import ActivityDay
 from service.domain.audit_entry import AuditEntry
 from service.domain.events import Event
 
@@ -205,7 +205,7 @@ class Actions(Protocol):
         now: dt.datetime,
     ) -> builtins.list[ActivityDay]:
         """The account's actions created in [start, end), counted per UTC day by outcome
-        (service/actions/activity_day.py), with the median time to a decision; only days with
+        (service/actions/policies/activity_day.py), with the median time to a decision; only days with
         actions, oldest first. Aggregated by the database on the account's list index."""
 
     async def add_allowed(

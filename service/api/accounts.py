@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from service.accounts.model import Account
 from service.accounts.render import account_detail_json, account_json
-from service.actions.policies import account_policy
+from service.actions.policies.usecases import account_policy
 from service.actions.reach import visible_account
 from service.api.endpoint import Call, Reply, endpoint
 from service.domain.clock import isoformat

@@ -19,8 +19,8 @@ from service.actions.warnings import named_fan_ids
 from service.api.endpoint import Call, Incoming, Reply, endpoint
 from service.chat.outbox import show_counted
 from service.domain.ids import MAX_ID_LENGTH, looks_like
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.http.paging import Pager, by_time_and_id
 from service.http.validation import UNSTORABLE, json_body
 from service.keys.repository import ReadAlong

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from service.actions.activity import account_activity, activity_json
+from service.actions.policies.activity import account_activity, activity_json
 from service.api.endpoint import Call, Reply, endpoint
 
 

@@ -9,8 +9,8 @@ from typing import Any
 
 from service.api.endpoint import Call, Reply, endpoint
 from service.domain.clock import isoformat, parse_instant
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.keys import usecases as keys
 from service.keys.model import ApiKey
 

@@ -22,8 +22,8 @@ from service.api.synced_reads import (
     synced_page,
 )
 from service.domain.stored_json import StoredJson
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.http.paging import Pager, by_count, by_time_and_id
 from service.ports import UnitOfWork
 from service.synced import shapes

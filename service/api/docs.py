@@ -11,8 +11,8 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 
 from service.api.openapi30 import document_30
-from service.error_codes import ERROR_CODES, ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ERROR_CODES, ErrorCode
 
 # Everything the reference loads comes from this service: no CDN, no fonts, no validator badge.
 _REFERENCE_HEADERS = {

@@ -9,8 +9,8 @@ from service.api.endpoint import Call, Reply, endpoint
 from service.api.synced_reads import account_of, is_fresh, synced_only
 from service.domain.clock import isoformat
 from service.domain.item_families import ItemFamily
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.synced import shapes
 from service.synced.earnings import MAX_DAYS, earnings_range
 

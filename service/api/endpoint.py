@@ -21,8 +21,8 @@ from starlette.types import Receive, Scope, Send
 from service.api.handed_over import HandedOver
 from service.domain.principal import Principal
 from service.domain.stored_json import plain
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.http.auth import presented_key, principal_for_key
 from service.http.json_body import ApiResponse
 from service.http.ratelimit import spend

@@ -5,8 +5,8 @@ from __future__ import annotations
 from service.actions.reach import visible_account
 from service.api.endpoint import Call, Reply, endpoint
 from service.domain.clock import isoformat
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.http.paging import Pager, by_count, by_id
 from service.synced.fans import platform_fan
 from service.synced.render import fan_json

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from service.api.endpoint import Call, Reply, endpoint
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.linking.render import link_json
 from service.linking.usecases import FIRST_STEP  # noqa: F401 (re-export)
 from service.linking.usecases import create_link as create

@@ -10,8 +10,8 @@ from service.api.endpoint import Call, Reply, endpoint
 from service.api.policies import if_match
 from service.domain.clock import isoformat
 from service.domain.etags import check_if_match
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.people.assignments import assign
 from service.ports import UnitOfWork
 from service.workspaces import members

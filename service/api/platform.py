@@ -16,12 +16,12 @@ from starlette.responses import Response
 from starlette.routing import Match, Route, request_response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from service.actions.execution.write_routes import write_hint
 from service.actions.reach import visible_account
-from service.actions.write_routes import write_hint
 from service.api.endpoint import Call, Reply, endpoint
 from service.domain.clock import isoformat
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.platform.route_model import PlatformRoute
 from service.platform.routes import match
 

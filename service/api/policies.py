@@ -1,12 +1,13 @@
 """Approval policies and limits over /v1: an admin key, or a session as the dashboard uses.
 
 Each GET answers the setting with its `ETag`; each POST takes `If-Match` and answers the new
-`ETag`. The rules themselves are service/actions/policies.py's."""
+`ETag`. The rules themselves are service/actions/policies/usecases.py's."""
 
 from __future__ import annotations
 
 from service.accounts.render import account_detail_json
-from service.actions.policies import (
+from service.actions.policies.policy_rule import parse_rules, stored_json, stored_rules
+from service.actions.policies.usecases import (
     KEEP,
     account_etag,
     account_policy,
@@ -14,7 +15,6 @@ from service.actions.policies import (
     set_workspace_policy,
     workspace_etag,
 )
-from service.actions.policy_rule import parse_rules, stored_json, stored_rules
 from service.actions.reach import visible_account
 from service.api.endpoint import Call, Reply, endpoint
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from service.api.endpoint import Call, Reply, endpoint
 from service.api.synced_reads import account_of, is_fresh, synced_only
 from service.domain.clock import isoformat
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.synced.families import POSTS
 
 

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from service.accounts.render import account_detail_json
-from service.actions.policies import account_policy
-from service.actions.suggesting import account_suggestions, apply_suggestion, suggestion_json
+from service.actions.policies.suggesting import (
+    account_suggestions,
+    apply_suggestion,
+    suggestion_json,
+)
+from service.actions.policies.usecases import account_policy
 from service.api.endpoint import Call, Reply, endpoint
 
 

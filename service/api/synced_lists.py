@@ -8,8 +8,8 @@ from typing import Any
 from service.accounts.model import Account
 from service.api.endpoint import Call, Reply, RestRoute, endpoint
 from service.api.synced_reads import Listed, Rows, filters_of, synced_only, synced_or_live
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.ports import UnitOfWork
 from service.synced.families import FAMILIES, Family
 

@@ -15,8 +15,8 @@ from service.domain.audit import record_in
 from service.domain.clock import Clock
 from service.domain.permissions import Permission
 from service.domain.principal import Principal
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.ports import Store
 
 

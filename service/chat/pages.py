@@ -26,8 +26,8 @@ from service.chat.slack import REASON_FORM, reason_form
 from service.chat.telegram import reason_asked
 from service.chat.usecases import Answer, Click, click, refused, telegram_started
 from service.domain.clock import Clock
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.services import Services
 
 log = logging.getLogger("countersign.chat")

@@ -19,7 +19,7 @@ from collections import Counter
 
 from service.accounts.model import Account
 from service.actions.model import Action
-from service.actions.policy_rule import stored_rules
+from service.actions.policies.policy_rule import stored_rules
 from service.actions.transitions import effective
 from service.chat import notes
 from service.chat.compose import Composed, Mention, compose
@@ -29,7 +29,7 @@ from service.chat.refusals import ChatRefused
 from service.chat.sending import Chats
 from service.domain.clock import Clock
 from service.ports import Store
-from service.wakeable import Wakeable
+from service.runtime.wakeable import Wakeable
 
 log = logging.getLogger("countersign.chat")
 

@@ -10,7 +10,7 @@ from service.chat.models import SLACK, ChatConnection
 from service.chat.refusals import ChatRefused
 from service.chat.slack import Slack
 from service.chat.telegram import Telegram
-from service.crypto import SecretBox
+from service.kit.crypto import SecretBox
 from service.settings import Settings
 
 

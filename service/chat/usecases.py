@@ -31,14 +31,14 @@ from service.chat.models import (
 )
 from service.chat.refusals import ChatRefused
 from service.chat.sending import Chats
-from service.crypto import SecretBox
 from service.domain.access import require
 from service.domain.audit import record_in
 from service.domain.clock import Clock
 from service.domain.permissions import Permission
 from service.domain.principal import Principal
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
+from service.kit.crypto import SecretBox
 from service.ports import Store
 
 LINK_LIFETIME = dt.timedelta(hours=1)

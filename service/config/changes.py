@@ -9,10 +9,10 @@ from typing import Any
 
 from attrs import frozen
 
-from service.crypto import SecretBox
 from service.domain.clock import Clock
 from service.domain.principal import Principal
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.kit.crypto import SecretBox
 from service.ports import Store, UnitOfWork
 
 ADD, CHANGE, REMOVE = "add", "change", "remove"

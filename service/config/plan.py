@@ -11,16 +11,16 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from service.actions import limits as daily
-from service.actions.policies import set_account_policy, set_workspace_policy
-from service.actions.policy_rule import parse_rules, stored_json, stored_rules
+from service.actions.policies import limits as daily
+from service.actions.policies.policy_rule import parse_rules, stored_json, stored_rules
+from service.actions.policies.usecases import set_account_policy, set_workspace_policy
 from service.config.changes import ADD, CHANGE, REMOVE, Change, Tools
 from service.config.chat_plan import chat_changes
 from service.config.document import Document, Problem
 from service.config.state import Current
 from service.config.webhook_plan import webhook_changes
 from service.domain.principal import Principal
-from service.errors import ApiError
+from service.errors.api_error import ApiError
 from service.people.assignments import assign
 from service.ports import Store
 from service.workspaces import members as people

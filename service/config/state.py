@@ -10,7 +10,7 @@ from typing import Any
 import yaml
 from attrs import field, frozen
 
-from service.actions.policy_rule import stored_json, stored_rules
+from service.actions.policies.policy_rule import stored_json, stored_rules
 from service.chat.models import ChatConnection
 from service.ports import Store
 from service.webhooks.endpoints import endpoint_setting

@@ -10,9 +10,9 @@ from service.accounts.model import Account
 from service.actions.ask_again import request_again
 from service.actions.cancel import cancel_action
 from service.actions.decisions import decide_action, refusal
-from service.actions.edits import EDITABLE
 from service.actions.model import Action
-from service.actions.policies import account_policy
+from service.actions.policies.edits import EDITABLE
+from service.actions.policies.usecases import account_policy
 from service.actions.reach import present
 from service.actions.render import action_json
 from service.actions.transitions import STATUSES
@@ -24,8 +24,8 @@ from service.dashboard.web import Page, json_reply, page
 from service.domain.access import reaches
 from service.domain.messages import platform_html
 from service.domain.permissions import Permission
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.http.paging import Pager, by_time_and_id
 from service.ports import UnitOfWork
 

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 
 from attrs import frozen
 
-from service.actions.activity_day import ActivityDay
+from service.actions.policies.activity_day import ActivityDay
 
 WIDTH, HEIGHT = 320.0, 150.0
 LEFT, RIGHT, TOP, BOTTOM = 38.0, 4.0, 8.0, 22.0  # room for the value and date labels

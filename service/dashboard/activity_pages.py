@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from starlette.responses import Response
 
-from service.actions.activity import account_activity
 from service.actions.creation import rules_for
-from service.actions.suggesting import suggestions_in
+from service.actions.policies.activity import account_activity
+from service.actions.policies.suggesting import suggestions_in
 from service.dashboard.activity_chart import OUTCOMES, charts, wait_text
 from service.dashboard.web import Page, page
 from service.people.activity import member_activity

@@ -14,7 +14,7 @@ from service.dashboard.web import (
     safe_next,
     sign_in_page,
 )
-from service.errors import ApiError
+from service.errors.api_error import ApiError
 from service.http.sessions import MODE_COOKIE
 from service.workspaces import members
 

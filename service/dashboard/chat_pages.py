@@ -20,8 +20,8 @@ from service.chat.usecases import (
 )
 from service.dashboard.web import Page, page
 from service.domain.permissions import Permission
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 
 SLACK_SCOPES = ("chat:write", "incoming-webhook")
 

@@ -11,8 +11,8 @@ from starlette.routing import Route
 
 from service.dashboard.web import Page, page
 from service.domain.permissions import Permission
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.http.paging import Pager, by_time_and_seq
 from service.webhooks.models import Delivery, WebhookEndpoint
 

@@ -1,6 +1,6 @@
 """The dashboard's template environment and the filters its templates format values with:
 times, money, JSON, audit details, messages' HTML. A policy rule words itself
-(service/actions/policy_rule.py)."""
+(service/actions/policies/policy_rule.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup, escape
 
-from service.actions.policy_rule import stored_json
+from service.actions.policies.policy_rule import stored_json
 from service.actions.types import REGISTRY
 from service.dashboard.sanitize import message_html
 

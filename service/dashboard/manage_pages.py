@@ -8,15 +8,15 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from starlette.responses import Response
 
 from service.accounts import usecases as account_cases
-from service.actions import allowances
-from service.actions.policies import account_policy
-from service.actions.policy_rule import FIELDS, Rules, stored_rules
-from service.actions.suggesting import suggestions_in
+from service.actions.policies import allowances
+from service.actions.policies.policy_rule import FIELDS, Rules, stored_rules
+from service.actions.policies.suggesting import suggestions_in
+from service.actions.policies.usecases import account_policy
 from service.actions.types import by_family
 from service.dashboard.web import Page, json_reply, page
 from service.domain.permissions import Permission
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.keys import usecases as key_cases
 from service.keys.model import MODES, SCOPES
 from service.linking import usecases as link_cases

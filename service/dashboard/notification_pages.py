@@ -7,8 +7,8 @@ import re
 from starlette.responses import Response
 
 from service.dashboard.web import Page, page
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.mail.notifications import mail_off_reason, preference_of, save_preference
 
 ACTION_LINK = re.compile(r"https?://\S+/dashboard/actions/act_\w+")

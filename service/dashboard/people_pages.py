@@ -10,8 +10,8 @@ from service.dashboard.web import Page, page, safe_next
 from service.domain.audit import recent
 from service.domain.audit_entry import AuditEntry
 from service.domain.permissions import Permission
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.people.assignments import assign, set_shift
 from service.people.shifts import DAYS, on_shift, schedule_lines
 from service.workspaces import members

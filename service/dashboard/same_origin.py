@@ -20,8 +20,8 @@ from starlette.requests import Request
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from service.dashboard.web import error_page
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 SAME = frozenset({"same-origin", "none"})

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from starlette.responses import Response
 
-from service.actions import resuming
-from service.actions.suggesting import apply_suggestion
+from service.actions.policies import resuming
+from service.actions.policies.suggesting import apply_suggestion
 from service.dashboard.web import Page, page
 from service.domain.permissions import Permission
 

@@ -24,8 +24,8 @@ from service.domain.access import require
 from service.domain.permissions import PERMISSION_WORDS, ROLE_PERMISSIONS, Permission, allowed
 from service.domain.principal import Principal
 from service.domain.storage_errors import StorageBusy
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.http.responses import error_response
 from service.http.sessions import DashboardSessions, Signed
 from service.people.shifts import on_shift

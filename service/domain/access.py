@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from service.domain.permissions import OWNER_POWERS, PERMISSION_WORDS, Permission, allowed
 from service.domain.principal import Principal
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 
 ADMIN_SCOPE = "admin"
 

@@ -11,8 +11,8 @@ import hashlib
 import json
 from typing import Any
 
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 
 
 def etag(value: Any) -> str:

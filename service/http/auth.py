@@ -8,8 +8,8 @@ from collections.abc import Mapping
 from service.domain.clock import Clock
 from service.domain.ids import hash_secret
 from service.domain.principal import Principal
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.http.key_touches import KeyTouches
 from service.keys.model import ApiKey
 from service.keys.repository import ReadAlong

@@ -27,8 +27,8 @@ import contextlib
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 
 DASHBOARD_BODY = 128 * 1024
 """The dashboard's largest form: an edited mass message (5,000 characters, each up to nine bytes

@@ -11,8 +11,8 @@ from typing import Any
 from itsdangerous import BadSignature, URLSafeSerializer
 from itsdangerous.encoding import base64_encode
 
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 
 
 class Cursors:

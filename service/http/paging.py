@@ -14,8 +14,8 @@ from typing import Any, Generic, TypeVar
 
 from attrs import frozen
 
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.http.cursors import Cursors
 
 K = TypeVar("K")

@@ -23,10 +23,10 @@ from collections.abc import Callable
 from limits.aio.storage import RedisStorage
 from limits.storage import SlidingWindowCounterSupport, Storage
 
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
+from service.kit.sliding_window import SlidingWindow
 from service.settings import SettingsError
-from service.sliding_window import SlidingWindow
 
 STORAGE_SCHEMES = ("memory://", "redis://", "rediss://")
 

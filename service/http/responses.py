@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from starlette.responses import JSONResponse
 
-from service.errors import ApiError
+from service.errors.api_error import ApiError
 
 
 def error_response(

@@ -20,10 +20,10 @@ from starlette.responses import Response
 from service.domain.clock import Clock
 from service.domain.ids import hash_secret
 from service.domain.principal import Principal
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.http.ratelimit import LimitsStorage, RateLimiter
-from service.passwords import Passwords
+from service.kit.passwords import Passwords
 from service.ports import Store
 from service.workspaces.model import Session
 

@@ -16,8 +16,8 @@ from jsonschema.exceptions import ValidationError
 
 from service.domain.ids import looks_like
 from service.domain.json_text import UnacceptableJson, parse_json
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.http.fast_schema import SchemaCheck
 from service.http.spec import OpenApiDocument, ref_segments
 from service.http.typo_hints import did_you_mean, known_field_hint

@@ -15,8 +15,8 @@ from service.domain.clock import Clock
 from service.domain.ids import hash_secret, key_prefix, new_api_key, new_id
 from service.domain.permissions import Permission
 from service.domain.principal import Principal
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.keys.model import MODES, SCOPES, ApiKey
 from service.ports import Store, UnitOfWork
 

@@ -15,8 +15,8 @@ from service.accounts.model import Account
 from service.accounts.render import account_json
 from service.domain.events import Event
 from service.domain.ids import new_id
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.linking import steps
 from service.linking.model import Link
 from service.linking.render import link_json

@@ -14,9 +14,9 @@ import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Unpack
 
-from service.crypto import looks_sealed
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
+from service.kit.crypto import looks_sealed
 from service.linking import steps
 from service.linking.connect import connect_account, fail_link, sandbox_profile
 from service.linking.model import Link

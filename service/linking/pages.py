@@ -25,8 +25,8 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from service.domain.ids import hash_secret
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.http.validation import json_body
 from service.linking import flow, steps
 from service.linking.model import Link

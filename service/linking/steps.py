@@ -3,7 +3,7 @@
 A link row keeps its progress in `status` + `step` (shown to the agency through GET /v1/links)
 and in `state` (private to the page): `stage` (which form the creator must fill next),
 `challengeId` (the platform's pending 2FA/selfie challenge, sealed with the service's secret
-box: service/crypto.py),
+box: service/kit/crypto.py),
 `message` (the last thing to tell the creator) and `csrf` (the page's form token). Wrong
 attempts are counted in the link's own `attempts` column, by a conditional write before each
 platform call (service/linking/flow.py).
@@ -14,8 +14,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.linking.model import Link
 
 MAX_ATTEMPTS = 5

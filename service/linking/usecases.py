@@ -9,8 +9,8 @@ from service.domain.clock import Clock
 from service.domain.ids import new_id
 from service.domain.permissions import Permission
 from service.domain.principal import Principal
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.linking.model import Link
 from service.linking.tokens import LinkTokens
 from service.ports import Store

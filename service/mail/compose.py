@@ -25,7 +25,7 @@ from service.domain.messages import sanitise
 from service.domain.plain_text import money, text_lines
 
 PAUSED = "paused"
-"""The mail saying an allowance was paused (service/actions/pausing.py)."""
+"""The mail saying an allowance was paused (service/actions/policies/pausing.py)."""
 
 
 @frozen

@@ -29,8 +29,8 @@ from service.mail.notifications import fold_digests
 from service.mail.smtp import MailRefused, Session, SmtpServer, parse_smtp_url
 from service.mail.statuses import Trigger, dest
 from service.ports import Store, UnitOfWork
+from service.runtime.wakeable import Wakeable
 from service.settings import Settings
-from service.wakeable import Wakeable
 
 log = logging.getLogger("countersign.mailer")
 

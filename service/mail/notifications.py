@@ -30,8 +30,8 @@ from attrs import evolve
 from service.domain.events import Event
 from service.domain.ids import new_id
 from service.domain.principal import Principal
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.mail.compose import PAUSED
 from service.mail.models import Mail, MailPreference
 from service.mail.statuses import Trigger, dest
@@ -42,7 +42,7 @@ DEFAULT_DIGEST_MINUTES = 60
 DEFAULT_REMINDER_MINUTES = 120
 DECIDERS = ("owner", "admin")
 PAUSED_EVENT = "allowance.paused"
-"""Written by service/actions/pausing.py (features share no code: the name is the contract)."""
+"""Written by service/actions/policies/pausing.py (features share no code: the name is the contract)."""
 
 
 def defaults_for(

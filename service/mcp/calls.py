@@ -22,8 +22,8 @@ from starlette.requests import Request
 from service.api.endpoint import Endpoint, Incoming
 from service.domain.ids import new_id
 from service.domain.stored_json import plain
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.mcp import bounds
 from service.services import Services
 

@@ -15,10 +15,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from service.actions.write_routes import action_for, how_to_call
+from service.actions.execution.write_routes import action_for, how_to_call
 from service.domain.principal import Principal
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.http.spec import HTTP_METHODS, OpenApiDocument
 from service.platform.route_model import PlatformRoute
 from service.platform.routes import ROUTES, TABLE, match

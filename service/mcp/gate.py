@@ -25,8 +25,8 @@ from starlette.datastructures import Headers
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.http.auth import presented_key, principal_for_key
 from service.mcp.standing_streams import Completion, StandingStreams
 from service.services import Services

@@ -14,8 +14,8 @@ from typing import Any
 
 from service.api.endpoint import Call, Endpoint, Reply
 from service.api.platform import method_not_allowed, read_route
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.mcp.catalogue import resolve
 
 OPERATION = "getPlatformRoute"

@@ -20,8 +20,8 @@ from starlette.applications import Starlette
 
 from service.api import actions
 from service.api.endpoint import Call, Endpoint, Reply, endpoint_of
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.mcp import bounds
 from service.mcp import core_tools as core
 from service.mcp.activity_tool import activity_tool

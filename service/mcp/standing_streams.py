@@ -6,7 +6,7 @@ that never ends, nor cuts a call's stream before its answer.
 
 sse-starlette, whose streams the MCP SDK serves, would end every stream the moment SIGTERM
 arrives instead, racing the answer a stopped wait was about to send: the client read "SSE
-stream ended without a response". service/serving.py turns that off."""
+stream ended without a response". service/runtime/serving.py turns that off."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """What `/healthz` and `/metrics` report: which workers are alive and what work is waiting.
 
-Workers prove they are alive by heartbeat rows in the shared database (service/runner.py),
+Workers prove they are alive by heartbeat rows in the shared database (service/runtime/runner.py),
 so any replica answers for all of them. How many must be alive is a setting
 (COUNTERSIGN_WORKERS_EXPECTED, default 1: the one `serve` of the embedded default runs its own
 loops): the database cannot tell a worker that was scaled down from one that died."""

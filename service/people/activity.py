@@ -14,8 +14,8 @@ from collections.abc import Iterable, Sequence
 
 from attrs import frozen
 
-from service.actions.activity import DAY, date_range
 from service.actions.model import Action
+from service.actions.policies.activity import DAY, date_range
 from service.actions.reach import visible_account
 from service.domain.principal import Principal
 from service.ports import Store

@@ -14,8 +14,8 @@ import zoneinfo
 from collections.abc import Mapping
 from typing import Any
 
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 
 SHIFTS = ("on", "off", "schedule")
 DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")

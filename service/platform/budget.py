@@ -26,7 +26,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
-from service.sliding_window import SlidingWindow, Storage
+from service.kit.sliding_window import SlidingWindow, Storage
 
 from .routes import PlatformRequester, lookup
 

@@ -8,7 +8,7 @@ Wire design (ours, see harness/platform/README.md): routes live under
 `{base_url}/api`, the platform session goes in `Authorization: Bearer`, errors come back as
 `{"error": {"code", "message", "kind"?}}`. Sign-in lives under `{base_url}/auth`.
 
-The HTTP session (`aiohttp.ClientSession`, made by service/outgoing_http.py's
+The HTTP session (`aiohttp.ClientSession`, made by service/kit/outgoing_http.py's
 `platform_session()`) is injected and owned
 by the caller (opened and closed in the app's lifespan with the other outgoing HTTP), so
 connection pooling is shared and tests can hand in their own. aiohttp rather than httpx (which

@@ -11,8 +11,8 @@ from urllib.parse import quote, unquote
 
 from attrs import frozen
 
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 
 PARAM = re.compile(r":([A-Za-z_]\w*)")
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")

@@ -3,7 +3,7 @@
 Each row of `TABLE` is one platform route: its method and path template, its area,
 a one-line description and its path/query/body fields (types, and the allowed values). Which
 action type performs a write route is declared by that type's registry entry and looked up in
-service/actions/write_routes.py, so this table knows nothing of actions. The table drives
+service/actions/execution/write_routes.py, so this table knows nothing of actions. The table drives
 everything that speaks about platform routes: the request function
 refuses a route that is not here (a ValueError: a programming error, not a platform answer, so
 a typo can never call some other platform path), `GET /v1/accounts/{id}/platform/{path}`

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from attrs import frozen
 
 from service.accounts.model import Account
-from service.crypto import SecretBox
-from service.outgoing_http import OutgoingHttp
+from service.kit.crypto import SecretBox
+from service.kit.outgoing_http import OutgoingHttp
 
 from .budget import Metered, PlatformBudget
 from .client import PlatformClient

@@ -15,8 +15,8 @@ from typing import Any
 
 from service.domain.clock import parse_instant
 from service.domain.principal import Principal
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.ports import UnitOfWork
 
 DEFAULT_WINDOW = dt.timedelta(hours=24)

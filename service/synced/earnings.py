@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 
 MAX_DAYS = 366
 """A range covers at most a leap year: one read answers a year's chart."""

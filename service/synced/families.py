@@ -2,7 +2,7 @@
 
 Each is declared once here, and everything else is made from the declaration: the rows the
 syncer stores, the REST list (service/api/synced_lists.py), its MCP tool and its row in the
-route table of docs/synced-data.md (`python -m service.synced_docs`). A new family of this
+route table of docs/synced-data.md (`python -m service.synced.families_docs`). A new family of this
 kind is one entry here, its operation in openapi.yaml, what the syncer reads, and tests.
 
 Chats, messages, fans and earnings have rules of their own (a chat's messages and its search,

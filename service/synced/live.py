@@ -14,8 +14,8 @@ from attrs import evolve
 from service.accounts import status as account_status
 from service.accounts.model import Account
 from service.domain.clock import Clock
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 from service.platform.budget import BudgetSpent
 from service.platform.errors import AccountUnavailable, PlatformError
 from service.platform.seam import NotConnected, Platforms

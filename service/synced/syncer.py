@@ -37,7 +37,7 @@ from typing import Any
 
 from service.accounts import status as account_status
 from service.accounts.model import Account
-from service.actions.executor import worker_name
+from service.actions.execution.executor import worker_name
 from service.platform.errors import AccountUnavailable, PlatformError
 from service.platform.seam import NotConnected
 from service.services import Services

@@ -33,7 +33,7 @@ from collections.abc import Callable, Sequence
 from service.domain.clock import Clock
 from service.domain.events import Event
 from service.ports import Store
-from service.wakeable import Wakeable
+from service.runtime.wakeable import Wakeable
 from service.webhooks.delivery import (
     DISABLE_AFTER,
     LEASE,

@@ -10,7 +10,7 @@ from attrs import frozen
 from service.domain.events import Event
 
 if TYPE_CHECKING:  # only callers that seal or open secrets need cryptography loaded
-    from service.crypto import SecretBox
+    from service.kit.crypto import SecretBox
 
 DELIVERED_EVENTS = (
     "action.created",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 
-from service.crypto import SecretBox
+from service.kit.crypto import SecretBox
 from service.ports import Store
 from service.webhooks.models import open_secret, seal_secret
 

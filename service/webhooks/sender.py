@@ -26,7 +26,7 @@ import time
 import httpx
 from attrs import frozen
 
-from service.crypto import SecretBox
+from service.kit.crypto import SecretBox
 from service.webhooks.pinned import PinnedClients
 from service.webhooks.signing import (
     DELIVERY_HEADER,

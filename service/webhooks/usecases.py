@@ -17,7 +17,6 @@ from typing import Any
 
 from attrs import evolve
 
-from service.crypto import SecretBox
 from service.domain.access import require
 from service.domain.audit import record_in
 from service.domain.clock import Clock, isoformat
@@ -25,8 +24,9 @@ from service.domain.events import Event
 from service.domain.ids import new_id
 from service.domain.permissions import Permission
 from service.domain.principal import Principal
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
+from service.kit.crypto import SecretBox
 from service.ports import Store, UnitOfWork
 from service.webhooks.delivery import attempt
 from service.webhooks.models import (

@@ -12,9 +12,9 @@ from service.domain.etags import check_if_match, etag
 from service.domain.ids import hash_secret, new_id
 from service.domain.permissions import Permission
 from service.domain.principal import Principal
-from service.error_codes import ErrorCode
-from service.errors import ApiError
-from service.passwords import Passwords
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
+from service.kit.passwords import Passwords
 from service.ports import Store, UnitOfWork
 from service.workspaces.model import ROLES, Invite, Member, User, check_password, checked_email
 

@@ -7,8 +7,8 @@ from typing import Any
 
 from attrs import frozen
 
-from service.error_codes import ErrorCode
-from service.errors import ApiError
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
 
 Json = dict[str, Any]
 
@@ -43,7 +43,7 @@ class Workspace:
     created_at: dt.datetime
     policy: list[Json] | None = None
     """The workspace's default approval rules as stored (JSON, read as
-    service/actions/policy_rule.py's `PolicyRule`s); None: no rules."""
+    service/actions/policies/policy_rule.py's `PolicyRule`s); None: no rules."""
 
 
 @frozen

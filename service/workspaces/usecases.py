@@ -12,9 +12,9 @@ from service.domain.clock import Clock
 from service.domain.ids import new_id
 from service.domain.permissions import Permission
 from service.domain.principal import Principal
-from service.error_codes import ErrorCode
-from service.errors import ApiError
-from service.passwords import Passwords
+from service.errors.api_error import ApiError
+from service.errors.codes import ErrorCode
+from service.kit.passwords import Passwords
 from service.ports import Store
 from service.synced.model import Fan
 from service.workspaces.model import ROLES, Member, User, Workspace, check_password, checked_email

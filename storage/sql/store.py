@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 from sqlalchemy.engine import make_url
 
 from service.accounts.repository import Accounts
-from service.actions.record import Record
+from service.actions.policies.record import Record
 from service.actions.repository import Actions
 from service.chat.repository import ChatCodes, ChatConnections, ChatMessages, ChatUsers
 from service.domain.repository import AuditLog, Events

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from attrs import frozen
 
-from service.actions.executor import Executor
+from service.actions.execution.executor import Executor
 from service.actions.types import type_of
 from tests.execution.test_executor import approve
 

@@ -9,7 +9,7 @@ import pytest
 
 from service.actions import types
 from service.actions.creation import create_action
-from service.actions.executor import Executor
+from service.actions.execution.executor import Executor
 from service.actions.types import ActionType, PlatformCall
 from service.http.auth import principal_for_key
 from tests.execution.test_executor import approve, creator

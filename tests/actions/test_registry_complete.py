@@ -13,7 +13,8 @@ import jsonschema
 import pytest
 from attrs import evolve
 
-from service import action_types_docs
+from service.actions import types_docs as action_types_docs
+from service.actions.execution.write_routes import action_for, how_to_call, write_hint
 from service.actions.model import Action
 from service.actions.types import REGISTRY, ActionType, PlatformCall
 from service.actions.types.registry import (
@@ -23,7 +24,6 @@ from service.actions.types.registry import (
     performs,
     synced_change,
 )
-from service.actions.write_routes import action_for, how_to_call, write_hint
 from service.http.spec import load_document
 from service.platform.routes import ROUTES, TABLE
 from service.platform.sandbox import answers_write
@@ -215,7 +215,7 @@ def test_every_catalogued_write_is_performed_by_a_type():
 def test_the_docs_table_is_the_registry():
     committed = action_types_docs.PAGE.read_text()
     assert committed == action_types_docs.render(DOCUMENT), (
-        "docs/action-types.md is stale: run `python -m service.action_types_docs`"
+        "docs/action-types.md is stale: run `python -m service.actions.types_docs`"
     )
     for kind in REGISTRY.values():
         assert f"| `{kind.name}` |" in committed

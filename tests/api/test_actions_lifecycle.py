@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from service.actions.decisions import decide_action
-from service.actions.expirer import expire_due
-from service.errors import ApiError
+from service.actions.execution.expirer import expire_due
+from service.errors.api_error import ApiError
 from tests.factories import build_world, tampered
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import attrs
 
 from harness.mailbox import Mailbox
-from service.actions.executor import Executor
+from service.actions.execution.executor import Executor
 from tests.dashboard.dashboard_helpers import csrf_of, sign_in
 from tests.execution.test_executor import create
 from tests.factories import build_world

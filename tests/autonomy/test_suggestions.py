@@ -9,9 +9,9 @@ import datetime as dt
 import attrs
 import pytest
 
-from service.actions.policy_rule import parse_rules
-from service.actions.record import TypeDay, TypePrice
-from service.actions.suggestions import (
+from service.actions.policies.policy_rule import parse_rules
+from service.actions.policies.record import TypeDay, TypePrice
+from service.actions.policies.suggestions import (
     ALLOWANCE,
     DAILY_LIMIT,
     TWO_PEOPLE,

@@ -4,7 +4,7 @@ linked to a member by address."""
 
 from __future__ import annotations
 
-from service.crypto import SecretBox
+from service.kit.crypto import SecretBox
 from tests.cli.test_cli import cli, environment
 from tests.factories import build_world
 

@@ -10,14 +10,14 @@ import asyncio
 
 from service.actions.creation import create_action
 from service.actions.decisions import decide_action
-from service.actions.policies import set_account_policy
-from service.actions.policy_rule import parse_rules
+from service.actions.policies.policy_rule import parse_rules
+from service.actions.policies.usecases import set_account_policy
 from service.chat.outbox import queue_chat
 from service.chat.poster import Poster
 from service.chat.sending import Chats
 from service.chat.usecases import connect
-from service.crypto import SecretBox
 from service.domain.principal import Principal
+from service.kit.crypto import SecretBox
 from service.operations.model import Retention
 from service.operations.pruner import prune
 from service.webhooks.dispatch import dispatch_all

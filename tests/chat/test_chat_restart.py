@@ -8,9 +8,9 @@ import asyncio
 
 from service.chat.outbox import queue_chat
 from service.chat.usecases import connect
-from service.crypto import SecretBox
 from service.domain.clock import SystemClock
 from service.domain.principal import Principal
+from service.kit.crypto import SecretBox
 from service.webhooks.dispatch import dispatch_all
 from service.workspaces.usecases import create_workspace
 from tests.chat.test_chat_outbox import ask, sandbox_of

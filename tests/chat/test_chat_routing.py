@@ -6,7 +6,7 @@ the default channel."""
 
 from __future__ import annotations
 
-from service.actions.escalation import escalate_due
+from service.actions.execution.escalation import escalate_due
 from service.chat.outbox import queue_chat
 from service.chat.poster import Poster
 from service.chat.sending import Chats

@@ -16,11 +16,11 @@ from urllib.parse import urlencode
 
 import httpx
 
-from service.actions.policies import set_account_policy
-from service.actions.policy_rule import parse_rules
+from service.actions.policies.policy_rule import parse_rules
+from service.actions.policies.usecases import set_account_policy
 from service.chat.usecases import connect, link_user, unlink_user
-from service.crypto import SecretBox
 from service.domain.clock import SystemClock
+from service.kit.crypto import SecretBox
 from service.workspaces.members import remove as remove_member
 from tests.chat.conftest import SIGNING
 from tests.chat.kit import (

@@ -16,7 +16,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from service.cli import run_event_loop
+from service.cli.console import run_event_loop
 
 SCRIPT = Path(sys.executable).parent / "countersign"
 COMMAND = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-m", "service.cli"]
@@ -303,7 +303,7 @@ def test_every_command_says_what_it_does_in_help():
     """`countersign --help` and each group's help list every command with a line about it."""
     import argparse
 
-    from service.cli import parser
+    from service.cli.console import parser
 
     def undescribed(command: argparse.ArgumentParser, path: str) -> list[str]:
         found = []

@@ -1,7 +1,7 @@
 """What a read-only CLI command loads: the storage layer, never HTTP, templates, MCP, alembic,
 argon2 or cryptography. Checked by module name in a real subprocess (a timed test would flake).
 
-The probe runs `service.cli.main` as the console script does, then prints `sys.modules`."""
+The probe runs `service.cli.console.main` as the console script does, then prints `sys.modules`."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ NOT_NEEDED = (
 
 PROBE = (
     "import sys\n"
-    "from service.cli import main\n"
+    "from service.cli.console import main\n"
     "main(sys.argv[1:])\n"
     "import json\n"
     "print('MODULES ' + json.dumps(sorted(sys.modules)))\n"

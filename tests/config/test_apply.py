@@ -10,7 +10,7 @@ import jsonschema_rs
 import pytest
 import yaml
 
-from service.cli import main
+from service.cli.console import main
 from service.config.document import parse, schema
 from storage.sql.store import SqlStore
 from tests.factories import build_world, empty_every_table

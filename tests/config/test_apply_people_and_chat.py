@@ -9,9 +9,9 @@ import asyncio
 import yaml
 
 from service.chat.usecases import connect
-from service.crypto import SecretBox
 from service.domain.clock import SystemClock
 from service.domain.principal import Principal
+from service.kit.crypto import SecretBox
 from storage.sql.store import SqlStore
 from tests.config.test_apply import countersign, operator  # noqa: F401 (the fixture)
 

@@ -4,8 +4,8 @@ read, change with If-Match, and never a bot token in any reply. Both drivers, in
 from __future__ import annotations
 
 from service.chat.usecases import connect
-from service.crypto import SecretBox
 from service.domain.principal import Principal
+from service.kit.crypto import SecretBox
 from tests.config.test_settings_api import admin_key, bearer
 from tests.dashboard.dashboard_helpers import csrf_of, sign_in
 from tests.factories import add_live_account, build_world

@@ -227,9 +227,9 @@ async def test_two_writers_with_one_etag_one_wins(store, clock, world):
     """Both read the same ETag and write at once: one change goes through, the other is 412."""
     import asyncio
 
-    from service.actions.policies import set_workspace_policy, workspace_etag
-    from service.actions.policy_rule import parse_rules
-    from service.errors import ApiError
+    from service.actions.policies.policy_rule import parse_rules
+    from service.actions.policies.usecases import set_workspace_policy, workspace_etag
+    from service.errors.api_error import ApiError
 
     async with store.reading() as uow:
         tag = await workspace_etag(uow, world.workspace_id)

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from harness.receiver import Receiver, run_receiver_in_thread
-from service.crypto import SecretBox
+from service.kit.crypto import SecretBox
 from service.webhooks import usecases as hooks
 from tests.dashboard.journeys_kit import (
     DESKTOP,

@@ -12,9 +12,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from harness.platform import run_platform_in_thread
-from service.actions.policies import set_account_policy
-from service.actions.policy_rule import parse_rules
-from service.crypto import SecretBox
+from service.actions.policies.policy_rule import parse_rules
+from service.actions.policies.usecases import set_account_policy
+from service.kit.crypto import SecretBox
 from tests.dashboard.journeys_kit import seed_team
 from tests.dashboard.live_service import live_service, run_store
 from tests.dashboard.test_dashboard_browser import OWNER, shot, sign_in

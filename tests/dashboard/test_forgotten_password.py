@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from service.domain.principal import Principal
-from service.errors import ApiError
+from service.errors.api_error import ApiError
 from service.workspaces import members
 from service.workspaces.usecases import create_user
 from tests.dashboard.dashboard_helpers import OWNER_EMAIL, OWNER_PASSWORD, sign_in

@@ -19,7 +19,7 @@ from countersign_client.generated.api.fans import list_fans
 from countersign_client.generated.models import SendMessageRequest
 
 from examples.webhook_receiver import Receiver, serve
-from service.crypto import SecretBox
+from service.kit.crypto import SecretBox
 from service.revenue.usecases import observe_transactions
 from service.webhooks.signing import new_secret, sign, sign_standard
 from service.webhooks.usecases import add_event_endpoint, current_secret

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from service.actions.decisions import decide_action
-from service.actions.executor import Executor
+from service.actions.execution.executor import Executor
 
 
 async def create(linked, body, key, account=None, token=None):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from service.actions.executor import Executor
+from service.actions.execution.executor import Executor
 from service.actions.lifecycle import Failed
 from tests.execution.test_executor import a_fan, approve, create
 

@@ -10,7 +10,7 @@ import contextlib
 
 from service.actions.creation import create_action
 from service.actions.decisions import decide_action
-from service.actions.executor import Executor
+from service.actions.execution.executor import Executor
 from service.app import build_services, outgoing_http
 from service.http.auth import principal_for_key
 from service.settings import Settings

@@ -9,8 +9,8 @@ import socket
 import attrs
 import sqlalchemy as sa
 
-from service.actions.executor import Executor
-from service.actions.retries import RetryPolicy
+from service.actions.execution.executor import Executor
+from service.actions.execution.retries import RetryPolicy
 from service.platform.seam import Platforms
 from tests.execution.test_executor import a_fan, a_sandbox_fan, approve, create, creator
 

@@ -1,4 +1,4 @@
-"""The executor's rules (service/actions/execution.py and the loop in service/actions/executor.py),
+"""The executor's rules (service/actions/execution/running.py and the loop in service/actions/execution/executor.py),
 fast, against the memory store (harness/memory_store/, proven by
 tests/storage/test_memory_store_contract.py).
 
@@ -18,8 +18,8 @@ import pytest
 from harness.memory_store import MemoryStore
 from service.accounts.model import Account
 from service.actions import lifecycle
-from service.actions.executor import INTERRUPTED, LEASE, Executor
-from service.actions.retries import RetryPolicy
+from service.actions.execution.executor import INTERRUPTED, LEASE, Executor
+from service.actions.execution.retries import RetryPolicy
 from service.app import build_services, outgoing_http
 from service.platform.sandbox import sandbox_creators
 from tests.actions.test_lifecycle_rules import ANN, WS, stored

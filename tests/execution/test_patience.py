@@ -12,8 +12,8 @@ import attrs
 import httpx
 from prometheus_client.parser import text_string_to_metric_families
 
-from service.actions.executor import Executor
-from service.actions.retries import RetryPolicy
+from service.actions.execution.executor import Executor
+from service.actions.execution.retries import RetryPolicy
 from service.app import create_app
 from storage.sql.store import SqlStore
 from tests.dashboard.dashboard_helpers import sign_in

@@ -10,9 +10,9 @@ import datetime as dt
 import pytest
 
 from service.actions import lifecycle
-from service.actions.executor import Executor
-from service.actions.policies import set_account_policy
-from service.actions.policy_rule import parse_rules
+from service.actions.execution.executor import Executor
+from service.actions.policies.policy_rule import parse_rules
+from service.actions.policies.usecases import set_account_policy
 from service.app import build_services, outgoing_http
 from service.domain.clock import isoformat
 from service.settings import Settings

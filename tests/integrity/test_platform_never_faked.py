@@ -66,7 +66,7 @@ def test_serve_logs_the_platform_it_uses_and_healthz_reports_it(tmp_path, fake_p
 
 def test_nothing_but_demo_and_the_fake_platform_command_imports_the_harness():
     probe = (
-        "import sys, service.app, service.cli, service.runner, service.mcp; "
+        "import sys, service.app, service.cli.console, service.runtime.runner, service.mcp; "
         "import service.dashboard, service.linking; "
         "print(sorted(m for m in sys.modules if m.split('.')[0] == 'harness'))"
     )

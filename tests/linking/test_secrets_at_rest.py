@@ -9,7 +9,7 @@ import logging
 
 import sqlalchemy as sa
 
-from service.access_log import RedactLinkTokens
+from service.runtime.access_log import RedactLinkTokens
 from service.webhooks import usecases as hooks
 from storage.sql.tables import metadata
 from tests.dashboard.dashboard_helpers import csrf_of, sign_in

@@ -14,7 +14,7 @@ import sqlalchemy as sa
 
 from harness.receiver import Receiver, run_receiver_in_thread
 from service.actions.decisions import decide_action
-from service.crypto import SecretBox
+from service.kit.crypto import SecretBox
 from service.mail.mailer import Mailer
 from service.mail.notifications import queue_mails, save_preference
 from service.webhooks.deliverer import Deliverer

@@ -7,8 +7,8 @@ import datetime as dt
 
 import sqlalchemy as sa
 
-from service.actions.policies import set_account_policy
-from service.actions.policy_rule import parse_rules
+from service.actions.policies.policy_rule import parse_rules
+from service.actions.policies.usecases import set_account_policy
 from storage.sql import tables as t
 from tests.mail.kit import MESSAGE, create, send_round
 

@@ -6,7 +6,7 @@ import os
 import sqlite3
 import stat
 
-from service.backup import backup_sqlite
+from service.cli.backup import backup_sqlite
 
 
 def test_the_copy_is_readable_by_its_owner_only_whatever_the_umask(tmp_path):

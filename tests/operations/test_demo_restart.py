@@ -14,9 +14,9 @@ from attrs import evolve
 from harness.platform import start_platform_in_thread
 from service.actions.creation import create_action
 from service.actions.decisions import decide_action
-from service.actions.executor import Executor
+from service.actions.execution.executor import Executor
 from service.app import build_services, outgoing_http
-from service.demo import keep_world, keys_file, seed, world_file
+from service.cli.demo import keep_world, keys_file, seed, world_file
 from service.domain.clock import SystemClock
 from service.domain.principal import Principal
 from service.settings import Settings

@@ -9,7 +9,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from service.actions.decisions import decide_action
 from service.app import create_app, outgoing_http
-from service.runner import run_workers
+from service.runtime.runner import run_workers
 from service.webhooks.dispatch import dispatch_all
 from tests.factories import add_live_account
 

@@ -10,7 +10,7 @@ from starlette.responses import PlainTextResponse
 from starlette.routing import Route
 
 from harness.threaded import serve_in_thread
-from service.serving import HeaderDeadline, uvicorn_options
+from service.runtime.serving import HeaderDeadline, uvicorn_options
 from service.settings import Settings
 
 SETTINGS = Settings(secret_key="serving-test", stop_grace=7.5)

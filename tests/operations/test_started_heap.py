@@ -1,5 +1,5 @@
 """While a started app serves, what it built at start-up is skipped by the garbage collector
-and young collections are rarer (service/heap.py); both are undone when it stops."""
+and young collections are rarer (service/runtime/heap.py); both are undone when it stops."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import asyncio
 import gc
 
 from service.app import create_app
-from service.heap import YOUNG_GENERATION
+from service.runtime.heap import YOUNG_GENERATION
 
 
 def _collected(obj: object) -> bool:

@@ -10,7 +10,7 @@ import os
 
 import pytest
 
-from service.cli import main
+from service.cli.console import main
 from service.domain.clock import ManualClock
 from storage.sql.store import SqlStore
 from tests.factories import add_live_account

@@ -7,7 +7,7 @@ import datetime as dt
 
 import pytest
 
-from service.errors import ApiError
+from service.errors.api_error import ApiError
 from service.people.shifts import on_shift, parse_schedule, schedule_lines
 
 

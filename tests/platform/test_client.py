@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from harness.platform import PlatformState, run_platform_in_thread
-from service.outgoing_http import platform_session
+from service.kit.outgoing_http import platform_session
 from service.platform import (
     AccountRestricted,
     NotFoundUpstream,

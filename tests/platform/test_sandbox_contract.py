@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from harness.platform import PlatformState, run_platform_in_thread
-from service.outgoing_http import platform_session
+from service.kit.outgoing_http import platform_session
 from service.platform import PlatformClient, SandboxPlatform, sandbox_session
 from service.platform.routes import READS, lookup
 from service.platform.sandbox_reads import READS as SANDBOX_READS

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from service.actions.decisions import decide_action
-from service.actions.policies import set_account_policy, set_workspace_policy
-from service.actions.policy_rule import parse_rules
+from service.actions.policies.policy_rule import parse_rules
+from service.actions.policies.usecases import set_account_policy, set_workspace_policy
 from service.domain.principal import Principal
 from service.workspaces.usecases import create_user
 from tests.factories import PASSWORDS

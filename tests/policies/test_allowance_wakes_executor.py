@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from service.actions.executor import Executor
+from service.actions.execution.executor import Executor
 from tests.execution.test_executor import a_fan, create
 from tests.platform_world import linked  # noqa: F401  (the fixture)
 from tests.policies.kit import set_policy

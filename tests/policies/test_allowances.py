@@ -6,7 +6,7 @@ import pytest
 
 from service.accounts.usecases import switch_writes
 from service.actions import lifecycle
-from service.errors import ApiError
+from service.errors.api_error import ApiError
 from tests.factories import build_world
 from tests.policies.kit import create, decide, message, people, set_default, set_policy
 

@@ -9,7 +9,7 @@ import datetime as dt
 import httpx
 import pytest
 
-from service.actions.policy_rule import parse_rules
+from service.actions.policies.policy_rule import parse_rules
 from service.app import create_app, outgoing_http
 from storage.sql.store import SqlStore
 from tests.factories import build_world

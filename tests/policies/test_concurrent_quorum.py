@@ -7,7 +7,7 @@ import asyncio
 
 import httpx
 
-from service.actions.executor import Executor
+from service.actions.execution.executor import Executor
 from service.app import create_app, outgoing_http
 from storage.sql.store import SqlStore
 from tests.dashboard.dashboard_helpers import csrf_of, sign_in

@@ -9,9 +9,9 @@ import httpx
 import pytest
 
 from service.actions.cancel import cancel_action
-from service.actions.policies import set_account_policy, set_workspace_policy
+from service.actions.policies.usecases import set_account_policy, set_workspace_policy
 from service.app import create_app, outgoing_http
-from service.errors import ApiError
+from service.errors.api_error import ApiError
 from storage.sql.store import SqlStore
 from tests.dashboard.dashboard_helpers import csrf_of, sign_in
 from tests.factories import add_live_account, build_world

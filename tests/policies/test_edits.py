@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from service.actions.executor import Executor
+from service.actions.execution.executor import Executor
 from service.domain.messages import platform_html
-from service.errors import ApiError
+from service.errors.api_error import ApiError
 from tests.dashboard.dashboard_helpers import csrf_of, sign_in
 from tests.execution.test_executor import a_fan, create, creator
 from tests.policies.kit import decide, people, set_policy

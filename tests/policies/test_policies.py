@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from service.accounts.usecases import switch_writes
-from service.errors import ApiError
+from service.errors.api_error import ApiError
 from tests.factories import build_world
 from tests.policies.kit import create, decide, mass, message, people, set_default, set_policy
 

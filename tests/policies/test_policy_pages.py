@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from service.actions.policy_rule import parse_rules, stored_json
+from service.actions.policies.policy_rule import parse_rules, stored_json
 from service.mail.compose import Item, compose
 from tests.dashboard.dashboard_helpers import CSRF, csrf_of, sign_in
 from tests.factories import build_world

@@ -11,14 +11,14 @@ from pathlib import Path
 import pytest
 import yaml
 
-from service.actions.policy_rule import (
+from service.actions.policies.policy_rule import (
     FIELDS,
     PolicyRule,
     parse_rules,
     stored_json,
     stored_rules,
 )
-from service.errors import ApiError
+from service.errors.api_error import ApiError
 from tests.dashboard.dashboard_helpers import csrf_of, sign_in
 from tests.factories import build_world
 from tests.openapi_kit import SPEC_FILE

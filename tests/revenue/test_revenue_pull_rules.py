@@ -8,7 +8,7 @@ import datetime as dt
 import attrs
 import pytest
 
-from service.errors import ApiError
+from service.errors.api_error import ApiError
 from service.revenue.pull import DEFAULT_WINDOW, check_reader, read_page, since_of
 from tests.factories import build_world
 from tests.revenue.test_revenue_pull_api import observe, platform_row

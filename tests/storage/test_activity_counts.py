@@ -9,8 +9,8 @@ import datetime as dt
 import attrs
 import pytest
 
-from service.actions.activity_day import ActivityDay
 from service.actions.model import Action
+from service.actions.policies.activity_day import ActivityDay
 from service.workspaces.usecases import create_workspace
 from storage.sql.repos.actions import activity
 from tests.storage.conftest import forget_statistics

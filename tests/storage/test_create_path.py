@@ -16,7 +16,7 @@ from service.actions.model import Action
 from service.domain.clock import Clock
 from service.domain.events import Event
 from service.domain.ids import new_id
-from service.errors import ApiError
+from service.errors.api_error import ApiError
 from service.synced.model import Fan
 from service.workspaces.usecases import create_workspace
 from storage.sql import tables as t

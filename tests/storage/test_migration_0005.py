@@ -9,8 +9,8 @@ import json
 
 import sqlalchemy as sa
 
-from service.crypto import SecretBox
 from service.domain.ids import hash_secret
+from service.kit.crypto import SecretBox
 from service.webhooks.models import open_secret
 from service.webhooks.reseal import reseal_webhook_secrets
 from storage.migrate import migrate

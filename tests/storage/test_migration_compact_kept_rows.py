@@ -11,9 +11,9 @@ import json
 import sqlalchemy as sa
 
 from service.actions.creation import create_action
-from service.crypto import SecretBox
 from service.domain.clock import ManualClock
 from service.domain.principal import Principal
+from service.kit.crypto import SecretBox
 from service.webhooks.usecases import add_event_endpoint
 from service.workspaces.usecases import create_workspace
 from storage.migrate import HEAD, current_revision, migrate

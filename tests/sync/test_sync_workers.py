@@ -17,7 +17,7 @@ from tests.factories import add_live_account, build_world, empty_every_table
 WORKERS = 3
 START_WORKER = (
     "import logging, sys; logging.basicConfig(level=logging.INFO, stream=sys.stderr, "
-    "format='%(name)s %(message)s'); from service.cli import main; main(['worker'])"
+    "format='%(name)s %(message)s'); from service.cli.console import main; main(['worker'])"
 )
 
 

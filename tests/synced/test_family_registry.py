@@ -8,13 +8,13 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from service import synced_docs
 from service.api.routes import api_routes
 from service.http.spec import load_document
 from service.mcp.schemas import TOOL_OPERATIONS
 from service.mcp.synced_tools import family_tool
 from service.platform.routes import ROUTES
 from service.settings import Settings
+from service.synced import families_docs as synced_docs
 from service.synced.families import FAMILIES, FAN_LISTS, VAULT_MEDIA, Family
 from service.synced.family_sync import Windows
 
@@ -105,7 +105,7 @@ def test_a_stored_row_sorts_where_its_cursor_points(family):
 def test_the_docs_table_is_the_registry():
     page = synced_docs.PAGE.read_text()
     assert synced_docs.render(page) == page, (
-        "docs/synced-data.md is stale: run `python -m service.synced_docs`"
+        "docs/synced-data.md is stale: run `python -m service.synced.families_docs`"
     )
     for family in FAMILIES:
         assert f"`{family.tool}`" in synced_docs.table()

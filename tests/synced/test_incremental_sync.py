@@ -10,7 +10,7 @@ import pytest
 
 from harness.platform.models import Fan as PlatformFan
 from harness.platform.models import Message
-from service.actions.executor import Executor
+from service.actions.execution.executor import Executor
 from service.app import create_app, outgoing_http
 from service.synced.syncer import sync_account
 from tests.execution.test_executor import approve, create

@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from service.actions.decisions import decide_action
-from service.actions.executor import Executor
+from service.actions.execution.executor import Executor
 from service.actions.waiting import ActionWaiters
 from tests.factories import build_world
 

@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator
 
 import httpx
 
-from service.crypto import SecretBox
+from service.kit.crypto import SecretBox
 from service.webhooks.pinned import PinnedClients
 from service.webhooks.sender import BODY_LIMIT, Sender
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from cryptography.fernet import InvalidToken
 
-from service.crypto import SecretBox, looks_sealed
+from service.kit.crypto import SecretBox, looks_sealed
 from service.settings import Settings
 
 

@@ -7,7 +7,7 @@ import httpx
 import pytest
 
 from harness.receiver import Receiver, run_receiver_in_thread
-from service.crypto import SecretBox
+from service.kit.crypto import SecretBox
 from service.webhooks.deliverer import Deliverer
 from service.webhooks.sender import Sender
 from service.webhooks.usecases import add_event_endpoint, current_secret, set_transaction_endpoint

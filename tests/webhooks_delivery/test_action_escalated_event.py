@@ -13,9 +13,9 @@ import attrs
 from harness.mailbox import Mailbox
 from service.actions.creation import create_action
 from service.actions.decisions import decide_action
-from service.actions.escalation import escalate_due
-from service.actions.policies import set_account_policy
-from service.actions.policy_rule import parse_rules
+from service.actions.execution.escalation import escalate_due
+from service.actions.policies.policy_rule import parse_rules
+from service.actions.policies.usecases import set_account_policy
 from service.http.auth import principal_for_key
 from service.mail.mailer import Mailer
 from service.mail.notifications import queue_mails

@@ -11,7 +11,7 @@ import pytest
 from service.actions import lifecycle
 from service.actions.decisions import decide_action
 from service.actions.transitions import LIFETIME
-from service.errors import ApiError
+from service.errors.api_error import ApiError
 from service.webhooks import usecases as hooks
 from tests.openapi_kit import schema_validator
 from tests.storage.test_store_contract import add, make_action

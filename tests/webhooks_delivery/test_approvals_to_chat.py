@@ -7,8 +7,8 @@ import pytest
 
 from harness.approvals_to_chat import ApprovalsToChat
 from harness.threaded import start_in_thread
-from service.actions.policies import set_account_policy
-from service.actions.policy_rule import parse_rules
+from service.actions.policies.policy_rule import parse_rules
+from service.actions.policies.usecases import set_account_policy
 from service.webhooks.usecases import add_event_endpoint, current_secret
 
 ALLOWANCE = [

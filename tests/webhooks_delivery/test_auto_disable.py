@@ -10,7 +10,7 @@ import datetime as dt
 import attrs
 import pytest
 
-from service.errors import ApiError
+from service.errors.api_error import ApiError
 from service.settings import Settings, SettingsError
 from service.webhooks import usecases as hooks
 from service.webhooks.deliverer import Deliverer

@@ -6,7 +6,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from service.errors import ApiError
+from service.errors.api_error import ApiError
 from service.revenue.usecases import observe_transactions
 from service.webhooks import usecases as hooks
 from service.webhooks.signing import parse_header

@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 
-from service.actions.executor import Executor
+from service.actions.execution.executor import Executor
 from service.webhooks.deliverer import Deliverer
 from service.webhooks.sender import Sender
 

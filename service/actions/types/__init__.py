@@ -4,7 +4,7 @@ approval page context). Importing this package registers every type.
 
 To add a type: one `register(ActionType(...))` in the family's module (or a new module named
 in `FAMILIES`), its params and result schemas in openapi.yaml, a sandbox answer for each of
-its routes (service/platform/sandbox_writes.py), then `python -m service.action_types_docs`;
+its routes (service/platform/sandbox_writes.py), then `python -m service.actions.types_docs`;
 the registry tests say what is missing (docs/architecture.md has the whole recipe).
 """
 

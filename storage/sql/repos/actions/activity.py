@@ -10,7 +10,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from service.actions.activity_day import DECIDED, RAN_OR_WILL
+from service.actions.policies.activity_day import DECIDED, RAN_OR_WILL
 from storage.sql import tables as t
 from storage.sql.driver.dialect import day_of, seconds_between
 

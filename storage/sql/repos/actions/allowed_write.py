@@ -8,7 +8,7 @@ call), under the single writer's lock.
 Under a daily limit the caller has locked the account's row first (a statement of its own), so
 under READ COMMITTED this statement's snapshot, taken after the lock, sees every use committed
 before it. Under an allowance alone nothing is locked: each use takes the next number, unique,
-so of two replicas racing for it one writes nothing and tries again (service/actions/governed.py);
+so of two replicas racing for it one writes nothing and tries again (service/actions/policies/governed.py);
 within a process, creations take the number in turn (NEXT_USE) and never race.
 """
 

@@ -13,9 +13,9 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from service.actions.activity_day import COUNTS, ActivityDay
-from service.actions.limits import NOT_COUNTED
-from service.actions.policy_rule import MAX_PER_DAY
+from service.actions.policies.activity_day import COUNTS, ActivityDay
+from service.actions.policies.limits import NOT_COUNTED
+from service.actions.policies.policy_rule import MAX_PER_DAY
 from service.actions.transitions import PENDING
 from storage.sql import tables as t
 from storage.sql.driver.connection import Connection

@@ -1,4 +1,4 @@
-"""The record autonomy is earned from (service/actions/record.py): a shadow allowance's uses
+"""The record autonomy is earned from (service/actions/policies/record.py): a shadow allowance's uses
 and days from ix_actions_shadow, an account's outcomes per type and day from
 ix_actions_account_list alone (by price too), and an allowance's last finished actions by its numbered uses."""
 
@@ -11,9 +11,9 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from service.actions.activity_day import RAN_OR_WILL
 from service.actions.model import Action
-from service.actions.record import ShadowDay, TypeDay, TypePrice
+from service.actions.policies.activity_day import RAN_OR_WILL
+from service.actions.policies.record import ShadowDay, TypeDay, TypePrice
 from storage.sql import tables as t
 from storage.sql.driver.connection import Connection
 from storage.sql.driver.dialect import day_of

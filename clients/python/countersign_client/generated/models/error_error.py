@@ -35,7 +35,7 @@ class ErrorError:
                 `/docs/errors#<code>`. `not_signed_in`, `workspace_not_found` and
                 `link_not_ready` come only from the dashboard and the hosted link page. This list is kept in step with (and
                 tested against)
-                `service/error_codes.py`.
+                `service/errors/codes.py`.
             message (str): A sentence for people. Do not branch on it.
             docs_url (str): Link to this code on the errors page, `/docs/errors#<code>`.
             hint (str | Unset): What to do next.

@@ -1,0 +1,1 @@
+"""The `countersign` command: console.py parses and dispatches; a module per command group."""

@@ -1,0 +1,1 @@
+"""Shared infrastructure no feature owns: crypto, passwords, secrets, windows, outgoing HTTP."""
