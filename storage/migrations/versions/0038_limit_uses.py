@@ -4,9 +4,9 @@
   daily limit on PostgreSQL takes the account's next number in the statement that counts the
   limit and writes the action, so two creations that counted the same window collide on the
   number and one of them counts again. The account's row is no longer locked.
-- `ix_actions_account_type` (workspace_id, mode, account_id, type, created_at, status,
-  expires_at): a limit's window is the account's actions of the limit's types, counted from
-  the index alone, instead of every action the account made in the window.
+- `ix_actions_account_type` (workspace_id, mode, account_id, type, created_at, status): a
+  limit's window is the account's actions of the limit's types (one seek per type), instead
+  of every action the account made in the window.
 
 Starts with no numbers: the first creation under a limit takes 1. The index is built over the
 existing rows, by `countersign migrate` while the service is stopped. `downgrade` drops both.
@@ -26,7 +26,7 @@ down_revision = "a37amounts"
 branch_labels = None
 depends_on = None
 
-BY_TYPE = ["workspace_id", "mode", "account_id", "type", "created_at", "status", "expires_at"]
+BY_TYPE = ["workspace_id", "mode", "account_id", "type", "created_at", "status"]
 
 
 def upgrade() -> None:

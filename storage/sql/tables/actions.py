@@ -180,8 +180,9 @@ actions = sa.Table(
     # A shadow allowance's uses over the last day (its `maxPerDay`) and its record on the
     # Activity page. Partial: accounts without a shadow rule pay nothing for it.
     # A daily limit's window: the account's actions of the limit's types after the window's
-    # start, read from the index alone (status and expiry say which count), not every action
-    # the account made that day.
+    # start (one seek per type), not every action the account made that day. No expiry here:
+    # only a pending action's row is read for it, and with it the index would cover (and so
+    # be chosen for) the inbox's counts, which it cannot seek.
     sa.Index(
         "ix_actions_account_type",
         "workspace_id",
@@ -190,7 +191,6 @@ actions = sa.Table(
         "type",
         "created_at",
         "status",
-        "expires_at",
     ),
     sa.Index(
         "ix_actions_shadow",
