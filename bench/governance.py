@@ -3,6 +3,7 @@ no policy, in one run, in process (the use case the REST and MCP channels call).
 
     python -m bench.governance [--actions 1000] [--rounds 3] [--databases sqlite,postgres]
                                [--latency 50] [--channel use-case|api] [--concurrency 1]
+                               [--limit]
 
 For each database and round: a fresh workspace with two linked accounts, one under an allowance
 large enough for every action (`approvals: 0`, `maxPerDay` 10,000) and one with no policy; the
@@ -13,7 +14,9 @@ case directly, so the ratio is the service's own cost of an allowance; `--channe
 each creation as a client does, `POST /v1/accounts/{id}/actions` with a live key, through the
 whole app in process (ASGI, no socket, no workers, no rate limit), so the ratio is what a
 client's throughput loses. `--concurrency N` keeps N creations in flight at once (N tasks, each
-creating one after another), as N agents of one agency would.
+creating one after another), as N agents of one agency would. `--limit` adds a third account
+under the same allowance and a daily limit of 10,000 `send_message` actions, created in the same
+rounds: its ratios to no policy and to the allowance alone.
 
 Then, per database, `--latency` actions created one at a time under an allowance with the
 executor running in the process (woken by the creation, as the API wakes it): p50 and p95 from
@@ -46,8 +49,10 @@ ALLOWANCE = [
     {"types": ["send_message"], "approvals": 0, "approvers": "members", "maxPerDay": 10_000}
 ]
 POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
-GOVERNED, PLAIN = "41001", "41002"
-"""The account under the allowance and the one with no policy."""
+LIMIT = [{"types": ["send_message"], "perDay": 10_000}]
+GOVERNED, PLAIN, LIMITED = "41001", "41002", "41003"
+"""The account under the allowance, the one with no policy, and the one under both the
+allowance and a daily limit (`--limit`)."""
 
 
 def loadavg() -> str:
@@ -118,9 +123,18 @@ async def _post_many(
     return await _timed(n, concurrency, one)
 
 
+SIDES = {"allowance": GOVERNED, "none": PLAIN, "limit": LIMITED}
+"""Each measured side's account; `limit` only with `--limit`."""
+
+
+def _order(labels: list[str], r: int) -> list[str]:
+    """The sides in round `r`'s order: rotated each round, so none always goes first."""
+    return labels[r % len(labels) :] + labels[: r % len(labels)]
+
+
 async def one_round_api(
-    url: str, n: int, allowance_first: bool, concurrency: int = 1
-) -> tuple[float, float]:
+    url: str, n: int, labels: list[str], concurrency: int = 1
+) -> dict[str, float]:
     from bench.hot_path_cpu import _lifespan
     from bench.in_process import bench_settings
     from service.app import create_app
@@ -134,38 +148,40 @@ async def one_round_api(
     stop = await _lifespan(app)
     try:
         await _post_many(app, world.live_key, PLAIN, 20, "pending")  # warm up
-        order = [(GOVERNED, "allowance", "approved"), (PLAIN, "none", "pending")]
-        rates = {}
-        for account, label, expect in order if allowance_first else reversed(order):
-            rates[label] = await _post_many(app, world.live_key, account, n, expect, concurrency)
-        return rates["allowance"], rates["none"]
+        expect = {"allowance": "approved", "none": "pending", "limit": "approved"}
+        return {
+            label: await _post_many(
+                app, world.live_key, SIDES[label], n, expect[label], concurrency
+            )
+            for label in labels
+        }
     finally:
         await stop()
 
 
 async def _seed(url: str, store, clock):
-    """A migrated database holding a workspace with two live accounts, one under the allowance."""
+    """A migrated database holding a workspace with three live accounts: one under the
+    allowance, one with no policy, one under the allowance and a daily limit."""
     engine = make_engine(url)
     await migrate(engine)
     await engine.dispose()
     world = await build_world(store, clock)
     await add_live_account(store, clock, world.workspace_id, GOVERNED, "gov.live")
     await add_live_account(store, clock, world.workspace_id, PLAIN, "plain.live")
-    await set_account_policy(store, clock, world.owner, GOVERNED, parse_rules(ALLOWANCE))
+    await add_live_account(store, clock, world.workspace_id, LIMITED, "lim.live")
+    await set_account_policy(store, clock, world.owner, GOVERNED, ALLOWANCE)
+    await set_account_policy(store, clock, world.owner, LIMITED, ALLOWANCE, LIMIT)
     return world
 
 
-async def one_round(
-    url: str, n: int, allowance_first: bool, concurrency: int = 1
-) -> tuple[float, float]:
+async def one_round(url: str, n: int, labels: list[str], concurrency: int = 1) -> dict[str, float]:
     store, clock = SqlStore.from_url(url), SystemClock()
     try:
         world = await _seed(url, store, clock)
-        order = [(GOVERNED, "allowance"), (PLAIN, "none")]
-        rates = {}
-        for account, label in order if allowance_first else reversed(order):
-            rates[label] = await _create_many(store, clock, world, account, n, concurrency)
-        return rates["allowance"], rates["none"]
+        return {
+            label: await _create_many(store, clock, world, SIDES[label], n, concurrency)
+            for label in labels
+        }
     finally:
         await store.close()
 
@@ -239,6 +255,10 @@ async def latency(url: str, n: int) -> list[float]:
         await store.close()
 
 
+def _rates(rates: dict[str, float]) -> str:
+    return ", ".join(f"{label} {rate:.0f}/s" for label, rate in rates.items())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--actions", type=int, default=1000)
@@ -252,20 +272,25 @@ def main() -> None:
         default=1,
         help="creations in flight at once (1: one after another)",
     )
+    parser.add_argument(
+        "--limit",
+        action="store_true",
+        help="also an account under the allowance and a daily limit",
+    )
     args = quick.parse(parser, None, actions=10, rounds=1, databases="sqlite")
     creating = one_round_api if args.channel == "api" else one_round
+    labels = ["allowance", "none", *(["limit"] if args.limit else [])]
     for name in args.databases.split(","):
-        results = []
+        results: list[dict[str, float]] = []
         for r in range(args.rounds):
             load = loadavg()
+            order = _order(labels, r)
             if name == "sqlite":
                 path = Path(f"/tmp/bench-governance-{uuid.uuid4().hex}.db")
                 try:
                     results.append(
                         asyncio.run(
-                            creating(
-                                f"sqlite:///{path}", args.actions, r % 2 == 0, args.concurrency
-                            )
+                            creating(f"sqlite:///{path}", args.actions, order, args.concurrency)
                         )
                     )
                 finally:
@@ -274,18 +299,20 @@ def main() -> None:
             else:
                 with scratch_database(POSTGRES, "cs_bench") as url:
                     results.append(
-                        asyncio.run(creating(url, args.actions, r % 2 == 0, args.concurrency))
+                        asyncio.run(creating(url, args.actions, order, args.concurrency))
                     )
-            a, b = results[-1]
             print(
-                f"{name} {args.channel} x{args.concurrency} round {r}: allowance {a:.0f}/s, none {b:.0f}/s, ratio {a / b:.2f} (load {load})"
+                f"{name} {args.channel} x{args.concurrency} round {r}: {_rates(results[-1])} (load {load})"
             )
-        ratios = [a / b for a, b in results]
+        print(f"{name}: {_rates({k: statistics.median(x[k] for x in results) for k in labels})}")
         print(
-            f"{name}: allowance {statistics.median(a for a, _ in results):.0f}/s, "
-            f"none {statistics.median(b for _, b in results):.0f}/s, "
-            f"median ratio {statistics.median(ratios):.2f}"
+            f"{name}: median ratio allowance/none "
+            f"{statistics.median(x['allowance'] / x['none'] for x in results):.2f}"
         )
+        if args.limit:
+            for base in ("none", "allowance"):
+                ratio = statistics.median(x["limit"] / x[base] for x in results)
+                print(f"{name}: median ratio limit+allowance/{base} {ratio:.2f}")
         if args.latency:
             if name == "sqlite":
                 path = Path(f"/tmp/bench-governance-{uuid.uuid4().hex}.db")

@@ -10,7 +10,7 @@ from typing import Any, Unpack
 
 from harness.memory_store.outbox import MemoryAuditLog, MemoryEvents
 from harness.memory_store.state import State, changed, not_held, stored
-from service.actions.model import Action, AllowanceUse, AllowedWrite
+from service.actions.model import Action, AllowanceUse, AllowedWrite, GovernedWrite, LimitCap
 from service.actions.policies.activity_day import COUNTS, DECIDED, RAN_OR_WILL, ActivityDay
 from service.actions.repository import ActionChanges
 from service.actions.transitions import APPROVED, EXPIRED, PENDING, Trigger, move
@@ -278,6 +278,38 @@ class MemoryActions:
         if wake is not None:
             self.notified.append(wake)
         return AllowedWrite.WRITTEN
+
+    async def add_governed(
+        self,
+        action: Action,
+        events: Sequence[Event],
+        audit: AuditEntry | None,
+        use: AllowanceUse | None,
+        caps: Sequence[LimitCap],
+        wake: str | None = None,
+    ) -> GovernedWrite:
+        read = tuple(
+            [
+                await self.limit_window(
+                    action.workspace_id,
+                    action.mode,
+                    action.account_id,
+                    cap.types,
+                    cap.since,
+                    cap.now,
+                )
+                for cap in caps
+            ]
+        )
+        if any(used >= cap.per_day for cap, (used, _) in zip(caps, read, strict=True)):
+            return GovernedWrite(AllowedWrite.LIMIT_REACHED, read)
+        if use is not None:
+            return GovernedWrite(await self.add_allowed(action, events, audit, use, wake), read)
+        if not await self.add_unless_key_used(action):
+            return GovernedWrite(AllowedWrite.KEY_TAKEN, read)
+        for event in events:
+            await MemoryEvents(self.state).add(event)
+        return GovernedWrite(AllowedWrite.WRITTEN, read)
 
     async def mark_replaced(self, action_id: str, replaced_by: str) -> None:
         found = self.state.actions.get(action_id)

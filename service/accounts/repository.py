@@ -70,10 +70,10 @@ class Accounts(Protocol):
         ...
 
     async def lock(self, workspace_id: str, account_id: str) -> Account | None:
-        """The account, locked against another `lock` until this unit of work ends: creations
-        that count the account's recent actions (allowances, daily limits) run one at a time
+        """The account, locked against another `lock` until this unit of work ends: changes
+        that read and rewrite the account's policy (pausing an allowance) run one at a time
         per account across replicas (PostgreSQL `FOR UPDATE`; SQLite's writer already holds
-        the whole database)."""
+        the whole database). Creations lock nothing (service/actions/policies/governed.py)."""
         ...
 
     async def list(

@@ -7,6 +7,9 @@ asked for, whoever asks.
 
 from __future__ import annotations
 
+import datetime as dt
+from typing import Any
+
 from attrs import evolve
 
 from service.accounts.model import Account
@@ -20,7 +23,7 @@ from service.actions.creation import (
     rules_for,
 )
 from service.actions.facts import work_out_facts
-from service.actions.model import Action
+from service.actions.model import Action, AllowedWrite
 from service.actions.policies import governed, limits
 from service.actions.reach import unavailable, writes_off
 from service.actions.transitions import EXPIRED, PENDING, REJECTED, effective
@@ -29,6 +32,7 @@ from service.domain.access import reaches, require
 from service.domain.clock import Clock
 from service.domain.permissions import Permission
 from service.domain.principal import Principal
+from service.domain.storage_errors import DuplicateError, StorageBusy
 from service.errors.api_error import ApiError
 from service.errors.codes import ErrorCode
 from service.ports import Store, UnitOfWork
@@ -80,12 +84,38 @@ async def request_again(
     )
     if action.approvals_required == 0:  # asked again by a person: a person approves it
         action = evolve(action, approvals_required=1)
+    for _ in range(governed.RACES):
+        try:
+            return await _write(store, principal, original, action, caps, stored_status, now)
+        except DuplicateError:
+            continue  # another creation took the account's next number: count again
+    raise StorageBusy("too many creations at once under one account's limits")
+
+
+async def _write(
+    store: Store,
+    principal: Principal,
+    original: Action,
+    action: Action,
+    caps: list[dict[str, Any]],
+    stored_status: str,
+    now: dt.datetime,
+) -> Created:
+    """The new action (held to the limits `caps` as creation holds it), the original expired
+    if it was still pending, and the link between them, in one transaction."""
     async with store.transaction() as tx:
-        if caps:  # counted one creation at a time per account, as creation counts them
-            await tx.accounts.lock(action.workspace_id, action.account_id)
-            await governed.check_limits(tx, action, caps)
-        if not await lifecycle.create(tx, action):
-            existing = await tx.actions.get_by_idempotency_key(principal.workspace_id, key)
+        if caps:
+            written = await lifecycle.create_limited(tx, action, governed.caps_of(action, caps))
+            inserted = written.outcome is AllowedWrite.WRITTEN
+            refused = governed.refusal(action, caps, written)
+            if refused is not None:
+                raise refused
+        else:
+            inserted = await lifecycle.create(tx, action)
+        if not inserted:
+            existing = await tx.actions.get_by_idempotency_key(
+                principal.workspace_id, action.idempotency_key
+            )
             assert existing is not None
             return Created(existing, replayed=True)
         if stored_status == PENDING:

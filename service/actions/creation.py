@@ -216,7 +216,6 @@ async def create_action(
             action,
             allowance=allowance,
             limits=capped,
-            refusal=_refusal,
         )
         if new and written.status == APPROVED and wake_executor is not None:
             wake_executor()
@@ -252,13 +251,6 @@ async def _check_schedule(
         if existing is None:
             raise
         _replay(existing, fp)  # a different request with this key is the conflict it is
-
-
-def _refusal(account: Account) -> ApiError | None:
-    """What stops a write on the account now (the writes switch, an unavailable account)."""
-    if not account.writes_enabled:
-        return writes_off(account)
-    return unavailable(account) if account.unavailable else None
 
 
 def _replay(existing: Action, fp: str) -> Action:

@@ -18,7 +18,7 @@ from attrs import evolve, frozen
 from service.accounts import status as account_status
 from service.accounts.model import Account
 from service.actions.execution.patience import Patience
-from service.actions.model import Action, AllowanceUse, AllowedWrite
+from service.actions.model import Action, AllowanceUse, GovernedWrite, LimitCap
 from service.actions.render import action_record
 from service.actions.repository import ACTIONS_CHANNEL, ActionChanges
 from service.actions.transitions import EXECUTING, PENDING, Move, Trigger, move, sources
@@ -101,16 +101,31 @@ async def create(uow: UnitOfWork, action: Action) -> bool:
     return await uow.actions.add_with_event(action, event)
 
 
+async def create_limited(
+    uow: UnitOfWork, action: Action, caps: Sequence[LimitCap]
+) -> GovernedWrite:
+    """`create` held to the daily limits `caps`: nothing is written when one is reached
+    (LIMIT_REACHED). One repository write (one statement on PostgreSQL)."""
+    made = move(Trigger.CREATE, None)
+    if action.status != made.dest:
+        raise ValueError(f"a new action is {made.dest}, not {action.status}")
+    assert made.event is not None
+    event = action_event(made.event, action, action.created_at)
+    return await uow.actions.add_governed(action, [event], None, None, caps)
+
+
 async def create_allowed(
     uow: UnitOfWork,
     clock: Clock,
     decider: Principal,
     action: Action,
     use: AllowanceUse,
-) -> AllowedWrite:
-    """Write a new action an allowance approved, unless the allowance is used up or its key
-    was taken: `action.created`, the `allow` move's audit entry, `action.approved`, the use and
-    the executor's wake-up, in one repository write (one statement on PostgreSQL)."""
+    caps: Sequence[LimitCap] = (),
+) -> GovernedWrite:
+    """Write a new action an allowance approved, unless the allowance is used up, one of the
+    daily limits `caps` is reached or its key was taken: `action.created`, the `allow` move's
+    audit entry, `action.approved`, the use and the executor's wake-up, in one repository
+    write (one statement on PostgreSQL)."""
     allowed = move(Trigger.ALLOW, None)
     if action.status != allowed.dest:
         raise ValueError(f"an allowed action is {allowed.dest}, not {action.status}")
@@ -126,7 +141,9 @@ async def create_allowed(
         else audit_entry(clock, decider, allowed.audit, action.id, mode=action.mode)
     )
     wake = ACTIONS_CHANNEL if allowed.wake_executor else None
-    return await uow.actions.add_allowed(action, events, audit, use, wake)
+    if caps:
+        return await uow.actions.add_governed(action, events, audit, use, caps, wake)
+    return GovernedWrite(await uow.actions.add_allowed(action, events, audit, use, wake), ())
 
 
 def approval_of(principal: Principal, now: dt.datetime) -> dict[str, Any]:

@@ -97,6 +97,28 @@ class AllowedWrite(StrEnum):
     """Another action holds its idempotency key: nothing was written."""
     USED_UP = "used_up"
     """The allowance already approved its `per_day` in the window: nothing was written."""
+    LIMIT_REACHED = "limit_reached"
+    """A daily limit already holds its `per_day` in the window: nothing was written."""
+
+
+@frozen
+class LimitCap:
+    """One daily limit a creation is held to: fewer than `per_day` actions of `types` created
+    after `since` that may still run at `now`."""
+
+    types: tuple[str, ...]
+    per_day: int
+    since: dt.datetime
+    now: dt.datetime
+
+
+@frozen
+class GovernedWrite:
+    """What writing an action under daily limits came to, and each limit's window as the
+    write read it (how many counted, the oldest one's creation), in the limits' order."""
+
+    outcome: AllowedWrite
+    windows: tuple[tuple[int, dt.datetime | None], ...]
 
 
 @frozen

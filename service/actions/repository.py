@@ -13,7 +13,7 @@ import datetime as dt
 from collections.abc import Sequence
 from typing import Any, Protocol, TypedDict, Unpack
 
-from service.actions.model import Action, AllowanceUse, AllowedWrite
+from service.actions.model import Action, AllowanceUse, AllowedWrite, GovernedWrite, LimitCap
 from service.actions.policies.activity_day import ActivityDay
 from service.domain.audit_entry import AuditEntry
 from service.domain.events import Event
@@ -223,6 +223,22 @@ class Actions(Protocol):
         took the number this one would take, nothing is written and DuplicateError is raised
         (try again in a new statement; in a transaction that locked the account it cannot
         happen). One statement on PostgreSQL, so it is safe in `Store.single_statement()`."""
+
+    async def add_governed(
+        self,
+        action: Action,
+        events: Sequence[Event],
+        audit: AuditEntry | None,
+        use: AllowanceUse | None,
+        caps: Sequence[LimitCap],
+        wake: str | None = None,
+    ) -> GovernedWrite:
+        """`add_allowed` (or, with no `use`, `add_with_event`'s pending action and events) held
+        to the daily limits `caps` as well: nothing is written when one of them already holds
+        its `per_day` (LIMIT_REACHED, each window as read). On PostgreSQL each such creation
+        takes the account's next number (a ticket) in the same statement, so of two creations
+        that read the same windows one writes nothing and raises DuplicateError (try again in
+        a new statement): a limit is exact without locking the account."""
 
     async def claim_next(self, worker: str, now: dt.datetime) -> Action | None:
         """Move the oldest approved action (by `decided_at`, then id) to `executing`, claimed by

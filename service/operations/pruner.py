@@ -61,7 +61,7 @@ unit: merging 1,000,000 fans' and messages' pieces took 244 steps, the longest h
 lock 20 ms, as long as a prune batch on a loaded machine (bench/scale.py prints them)."""
 KINDS = (
     *("deliveries", "attempts", "events", "sessions", "invites", "links"),
-    *("allowance_uses", "heartbeats", "chat_messages", "chat_codes"),
+    *("allowance_uses", "limit_uses", "heartbeats", "chat_messages", "chat_codes"),
 )
 
 
@@ -156,6 +156,10 @@ async def prune(
         before = now - ALLOWANCE_USES_KEPT
         return {"allowance_uses": await uow.retention.prune_allowance_uses(before, sizes.size)}
 
+    async def limit_uses(uow: UnitOfWork) -> dict[str, int]:
+        before = now - ALLOWANCE_USES_KEPT  # a limit's window is a day too
+        return {"limit_uses": await uow.retention.prune_limit_uses(before, sizes.size)}
+
     async def chat_messages(uow: UnitOfWork) -> dict[str, int]:
         # Kept as long as deliveries: a message's last edit is as old as its last event.
         before = retention.deliveries_before(now)
@@ -175,6 +179,7 @@ async def prune(
         (invites, "invites"),
         (links, "links"),
         (allowance_uses, "allowance_uses"),
+        (limit_uses, "limit_uses"),
         (chat_messages, "chat_messages"),
         (chat_codes, "chat_codes"),
         (heartbeats, "heartbeats"),

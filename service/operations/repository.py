@@ -28,6 +28,9 @@ class Retention(Protocol):
     async def prune_allowance_uses(self, before: dt.datetime, limit: int) -> int:
         """Allowance uses recorded before `before` (an allowance counts only the last day)."""
 
+    async def prune_limit_uses(self, before: dt.datetime, limit: int) -> int:
+        """Daily limits' numbers taken before `before`, but each account's newest."""
+
     async def prune_heartbeats(self, before: dt.datetime) -> int: ...
     def writes_queue(self) -> bool:
         """True where a write unit holds the one write lock every writer waits for (SQLite), so

@@ -9,6 +9,7 @@ import httpx
 import pytest
 
 from service.actions.cancel import cancel_action
+from service.actions.policies.policy_rule import parse_rules
 from service.actions.policies.usecases import set_account_policy, set_workspace_policy
 from service.app import create_app, outgoing_http
 from service.errors.api_error import ApiError
@@ -159,3 +160,55 @@ async def test_two_instances_never_pass_a_limit(
         await other_store.close()
     codes = sorted(a.status_code for a in answers)
     assert codes == [202] * 5 + [429] * 15, [a.text for a in answers if a.status_code >= 500]
+
+
+async def test_two_instances_under_a_limit_and_an_allowance_fill_the_freed_room_exactly(
+    client, store, clock, world, settings, database_url
+):
+    """No account lock: the limit's window is counted in the statement that writes, and of two
+    creations that counted the same window one counts again. A cancelled action's place is
+    free again, once: with five a day, two created and one of them cancelled, twenty at once
+    on two instances write exactly four more, and nothing is approved past the allowance
+    (three a day, two of them spent)."""
+    allowance = parse_rules(
+        [{"types": ["send_message"], "approvals": 0, "approvers": "members", "maxPerDay": 3}]
+    )
+    await set_account_policy(
+        store,
+        clock,
+        world.owner,
+        world.live_account,
+        allowance,
+        [{"types": ["send_message"], "perDay": 5}],
+    )
+    kept = await create(client, world, message(text="<p>kept</p>"), "k0")
+    freed = await create(client, world, message(text="<p>freed</p>"), "k1")
+    await cancel_action(
+        store, clock, world.owner, freed["id"], note=None, wake_deliverer=lambda: None
+    )
+    assert kept["status"] == "approved"
+    other_store = SqlStore.from_url(database_url)
+    other_app = create_app(settings, store=other_store, clock=clock)
+    transport = httpx.ASGITransport(app=other_app)
+    try:
+        async with (
+            outgoing_http(other_app.state.services),
+            httpx.AsyncClient(transport=transport, base_url="http://countersign.test") as two,
+        ):
+            answers = await asyncio.gather(
+                *[
+                    attempt(client if i % 2 else two, world, message(text=f"<p>{i}</p>"), f"b{i}")
+                    for i in range(20)
+                ]
+            )
+    finally:
+        await other_app.state.services.waiters.close()
+        await other_store.close()
+    codes = sorted(a.status_code for a in answers)
+    assert codes == [202] * 4 + [429] * 16, [a.text for a in answers if a.status_code >= 500]
+    statuses = sorted(a.json()["data"]["status"] for a in answers if a.status_code == 202)
+    # The allowance's third use (a use is spent once approved, a cancel does not give it back);
+    # the rest wait for a person, still within the limit.
+    assert statuses == ["approved"] + ["pending"] * 3
+    detail = (await client.get(f"/v1/accounts/{world.live_account}", headers=world.auth())).json()
+    assert detail["data"]["policy"]["limits"][0]["used"] == 5

@@ -27,6 +27,9 @@ from tests.storage.test_activity_counts import (  # noqa: F401 (collected here)
     test_counts_each_action_once_per_day_by_outcome,
     test_the_range_ends_are_half_open_and_another_workspace_sees_its_own,
 )
+from tests.storage.test_limit_writes import (  # noqa: F401 (collected here)
+    test_a_limit_counts_only_the_actions_that_may_still_run,
+)
 from tests.storage.test_store_contract import (  # noqa: F401 (collected here)
     test_accounts_list_filters_and_pages,
     test_actions_get_by_idempotency_key_is_per_workspace,

@@ -16,7 +16,7 @@ from typing import Any
 from attrs import evolve, frozen
 
 from service.actions import lifecycle
-from service.actions.model import Action, AllowanceUse, AllowedWrite
+from service.actions.model import Action, AllowanceUse, AllowedWrite, GovernedWrite, LimitCap
 from service.actions.policies.policy_rule import Allowance, PolicyRule
 from service.actions.transitions import APPROVED
 from service.actions.warnings import warning
@@ -49,11 +49,13 @@ async def create_under(
     clock: Clock,
     action: Action,
     allowance: Allowance,
-) -> tuple[Action, bool]:
+    caps: Sequence[LimitCap] = (),
+) -> tuple[Action, GovernedWrite]:
     """Write `action` (built pending) approved by `allowance`, or, once it is used up, pending
-    for one person with a warning saying so. Returns the action as written and whether it was
-    (False: its idempotency key was taken). Raises DuplicateError when a concurrent creation
-    took the allowance's next use (service/actions/policies/governed.py tries again)."""
+    for one person with a warning saying so, either held to the daily limits `caps`. Returns
+    the action as it would be written and what the write came to (WRITTEN, KEY_TAKEN, or
+    LIMIT_REACHED). Raises DuplicateError when a concurrent creation took the allowance's next
+    use or the account's next number (service/actions/policies/governed.py tries again)."""
     now = action.created_at
     approved = evolve(
         action,
@@ -64,9 +66,9 @@ async def create_under(
     )
     decider = policy_decider(allowance, action.mode, action.workspace_id)
     use = AllowanceUse(allowance.key, allowance.per_day, now - WINDOW)
-    written = await lifecycle.create_allowed(tx, clock, decider, approved, use)
-    if written is not AllowedWrite.USED_UP:
-        return approved, written is AllowedWrite.WRITTEN
+    written = await lifecycle.create_allowed(tx, clock, decider, approved, use, caps)
+    if written.outcome is not AllowedWrite.USED_UP:
+        return approved, written
     waiting = evolve(
         action,
         approvals_required=1,
@@ -80,7 +82,10 @@ async def create_under(
             ),
         ],
     )
-    return waiting, await lifecycle.create(tx, waiting)
+    if caps:
+        return waiting, await lifecycle.create_limited(tx, waiting, caps)
+    inserted = await lifecycle.create(tx, waiting)
+    return waiting, GovernedWrite(AllowedWrite.WRITTEN if inserted else AllowedWrite.KEY_TAKEN, ())
 
 
 @frozen

@@ -3,8 +3,9 @@ account may be asked for in any 24 hours, whoever would approve them.
 
 One more than `perDay` is `429 write_limit_exceeded`, with `Retry-After` the seconds until the
 oldest counted action leaves the window. Rejected, expired and cancelled actions do not count:
-they never run. Pure rules here; the count runs in the creating transaction
-(service/actions/policies/governed.py) after the account's row is locked, so replicas never pass a limit.
+they never run, and leave the count as soon as they end. Pure rules here; the count runs in the
+statement that writes the action and takes the account's next number (governed.py), so
+replicas never pass a limit and nothing is locked.
 """
 
 from __future__ import annotations

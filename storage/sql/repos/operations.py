@@ -100,6 +100,25 @@ _DELETE_ALLOWANCE_USES = t.allowance_uses.delete().where(
         .scalar_subquery()
     )
 )
+lu, newest_lu = t.limit_uses.c, t.limit_uses.alias("newest").c
+# A number older than `before`, unless it is its account's newest: that one keeps the numbering
+# going (a number taken again would not collide with a creation that read the one before).
+_DELETE_LIMIT_USES = t.limit_uses.delete().where(
+    sa.tuple_(lu.workspace_id, lu.account_id, lu.seq).in_(
+        sa.select(lu.workspace_id, lu.account_id, lu.seq)
+        .where(
+            lu.created_at < sa.bindparam("before", type_=lu.created_at.type),
+            lu.seq
+            < sa.select(sa.func.max(newest_lu.seq))
+            .where(
+                newest_lu.workspace_id == lu.workspace_id,
+                newest_lu.account_id == lu.account_id,
+            )
+            .scalar_subquery(),
+        )
+        .limit(_limit())
+    )
+)
 h = t.worker_heartbeats.c
 _DELETE_HEARTBEATS = t.worker_heartbeats.delete().where(
     h.beat_at < sa.bindparam("before", type_=h.beat_at.type)
@@ -138,6 +157,10 @@ class SqlRetention:
     async def prune_allowance_uses(self, before: dt.datetime, limit: int) -> int:
         values = {"before": before, "limit": limit}
         return (await self.conn.execute(_DELETE_ALLOWANCE_USES, values)).rowcount
+
+    async def prune_limit_uses(self, before: dt.datetime, limit: int) -> int:
+        values = {"before": before, "limit": limit}
+        return (await self.conn.execute(_DELETE_LIMIT_USES, values)).rowcount
 
     async def prune_heartbeats(self, before: dt.datetime) -> int:
         return (await self.conn.execute(_DELETE_HEARTBEATS, {"before": before})).rowcount

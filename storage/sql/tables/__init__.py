@@ -15,6 +15,7 @@ from storage.sql.tables.actions import (
     actions,
     add_postgresql_options,
     allowance_uses,
+    limit_uses,
     policy_limits,
     still_open,
 )
@@ -54,6 +55,7 @@ __all__ = [
     "events",
     "fans",
     "invites",
+    "limit_uses",
     "links",
     "mail_attempts",
     "mail_preferences",

@@ -1,4 +1,4 @@
-"""Actions, the policies' daily limits and the uses of an allowance."""
+"""Actions, the policies' daily limits, the uses of an allowance and the limits' numbers."""
 
 from __future__ import annotations
 
@@ -179,6 +179,19 @@ actions = sa.Table(
     sa.Index("ix_actions_escalate", "escalate_at", "id", sqlite_where=sa.text(PENDING_CONDITION)),
     # A shadow allowance's uses over the last day (its `maxPerDay`) and its record on the
     # Activity page. Partial: accounts without a shadow rule pay nothing for it.
+    # A daily limit's window: the account's actions of the limit's types after the window's
+    # start (one seek per type), not every action the account made that day. No expiry here:
+    # only a pending action's row is read for it, and with it the index would cover (and so
+    # be chosen for) the inbox's counts, which it cannot seek.
+    sa.Index(
+        "ix_actions_account_type",
+        "workspace_id",
+        "mode",
+        "account_id",
+        "type",
+        "created_at",
+        "status",
+    ),
     sa.Index(
         "ix_actions_shadow",
         "workspace_id",
@@ -237,4 +250,20 @@ allowance_uses = sa.Table(
     sa.Index(
         "ix_allowance_uses_seq", "workspace_id", "account_id", "allowance", "seq", unique=True
     ),
+)
+
+
+# Each creation under a daily limit on PostgreSQL takes the account's next number, in the
+# statement that counts the limit and writes the action: two creations that counted the same
+# window take the same number, so one of them writes nothing and counts again. A limit is
+# exact on any number of replicas without locking the account. Rows older than a day only keep
+# the numbering going (the pruner removes all but the newest).
+limit_uses = sa.Table(
+    "limit_uses",
+    metadata,
+    sa.Column("workspace_id", sa.String(40), nullable=False),
+    sa.Column("account_id", sa.String(64), nullable=False),
+    sa.Column("seq", sa.Integer, nullable=False),
+    sa.Column("created_at", UtcMicros, nullable=False),
+    sa.PrimaryKeyConstraint("workspace_id", "account_id", "seq", name="pk_limit_uses"),
 )

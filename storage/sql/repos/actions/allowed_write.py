@@ -5,11 +5,11 @@ counted and spent in one round trip instead of six. SQLite has no INSERT in a WI
 action's insert carries the count in its SELECT, and the other rows follow (both events in one
 call), under the single writer's lock.
 
-Under a daily limit the caller has locked the account's row first (a statement of its own), so
-under READ COMMITTED this statement's snapshot, taken after the lock, sees every use committed
-before it. Under an allowance alone nothing is locked: each use takes the next number, unique,
-so of two replicas racing for it one writes nothing and tries again (service/actions/policies/governed.py);
-within a process, creations take the number in turn (NEXT_USE) and never race.
+Nothing is locked: each use takes the next number, unique, so of two replicas racing for it
+one writes nothing and tries again (service/actions/policies/governed.py); within a process, creations
+take the number in turn (NEXT_USE) and never race. Under daily limits the same statement counts
+each limit's window and takes the account's next number as well (limit_write.py), so a pending
+action under a limit is written this way too, with or without an allowance.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from service.actions.model import Action, AllowanceUse, AllowedWrite
+from service.actions.model import Action, AllowanceUse, AllowedWrite, GovernedWrite, LimitCap
 from service.domain.audit_entry import AuditEntry
 from service.domain.events import Event
 from service.domain.storage_errors import DuplicateError
@@ -29,6 +29,7 @@ from storage.sql.driver.connection import Connection, IntegrityViolation
 from storage.sql.driver.dialect import insert_ignore, inserts_in_with
 from storage.sql.driver.rows import to_row
 from storage.sql.driver.statements import prebuilt
+from storage.sql.repos.actions import limit_write
 from storage.sql.repos.actions.turns import Turns
 
 NUMBERED = "ix_allowance_uses_seq"
@@ -89,35 +90,43 @@ def _use_insert() -> Any:
     )
 
 
-def _action_insert(dialect: str) -> Any:
-    """The action's insert unless the allowance is used up or its key is taken; its id comes
-    back when it was written."""
+def _action_insert(dialect: str, allowance: bool = True, limits: int = 0) -> Any:
+    """The action's insert unless the allowance is used up, a limit is reached or its key is
+    taken; its id comes back when it was written."""
     columns = [col.name for col in t.actions.c]
-    values = sa.select(*_binds(t.actions, "action", columns)).where(_has_room())
+    room = [*([_has_room()] if allowance else []), *limit_write.rooms(limits)]
+    values = sa.select(*_binds(t.actions, "action", columns)).where(*room)
     return insert_ignore(
         dialect, t.actions, ("workspace_id", "idempotency_key"), from_select=(columns, values)
     ).returning(t.actions.c.id)
 
 
 @functools.cache
-def _statement(dialect: str, events: int, audit: bool, wake: bool) -> Any:
+def _statement(
+    dialect: str, events: int, audit: bool, wake: bool, allowance: bool = True, limits: int = 0
+) -> Any:
     """Where a WITH may hold INSERTs (`inserts_in_with`; PostgreSQL, whose `pg_notify` it
-    calls): `(room, id, woken)`, whether the allowance had room, the action's id when it was
-    written (and then the NOTIFY of `wake`, delivered when the statement's transaction
-    commits)."""
-    new_action = _action_insert(dialect).cte("new_action")
-    writes = [
-        t.allowance_uses.insert()
-        .from_select(
-            [*_USE_COLUMNS, "seq"],
-            sa.select(
-                new_action.c.id,
-                *_binds(t.allowance_uses, "use", _USE_COLUMNS[1:]),
-                _newest() + 1,
-            ),
+    calls): `(room, id, woken, used0, oldest0, …)`: whether the allowance had room (true with no
+    `allowance`), the action's id when it was written (and then the NOTIFY of `wake`,
+    delivered when the statement's transaction commits), and each of `limits` daily limits'
+    window as read."""
+    new_action = _action_insert(dialect, allowance, limits).cte("new_action")
+    writes = []
+    if limits:
+        writes.append(limit_write.ticket(new_action).cte("new_ticket"))
+    if allowance:
+        writes.append(
+            t.allowance_uses.insert()
+            .from_select(
+                [*_USE_COLUMNS, "seq"],
+                sa.select(
+                    new_action.c.id,
+                    *_binds(t.allowance_uses, "use", _USE_COLUMNS[1:]),
+                    _newest() + 1,
+                ),
+            )
+            .cte("new_use")
         )
-        .cte("new_use"),
-    ]
     if events:
         writes.append(
             t.events.insert()
@@ -147,7 +156,7 @@ def _statement(dialect: str, events: int, audit: bool, wake: bool) -> Any:
         )
     return prebuilt(
         sa.select(
-            _has_room().label("room"),
+            (_has_room() if allowance else sa.true()).label("room"),
             sa.select(new_action.c.id).scalar_subquery().label("id"),
             (
                 sa.select(sa.func.pg_notify(sa.bindparam("wake", type_=sa.String), ""))
@@ -156,6 +165,7 @@ def _statement(dialect: str, events: int, audit: bool, wake: bool) -> Any:
                 if wake
                 else sa.null()
             ).label("woken"),
+            *limit_write.windows(limits),
         ).add_cte(*writes)
     )
 
@@ -175,7 +185,7 @@ def _values(action: Action, use: AllowanceUse) -> dict[str, Any]:
 
 @functools.cache
 def _action_alone(dialect: str) -> Any:
-    """The action's insert on its own, where the other rows follow in statements of their own."""
+    """Where a WITH holds no INSERT: the action first, then its rows one statement each."""
     return prebuilt(_action_insert(dialect))
 
 
@@ -183,6 +193,77 @@ _ROOM = prebuilt(sa.select(_has_room()))
 _EVENTS = prebuilt(t.events.insert())
 _AUDIT = prebuilt(t.audit_log.insert())
 _USE = prebuilt(_use_insert())
+
+
+def _statement_values(
+    action: Action,
+    events: Sequence[Event],
+    audit: AuditEntry | None,
+    use: AllowanceUse | None,
+    wake: str | None,
+) -> dict[str, Any]:
+    """Every bind of `_statement`'s write: the action, its use, events and audit entry."""
+    values = (
+        _values(action, use)
+        if use is not None
+        else {f"action_{name}": value for name, value in to_row(action).items()}
+    )
+    for n, event in enumerate(events):
+        row = to_row(event)
+        values |= {f"event{n}_{name}": row[name] for name in _EVENT_COLUMNS}
+    if audit is not None:
+        values |= {f"audit_{name}": value for name, value in to_row(audit).items()}
+    values["wake"] = wake
+    return values
+
+
+async def _run(conn: Connection, turn: Any, statement: Any, values: dict[str, Any]) -> Any:
+    """The statement's one row, taking this process's turn for `turn`; a lost race for a
+    number (the allowance's or the limits') is DuplicateError."""
+    try:
+        async with NEXT_USE.one_at_a_time(turn):
+            return (await conn.execute(statement, values)).one()
+    except IntegrityViolation as exc:
+        if NUMBERED not in str(exc) and limit_write.TICKETED not in str(exc):
+            raise
+        # Another creation took the number after this statement's snapshot: nothing was
+        # written, and the caller tries again (a statement of its own sees that number).
+        raise DuplicateError(str(exc)) from exc
+
+
+async def add_governed(
+    conn: Connection,
+    action: Action,
+    events: Sequence[Event],
+    audit: AuditEntry | None,
+    use: AllowanceUse | None,
+    caps: Sequence[LimitCap],
+    wake: str | None,
+) -> GovernedWrite:
+    """PostgreSQL: the write of `add_allowed` (or of a pending action with no `use`) held to
+    `caps` as well, in one statement that also takes the account's next number."""
+    values = _statement_values(action, events, audit, use, wake)
+    values |= limit_write.values(action, caps)
+    statement = _statement(
+        conn.dialect.name,
+        len(events),
+        audit is not None,
+        wake is not None,
+        use is not None,
+        len(caps),
+    )
+    # Creations under limits take the account's number: in this process, one at a time.
+    turn = (action.workspace_id, action.account_id, "limits")
+    row = await _run(conn, turn, statement, values)
+    room, written = row[0], row[1]
+    read = limit_write.read_windows(row, 3)
+    if written is not None:
+        outcome = AllowedWrite.WRITTEN
+    elif limit_write.reached(caps, read):
+        outcome = AllowedWrite.LIMIT_REACHED
+    else:
+        outcome = AllowedWrite.KEY_TAKEN if room else AllowedWrite.USED_UP
+    return GovernedWrite(outcome, read)
 
 
 async def add_allowed(
@@ -193,30 +274,18 @@ async def add_allowed(
     use: AllowanceUse,
     wake: str | None,
 ) -> AllowedWrite:
-    values = _values(action, use)
-    event_rows = [to_row(event) for event in events]
-    audit_row = None if audit is None else to_row(audit)
-    dialect = conn.dialect.name
-    if inserts_in_with(dialect):
-        for n, row in enumerate(event_rows):
-            values |= {f"event{n}_{name}": row[name] for name in _EVENT_COLUMNS}
-        if audit_row is not None:
-            values |= {f"audit_{name}": value for name, value in audit_row.items()}
-        values["wake"] = wake
-        statement = _statement(dialect, len(events), audit is not None, wake is not None)
-        try:
-            async with NEXT_USE.one_at_a_time((action.workspace_id, action.account_id, use.key)):
-                room, written, _woken = (await conn.execute(statement, values)).one()
-        except IntegrityViolation as exc:
-            if NUMBERED not in str(exc):
-                raise
-            # Another creation took the use's number after this statement's snapshot: nothing
-            # was written, and the caller tries again (a statement of its own sees that use).
-            raise DuplicateError(str(exc)) from exc
+    if inserts_in_with(conn.dialect.name):
+        statement = _statement(conn.dialect.name, len(events), audit is not None, wake is not None)
+        values = _statement_values(action, events, audit, use, wake)
+        turn = (action.workspace_id, action.account_id, use.key)
+        room, written, _woken = await _run(conn, turn, statement, values)
         if written is not None:
             return AllowedWrite.WRITTEN
         return AllowedWrite.KEY_TAKEN if room else AllowedWrite.USED_UP
-    if (await conn.execute(_action_alone(dialect), values)).first() is None:
+    values = _values(action, use)
+    event_rows = [to_row(event) for event in events]
+    audit_row = None if audit is None else to_row(audit)
+    if (await conn.execute(_action_alone(conn.dialect.name), values)).first() is None:
         room = (await conn.execute(_ROOM, values)).scalar_one()
         return AllowedWrite.KEY_TAKEN if room else AllowedWrite.USED_UP
     await conn.execute(

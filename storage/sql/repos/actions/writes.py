@@ -18,14 +18,14 @@ from typing import Any, Unpack
 
 import sqlalchemy as sa
 
-from service.actions.model import Action, AllowanceUse, AllowedWrite
+from service.actions.model import Action, AllowanceUse, AllowedWrite, GovernedWrite, LimitCap
 from service.actions.repository import ActionChanges
 from service.domain.audit_entry import AuditEntry
 from service.domain.events import Event
 from service.domain.storage_errors import DuplicateError
 from storage.sql import tables as t
 from storage.sql.driver.connection import Connection, IntegrityViolation
-from storage.sql.driver.dialect import insert_ignore, inserts_in_with
+from storage.sql.driver.dialect import insert_ignore, inserts_in_with, single_writer
 from storage.sql.driver.rows import to_model, to_row
 from storage.sql.driver.statements import prebuilt
 from storage.sql.repos.actions import allowed_write
@@ -161,6 +161,43 @@ class SqlActions(SqlActionReads, SqlActionCounts, SqlActionQueue):
         wake: str | None = None,
     ) -> AllowedWrite:
         return await allowed_write.add_allowed(self.conn, action, events, audit, use, wake)
+
+    async def add_governed(
+        self,
+        action: Action,
+        events: Sequence[Event],
+        audit: AuditEntry | None,
+        use: AllowanceUse | None,
+        caps: Sequence[LimitCap],
+        wake: str | None = None,
+    ) -> GovernedWrite:
+        if not single_writer(self.conn.dialect.name):
+            return await allowed_write.add_governed(
+                self.conn, action, events, audit, use, caps, wake
+            )
+        # One writer at a time (SQLite): the unit of work holds its lock, so count, then write.
+        read = tuple(
+            [
+                await self.limit_window(
+                    action.workspace_id,
+                    action.mode,
+                    action.account_id,
+                    cap.types,
+                    cap.since,
+                    cap.now,
+                )
+                for cap in caps
+            ]
+        )
+        if any(used >= cap.per_day for cap, (used, _) in zip(caps, read, strict=True)):
+            return GovernedWrite(AllowedWrite.LIMIT_REACHED, read)
+        if use is not None:
+            return GovernedWrite(await self.add_allowed(action, events, audit, use, wake), read)
+        if not await self.add_unless_key_used(action):
+            return GovernedWrite(AllowedWrite.KEY_TAKEN, read)
+        for event in events:
+            await SqlEvents(self.conn).add(event)
+        return GovernedWrite(AllowedWrite.WRITTEN, read)
 
     async def set_routed_to(self, action_id: str, routed_to: dict[str, Any]) -> None:
         await self.conn.execute(

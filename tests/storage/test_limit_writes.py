@@ -1,0 +1,182 @@
+"""A creation held to daily limits without a lock (Actions.add_governed): the limit's window
+counts only the actions that may still run, a lost race for the account's next number writes
+nothing and counts again (PostgreSQL: a second connection), and the window and the number are
+read by index on tables never analyzed."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+
+import pytest
+from attrs import evolve
+
+from service.actions.model import AllowedWrite, LimitCap
+from service.domain.storage_errors import DuplicateError
+from storage.sql.repos.actions import allowed_write, limit_write
+from storage.sql.repos.actions.allowed_write import NEXT_USE
+from storage.sql.store import SqlStore
+from tests.factories import add_live_account
+from tests.storage.conftest import forget_statistics
+from tests.storage.test_allowance_race import _waiting_on_a_lock
+from tests.storage.test_keyset_plans import _plan
+from tests.storage.test_store_contract import add, make_action
+
+NOW = dt.datetime(2026, 11, 1, 12, 0, tzinfo=dt.UTC)
+DAY = dt.timedelta(days=1)
+
+
+def cap(per_day: int, now: dt.datetime = NOW) -> LimitCap:
+    return LimitCap(("send_message",), per_day, now - DAY, now)
+
+
+async def _governed(store, action, caps) -> AllowedWrite:
+    async with store.single_statement() as uow:
+        return (await uow.actions.add_governed(action, [], None, None, caps)).outcome
+
+
+async def test_a_limit_counts_only_the_actions_that_may_still_run(store, clock, workspace):
+    """Rejected, expired, cancelled and pending-past-expiry actions leave room; an action of
+    another type or older than the window does not count; the newest write is refused once
+    the window holds `per_day`, with the window as read."""
+    ws = workspace.id
+    counted = make_action(ws, "40001", NOW - dt.timedelta(hours=3), status="executed")
+    ended = [
+        make_action(ws, "40001", NOW - dt.timedelta(hours=2), status=status)
+        for status in ("rejected", "expired", "cancelled")
+    ]
+    overdue = evolve(
+        make_action(ws, "40001", NOW - dt.timedelta(hours=5)),
+        expires_at=NOW - dt.timedelta(minutes=1),
+    )
+    old = make_action(ws, "40001", NOW - DAY - dt.timedelta(hours=1), status="executed")
+    other = evolve(make_action(ws, "40001", NOW, status="approved"), type="send_mass_message")
+    await add(store, counted, *ended, overdue, old, other)
+    first = make_action(ws, "40001", NOW, key="l1")
+    assert await _governed(store, first, [cap(2)]) is AllowedWrite.WRITTEN
+    async with store.single_statement() as uow:
+        refused = await uow.actions.add_governed(
+            make_action(ws, "40001", NOW, key="l2"), [], None, None, [cap(5), cap(2)]
+        )
+    assert refused.outcome is AllowedWrite.LIMIT_REACHED
+    assert refused.windows == ((2, counted.created_at), (2, counted.created_at))
+    replay = make_action(ws, "40001", NOW, key="l1")  # its key is taken, the limit has room
+    assert await _governed(store, replay, [cap(3)]) is AllowedWrite.KEY_TAKEN
+    async with store.reading() as uow:
+        assert await uow.actions.get_by_idempotency_key(ws, "l2") is None
+
+
+@pytest.mark.parametrize("database_url", ["postgres"], indirect=True)
+async def test_the_loser_of_a_race_for_the_number_writes_nothing_and_counts_again(
+    store, clock, database_url
+):
+    from service.workspaces.usecases import create_workspace
+
+    ws = (await create_workspace(store, clock, "A")).id
+    await add_live_account(store, clock, ws, "40001")
+    first, second, third = (make_action(ws, "40001", NOW, key=f"k{n}") for n in range(3))
+    other = SqlStore.from_url(database_url)
+    try:
+        async with store.transaction() as tx:  # holds number 1, uncommitted
+            written = await tx.actions.add_governed(first, [], None, None, [cap(2)])
+            assert written.outcome is AllowedWrite.WRITTEN
+
+            async def racing() -> AllowedWrite:
+                return await _governed(other, second, [cap(2)])
+
+            loser = asyncio.create_task(racing())
+            await _waiting_on_a_lock(store)  # it counted one free place, and waits on number 1
+            assert not loser.done()
+        with pytest.raises(DuplicateError):
+            await loser
+        assert await _governed(other, second, [cap(2)]) is AllowedWrite.WRITTEN
+        assert await _governed(other, third, [cap(2)]) is AllowedWrite.LIMIT_REACHED
+    finally:
+        await other.close()
+    async with store.reading() as uow:
+        rows = await uow.conn.exec_driver_sql("SELECT seq FROM limit_uses ORDER BY seq")
+        assert [r[0] for r in rows.all()] == [1, 2]
+        assert await uow.actions.get(ws, third.id) is None
+
+
+async def test_creations_of_one_process_under_a_limit_take_the_number_in_turn(
+    store, clock, workspace
+):
+    """Twenty creations at once under a limit of twelve, in one process: exactly twelve are
+    written, and none loses a race and starts over (DuplicateError)."""
+    actions = [make_action(workspace.id, "40001", NOW, key=f"t{n}") for n in range(20)]
+    written = await asyncio.gather(
+        *(_governed(store, a, [cap(12)]) for a in actions), return_exceptions=True
+    )
+    assert sorted(written) == sorted(
+        [AllowedWrite.WRITTEN] * 12 + [AllowedWrite.LIMIT_REACHED] * 8
+    ), written
+    assert len(NEXT_USE) == 0
+
+
+async def test_the_window_and_the_number_are_read_by_index_without_statistics(store, clock):
+    """The governed creation's own statement (PostgreSQL) and the window's count (both): the
+    limit's types from ix_actions_account_type, the newest number from pk_limit_uses, on
+    tables a restore just filled and nobody analyzed."""
+    from service.workspaces.usecases import create_workspace
+
+    await forget_statistics(store)
+    ws = (await create_workspace(store, clock, "A")).id
+    for account in ("40001", "40002"):
+        await add_live_account(store, clock, ws, account)
+    async with store.transaction() as uow:
+        for n in range(300):
+            await uow.actions.add(
+                make_action(ws, ("40001", "40002")[n % 2], NOW - dt.timedelta(minutes=n))
+            )
+    action = make_action(ws, "40001", NOW, key="plan")
+    caps = [cap(50)]
+    async with store.transaction() as uow:
+        if store.dialect == "postgresql":
+            await uow.conn.exec_driver_sql("SET LOCAL enable_seqscan = off")  # as at scale
+            statement = allowed_write._statement("postgresql", 1, False, False, False, 1)
+            values = allowed_write._statement_values(action, [], None, None, None)
+            values |= limit_write.values(action, caps)
+            values |= {f"event0_{name}": None for name in allowed_write._EVENT_COLUMNS}
+        else:
+            from storage.sql.repos.actions.counts import _LIMIT_WINDOW as statement
+
+            values = {
+                "ws": ws,
+                "mode": "live",
+                "account": "40001",
+                "since": NOW - DAY,
+                "types": ["send_message"],
+                "now": NOW,
+            }
+        plan = await _plan(uow.conn, statement, values)
+    assert "Seq Scan" not in plan and "SCAN actions" not in plan, plan
+    assert "ix_actions_account_type" in plan, plan
+    if store.dialect == "postgresql":
+        assert "pk_limit_uses" in plan, plan
+
+
+async def test_pruning_numbers_keeps_each_account_s_newest(store, workspace):
+    """Numbers older than the window go, but each account's newest stays: a number taken
+    again from 1 would not collide with a creation that read the old newest one."""
+    from storage.sql import tables
+
+    old = NOW - 3 * DAY
+    rows = [
+        {"workspace_id": workspace.id, "account_id": account, "seq": seq, "created_at": at}
+        for account, seq, at in [
+            ("40001", 1, old),
+            ("40001", 2, old),
+            ("40001", 3, NOW),
+            ("40002", 1, old),
+            ("40002", 2, old),
+        ]
+    ]
+    async with store.transaction() as uow:
+        await uow.conn.execute(tables.limit_uses.insert(), rows)
+    async with store.transaction() as uow:
+        assert await uow.retention.prune_limit_uses(NOW - DAY, 100) == 3
+        kept = await uow.conn.exec_driver_sql(
+            "SELECT account_id, seq FROM limit_uses ORDER BY account_id, seq"
+        )
+        assert [tuple(r) for r in kept.all()] == [("40001", 3), ("40002", 2)]
