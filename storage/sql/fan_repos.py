@@ -16,7 +16,7 @@ from storage.sql import tables as t
 from storage.sql.connection import Ahead, Connection
 from storage.sql.result import Row
 from storage.sql.rows import to_model, to_row
-from storage.sql.search import Plan, by_prefix, candidates, like_pattern, search_page
+from storage.sql.search import Plan, by_prefix, candidates, like_pattern, off_key, search_page
 from storage.sql.statements import prebuilt
 
 # Built once, so each row of a batch binds without a cache key.
@@ -77,11 +77,12 @@ def _upsert_fans(dialect: str) -> Any:
 def _fans_statement(search: bool, after: bool, plan: Plan) -> Any:
     """One plan per shape: the account's fans in id order (its primary key's order)."""
     c: Any = t.fans.c
+    key = off_key if plan is Plan.TRIGRAM else (lambda column: column)
     query = t.fans.select().where(
-        c.workspace_id == sa.bindparam("ws"), c.account_id == sa.bindparam("account")
+        key(c.workspace_id) == sa.bindparam("ws"), key(c.account_id) == sa.bindparam("account")
     )
     if after:
-        query = query.where(c.id > sa.bindparam("after", type_=c.id.type))
+        query = query.where(key(c.id) > sa.bindparam("after", type_=c.id.type))
     if plan is Plan.BOUNDED:
         walked = query.order_by(c.id).limit(sa.bindparam("budget")).subquery("walked")
         query, c = sa.select(walked), walked.c

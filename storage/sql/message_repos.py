@@ -19,7 +19,7 @@ import sqlalchemy as sa
 from service.domain.stored_json import StoredJson, as_rendered
 from storage.sql import tables as t
 from storage.sql.connection import Connection
-from storage.sql.search import Plan, candidates, like_pattern, search_page
+from storage.sql.search import Plan, candidates, like_pattern, off_key, search_page
 from storage.sql.statements import prebuilt
 from storage.sql.types import as_written
 
@@ -49,10 +49,11 @@ def _messages_statement(
     (storage/sql/search.py)."""
     source: Any = t.synced_messages
     c = source.c
+    key = off_key if plan is Plan.TRIGRAM else (lambda column: column)
     conditions = [
-        c.workspace_id == sa.bindparam("ws"),
-        c.account_id == sa.bindparam("account"),
-        c.fan_id == sa.bindparam("fan"),
+        key(c.workspace_id) == sa.bindparam("ws"),
+        key(c.account_id) == sa.bindparam("account"),
+        key(c.fan_id) == sa.bindparam("fan"),
     ]
     if after:
         conditions.append(

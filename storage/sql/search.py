@@ -4,8 +4,12 @@ What a search finds is defined by one predicate, the same on both databases and 
 `lower(column) LIKE '%term%'` over the searched columns. The indexes only choose which rows that
 predicate is checked on:
 
-- PostgreSQL: `pg_trgm` GIN indexes on `lower(column)` serve the LIKE itself; the planner picks
-  the index for a rare term and the table's own order (stopping at a page) for a frequent one.
+- PostgreSQL: `pg_trgm` GIN indexes on `lower(column)` serve the LIKE itself. The choice
+  between them and the table's own order is made here, not by the planner, whose choice
+  depends on statistics: a table never analyzed (a restore, a bulk load) is planned as if the
+  account held one row, and walked in page order to the end for a rare term (110 ms at 100,000
+  fans against 0.2 ms on the index). The first rows in page order are read first (BOUNDED);
+  when they hold no page the term is rare enough for its index (TRIGRAM).
 - SQLite: an FTS5 trigram table names the candidate rows. Its planner cannot weigh a virtual
   table, so the choice is made here (`search_page`): a rare term pages over the rowids its
   index read returned (at most FREQUENT rows sorted); a common one walks the table in page
@@ -146,6 +150,16 @@ class Plan(enum.Enum):
     """Only the candidates the index named (`rowids` in the values), sorted into page order."""
     BOUNDED = "bounded"
     """The first `budget` rows in page order, each checked: a page when the term is common."""
+    TRIGRAM = "trigram"
+    """The trigram index's matches (PostgreSQL), each checked for its account and sorted into
+    page order: the statement compares `off_key(column)`, not the key columns, so no B-tree
+    on the account can serve it and the planner has the GIN index left, whatever its
+    statistics say. Chosen over a CTE or planner settings: one predicate, same answer."""
+
+
+def off_key(column: Any) -> Any:
+    """`column || ''`: the same value, which no index on `column` serves (PostgreSQL)."""
+    return column.concat(sa.literal_column("''"))
 
 
 async def search_page(
@@ -155,9 +169,13 @@ async def search_page(
     values: dict[str, Any],
     run: Callable[[Plan], Awaitable[Sequence[T]]],
 ) -> Sequence[T]:
-    """A page of `table` through `run(plan)`, for the plan that suits `search` (SQLite; on
-    PostgreSQL the planner chooses, planned for the term on every call: a prepared statement
-    would otherwise keep one generic plan of `LIKE $n`, the walk, whatever the term).
+    """A page of `table` through `run(plan)`, for the plan that suits `search`, each statement
+    planned for its term on every call (PostgreSQL: a prepared statement would otherwise keep
+    one generic plan of `LIKE $n`, the walk, whatever the term).
+
+    PostgreSQL: the first WALK_ROWS rows per row of the page in page order, then, short of a
+    page, the trigram index's matches (TRIGRAM). A prefix is left to the planner (its B-tree
+    indexes hold the account).
 
     SQLite: up to PROBE index matches are read first; fewer, and they are the candidates. More,
     and the term is common enough that the first WALK_ROWS rows per row of the page, read in
@@ -187,6 +205,12 @@ async def search_page(
             page = await run(Plan.BOUNDED)
             if len(page) >= values["limit"]:
                 return page
+        elif not short and len(search) >= MIN_INDEXED and conn.dialect.name == "postgresql":
+            values["budget"] = values["limit"] * WALK_ROWS
+            page = await run(Plan.BOUNDED)
+            if len(page) >= values["limit"]:
+                return page
+            return await run(Plan.TRIGRAM)
         elif conn.dialect.name == "sqlite" and len(search) >= MIN_INDEXED:
             rowids = await probe(PROBE)
             if rowids is None:
