@@ -113,13 +113,14 @@ class SqlFans:
             held = await self.conn.column(_FAN_IDS, {"ws": workspace_id, "account": account_id})
             gone = sorted(set(held) - {f.id for f in fans})
             for start in range(0, len(gone), 500):
-                await self.conn.execute(
-                    t.fans.delete().where(
-                        c.workspace_id == workspace_id,
-                        c.account_id == account_id,
-                        c.id.in_(gone[start : start + 500]),
+                with self.conn.planned_per_call():  # by the ids, whatever the statistics
+                    await self.conn.execute(
+                        t.fans.delete().where(
+                            c.workspace_id == workspace_id,
+                            c.account_id == account_id,
+                            c.id.in_(gone[start : start + 500]),
+                        )
                     )
-                )
             if fans:
                 statement = _upsert_fans(self.conn.dialect.name)
                 await self.conn.execute(statement, [to_row(f) for f in fans])
@@ -129,13 +130,16 @@ class SqlFans:
         if not fans:
             return
         c = t.fans.c
-        await self.conn.execute(
-            t.fans.delete().where(
-                c.workspace_id == workspace_id,
-                c.account_id == account_id,
-                c.id.in_([f.id for f in fans]),
+        # A sync's page: planned for its ids every call, never a generic plan priced for the
+        # table as last analyzed (which read the account by a prefix index, every row a page).
+        with self.conn.planned_per_call():
+            await self.conn.execute(
+                t.fans.delete().where(
+                    c.workspace_id == workspace_id,
+                    c.account_id == account_id,
+                    c.id.in_([f.id for f in fans]),
+                )
             )
-        )
         await self.conn.execute(_INSERT_FANS, [to_row(f) for f in fans])
 
     async def prune(
@@ -157,11 +161,14 @@ class SqlFans:
             ]
             gone = [i for i in ids if i not in keep]
             if gone:
-                await self.conn.execute(
-                    t.fans.delete().where(
-                        c.workspace_id == workspace_id, c.account_id == account_id, c.id.in_(gone)
+                with self.conn.planned_per_call():
+                    await self.conn.execute(
+                        t.fans.delete().where(
+                            c.workspace_id == workspace_id,
+                            c.account_id == account_id,
+                            c.id.in_(gone),
+                        )
                     )
-                )
                 removed += len(gone)
             if len(ids) < batch:
                 return removed

@@ -183,10 +183,13 @@ class SqlSyncedMessages:
         """Insert messages in the Message shape; one already held is replaced."""
         if not messages:
             return
-        await self.conn.execute(
-            _DELETE_MESSAGES,
-            {"ws": workspace_id, "account": account_id, "ids": [m["id"] for m in messages]},
-        )
+        # A sync's page: planned for its ids every call; a generic plan priced for the table
+        # as last analyzed read every message of the account (a sequential scan) per page.
+        with self.conn.planned_per_call():
+            await self.conn.execute(
+                _DELETE_MESSAGES,
+                {"ws": workspace_id, "account": account_id, "ids": [m["id"] for m in messages]},
+            )
         await self.conn.execute(
             _INSERT_MESSAGES,
             [
@@ -211,9 +214,10 @@ class SqlSyncedMessages:
         values = {"ws": workspace_id, "account": account_id, "fan": fan_id, "keep": keep}
         gone = [row.id for row in await self.conn.execute(_BEYOND_KEPT, values)]
         if gone:
-            await self.conn.execute(
-                _DELETE_MESSAGES, {"ws": workspace_id, "account": account_id, "ids": gone}
-            )
+            with self.conn.planned_per_call():
+                await self.conn.execute(
+                    _DELETE_MESSAGES, {"ws": workspace_id, "account": account_id, "ids": gone}
+                )
 
     async def remove_messages(
         self,
