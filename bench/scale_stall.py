@@ -45,24 +45,25 @@ async def _p50(cheap: Read, requests: int) -> float:
 async def stall(cheap: Read, slow: Read, requests: int, rounds: int) -> list[str]:
     """The cheap read's p50 alone and beside `slow` (run back to back while it is measured)."""
     alone, beside, slow_ms = [], [], []
+
+    async def keep_running(stop: asyncio.Event) -> None:
+        while not stop.is_set():
+            started = time.perf_counter()
+            await slow()
+            slow_ms.append((time.perf_counter() - started) * 1000)
+
     for _ in range(rounds):
         alone.append(await _p50(cheap, requests))
         stop = asyncio.Event()
-
-        async def keep_running() -> None:
-            while not stop.is_set():
-                started = time.perf_counter()
-                await slow()
-                slow_ms.append((time.perf_counter() - started) * 1000)
-
-        running = asyncio.create_task(keep_running())
+        running = asyncio.create_task(keep_running(stop))
         await asyncio.sleep(0)  # the slow read under way before the first cheap one
         beside.append(await _p50(cheap, requests))
         stop.set()
         await running
     a, b = statistics.median(alone), statistics.median(beside)
-    return [
+    line = (
         f"stall: cheap read p50 alone {a:.2f} ms, beside the slowest read {b:.2f} ms"
         f" ({b / a:.2f}x; goal at most 2x); the slowest read itself p50"
         f" {statistics.median(slow_ms):.1f} ms over {len(slow_ms)} runs"
-    ]
+    )
+    return [line]
