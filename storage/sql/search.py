@@ -61,8 +61,8 @@ FTS_SHADOWS = ("data", "idx", "docsize", "config")
 PREFIX_INDEXES = {
     "fans": (("ix_fans_prefix_username", "username"), ("ix_fans_prefix_name", "name"))
 }
-"""B-tree indexes on (workspace_id, account_id, lower(column)) (revision a35scale), by searched
-table: a term shorter than MIN_INDEXED matches these columns' prefixes."""
+"""B-tree indexes on (workspace_id, account_id, lower(column), id) (revisions a35scale, a40plans),
+by searched table: a term shorter than MIN_INDEXED matches these columns' prefixes."""
 
 
 def search_objects() -> frozenset[str]:
@@ -126,17 +126,26 @@ async def matched_rows(conn: Connection, table: str, term: str, most: int) -> st
 async def prefix_rows(
     conn: Connection, table: str, term: str, most: int, values: dict[str, Any]
 ) -> str | None:
-    """`matched_rows` for a term matched by prefix (SQLite): the rowids of the account's rows
-    whose searched columns start with `term`, read by range from PREFIX_INDEXES."""
+    """`matched_rows` for a term matched by prefix (SQLite), but only the page's: the rowids of
+    the account's first `values["limit"]` rows in id order (after `values["after"]`) whose
+    searched columns start with `term`, when fewer than `most` rows match. Read by range from
+    PREFIX_INDEXES, which hold each row's id (revision a40plans): the matches are counted and
+    sorted from the indexes alone, and only the page's rows are read (reading every match's
+    row to sort them cost 16 ms for 900 matches at 300,000 fans)."""
     low = term.lower()
     high = low[:-1] + chr(ord(low[-1]) + 1)
     arms = " UNION ".join(
-        f"SELECT rowid AS r FROM {table} INDEXED BY {index} WHERE workspace_id = ?"
+        f"SELECT rowid AS r, id FROM {table} INDEXED BY {index} WHERE workspace_id = ?"
         f" AND account_id = ? AND lower({column}) >= ? AND lower({column}) < ?"
         for index, column in PREFIX_INDEXES[table]
     )
-    sql = f"SELECT json_group_array(r), count(*) FROM ({arms} LIMIT {most})"
+    sql = (
+        f"WITH matched AS MATERIALIZED ({arms} LIMIT {most})"
+        " SELECT (SELECT json_group_array(r) FROM"
+        " (SELECT r FROM matched WHERE id > ? ORDER BY id LIMIT ?)), (SELECT count(*) FROM matched)"
+    )
     args = (values["ws"], values["account"], low, high) * len(PREFIX_INDEXES[table])
+    args += (values.get("after") or "", values["limit"])
     found = (await conn.exec_driver_sql(sql, args)).one()
     return str(found[0]) if int(found[1]) < most else None
 
