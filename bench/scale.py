@@ -5,6 +5,7 @@
     .venv/bin/python -m bench.scale --steps 1000,10000,100000,1000000 --requests 50   # full size
     .venv/bin/python -m bench.scale --database sqlite --steps 100000  # one database, one step
     .venv/bin/python -m bench.scale --through api --steps 10000,100000,1000000   # as requests
+    .venv/bin/python -m bench.scale --database sqlite --steps 1000000 --statistics none --stall
 
 For each database and each size step N, a workspace of its own is seeded through the storage
 layer, in one unit of work, by the repositories' own bulk writes: `fans.replace` (one
@@ -56,6 +57,7 @@ import asyncpg
 from bench import quick
 from bench.scale_api import app_reads
 from bench.scale_seed import ACCOUNT, CHAT, NOW, seed
+from bench.scale_stall import slowest, stall
 from harness.scratch import run_admin
 from storage.migrate import migrate
 from storage.sql.store import SqlStore
@@ -252,6 +254,7 @@ async def run_database(
     tidy: bool = True,
     api: bool = False,
     kept: str = "product",
+    stalls: bool = False,
 ) -> list[str]:
     store = SqlStore.from_url(url)
     await migrate(store.engine)
@@ -272,6 +275,10 @@ async def run_database(
                 else:
                     reads = _store_reads(store, s)
                 figures = await measure_rounds({**raw, **reads}, requests, rounds)
+                if stalls:
+                    stall_lines = await stall(
+                        reads["fans, first page"], slowest(store, s["ws"]), requests, rounds
+                    )
             finally:
                 await close()
                 if stop is not None:
@@ -291,6 +298,7 @@ async def run_database(
                 table.append(
                     f"{name:40} {p50:8.2f} {p95:8.2f} {p95 / limit:10.2f} {p95 / page:9.2f}"
                 )
+            table += stall_lines if stalls else []
             print("\n".join(table), flush=True)
             lines += table
         summary = checks(kind, by_step)
@@ -320,6 +328,7 @@ async def run(args: argparse.Namespace) -> None:
                 tidy=not args.untidied,
                 api=args.through == "api",
                 kept=args.statistics,
+                stalls=args.stall,
             )
     if args.database in ("postgresql", "both"):
         name = f"cs_scale_{uuid.uuid4().hex[:10]}"
@@ -336,6 +345,7 @@ async def run(args: argparse.Namespace) -> None:
                 not args.untidied,
                 args.through == "api",
                 args.statistics,
+                args.stall,
             )
         finally:
             await run_admin(args.postgres_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
@@ -364,6 +374,11 @@ def main() -> None:
         default="product",
         help="the planner statistics: what the product gathers itself (the default), ANALYZE"
         " by hand after seeding, or none at all (a restore or a bulk load)",
+    )
+    parser.add_argument(
+        "--stall",
+        action="store_true",
+        help="also a cheap read's p50 alone and beside the slowest read (bench/scale_stall.py)",
     )
     parser.add_argument("--database", choices=["sqlite", "postgresql", "both"], default="both")
     parser.add_argument(

@@ -11,6 +11,13 @@ sorted until they change and renders only the page asked for). Memory is this pr
 every 20 ms, minus what it was just before (the fake's answers are in it too). The clock is a
 manual one, moved past `COUNTERSIGN_SYNC_FULL_INTERVAL` for the reconciliation.
 
+Each sync's CPU is split: the service's (this process's CPU less the fake platform's thread)
+and, on PostgreSQL, the database's (the CPU of the server's backends for the bench database,
+read from /proc: the server runs on this machine); SQLite's runs in the service's own. The
+fake platform's thread CPU is shown apart: the wall time less these three is waiting. The
+first sync's CPU per fan at each size, against the smallest size's, says whether it is linear
+(about 1.0 at every size).
+
 Goals at 50,000 fans and rows: unchanged ≤ 5% of the first sync's calls; one new fan ≤ 10
 calls more than unchanged; the reconciliation finds the expiry; memory growth ≤ 50 MB.
 """
@@ -73,6 +80,35 @@ class Peak:
     @property
     def growth_mb(self) -> float:
         return (self.peak - self.base) / 1_048_576
+
+
+def _thread_cpu(name: str) -> float:
+    """CPU seconds of this process's threads called `name` (the fake platform's)."""
+    found = [t.ident for t in threading.enumerate() if t.name == name and t.ident]
+    return sum(time.clock_gettime(time.pthread_getcpuclockid(i)) for i in found)
+
+
+def _pids_cpu(pids: list[int]) -> dict[int, float]:
+    """CPU seconds (user + system) of these processes, from /proc."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    used = {}
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        used[pid] = (int(fields[11]) + int(fields[12])) / ticks
+    return used
+
+
+async def _backends(store: SqlStore) -> list[int]:
+    """The server processes serving the bench database (PostgreSQL)."""
+    if store.dialect != "postgresql":
+        return []
+    sql = "SELECT pid FROM pg_stat_activity WHERE datname = current_database()"
+    async with store.reading() as uow:
+        return [int(row[0]) for row in (await uow.conn.exec_driver_sql(sql)).all()]
 
 
 def grow(state: PlatformState, size: int, chats: int) -> tuple[str, list[str]]:
@@ -143,15 +179,25 @@ async def measure(url: str, size: int, chats: int) -> list[dict[str, object]]:
                 async def one(name: str) -> None:
                     state.calls.clear()
                     clock.advance(seconds=1)
+                    db_before = _pids_cpu(await _backends(store))
+                    cpu, fake = time.process_time(), _thread_cpu("fake-platform")
                     started = time.perf_counter()
                     with Peak() as peak:
                         account = await sync_account(services, workspace_id, user_id)
                     assert account is not None and account.status == "healthy", account
+                    seconds = time.perf_counter() - started
+                    fake = _thread_cpu("fake-platform") - fake
+                    service = time.process_time() - cpu - fake
+                    db_after = _pids_cpu(await _backends(store))
+                    db = sum(used - db_before.get(pid, 0.0) for pid, used in db_after.items())
                     rows.append(
                         {
                             "sync": name,
                             "calls": sum(state.calls_by_route(user_id).values()),
-                            "seconds": time.perf_counter() - started,
+                            "seconds": seconds,
+                            "service_cpu": service,
+                            "db_cpu": db,
+                            "platform_cpu": fake,
                             "rss_mb": peak.growth_mb,
                         }
                     )
@@ -233,9 +279,14 @@ def main(argv: list[str] | None = None) -> int:
     ok = True
     checks: list[tuple[str, bool]] = []
     print(f"fans = revenue rows = size; {args.chats} chats of 3 messages\n")
-    print("| database | size | sync | platform calls | ÷ first | seconds | RSS growth MB | note |")
-    print("|---|---:|---|---:|---:|---:|---:|---|")
+    print(
+        "| database | size | sync | platform calls | ÷ first | seconds | service CPU s"
+        " | database CPU s | fake platform CPU s | RSS growth MB | note |"
+    )
+    print("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---|")
+    per_fan: list[str] = []
     for kind in args.databases.split(","):
+        smallest: tuple[float, float] | None = None
         for size in (int(s) for s in args.sizes.split(",")):
             rows = run(kind, size, args)
             first = int(rows[0]["calls"])  # type: ignore[call-overload]
@@ -243,12 +294,23 @@ def main(argv: list[str] | None = None) -> int:
                 calls = int(row["calls"])  # type: ignore[call-overload]
                 print(
                     f"| {kind} | {size:,} | {row['sync']} | {calls:,} | {calls / first:.2%} | "
-                    f"{float(row['seconds']):.2f} | {float(row['rss_mb']):.1f} | "  # type: ignore[arg-type]
+                    f"{float(row['seconds']):.2f} | {float(row['service_cpu']):.2f} | "  # type: ignore[arg-type]
+                    f"{float(row['db_cpu']):.2f} | {float(row['platform_cpu']):.2f} | "  # type: ignore[arg-type]
+                    f"{float(row['rss_mb']):.1f} | "  # type: ignore[arg-type]
                     f"{row.get('note', '')} |",
                     flush=True,
                 )
             checks.append(goals(kind, size, rows))
+            service = float(rows[0]["service_cpu"]) / size  # type: ignore[arg-type]
+            db = float(rows[0]["db_cpu"]) / size  # type: ignore[arg-type]
+            smallest = smallest or (service, db)
+            per_fan.append(
+                f"{kind} {size:,}: first sync per fan, service CPU {service * 1e6:.0f} µs"
+                f" ({service / smallest[0]:.2f}x the smallest size's), database CPU"
+                f" {db * 1e6:.0f} µs" + (f" ({db / smallest[1]:.2f}x)" if smallest[1] > 0 else "")
+            )
     print()
+    print("\n".join(per_fan))
     for line, met in checks:
         print(line)
         ok = ok and met

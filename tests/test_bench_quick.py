@@ -37,7 +37,7 @@ NOT_RUN = {
         ("cluster_platform", "platform_proxy_app", "tcp_proxy", "openapi_core_validation"),
         "a process or part other benches start",
     ),
-    **dict.fromkeys(("scale_api", "scale_seed", "quick"), "a part of other benches"),
+    **dict.fromkeys(("scale_api", "scale_seed", "scale_stall", "quick"), "a part of other benches"),
 }
 
 

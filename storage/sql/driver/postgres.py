@@ -68,7 +68,9 @@ class PgConnection(Connection):
     def planned_per_call(self) -> Iterator[None]:
         """Each statement inside runs through `countersign_planned` (planned.py), planned for
         its values in one round trip, where a statement kept prepared would settle after five
-        calls on one generic plan whatever the term."""
+        calls on one generic plan whatever the term. A write inside (a sync's delete of a
+        page's ids) is prepared afresh, so planned for its values too: its generic plan, priced
+        for the table as last analyzed, read the whole account by another index per page."""
         self._per_call = True
         try:
             yield
@@ -85,7 +87,12 @@ class PgConnection(Connection):
             if returns_rows:
                 records = await self.raw.fetch(sql, *args)
                 return (list(records[0].keys()) if records else []), records, len(records)
-            status = await self.raw.execute(sql, *args)
+            if self._per_call and args:
+                fresh = await self.raw.prepare(sql)
+                await fresh.fetch(*args)
+                status = fresh.get_statusmsg()
+            else:
+                status = await self.raw.execute(sql, *args)
         except asyncpg.IntegrityConstraintViolationError as exc:
             raise IntegrityViolation(str(exc)) from exc
         except (asyncpg.PostgresError, asyncpg.InterfaceError) as exc:

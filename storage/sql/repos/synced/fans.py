@@ -17,7 +17,14 @@ from storage.sql.driver.connection import Ahead, Connection
 from storage.sql.driver.dialect import json_array_overlaps, upsert
 from storage.sql.driver.result import Row
 from storage.sql.driver.rows import to_model, to_row
-from storage.sql.driver.search import Plan, by_prefix, candidates, like_pattern, search_page
+from storage.sql.driver.search import (
+    Plan,
+    by_prefix,
+    candidates,
+    like_pattern,
+    off_key,
+    search_page,
+)
 from storage.sql.driver.statements import prebuilt
 
 # Built once, so each row of a batch binds without a cache key.
@@ -70,11 +77,12 @@ def _upsert_fans(dialect: str) -> Any:
 def _fans_statement(search: bool, after: bool, plan: Plan) -> Any:
     """One plan per shape: the account's fans in id order (its primary key's order)."""
     c: Any = t.fans.c
+    key = off_key if plan is Plan.TRIGRAM else (lambda column: column)
     query = t.fans.select().where(
-        c.workspace_id == sa.bindparam("ws"), c.account_id == sa.bindparam("account")
+        key(c.workspace_id) == sa.bindparam("ws"), key(c.account_id) == sa.bindparam("account")
     )
     if after:
-        query = query.where(c.id > sa.bindparam("after", type_=c.id.type))
+        query = query.where(key(c.id) > sa.bindparam("after", type_=c.id.type))
     if plan is Plan.BOUNDED:
         walked = query.order_by(c.id).limit(sa.bindparam("budget")).subquery("walked")
         query, c = sa.select(walked), walked.c
@@ -105,13 +113,14 @@ class SqlFans:
             held = await self.conn.column(_FAN_IDS, {"ws": workspace_id, "account": account_id})
             gone = sorted(set(held) - {f.id for f in fans})
             for start in range(0, len(gone), 500):
-                await self.conn.execute(
-                    t.fans.delete().where(
-                        c.workspace_id == workspace_id,
-                        c.account_id == account_id,
-                        c.id.in_(gone[start : start + 500]),
+                with self.conn.planned_per_call():  # by the ids, whatever the statistics
+                    await self.conn.execute(
+                        t.fans.delete().where(
+                            c.workspace_id == workspace_id,
+                            c.account_id == account_id,
+                            c.id.in_(gone[start : start + 500]),
+                        )
                     )
-                )
             if fans:
                 statement = _upsert_fans(self.conn.dialect.name)
                 await self.conn.execute(statement, [to_row(f) for f in fans])
@@ -121,13 +130,16 @@ class SqlFans:
         if not fans:
             return
         c = t.fans.c
-        await self.conn.execute(
-            t.fans.delete().where(
-                c.workspace_id == workspace_id,
-                c.account_id == account_id,
-                c.id.in_([f.id for f in fans]),
+        # A sync's page: planned for its ids every call, never a generic plan priced for the
+        # table as last analyzed (which read the account by a prefix index, every row a page).
+        with self.conn.planned_per_call():
+            await self.conn.execute(
+                t.fans.delete().where(
+                    c.workspace_id == workspace_id,
+                    c.account_id == account_id,
+                    c.id.in_([f.id for f in fans]),
+                )
             )
-        )
         await self.conn.execute(_INSERT_FANS, [to_row(f) for f in fans])
 
     async def prune(
@@ -149,11 +161,14 @@ class SqlFans:
             ]
             gone = [i for i in ids if i not in keep]
             if gone:
-                await self.conn.execute(
-                    t.fans.delete().where(
-                        c.workspace_id == workspace_id, c.account_id == account_id, c.id.in_(gone)
+                with self.conn.planned_per_call():
+                    await self.conn.execute(
+                        t.fans.delete().where(
+                            c.workspace_id == workspace_id,
+                            c.account_id == account_id,
+                            c.id.in_(gone),
+                        )
                     )
-                )
                 removed += len(gone)
             if len(ids) < batch:
                 return removed

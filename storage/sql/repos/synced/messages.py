@@ -19,7 +19,7 @@ import sqlalchemy as sa
 from service.domain.stored_json import StoredJson, as_rendered
 from storage.sql import tables as t
 from storage.sql.driver.connection import Connection
-from storage.sql.driver.search import Plan, candidates, like_pattern, search_page
+from storage.sql.driver.search import Plan, candidates, like_pattern, off_key, search_page
 from storage.sql.driver.statements import prebuilt
 from storage.sql.driver.types import as_written
 
@@ -49,10 +49,11 @@ def _messages_statement(
     (storage/sql/driver/search.py)."""
     source: Any = t.synced_messages
     c = source.c
+    key = off_key if plan is Plan.TRIGRAM else (lambda column: column)
     conditions = [
-        c.workspace_id == sa.bindparam("ws"),
-        c.account_id == sa.bindparam("account"),
-        c.fan_id == sa.bindparam("fan"),
+        key(c.workspace_id) == sa.bindparam("ws"),
+        key(c.account_id) == sa.bindparam("account"),
+        key(c.fan_id) == sa.bindparam("fan"),
     ]
     if after:
         conditions.append(
@@ -182,10 +183,13 @@ class SqlSyncedMessages:
         """Insert messages in the Message shape; one already held is replaced."""
         if not messages:
             return
-        await self.conn.execute(
-            _DELETE_MESSAGES,
-            {"ws": workspace_id, "account": account_id, "ids": [m["id"] for m in messages]},
-        )
+        # A sync's page: planned for its ids every call; a generic plan priced for the table
+        # as last analyzed read every message of the account (a sequential scan) per page.
+        with self.conn.planned_per_call():
+            await self.conn.execute(
+                _DELETE_MESSAGES,
+                {"ws": workspace_id, "account": account_id, "ids": [m["id"] for m in messages]},
+            )
         await self.conn.execute(
             _INSERT_MESSAGES,
             [
@@ -210,9 +214,10 @@ class SqlSyncedMessages:
         values = {"ws": workspace_id, "account": account_id, "fan": fan_id, "keep": keep}
         gone = [row.id for row in await self.conn.execute(_BEYOND_KEPT, values)]
         if gone:
-            await self.conn.execute(
-                _DELETE_MESSAGES, {"ws": workspace_id, "account": account_id, "ids": gone}
-            )
+            with self.conn.planned_per_call():
+                await self.conn.execute(
+                    _DELETE_MESSAGES, {"ws": workspace_id, "account": account_id, "ids": gone}
+                )
 
     async def remove_messages(
         self,
