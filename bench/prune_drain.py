@@ -198,6 +198,7 @@ async def run(args: argparse.Namespace, url: str) -> None:
         held_ms += report.held_ms
         for kind in removed:
             removed[kind] += report.removed[kind]
+        print(f"  slice {n + 1}: {report.removed['deliveries']} in {window:.1f} s", flush=True)
     await store.close()
     done = removed["deliveries"]
     print(

@@ -262,8 +262,14 @@ def test_statements_are_sized_by_the_time_they_take():
     """A statement that took well under its step doubles the next (at most); one over it
     shrinks the next to what fits (at least half); a short one (the last of its kind) and a
     fixed size change nothing. The pause after a batch is in proportion to its hold."""
-    from service.operations.pruner import BATCH, QUEUED_WRITES, SHORTEST_PAUSE, Batches, Pace
-    from service.operations.pruner import pause_after
+    from service.operations.pruner import (
+        BATCH,
+        QUEUED_WRITES,
+        SHORTEST_PAUSE,
+        Batches,
+        Pace,
+        pause_after,
+    )
 
     sizes = Batches(None, 0.01)
     assert sizes.size == BATCH
@@ -289,11 +295,19 @@ async def test_a_writer_waits_for_the_lock_only_where_writers_queue(store):
     async with store.transaction() as uow:
         assert not uow.retention.others_waiting()
         other = asyncio.ensure_future(_write_unit(store))
-        while not (other.done() or uow.retention.others_waiting()):
-            await asyncio.sleep(0)  # let it run until it waits or is done
+        await until(lambda: other.done() or uow.retention.others_waiting())
         assert uow.retention.others_waiting() == uow.retention.writes_queue()
         assert other.done() != uow.retention.writes_queue()
     await other
+
+
+async def until(condition) -> None:
+    """Let other tasks run until `condition` holds (they queue or finish without a timer)."""
+    for _ in range(10_000):
+        if condition():
+            return
+        await asyncio.sleep(0)
+    raise AssertionError("never came to pass")
 
 
 async def _write_unit(store) -> None:
@@ -325,8 +339,7 @@ async def test_a_prune_batch_lets_a_waiting_writer_go_first(
     async with store.transaction() as uow:  # both queue behind this unit, the pruner first
         queues = uow.retention.writes_queue()
         pruning = asyncio.ensure_future(prune(store, clock, DEFAULT, pace=unhurried))
-        while queues and not uow.retention.others_waiting():
-            await asyncio.sleep(0)  # until the pruner waits for the lock
+        await until(lambda: not queues or uow.retention.others_waiting())
         writing = asyncio.ensure_future(writer())
     report, left = await asyncio.gather(pruning, writing)
     assert report.removed["deliveries"] == BATCH + 10
