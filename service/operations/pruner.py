@@ -49,10 +49,10 @@ class Pace:
     pauses t × (1 - share) / share."""
 
 
-QUEUED_WRITES = Pace(step=0.002, hold=0.02, share=0.5)
+QUEUED_WRITES = Pace(step=0.004, hold=0.025, share=0.5)
 """Where every writer waits for one lock (SQLite). 25 rows a batch and a fixed 50 ms pause
 capped pruning at ~480 rows a second; 5,000-row statements held creations behind them 90 ms.
-A batch of 2 ms statements ends for a queued creation within one of them, and its 20 ms
+A batch of 4 ms statements ends for a queued creation within one of them, and its 25 ms
 amortize the batch's BEGIN and COMMIT."""
 ROW_LOCKS = Pace(step=0.05, hold=0.2, share=0.5)
 """Where a batch locks only the rows it deletes (PostgreSQL): no creation waits for it, and a
@@ -111,8 +111,9 @@ Step = Callable[[UnitOfWork], Awaitable[dict[str, int]]]
 
 class Batches:
     """One kind's statement sizes: BATCH rows first, then as many as the last statement's pace
-    says fit in `step` seconds (at most twice, at least half, the last size); or `fixed` rows
-    every time."""
+    says fit in `step` seconds (at most twice, at least half, the last size, and never under
+    BATCH: on a machine short of CPU every statement is slow, and tiny ones spent the batches
+    on their own BEGIN and COMMIT); or `fixed` rows every time."""
 
     def __init__(self, fixed: int | None, step: float) -> None:
         self.size = fixed if fixed is not None else BATCH
@@ -124,7 +125,7 @@ class Batches:
         if self.fixed or rows < self.size:  # a short one (the last of its kind) says nothing
             return
         fits = self.size * self.step / max(took, 1e-6)
-        self.size = int(min(MOST_ROWS, self.size * 2, max(self.size // 2, fits, 1)))
+        self.size = int(min(MOST_ROWS, self.size * 2, max(self.size // 2, fits, BATCH)))
 
 
 def pause_after(held: float, pace: Pace) -> float:

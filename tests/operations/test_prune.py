@@ -277,10 +277,12 @@ def test_statements_are_sized_by_the_time_they_take():
     assert sizes.size == 2 * BATCH
     sizes.after(2 * BATCH, 0.0125)
     assert sizes.size == 40  # 50 rows in 12.5 ms: 40 fit in 10 ms
-    sizes.after(40, 0.2)
-    assert sizes.size == 20  # far over: halved, no lower
+    sizes.after(40, 0.0125)
+    assert sizes.size == 32
+    sizes.after(32, 0.2)
+    assert sizes.size == BATCH  # far over: halved, and never under BATCH
     sizes.after(5, 0.001)
-    assert sizes.size == 20
+    assert sizes.size == BATCH
     fixed = Batches(3, 0.01)
     fixed.after(3, 0.5)
     assert fixed.size == 3
