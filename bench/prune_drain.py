@@ -162,6 +162,16 @@ def _at(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
 
 
+Timed = tuple[PruneReport, float]
+
+
+async def _timed_prune(store: SqlStore, clock: ManualClock) -> Timed:
+    """A prune as the worker runs it, and the seconds it took (not the creations' tail)."""
+    started = time.perf_counter()
+    report = await prune(store, clock, Retention())
+    return report, time.perf_counter() - started
+
+
 async def run(args: argparse.Namespace, url: str) -> None:
     store = SqlStore.from_url(url)
     await store.migrate()
@@ -183,18 +193,17 @@ async def run(args: argparse.Namespace, url: str) -> None:
         idle += await _creations(store, clock, agent, count, f"idle{n}-", every)
         clock.advance(hours=1)  # one more slice past its retention
 
-        async def creating(tag: str, drained: asyncio.Future[PruneReport]) -> list[float]:
+        async def creating(tag: str, drained: asyncio.Future[Timed]) -> list[float]:
             taken: list[float] = []
             while not drained.done():
                 taken += await _creations(store, clock, agent, 10, f"{tag}{len(taken)}-", every)
             return taken
 
-        drain_started = time.perf_counter()
-        drained = asyncio.ensure_future(prune(store, clock, Retention()))
+        drained = asyncio.ensure_future(_timed_prune(store, clock))
         busy += await creating(f"busy{n}-", drained)
-        report = await drained
-        window = max(args.least_idle, time.perf_counter() - drain_started)
-        took += time.perf_counter() - drain_started
+        report, seconds = await drained
+        window = max(args.least_idle, seconds)
+        took += seconds
         held_ms += report.held_ms
         for kind in removed:
             removed[kind] += report.removed[kind]
@@ -229,7 +238,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true", help="a tiny run: does the bench work")
     args = parser.parse_args(argv)
     if args.quick:
-        args.deliveries, args.slices, args.least_idle, args.rate = 3000, 2, 0.05, 500
+        args.deliveries, args.slices, args.least_idle = 3000, 2, 0.2
     if args.database == "postgresql":
         with scratch_database(args.postgres_url, "cs_drain") as url:
             asyncio.run(run(args, url))
