@@ -1,15 +1,16 @@
 """Benchmark: how fast the pruner drains a backlog of deliveries, and what it costs creations.
 
     python -m bench.prune_drain [--deliveries 1000000] [--database sqlite|postgresql]
-                                [--postgres-url URL] [--slices 5] [--rate 50] [--quick]
+                                [--postgres-url URL] [--slices 5] [--rate 50]
+                                [--least-idle 3] [--quick]
 
 Seeds one workspace with 3 event endpoints, then, `--slices` times an hour apart, copies one real
 delivered event (made by the dispatcher and the deliverer's own statements) into a slice of the
 `--deliveries` finished deliveries, one attempt each, 3 per event (ids random, as in
 production, so deletes dirty index pages all over). Then, slice after slice, on the same store:
 
-1. idle: creations through the real use case, `--rate` a second, each timed, for as long as the
-   last prune took (at least 3 s);
+1. idle: creations through the real use case, `--rate` a second, each timed from when it was
+   due, for as long as the last prune took (at least `--least-idle` seconds);
 2. pruning: the clock moves an hour, and the pruner (paced as the worker runs it) drains that
    slice while creations go on at the same rate beside it, each timed.
 

@@ -58,11 +58,12 @@ ROW_LOCKS = Pace(step=0.05, hold=0.2, share=0.5)
 """Where a batch locks only the rows it deletes (PostgreSQL): no creation waits for it, and a
 statement's round trip, not its rows, sets its time; longer statements keep up, and a pause as
 long as the batch leaves the server's CPU and log to the requests half the time."""
-CHECKPOINT_EVERY = 1.0
+CHECKPOINT_EVERY = 0.2
 """Seconds of pruning between two copies of SQLite's write-ahead log into the database file, off
-the loop (Retention.checkpoint). Each pruned delivery rewrites a page in each of five indexes
-keyed by random ids: 20 MB of log a second, so the commit that passed the log's limit copied
-40 MB and synced it, 150–800 ms with the lock held, every few batches."""
+the loop and in a pause (Retention.checkpoint). Each pruned delivery rewrites a page in each of
+five indexes keyed by random ids, about 20 KB of log: the commit that passed the log's limit
+(40 MB) copied it and synced the file, 80–250 ms with the lock held and the loop stopped, every
+second or so; copied this often the log stays under that limit."""
 SHORTEST_PAUSE = 0.002
 """Seconds between two batches at least, however short the batch."""
 PAUSE = 0.05
@@ -204,13 +205,17 @@ async def prune(
             counts, short = await _prune_batch(store, step, lead, sizes, pace, report)
             for kind, count in counts.items():
                 report.removed[kind] += count
-            if time.perf_counter() - copied > CHECKPOINT_EVERY:
-                await _checkpoint(store)
+            checkpoint = time.perf_counter() - copied > CHECKPOINT_EVERY
+            if checkpoint:
                 copied = time.perf_counter()
             if short:
+                if checkpoint:
+                    await _checkpoint(store)
                 break
             held = report.held_ms[-1] / 1000
-            await asyncio.sleep(PAUSE if sizes.fixed else pause_after(held, pace))
+            pause = asyncio.sleep(PAUSE if sizes.fixed else pause_after(held, pace))
+            # the log is copied while no batch holds the lock: in the pause, beside it
+            await (asyncio.gather(pause, _checkpoint(store)) if checkpoint else pause)
     if report.total:
         await _reclaim(store, report)
         log.info(
