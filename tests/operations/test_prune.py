@@ -303,6 +303,22 @@ async def test_a_writer_waits_for_the_lock_only_where_writers_queue(store):
     await other
 
 
+async def test_checkpoint_copies_the_log_into_the_file(store, clock, client, world):
+    """SQLite: after the checkpoint every page of the write-ahead log is in the database file,
+    so the next commit has nothing to copy. PostgreSQL's checkpointer does it: nothing to do."""
+    for n in range(3):
+        await create(client, world, f"k{n}")
+    async with store.reading() as uow:
+        pages = await uow.retention.checkpoint()
+        if not uow.retention.writes_queue():
+            assert pages == 0
+            return
+        assert pages > 0
+        found = await uow.conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+        busy, log, copied = found.one()
+        assert (busy, copied) == (0, log)
+
+
 async def until(condition) -> None:
     """Let other tasks run until `condition` holds (they queue or finish without a timer)."""
     for _ in range(10_000):
