@@ -1,20 +1,23 @@
 """Benchmark: how fast the pruner drains a backlog of deliveries, and what it costs creations.
 
     python -m bench.prune_drain [--deliveries 1000000] [--database sqlite|postgresql]
-                                [--postgres-url URL] [--creations 300] [--rate 50] [--quick]
+                                [--postgres-url URL] [--slices 5] [--rate 50]
+                                [--least-idle 3] [--quick]
 
-Seeds one workspace with 3 event endpoints, then copies one real delivered event (made by the
-dispatcher and the deliverer's own statements) into `--deliveries` finished deliveries past
-their retention, one attempt each, 3 per event (ids random, as in production, so deletes dirty
-index pages all over). Then, on the same store:
+Seeds one workspace with 3 event endpoints, then, `--slices` times an hour apart, copies one real
+delivered event (made by the dispatcher and the deliverer's own statements) into a slice of the
+`--deliveries` finished deliveries, one attempt each, 3 per event (ids random, as in
+production, so deletes dirty index pages all over). Then, slice after slice, on the same store:
 
-1. idle: `--creations` creations through the real use case, `--rate` a second, each timed;
-2. drain: the pruner (batches sized by hold time, the worker's default) empties the backlog
-   while creations go on at the same rate beside it, each timed.
+1. idle: creations through the real use case, `--rate` a second, each timed from when it was
+   due, for as long as the last prune took (at least `--least-idle` seconds);
+2. pruning: the clock moves an hour, and the pruner (paced as the worker runs it) drains that
+   slice while creations go on at the same rate beside it, each timed.
 
-Prints the drain's time and rows a second, and the creations' p50/p99 during the drain as a
-ratio of idle's. `--quick` seeds 3,000 deliveries and times 30 creations: a check that the bench
-runs, not a measurement.
+So the baseline and the load interleave on the same machine. Prints the drain's time (the sum
+of the prunes) and rows a second, and the creations' p50/p99 while pruning as a ratio of the
+idle windows'. `--quick` seeds 3,000 deliveries and times a few creations: a check that the
+bench runs, not a measurement.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from service.domain.clock import ManualClock
 from service.domain.principal import Principal
 from service.kit.crypto import SecretBox
 from service.operations.model import Retention
-from service.operations.pruner import prune
+from service.operations.pruner import PruneReport, prune
 from service.webhooks.dispatch import dispatch_all
 from service.webhooks.usecases import add_event_endpoint
 from service.workspaces.usecases import create_workspace
@@ -69,7 +72,7 @@ def _copies(sqlite: bool, count: int) -> list[str]:
             f" SELECT 'dlv_' || {random_id.replace('x::text', 'e.seq::text')}, d.endpoint_id,"
             " d.workspace_id, e.id, d.event_type, d.status, d.attempts, d.next_attempt_at,"
             " d.claimed_by, d.claimed_until, d.created_at, e.seq FROM events e"
-            " JOIN deliveries d ON d.event_id = :seed WHERE e.id <> :seed"
+            " JOIN deliveries d ON d.event_id = :seed WHERE e.seq > d.seq"
         ),
         (
             "INSERT INTO delivery_attempts (id, delivery_id, attempted_at, status_code, response,"
@@ -77,12 +80,12 @@ def _copies(sqlite: bool, count: int) -> list[str]:
             " d.id, a.attempted_at, a.status_code, a.response, a.duration_ms, a.error"
             " FROM deliveries d JOIN deliveries s ON s.event_id = :seed AND s.endpoint_id ="
             " d.endpoint_id JOIN delivery_attempts a ON a.delivery_id = s.id"
-            " WHERE d.event_id <> :seed"
+            " WHERE d.seq > s.seq"
         ),
     ]
 
 
-async def _seed(store: SqlStore, clock: ManualClock, deliveries: int) -> Principal:
+async def _seed(store: SqlStore, clock: ManualClock, deliveries: int, slices: int) -> Principal:
     workspace = await create_workspace(store, clock, "Drain agency")
     await add_live_account(store, clock, workspace.id, "40001", "maya.live")
     owner = Principal(
@@ -108,25 +111,29 @@ async def _seed(store: SqlStore, clock: ManualClock, deliveries: int) -> Princip
         scopes=frozenset({"read", "write"}),
         key_id="key_bench",
     )
-    await create_action(store, clock, agent, "40001", "seed", "send_message", dict(MESSAGE))
-    await dispatch_all(store, clock)
-    await deliver_everything(store, clock)
-    async with store.reading() as uow:
-        seed = (await uow.conn.exec_driver_sql("SELECT min(id) FROM events")).scalar()
     sqlite = store.dialect == "sqlite"
-    async with store.transaction() as uow:
-        for sql in _copies(sqlite, deliveries // ENDPOINTS - 1):
-            if sqlite:
-                await uow.conn.exec_driver_sql(
-                    sql.replace(":seed", "?"), (seed,) * sql.count(":seed")
-                )
-            else:
-                await uow.conn.exec_driver_sql(sql.replace(":seed", "$1"), (seed,))
+    for n in range(slices):
+        if n:
+            clock.advance(hours=1)
+        await create_action(store, clock, agent, "40001", f"seed{n}", "send_message", dict(MESSAGE))
+        await dispatch_all(store, clock)
+        await deliver_everything(store, clock)
+        async with store.reading() as uow:
+            found = await uow.conn.exec_driver_sql("SELECT id FROM events ORDER BY seq DESC")
+            seed = found.first()[0]  # type: ignore[index]
+        async with store.transaction() as uow:
+            for sql in _copies(sqlite, deliveries // slices // ENDPOINTS - 1):
+                if sqlite:
+                    await uow.conn.exec_driver_sql(
+                        sql.replace(":seed", "?"), (seed,) * sql.count(":seed")
+                    )
+                else:
+                    await uow.conn.exec_driver_sql(sql.replace(":seed", "$1"), (seed,))
     if not sqlite:
         async with store.single_statement() as uow:
             for table in ("events", "deliveries", "delivery_attempts"):
                 await uow.conn.exec_driver_sql(f"VACUUM ANALYZE {table}")
-    clock.advance(days=60)  # every delivery and event past its retention
+    clock.advance(days=30, hours=-slices + 0.5)  # no slice past its retention yet
     return agent
 
 
@@ -134,17 +141,20 @@ async def _creations(
     store: SqlStore, clock: ManualClock, agent: Principal, count: int, tag: str, every: float
 ) -> list[float]:
     """`count` creations, one every `every` seconds (a steady load, not back to back: a bench
-    that creates flat out measures the queue for the write lock, not a creation)."""
+    that creates flat out measures the queue for the write lock, not a creation), each timed
+    from when it was due."""
     taken = []
     loop = asyncio.get_running_loop()
     start = loop.time()
     for n in range(count):
-        await asyncio.sleep(max(0.0, start + n * every - loop.time()))
-        started = time.perf_counter()
+        due = start + n * every
+        await asyncio.sleep(max(0.0, due - loop.time()))
         await create_action(
             store, clock, agent, "40001", f"{tag}{n}", "send_message", dict(MESSAGE)
         )
-        taken.append((time.perf_counter() - started) * 1000)
+        # from when it was due: a creation that arrived while a statement held the event loop
+        # waited for it, as a request would
+        taken.append((loop.time() - due) * 1000)
     return taken
 
 
@@ -153,58 +163,83 @@ def _at(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
 
 
+Timed = tuple[PruneReport, float]
+
+
+async def _timed_prune(store: SqlStore, clock: ManualClock) -> Timed:
+    """A prune as the worker runs it, and the seconds it took (not the creations' tail)."""
+    started = time.perf_counter()
+    report = await prune(store, clock, Retention())
+    return report, time.perf_counter() - started
+
+
 async def run(args: argparse.Namespace, url: str) -> None:
     store = SqlStore.from_url(url)
     await store.migrate()
     clock = ManualClock(dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
     started = time.perf_counter()
-    agent = await _seed(store, clock, args.deliveries)
+    agent = await _seed(store, clock, args.deliveries, args.slices)
     async with store.reading() as uow:
         held = (await uow.conn.exec_driver_sql("SELECT count(*) FROM deliveries")).scalar()
     print(f"{store.dialect}: {held} deliveries seeded in {time.perf_counter() - started:.0f} s")
     every = 1 / args.rate
-    idle = await _creations(store, clock, agent, args.creations, "idle", every)
+    idle: list[float] = []
+    busy: list[float] = []
+    took = 0.0
+    removed = {"deliveries": 0, "attempts": 0, "events": 0}
+    held_ms: list[float] = []
+    window = args.least_idle
+    for n in range(args.slices):
+        count = max(10, int(window * args.rate))
+        idle += await _creations(store, clock, agent, count, f"idle{n}-", every)
+        clock.advance(hours=1)  # one more slice past its retention
 
-    async def creating() -> list[float]:
-        taken: list[float] = []
-        while not drained.done():
-            taken += await _creations(store, clock, agent, 10, f"busy{len(taken)}-", every)
-        return taken
+        async def creating(tag: str, drained: asyncio.Future[Timed]) -> list[float]:
+            taken: list[float] = []
+            while not drained.done():
+                taken += await _creations(store, clock, agent, 10, f"{tag}{len(taken)}-", every)
+            return taken
 
-    drain_started = time.perf_counter()
-    drained = asyncio.ensure_future(prune(store, clock, Retention()))
-    busy = await creating()
-    report = await drained
-    took = time.perf_counter() - drain_started
-    removed = report.removed["deliveries"]
+        drained = asyncio.ensure_future(_timed_prune(store, clock))
+        busy += await creating(f"busy{n}-", drained)
+        report, seconds = await drained
+        window = max(args.least_idle, seconds)
+        took += seconds
+        held_ms += report.held_ms
+        for kind in removed:
+            removed[kind] += report.removed[kind]
+        print(f"  slice {n + 1}: {report.removed['deliveries']} in {window:.1f} s", flush=True)
     await store.close()
+    done = removed["deliveries"]
     print(
-        f"drained {removed} deliveries ({report.removed['attempts']} attempts, "
-        f"{report.removed['events']} events) in {took:.1f} s: {removed / took:.0f} deliveries/s; "
-        f"1M would take {1_000_000 / (removed / took) / 60:.1f} min at this pace; "
-        f"{report.batches} batches, held median {_at(report.held_ms, 0.5):.1f} ms, "
-        f"p99 {_at(report.held_ms, 0.99):.1f} ms"
+        f"drained {done} deliveries ({removed['attempts']} attempts, {removed['events']} events)"
+        f" in {args.slices} prunes taking {took:.1f} s: {done / took:.0f} deliveries/s; 1M would"
+        f" take {1_000_000 / (done / took) / 60:.1f} min at this pace; {len(held_ms)} batches,"
+        f" held median {_at(held_ms, 0.5):.1f} ms, p99 {_at(held_ms, 0.99):.1f} ms"
     )
     p50, p99 = _at(idle, 0.5), _at(idle, 0.99)
     print(
-        f"creation idle: p50 {p50:.2f} ms, p99 {p99:.2f} ms ({len(idle)}); during the drain: "
+        f"creation idle: p50 {p50:.2f} ms, p99 {p99:.2f} ms ({len(idle)}); while pruning: "
         f"p50 {_at(busy, 0.5):.2f} ms ({_at(busy, 0.5) / p50:.2f}x), p99 {_at(busy, 0.99):.2f} ms "
         f"({_at(busy, 0.99) / p99:.2f}x) over {len(busy)} creations; "
-        f"mean {statistics.mean(busy):.2f} ms"
+        f"mean {statistics.mean(busy):.2f} ms (idle {statistics.mean(idle):.2f})"
     )
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--deliveries", type=int, default=1_000_000)
-    parser.add_argument("--creations", type=int, default=300, help="idle creations timed")
+    parser.add_argument("--slices", type=int, default=5, help="prunes, idle windows between")
+    parser.add_argument(
+        "--least-idle", type=float, default=3.0, help="seconds of the shortest idle window"
+    )
     parser.add_argument("--rate", type=float, default=50, help="creations a second, both phases")
     parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite")
     parser.add_argument("--postgres-url", default="postgresql://postgres@127.0.0.1:5432/postgres")
     parser.add_argument("--quick", action="store_true", help="a tiny run: does the bench work")
     args = parser.parse_args(argv)
     if args.quick:
-        args.deliveries, args.creations, args.rate = 3000, 30, 500
+        args.deliveries, args.slices, args.least_idle = 3000, 2, 0.2
     if args.database == "postgresql":
         with scratch_database(args.postgres_url, "cs_drain") as url:
             asyncio.run(run(args, url))

@@ -1,13 +1,14 @@
 """Prunes what is no longer needed, in batches that each hold the write lock briefly.
 
-Run by the worker on a schedule (runner.py) and by `countersign prune`. Each batch is its own
-unit of work deleting rows of one kind, as many as fit in a target hold time (TARGET_HOLD, by
-the pace of the kind's last batch), so pruning keeps up with a backlog on a fast machine and
-stays brief on a loaded one; between batches, a pause as long as the batch, other writers get the
-lock (SQLite's writers queue FIFO, PostgreSQL's never wait on rows pruning does not touch). On
-SQLite a prune that removed anything ends by giving the freed pages back (incremental vacuum), so the
-file stops growing instead of only stopping its growth on disk later. Every round then merges
-what syncs queued beside the search indexes, so a search reads one structure, not one piece per
+Run by the worker on a schedule (runner.py) and by `countersign prune`. A batch is one unit of
+work: statements deleting rows of one kind, each sized by the pace of the last to take about
+Pace.step, run one after another until the batch has held the lock Pace.hold, or at once when
+another writer of this process waits for the lock (SQLite's writers queue for one lock: a
+creation waits for one statement, not a batch). After a batch, a pause in proportion to its hold
+(Pace.share) lets other processes' writers, which poll for the lock, have it. On SQLite a prune
+that removed anything ends by giving the freed pages back (incremental vacuum), so the file
+stops growing instead of only stopping its growth on disk later. Every round then merges what
+syncs queued beside the search indexes, so a search reads one structure, not one piece per
 write (tidy_search).
 """
 
@@ -18,7 +19,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 
-from attrs import define, field
+from attrs import define, field, frozen
 
 from service.domain.clock import Clock
 from service.operations.model import (
@@ -31,23 +32,38 @@ from service.ports import Store, UnitOfWork
 
 log = logging.getLogger("countersign.prune")
 BATCH = 25
-"""Rows of one kind in a kind's first batch (a delivery's attempts go with it); later batches
-are sized by how long the last one held the lock (Batches)."""
+"""Rows of one kind in a kind's first statement (a delivery's attempts go with it); later
+statements are sized by how long the last one took (Batches)."""
 MOST_ROWS = 5000
-"""Rows of one kind in any batch, whatever the hold time allows."""
-TARGET_HOLD = 0.01
-"""Seconds one batch may hold the write lock where every writer waits for it (SQLite): a
-creation that arrives meanwhile waits for the batch, so this bounds what pruning adds to a
-creation's latency. A fixed 25 rows held it 2 ms on an idle machine and capped pruning at ~480
-rows a second, while the same rows took 100 ms on a machine with 4–6 runnable processes per
-core."""
-ROW_LOCKS_HOLD = 0.2
-"""The same where a batch locks only the rows it deletes (PostgreSQL): no creation waits for
-it, and a batch's round trips, not its rows, set its time; longer batches keep up."""
-LOCK_SHARE = 0.5
-"""The most of its time the pruner holds the write lock: after a batch that held it t seconds
-it waits t × (1 - LOCK_SHARE) / LOCK_SHARE, so other writers (this process's queue FIFO for the
-lock; another process's poll for it with growing sleeps) get it between batches."""
+"""Rows of one kind in any statement, whatever its pace allows."""
+
+
+@frozen
+class Pace:
+    step: float
+    """Seconds one statement should take: how long a writer that queued behind it waits."""
+    hold: float
+    """Seconds one batch (its statements and COMMIT) may hold the lock when no one waits."""
+    share: float
+    """The most of its time pruning holds the lock: after a batch that held it t seconds it
+    pauses t × (1 - share) / share."""
+
+
+QUEUED_WRITES = Pace(step=0.004, hold=0.025, share=0.5)
+"""Where every writer waits for one lock (SQLite). 25 rows a batch and a fixed 50 ms pause
+capped pruning at ~480 rows a second; 5,000-row statements held creations behind them 90 ms.
+A batch of 4 ms statements ends for a queued creation within one of them, and its 25 ms
+amortize the batch's BEGIN and COMMIT."""
+ROW_LOCKS = Pace(step=0.05, hold=0.2, share=0.5)
+"""Where a batch locks only the rows it deletes (PostgreSQL): no creation waits for it, and a
+statement's round trip, not its rows, sets its time; longer statements keep up, and a pause as
+long as the batch leaves the server's CPU and log to the requests half the time."""
+CHECKPOINT_EVERY = 0.2
+"""Seconds of pruning between two copies of SQLite's write-ahead log into the database file, off
+the loop and in a pause (Retention.checkpoint). Each pruned delivery rewrites a page in each of
+five indexes keyed by random ids, about 20 KB of log: the commit that passed the log's limit
+(40 MB) copied it and synced the file, 80–250 ms with the lock held and the loop stopped, every
+second or so; copied this often the log stays under that limit."""
 SHORTEST_PAUSE = 0.002
 """Seconds between two batches at least, however short the batch."""
 PAUSE = 0.05
@@ -95,23 +111,27 @@ Step = Callable[[UnitOfWork], Awaitable[dict[str, int]]]
 
 
 class Batches:
-    """One kind's batch sizes: BATCH rows first, then as many as the last batch's pace says fit
-    in TARGET_HOLD (at most twice, at least half, the last size); or `fixed` rows every time."""
+    """One kind's statement sizes: BATCH rows first, then as many as the last statement's pace
+    says fit in `step` seconds (at most twice, at least half, the last size, and never under
+    BATCH: on a machine short of CPU every statement is slow, and tiny ones spent the batches
+    on their own BEGIN and COMMIT); or `fixed` rows every time."""
 
-    def __init__(self, fixed: int | None, target: float) -> None:
+    def __init__(self, fixed: int | None, step: float) -> None:
         self.size = fixed if fixed is not None else BATCH
         self.fixed = fixed is not None
-        self.target = target
+        self.step = step
 
-    def after(self, rows: int, held: float) -> float:
-        """Size the next batch after one that removed `rows` holding the lock `held` seconds;
-        returns the pause before it."""
-        if self.fixed:
-            return PAUSE
-        if rows >= self.size:
-            fits = self.size * self.target / max(held, 1e-6)
-            self.size = int(min(MOST_ROWS, self.size * 2, max(self.size // 2, fits, 1)))
-        return max(SHORTEST_PAUSE, held * (1 - LOCK_SHARE) / LOCK_SHARE)
+    def after(self, rows: int, took: float) -> None:
+        """Size the next statement after one that removed `rows` in `took` seconds."""
+        if self.fixed or rows < self.size:  # a short one (the last of its kind) says nothing
+            return
+        fits = self.size * self.step / max(took, 1e-6)
+        self.size = int(min(MOST_ROWS, self.size * 2, max(self.size // 2, fits, BATCH)))
+
+
+def pause_after(held: float, pace: Pace) -> float:
+    """Seconds to leave the lock to others after a batch that held it `held` seconds."""
+    return max(SHORTEST_PAUSE, held * (1 - pace.share) / pace.share)
 
 
 async def prune(
@@ -120,17 +140,17 @@ async def prune(
     retention: Retention,
     *,
     batch: int | None = None,
-    target_hold: float | None = None,
+    pace: Pace | None = None,
 ) -> PruneReport:
-    """Everything due now, batch after batch, until every kind comes back short. Batches are
-    sized to hold the write lock about `target_hold` seconds each (TARGET_HOLD or
-    ROW_LOCKS_HOLD by the database), or `batch` rows each."""
+    """Everything due now, batch after batch, until every kind comes back short. Batches follow
+    `pace` (QUEUED_WRITES or ROW_LOCKS by the database), or are one statement of `batch` rows
+    each, PAUSE apart."""
     now = clock.now()
     report = PruneReport()
-    if target_hold is None:
+    if pace is None:
         async with store.reading() as uow:
-            target_hold = TARGET_HOLD if uow.retention.writes_queue() else ROW_LOCKS_HOLD
-    sizes = Batches(batch, target_hold)  # each kind's own, below; the steps read its size
+            pace = QUEUED_WRITES if uow.retention.writes_queue() else ROW_LOCKS
+    sizes = Batches(batch, pace.step)  # each kind's own, below; the steps read its size
 
     async def deliveries(uow: UnitOfWork) -> dict[str, int]:
         done, attempts = await uow.retention.prune_deliveries(
@@ -171,6 +191,7 @@ async def prune(
     async def heartbeats(uow: UnitOfWork) -> dict[str, int]:
         return {"heartbeats": await uow.retention.prune_heartbeats(now - FORGET_STOPPED_AFTER)}
 
+    copied = time.perf_counter()
     # Deliveries go before events: an event is kept while any delivery refers to it.
     for step, lead in (
         (deliveries, "deliveries"),
@@ -184,16 +205,22 @@ async def prune(
         (chat_codes, "chat_codes"),
         (heartbeats, "heartbeats"),
     ):
-        sizes = Batches(batch, target_hold)
+        sizes = Batches(batch, pace.step)
         while True:
-            asked = sizes.size
-            counts = await _batch(store, step, report)
+            counts, short = await _prune_batch(store, step, lead, sizes, pace, report)
             for kind, count in counts.items():
                 report.removed[kind] += count
-            if lead == "heartbeats" or counts[lead] < asked:
+            checkpoint = time.perf_counter() - copied > CHECKPOINT_EVERY
+            if checkpoint:
+                copied = time.perf_counter()
+            if short:
+                if checkpoint:
+                    await _checkpoint(store)
                 break
-            # let waiting writers take the lock between batches
-            await asyncio.sleep(sizes.after(counts[lead], report.held_ms[-1] / 1000))
+            held = report.held_ms[-1] / 1000
+            pause = asyncio.sleep(PAUSE if sizes.fixed else pause_after(held, pace))
+            # the log is copied while no batch holds the lock: in the pause, beside it
+            await (asyncio.gather(pause, _checkpoint(store)) if checkpoint else pause)
     if report.total:
         await _reclaim(store, report)
         log.info(
@@ -219,6 +246,34 @@ async def tidy_search(store: Store, report: PruneReport | None = None) -> PruneR
     return report
 
 
+async def _prune_batch(
+    store: Store, step: Step, lead: str, sizes: Batches, pace: Pace, report: PruneReport
+) -> tuple[dict[str, int], bool]:
+    """One batch of `step`'s statements (one when sizes are fixed): the rows removed, and
+    whether the last statement came back short (nothing more of that kind is due)."""
+    removed: dict[str, int] = {}
+
+    async def statements(uow: UnitOfWork) -> dict[str, int]:
+        started = time.perf_counter()
+        while True:
+            asked = sizes.size
+            before = time.perf_counter()
+            counts = await step(uow)
+            sizes.after(counts.get(lead, 0), time.perf_counter() - before)
+            for kind, count in counts.items():
+                removed[kind] = removed.get(kind, 0) + count
+            if counts.get(lead, 0) < asked or lead == "heartbeats":
+                return {"short": 1}
+            if sizes.fixed or uow.retention.others_waiting():
+                return {"short": 0}
+            if time.perf_counter() - started + pace.step > pace.hold:
+                return {"short": 0}
+
+    statements.__name__ = getattr(step, "__name__", "step")
+    short = (await _batch(store, statements, report))["short"]
+    return removed, bool(short)
+
+
 async def _batch(store: Store, step: Step, report: PruneReport) -> dict[str, int]:
     transaction = store.transaction()
     uow = await transaction.__aenter__()
@@ -240,6 +295,11 @@ async def _batch(store: Store, step: Step, report: PruneReport) -> dict[str, int
     name = getattr(step, "__name__", "step")
     report.longest_by_step[name] = max(report.longest_by_step.get(name, 0.0), held)
     return counts
+
+
+async def _checkpoint(store: Store) -> None:
+    async with store.reading() as uow:
+        await uow.retention.checkpoint()
 
 
 async def _reclaim(store: Store, report: PruneReport) -> None:

@@ -11,7 +11,7 @@ from service.operations.model import Backlog, Heartbeat
 
 class Retention(Protocol):
     """Deletes finished records, at most `limit` rows of one kind per call: the caller runs
-    each call in its own short unit and loops until a call comes back short."""
+    a few calls in each short unit and loops until a call comes back short."""
 
     async def prune_deliveries(self, before: dt.datetime, limit: int) -> tuple[int, int]:
         """Finished deliveries created before `before` and their attempts: (deliveries,
@@ -35,6 +35,16 @@ class Retention(Protocol):
     def writes_queue(self) -> bool:
         """True where a write unit holds the one write lock every writer waits for (SQLite), so
         a prune batch delays creations; False where it locks only the rows it deletes."""
+
+    def others_waiting(self) -> bool:
+        """True while another writer of this process waits for the lock this unit holds (a
+        creation queued behind a prune batch): the batch then ends early and lets it go first."""
+
+    async def checkpoint(self) -> int:
+        """Copy what the write-ahead log holds into the database file, waiting for no one and
+        off the event loop, in a unit with no transaction (SQLite: else the commit that passes
+        the log's limit copies it, on the loop, with the lock held); the log's pages then.
+        PostgreSQL's checkpointer does this itself: 0."""
 
     async def reclaim(self, pages: int) -> int:
         """Give free pages back to the file system where the database needs telling (SQLite's

@@ -60,6 +60,11 @@ class Connection:
         """Run one statement: (column names, rows, rows changed)."""
         raise NotImplementedError
 
+    def others_waiting(self) -> bool:
+        """True while another unit of this process waits for the write lock this unit holds
+        (SQLite, whose writers queue for one lock); always False where writers lock rows."""
+        return False
+
     def defer_notify(self, channel: str) -> bool:
         """Send a NOTIFY of `channel` with this unit's COMMIT, in its round trip; False when the
         driver can't (no transaction to commit): the caller sends it now."""

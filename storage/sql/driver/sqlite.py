@@ -92,6 +92,11 @@ class SqliteConnection(Connection):
         self.raw = raw
         self.away = False
         """Statements run in a worker thread (inside `long_statements`)."""
+        self.queue: Writer | None = None
+        """The writers' queue, in a write unit (which holds the lock)."""
+
+    def others_waiting(self) -> bool:
+        return self.queue is not None and self.queue.someone_waits()
 
     @contextlib.contextmanager
     def long_statements(self) -> Iterator[None]:
@@ -296,7 +301,9 @@ class SqliteDriver:
         raw = shared.raw
         try:
             raw.execute("SAVEPOINT unit")
-            yield SqliteConnection(self.planner, raw)
+            conn = SqliteConnection(self.planner, raw)
+            conn.queue = self._writer
+            yield conn
             raw.execute("RELEASE unit")
         except BaseException as exc:
             self._writer.undo_unit(shared)

@@ -93,7 +93,7 @@ class Writer:
         no one waits or the run is full."""
         shared = self.open
         committed = False
-        if shared is not None and (shared.units >= SHARED_UNITS or not self._someone_waits()):
+        if shared is not None and (shared.units >= SHARED_UNITS or not self.someone_waits()):
             committed = self._commit(shared)
         self._pass_turn()
         if committed:  # after the turn has passed on: a hook that fails cannot keep it
@@ -124,7 +124,7 @@ class Writer:
         shared.done.exception()  # the units that wait read it; none may, so mark it read
         self._put_back(shared.raw)
 
-    def _someone_waits(self) -> bool:
+    def someone_waits(self) -> bool:
         return any(not turn.done() for turn in self._queue)
 
     def _commit(self, shared: SharedWrite) -> bool:

@@ -33,19 +33,30 @@ def _limit() -> sa.BindParameter[int]:
 # `ix_deliveries_created_at` from the oldest row (with `status IN (…)` SQLite chose
 # `ix_deliveries_due` and sorted every finished delivery: 200 ms at 180,000 rows).
 _FINISHED = d.status != "pending"
-_OLD_DELIVERIES = (
-    sa.select(d.id)
-    .where(d.created_at < sa.bindparam("before", type_=d.created_at.type))
-    .where(_FINISHED)
-    .order_by(d.created_at)
-    .limit(_limit())
-    .with_for_update(skip_locked=True)  # PostgreSQL: a delivery being resent is left alone
+_BEFORE = sa.bindparam("before", type_=d.created_at.type)
+_OLDEST_FINISHED = (
+    sa.select(d.id).where(d.created_at < _BEFORE, _FINISHED).order_by(d.created_at).limit(_limit())
 )
-_DELIVERY_IDS = sa.bindparam("ids", expanding=True, type_=d.id.type)
+# SQLite: the oldest finished deliveries' attempts, then the same deliveries, each one statement
+# choosing its rows in the database (no ids round trip through Python, where binding thousands of
+# them cost more than the deletes). Between the two nothing else writes: the unit holds the lock.
 _DELETE_ATTEMPTS = t.delivery_attempts.delete().where(
-    t.delivery_attempts.c.delivery_id.in_(_DELIVERY_IDS)
+    t.delivery_attempts.c.delivery_id.in_(_OLDEST_FINISHED.scalar_subquery())
 )
-_DELETE_DELIVERIES = t.deliveries.delete().where(d.id.in_(_DELIVERY_IDS), _FINISHED)
+_DELETE_DELIVERIES = t.deliveries.delete().where(d.id.in_(_OLDEST_FINISHED.scalar_subquery()))
+# PostgreSQL: one statement. A delivery being resent is locked by its resender and left alone
+# (SKIP LOCKED); the attempts' foreign key is checked at the statement's end, after both deletes.
+_PG_DELETE_DELIVERIES = """
+WITH chosen AS (
+    SELECT id FROM deliveries WHERE created_at < $1 AND status <> 'pending'
+    ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED
+), attempts AS (
+    DELETE FROM delivery_attempts WHERE delivery_id IN (SELECT id FROM chosen) RETURNING 1
+), gone AS (
+    DELETE FROM deliveries WHERE id IN (SELECT id FROM chosen) RETURNING 1
+)
+SELECT (SELECT count(*) FROM gone), (SELECT count(*) FROM attempts)
+"""
 # Events age from their dispatch (fan-out to deliveries, within a second of their creation on a
 # running worker), read from the dispatcher's own index: one index fewer for every event written.
 _OLD_EVENTS = (
@@ -130,33 +141,38 @@ class SqlRetention:
         self.conn = conn
 
     async def prune_deliveries(self, before: dt.datetime, limit: int) -> tuple[int, int]:
-        """Finished deliveries created before `before`, with their attempts: (deliveries,
-        attempts) removed."""
-        ids = (await self.conn.execute(_OLD_DELIVERIES, {"before": before, "limit": limit})).all()
-        if not ids:
-            return 0, 0
-        chosen = {"ids": [row[0] for row in ids]}
-        attempts = (await self.conn.execute(_DELETE_ATTEMPTS, chosen)).rowcount
-        deliveries = (await self.conn.execute(_DELETE_DELIVERIES, chosen)).rowcount
-        return deliveries, attempts
+        """The oldest `limit` finished deliveries created before `before`, with their attempts:
+        (deliveries, attempts) removed."""
+        chosen = {"before": before, "limit": limit}
+        with self.conn.long_statements():
+            if self.conn.dialect.name != "sqlite":
+                found = await self.conn.exec_driver_sql(_PG_DELETE_DELIVERIES, (before, limit))
+                deliveries, attempts = found.one()
+                return int(deliveries), int(attempts)
+            attempts = (await self.conn.execute(_DELETE_ATTEMPTS, chosen)).rowcount
+            return (await self.conn.execute(_DELETE_DELIVERIES, chosen)).rowcount, attempts
 
     async def prune_events(self, before: dt.datetime, limit: int) -> int:
-        return (
-            await self.conn.execute(_DELETE_EVENTS, {"before": before, "limit": limit})
-        ).rowcount
+        return await self._deleted(_DELETE_EVENTS, {"before": before, "limit": limit})
 
     async def prune_sessions(self, now: dt.datetime, limit: int) -> int:
-        return (await self.conn.execute(_DELETE_SESSIONS, {"now": now, "limit": limit})).rowcount
+        return await self._deleted(_DELETE_SESSIONS, {"now": now, "limit": limit})
 
     async def prune_invites(self, now: dt.datetime, limit: int) -> int:
-        return (await self.conn.execute(_DELETE_INVITES, {"now": now, "limit": limit})).rowcount
+        return await self._deleted(_DELETE_INVITES, {"now": now, "limit": limit})
 
     async def prune_links(self, before: dt.datetime, limit: int) -> int:
-        return (await self.conn.execute(_DELETE_LINKS, {"before": before, "limit": limit})).rowcount
+        return await self._deleted(_DELETE_LINKS, {"before": before, "limit": limit})
 
     async def prune_allowance_uses(self, before: dt.datetime, limit: int) -> int:
-        values = {"before": before, "limit": limit}
-        return (await self.conn.execute(_DELETE_ALLOWANCE_USES, values)).rowcount
+        return await self._deleted(_DELETE_ALLOWANCE_USES, {"before": before, "limit": limit})
+
+    async def _deleted(self, statement: sa.Delete, values: dict[str, object]) -> int:
+        """Rows `statement` deleted. SQLite runs it in a worker thread, so the loop serves
+        requests meanwhile, and a creation among them queues for the lock, which the batch
+        then hands over after this statement (Retention.others_waiting)."""
+        with self.conn.long_statements():
+            return (await self.conn.execute(statement, values)).rowcount
 
     async def prune_limit_uses(self, before: dt.datetime, limit: int) -> int:
         values = {"before": before, "limit": limit}
@@ -167,6 +183,16 @@ class SqlRetention:
 
     def writes_queue(self) -> bool:
         return single_writer(self.conn.dialect.name)
+
+    def others_waiting(self) -> bool:
+        return self.conn.others_waiting()
+
+    async def checkpoint(self) -> int:
+        if self.conn.dialect.name != "sqlite":
+            return 0
+        with self.conn.long_statements():
+            found = await self.conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+        return int(found.one()[1])
 
     async def reclaim(self, pages: int) -> int:
         return await reclaim(self.conn, pages)
