@@ -6,6 +6,7 @@ Each GET answers the setting with its `ETag`; each POST takes `If-Match` and ans
 from __future__ import annotations
 
 from service.accounts.render import account_detail_json
+from service.actions.activity import account_activity, activity_json
 from service.actions.policies import (
     KEEP,
     account_etag,
@@ -15,11 +16,8 @@ from service.actions.policies import (
     workspace_etag,
 )
 from service.actions.reach import visible_account
-from service.api.endpoint import Call, Reply, endpoint
-
-
-def if_match(call: Call) -> str | None:
-    return call.incoming.headers.get("if-match")
+from service.actions.suggesting import account_suggestions, apply_suggestion, suggestion_json
+from service.api.endpoint import Call, Reply, endpoint, if_match
 
 
 @endpoint("getAccountPolicy", scope="admin", auth="key_or_session")
@@ -83,3 +81,48 @@ async def set_workspace(call: Call) -> Reply:
         if_match=if_match(call),
     )
     return await _workspace_reply(call)
+
+
+@endpoint("getPolicySuggestions")
+async def get_suggestions(call: Call) -> Reply:
+    found = await account_suggestions(
+        call.services.store,
+        call.principal,
+        call.params.path["accountId"],
+        call.services.clock.now(),
+    )
+    return Reply({"data": [suggestion_json(s) for s in found]})
+
+
+@endpoint("applyPolicySuggestion", auth="session")
+async def apply(call: Call) -> Reply:
+    services, body = call.services, call.params.body
+    account_id = call.params.path["accountId"]
+    await apply_suggestion(
+        services.store,
+        services.clock,
+        call.principal,
+        account_id,
+        body["type"],
+        body["stage"],
+        body.get("kind"),
+    )
+    async with services.store.reading() as uow:
+        account = await uow.accounts.get(call.principal.workspace_id, account_id)
+        assert account is not None
+        policy = await account_policy(uow, account, services.clock.now())
+    return Reply({"data": account_detail_json(account, policy), "meta": call.meta()})
+
+
+@endpoint("getAccountActivity")
+async def get_account_activity(call: Call) -> Reply:
+    q = call.params.query
+    activity = await account_activity(
+        call.services.store,
+        call.principal,
+        call.params.path["accountId"],
+        q.get("from"),
+        q.get("to"),
+        call.services.clock.now(),
+    )
+    return Reply({"data": activity_json(activity)})
