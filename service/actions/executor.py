@@ -28,8 +28,6 @@ import asyncio
 import contextlib
 import datetime as dt
 import logging
-import os
-import socket
 from collections.abc import Callable
 from typing import Any
 
@@ -43,7 +41,7 @@ from service.actions.repository import ACTIONS_CHANNEL
 from service.actions.retries import RetryPolicy
 from service.actions.transitions import FAILED
 from service.domain.clock import Clock
-from service.domain.ids import new_id
+from service.domain.ids import worker_name
 from service.platform.seam import Connection
 from service.ports import Store
 from service.synced.chats import record_write
@@ -58,10 +56,6 @@ INTERRUPTED = (
     "because the platform may already have received it; check the account before "
     "creating a new action."
 )
-
-
-def worker_name() -> str:
-    return f"{socket.gethostname()}:{os.getpid()}:{new_id('', 6)}"
 
 
 class Executor:

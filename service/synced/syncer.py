@@ -37,8 +37,8 @@ from typing import Any, Protocol
 
 from service.accounts import status as account_status
 from service.accounts.model import Account
-from service.actions.executor import worker_name
 from service.domain.clock import Clock
+from service.domain.ids import worker_name
 from service.platform.errors import AccountUnavailable, PlatformError
 from service.platform.seam import NotConnected, Platforms
 from service.ports import Store
