@@ -200,9 +200,9 @@ async def latency(url: str, n: int) -> list[float]:
     """Seconds from each create call to its action reading `executed`."""
     import attrs
 
-    from service.actions.execution.executor import Executor
     from service.app import build_services
     from service.http.auth import principal_for_key
+    from service.runtime.runner import executor_for
     from service.settings import Settings
 
     engine = make_engine(url)
@@ -220,7 +220,7 @@ async def latency(url: str, n: int) -> list[float]:
         owner = attrs.evolve(world.owner, mode="test")
         account = world.sandbox_accounts[0]
         await set_account_policy(store, clock, owner, account, parse_rules(TEST_ALLOWANCE))
-        executor = Executor(services)
+        executor = executor_for(services)
         runner = asyncio.create_task(executor.run_forever(poll=60))
         await executor.idle.wait()
         seconds = []

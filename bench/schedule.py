@@ -28,10 +28,10 @@ from bench import quick
 from harness.scratch import scratch_database
 from service.actions.creation import create_action
 from service.actions.decisions import decide_action
-from service.actions.execution.executor import Executor
 from service.app import build_services
 from service.domain.clock import ManualClock, isoformat
 from service.http.auth import principal_for_key
+from service.runtime.runner import executor_for
 from service.settings import Settings
 from storage.migrate import migrate
 from storage.sql.driver.engine import make_engine
@@ -90,7 +90,7 @@ async def one_run(url: str, n: int, replicas: int) -> None:
         clock.advance(seconds=(due - clock.now()).total_seconds() + 60)  # the whole minute is due
         started = time.perf_counter()
         counts = await asyncio.gather(
-            *[Executor(s, f"replica{i}").run_waiting() for i, s in enumerate(services)]
+            *[executor_for(s, f"replica{i}").run_waiting() for i, s in enumerate(services)]
         )
         elapsed = time.perf_counter() - started
         async with engine.connect() as conn:

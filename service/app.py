@@ -20,7 +20,7 @@ from service.actions.waiting import ActionWaiters
 from service.api.docs import render_errors_page
 from service.api.edge import Edge
 from service.api.routes import api_routes
-from service.chat.pages import chat_routes
+from service.chat.rest import chat_routes
 from service.chat.sending import Chats
 from service.dashboard import build_dashboard
 from service.dashboard.routes import dashboard_routes

@@ -99,6 +99,11 @@ class Call:
         return {"source": source, "asOf": as_of, "requestId": self.request_id}
 
 
+def if_match(call: Call) -> str | None:
+    """The `If-Match` a settings write is checked against (its reply's `ETag`)."""
+    return call.incoming.headers.get("if-match")
+
+
 @frozen
 class Reply:
     body: dict[str, Any]

@@ -5,31 +5,20 @@ from __future__ import annotations
 from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
-from service.api import (
-    accounts,
-    action_types,
-    actions,
-    activity,
-    api_keys,
-    chat_connections,
-    chats,
-    docs,
-    earnings,
-    fans,
-    health,
-    links,
-    metrics,
-    people,
-    platform,
-    policies,
-    post,
-    revenue,
-    suggestions,
-    synced_lists,
-    webhook_endpoints,
-)
+from service.accounts import rest as accounts
+from service.actions import rest as actions
+from service.actions.policies import rest as policy_rest
+from service.api import docs, platform
 from service.api.endpoint import RestRoute
+from service.chat import rest as chat_connections
+from service.keys import rest as api_keys
+from service.linking import rest as links
+from service.operations import rest as operations
+from service.people import rest as people
+from service.revenue import rest as revenue
+from service.synced import rest as synced
 from service.synced.families import FAMILIES
+from service.webhooks import rest as webhook_endpoints
 
 ACCOUNT = "/v1/accounts/{accountId}"
 
@@ -55,12 +44,12 @@ def settings_routes() -> list[Route]:
     return [
         Route(
             "/v1/accounts/{accountId}/policy",
-            _by_method(GET=policies.get_account, POST=policies.set_account),
+            _by_method(GET=policy_rest.get_account, POST=policy_rest.set_account),
             methods=["GET", "POST"],
         ),
         Route(
             "/v1/workspace/policy",
-            _by_method(GET=policies.get_workspace, POST=policies.set_workspace),
+            _by_method(GET=policy_rest.get_workspace, POST=policy_rest.set_workspace),
             methods=["GET", "POST"],
         ),
         Route(
@@ -123,36 +112,38 @@ def api_routes() -> list[Route]:
         Route("/v1/actions/{actionId}", actions.get_action, methods=["GET"]),
         Route(
             "/v1/accounts/{accountId}/chats/{fanId}/messages",
-            chats.list_messages,
+            synced.list_messages,
             methods=["GET"],
         ),
         Route("/v1/actions/{actionId}/approve", actions.approve_action, methods=["POST"]),
         Route("/v1/actions/{actionId}/reject", actions.reject_action, methods=["POST"]),
         Route("/v1/actions/{actionId}/cancel", actions.cancel_action, methods=["POST"]),
         Route("/v1/actions/{actionId}/request-again", actions.request_again, methods=["POST"]),
-        Route("/v1/action-types", action_types.list_action_types, methods=["GET"]),
+        Route("/v1/action-types", actions.list_action_types, methods=["GET"]),
         Route("/v1/accounts", accounts.list_accounts, methods=["GET"]),
         Route("/v1/accounts/{accountId}", accounts.get_account, methods=["GET"]),
-        Route("/v1/accounts/{accountId}/fans", fans.list_fans, methods=["GET"]),
+        Route("/v1/accounts/{accountId}/fans", synced.list_fans, methods=["GET"]),
         *platform.platform_routes(),
         # Synced families (docs/synced-data.md)
-        Route("/v1/accounts/{accountId}/fans/{fanId}", fans.get_fan, methods=["GET"]),
-        Route("/v1/accounts/{accountId}/chats", chats.list_chats, methods=["GET"]),
-        Route("/v1/accounts/{accountId}/posts/{postId}", post.get_post, methods=["GET"]),
+        Route("/v1/accounts/{accountId}/fans/{fanId}", synced.get_fan, methods=["GET"]),
+        Route("/v1/accounts/{accountId}/chats", synced.list_chats, methods=["GET"]),
+        Route("/v1/accounts/{accountId}/posts/{postId}", synced.get_post, methods=["GET"]),
         *(
-            Route(ACCOUNT + family.path, synced_lists.LISTS[family.name], methods=["GET"])
+            Route(ACCOUNT + family.path, synced.LISTS[family.name], methods=["GET"])
             for family in FAMILIES
         ),
-        Route("/v1/accounts/{accountId}/earnings", earnings.get_earnings, methods=["GET"]),
-        Route("/v1/accounts/{accountId}/activity", activity.get_account_activity, methods=["GET"]),
+        Route("/v1/accounts/{accountId}/earnings", synced.get_earnings, methods=["GET"]),
+        Route(
+            "/v1/accounts/{accountId}/activity", policy_rest.get_account_activity, methods=["GET"]
+        ),
         Route(
             "/v1/accounts/{accountId}/policy-suggestions",
-            suggestions.get_suggestions,
+            policy_rest.get_suggestions,
             methods=["GET"],
         ),
         Route(
             "/v1/accounts/{accountId}/policy-suggestions/apply",
-            suggestions.apply,
+            policy_rest.apply,
             methods=["POST"],
         ),
         Route("/v1/links", links.create_link, methods=["POST"]),
@@ -161,8 +152,8 @@ def api_routes() -> list[Route]:
         # The settings: rarely called, after every read a chatter's tools make.
         *settings_routes(),
         Route("/openapi.yaml", docs.openapi_document, methods=["GET"]),
-        Route("/healthz", health.healthz, methods=["GET"]),
-        Route("/metrics", metrics.metrics, methods=["GET"]),
+        Route("/healthz", operations.healthz, methods=["GET"]),
+        Route("/metrics", operations.metrics, methods=["GET"]),
         Route("/docs/errors", docs.errors_page, methods=["GET"]),
         Route("/docs", docs.reference_page, methods=["GET"]),
         Route("/docs/reference.js", docs.reference_script, methods=["GET"]),

@@ -1,305 +1,154 @@
-"""The chats' own HTTP: Slack's interactions and Telegram's updates, checked before anything
-is read (Slack's signature over the raw body and a timestamp within 5 minutes; Telegram's
-secret token header), else 401 and nothing decided. Both answer at once: the private reply and
-the message's edit go out after the answer (Slack wants one within 3 seconds). Nothing here
-logs a payload."""
+"""The Chat page: connect Slack ("Add to Slack", OAuth v2 with its `state` checked) and a
+Telegram group (`/start <code>`), see who is linked; and the one-time page where a chat user
+confirms, signed in, which member they are."""
 
 from __future__ import annotations
 
-import hmac
-import json
-import logging
-from typing import Any
-from urllib.parse import parse_qs
-
-from slack_sdk.signature import Clock as SlackClock
-from slack_sdk.signature import SignatureVerifier
-from starlette.background import BackgroundTask
-from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from slack_sdk.oauth import AuthorizeUrlGenerator
+from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from service.chat.compose import APPROVE, REJECT, Mention
-from service.chat.models import SLACK, TELEGRAM, ChatConnection
-from service.chat.refusals import ChatRefused
-from service.chat.slack import REASON_FORM, reason_form
-from service.chat.telegram import reason_asked
-from service.chat.usecases import Answer, Click, click, refused, telegram_started
-from service.domain.clock import Clock
+from service.chat.models import SLACK, TELEGRAM
+from service.chat.usecases import (
+    PROVIDER_NAMES,
+    confirm_link,
+    install_slack,
+    pending_link,
+    slack_state,
+    telegram_start_code,
+    unlink_user,
+)
+from service.dashboard.web import Page, page
+from service.domain.permissions import Permission
 from service.errors.api_error import ApiError
 from service.errors.codes import ErrorCode
-from service.services import Services
 
-log = logging.getLogger("countersign.chat")
-
-
-class _SlackClock(SlackClock):
-    """slack_sdk's verifier asks its clock for epoch seconds: ours, so tests move it."""
-
-    def __init__(self, clock: Clock) -> None:
-        self.clock = clock
-
-    def now(self) -> float:
-        return self.clock.now().timestamp()
+SLACK_SCOPES = ("chat:write", "incoming-webhook")
 
 
-def _unsigned(chat: str) -> ApiError:
-    return ApiError(
-        ErrorCode.INVALID_API_KEY,
-        f"This request is not signed as {chat} signs for this deployment (or is more than "
-        "5 minutes old): nothing was decided.",
-        status=401,
+def _redirect_uri(p: Page) -> str:
+    return f"{p.services.settings.public_url}/dashboard/chat/slack/oauth"
+
+
+@page()
+async def chat_page(p: Page) -> Response:
+    workspace_id = p.principal.workspace_id
+    async with p.services.store.reading() as uow:
+        connections = {c.provider: c for c in await uow.chat_connections.of_workspace(workspace_id)}
+        linked = await uow.chat_users.of_workspace(workspace_id)
+        members = {m.user_id: m for m in await uow.members.list(workspace_id)}
+    people = [
+        {
+            "provider": PROVIDER_NAMES.get(c.provider, c.provider),
+            "provider_id": c.provider,
+            "chat_user": c.chat_user_id,
+            "email": members[c.user_id].email if c.user_id in members else "(removed)",
+            "mine": c.user_id == p.principal.user_id,
+        }
+        for c in linked
+    ]
+    settings = p.services.settings
+    return await p.render(
+        "chat.html",
+        slack=connections.get(SLACK),
+        telegram=connections.get(TELEGRAM),
+        people=people,
+        slack_installable=bool(settings.slack_client_id and settings.slack_client_secret),
+        telegram_ready=bool(settings.telegram_bot_token),
+        start_code=p.flash.get("start_code"),
     )
 
 
-def _bad(message: str) -> ApiError:
-    return ApiError(ErrorCode.INVALID_PARAMETER, message, param="body")
+@page(Permission.WEBHOOKS_MANAGE)
+async def new_start_code(p: Page) -> Response:
+    code = await telegram_start_code(p.services.store, p.services.clock, p.principal)
+    return p.redirect("/dashboard/chat", start_code=code)
 
 
-async def _quietly(job: Any, *args: Any) -> None:
-    try:
-        await job(*args)
-    except ChatRefused as refused:
-        log.warning("a private chat reply was refused: %s", refused)
+@page(Permission.WEBHOOKS_MANAGE)
+async def slack_install(p: Page) -> Response:
+    settings = p.services.settings
+    if not settings.slack_client_id:
+        raise ApiError(ErrorCode.ROUTE_NOT_FOUND, "Set COUNTERSIGN_SLACK_CLIENT_ID first.")
+    state = await slack_state(p.services.store, p.services.clock, p.principal)
+    url = AuthorizeUrlGenerator(
+        client_id=settings.slack_client_id,
+        redirect_uri=_redirect_uri(p),
+        scopes=list(SLACK_SCOPES),
+        authorization_url=settings.slack_authorize_url,
+    ).generate(state)
+    return RedirectResponse(url, status_code=303)
 
 
-async def slack_interactions(request: Request) -> Response:
-    services: Services = request.app.state.services
-    secret = services.settings.slack_signing_secret
-    body = await request.body()
-    verifier = SignatureVerifier(secret or "-", clock=_SlackClock(services.clock))
-    if not secret or not verifier.is_valid_request(body, dict(request.headers)):
-        raise _unsigned("Slack")
-    try:
-        payload = json.loads(parse_qs(body.decode())["payload"][0])
-        team, user = str(payload["team"]["id"]), str(payload["user"]["id"])
-        kind = payload.get("type")
-        channel = str((payload.get("channel") or {}).get("id", ""))
-        pressed = payload["actions"][0] if kind == "block_actions" else None
-        form = payload["view"] if kind == "view_submission" else None
-    except (KeyError, IndexError, TypeError, ValueError, UnicodeDecodeError):
-        raise _bad("Not a Slack interaction payload.") from None
-    async with services.store.reading() as uow:
-        connection = await uow.chat_connections.by_team(team)
-    if connection is None:
-        return Response(status_code=200)
-    if form is not None:
-        return await _reason_given(services, connection, user, form)
-    if pressed is None or pressed.get("action_id") not in (APPROVE, REJECT):
-        return Response(status_code=200)  # Open (a link) and anything else: nothing to do
-    the_click = Click(
-        connection.workspace_id,
-        SLACK,
-        user,
-        str(pressed.get("value", "")),
-        pressed["action_id"] == APPROVE,
-    )
-    trigger = payload.get("trigger_id")
-    if not the_click.approve and trigger:
-        # Reject asks for an optional reason in a form, once the click could decide.
-        why_not = await refused(
-            services.store, services.clock, the_click, public_url=services.settings.public_url
+@page(Permission.WEBHOOKS_MANAGE)
+async def slack_oauth(p: Page) -> Response:
+    settings = p.services.settings
+    query = p.request.query_params
+    if not settings.slack_client_id or not settings.slack_client_secret:
+        raise ApiError(ErrorCode.ROUTE_NOT_FOUND, "Set the Slack app's client id and secret first.")
+    if "code" not in query:
+        return p.redirect(
+            "/dashboard/chat", notice="Slack was not added: the install was cancelled."
         )
-        if why_not is not None:
-            return _privately(services, connection, channel, user, why_not.text)
-        try:
-            form_view = reason_form(the_click.action_id, channel)
-            await services.chats.slack.open_view(
-                services.chats.token(connection), str(trigger), form_view
-            )
-            return Response(status_code=200)
-        except ChatRefused as problem:  # no form: reject without a reason
-            log.warning("Slack did not open the reason form: %s", problem)
-    answer = await click(
-        services.store,
-        services.clock,
-        the_click,
-        public_url=services.settings.public_url,
-        wake_executor=services.wake_executor,
-        wake_poster=services.wake_poster,
+    connection = await install_slack(
+        p.services.store,
+        p.services.clock,
+        p.principal,
+        p.services.chats,
+        client_id=settings.slack_client_id,
+        client_secret=settings.slack_client_secret,
+        code=query["code"],
+        state=query.get("state", ""),
+        redirect_uri=_redirect_uri(p),
     )
-    if answer.decided:
-        return Response(status_code=200)
-    return _privately(services, connection, channel, user, answer.text)
-
-
-async def _reason_given(
-    services: Services, connection: ChatConnection, user: str, form: dict[str, Any]
-) -> Response:
-    """The reason form sent: reject with it, or show in the form why nothing was decided."""
-    if form.get("callback_id") != REASON_FORM:
-        return Response(status_code=200)
-    try:
-        meta = json.loads(form.get("private_metadata") or "{}")
-        reason = form["state"]["values"]["reason"]["reason"].get("value")
-    except (KeyError, TypeError, ValueError):
-        raise _bad("Not the reason form Countersign opened.") from None
-    answer = await click(
-        services.store,
-        services.clock,
-        Click(connection.workspace_id, SLACK, user, str(meta.get("action", "")), False),
-        public_url=services.settings.public_url,
-        wake_executor=services.wake_executor,
-        wake_poster=services.wake_poster,
-        note=reason,
-    )
-    if answer.decided:
-        return Response(status_code=200)  # the form closes
-    return JSONResponse({"response_action": "errors", "errors": {"reason": answer.text}})
-
-
-def _privately(
-    services: Services, connection: ChatConnection, channel: str, user: str, text: str
-) -> Response:
-    """200 now; the ephemeral reply (only `user` sees it) right after."""
-    return Response(
-        status_code=200,
-        background=BackgroundTask(_ephemeral, services, connection, channel, user, text),
+    return p.redirect(
+        "/dashboard/chat", notice=f"Slack is connected: requests go to {connection.channel}."
     )
 
 
-async def _ephemeral(
-    services: Services, connection: ChatConnection, channel: str, user: str, text: str
-) -> None:
-    try:
-        await services.chats.slack.ephemeral(services.chats.token(connection), channel, user, text)
-    except ChatRefused as problem:
-        log.warning("a private Slack reply was refused: %s", problem)
-
-
-async def telegram_updates(request: Request) -> Response:
-    services: Services = request.app.state.services
-    secret = services.settings.telegram_secret
-    given = request.headers.get("x-telegram-bot-api-secret-token", "")
-    if not secret or not hmac.compare_digest(given.encode(), secret.encode()):
-        raise _unsigned("Telegram")
-    await services.chats.telegram.ready()  # aiogram imported off the event loop
-    from aiogram.types import Update
-
-    try:
-        update = Update.model_validate(json.loads(await request.body()))
-    except ValueError:
-        raise _bad("Not a Telegram update.") from None
-    telegram = services.chats.telegram
-    query = update.callback_query
-    if query is not None:
-        answer = await _telegram_click(services, query)
-        return Response(
-            status_code=200,
-            background=BackgroundTask(_telegram_answer, services, query, answer),
+@page()
+async def link_form(p: Page) -> Response:
+    code = p.request.path_params["code"]
+    found = await pending_link(p.services.store, p.services.clock, code)
+    if found is None:
+        raise ApiError(
+            ErrorCode.RESOURCE_NOT_FOUND,
+            "This link was used already or is more than an hour old: click in the chat again.",
         )
-    message = update.message
-    asked = (
-        reason_asked(message.reply_to_message.text)
-        if message and message.reply_to_message
-        else None
-    )
-    if message is not None and asked and message.text and message.from_user:
-        return await _telegram_reason(services, message, asked)
-    if message is not None and message.text and message.text.startswith("/start"):
-        parts = message.text.split()
-        chat_id = str(message.chat.id)
-        name = (
-            await telegram_started(services.store, services.clock, parts[1], chat_id)
-            if len(parts) > 1
-            else None
-        )
-        text = (
-            f"Connected: approval requests of {name} are posted here."
-            if name
-            else "That code is unknown, used or more than an hour old: take a new one from "
-            "the Chat page of the dashboard."
-        )
-        return Response(
-            status_code=200, background=BackgroundTask(_quietly, telegram.say, chat_id, text)
-        )
-    return Response(status_code=200)
-
-
-async def _telegram_reason(services: Services, message: Any, action_id: str) -> Response:
-    """A reply to Reject's question: reject with it as the note ("-": none), as the member the
-    replying account is linked to; why not, privately."""
-    async with services.store.reading() as uow:
-        connection = await uow.chat_connections.by_channel(TELEGRAM, str(message.chat.id))
-    if connection is None:
-        return Response(status_code=200)
-    reason = message.text.strip()
-    user = str(message.from_user.id)
-    answer = await click(
-        services.store,
-        services.clock,
-        Click(connection.workspace_id, TELEGRAM, user, action_id, False),
-        public_url=services.settings.public_url,
-        wake_executor=services.wake_executor,
-        wake_poster=services.wake_poster,
-        note=None if reason in ("-", "—") else reason[:500],
-    )
-    if answer.decided:
-        return Response(status_code=200)  # the message's edit shows it
-    return Response(
-        status_code=200,
-        background=BackgroundTask(_quietly, services.chats.telegram.say, user, answer.text),
+    return await p.render(
+        "chat_link.html",
+        code=code,
+        provider=PROVIDER_NAMES.get(found.provider, found.provider),
+        chat_user=found.chat_user_id,
+        other_workspace=found.workspace_id != p.principal.workspace_id,
     )
 
 
-async def _telegram_answer(services: Services, query: Any, answer: Answer) -> None:
-    """Every click is answered. A button's answer holds 200 characters and shows no link to
-    click: an unlinked person is also sent the whole text in a private chat with the bot
-    (which Telegram allows once they have started one)."""
-    telegram = services.chats.telegram
-    if answer.asks_reason:
-        await _quietly(telegram.answer, query.id, answer.text)
-        user = query.from_user
-        chat, message_id = str(query.message.chat.id), str(query.message.message_id)
-        action_id = str(query.data).partition(":")[2]
-        asked = Mention(str(user.id), user.first_name or "you")
-        await _quietly(telegram.ask_reason, chat, message_id, asked, action_id)
-        return
-    if answer.link is None:
-        await _quietly(telegram.answer, query.id, answer.text)
-        return
-    short = f"Nothing was decided: link your Telegram account first: {answer.link}"
-    await _quietly(telegram.answer, query.id, short)
-    await _quietly(telegram.say, str(query.from_user.id), answer.text)
-
-
-async def _telegram_click(services: Services, query: Any) -> Answer:
-    data = str(query.data or "")
-    choice, _, action_id = data.partition(":")
-    chat = query.message.chat.id if query.message is not None else None
-    if choice not in (APPROVE, REJECT) or chat is None:
-        return Answer(False, "Nothing to do.")
-    async with services.store.reading() as uow:
-        connection = await uow.chat_connections.by_channel(TELEGRAM, str(chat))
-    if connection is None:
-        return Answer(False, "This chat is not connected to a Countersign workspace.")
-    the_click = Click(
-        connection.workspace_id, TELEGRAM, str(query.from_user.id), action_id, choice == APPROVE
+@page()
+async def link_confirm(p: Page) -> Response:
+    linked = await confirm_link(
+        p.services.store, p.services.clock, p.principal, p.request.path_params["code"]
     )
-    if not the_click.approve:
-        # Reject asks for an optional reason (a reply), once the click could decide.
-        why_not = await refused(
-            services.store, services.clock, the_click, public_url=services.settings.public_url
-        )
-        if why_not is not None:
-            return why_not
-        return Answer(
-            False,
-            "Reply to my question in the group with a reason, or - for none.",
-            asks_reason=True,
-        )
-    return await click(
-        services.store,
-        services.clock,
-        the_click,
-        public_url=services.settings.public_url,
-        wake_executor=services.wake_executor,
-        wake_poster=services.wake_poster,
+    name = PROVIDER_NAMES.get(linked.provider, linked.provider)
+    return p.redirect(
+        "/dashboard/chat",
+        notice=f"Your {name} account {linked.chat_user_id} is linked: your clicks there decide.",
     )
 
 
-def chat_routes() -> list[Route]:
+@page()
+async def unlink(p: Page) -> Response:
+    await unlink_user(p.services.store, p.principal, p.field("provider"), p.field("chat_user"))
+    return p.redirect("/dashboard/chat", notice="Unlinked: that chat account decides nothing now.")
+
+
+def routes() -> list[Route]:
     return [
-        Route("/chat/slack/interactions", slack_interactions, methods=["POST"]),
-        Route("/chat/telegram/updates", telegram_updates, methods=["POST"]),
+        Route("/chat", chat_page, methods=["GET"]),
+        Route("/chat/telegram/code", new_start_code, methods=["POST"]),
+        Route("/chat/slack/install", slack_install, methods=["GET"]),
+        Route("/chat/slack/oauth", slack_oauth, methods=["GET"]),
+        Route("/chat/link/{code}", link_form, methods=["GET"]),
+        Route("/chat/link/{code}", link_confirm, methods=["POST"]),
+        Route("/chat/unlink", unlink, methods=["POST"]),
     ]

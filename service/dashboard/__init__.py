@@ -1,4 +1,6 @@
-"""Server-rendered pages for people: sign-in, approvals, accounts, links, keys, members."""
+"""Server-rendered pages for people. What every page shares lives here (the signed-in context,
+templates and filters, guards, sign-in, the route table); each feature's pages live in its own
+pages.py (service/actions/pages.py: the approvals inbox and the action page)."""
 
 from __future__ import annotations
 

@@ -9,18 +9,16 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from service.dashboard import (
-    action_pages,
-    activity_pages,
-    auth_pages,
-    chat_pages,
-    delivery_pages,
-    manage_pages,
-    notification_pages,
-    people_pages,
-    suggestion_pages,
-    webhook_pages,
-)
+from service.accounts import pages as accounts
+from service.actions import pages as action_pages
+from service.actions.policies import pages as activity_pages
+from service.chat import pages as chat_pages
+from service.dashboard import auth_pages
+from service.keys import pages as keys
+from service.linking import pages as links
+from service.mail import pages as notification_pages
+from service.people import pages as people_pages
+from service.webhooks import pages as webhook_pages
 
 
 async def home(request: Request) -> Response:
@@ -36,7 +34,7 @@ async def favicon(request: Request) -> Response:
 
 
 def dashboard_routes() -> list[Route | Mount]:
-    a, m, pp, w = action_pages, manage_pages, people_pages, webhook_pages
+    a, pp, w = action_pages, people_pages, webhook_pages
     return [
         Route("/", home, methods=["GET"]),  # a person typing the bare address lands somewhere
         Route("/favicon.ico", favicon, methods=["GET"]),
@@ -58,28 +56,28 @@ def dashboard_routes() -> list[Route | Mount]:
                 Route("/actions/{actionId}/cancel", a.cancel, methods=["POST"]),
                 Route("/preview", a.preview, methods=["POST"]),
                 Route("/api/actions/{actionId}", a.action_json_route, methods=["GET"]),
-                Route("/accounts", m.accounts, methods=["GET"]),
-                Route("/accounts/{accountId}/writes", m.switch_writes, methods=["POST"]),
-                Route("/accounts/writes", m.switch_all_writes, methods=["POST"]),
+                Route("/accounts", accounts.accounts, methods=["GET"]),
+                Route("/accounts/{accountId}/writes", accounts.switch_writes, methods=["POST"]),
+                Route("/accounts/writes", accounts.switch_all_writes, methods=["POST"]),
                 Route("/accounts/{accountId}/activity", activity_pages.activity, methods=["GET"]),
                 Route(
                     "/accounts/{accountId}/suggestions/apply",
-                    suggestion_pages.apply,
+                    activity_pages.apply,
                     methods=["POST"],
                 ),
                 Route(
                     "/accounts/{accountId}/allowances/resume",
-                    suggestion_pages.resume,
+                    activity_pages.resume,
                     methods=["POST"],
                 ),
-                Route("/links", m.links, methods=["GET"]),
-                Route("/links", m.create_link, methods=["POST"]),
-                Route("/links/{linkId}/cancel", m.cancel_link, methods=["POST"]),
-                Route("/api/links/{linkId}", m.link_status, methods=["GET"]),
-                Route("/keys", m.keys, methods=["GET"]),
-                Route("/keys", m.create_key, methods=["POST"]),
-                Route("/keys/{keyId}/revoke", m.revoke_key, methods=["POST"]),
-                Route("/keys/{keyId}/roll", m.roll_key, methods=["POST"]),
+                Route("/links", links.links, methods=["GET"]),
+                Route("/links", links.create_link, methods=["POST"]),
+                Route("/links/{linkId}/cancel", links.cancel_link, methods=["POST"]),
+                Route("/api/links/{linkId}", links.link_status, methods=["GET"]),
+                Route("/keys", keys.keys, methods=["GET"]),
+                Route("/keys", keys.create_key, methods=["POST"]),
+                Route("/keys/{keyId}/revoke", keys.revoke_key, methods=["POST"]),
+                Route("/keys/{keyId}/roll", keys.roll_key, methods=["POST"]),
                 Route("/members", pp.members_page, methods=["GET"]),
                 Route("/members/invite", pp.invite, methods=["POST"]),
                 Route("/members/{userId}/role", pp.change_role, methods=["POST"]),
@@ -93,7 +91,6 @@ def dashboard_routes() -> list[Route | Mount]:
                 Route("/demo/mails", notification_pages.demo_mails, methods=["GET"]),
                 *w.routes(),
                 *chat_pages.routes(),
-                *delivery_pages.routes(),
                 Mount(
                     "/static",
                     app=StaticFiles(packages=[("service.dashboard", "static")]),

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import secrets
+import socket
 
 _ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz"
 _BYTE_TO_CHAR = bytes(ord(_ALPHABET[b % 36]) for b in range(256))
@@ -13,6 +15,12 @@ def new_id(prefix: str, length: int = 20) -> str:
     """`length` characters of [0-9a-z] from the OS's CSPRNG, read in one call and mapped by one
     `bytes.translate` (this runs on every request, for the request id)."""
     return prefix + secrets.token_bytes(length).translate(_BYTE_TO_CHAR).decode("ascii")
+
+
+def worker_name() -> str:
+    """A process's name on the leases it takes (the executor's claims, the syncer's rounds):
+    its host, its pid and a random part, so a restarted process never passes for the old one."""
+    return f"{socket.gethostname()}:{os.getpid()}:{new_id('', 6)}"
 
 
 def new_api_key(mode: str) -> str:

@@ -8,23 +8,47 @@ history, its writes switch kept as the owner left it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from service.accounts import status as account_status
 from service.accounts.model import Account
 from service.accounts.render import account_json
+from service.domain.clock import Clock
 from service.domain.events import Event
 from service.domain.ids import new_id
 from service.errors.api_error import ApiError
 from service.errors.codes import ErrorCode
+from service.kit.crypto import SecretBox
 from service.linking import steps
 from service.linking.model import Link
 from service.linking.render import link_json
-from service.services import Services
+from service.linking.tokens import LinkTokens
+from service.platform.seam import Platforms
+from service.ports import Store
+from service.settings import Settings
+
+
+class LinkDeps(Protocol):
+    """What finishing a hosted link uses, and all it may: the store, the clock, the platforms
+    (sign-in, and the first sync's reads), the secret box that seals a platform session, the
+    link tokens and the settings. The composition root's container is one."""
+
+    @property
+    def store(self) -> Store: ...
+    @property
+    def clock(self) -> Clock: ...
+    @property
+    def platforms(self) -> Platforms: ...
+    @property
+    def secrets(self) -> SecretBox: ...
+    @property
+    def link_tokens(self) -> LinkTokens: ...
+    @property
+    def settings(self) -> Settings: ...
 
 
 async def connect_account(
-    services: Services,
+    services: LinkDeps,
     link: Link,
     *,
     account_id: str,
@@ -80,7 +104,7 @@ async def connect_account(
     return done, account
 
 
-def failed_link_json(services: Services, link: Link) -> dict[str, Any]:
+def failed_link_json(services: LinkDeps, link: Link) -> dict[str, Any]:
     """The link as `link.failed` carries it: without `url`, whose token is the creator's
     credential. Events are kept and sent to webhooks; the token is kept only as its SHA-256."""
     now = services.clock.now()
@@ -89,7 +113,7 @@ def failed_link_json(services: Services, link: Link) -> dict[str, Any]:
     return shown
 
 
-async def fail_link(services: Services, link: Link, message: str) -> Link | None:
+async def fail_link(services: LinkDeps, link: Link, message: str) -> Link | None:
     """Link → failed with a `link.failed` event; None when it had already finished."""
     now = services.clock.now()
     async with services.store.transaction() as uow:
@@ -115,7 +139,7 @@ async def fail_link(services: Services, link: Link, message: str) -> Link | None
     return failed
 
 
-def sandbox_profile(services: Services, link: Link, email: str) -> tuple[str, dict[str, Any]]:
+def sandbox_profile(services: LinkDeps, link: Link, email: str) -> tuple[str, dict[str, Any]]:
     """Test mode never reaches the platform: a sign-in picks one of the workspace's sandbox
     creators, the one whose username is the email's local part, else the first one."""
     creators = services.platforms.sandbox.creators(link.workspace_id)

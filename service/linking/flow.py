@@ -18,19 +18,18 @@ from service.errors.api_error import ApiError
 from service.errors.codes import ErrorCode
 from service.kit.crypto import looks_sealed
 from service.linking import steps
-from service.linking.connect import connect_account, fail_link, sandbox_profile
+from service.linking.connect import LinkDeps, connect_account, fail_link, sandbox_profile
 from service.linking.model import Link
 from service.linking.repository import LinkChanges
 from service.platform.client import PlatformClient, SignInResult
 from service.platform.errors import PlatformError, PlatformTimeout
-from service.services import Services
 from service.synced.syncer import first_sync
 
 log = logging.getLogger("countersign.linking")
 
 
 async def _move(
-    services: Services,
+    services: LinkDeps,
     link: Link,
     from_statuses: Sequence[str] = steps.OPEN,
     **values: Unpack[LinkChanges],
@@ -44,7 +43,7 @@ async def _move(
     return moved
 
 
-async def open_page(services: Services, link: Link) -> Link:
+async def open_page(services: LinkDeps, link: Link) -> Link:
     """On each view: persist expiry once it is due, and give an open link its form token."""
     now = services.clock.now()
     if link.status in steps.OPEN and link.expires_at <= now:
@@ -62,7 +61,7 @@ async def open_page(services: Services, link: Link) -> Link:
     return link
 
 
-async def sign_in(services: Services, link: Link, email: str, password: str) -> Link:
+async def sign_in(services: LinkDeps, link: Link, email: str, password: str) -> Link:
     steps.require_stage(link, "password", services.clock.now())
     if not email.strip() or not password:
         raise ApiError(
@@ -83,7 +82,7 @@ async def sign_in(services: Services, link: Link, email: str, password: str) -> 
     return await _platform_step(services, link, lambda p: p.sign_in(email.strip(), password))
 
 
-async def submit_2fa(services: Services, link: Link, code: str) -> Link:
+async def submit_2fa(services: LinkDeps, link: Link, code: str) -> Link:
     steps.require_stage(link, "2fa", services.clock.now())
     if not code.strip():
         raise ApiError(ErrorCode.INVALID_PARAMETER, "Enter the code.", param="code")
@@ -91,7 +90,7 @@ async def submit_2fa(services: Services, link: Link, code: str) -> Link:
     return await _platform_step(services, link, lambda p: p.submit_2fa(challenge, code.strip()))
 
 
-async def submit_selfie(services: Services, link: Link, image: str) -> Link:
+async def submit_selfie(services: LinkDeps, link: Link, image: str) -> Link:
     steps.require_stage(link, "selfie", services.clock.now())
     if not image.strip():
         raise ApiError(ErrorCode.INVALID_PARAMETER, "Take or choose a selfie first.", param="image")
@@ -99,7 +98,7 @@ async def submit_selfie(services: Services, link: Link, image: str) -> Link:
     return await _platform_step(services, link, lambda p: p.submit_selfie(challenge, image))
 
 
-async def cancel(services: Services, link: Link) -> Link:
+async def cancel(services: LinkDeps, link: Link) -> Link:
     steps.require_stage(link, "any", services.clock.now())
     return await _move(
         services,
@@ -110,12 +109,12 @@ async def cancel(services: Services, link: Link) -> Link:
     )
 
 
-def _sealed(services: Services, result: SignInResult) -> str | None:
+def _sealed(services: LinkDeps, result: SignInResult) -> str | None:
     """The platform's pending challenge lets whoever holds it finish the sign-in: sealed."""
     return services.secrets.seal_text(result.challenge_id) if result.challenge_id else None
 
 
-def _challenge(services: Services, link: Link) -> str:
+def _challenge(services: LinkDeps, link: Link) -> str:
     """The pending challenge id; a link saved before sealing holds it in plaintext (re-sealed
     by the service at start, see service/webhooks/reseal.py)."""
     value = str(link.state.get("challengeId") or "")
@@ -127,7 +126,7 @@ WRONG = ("invalid_credentials", "invalid_code")
 
 
 async def _platform_step(
-    services: Services, link: Link, call: Callable[[PlatformClient], Awaitable[SignInResult]]
+    services: LinkDeps, link: Link, call: Callable[[PlatformClient], Awaitable[SignInResult]]
 ) -> Link:
     """Count the attempt (one conditional write), then call the platform, then move the link.
 
@@ -167,12 +166,12 @@ async def _platform_step(
     return await _after_step(services, link, result)
 
 
-async def _release(services: Services, link: Link) -> None:
+async def _release(services: LinkDeps, link: Link) -> None:
     async with services.store.transaction() as uow:
         await uow.links.release_attempt(link.id)
 
 
-async def _too_many(services: Services, link: Link) -> Link:
+async def _too_many(services: LinkDeps, link: Link) -> Link:
     failed = await fail_link(
         services, link, "Too many wrong attempts. Ask the agency for a new link."
     )
@@ -181,7 +180,7 @@ async def _too_many(services: Services, link: Link) -> Link:
     return failed
 
 
-async def _wrong(services: Services, link: Link, result: SignInResult, attempts: int) -> Link:
+async def _wrong(services: LinkDeps, link: Link, result: SignInResult, attempts: int) -> Link:
     """A wrong password or code, the `attempts`-th counted: fail the link at the limit."""
     if attempts >= steps.MAX_ATTEMPTS:
         return await _too_many(services, link)
@@ -198,7 +197,7 @@ async def _wrong(services: Services, link: Link, result: SignInResult, attempts:
     )
 
 
-async def _after_step(services: Services, link: Link, result: SignInResult) -> Link:
+async def _after_step(services: LinkDeps, link: Link, result: SignInResult) -> Link:
     if result.ok:
         token = result.session_token or ""
         profile = await _profile(services, token)
@@ -225,7 +224,7 @@ async def _after_step(services: Services, link: Link, result: SignInResult) -> L
     )
 
 
-async def _profile(services: Services, token: str) -> dict[str, Any]:
+async def _profile(services: LinkDeps, token: str) -> dict[str, Any]:
     """The new account's name and picture for the `account.connected` event; the first sync
     fills them in anyway if the platform does not answer now."""
     try:
@@ -244,7 +243,7 @@ async def _profile(services: Services, token: str) -> dict[str, Any]:
 
 
 async def _connect(
-    services: Services,
+    services: LinkDeps,
     link: Link,
     account_id: str,
     profile: dict[str, Any],

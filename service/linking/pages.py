@@ -1,4 +1,5 @@
-"""The hosted link page: GET /link/{token} and its forms (POST /link/{token}/<step>).
+"""The hosted link page: GET /link/{token} and its forms (POST /link/{token}/<step>); and, at
+the end, the dashboard's Links page, where members make and cancel links.
 
 Server-rendered HTML without scripts or outside assets, so it works on any phone. A form post
 answers 303 back to the page (a reload never re-submits a password); a request that asks for
@@ -24,11 +25,14 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from service.dashboard.web import Page, json_reply, page
 from service.domain.ids import hash_secret
+from service.domain.permissions import Permission
 from service.errors.api_error import ApiError
 from service.errors.codes import ErrorCode
 from service.http.validation import json_body
 from service.linking import flow, steps
+from service.linking import usecases as link_cases
 from service.linking.model import Link
 from service.linking.render import link_json
 from service.services import Services
@@ -230,3 +234,58 @@ async def _render(
         ),
     )
     return HTMLResponse(html, status_code=status, headers=HEADERS)
+
+
+# --- the dashboard's Links page -------------------------------------------------------------
+@page()
+async def links(p: Page) -> Response:
+    services, principal = p.services, p.principal
+    async with services.store.reading() as uow:
+        rows = await uow.links.recent(principal.workspace_id, principal.mode)
+    now, url, tokens = services.clock.now(), services.settings.public_url, services.link_tokens
+    # A link that became an account outside a member's assignments is not theirs to see.
+    shown = [
+        link_json(link, url, now, tokens)
+        for link in rows
+        if link.account_id is None or principal.allows(link.account_id)
+    ]
+    created = next((link for link in shown if link["id"] == p.flash.get("link")), None)
+    return await p.render("links.html", links=shown, created=created)
+
+
+@page(Permission.LINKS_CREATE)
+async def create_link(p: Page) -> Response:
+    link = await link_cases.create_link(
+        p.services.store,
+        p.services.clock,
+        p.principal,
+        p.field("note") or None,
+        creator_message=p.field("message") or None,
+        tokens=p.services.link_tokens,
+    )
+    return p.redirect("/dashboard/links", link=link.id, notice="Link created.")
+
+
+@page(Permission.LINKS_CREATE)
+async def cancel_link(p: Page) -> Response:
+    await link_cases.cancel_link(
+        p.services.store,
+        p.services.clock,
+        p.principal,
+        p.request.path_params["linkId"],
+    )
+    return p.redirect("/dashboard/links")
+
+
+@page()
+async def link_status(p: Page) -> Response:
+    async with p.services.store.reading() as uow:
+        link = await uow.links.get(p.principal.workspace_id, p.request.path_params["linkId"])
+    if link is None or (link.account_id is not None and not p.principal.allows(link.account_id)):
+        raise ApiError(ErrorCode.LINK_NOT_FOUND, param="linkId")
+    return json_reply(
+        p,
+        link_json(
+            link, p.services.settings.public_url, p.services.clock.now(), p.services.link_tokens
+        ),
+    )

@@ -1,6 +1,8 @@
 """The MCP channel: AI agents create actions and read, over Model Context Protocol.
 
-Agents never approve: only a person in the dashboard runs an action. See docs/mcp.md.
+Agents never approve: only a person in the dashboard runs an action. See docs/mcp.md. Each
+feature declares its tools in its tools.py; this package holds the server, the declarations'
+machinery and the tools over the platform's catalogue.
 """
 
 from service.mcp.gate import McpGate

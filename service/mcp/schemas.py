@@ -15,7 +15,6 @@ from typing import Any
 from service.actions.transitions import STATUSES
 from service.actions.types import names as action_types
 from service.actions.waiting import UNTIL
-from service.api.action_types import action_types as listed_types
 from service.http.spec import OpenApiDocument
 from service.synced.families import FAMILIES
 
@@ -134,16 +133,3 @@ def _rebased(node: Any) -> Any:
     if isinstance(node, list):
         return [_rebased(v) for v in node]
     return node
-
-
-def params_by_type(document: OpenApiDocument) -> list[dict[str, Any]]:
-    """create_action's `params` as each type's own schema (the one GET /v1/action-types
-    answers): `if type is X then params is X's params`, so an agent's client sees the exact
-    shape of every write instead of a bare object."""
-    return [
-        {
-            "if": {"properties": {"type": {"const": kind["type"]}}, "required": ["type"]},
-            "then": {"properties": {"params": kind["params"]}},
-        }
-        for kind in listed_types(document)
-    ]

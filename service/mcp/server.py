@@ -1,6 +1,6 @@
-"""The MCP server: its tool list, the tools that do more than run one REST operation with the
-arguments where REST takes them (those are declared: core_tools.py, synced_tools.py,
-activity_tool.py), and the ASGI app mounted at /mcp by service/app.py.
+"""The MCP server: its tool list (each feature declares its own in its tools.py), the catalogue
+and platform tools, which run no one REST operation, and the ASGI app mounted at /mcp by
+service/app.py.
 
 Arguments are typed loosely on purpose: openapi.yaml is the one validator, so a bad argument gets
 the same `invalid_parameter` (with `error.param`) over MCP as over REST. The advertised input
@@ -18,27 +18,24 @@ from mcp.server.transport_security import TransportSecuritySettings
 from mcp_types import CallToolResult
 from starlette.applications import Starlette
 
-from service.api import actions
-from service.api.endpoint import Call, Endpoint, Reply, endpoint_of
+from service.accounts import tools as accounts
+from service.actions import tools as actions
+from service.api.endpoint import Call, Endpoint, Reply
 from service.errors.api_error import ApiError
 from service.errors.codes import ErrorCode
+from service.linking import tools as links
 from service.mcp import bounds
-from service.mcp import core_tools as core
-from service.mcp.activity_tool import activity_tool
 from service.mcp.args import AccountId, arg
 from service.mcp.calls import run_tool
 from service.mcp.catalogue import Catalogue, require_catalogue_access
 from service.mcp.declared import READ, Declared, declared_tool
 from service.mcp.gate import IDLE_SECONDS
 from service.mcp.platform_tool import call_platform_step, query_of
-from service.mcp.schemas import outputs, params_by_type
-from service.mcp.synced_tools import synced_tools
+from service.mcp.schemas import outputs
 from service.mcp.tool_defs import make_tool
 from service.services import Services
+from service.synced import tools as synced
 from service.version import package_version
-
-WAIT_DEFAULT = 30
-"""wait_for_action's default: under the 60-second request timeout common MCP clients use."""
 
 
 def _required(name: str, value: Any) -> str:
@@ -80,44 +77,6 @@ def catalogue_tools(services: Services) -> tuple[Endpoint, Endpoint]:
 
 def build_tools(services: Services) -> list[Tool]:
     search_step, describe_step = catalogue_tools(services)
-
-    # --- wait_for_action: waiting for a person's decision ----------------------
-    async def wait_for_action(
-        ctx: Context,
-        actionId: core.ActionId = None,
-        until: Annotated[
-            Any,
-            arg(
-                "decided (default): until it is no longer pending; finished: until it is "
-                "executed, failed, rejected, expired or cancelled.",
-                type="string",
-            ),
-        ] = None,
-        timeoutSeconds: Annotated[
-            Any, arg("Seconds to wait at most, 1 to 60 (default 30).", type="integer")
-        ] = None,
-    ) -> CallToolResult:
-        """Wait for a person to decide on an action (or for it to finish running), then return
-        it; after timeoutSeconds it is returned as it stands: check `status` and call again.
-        Sends progress notifications while waiting when the call carries a progress token."""
-
-        async def progress(elapsed: float, total: float) -> None:
-            await ctx.report_progress(
-                round(elapsed, 1), total, "Waiting for a person to decide in the dashboard."
-            )
-
-        return await run_tool(
-            services,
-            ctx,
-            "wait_for_action",
-            endpoint_of(actions.get_action),
-            path={"actionId": actionId},
-            query={
-                "wait": WAIT_DEFAULT if timeoutSeconds is None else timeoutSeconds,
-                "until": until,
-            },
-            progress=progress,
-        )
 
     async def search_api(
         ctx: Context,
@@ -188,16 +147,16 @@ def build_tools(services: Services) -> list[Tool]:
         )
 
     listed: list[Declared | Tool] = [
-        core.LIST_ACCOUNTS,
-        core.GET_ACCOUNT,
-        core.LIST_FANS,
-        core.CREATE_ACTION,
-        core.GET_ACTION,
-        core.CANCEL_ACTION,
-        make_tool(wait_for_action, annotations=READ, required=["actionId"]),
-        core.LIST_ACTIONS,
-        core.CREATE_LINK,
-        core.GET_LINK,
+        accounts.LIST_ACCOUNTS,
+        accounts.GET_ACCOUNT,
+        synced.LIST_FANS,
+        actions.create_action_tool(services),
+        actions.GET_ACTION,
+        actions.CANCEL_ACTION,
+        actions.wait_for_action_tool(services),
+        actions.LIST_ACTIONS,
+        links.CREATE_LINK,
+        links.GET_LINK,
         make_tool(search_api, annotations=READ, required=["query"]),
         make_tool(describe_endpoint, annotations=READ, required=["route"]),
         make_tool(call_platform, annotations=READ, required=["accountId", "route"]),
@@ -205,13 +164,11 @@ def build_tools(services: Services) -> list[Tool]:
     tools = [
         declared_tool(services, tool) if isinstance(tool, Declared) else tool for tool in listed
     ]
-    tools.extend(synced_tools(services))
-    tools.append(activity_tool(services))
+    tools.extend(synced.synced_tools(services))
+    tools.append(declared_tool(services, actions.ACTIVITY))
     for tool in tools:
         # Shared by every app's copy of the tool, and the same for all: the one openapi.yaml.
         tool.fn_metadata.output_schema = outputs(services.document, tool.name)
-        if tool.name == "create_action":
-            tool.parameters["allOf"] = params_by_type(services.document)
     return tools
 
 

@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from service.actions.execution.escalation import SWEEP_SECONDS, escalate_due
 from service.actions.execution.executor import Executor
 from service.actions.execution.expirer import expire_due
+from service.actions.execution.retries import RetryPolicy
 from service.chat.outbox import queue_chat
 from service.chat.poster import Poster
 from service.mail.mailer import Mailer
@@ -45,9 +46,15 @@ async def run_workers(services: Services, *, enabled: bool) -> AsyncIterator[Non
     # The deliverer's keep-alive connections, closed after its task (service/webhooks/pinned.py).
     clients = PinnedClients()
     if enabled:
-        tasks.append(asyncio.create_task(every(60, lambda: expire_due(services))))
+        tasks.append(
+            asyncio.create_task(
+                every(
+                    60, lambda: expire_due(services.store, services.clock, services.wake_deliverer)
+                )
+            )
+        )
         tasks.append(asyncio.create_task(every(SWEEP_SECONDS, lambda: escalate(services))))
-        executor = Executor(services)
+        executor = executor_for(services)
         executing = asyncio.create_task(executor.run_forever())
         tasks.append(executing)
         # Who each new action is announced to; mail rows for them, only when there is a server
@@ -107,6 +114,22 @@ async def run_workers(services: Services, *, enabled: bool) -> AsyncIterator[Non
             with contextlib.suppress(Exception):  # a stop must not fail on a lost database
                 async with services.store.transaction() as uow:
                     await uow.heartbeats.remove(beat.id)
+
+
+def executor_for(
+    services: Services, name: str | None = None, retry: RetryPolicy | None = None
+) -> Executor:
+    """The executor with what it uses of the container."""
+    return Executor(
+        services.store,
+        services.clock,
+        services.platforms.connect,
+        wakeup=services.executor_wakeup,
+        wake_deliverer=services.wake_deliverer,
+        patience=dt.timedelta(seconds=services.settings.execution_patience),
+        name=name,
+        retry=retry,
+    )
 
 
 async def escalate(services: Services) -> None:

@@ -1,7 +1,7 @@
 """The synced families kept as items: fan lists, posts, vault lists and vault media.
 
 Each is declared once here, and everything else is made from the declaration: the rows the
-syncer stores, the REST list (service/api/synced_lists.py), its MCP tool and its row in the
+syncer stores, the REST list (service/synced/rest.py), its MCP tool and its row in the
 route table of docs/synced-data.md (`python -m service.synced.families_docs`). A new family of this
 kind is one entry here, its operation in openapi.yaml, what the syncer reads, and tests.
 

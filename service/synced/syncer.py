@@ -33,14 +33,16 @@ import asyncio
 import datetime as dt
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from service.accounts import status as account_status
 from service.accounts.model import Account
-from service.actions.execution.executor import worker_name
+from service.domain.clock import Clock
+from service.domain.ids import worker_name
 from service.platform.errors import AccountUnavailable, PlatformError
-from service.platform.seam import NotConnected
-from service.services import Services
+from service.platform.seam import NotConnected, Platforms
+from service.ports import Store
+from service.settings import Settings
 from service.synced.family_sync import (
     Changes,
     Windows,
@@ -65,7 +67,22 @@ REASONS = {
 }
 
 
-async def sync_all(services: Services, worker: str | None = None) -> dict[str, int]:
+class SyncDeps(Protocol):
+    """What the syncer uses, and all it may: the store, the clock, the platforms (each
+    account's connection and budget) and the settings (interval, concurrency, windows, page
+    cap). The composition root's container is one."""
+
+    @property
+    def store(self) -> Store: ...
+    @property
+    def clock(self) -> Clock: ...
+    @property
+    def platforms(self) -> Platforms: ...
+    @property
+    def settings(self) -> Settings: ...
+
+
+async def sync_all(services: SyncDeps, worker: str | None = None) -> dict[str, int]:
     """One round over every workspace's live accounts whose sync is due, up to
     `sync_concurrency` at once (a sync paced by its budget holds one place while the others go
     on); one failure never stops the round. `skipped` counts accounts another worker claimed
@@ -86,7 +103,7 @@ async def sync_all(services: Services, worker: str | None = None) -> dict[str, i
     return tally
 
 
-async def _visit(services: Services, workspace_id: str, account_id: str, worker: str) -> str:
+async def _visit(services: SyncDeps, workspace_id: str, account_id: str, worker: str) -> str:
     """Sync one due account for a round; what came of it, as the round counts it."""
     if await _budget_spent(services, workspace_id, account_id):
         return "deferred"
@@ -102,7 +119,7 @@ async def _visit(services: Services, workspace_id: str, account_id: str, worker:
     return "synced" if fresh else "failed"
 
 
-async def _budget_spent(services: Services, workspace_id: str, account_id: str) -> bool:
+async def _budget_spent(services: SyncDeps, workspace_id: str, account_id: str) -> bool:
     """The account's platform budget (service/platform/budget.py) has no call left: the
     round leaves it unclaimed, so a later round syncs it; it is deferred, never failed. A sync
     that starts is never stopped half-way: it is paced, never refused."""
@@ -111,7 +128,7 @@ async def _budget_spent(services: Services, workspace_id: str, account_id: str) 
 
 
 async def _claim(
-    services: Services, workspace_id: str, account_id: str, worker: str
+    services: SyncDeps, workspace_id: str, account_id: str, worker: str
 ) -> Account | None:
     now = services.clock.now()
     until = now + dt.timedelta(seconds=services.settings.sync_interval)
@@ -122,7 +139,7 @@ async def _claim(
 
 
 async def sync_account(
-    services: Services,
+    services: SyncDeps,
     workspace_id: str,
     account_id: str,
     *,
@@ -140,7 +157,7 @@ async def sync_account(
 _first_syncs: set[asyncio.Task[Account | None]] = set()  # strong references while they run
 
 
-async def first_sync(services: Services, workspace_id: str, account_id: str) -> None:
+async def first_sync(services: SyncDeps, workspace_id: str, account_id: str) -> None:
     """A newly linked account's first sync, for the hosted link's last step: the page waits
     for it, unless the sync has to wait for the account's platform budget (a large account: a
     5,000-fan, 1,000-chat first sync is paced over about two minutes). Then it goes on in the
@@ -180,14 +197,14 @@ async def first_syncs_finished() -> None:
     await asyncio.gather(*running, return_exceptions=True)
 
 
-def _pace_for(services: Services) -> float:
+def _pace_for(services: SyncDeps) -> float:
     """Seconds a sync may wait for the syncer's share of the budget. A round's lease lasts one
     sync interval from the claim, just before the sync (the link's first sync claims one too)."""
     return services.settings.sync_interval * PACE_WITHIN
 
 
 async def _sync(
-    services: Services, account: Account, on_wait: Callable[[], None] | None = None
+    services: SyncDeps, account: Account, on_wait: Callable[[], None] | None = None
 ) -> Account:
     now = services.clock.now()
     try:
@@ -252,7 +269,7 @@ class _MovedOn(Exception):
     """The account left the status or session this sync started from: write nothing."""
 
 
-async def _set_status(services: Services, account: Account, status: str, reason: str) -> Account:
+async def _set_status(services: SyncDeps, account: Account, status: str, reason: str) -> Account:
     async with services.store.transaction() as uow:
         updated = await account_status.platform_said(
             uow, account, status, reason, services.clock.now()
@@ -261,7 +278,7 @@ async def _set_status(services: Services, account: Account, status: str, reason:
 
 
 async def _store(
-    services: Services,
+    services: SyncDeps,
     account: Account,
     snapshot: Snapshot,
     changes: Changes,
@@ -310,7 +327,7 @@ async def _store(
     return updated
 
 
-async def _moved_on(services: Services, account: Account) -> Account:
+async def _moved_on(services: SyncDeps, account: Account) -> Account:
     log.info(
         "account %s changed while it was synced (relinked or status moved); the sync wrote nothing",
         account.id,

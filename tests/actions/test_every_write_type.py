@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from attrs import frozen
 
-from service.actions.execution.executor import Executor
 from service.actions.types import type_of
+from service.runtime.runner import executor_for
 from tests.execution.test_executor import approve
 
 Creator = Any  # harness.platform.models.Creator
@@ -272,7 +272,7 @@ async def _create(linked, account: str, key: str, body: dict[str, Any], idem: st
 
 async def _run(linked, action_id: str, key: str) -> dict[str, Any]:
     await approve(linked, action_id)
-    assert await Executor(linked.services).run_once() == 1
+    assert await executor_for(linked.services).run_once() == 1
     response = await linked.client.get(f"/v1/actions/{action_id}", headers=linked.world.auth(key))
     return response.json()["data"]
 

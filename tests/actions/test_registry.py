@@ -9,9 +9,9 @@ import pytest
 
 from service.actions import types
 from service.actions.creation import create_action
-from service.actions.execution.executor import Executor
 from service.actions.types import ActionType, PlatformCall
 from service.http.auth import principal_for_key
+from service.runtime.runner import executor_for
 from tests.execution.test_executor import approve, creator
 from tests.openapi_kit import spec  # noqa: F401 (a fixture)
 
@@ -86,7 +86,7 @@ async def test_a_sixth_type_is_one_registry_entry(linked, sixth_type):
         ("fan_not_found", "fanIds[1]"),
     ]
     await approve(linked, action.id)
-    assert await Executor(services).run_once() == 1
+    assert await executor_for(services).run_once() == 1
     async with services.store.reading() as uow:
         done = await uow.actions.get(world.workspace_id, action.id)
     assert done.status == "executed", done.error

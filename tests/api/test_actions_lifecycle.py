@@ -121,7 +121,7 @@ async def test_pending_action_past_expiry_reads_as_expired_everywhere(client, wo
             "wake_deliverer": lambda self: woken.append(1),
         },
     )()
-    assert await expire_due(services) == [action_id]
+    assert await expire_due(services.store, services.clock, services.wake_deliverer) == [action_id]
     assert woken == [1]
     async with store.reading() as uow:
         assert (await uow.actions.get(world.workspace_id, action_id)).status == "expired"

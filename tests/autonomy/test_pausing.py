@@ -7,7 +7,7 @@ from __future__ import annotations
 import attrs
 
 from harness.mailbox import Mailbox
-from service.actions.execution.executor import Executor
+from service.runtime.runner import executor_for
 from tests.dashboard.dashboard_helpers import csrf_of, sign_in
 from tests.execution.test_executor import create
 from tests.factories import build_world
@@ -27,7 +27,7 @@ async def test_failures_pause_an_allowance_once_and_a_person_resumes_it(linked):
     # Six approved by the allowance, all refused by the platform (no such chat).
     made = [await create(linked, UNKNOWN_CHAT, f"f{i}") for i in range(6)]
     assert {a["status"] for a in made} == {"approved"}
-    await Executor(services).run_once()
+    await executor_for(services).run_once()
     async with store.reading() as uow:
         assert {(await uow.actions.get(world.workspace_id, a["id"])).status for a in made} == {
             "failed"
@@ -76,7 +76,7 @@ async def test_failures_pause_an_allowance_once_and_a_person_resumes_it(linked):
     assert "paused" not in resumed and resumed["resumedAt"]
     again = await create(linked, UNKNOWN_CHAT, "resumed")
     assert again["status"] == "approved"
-    await Executor(services).run_once()  # one more failure: the old five no longer count
+    await executor_for(services).run_once()  # one more failure: the old five no longer count
     async with store.reading() as uow:
         rule = (await uow.accounts.get(world.workspace_id, account)).policy[0]
     assert "paused" not in rule

@@ -8,8 +8,8 @@ import asyncio
 
 import httpx
 
-from service.actions.execution.executor import Executor
 from service.app import create_app, outgoing_http
+from service.runtime.runner import executor_for
 from storage.sql.store import SqlStore
 from tests.execution.test_executor import a_fan, approve, create
 
@@ -36,7 +36,7 @@ async def test_cancel_and_executor_race_one_winner(linked, store, clock, databas
                 await approve(linked, action["id"])
                 cancelled, ran = await asyncio.gather(
                     two.post(f"/v1/actions/{action['id']}/cancel", json={}, headers=world.auth()),
-                    Executor(linked.services, "w1").run_once(),
+                    executor_for(linked.services, "w1").run_once(),
                 )
                 final = await linked.client.get(f"/v1/actions/{action['id']}", headers=world.auth())
                 status = final.json()["data"]["status"]

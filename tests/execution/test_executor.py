@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from service.actions.decisions import decide_action
-from service.actions.execution.executor import Executor
+from service.runtime.runner import executor_for
 
 
 async def create(linked, body, key, account=None, token=None):
@@ -35,7 +35,7 @@ async def approve(linked, action_id, principal=None):
 async def approve_and_run(linked, action_id, principal=None, token=None):
     services = linked.services
     await approve(linked, action_id, principal)
-    await Executor(services).run_once()
+    await executor_for(services).run_once()
     response = await linked.client.get(f"/v1/actions/{action_id}", headers=linked.world.auth(token))
     return response.json()["data"]
 
@@ -229,7 +229,7 @@ async def test_platform_timeout_fails_and_is_not_retried(linked):
         )["id"],
     )
     assert done["status"] == "failed" and done["error"]["code"] == "platform_timeout"
-    await Executor(linked.services).run_once()
+    await executor_for(linked.services).run_once()
     assert len([w for w in linked.writes() if w.get("applied")]) == 0
 
 
@@ -273,7 +273,7 @@ async def test_approved_action_on_unavailable_account_fails_without_calling(link
             status="disconnected",
             status_reason="Disconnected by owner.",
         )
-    await Executor(linked.services).run_once()
+    await executor_for(linked.services).run_once()
     response = await linked.client.get(f"/v1/actions/{action['id']}", headers=linked.world.auth())
     assert response.json()["data"]["error"]["code"] == "account_unavailable"
     assert linked.writes() == []

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from service.actions.execution.executor import Executor
 from service.actions.lifecycle import Failed
+from service.runtime.runner import executor_for
 from tests.execution.test_executor import a_fan, approve, create
 
 
@@ -17,7 +17,7 @@ async def test_a_stale_needs_relink_never_undoes_a_relink(linked):
         "stale-relink",
     )
     await approve(linked, action["id"])
-    executor = Executor(services)
+    executor = executor_for(services)
     claim = await executor._claim_next()
     claimed, ran_with = claim.action, claim.account  # the account as read with the claim
     assert claimed.id == action["id"]

@@ -10,9 +10,9 @@ import contextlib
 
 from service.actions.creation import create_action
 from service.actions.decisions import decide_action
-from service.actions.execution.executor import Executor
 from service.app import build_services, outgoing_http
 from service.http.auth import principal_for_key
+from service.runtime.runner import executor_for
 from service.settings import Settings
 from storage.sql.store import SqlStore
 from tests.execution.test_executor import a_fan, approve, approve_and_run, create, creator
@@ -34,7 +34,7 @@ async def test_concurrent_executors_send_once(linked):
     services = linked.services
     for action_id in ids:
         await approve(linked, action_id)
-    counts = await asyncio.gather(*[Executor(services, f"w{i}").run_once() for i in range(4)])
+    counts = await asyncio.gather(*[executor_for(services, f"w{i}").run_once() for i in range(4)])
     assert sum(counts) == 5
     assert len(linked.writes()) == 5
 
@@ -59,7 +59,7 @@ async def test_two_executors_sending_to_one_fan_both_land_in_the_synced_chat(lin
     for action_id in ids:
         await approve(linked, action_id)
     caplog.set_level("ERROR", logger="countersign.executor")
-    counts = await asyncio.gather(*[Executor(services, f"x{i}").run_once() for i in range(2)])
+    counts = await asyncio.gather(*[executor_for(services, f"x{i}").run_once() for i in range(2)])
     assert sum(counts) == len(ids)
     assert [r.getMessage() for r in caplog.records] == []
     async with services.store.reading() as uow:
@@ -94,9 +94,9 @@ async def test_interrupted_execution_fails_honestly_and_is_not_resent(linked, st
             claimed_by="dead-worker",
             claimed_at=clock.now(),
         )
-    assert await Executor(services).run_once() == 0
+    assert await executor_for(services).run_once() == 0
     clock.advance(minutes=2)
-    await Executor(services).run_once()
+    await executor_for(services).run_once()
     done = (
         await linked.client.get(f"/v1/actions/{action['id']}", headers=linked.world.auth())
     ).json()["data"]
@@ -107,7 +107,7 @@ async def test_interrupted_execution_fails_honestly_and_is_not_resent(linked, st
 
 async def test_approval_wakes_the_executor_immediately(linked):
     services = linked.services
-    runner = asyncio.create_task(Executor(services).run_forever(poll=3600))
+    runner = asyncio.create_task(executor_for(services).run_forever(poll=3600))
     try:
         action = await create(
             linked,
@@ -159,7 +159,7 @@ async def test_an_executor_in_another_process_wakes_on_approval(postgres_url, cl
     ).action
     try:
         async with outgoing_http(worker):
-            executor = Executor(worker)
+            executor = executor_for(worker)
             runner = asyncio.create_task(executor.run_forever(poll=3600))
             try:
                 await asyncio.wait_for(executor.idle.wait(), timeout=10)  # subscribed, queue empty
@@ -226,7 +226,7 @@ async def test_the_running_loop_fails_an_interrupted_action_once_its_lease_is_ov
     )
     async with store.transaction() as uow:  # a worker that claimed it and then died
         assert await uow.actions.claim_next("dead-worker", clock.now()) is not None
-    executor = Executor(services)
+    executor = executor_for(services)
     runner = asyncio.create_task(executor.run_forever(poll=3600))
     try:
         await asyncio.wait_for(executor.idle.wait(), timeout=10)  # first round: within the lease

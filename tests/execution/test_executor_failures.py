@@ -9,9 +9,9 @@ import socket
 import attrs
 import sqlalchemy as sa
 
-from service.actions.execution.executor import Executor
 from service.actions.execution.retries import RetryPolicy
 from service.platform.seam import Platforms
+from service.runtime.runner import executor_for
 from tests.execution.test_executor import a_fan, a_sandbox_fan, approve, create, creator
 
 ROUTE = "POST /chats/:id/messages"
@@ -45,7 +45,7 @@ async def message(linked, key: str) -> str:
 
 async def run(linked, pauses: Pauses | None = None, services=None) -> None:
     policy = RetryPolicy(jitter=pauses or Pauses())
-    await Executor(services or linked.services, retry=policy).run_once()
+    await executor_for(services or linked.services, retry=policy).run_once()
 
 
 async def set_account(linked, store, **values):

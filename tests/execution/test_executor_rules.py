@@ -18,10 +18,11 @@ import pytest
 from harness.memory_store import MemoryStore
 from service.accounts.model import Account
 from service.actions import lifecycle
-from service.actions.execution.executor import INTERRUPTED, LEASE, Executor
+from service.actions.execution.executor import INTERRUPTED, LEASE
 from service.actions.execution.retries import RetryPolicy
 from service.app import build_services, outgoing_http
 from service.platform.sandbox import sandbox_creators
+from service.runtime.runner import executor_for
 from tests.actions.test_lifecycle_rules import ANN, WS, stored
 from tests.storage.test_store_contract import make_action
 
@@ -93,7 +94,7 @@ async def approved(services, account_id="40001", mode="live", key=None):
 
 
 def executor(services):
-    return Executor(services, name="w1", retry=RetryPolicy(jitter=lambda ceiling: 0.0))
+    return executor_for(services, name="w1", retry=RetryPolicy(jitter=lambda ceiling: 0.0))
 
 
 async def test_test_mode_runs_in_the_sandbox_and_says_simulated(services):

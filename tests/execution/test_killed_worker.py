@@ -9,9 +9,9 @@ import sys
 
 from service.actions.creation import create_action
 from service.actions.decisions import decide_action
-from service.actions.execution.executor import Executor
 from service.app import build_services, outgoing_http
 from service.http.auth import principal_for_key
+from service.runtime.runner import executor_for
 from service.settings import Settings
 from tests.factories import build_world
 from tests.platform_world import link_creator
@@ -96,9 +96,9 @@ async def test_killed_worker_leaves_an_honest_failure(
 
     # Another executor starts later: it must not send the action again.
     async with outgoing_http(services):
-        assert await Executor(services).run_once() == 0
+        assert await executor_for(services).run_once() == 0
         clock.advance(minutes=5)
-        await Executor(services).run_once()
+        await executor_for(services).run_once()
     async with store.reading() as uow:
         done = await uow.actions.get(world.workspace_id, action.id)
     assert done.status == "failed" and done.error["code"] == "internal_error"

@@ -15,6 +15,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from service.actions.execution.executor import Executor
 from service.actions.execution.retries import RetryPolicy
 from service.app import create_app
+from service.runtime.runner import executor_for
 from storage.sql.store import SqlStore
 from tests.dashboard.dashboard_helpers import sign_in
 from tests.execution.test_executor import approve
@@ -25,7 +26,7 @@ def executor(services, patience: float | None = None) -> Executor:
     if patience is not None:
         settings = attrs.evolve(services.settings, execution_patience=patience)
         services = attrs.evolve(services, settings=settings)
-    return Executor(services, retry=RetryPolicy(jitter=Pauses()))
+    return executor_for(services, retry=RetryPolicy(jitter=Pauses()))
 
 
 def due_in(clock, action) -> float:

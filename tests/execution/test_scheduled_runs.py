@@ -10,11 +10,11 @@ import datetime as dt
 import pytest
 
 from service.actions import lifecycle
-from service.actions.execution.executor import Executor
 from service.actions.policies.policy_rule import parse_rules
 from service.actions.policies.usecases import set_account_policy
 from service.app import build_services, outgoing_http
 from service.domain.clock import isoformat
+from service.runtime.runner import executor_for
 from service.settings import Settings
 from storage.sql.store import SqlStore
 from tests.execution.test_executor import a_fan, approve, creator
@@ -117,7 +117,7 @@ async def test_still_pending_at_run_at_it_expires_and_never_runs(linked):
     expired = await lifecycle.expire_due(services.store, services.clock.now())
     assert expired == [action["id"]]
     assert (await read(linked, action["id"]))["status"] == "expired"
-    assert await Executor(services).run_once() == 0
+    assert await executor_for(services).run_once() == 0
     assert linked.writes() == []
 
 
@@ -128,7 +128,7 @@ async def test_approved_it_waits_and_runs_at_run_at(linked):
     await approve(linked, action["id"])
     services.clock.advance(minutes=30)
     await approve(linked, plain["id"])  # approved later, but due now: it runs first
-    executor = Executor(services)
+    executor = executor_for(services)
     assert await executor.run_once() == 1
     assert (await read(linked, plain["id"]))["status"] == "executed"
     waiting = await read(linked, action["id"])
@@ -157,7 +157,7 @@ async def test_cancelled_once_approved_it_never_runs(linked):
     assert response.json()["data"]["status"] == "cancelled"
     assert response.json()["data"]["runAt"] == action["runAt"]
     services.clock.advance(hours=3)
-    executor = Executor(services)
+    executor = executor_for(services)
     assert await executor.until_due(5) == 5
     assert await executor.run_once() == 0
     assert linked.writes() == []
@@ -179,7 +179,7 @@ async def test_a_schedule_survives_a_restart(linked, database_url, fake_platform
     restarted = build_services(settings, store=SqlStore.from_url(database_url), clock=clock)
     try:
         async with outgoing_http(restarted):
-            executor = Executor(restarted)
+            executor = executor_for(restarted)
             assert await executor.until_due(9000) == pytest.approx(2 * 3600, abs=1)
             assert await executor.run_once() == 0
             clock.advance(hours=2)
@@ -245,7 +245,7 @@ async def test_two_replicas_never_run_a_schedule_twice(postgres_url, clock, fake
         clock.advance(hours=1)
         async with outgoing_http(replicas[0]), outgoing_http(replicas[1]):
             counts = await asyncio.gather(
-                *[Executor(r, f"replica{i}").run_once() for i, r in enumerate(replicas)]
+                *[executor_for(r, f"replica{i}").run_once() for i, r in enumerate(replicas)]
             )
         assert sum(counts) == len(fans)
         assert len(fake_platform.state.writes_for()) - before == len(fans)
@@ -267,7 +267,7 @@ async def test_approved_by_an_allowance_it_still_waits_for_run_at(linked):
     )
     action = await schedule(linked, "allowed")
     assert action["status"] == "approved" and action["decidedBy"]["kind"] == "policy"
-    executor = Executor(services)
+    executor = executor_for(services)
     assert await executor.run_once() == 0
     services.clock.advance(hours=2)
     assert await executor.run_once() == 1

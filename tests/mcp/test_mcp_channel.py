@@ -41,7 +41,7 @@ TOOLS = (
         "describe_endpoint",
         "call_platform",
     }
-    | {  # the synced families (service/mcp/synced_tools.py)
+    | {  # the synced families (service/synced/tools.py)
         "list_fan_lists",
         "get_fan",
         "list_chats",
@@ -53,7 +53,7 @@ TOOLS = (
         "get_earnings",
     }
     | {"get_account_activity"}
-)  # what the account's actions became (service/mcp/activity_tool.py)
+)  # what the account's actions became (service/actions/tools.py)
 MESSAGE = {"fanId": "123456", "text": "Thanks for subscribing!"}
 
 

@@ -14,11 +14,11 @@ from attrs import evolve
 from harness.platform import start_platform_in_thread
 from service.actions.creation import create_action
 from service.actions.decisions import decide_action
-from service.actions.execution.executor import Executor
 from service.app import build_services, outgoing_http
 from service.cli.demo import keep_world, keys_file, seed, world_file
 from service.domain.clock import SystemClock
 from service.domain.principal import Principal
+from service.runtime.runner import executor_for
 from service.settings import Settings
 from service.webhooks import usecases as hooks
 from storage.sql.store import SqlStore
@@ -114,7 +114,7 @@ async def test_a_second_demo_keeps_the_users_endpoints_and_runs_what_was_approve
             assert "http://127.0.0.1:1/demo-events" not in endpoints  # the old receiver went
             assert "http://127.0.0.1:2/demo-events" in endpoints
             async with outgoing_http(services):
-                assert await Executor(services).run_once() == 1
+                assert await executor_for(services).run_once() == 1
             async with store.reading() as uow:
                 done = await uow.actions.get(one["workspace"], created.action.id)
             assert done.status == "executed", done.error

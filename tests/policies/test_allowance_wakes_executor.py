@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from service.actions.execution.executor import Executor
+from service.runtime.runner import executor_for
 from tests.execution.test_executor import a_fan, create
 from tests.platform_world import linked  # noqa: F401  (the fixture)
 from tests.policies.kit import set_policy
@@ -17,7 +17,7 @@ ALLOWANCE = [{"types": ["send_message"], "approvals": 0, "approvers": "members",
 async def test_an_action_approved_by_allowance_runs_without_waiting_for_a_poll(linked):  # noqa: F811
     services, world = linked.services, linked.world
     await set_policy(services.store, services.clock, world, ALLOWANCE, account=linked.creator_id)
-    executor = Executor(services)
+    executor = executor_for(services)
     runner = asyncio.create_task(executor.run_forever(poll=3600))
     try:
         await asyncio.wait_for(executor.idle.wait(), 10)  # its first pass is done: it sleeps

@@ -7,8 +7,8 @@ import asyncio
 
 import httpx
 
-from service.actions.execution.executor import Executor
 from service.app import create_app, outgoing_http
+from service.runtime.runner import executor_for
 from storage.sql.store import SqlStore
 from tests.dashboard.dashboard_helpers import csrf_of, sign_in
 from tests.execution.test_executor import a_fan, create
@@ -57,8 +57,8 @@ async def test_concurrent_approvals_on_two_instances(linked, store, clock, datab
                 statuses = sorted(a.json()["data"]["status"] for a in answers)
                 assert statuses == ["approved", "pending"]  # one counted, the other completed
                 runs = await asyncio.gather(
-                    Executor(linked.services, "w1").run_once(),
-                    Executor(other_app.state.services, "w2").run_once(),
+                    executor_for(linked.services, "w1").run_once(),
+                    executor_for(other_app.state.services, "w2").run_once(),
                 )
                 assert sum(runs) == 1
                 done = await linked.client.get(f"/v1/actions/{action['id']}", headers=world.auth())

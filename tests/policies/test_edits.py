@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from service.actions.execution.executor import Executor
 from service.domain.messages import platform_html
 from service.errors.api_error import ApiError
+from service.runtime.runner import executor_for
 from tests.dashboard.dashboard_helpers import csrf_of, sign_in
 from tests.execution.test_executor import a_fan, create, creator
 from tests.policies.kit import decide, people, set_policy
@@ -18,7 +18,7 @@ def fans_of(linked, n):
 
 
 async def run(linked, action_id):
-    await Executor(linked.services).run_once()
+    await executor_for(linked.services).run_once()
     response = await linked.client.get(f"/v1/actions/{action_id}", headers=linked.world.auth())
     return response.json()["data"]
 

@@ -11,12 +11,12 @@ import pytest
 from service.api.routes import api_routes
 from service.http.spec import load_document
 from service.mcp.schemas import TOOL_OPERATIONS
-from service.mcp.synced_tools import family_tool
 from service.platform.routes import ROUTES
 from service.settings import Settings
 from service.synced import families_docs as synced_docs
 from service.synced.families import FAMILIES, FAN_LISTS, VAULT_MEDIA, Family
 from service.synced.family_sync import Windows
+from service.synced.tools import family_tool
 
 DOCUMENT = load_document().document
 SETTINGS = {f"COUNTERSIGN_{field.name.upper()}" for field in attrs.fields(Settings)}

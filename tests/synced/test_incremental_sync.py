@@ -10,8 +10,8 @@ import pytest
 
 from harness.platform.models import Fan as PlatformFan
 from harness.platform.models import Message
-from service.actions.execution.executor import Executor
 from service.app import create_app, outgoing_http
+from service.runtime.runner import executor_for
 from service.synced.syncer import sync_account
 from tests.execution.test_executor import approve, create
 from tests.factories import build_world
@@ -182,7 +182,7 @@ async def test_send_and_unsend_results_update_the_synced_chat(linked):
         "synced-send-1",
     )
     await approve(linked, action["id"])
-    await Executor(linked.services).run_once()
+    await executor_for(linked.services).run_once()
     sent = creator.chats[fan_id][-1]
     shown = (
         await linked.client.get(
@@ -206,7 +206,7 @@ async def test_send_and_unsend_results_update_the_synced_chat(linked):
         "synced-unsend-1",
     )
     await approve(linked, unsend["id"])
-    await Executor(linked.services).run_once()
+    await executor_for(linked.services).run_once()
     assert await messages_of(linked, fan_id) == before
     fan = (
         await linked.client.get(

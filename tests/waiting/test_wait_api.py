@@ -12,8 +12,8 @@ import sys
 import pytest
 
 from service.actions.decisions import decide_action
-from service.actions.execution.executor import Executor
 from service.actions.waiting import ActionWaiters
+from service.runtime.runner import executor_for
 from tests.factories import build_world
 
 MESSAGE = {"type": "send_message", "params": {"fanId": "123456", "text": "Thanks!"}}
@@ -157,7 +157,7 @@ async def test_until_finished_waits_past_the_approval_for_the_result(client, app
     )
     await until_in_wait(services.waiters, 1)  # approved is not finished: still waiting
     assert not waiting.done()
-    await Executor(services).run_once()
+    await executor_for(services).run_once()
     body = (await waiting).json()["data"]
     # The sandbox has no chat with this made-up fan: finished, as `failed`.
     assert (body["status"], body["error"]["code"]) == ("failed", "chat_not_found"), body

@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 
-from service.actions.execution.executor import Executor
+from service.runtime.runner import executor_for
 from service.webhooks.deliverer import Deliverer
 from service.webhooks.sender import Sender
 
@@ -31,7 +31,7 @@ async def test_a_deliverer_woken_as_it_is_stopped_stops(store, clock, http, box)
 
 
 async def test_an_executor_woken_as_it_is_stopped_stops(linked):
-    executor = Executor(linked.services)
+    executor = executor_for(linked.services)
     task = asyncio.create_task(executor.run_forever(poll=3600))
     await executor.idle.wait()  # set just before it waits for a wake-up, in the same step
     await stop_as_it_wakes(task, linked.services.executor_wakeup)

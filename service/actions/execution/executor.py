@@ -28,10 +28,10 @@ import asyncio
 import contextlib
 import datetime as dt
 import logging
-import os
-import socket
+from collections.abc import Callable
 from typing import Any
 
+from service.accounts.model import Account
 from service.actions import lifecycle
 from service.actions.execution.patience import Patience
 from service.actions.execution.retries import RetryPolicy
@@ -42,8 +42,10 @@ from service.actions.policies import pausing
 from service.actions.repository import ACTIONS_CHANNEL
 from service.actions.transitions import FAILED
 from service.actions.types.registry import synced_change
-from service.domain.ids import new_id
-from service.services import Services
+from service.domain.clock import Clock
+from service.domain.ids import worker_name
+from service.platform.seam import Connection
+from service.ports import Store
 from service.synced.chats import record_write
 
 log = logging.getLogger("countersign.executor")
@@ -58,19 +60,28 @@ INTERRUPTED = (
 )
 
 
-def worker_name() -> str:
-    return f"{socket.gethostname()}:{os.getpid()}:{new_id('', 6)}"
-
-
 class Executor:
+    """Takes what it uses, from the composition root (service/runtime/runner.py::executor_for): the
+    store, the clock, how to reach an account's platform, its own wake-up, the deliverer's, and
+    how long to wait for a platform that refuses a send."""
+
     def __init__(
-        self, services: Services, name: str | None = None, retry: RetryPolicy | None = None
+        self,
+        store: Store,
+        clock: Clock,
+        connect: Callable[[Account], Connection],
+        *,
+        wakeup: asyncio.Event,
+        wake_deliverer: Callable[[], None],
+        patience: dt.timedelta,
+        name: str | None = None,
+        retry: RetryPolicy | None = None,
     ) -> None:
-        self.services = services
+        self.store, self.clock, self.connect = store, clock, connect
+        self.wakeup, self.wake_deliverer = wakeup, wake_deliverer
         self.name = name or worker_name()
         self.retry = retry or RetryPolicy()
-        limit = dt.timedelta(seconds=services.settings.execution_patience)
-        self.patience = Patience(limit=limit)
+        self.patience = Patience(limit=patience)
         self.idle = asyncio.Event()  # set while waiting for work (tests wait on it)
         self.stopping = asyncio.Event()  # set by stop(): claim nothing more, finish what runs
 
@@ -78,7 +89,7 @@ class Executor:
         """A clean stop (SIGTERM): no new claims; the send in flight, if any, finishes and is
         recorded, then run_forever returns (service/runtime/runner.py bounds the wait)."""
         self.stopping.set()
-        self.services.executor_wakeup.set()
+        self.wakeup.set()
 
     async def run_once(self) -> int:
         """Fail interrupted actions, then claim and run every approved action that is waiting;
@@ -101,7 +112,7 @@ class Executor:
         When that transaction fails (and rolls the claim back), the action is claimed alone and
         the account read again inside `_run`'s guard, so a failing database still ends the
         action `failed` with the real reason instead of leaving it approved."""
-        store, now = self.services.store, self.services.clock.now()
+        store, now = self.store, self.clock.now()
         try:
             async with store.transaction() as uow:
                 action = await lifecycle.claim_next(uow, self.name, now)
@@ -112,7 +123,7 @@ class Executor:
         except Exception:
             log.warning("claiming with the account read failed; claiming alone", exc_info=True)
         async with store.transaction() as uow:
-            action = await lifecycle.claim_next(uow, self.name, self.services.clock.now())
+            action = await lifecycle.claim_next(uow, self.name, self.clock.now())
         return None if action is None else Claimed(action, None, account_read=False)
 
     async def _run(self, claimed: Claimed) -> None:
@@ -122,13 +133,13 @@ class Executor:
         try:
             account = claimed.account
             if not claimed.account_read:
-                async with self.services.store.reading() as uow:
+                async with self.store.reading() as uow:
                     account = await uow.accounts.get(action.workspace_id, action.account_id)
             outcome = await execute(
                 action,
                 account,
                 progress,
-                connect=self.services.platforms.connect,
+                connect=self.connect,
                 retry=self.retry,
             )
             await self._finish(action, outcome)
@@ -144,11 +155,11 @@ class Executor:
 
     async def _finish(self, action: Action, outcome: Outcome) -> None:
         done = await lifecycle.finish(
-            self.services.store,
-            self.services.clock,
+            self.store,
+            self.clock,
             action,
             outcome,
-            wake_deliverer=self.services.wake_deliverer,
+            wake_deliverer=self.wake_deliverer,
             patience=self.patience,
         )
         if done is not None and done.status == FAILED and done.approvals_required == 0:
@@ -157,14 +168,13 @@ class Executor:
     async def _take_back(self, failed: Action) -> None:
         """An allowance's action failed: pause the allowance when its record says so
         (pausing.py). The failure is recorded already; this never changes it."""
-        services = self.services
         try:
-            paused = await pausing.after_failure(services.store, services.clock, failed)
+            paused = await pausing.after_failure(self.store, self.clock, failed)
         except Exception:
             log.exception("could not check the allowance of failed action %s", failed.id)
             return
         if paused:
-            services.wake_deliverer()
+            self.wake_deliverer()
 
     async def _update_synced_chat(self, action: Action, result: dict[str, Any]) -> None:
         """What the write changes in the synced chats (its type's `synced_effect`: a sent or
@@ -173,15 +183,14 @@ class Executor:
         try:
             change = synced_change(action, result)
             if change is not None:
-                now = self.services.clock.now()
-                store = self.services.store
-                await record_write(store, now, action.workspace_id, action.account_id, change)
+                now = self.clock.now()
+                await record_write(self.store, now, action.workspace_id, action.account_id, change)
         except Exception:
             log.exception("could not update the synced chat after action %s", action.id)
 
     async def fail_interrupted(self) -> list[str]:
-        now = self.services.clock.now()
-        async with self.services.store.reading() as uow:
+        now = self.clock.now()
+        async with self.store.reading() as uow:
             stuck = await uow.actions.stuck_executing(now - LEASE)
         failed = []
         for action in stuck:
@@ -192,9 +201,9 @@ class Executor:
     async def until_due(self, poll: float) -> float:
         """Seconds to sleep: until the soonest scheduled action is due, at most `poll`. Read again
         after every round, so an approval (which wakes the loop) or a restart re-arms it."""
-        now = self.services.clock.now()
+        now = self.clock.now()
         try:
-            async with self.services.store.reading() as uow:
+            async with self.store.reading() as uow:
                 due = await uow.actions.next_due(now)
         except Exception:
             log.warning("reading the next scheduled run failed", exc_info=True)
@@ -203,8 +212,8 @@ class Executor:
 
     async def run_forever(self, poll: float = 1.0) -> None:
         """Wakes the moment an approval happens in this process; polls for other processes."""
-        wakeup = self.services.executor_wakeup
-        async with self.services.store.listen(ACTIONS_CHANNEL, wakeup.set):
+        wakeup = self.wakeup
+        async with self.store.listen(ACTIONS_CHANNEL, wakeup.set):
             await self._loop(wakeup, poll)
 
     async def _loop(self, wakeup: asyncio.Event, poll: float) -> None:
@@ -214,7 +223,7 @@ class Executor:
             wakeup.clear()
             try:
                 await self.run_waiting()
-                now = self.services.clock.now()
+                now = self.clock.now()
                 if not self.stopping.is_set() and (next_sweep is None or now >= next_sweep):
                     await self.fail_interrupted()
                     next_sweep = now + SWEEP_EVERY

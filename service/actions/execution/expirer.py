@@ -8,17 +8,20 @@ is the actions lifecycle's.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from service.actions import lifecycle
-from service.services import Services
+from service.domain.clock import Clock
+from service.ports import Store
 
 log = logging.getLogger("countersign.expirer")
 
 
-async def expire_due(services: Services) -> Sequence[str]:
-    expired = await lifecycle.expire_due(services.store, services.clock.now())
+async def expire_due(
+    store: Store, clock: Clock, wake_deliverer: Callable[[], None]
+) -> Sequence[str]:
+    expired = await lifecycle.expire_due(store, clock.now())
     if expired:
-        services.wake_deliverer()  # their `action.expired` events are committed
+        wake_deliverer()  # their `action.expired` events are committed
         log.info("expired %d pending actions", len(expired))
     return expired

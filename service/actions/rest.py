@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Awaitable
+from functools import cache
+from typing import Any
 
 from starlette.requests import Request
 
@@ -14,6 +16,7 @@ from service.actions.creation import create_action as create
 from service.actions.decisions import decide_action
 from service.actions.model import Action
 from service.actions.render import action_json
+from service.actions.types import REGISTRY, ActionType
 from service.actions.types.registry import type_of
 from service.actions.warnings import named_fan_ids
 from service.api.endpoint import Call, Incoming, Reply, endpoint
@@ -22,6 +25,7 @@ from service.domain.ids import MAX_ID_LENGTH, looks_like
 from service.errors.api_error import ApiError
 from service.errors.codes import ErrorCode
 from service.http.paging import Pager, by_time_and_id
+from service.http.spec import OpenApiDocument
 from service.http.validation import UNSTORABLE, json_body
 from service.keys.repository import ReadAlong
 
@@ -264,3 +268,37 @@ async def cancel_action(call: Call) -> Reply:
         wake_deliverer=services.wake_deliverer,
     )
     return _reply(call, action)
+
+
+def describe(kind: ActionType, document: OpenApiDocument) -> dict[str, Any]:
+    schemas = document.document["components"]["schemas"]
+    results = [document.inline(schemas[name]) for name in kind.result_schemas]
+    return {
+        "type": kind.name,
+        "description": kind.description,
+        "routes": list(kind.routes),
+        "params": document.inline(schemas[kind.params_schema]),
+        "result": results[0] if len(results) == 1 else {"oneOf": results},
+    }
+
+
+@cache
+def _listed(document: OpenApiDocument, names: tuple[str, ...]) -> tuple[dict[str, Any], ...]:
+    return tuple(describe(REGISTRY[name], document) for name in names)
+
+
+def action_types(document: OpenApiDocument) -> list[dict[str, Any]]:
+    """Every registered type, in registry order (cached per document and set of types)."""
+    return list(_listed(document, tuple(REGISTRY)))
+
+
+@endpoint("listActionTypes")
+async def list_action_types(call: Call) -> Reply:
+    return Reply(
+        {
+            "data": action_types(call.services.document),
+            "hasMore": False,
+            "nextCursor": None,
+            "meta": call.meta(),
+        }
+    )

@@ -7,31 +7,37 @@ from __future__ import annotations
 
 from mcp.server.mcpserver.tools import Tool
 
-from service.api import chats, earnings, fans, post, synced_lists
 from service.mcp.args import ACCOUNT, FRESH, PAGING, string
 from service.mcp.declared import Arg, Declared, declared_tool
 from service.services import Services
+from service.synced import rest as synced
 from service.synced.families import FAMILIES, Family
 
 FAN = Arg("fanId", "path", string("The fan's id (also the chat's id)."), required=True)
 
+LIST_FANS = Declared(
+    "list_fans",
+    synced.list_fans,
+    "Fans of an account (synced by default).",
+    (ACCOUNT, Arg("search", "query", string("Filter by name or username.")), *PAGING, FRESH),
+)
 
 TOOLS = (
     Declared(
         "get_fan",
-        fans.get_fan,
+        synced.get_fan,
         "One fan: subscription, the lists they are on, their spend and their chat.",
         (ACCOUNT, FAN, FRESH),
     ),
     Declared(
         "list_chats",
-        chats.list_chats,
+        synced.list_chats,
         "The account's chats, most recent activity first, with each last message.",
         (ACCOUNT, *PAGING, FRESH),
     ),
     Declared(
         "list_messages",
-        chats.list_messages,
+        synced.list_messages,
         "The messages of the chat with one fan, newest first: read before drafting a reply.",
         (
             ACCOUNT,
@@ -43,13 +49,13 @@ TOOLS = (
     ),
     Declared(
         "get_post",
-        post.get_post,
+        synced.get_post,
         "One post.",
         (ACCOUNT, Arg("postId", "path", string("The post's id."), required=True), FRESH),
     ),
     Declared(
         "get_earnings",
-        earnings.get_earnings,
+        synced.get_earnings,
         "Net earnings by source (total, subscribes, tips, chat_messages), per day and for\n"
         "        the range (default: the last 30 days).",
         (
@@ -68,7 +74,7 @@ def family_tool(family: Family) -> Declared:
     by = () if narrowed is None else (Arg(narrowed.param, "query", string(narrowed.about)),)
     return Declared(
         family.tool,
-        synced_lists.LISTS[family.name],
+        synced.LISTS[family.name],
         family.summary,
         (ACCOUNT, *by, *PAGING, FRESH),
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from starlette.responses import Response
 
@@ -19,7 +20,6 @@ from service.actions.transitions import STATUSES
 from service.actions.types import REGISTRY, type_of
 from service.actions.types import names as action_types
 from service.chat.outbox import show_counted
-from service.dashboard.approval_context import approval_context
 from service.dashboard.web import Page, json_reply, page
 from service.domain.access import reaches
 from service.domain.messages import platform_html
@@ -350,3 +350,10 @@ async def preview(p: Page) -> Response:
     text = p.field("text")
     html = platform_html(text) if text else ""
     return json_reply(p, {"html": html})
+
+
+async def approval_context(uow: UnitOfWork, action: Action) -> dict[str, Any]:
+    kind = REGISTRY.get(action.type)
+    if kind is None or kind.approval is None:
+        return {}
+    return await kind.approval(uow, action)

@@ -6,7 +6,13 @@ Each GET answers the setting with its `ETag`; each POST takes `If-Match` and ans
 from __future__ import annotations
 
 from service.accounts.render import account_detail_json
+from service.actions.policies.activity import account_activity, activity_json
 from service.actions.policies.policy_rule import parse_rules, stored_json, stored_rules
+from service.actions.policies.suggesting import (
+    account_suggestions,
+    apply_suggestion,
+    suggestion_json,
+)
 from service.actions.policies.usecases import (
     KEEP,
     account_etag,
@@ -16,11 +22,7 @@ from service.actions.policies.usecases import (
     workspace_etag,
 )
 from service.actions.reach import visible_account
-from service.api.endpoint import Call, Reply, endpoint
-
-
-def if_match(call: Call) -> str | None:
-    return call.incoming.headers.get("if-match")
+from service.api.endpoint import Call, Reply, endpoint, if_match
 
 
 @endpoint("getAccountPolicy", scope="admin", auth="key_or_session")
@@ -85,3 +87,48 @@ async def set_workspace(call: Call) -> Reply:
         if_match=if_match(call),
     )
     return await _workspace_reply(call)
+
+
+@endpoint("getPolicySuggestions")
+async def get_suggestions(call: Call) -> Reply:
+    found = await account_suggestions(
+        call.services.store,
+        call.principal,
+        call.params.path["accountId"],
+        call.services.clock.now(),
+    )
+    return Reply({"data": [suggestion_json(s) for s in found]})
+
+
+@endpoint("applyPolicySuggestion", auth="session")
+async def apply(call: Call) -> Reply:
+    services, body = call.services, call.params.body
+    account_id = call.params.path["accountId"]
+    await apply_suggestion(
+        services.store,
+        services.clock,
+        call.principal,
+        account_id,
+        body["type"],
+        body["stage"],
+        body.get("kind"),
+    )
+    async with services.store.reading() as uow:
+        account = await uow.accounts.get(call.principal.workspace_id, account_id)
+        assert account is not None
+        policy = await account_policy(uow, account, services.clock.now())
+    return Reply({"data": account_detail_json(account, policy), "meta": call.meta()})
+
+
+@endpoint("getAccountActivity")
+async def get_account_activity(call: Call) -> Reply:
+    q = call.params.query
+    activity = await account_activity(
+        call.services.store,
+        call.principal,
+        call.params.path["accountId"],
+        q.get("from"),
+        q.get("to"),
+        call.services.clock.now(),
+    )
+    return Reply({"data": activity_json(activity)})

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.api.endpoint import Call, Reply, endpoint
-from service.api.policies import if_match
+from service.api.endpoint import Call, Reply, endpoint, if_match
 from service.domain.clock import isoformat
 from service.domain.etags import check_if_match
 from service.errors.api_error import ApiError
