@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 HEAD = "a40plans"
-"""The newest revision in storage/migrations/versions (a test keeps the two in step). A database
+"""The newest revision in storage/migrations/versions/ (a test keeps the two in step). A database
 already there is left alone without loading alembic: CLI commands and starts stay fast."""
 
 
@@ -22,6 +22,8 @@ def alembic_config() -> Config:
 
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
+    # versions/ holds one folder per twenty revisions, so no folder grows without end.
+    config.set_main_option("recursive_version_locations", "true")
     return config
 
 
