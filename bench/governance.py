@@ -169,8 +169,8 @@ async def _seed(url: str, store, clock):
     await add_live_account(store, clock, world.workspace_id, GOVERNED, "gov.live")
     await add_live_account(store, clock, world.workspace_id, PLAIN, "plain.live")
     await add_live_account(store, clock, world.workspace_id, LIMITED, "lim.live")
-    await set_account_policy(store, clock, world.owner, GOVERNED, ALLOWANCE)
-    await set_account_policy(store, clock, world.owner, LIMITED, ALLOWANCE, LIMIT)
+    await set_account_policy(store, clock, world.owner, GOVERNED, parse_rules(ALLOWANCE))
+    await set_account_policy(store, clock, world.owner, LIMITED, parse_rules(ALLOWANCE), LIMIT)
     return world
 
 

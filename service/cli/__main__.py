@@ -2,4 +2,5 @@
 
 from service.cli.console import main
 
-main()
+if __name__ == "__main__":  # importing the package's modules (a walk over them) runs nothing
+    main()
