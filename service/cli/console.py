@@ -81,7 +81,7 @@ def cmd_demo(settings: Settings, args: argparse.Namespace) -> None:
 
     _address_free(args.host, args.port)
     if args.reset:
-        from service.cli.demo import reset_demo
+        from service.cli.demo_files import reset_demo
 
         reset_demo(settings)
     run_demo(settings, args.host, args.port)
