@@ -97,7 +97,7 @@ async def measure(settings: Any, count: int, in_process: bool) -> list[tuple[flo
     from service.actions.creation import create_action
     from service.actions.decisions import decide_action
     from service.app import build_services, running
-    from service.cli.demo import OWNER_EMAIL, seed
+    from service.cli.demo_seed import OWNER_EMAIL, seed
     from service.domain.principal import Principal
     from service.http.auth import principal_for_key
 
@@ -162,7 +162,7 @@ def dump_tasks(why: str) -> None:
 
 def child(args: argparse.Namespace) -> None:
     from harness.scratch import scratch_database
-    from service.cli.demo import seed
+    from service.cli.demo_seed import seed
     from service.settings import Settings
 
     with contextlib.ExitStack() as stack:

@@ -4,11 +4,12 @@ Modelled on svix's `TestReceiver`: a real HTTP server (not a mock of httpx) so t
 sender's whole path — SSRF guard, TLS-less loopback connection, timeouts, retries — is
 exercised. It checks each POST twice: the way docs/webhooks.md tells receivers to (HMAC over the
 raw body, constant-time compare, 300-second window) and with the `standardwebhooks`
-library's `Webhook.verify` (the `webhook-*` headers); a delivery is accepted only when both
-pass. It drops repeated `x-svc-delivery` ids, and can be told to answer with an error
+library's `Webhook.verify` (the `webhook-*` headers; both in receiver_checks.py); a delivery is
+accepted only when both pass. It drops repeated `x-svc-delivery` ids, and can be told to answer with an error
 status, to refuse chosen events, or to hang past the sender's timeout.
 
-Webhooks go to any path outside `/_control` (e.g. `POST /hooks`). The control API:
+Webhooks go to any path outside `/_control` (e.g. `POST /hooks`). The control API
+(receiver_control.py):
     GET  /_control/mode                     {"mode": ..., "status": ...}
     POST /_control/mode {mode, status?}     ok | fail (status, default 500) | hang | recover
     PUT  /_control/reject {eventIds, status?}  answer these events (envelope `id`) with status
@@ -28,7 +29,6 @@ import argparse
 import asyncio
 import contextlib
 import copy
-import datetime as dt
 import json
 import threading
 import time
@@ -37,23 +37,18 @@ from dataclasses import dataclass
 from typing import Any
 
 import uvicorn
-from standardwebhooks import Webhook, WebhookVerificationError
-from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Mount, Route
 
+from harness.receiver_checks import documented_check, standard_check
+from harness.receiver_control import create_receiver_app
 from harness.threaded import start_in_thread
 from service.webhooks.signing import (
     DEFAULT_TOLERANCE,
     DELIVERY_HEADER,
     EVENT_HEADER,
     SIGNATURE_HEADER,
-    STANDARD_ID_HEADER,
-    SignatureError,
     new_secret,
-    standard_secret,
-    verify,
 )
 
 MODES = ("ok", "fail", "hang", "recover")
@@ -233,9 +228,10 @@ class Receiver:
             headers[name] = f"{headers[name]}, {value}" if name in headers else value
         with self._cond:
             secrets, mode, fail_status = list(self._secrets), self._mode, self._fail_status
-        error = self._check_signature(body, headers.get(SIGNATURE_HEADER), secrets)
+        now, tolerance = self._clock(), self._tolerance
+        error = documented_check(body, headers.get(SIGNATURE_HEADER), secrets, now, tolerance)
         verified = error is None
-        standard_error = self._check_standard(body, headers, secrets)
+        standard_error = standard_check(body, headers, secrets, self._clock, tolerance)
         error = error or standard_error
         try:
             parsed = json.loads(body)
@@ -288,49 +284,6 @@ class Receiver:
         body_out = {"ok": 200 <= status < 300, "duplicate": duplicate, "error": error}
         return JSONResponse(body_out, status_code=status)
 
-    def _check_signature(self, body: bytes, header: str | None, secrets: list[str]) -> str | None:
-        """None when any accepted secret verifies the body (HMAC over the raw body, compared in
-        constant time), else why not."""
-        if header is None:
-            return f"no {SIGNATURE_HEADER} header"
-        if not secrets:
-            return "the receiver has no signing secret"
-        now = int(self._clock())
-        reason = "no secret matched"
-        for secret in secrets:
-            try:
-                verify(body, header, secret, now=now, tolerance=self._tolerance)
-                return None
-            except SignatureError as exc:
-                reason = f"{exc.reason}: {exc}"
-        return reason
-
-    def _check_standard(
-        self, body: bytes, headers: dict[str, str], secrets: list[str]
-    ) -> str | None:
-        """None when the `standardwebhooks` library verifies the `webhook-*` headers with any
-        accepted secret (as shown, or its standard form for a secret made before), else why
-        not. `webhook-id` must also equal `x-svc-delivery`."""
-        if not secrets:
-            return "the receiver has no signing secret"
-        if headers.get(STANDARD_ID_HEADER) != headers.get(DELIVERY_HEADER):
-            return f"{STANDARD_ID_HEADER} differs from {DELIVERY_HEADER}"
-        reason = "no secret matched"
-        for secret in secrets:
-            try:
-                self._webhook(standard_secret(secret)).verify(body, headers, json_parse=False)
-                return None
-            except WebhookVerificationError as exc:
-                reason = f"standard webhooks: {exc}"
-        return reason
-
-    def _webhook(self, secret: str) -> Webhook:
-        """The library's verifier; with an injected clock (tests move a ManualClock) its
-        timestamp check uses that clock, the signature check stays the library's."""
-        if self._clock is time.time:
-            return Webhook(secret)
-        return _ClockedWebhook(secret, self._clock, self._tolerance)
-
     async def _hang(self) -> None:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
@@ -346,80 +299,9 @@ class Receiver:
                     self._hung.remove((loop, future))
 
 
-class _ClockedWebhook(Webhook):
-    """`standardwebhooks.Webhook` whose timestamp window is measured on an injected clock."""
-
-    def __init__(self, secret: str, clock: Callable[[], float], tolerance: int) -> None:
-        super().__init__(secret)
-        self._now, self._window = clock, tolerance
-
-    def _Webhook__verify_timestamp(self, timestamp_header: str) -> dt.datetime:
-        try:
-            stamp = float(timestamp_header)
-        except ValueError:
-            raise WebhookVerificationError("Invalid Signature Headers") from None
-        if abs(self._now() - stamp) > self._window:
-            raise WebhookVerificationError("Message timestamp outside the window")
-        return dt.datetime.fromtimestamp(stamp, dt.UTC)
-
-
 def _resolve(future: asyncio.Future[None]) -> None:
     if not future.done():
         future.set_result(None)
-
-
-def create_receiver_app(receiver: Receiver) -> Starlette:
-    """The HTTP face of `receiver`: the control API under /_control, webhooks elsewhere."""
-
-    async def mode(request: Request) -> Response:
-        if request.method == "POST":
-            try:
-                payload = await request.json()
-                receiver.set_mode(payload["mode"], payload.get("status"))
-            except (ValueError, KeyError, TypeError, AttributeError) as exc:
-                return JSONResponse({"error": f"expected {{mode, status?}}: {exc}"}, 400)
-        current, status = receiver.mode
-        return JSONResponse({"mode": current, "status": status})
-
-    async def received(request: Request) -> Response:
-        if request.method == "DELETE":
-            receiver.clear()
-            return Response(status_code=204)
-        return JSONResponse({"received": [r.to_json() for r in receiver.received]})
-
-    async def secret(request: Request) -> Response:
-        try:
-            secrets = (await request.json())["secrets"]
-            if not isinstance(secrets, list) or not all(isinstance(s, str) and s for s in secrets):
-                raise ValueError("secrets must be a list of non-empty strings")
-        except (ValueError, KeyError, TypeError) as exc:
-            return JSONResponse({"error": f"expected {{secrets: [...]}}: {exc}"}, 400)
-        receiver.set_secrets(secrets)
-        return Response(status_code=204)
-
-    async def reject(request: Request) -> Response:
-        try:
-            payload = await request.json()
-            ids = payload["eventIds"]
-            if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
-                raise ValueError("eventIds must be a list of strings")
-            receiver.reject(ids, payload.get("status", 500))
-        except (ValueError, KeyError, TypeError, AttributeError) as exc:
-            return JSONResponse({"error": f"expected {{eventIds, status?}}: {exc}"}, 400)
-        return Response(status_code=204)
-
-    control = [
-        Route("/mode", mode, methods=["GET", "POST"]),
-        Route("/received", received, methods=["GET", "DELETE"]),
-        Route("/secret", secret, methods=["PUT"]),
-        Route("/reject", reject, methods=["PUT"]),
-    ]
-    return Starlette(
-        routes=[
-            Mount("/_control", routes=control),
-            Route("/{path:path}", receiver.handle, methods=["POST"]),
-        ]
-    )
 
 
 @contextlib.contextmanager

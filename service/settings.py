@@ -10,62 +10,24 @@ from __future__ import annotations
 import ipaddress
 import os
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-import attrs
 from attrs import frozen
 
 from service.kit.passwords import PROFILES
-
-
-class SettingsError(ValueError):
-    pass
-
-
-SMTP_SCHEMES = {"smtp": 25, "smtp+starttls": 587, "smtps": 465}
-"""COUNTERSIGN_SMTP_URL's schemes and their default ports (service/mail/smtp.py connects)."""
-DATABASE_SCHEMES = frozenset(
-    {"sqlite", "sqlite+aiosqlite", "postgres", "postgresql", "postgresql+asyncpg"}
+from service.settings_loading import (
+    DATABASE_SCHEMES,
+    SMTP_SCHEMES,
+    SettingsError,
+    comma_list,
+    setting,
+    unless_empty,
+    values_from_env,
+    without_trailing_slash,
 )
-"""The databases the service runs on: SQLite (embedded) and PostgreSQL, with or without the
-driver's name (the store picks its drivers itself)."""
 
-
-def setting(
-    default: Any,
-    description: str,
-    *,
-    shown: str | None = None,
-    default_from: str | None = None,
-    parse: Callable[[str], Any] | None = None,
-) -> Any:
-    """Declare one setting: its environment name is COUNTERSIGN_ + the field name in capitals.
-
-    `shown` is the default as the documentation states it (when the value alone would mislead),
-    `default_from` names another setting whose value is the default, `parse` reads the text
-    (else the default's type decides: flag, whole number, number or text)."""
-    return attrs.field(
-        default=default,
-        metadata={
-            "description": description,
-            "shown": shown,
-            "default_from": default_from,
-            "parse": parse,
-        },
-    )
-
-
-def _comma_list(value: str) -> tuple[str, ...]:
-    return tuple(part.strip() for part in value.split(",") if part.strip())
-
-
-def _unless_empty(value: str) -> str | None:
-    return value or None
-
-
-def _without_trailing_slash(value: str) -> str:
-    return value.rstrip("/")
+__all__ = ["Settings", "SettingsError"]
 
 
 @frozen
@@ -100,7 +62,7 @@ class Settings:
     public_url: str = setting(
         "http://127.0.0.1:8000",
         "Base of `approvalUrl`, link URLs and `docsUrl`.",
-        parse=_without_trailing_slash,
+        parse=without_trailing_slash,
     )
     platform_url: str | None = setting(
         None,
@@ -143,7 +105,7 @@ class Settings:
         "Comma-separated proxy addresses or networks (or `*`) whose `X-Forwarded-For` gives "
         "the client's address for the sign-in throttle.",
         shown="none",
-        parse=_comma_list,
+        parse=comma_list,
     )
     max_body_bytes: int = setting(
         1_048_576,
@@ -209,7 +171,7 @@ class Settings:
         "`smtps://user:password@host:465` (user and password URL-encoded). Unset: no mail is "
         "sent and the dashboard says so.",
         shown="unset",
-        parse=_unless_empty,
+        parse=unless_empty,
     )
     mail_from: str = setting(
         "Countersign <countersign@localhost>", "The From address of the mails the service sends."
@@ -228,37 +190,37 @@ class Settings:
         "The Slack app's signing secret: interactions at `/chat/slack/interactions` must be "
         "signed with it.",
         shown="unset: Slack clicks answer 401",
-        parse=_unless_empty,
+        parse=unless_empty,
     )
     slack_client_id: str | None = setting(
         None,
         'The Slack app\'s client id, for "Add to Slack".',
         shown='unset: the Chat page offers no "Add to Slack"',
-        parse=_unless_empty,
+        parse=unless_empty,
     )
     slack_client_secret: str | None = setting(
         None,
         'The Slack app\'s client secret, for "Add to Slack".',
         shown="unset",
-        parse=_unless_empty,
+        parse=unless_empty,
     )
     telegram_api_url: str = setting(
         "https://api.telegram.org",
         "Base of Telegram's Bot API (the fake chat's `/telegram` in tests and the demo).",
-        parse=_without_trailing_slash,
+        parse=without_trailing_slash,
     )
     telegram_bot_token: str | None = setting(
         None,
         "The Telegram bot's token (from @BotFather).",
         shown="unset: nothing is posted to Telegram",
-        parse=_unless_empty,
+        parse=unless_empty,
     )
     telegram_secret: str | None = setting(
         None,
         "The secret token given to Telegram's `setWebhook`: updates at `/chat/telegram/updates` "
         "must carry it in `X-Telegram-Bot-Api-Secret-Token`.",
         shown="unset: Telegram updates answer 401",
-        parse=_unless_empty,
+        parse=unless_empty,
     )
     # Operations (docs/operations.md).
     retention_deliveries_days: int = setting(
@@ -291,7 +253,7 @@ class Settings:
         None,
         "Bearer token a scraper sends to `GET /metrics`.",
         shown="unset: `/metrics` answers 404",
-        parse=_unless_empty,
+        parse=unless_empty,
     )
     workers_expected: int = setting(
         1,
@@ -315,21 +277,8 @@ class Settings:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: Any) -> Settings:
-        env = os.environ if env is None else env
-        values: dict[str, Any] = {}
-        for field in attrs.fields(cls):
-            if field.name in overrides:
-                continue
-            raw = env.get(env_name(field))
-            if raw is not None:
-                values[field.name] = _parse(field, raw)
-            elif field.metadata["default_from"] is not None:
-                source = field.metadata["default_from"]
-                values[field.name] = overrides.get(
-                    source, values.get(source, getattr(attrs.fields(cls), source).default)
-                )
-        values.update(overrides)
-        settings = cls(**values)
+        """Read from `env` (the process's environment by default), `overrides` first; checked."""
+        settings = cls(**values_from_env(cls, os.environ if env is None else env, overrides))
         settings.check()
         return settings
 
@@ -429,26 +378,3 @@ class Settings:
             raise SettingsError(
                 "COUNTERSIGN_SECRET_KEY is required with PostgreSQL: every replica must share it"
             )
-
-
-def env_name(field: attrs.Attribute[Any]) -> str:
-    return f"COUNTERSIGN_{field.name.upper()}"
-
-
-def _parse(field: attrs.Attribute[Any], raw: str) -> Any:
-    parse = field.metadata["parse"]
-    if parse is not None:
-        return parse(raw)
-    default = field.default
-    if isinstance(default, bool):
-        if raw.lower() in {"1", "true", "yes", "on"}:
-            return True
-        if raw.lower() in {"0", "false", "no", "off"}:
-            return False
-        raise SettingsError(f"{env_name(field)} must be true or false, not {raw!r}")
-    if isinstance(default, int | float):
-        try:
-            return type(default)(raw)
-        except ValueError:
-            raise SettingsError(f"{env_name(field)} must be a number, not {raw!r}") from None
-    return raw

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import attrs
 
-from service.settings import Settings, env_name
+from service.settings import Settings
+from service.settings_loading import env_name
 
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "configuration.md"
 

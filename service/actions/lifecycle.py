@@ -13,12 +13,12 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import Any, Unpack
 
-from attrs import evolve, frozen
+from attrs import evolve
 
 from service.accounts import status as account_status
-from service.accounts.model import Account
 from service.actions.execution.patience import Patience
 from service.actions.model import Action, AllowanceUse, GovernedWrite, LimitCap
+from service.actions.outcomes import Executed, Failed, Outcome, Unsent
 from service.actions.render import action_record
 from service.actions.repository import ACTIONS_CHANNEL, ActionChanges
 from service.actions.transitions import EXECUTING, PENDING, Move, Trigger, move, sources
@@ -34,47 +34,6 @@ log = logging.getLogger("countersign.actions")
 
 Notifier = Callable[[], None]
 """Wakes a worker of this process (injected by the caller)."""
-
-
-@frozen
-class Executed:
-    """The platform did it: `result` as the action type defines it (docs/actions.md)."""
-
-    result: dict[str, Any]
-
-
-@frozen
-class Failed:
-    """The action did not run, or the platform refused it: `code` and a sentence for people.
-
-    `account_status` (with `account_was`, the account as it was when the action ran) moves the
-    account when the platform said it is unavailable."""
-
-    code: str
-    message: str
-    account_status: str | None = None
-    account_was: Account | None = None
-
-    def error(self) -> dict[str, Any]:
-        return {"code": self.code, "message": self.message}
-
-
-@frozen
-class Unsent:
-    """The platform surely received nothing (refused connection, 429/503): the action waits
-    for its next attempt (retries.Patience), or fails saying nothing was sent."""
-
-    code: str
-    message: str
-    attempts: int
-    """Sends made in this run, all refused."""
-    retry_after: float | None = None
-
-    def error(self) -> dict[str, Any]:
-        return {"code": self.code, "message": self.message}
-
-
-Outcome = Executed | Failed | Unsent
 
 
 def action_event(kind: str, action: Action, now: dt.datetime) -> Event:

@@ -2,7 +2,7 @@
 
 Each command opens the store for itself and imports what it needs inside its own function, so
 `countersign keys list` loads the storage layer and nothing of HTTP; tests/cli/test_cli_imports.py
-holds that line. The arguments are parsed in console.py."""
+holds that line. The arguments are declared in admin_args.py."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """`countersign chat connect | link-user`: a workspace's chats, set up from a shell (self-hosters
-with their own Slack app, the demo, scripts). The arguments are parsed in console.py."""
+with their own Slack app, the demo, scripts). Its arguments are declared below."""
 
 from __future__ import annotations
 

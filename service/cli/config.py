@@ -2,7 +2,7 @@
 
 Each command calls the features' use cases directly (never the HTTP API), as the operator
 (`Principal.operator`): the same rules, refusals and audit entries as the dashboard and `/v1`.
-The arguments are parsed in cli.py."""
+The arguments are declared in config_args.py."""
 
 from __future__ import annotations
 

@@ -1,6 +1,8 @@
 """`countersign serve | demo | worker | …`: the command line, and the commands that run processes.
 
-The commands on a workspace's data (migrate, users, keys, accounts) are in admin.py.
+The commands on a workspace's data (migrate, users, keys, accounts) are in admin.py, its
+settings in config.py, its chats in chat.py; each group declares its own arguments (admin_args.py,
+config_args.py, chat.py, ops.py), and this module only dispatches to them.
 Each command imports what it needs inside its own function, so `countersign keys list` loads
 the storage layer and nothing of HTTP (no starlette, uvicorn, alembic, httpx, jinja2, argon2,
 cryptography); tests/cli/test_cli_imports.py holds that line."""
@@ -13,7 +15,7 @@ import sys
 from collections.abc import Coroutine
 from typing import Any, NoReturn
 
-from service.cli import admin, config, ops
+from service.cli import admin, admin_args, config_args, ops
 from service.cli import chat as chat_commands
 from service.settings import Settings, SettingsError
 
@@ -79,7 +81,7 @@ def cmd_demo(settings: Settings, args: argparse.Namespace) -> None:
 
     _address_free(args.host, args.port)
     if args.reset:
-        from service.cli.demo import reset_demo
+        from service.cli.demo_files import reset_demo
 
         reset_demo(settings)
     run_demo(settings, args.host, args.port)
@@ -144,10 +146,6 @@ def run_event_loop(main: Coroutine[Any, Any, None]) -> None:
         uvloop.run(main)
 
 
-PASSWORD_HELP = "at least 10 characters; left out, it is asked for (no echo) or read from stdin"
-"""A password on the command line stays in the shell's history: it may be left out."""
-
-
 def parser() -> argparse.ArgumentParser:
     root = argparse.ArgumentParser(prog="countersign")
     sub = root.add_subparsers(dest="command", required=True)
@@ -186,191 +184,17 @@ def parser() -> argparse.ArgumentParser:
         help="development only: run the fake platform beside the worker",
     )
     worker.set_defaults(run=cmd_worker)
-    sub.add_parser(
-        "prune",
-        help="remove what retention no longer keeps, merge the search indexes, say what went",
-    ).set_defaults(run=ops.cmd_prune)
-    backup = sub.add_parser(
-        "backup", help="write a checked copy of the running SQLite database to FILE"
-    )
-    backup.add_argument("file", metavar="FILE")
-    backup.set_defaults(run=ops.cmd_backup)
+    ops.add_commands(sub)
 
-    users = sub.add_parser(
-        "users", help="add people who sign in to the dashboard, set a forgotten password"
-    ).add_subparsers(dest="users", required=True)
-    create_user = users.add_parser("create", help="add a workspace member")
-    create_user.add_argument("email", help="the address they sign in with")
-    create_user.add_argument("--password", help=PASSWORD_HELP)
-    create_user.add_argument(
-        "--name", help="as the dashboard shows it (default: the address before the @)"
-    )
-    create_user.add_argument(
-        "--role", choices=["owner", "admin", "member"], default="member", help="(default: member)"
-    )
-    create_user.add_argument(
-        "--accounts",
-        help="a member's accounts, comma-separated ids: they see only these (default: all)",
-    )
-    create_user.set_defaults(run=admin.cmd_users_create)
-    assign = users.add_parser(
-        "assign", help="the accounts a member sees and decides (takes effect on their next click)"
-    )
-    assign.add_argument("email", help="the address they sign in with")
-    chosen = assign.add_mutually_exclusive_group(required=True)
-    chosen.add_argument("--accounts", help="comma-separated account ids")
-    chosen.add_argument("--all", action="store_true", help="every account of the workspace")
-    assign.set_defaults(run=admin.cmd_users_assign)
-    users.add_parser(
-        "list", help="who signs in to the workspace, with their role, and who is invited"
-    ).set_defaults(run=admin.cmd_users_list)
-    new_password = users.add_parser(
-        "password", help="set a member's new password (a forgotten one); their sessions end"
-    )
-    new_password.add_argument("email", help="the address they sign in with")
-    new_password.add_argument("--password", help=PASSWORD_HELP)
-    new_password.set_defaults(run=admin.cmd_users_password)
-
-    keys = sub.add_parser("keys", help="create, list, revoke and roll API keys").add_subparsers(
-        dest="keys", required=True
-    )
-    create_key = keys.add_parser("create", help="create an API key (shown once)")
-    create_key.add_argument("--name", required=True, help="what the key is for, as lists show it")
-    create_key.add_argument(
-        "--scopes",
-        default="read,write",
-        help="comma-separated: read, write, admin (admin: owners only; default: read,write)",
-    )
-    create_key.add_argument(
-        "--mode",
-        choices=["live", "test"],
-        default=None,
-        help="test (the default: sandbox data only) or live",
-    )
-    create_key.add_argument("--accounts", help="comma-separated account ids (default: all)")
-    create_key.add_argument(
-        "--expires-in-days", type=admin.positive_days, help="whole days from now (default: never)"
-    )
-    create_key.set_defaults(run=admin.cmd_keys_create)
-    keys.add_parser("list", help="the workspace's keys (never their secrets)").set_defaults(
-        run=admin.cmd_keys_list
-    )
-    for name, run, about in (
-        ("revoke", admin.cmd_keys_revoke, "stop a key at once"),
-        ("roll", admin.cmd_keys_roll, "a new secret with the same settings; the old one stops"),
-    ):
-        one = keys.add_parser(name, help=about)
-        one.add_argument("key_id")
-        one.set_defaults(run=run)
-
-    accounts = sub.add_parser(
-        "accounts", help="list linked accounts and switch their writes"
-    ).add_subparsers(dest="accounts", required=True)
-    accounts.add_parser("list", help="linked accounts with their status and writes").set_defaults(
-        run=admin.cmd_accounts_list
-    )
-    writes = accounts.add_parser(
-        "writes",
-        help="switch writes on or off for an account, or with --all for every account (audited)",
-    )
-    writes.add_argument("account", nargs="?")
-    writes.add_argument("state", choices=["on", "off"])
-    writes.add_argument("--all", action="store_true", help="every account of the workspace")
-    writes.set_defaults(run=admin.cmd_accounts_writes)
-
+    users, keys, accounts = admin_args.add_commands(sub)
     chat_commands.add_commands(sub)
 
-    for command in (users, keys, accounts, *_settings_commands(sub)):
+    for command in (users, keys, accounts, *config_args.add_commands(sub)):
         for choice in command.choices.values():
             choice.add_argument(
                 "--workspace", help="the workspace's id (needed only when there are several)"
             )
     return root
-
-
-ROLES = ["owner", "admin", "member"]
-
-
-def _settings_commands(sub: Any) -> list[Any]:
-    """export, apply, policy, webhooks, members: the settings, through the use cases."""
-    export = sub.add_parser("export", help="write the workspace's settings as YAML to stdout")
-    export.set_defaults(run=config.cmd_export)
-    apply = sub.add_parser(
-        "apply", help="plan and apply a settings file (countersign.yaml) in one transaction"
-    )
-    apply.add_argument("file", metavar="FILE")
-    apply.add_argument("--yes", action="store_true", help="apply without asking")
-    apply.add_argument("--dry-run", action="store_true", help="print the plan, change nothing")
-    apply.add_argument(
-        "--prune", action="store_true", help="also remove what the file does not list"
-    )
-    apply.set_defaults(run=config.cmd_apply)
-    for one in (export, apply):
-        one.add_argument(
-            "--workspace", help="the workspace's id (needed only when there are several)"
-        )
-
-    policy = sub.add_parser(
-        "policy", help="read or set an account's or the workspace's approval policy"
-    ).add_subparsers(dest="policy", required=True)
-    get = policy.add_parser("get", help="the rules and limits (of ACCOUNT, else the default)")
-    get.add_argument("account", nargs="?")
-    get.set_defaults(run=config.cmd_policy_get)
-    put = policy.add_parser("set", help="replace the rules (and limits) of ACCOUNT or the default")
-    put.add_argument("account", nargs="?")
-    put.add_argument("--rules", help="the rules, as JSON or YAML (a list)")
-    put.add_argument("--limits", help="the daily limits, as JSON or YAML (left out: kept)")
-    put.add_argument(
-        "--follow-default", action="store_true", help="the account follows the default again"
-    )
-    put.set_defaults(run=config.cmd_policy_set)
-
-    hooks = sub.add_parser("webhooks", help="webhook endpoints").add_subparsers(
-        dest="webhooks", required=True
-    )
-    listing = hooks.add_parser("list", help="endpoints of both modes (never their secrets)")
-    listing.set_defaults(run=config.cmd_webhooks_list)
-    add = hooks.add_parser("add", help="add an endpoint (its secret shown once)")
-    add.add_argument("url")
-    add.add_argument("--events", help="comma-separated event types (default: all)")
-    add.add_argument("--kind", choices=["events", "transactions"], default="events")
-    add.set_defaults(run=config.cmd_webhooks_add)
-    update = hooks.add_parser("update", help="change an endpoint's URL, events or state")
-    update.add_argument("endpoint_id")
-    update.add_argument("--url")
-    update.add_argument("--events", help="comma-separated event types, or `all`")
-    update.add_argument("--enabled", choices=["on", "off"])
-    update.set_defaults(run=config.cmd_webhooks_update)
-    for name, run, about in (
-        ("remove", config.cmd_webhooks_remove, "stop sending to an endpoint"),
-        ("roll", config.cmd_webhooks_roll, "a new signing secret (the old signs 24 hours more)"),
-        ("test", config.cmd_webhooks_test, "send a test event now"),
-    ):
-        one = hooks.add_parser(name, help=about)
-        one.add_argument("endpoint_id")
-        one.set_defaults(run=run)
-    for choice in hooks.choices.values():
-        if choice is not listing:
-            choice.add_argument("--mode", choices=["live", "test"], default="live")
-
-    members = sub.add_parser("members", help="members and invitations").add_subparsers(
-        dest="members", required=True
-    )
-    members.add_parser("list", help="members with their role, and who is invited").set_defaults(
-        run=config.cmd_members_list
-    )
-    invite = members.add_parser("invite", help="invite someone (the link is shown once)")
-    invite.add_argument("email")
-    invite.add_argument("--role", choices=ROLES, default="member")
-    invite.set_defaults(run=config.cmd_members_invite)
-    role = members.add_parser("role", help="change a member's role")
-    role.add_argument("email")
-    role.add_argument("role", choices=ROLES)
-    role.set_defaults(run=config.cmd_members_role)
-    remove = members.add_parser("remove", help="remove a member (their sessions end)")
-    remove.add_argument("email")
-    remove.set_defaults(run=config.cmd_members_remove)
-    return [policy, hooks, members]
 
 
 def main(argv: list[str] | None = None) -> None:

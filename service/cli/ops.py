@@ -2,13 +2,13 @@
 
 Like admin.py, each command imports what it needs inside its own function. Problems
 an operator must fix (a database that is missing, not migrated or unreachable) end the command
-with one line and exit code 2 (`Refused`, turned into that exit by cli.main)."""
+with one line and exit code 2 (`Refused`, turned into that exit by console.main)."""
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from service.settings import Settings
@@ -120,3 +120,16 @@ def cmd_backup(settings: Settings, args: argparse.Namespace) -> None:
         )
     if report.integrity != "ok":
         raise Refused(f"the copy at {target} failed integrity_check: {report.integrity}")
+
+
+def add_commands(sub: Any) -> None:
+    """The arguments of `prune` and `backup`."""
+    sub.add_parser(
+        "prune",
+        help="remove what retention no longer keeps, merge the search indexes, say what went",
+    ).set_defaults(run=cmd_prune)
+    backup = sub.add_parser(
+        "backup", help="write a checked copy of the running SQLite database to FILE"
+    )
+    backup.add_argument("file", metavar="FILE")
+    backup.set_defaults(run=cmd_backup)

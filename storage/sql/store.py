@@ -32,6 +32,7 @@ from storage.migrate import HEAD, migrate
 from storage.sql.driver import statistics, wakeups
 from storage.sql.driver.connection import POOL_TIMEOUT, Connection
 from storage.sql.driver.dialect import gives_pages_back, table_exists
+from storage.sql.driver.from_url import driver_for
 from storage.sql.driver.statistics import Growth
 
 if TYPE_CHECKING:
@@ -285,15 +286,7 @@ class SqlStore:
     ) -> SqlStore:
         """`postgresql://…` or `sqlite:///path` (driver suffixes such as `+asyncpg` are ignored)."""
         size = pool_size + (pool_size if max_overflow is None else max_overflow)
-        parsed = make_url(url)
-        if parsed.get_backend_name() == "sqlite":
-            from storage.sql.driver.sqlite import SqliteDriver
-
-            return cls(url, SqliteDriver(parsed.database or "", size=size, timeout=pool_timeout))
-        from storage.sql.driver.postgres import PgDriver
-
-        dsn = parsed.set(drivername="postgresql").render_as_string(hide_password=False)
-        return cls(url, PgDriver(dsn, size=size, timeout=pool_timeout))
+        return cls(url, driver_for(url, size=size, timeout=pool_timeout))
 
     @property
     def engine(self) -> AsyncEngine:
@@ -365,10 +358,7 @@ class SqlStore:
         """Call `callback` with the ids of actions whose status changed (None: re-check all)."""
         from storage.sql.driver import action_watch
 
-        dsn = getattr(self.driver, "dsn", None)
-        if dsn is not None:
-            return action_watch.watch_postgres(dsn, callback)
-        return action_watch.watch_sqlite(self.driver, callback)  # type: ignore[arg-type]
+        return action_watch.watch(self.driver, callback)
 
     async def close(self) -> None:
         await self.driver.close()

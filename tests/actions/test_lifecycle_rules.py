@@ -18,7 +18,7 @@ from harness.memory_store import MemoryStore
 from service.accounts.model import Account
 from service.actions import lifecycle
 from service.actions.execution.patience import Patience
-from service.actions.lifecycle import Executed, Failed, Unsent
+from service.actions.outcomes import Executed, Failed, Unsent
 from service.actions.repository import ACTIONS_CHANNEL
 from service.actions.transitions import LIFETIME, effective
 from service.domain.clock import ManualClock

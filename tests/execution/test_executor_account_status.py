@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from service.actions.lifecycle import Failed
+from service.actions.outcomes import Failed
 from service.runtime.runner import executor_for
 from tests.execution.test_executor import a_fan, approve, create
 

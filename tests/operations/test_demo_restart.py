@@ -15,7 +15,8 @@ from harness.platform import start_platform_in_thread
 from service.actions.creation import create_action
 from service.actions.decisions import decide_action
 from service.app import build_services, outgoing_http
-from service.cli.demo import keep_world, keys_file, seed, world_file
+from service.cli.demo_files import keep_world, keys_file, world_file
+from service.cli.demo_seed import seed
 from service.domain.clock import SystemClock
 from service.domain.principal import Principal
 from service.runtime.runner import executor_for

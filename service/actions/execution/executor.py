@@ -36,8 +36,8 @@ from service.actions import lifecycle
 from service.actions.execution.patience import Patience
 from service.actions.execution.retries import RetryPolicy
 from service.actions.execution.running import Claimed, Progress, execute, internal_failure
-from service.actions.lifecycle import Executed, Failed, Outcome
 from service.actions.model import Action
+from service.actions.outcomes import Executed, Failed, Outcome
 from service.actions.policies import pausing
 from service.actions.repository import ACTIONS_CHANNEL
 from service.actions.transitions import FAILED

@@ -21,8 +21,8 @@ from cryptography.fernet import InvalidToken
 from service.accounts.model import Account
 from service.actions.execution.platform_writes import perform
 from service.actions.execution.retries import RetryPolicy, surely_unsent
-from service.actions.lifecycle import Executed, Failed, Outcome, Unsent
 from service.actions.model import Action
+from service.actions.outcomes import Executed, Failed, Outcome, Unsent
 from service.domain.storage_errors import StorageError
 from service.platform.errors import AccountUnavailable, PlatformError
 from service.platform.seam import Connection, NotConnected

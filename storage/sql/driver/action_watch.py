@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from storage.sql.driver import wakeups
 
 if TYPE_CHECKING:
+    from storage.sql.driver.postgres import PgDriver
     from storage.sql.driver.sqlite import SqliteDriver
 
 ACTION_STATES_CHANNEL = "countersign_action_states"
@@ -31,6 +32,16 @@ SQLITE_POLL = 0.1
 process may be seen (this process's own commits are seen at once)."""
 
 Changed = Callable[[Sequence[str] | None], None]
+
+
+def watch(
+    driver: SqliteDriver | PgDriver, callback: Changed
+) -> contextlib.AbstractAsyncContextManager[None]:
+    """Call `callback` while the context is open, the way the driver's database can tell."""
+    dsn = getattr(driver, "dsn", None)
+    if dsn is not None:
+        return watch_postgres(dsn, callback)
+    return watch_sqlite(driver, callback)  # type: ignore[arg-type]
 
 
 @asynccontextmanager

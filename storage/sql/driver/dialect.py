@@ -18,6 +18,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.functions import FunctionElement
+from sqlalchemy.sql.visitors import InternalTraversal
 
 from storage.sql.driver.types import UtcMicros
 
@@ -103,6 +104,30 @@ def _seconds_postgresql(element: SecondsBetween, compiler: Any, **kw: Any) -> st
     return (
         f"extract(epoch FROM {compiler.process(later, **kw)} - {compiler.process(earlier, **kw)})"
     )
+
+
+class RepeatedIndexCondition(sa.sql.expression.ColumnElement[Any]):
+    """A partial index's condition repeated in a query where it is redundant: SQLite uses a
+    partial index only for a query that repeats its condition word for word, so it is rendered
+    there; elsewhere it is TRUE (PostgreSQL infers the condition, and a repeated one would
+    skew its estimates)."""
+
+    type = sa.types.NullType()  # a Boolean would be compared with 1 on SQLite
+    inherit_cache = True
+    _traverse_internals = [("condition", InternalTraversal.dp_clauseelement)]  # noqa: RUF012
+
+    def __init__(self, condition: sa.ColumnElement[bool]) -> None:
+        self.condition = condition
+
+
+@compiles(RepeatedIndexCondition)
+def _repeated_elsewhere(element: RepeatedIndexCondition, compiler: Any, **kw: Any) -> str:
+    return "true"
+
+
+@compiles(RepeatedIndexCondition, "sqlite")
+def _repeated_sqlite(element: RepeatedIndexCondition, compiler: Any, **kw: Any) -> str:
+    return str(compiler.process(element.condition, **kw))
 
 
 def insert(dialect: str, table: sa.Table) -> Any:

@@ -17,6 +17,10 @@ from storage.sql.driver.packing import pack, unpack
 
 UTC = dt.UTC
 
+ROW_ID: sa.types.TypeEngine[int] = sa.BigInteger().with_variant(sa.Integer, "sqlite")
+"""A number the database counts up for each row: 64-bit on PostgreSQL; on SQLite only an
+`INTEGER PRIMARY KEY` is the row id that counts up itself (and it is 64-bit already)."""
+
 Reader = Callable[[Any], Any]
 """A column's result processor: what the driver returned to the Python value."""
 

@@ -1,14 +1,15 @@
 """SQLite gives deleted pages back to the file system only with auto-vacuum, which an existing
 file switches to only through a VACUUM (it rewrites the file; it cannot run in a transaction, so
 alembic cannot do it). `SqlStore.migrate` calls this once per file; afterwards prune batches
-free pages with `PRAGMA incremental_vacuum` (`reclaim`, the pruner's)."""
+free pages with `PRAGMA incremental_vacuum` (`reclaim`, the pruner's), and copy the write-ahead
+log back into the file between batches (`checkpoint`)."""
 
 from __future__ import annotations
 
 import sqlite3
 
 from storage.sql.driver.connection import Connection
-from storage.sql.driver.dialect import gives_pages_back
+from storage.sql.driver.dialect import gives_pages_back, single_writer
 
 INCREMENTAL = 2  # PRAGMA auto_vacuum: 0 none, 1 full, 2 incremental
 
@@ -38,3 +39,14 @@ async def reclaim(conn: Connection, pages: int) -> int:
         await conn.exec_driver_sql("PRAGMA incremental_vacuum(1)")
     after = int((await conn.exec_driver_sql("PRAGMA freelist_count")).scalar())
     return free - after
+
+
+async def checkpoint(conn: Connection) -> int:
+    """SQLite: copy what the write-ahead log holds back into the file without waiting for
+    readers (a passive checkpoint), the number of log pages it holds. PostgreSQL checkpoints
+    itself: nothing to do, 0."""
+    if not single_writer(conn.dialect.name):
+        return 0
+    with conn.long_statements():
+        found = await conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+    return int(found.one()[1])

@@ -19,7 +19,7 @@ from storage.sql.driver.connection import Connection
 from storage.sql.driver.dialect import single_writer
 from storage.sql.driver.rows import to_model
 from storage.sql.driver.search import tidy_search
-from storage.sql.driver.vacuum import reclaim
+from storage.sql.driver.vacuum import checkpoint, reclaim
 
 d = t.deliveries.c
 ev = t.events.c
@@ -145,7 +145,7 @@ class SqlRetention:
         (deliveries, attempts) removed."""
         chosen = {"before": before, "limit": limit}
         with self.conn.long_statements():
-            if self.conn.dialect.name != "sqlite":
+            if not single_writer(self.conn.dialect.name):
                 found = await self.conn.exec_driver_sql(_PG_DELETE_DELIVERIES, (before, limit))
                 deliveries, attempts = found.one()
                 return int(deliveries), int(attempts)
@@ -188,11 +188,7 @@ class SqlRetention:
         return self.conn.others_waiting()
 
     async def checkpoint(self) -> int:
-        if self.conn.dialect.name != "sqlite":
-            return 0
-        with self.conn.long_statements():
-            found = await self.conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
-        return int(found.one()[1])
+        return await checkpoint(self.conn)
 
     async def reclaim(self, pages: int) -> int:
         return await reclaim(self.conn, pages)

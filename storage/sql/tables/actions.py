@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import sqlalchemy as sa
-from sqlalchemy.ext.compiler import compiles
-from sqlalchemy.sql.visitors import InternalTraversal
 
+from storage.sql.driver.dialect import RepeatedIndexCondition
 from storage.sql.driver.types import (
     HexDigest,
     Json,
@@ -31,30 +28,14 @@ SHADOW_CONDITION = "shadow_key IS NOT NULL"
 """ix_actions_shadow's condition: only the actions a shadow allowance would have approved."""
 
 
-class OpenHint(sa.sql.expression.ColumnElement[Any]):
+def open_hint(status: sa.ColumnElement[str]) -> RepeatedIndexCondition:
     """`still_open` where it is redundant, beside `status = 'pending'` and the like, only to let
     SQLite use the partial indexes: rendered there, and as TRUE on PostgreSQL. PostgreSQL infers
     the index condition from the `status` term itself, and a repeated condition misleads its
     estimates: it multiplies the two terms' selectivities and expects a hundredth of the pending
     actions it then reads (bench/scale.py: `?status=pending` and the inbox at 1,000,000
     actions)."""
-
-    type = sa.types.NullType()  # a Boolean would be compared with 1 on SQLite
-    inherit_cache = True
-    _traverse_internals = [("status", InternalTraversal.dp_clauseelement)]  # noqa: RUF012
-
-    def __init__(self, status: sa.ColumnElement[str]) -> None:
-        self.status = status
-
-
-@compiles(OpenHint)
-def _open_hint_elsewhere(element: OpenHint, compiler: Any, **kw: Any) -> str:
-    return "true"
-
-
-@compiles(OpenHint, "sqlite")
-def _open_hint_sqlite(element: OpenHint, compiler: Any, **kw: Any) -> str:
-    return str(compiler.process(still_open(element.status), **kw))
+    return RepeatedIndexCondition(still_open(status))
 
 
 def still_open(status: sa.ColumnElement[str]) -> sa.ColumnElement[bool]:

@@ -4,18 +4,13 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from storage.sql.driver.types import Json, UtcDateTime
+from storage.sql.driver.types import ROW_ID, Json, UtcDateTime
 from storage.sql.tables.schema import metadata
 
 events = sa.Table(
     "events",
     metadata,
-    sa.Column(
-        "seq",
-        sa.BigInteger().with_variant(sa.Integer, "sqlite"),
-        primary_key=True,
-        autoincrement=True,
-    ),
+    sa.Column("seq", ROW_ID, primary_key=True, autoincrement=True),
     sa.Column("id", sa.String(40), nullable=False, unique=True),
     sa.Column("workspace_id", sa.ForeignKey("workspaces.id"), nullable=False),
     sa.Column("type", sa.String(40), nullable=False),

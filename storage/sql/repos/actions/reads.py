@@ -2,7 +2,7 @@
 pending actions, the count per account, and the keyset-paged list with its filters.
 
 Mixed into SqlActions (repos/actions/writes.py), the one actions repository. OPEN is the condition
-every read of open actions repeats for SQLite's partial indexes (tables/actions.py, OpenHint).
+every read of open actions repeats for SQLite's partial indexes (tables/actions.py, open_hint).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from storage.sql.driver.statements import prebuilt
 
 c = t.actions.c
 
-OPEN = t.OpenHint(c.status)  # beside `status = 'pending'` and the like: see OpenHint
+OPEN = t.open_hint(c.status)  # beside `status = 'pending'` and the like: see open_hint
 # Pending actions past their expiry, read by expiry from the inbox's index and then sorted: the
 # expirer moves them within seconds, so there are few. SQLite would otherwise walk the list by
 # status newest first and check every pending action's expiry to find none (10 ms at 10,000
