@@ -92,6 +92,8 @@ class SqliteConnection(Connection):
         self.raw = raw
         self.away = False
         """Statements run in a worker thread (inside `long_statements`)."""
+        self.heavy = False
+        """The unit ran long statements: it commits alone, off the loop (Writer.end_heavy_turn)."""
         self.queue: Writer | None = None
         """The writers' queue, in a write unit (which holds the lock)."""
 
@@ -101,6 +103,7 @@ class SqliteConnection(Connection):
     @contextlib.contextmanager
     def long_statements(self) -> Iterator[None]:
         before, self.away = self.away, True
+        self.heavy = True
         try:
             yield
         finally:
@@ -311,7 +314,10 @@ class SqliteDriver:
             if isinstance(exc, sqlite3.Error):  # the savepoint's own statements
                 raise StorageError(str(exc)) from exc
             raise
-        self._writer.end_turn()
+        if conn.heavy:
+            await self._writer.end_heavy_turn()
+        else:
+            self._writer.end_turn()
         await asyncio.shield(shared.done)
 
     async def _begin(self) -> sqlite3.Connection:
