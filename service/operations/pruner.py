@@ -67,7 +67,7 @@ second or so; copied this often the log stays under that limit."""
 SHORTEST_PAUSE = 0.002
 """Seconds between two batches at least, however short the batch."""
 PAUSE = 0.05
-"""Seconds between two fixed-size batches (`batch=`) and the tidy-up's and vacuum's steps."""
+"""Seconds between two fixed-size batches (`batch=`) and the tidy-up's steps."""
 RECLAIM_PAGES = 250
 """SQLite pages (4 KiB each) given back per vacuum batch (1 MB): moving pages to fill the
 holes rewrites their parents, so a batch of 1,000 took 60–120 ms on a loaded machine."""
@@ -222,7 +222,7 @@ async def prune(
             # the log is copied while no batch holds the lock: in the pause, beside it
             await (asyncio.gather(pause, _checkpoint(store)) if checkpoint else pause)
     if report.total:
-        await _reclaim(store, report)
+        await _reclaim(store, report, pace)
         log.info(
             "pruned %s; %d pages reclaimed; longest batch %.1f ms",
             ", ".join(f"{n} {k}" for k, n in report.removed.items() if n),
@@ -302,8 +302,9 @@ async def _checkpoint(store: Store) -> None:
         await uow.retention.checkpoint()
 
 
-async def _reclaim(store: Store, report: PruneReport) -> None:
-    """Free pages a few thousand at a time, each step its own short unit."""
+async def _reclaim(store: Store, report: PruneReport, pace: Pace) -> None:
+    """Free pages a few hundred at a time, each step its own short unit, paced as the batches:
+    a fixed pause after each was most of a large prune's vacuum time."""
 
     async def step(uow: UnitOfWork) -> dict[str, int]:
         return {"pages": await uow.retention.reclaim(RECLAIM_PAGES)}
@@ -313,4 +314,4 @@ async def _reclaim(store: Store, report: PruneReport) -> None:
         report.pages_reclaimed += freed
         if freed < RECLAIM_PAGES:
             return
-        await asyncio.sleep(PAUSE)
+        await asyncio.sleep(pause_after(report.held_ms[-1] / 1000, pace))
