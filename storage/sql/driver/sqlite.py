@@ -135,6 +135,16 @@ class SqliteConnection(Connection):
         except sqlite3.Error as exc:
             raise StorageError(str(exc)) from exc
 
+    async def _run_each(self, bound: Sequence[tuple[str, Sequence[Any]]]) -> list[int]:
+        if not self.away:
+            return await super()._run_each(bound)
+        try:  # one trip to a worker thread for them all: each trip waits for the scheduler
+            return await _off_loop(_each, self.raw, bound)
+        except sqlite3.IntegrityError as exc:
+            raise IntegrityViolation(str(exc)) from exc
+        except sqlite3.Error as exc:
+            raise StorageError(str(exc)) from exc
+
     async def _run_many(self, sql: str, args: Sequence[Sequence[Any]]) -> None:
         try:
             # only in write units, which hold the lock
@@ -187,6 +197,11 @@ async def _slow_read(raw: sqlite3.Connection, sql: str, args: Sequence[Any]) -> 
         return await _off_loop(_fetched, raw, sql, args)
     finally:
         raw.set_progress_handler(raw.over, PROGRESS_STEPS)  # type: ignore[attr-defined]
+
+
+def _each(raw: sqlite3.Connection, bound: Sequence[tuple[str, Sequence[Any]]]) -> list[int]:
+    """Statements in a worker thread, one after another: the rows each changed."""
+    return [_fetched(raw, sql, args)[2] for sql, args in bound]
 
 
 def _many(raw: sqlite3.Connection, sql: str, args: Sequence[Sequence[Any]]) -> None:
