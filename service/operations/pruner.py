@@ -4,8 +4,9 @@ Run by the worker on a schedule (runner.py) and by `countersign prune`. A batch 
 work: statements deleting rows of one kind, each sized by the pace of the last to take about
 Pace.step, run one after another until the batch has held the lock Pace.hold, or at once when
 another writer of this process waits for the lock (SQLite's writers queue for one lock: a
-creation waits for one statement, not a batch). After a batch, a pause in proportion to its hold
-(Pace.share) lets other processes' writers, which poll for the lock, have it. On SQLite a prune
+creation waits for one statement, not a batch, and the batch's COMMIT is its own, off the loop).
+After a batch, a pause in proportion to its hold (Pace.share) lets other processes' writers,
+which poll for the lock, have it. On SQLite a prune
 that removed anything ends by giving the freed pages back (incremental vacuum), so the file
 stops growing instead of only stopping its growth on disk later. Every round then merges what
 syncs queued beside the search indexes, so a search reads one structure, not one piece per
@@ -49,11 +50,14 @@ class Pace:
     pauses t × (1 - share) / share."""
 
 
-QUEUED_WRITES = Pace(step=0.004, hold=0.025, share=0.5)
+QUEUED_WRITES = Pace(step=0.004, hold=0.025, share=0.75)
 """Where every writer waits for one lock (SQLite). 25 rows a batch and a fixed 50 ms pause
 capped pruning at ~480 rows a second; 5,000-row statements held creations behind them 90 ms.
 A batch of 4 ms statements ends for a queued creation within one of them, and its 25 ms
-amortize the batch's BEGIN and COMMIT."""
+amortize the batch's BEGIN and COMMIT. A writer of this process never needs the pause (it is
+handed the lock after the current statement), so the pause is only for other processes' writers,
+which SQLite expects few of: a third of the hold (a quarter of the time) leaves them a gap after
+every batch, where a pause as long as the hold halved the pace."""
 ROW_LOCKS = Pace(step=0.05, hold=0.2, share=0.5)
 """Where a batch locks only the rows it deletes (PostgreSQL): no creation waits for it, and a
 statement's round trip, not its rows, sets its time; longer statements keep up, and a pause as
