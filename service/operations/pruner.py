@@ -4,8 +4,9 @@ Run by the worker on a schedule (runner.py) and by `countersign prune`. A batch 
 work: statements deleting rows of one kind, each sized by the pace of the last to take about
 Pace.step, run one after another until the batch has held the lock Pace.hold, or at once when
 another writer of this process waits for the lock (SQLite's writers queue for one lock: a
-creation waits for one statement, not a batch). After a batch, a pause in proportion to its hold
-(Pace.share) lets other processes' writers, which poll for the lock, have it. On SQLite a prune
+creation waits for one statement, not a batch, and the batch's COMMIT is its own, off the loop).
+After a batch, a pause in proportion to its hold (Pace.share) lets other processes' writers,
+which poll for the lock, have it. On SQLite a prune
 that removed anything ends by giving the freed pages back (incremental vacuum), so the file
 stops growing instead of only stopping its growth on disk later. Every round then merges what
 syncs queued beside the search indexes, so a search reads one structure, not one piece per
@@ -49,11 +50,14 @@ class Pace:
     pauses t × (1 - share) / share."""
 
 
-QUEUED_WRITES = Pace(step=0.004, hold=0.025, share=0.5)
+QUEUED_WRITES = Pace(step=0.004, hold=0.025, share=0.75)
 """Where every writer waits for one lock (SQLite). 25 rows a batch and a fixed 50 ms pause
 capped pruning at ~480 rows a second; 5,000-row statements held creations behind them 90 ms.
 A batch of 4 ms statements ends for a queued creation within one of them, and its 25 ms
-amortize the batch's BEGIN and COMMIT."""
+amortize the batch's BEGIN and COMMIT. A writer of this process never needs the pause (it is
+handed the lock after the current statement), so the pause is only for other processes' writers,
+which SQLite expects few of: a third of the hold (a quarter of the time) leaves them a gap after
+every batch, where a pause as long as the hold halved the pace."""
 ROW_LOCKS = Pace(step=0.05, hold=0.2, share=0.5)
 """Where a batch locks only the rows it deletes (PostgreSQL): no creation waits for it, and a
 statement's round trip, not its rows, sets its time; longer statements keep up, and a pause as
@@ -67,7 +71,7 @@ second or so; copied this often the log stays under that limit."""
 SHORTEST_PAUSE = 0.002
 """Seconds between two batches at least, however short the batch."""
 PAUSE = 0.05
-"""Seconds between two fixed-size batches (`batch=`) and the tidy-up's and vacuum's steps."""
+"""Seconds between two fixed-size batches (`batch=`) and the tidy-up's steps."""
 RECLAIM_PAGES = 250
 """SQLite pages (4 KiB each) given back per vacuum batch (1 MB): moving pages to fill the
 holes rewrites their parents, so a batch of 1,000 took 60–120 ms on a loaded machine."""
@@ -222,7 +226,7 @@ async def prune(
             # the log is copied while no batch holds the lock: in the pause, beside it
             await (asyncio.gather(pause, _checkpoint(store)) if checkpoint else pause)
     if report.total:
-        await _reclaim(store, report)
+        await _reclaim(store, report, pace)
         log.info(
             "pruned %s; %d pages reclaimed; longest batch %.1f ms",
             ", ".join(f"{n} {k}" for k, n in report.removed.items() if n),
@@ -302,8 +306,9 @@ async def _checkpoint(store: Store) -> None:
         await uow.retention.checkpoint()
 
 
-async def _reclaim(store: Store, report: PruneReport) -> None:
-    """Free pages a few thousand at a time, each step its own short unit."""
+async def _reclaim(store: Store, report: PruneReport, pace: Pace) -> None:
+    """Free pages a few hundred at a time, each step its own short unit, paced as the batches:
+    a fixed pause after each was most of a large prune's vacuum time."""
 
     async def step(uow: UnitOfWork) -> dict[str, int]:
         return {"pages": await uow.retention.reclaim(RECLAIM_PAGES)}
@@ -313,4 +318,4 @@ async def _reclaim(store: Store, report: PruneReport) -> None:
         report.pages_reclaimed += freed
         if freed < RECLAIM_PAGES:
             return
-        await asyncio.sleep(PAUSE)
+        await asyncio.sleep(pause_after(report.held_ms[-1] / 1000, pace))

@@ -184,3 +184,56 @@ async def test_a_commit_hook_that_fails_does_not_keep_the_turn(driver):
     async with asyncio.timeout(5):
         await insert(driver, 2)
     assert seen(driver) == [1, 2]
+
+
+async def test_a_unit_of_long_statements_commits_alone_before_the_next_unit(driver):
+    """A unit that ran long statements (a prune batch) commits at its end, off the loop, even
+    with units queued: the next unit starts a transaction of its own, which need not carry the
+    long unit's pages in its COMMIT."""
+    counted = commits(driver)
+    entered, hold = asyncio.Event(), asyncio.Event()
+
+    async def long_unit() -> None:
+        async with driver.transaction() as conn:
+            with conn.long_statements():
+                await conn.exec_driver_sql("INSERT INTO rows (id) VALUES (1)")
+            entered.set()
+            await hold.wait()
+
+    first = asyncio.create_task(long_unit())
+    await entered.wait()
+    found: list[list[int]] = []
+
+    async def next_unit() -> None:
+        async with driver.transaction() as conn:
+            found.append(seen(driver))  # what is committed when this unit runs
+            await conn.exec_driver_sql("INSERT INTO rows (id) VALUES (2)")
+
+    rest = asyncio.create_task(next_unit())
+    await until(lambda: queued(driver) == 1)
+    hold.set()
+    await asyncio.gather(first, rest)
+    assert found == [[1]]
+    assert counted == [1, 2]
+
+
+async def test_a_failed_commit_off_the_loop_reaches_every_unit_of_the_run(driver):
+    """A long unit that joined a run commits it off the loop; when that COMMIT fails, every
+    unit of the run is told and the next starts afresh."""
+    first, hold = await holding_the_turn(driver)
+
+    async def orphan() -> None:
+        async with driver.transaction() as conn:
+            with conn.long_statements():
+                await conn.exec_driver_sql("PRAGMA defer_foreign_keys=ON")
+                await conn.exec_driver_sql("INSERT INTO rows (id, parent) VALUES (2, 99)")
+
+    refused = asyncio.create_task(orphan())
+    await until(lambda: queued(driver) == 1)
+    hold.set()
+    for unit in (first, refused):
+        with pytest.raises(StorageError, match="FOREIGN KEY"):
+            await unit
+    assert seen(driver) == []
+    await insert(driver, 3)
+    assert seen(driver) == [3]

@@ -112,6 +112,20 @@ class Connection:
             return Result(make_rows(plan.row_names, [plan.convert_row(r) for r in rows]), rowcount)
         return Result(make_rows(names, [tuple(r) for r in rows]), rowcount)
 
+    async def rowcounts(
+        self, statements: Sequence[tuple[sa.Executable, Mapping[str, Any]]]
+    ) -> list[int]:
+        """Run each statement with its values, in order: the rows each changed. A driver that
+        moves long statements to a worker thread (SQLite) runs them in one trip there."""
+        bound = []
+        for statement, values in statements:
+            plan, extracted = self.planner.plan(statement, values)
+            bound.append(plan.bind(values, extracted))
+        return await self._run_each(bound)
+
+    async def _run_each(self, bound: Sequence[tuple[str, Sequence[Any]]]) -> list[int]:
+        return [(await self._run(sql, args, False))[2] for sql, args in bound]
+
     def _grew(self, table: Any, rows: int) -> None:
         name = getattr(table, "name", None)
         if name is not None:

@@ -92,6 +92,8 @@ class SqliteConnection(Connection):
         self.raw = raw
         self.away = False
         """Statements run in a worker thread (inside `long_statements`)."""
+        self.heavy = False
+        """The unit ran long statements: it commits alone, off the loop (Writer.end_heavy_turn)."""
         self.queue: Writer | None = None
         """The writers' queue, in a write unit (which holds the lock)."""
 
@@ -101,6 +103,7 @@ class SqliteConnection(Connection):
     @contextlib.contextmanager
     def long_statements(self) -> Iterator[None]:
         before, self.away = self.away, True
+        self.heavy = True
         try:
             yield
         finally:
@@ -127,6 +130,16 @@ class SqliteConnection(Connection):
             finally:
                 if reading:
                     raw.deadline = math.inf  # type: ignore[attr-defined]
+        except sqlite3.IntegrityError as exc:
+            raise IntegrityViolation(str(exc)) from exc
+        except sqlite3.Error as exc:
+            raise StorageError(str(exc)) from exc
+
+    async def _run_each(self, bound: Sequence[tuple[str, Sequence[Any]]]) -> list[int]:
+        if not self.away:
+            return await super()._run_each(bound)
+        try:  # one trip to a worker thread for them all: each trip waits for the scheduler
+            return await _off_loop(_each, self.raw, bound)
         except sqlite3.IntegrityError as exc:
             raise IntegrityViolation(str(exc)) from exc
         except sqlite3.Error as exc:
@@ -184,6 +197,11 @@ async def _slow_read(raw: sqlite3.Connection, sql: str, args: Sequence[Any]) -> 
         return await _off_loop(_fetched, raw, sql, args)
     finally:
         raw.set_progress_handler(raw.over, PROGRESS_STEPS)  # type: ignore[attr-defined]
+
+
+def _each(raw: sqlite3.Connection, bound: Sequence[tuple[str, Sequence[Any]]]) -> list[int]:
+    """Statements in a worker thread, one after another: the rows each changed."""
+    return [_fetched(raw, sql, args)[2] for sql, args in bound]
 
 
 def _many(raw: sqlite3.Connection, sql: str, args: Sequence[Sequence[Any]]) -> None:
@@ -311,7 +329,10 @@ class SqliteDriver:
             if isinstance(exc, sqlite3.Error):  # the savepoint's own statements
                 raise StorageError(str(exc)) from exc
             raise
-        self._writer.end_turn()
+        if conn.heavy:
+            await self._writer.end_heavy_turn()
+        else:
+            self._writer.end_turn()
         await asyncio.shield(shared.done)
 
     async def _begin(self) -> sqlite3.Connection:

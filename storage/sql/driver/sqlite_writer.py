@@ -14,12 +14,17 @@ goes on only once the COMMIT that holds its work has returned.
   SHARED_UNITS units) commits. So a unit alone commits at once, as before, and a run only forms
   from units that were queued anyway; none is delayed to wait for company.
 - If the COMMIT fails, every unit of the run gets the error: none of their work was written.
+- A heavy unit (one that ran long statements: a prune batch, a sync's rewrite) commits at its
+  end whoever waits, in a worker thread (`end_heavy_turn`): its COMMIT writes thousands of pages,
+  and handed on it would be paid by the next unit's caller (a creation), on the loop's thread,
+  which stops every request meanwhile.
 """
 
 from __future__ import annotations
 
 import asyncio
 import collections
+import contextlib
 import sqlite3
 from collections.abc import Awaitable, Callable
 
@@ -100,6 +105,30 @@ class Writer:
             for hook in self._committed:
                 hook()
 
+    async def end_heavy_turn(self) -> None:
+        """Commit the run now, in a worker thread while the loop serves other requests and the
+        units in line keep waiting, then hand the turn on."""
+        shared = self.open
+        committed = False
+        try:
+            if shared is not None:
+                self.open = None
+                call = asyncio.ensure_future(asyncio.to_thread(_commit, shared.raw))
+                try:
+                    await asyncio.shield(call)
+                except asyncio.CancelledError:  # the thread has the connection: let it end
+                    with contextlib.suppress(Exception):
+                        await call
+                    raise
+                finally:
+                    if call.done():
+                        committed = self._tell(shared, call.result())
+        finally:
+            self._pass_turn()
+        if committed:
+            for hook in self._committed:
+                hook()
+
     def _pass_turn(self) -> None:
         while self._queue:
             turn = self._queue.popleft()
@@ -130,14 +159,25 @@ class Writer:
     def _commit(self, shared: SharedWrite) -> bool:
         """COMMIT the run's transaction and tell its units; False when it failed."""
         self.open = None
+        return self._tell(shared, _commit(shared.raw))
+
+    def _tell(self, shared: SharedWrite, failed: sqlite3.Error | None) -> bool:
+        """Tell the run's units how their COMMIT went, and put the connection back."""
         try:
-            shared.raw.execute("COMMIT")
-        except sqlite3.Error as exc:
-            shared.done.set_exception(StorageError(str(exc)))
-            shared.done.exception()  # the units that wait read it; none may, so mark it read
-            return False
-        else:
+            if failed is not None:
+                shared.done.set_exception(StorageError(str(failed)))
+                shared.done.exception()  # the units that wait read it; none may: mark it read
+                return False
             shared.done.set_result(None)
             return True
         finally:
             self._put_back(shared.raw)
+
+
+def _commit(raw: sqlite3.Connection) -> sqlite3.Error | None:
+    """COMMIT, and the error it raised, if any (on any thread)."""
+    try:
+        raw.execute("COMMIT")
+    except sqlite3.Error as exc:
+        return exc
+    return None

@@ -149,8 +149,9 @@ class SqlRetention:
                 found = await self.conn.exec_driver_sql(_PG_DELETE_DELIVERIES, (before, limit))
                 deliveries, attempts = found.one()
                 return int(deliveries), int(attempts)
-            attempts = (await self.conn.execute(_DELETE_ATTEMPTS, chosen)).rowcount
-            return (await self.conn.execute(_DELETE_DELIVERIES, chosen)).rowcount, attempts
+            both = [(_DELETE_ATTEMPTS, chosen), (_DELETE_DELIVERIES, chosen)]
+            attempts, deliveries = await self.conn.rowcounts(both)
+            return deliveries, attempts
 
     async def prune_events(self, before: dt.datetime, limit: int) -> int:
         return await self._deleted(_DELETE_EVENTS, {"before": before, "limit": limit})
