@@ -17,7 +17,10 @@ from tests.factories import build_world
 from tests.platform_world import link_creator
 
 
-async def wait_for_status(store, workspace_id, action_id, status, within=20.0):
+async def wait_for_status(store, workspace_id, action_id, status, within=60.0):
+    """The action once it has `status`; `within` only guards against a hang (a worker process
+    starts slowly on a busy machine)."""
+
     async def poll():
         while True:
             async with store.reading() as uow:
