@@ -31,6 +31,9 @@ SQLite a probe in another connection, taking the write lock again and again duri
 alternately the way a second process of ours waits (SQLite's busy handler, which polls with
 growing sleeps) and by polling every half millisecond (how long the lock was unavailable to
 it, close to the hold itself).
+
+Its parts: growth_tables.py (sizes and rows, measured each day) and growth_probes.py (the
+other writer timed during prunes).
 """
 
 from __future__ import annotations
@@ -39,15 +42,13 @@ import argparse
 import asyncio
 import datetime as dt
 import os
-import sqlite3
 import tempfile
-import threading
 import time
 from pathlib import Path
 
-import asyncpg
-
 from bench import quick
+from bench.growth_probes import LockProbe, PgWriterProbe
+from bench.growth_tables import KEPT_FOR_EVER, counts, pg_size_of, size_of, vacuum_pruned
 from harness.scratch import scratch_database
 from service.actions.creation import create_action
 from service.actions.lifecycle import action_event
@@ -68,46 +69,6 @@ PUBLIC = "http://countersign.bench"
 MESSAGE = {"fanId": "123456", "text": "<p>Thanks for subscribing! Here is something for you.</p>"}
 
 
-KEPT_FOR_EVER = ("actions", "audit_log", "transactions")
-
-
-def size_of(path: Path) -> tuple[int, int, dict[str, int]]:
-    """The file's size after a checkpoint, how much of it is tables kept for ever (with their
-    indexes), and each table's bytes with its indexes, from SQLite's dbstat."""
-    raw = sqlite3.connect(path)
-    raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    tables = dict(
-        raw.execute(
-            "SELECT m.tbl_name, sum(pgsize) FROM dbstat JOIN sqlite_master m ON m.name = "
-            "dbstat.name GROUP BY m.tbl_name"
-        ).fetchall()
-    )
-    raw.close()
-    kept = sum(tables.get(name, 0) for name in KEPT_FOR_EVER)
-    wal = path.with_name(path.name + "-wal")
-    return path.stat().st_size + (wal.stat().st_size if wal.exists() else 0), kept, tables
-
-
-async def pg_size_of(store: SqlStore) -> tuple[int, int, dict[str, int]]:
-    """Every table's pg_total_relation_size (heap, indexes, TOAST), summed; and the kept ones."""
-    async with store.reading() as uow:
-        rows = await uow.conn.exec_driver_sql(
-            "SELECT relname, pg_total_relation_size(oid) FROM pg_class "
-            "WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace"
-        )
-        tables = {str(name): int(size) for name, size in rows}
-    kept = sum(tables.get(name, 0) for name in KEPT_FOR_EVER)
-    return sum(tables.values()), kept, tables
-
-
-async def counts(store: SqlStore) -> dict[str, int]:
-    out = {}
-    async with store.reading() as uow:
-        for table in ("actions", "events", "deliveries", "delivery_attempts"):
-            out[table] = (await uow.conn.exec_driver_sql(f"SELECT count(*) FROM {table}")).scalar()
-    return out
-
-
 async def deliver_everything(store: SqlStore, clock: ManualClock) -> int:
     """What the deliverer writes for a delivery sent once with a 200: claim, attempt, succeed."""
     sent = 0
@@ -126,114 +87,6 @@ async def deliver_everything(store: SqlStore, clock: ManualClock) -> int:
             )
             await uow.deliveries.succeed_many([d.id for d in claimed], "bench")
         sent += len(claimed)
-
-
-class LockProbe:
-    """Another process's writer, as a thread with its own connection: while a prune runs, it
-    takes the write lock again and again (BEGIN IMMEDIATE, one tiny UPDATE, COMMIT) and records
-    the longest it waited for it, which is how long someone else held it. Odd tries wait the way
-    our second process would (SQLite's busy handler: sleeps of 1, 2, 5, 10, … ms, so the wait
-    overshoots the hold); even tries poll every half millisecond (close to the hold itself). A
-    wait that began or ended outside the prune is not counted (the bench's own writes come
-    between prunes, back to back, and would starve it)."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.measuring = threading.Event()
-        self.stop = threading.Event()
-        self.round = 0  # bumped when a prune starts and when it ends
-        self.longest_wait_ms = 0.0
-        self.longest_unavailable_ms = 0.0
-        self.thread = threading.Thread(target=self._run, daemon=True)
-
-    def start_prune(self) -> None:
-        self.round += 1
-        self.measuring.set()
-
-    def end_prune(self) -> None:
-        self.measuring.clear()
-        self.round += 1
-
-    def _begin_polling(self, raw: sqlite3.Connection) -> None:
-        while True:
-            try:
-                raw.execute("BEGIN IMMEDIATE")
-                return
-            except sqlite3.OperationalError:
-                time.sleep(0.0005)
-
-    def _run(self) -> None:
-        raw = sqlite3.connect(self.path, isolation_level=None, timeout=30)
-        raw.execute("INSERT INTO counters (name, value) VALUES ('growth-probe', 0)")
-        tries = 0
-        while not self.stop.is_set():
-            if not self.measuring.wait(0.05):
-                continue
-            began = self.round
-            tries += 1
-            polling = tries % 2 == 0
-            raw.execute(f"PRAGMA busy_timeout={0 if polling else 30000}")
-            started = time.perf_counter()
-            if polling:
-                self._begin_polling(raw)
-            else:
-                raw.execute("BEGIN IMMEDIATE")
-            waited = (time.perf_counter() - started) * 1000
-            raw.execute("UPDATE counters SET value = value + 1 WHERE name = 'growth-probe'")
-            raw.execute("COMMIT")
-            if self.round == began and self.measuring.is_set():
-                if polling:
-                    self.longest_unavailable_ms = max(self.longest_unavailable_ms, waited)
-                else:
-                    self.longest_wait_ms = max(self.longest_wait_ms, waited)
-            time.sleep(0.001)  # let the pruner take the lock back
-        raw.close()
-
-
-async def vacuum_pruned(url: str) -> None:
-    raw = await asyncpg.connect(url)
-    try:
-        for table in ("delivery_attempts", "deliveries", "events"):
-            await raw.execute(f"VACUUM {table}")
-    finally:
-        await raw.close()
-
-
-class PgWriterProbe:
-    """On PostgreSQL: another connection commits a small write (a counter row, as every unit
-    of ours that numbers something does) again and again while a prune runs, and records the
-    longest such transaction, BEGIN to COMMIT."""
-
-    def __init__(self, url: str) -> None:
-        self.url = url
-        self.measuring = threading.Event()
-        self.stop = threading.Event()
-        self.round = 0
-        self.longest_wait_ms = 0.0
-        self.longest_unavailable_ms = 0.0  # not measured on PostgreSQL
-        self.thread = threading.Thread(target=lambda: asyncio.run(self._run()), daemon=True)
-
-    start_prune = LockProbe.start_prune
-    end_prune = LockProbe.end_prune
-
-    async def _run(self) -> None:
-        raw = await asyncpg.connect(self.url)
-        await raw.execute("INSERT INTO counters (name, value) VALUES ('growth-probe', 0)")
-        while not self.stop.is_set():
-            if not self.measuring.is_set():
-                await asyncio.sleep(0.05)
-                continue
-            began = self.round
-            started = time.perf_counter()
-            async with raw.transaction():
-                await raw.execute(
-                    "UPDATE counters SET value = value + 1 WHERE name = 'growth-probe'"
-                )
-            waited = (time.perf_counter() - started) * 1000
-            if self.round == began and self.measuring.is_set():
-                self.longest_wait_ms = max(self.longest_wait_ms, waited)
-            await asyncio.sleep(0.001)
-        await raw.close()
 
 
 async def run(args: argparse.Namespace, path: Path | None, url: str | None = None) -> int:

@@ -25,7 +25,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from bench.limit_app import PG_KEY, SQ_KEY, UTC, _bearer, _denied, _key_ok
+from bench.limit_rows import PG_KEY, SQ_KEY, UTC, bearer, denied, key_ok
 
 PG_ACCOUNT = "SELECT mode FROM accounts WHERE workspace_id = $1 AND id = $2"
 PG_MESSAGES = (
@@ -71,9 +71,9 @@ def postgres_app(url: str) -> Starlette:
         limit = int(request.query_params.get("limit", "25"))
         account_id, fan_id = request.path_params["id"], request.path_params["fan"]
         async with state["pool"].acquire() as conn:
-            key = await conn.fetchrow(PG_KEY, _bearer(request))
-            if not _key_ok(key, now):
-                return _denied()
+            key = await conn.fetchrow(PG_KEY, bearer(request))
+            if not key_ok(key, now):
+                return denied()
             account = await conn.fetchrow(PG_ACCOUNT, key["workspace_id"], account_id)
             if account is None or account["mode"] != key["mode"]:
                 return _not_found()
@@ -102,7 +102,7 @@ def sqlite_app(path: str) -> Starlette:
         conn.execute("BEGIN DEFERRED")
         try:
             key = conn.execute(SQ_KEY, (digest,)).fetchone()
-            if not _key_ok(key, now):
+            if not key_ok(key, now):
                 return None, None
             account = conn.execute(SQ_ACCOUNT, (key["workspace_id"], account_id)).fetchone()
             if account is None or account["mode"] != key["mode"]:
@@ -120,14 +120,14 @@ def sqlite_app(path: str) -> Starlette:
         key, rows = await asyncio.get_running_loop().run_in_executor(
             pool,
             read,
-            _bearer(request),
+            bearer(request),
             request.path_params["id"],
             request.path_params["fan"],
             limit,
             now,
         )
         if key is None:
-            return _denied()
+            return denied()
         if rows is None:
             return _not_found()
         return _page(rows, limit)

@@ -38,6 +38,16 @@ NOT_RUN = {
         "a process or part other benches start",
     ),
     **dict.fromkeys(("scale_api", "scale_seed", "scale_stall", "quick"), "a part of other benches"),
+    **dict.fromkeys(
+        (
+            *("cluster_faults", "cluster_figures", "cluster_load", "cluster_processes"),
+            *("cluster_queries", "cluster_report", "cluster_seed"),
+            *("soak_check", "soak_cluster", "soak_load", "soak_report"),
+            *("growth_probes", "growth_tables", "governance_floor_rows", "governance_floor_writes"),
+            *("limit_postgres", "limit_rows", "limit_sqlite"),
+        ),
+        "a part of the module it is named after",
+    ),
 }
 
 
