@@ -123,6 +123,8 @@ class Load:
                     action_id,
                     approve=approve,
                     note=None,
+                    # the workers are other processes: the store's NOTIFY wakes them
+                    wake_executor=lambda: None,
                 )
                 self.decided.append((action_id, approve))
             except Exception as exc:  # noqa: BLE001 - counted and reported
