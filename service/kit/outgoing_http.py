@@ -26,7 +26,7 @@ async def platform_session() -> AsyncIterator[aiohttp.ClientSession]:
         connector=connector, cookie_jar=aiohttp.DummyCookieJar()
     ) as session:
         # aiohttp's own switch for its one automatic resend (its test utilities turn it off
-        # the same way); tests/platform/test_client.py proves a dropped write is not resent.
+        # the same way); tests/platform/test_client_wire.py proves a dropped write is not resent.
         session._retry_connection = False
         yield session
 

@@ -1,7 +1,8 @@
 """A synced family kept as items is complete from its declaration alone, or this fails naming
 what it lacks: its operation in openapi.yaml, the route the app serves, its MCP tool, its
 platform route in the catalogue, its window setting and its filter; the docs table is the
-registry's. The pages themselves are checked on both databases in test_synced_families.py."""
+registry's. The pages themselves are checked on both databases in test_synced_families.py
+and beside it (test_synced_messages.py, test_synced_access.py)."""
 
 from __future__ import annotations
 
