@@ -16,12 +16,12 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Mount
 
-from service.actions.waiting import ActionWaiters
+from service.actions.public import ActionWaiters
 from service.api.docs import render_errors_page
 from service.api.edge import Edge
 from service.api.routes import api_routes
+from service.chat.public import Chats
 from service.chat.rest import chat_routes
-from service.chat.sending import Chats
 from service.dashboard import build_dashboard
 from service.dashboard.routes import dashboard_routes
 from service.dashboard.same_origin import SameOriginPosts
@@ -44,17 +44,19 @@ from service.kit.local_secret import local_secret_key
 from service.kit.outgoing_http import OutgoingHttp
 from service.kit.passwords import Passwords
 from service.linking.pages import link_templates, linking_routes
-from service.linking.tokens import LinkTokens
+from service.linking.public import LinkTokens
 from service.mcp import McpGate, build_mcp, mcp_asgi_app
 from service.platform.budget import PlatformBudget
 from service.platform.sandbox import SandboxPlatform
 from service.platform.seam import Platforms
 from service.ports import Store
+from service.revenue.usecases import observe_transactions
 from service.runtime.heap import serving_heap
 from service.runtime.runner import run_workers
 from service.services import Services
 from service.settings import Settings
-from service.synced.live import LiveReads
+from service.synced import syncer
+from service.synced.public import LiveReads
 from service.webhooks.reseal import reseal_webhook_secrets
 from storage.sql.store import SqlStore
 
@@ -105,7 +107,11 @@ def build_services(
             sync_share=settings.platform_budget_sync_share,
         ),
     )
-    return Services(
+
+    async def first_sync(workspace_id: str, account_id: str) -> None:
+        await syncer.first_sync(services, workspace_id, account_id)  # the container built below
+
+    services = Services(
         settings=settings,
         store=store,
         clock=clock,
@@ -130,7 +136,10 @@ def build_services(
         waiters=ActionWaiters(store),
         chats=Chats(settings, secrets),
         chat_wakeup=asyncio.Event(),
+        first_sync=first_sync,
+        observe_transactions=observe_transactions,
     )
+    return services
 
 
 @contextlib.asynccontextmanager

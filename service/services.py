@@ -1,5 +1,9 @@
 """Everything a request or worker needs, built once by the composition root (service/app.py).
 
+It names a feature only through the feature's public.py, what the container holds of it; the
+calls one feature makes into another (a first sync, recording revenue rows) are fields, wired
+by the composition root.
+
 `Services` is frozen and complete when built: nothing is attached to it later. Resources that
 must not outlive the app (the outgoing HTTP client) are opened by the lifespan inside the
 objects that hold them.
@@ -9,13 +13,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from attrs import frozen
 
-from service.actions.waiting import ActionWaiters
-from service.chat.sending import Chats
+from service.actions.public import ActionWaiters
+from service.chat.public import Chats
 from service.domain.clock import Clock
 from service.http.cursors import Cursors
 from service.http.forwarded import ClientAddress
@@ -27,13 +31,12 @@ from service.http.validators import RequestValidator
 from service.kit.crypto import SecretBox
 from service.kit.outgoing_http import OutgoingHttp
 from service.kit.passwords import Passwords
-from service.linking.tokens import LinkTokens
+from service.linking.public import LinkTokens
 from service.platform.seam import Platforms
 from service.ports import Store
 from service.settings import Settings
-from service.synced.live import LiveReads
-from service.webhooks.pinned import PinnedClients
-from service.webhooks.sender import Sender
+from service.synced.public import LiveReads, ObserveTransactions
+from service.webhooks.public import PinnedClients, Sender
 
 log = logging.getLogger("countersign")
 
@@ -68,6 +71,11 @@ class Services:
     chats: Chats
     """Slack and Telegram (service/chat/): the poster's and the clicks' private replies."""
     chat_wakeup: asyncio.Event
+    first_sync: Callable[[str, str], Awaitable[None]]
+    """A newly linked account's first sync (service/synced/syncer.py), which finishing a hosted
+    link waits for."""
+    observe_transactions: ObserveTransactions
+    """How the syncer records the revenue rows it reads (service/revenue/usecases.py)."""
 
     def wake_poster(self) -> None:
         """A chat message was queued or bumped in this process: post it now."""

@@ -8,11 +8,11 @@ history, its writes switch kept as the owner left it.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from service.accounts import status as account_status
 from service.accounts.model import Account
-from service.accounts.render import account_json
 from service.domain.clock import Clock
 from service.domain.events import Event
 from service.domain.ids import new_id
@@ -27,11 +27,15 @@ from service.platform.seam import Platforms
 from service.ports import Store
 from service.settings import Settings
 
+FirstSync = Callable[[str, str], Awaitable[None]]
+"""A newly linked account's first sync, given its workspace and account ids (the synced
+feature's `first_sync`, wired in by the composition root): the creator's last page waits for it."""
+
 
 class LinkDeps(Protocol):
     """What finishing a hosted link uses, and all it may: the store, the clock, the platforms
-    (sign-in, and the first sync's reads), the secret box that seals a platform session, the
-    link tokens and the settings. The composition root's container is one."""
+    (sign-in), the secret box that seals a platform session, the link tokens, the settings and
+    the first sync of the account it connects. The composition root's container is one."""
 
     @property
     def store(self) -> Store: ...
@@ -45,6 +49,8 @@ class LinkDeps(Protocol):
     def link_tokens(self) -> LinkTokens: ...
     @property
     def settings(self) -> Settings: ...
+    @property
+    def first_sync(self) -> FirstSync: ...
 
 
 async def connect_account(
@@ -90,17 +96,7 @@ async def connect_account(
         )
         if done is None:
             raise ApiError(ErrorCode.LINK_NOT_READY, "This link finished in another window.")
-        await uow.events.add(
-            Event(
-                id=new_id("evt_"),
-                workspace_id=link.workspace_id,
-                type="account.connected",
-                account_id=account_id,
-                data={"account": account_json(account), "linkId": link.id},
-                created_at=now,
-                mode=link.mode,
-            )
-        )
+        await account_status.announce_linked(uow, account, link.id, now)
     return done, account
 
 

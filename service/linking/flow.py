@@ -23,7 +23,6 @@ from service.linking.model import Link
 from service.linking.repository import LinkChanges
 from service.platform.client import PlatformClient, SignInResult
 from service.platform.errors import PlatformError, PlatformTimeout
-from service.synced.syncer import first_sync
 
 log = logging.getLogger("countersign.linking")
 
@@ -254,5 +253,5 @@ async def _connect(
     connected, account = await connect_account(
         services, link, account_id=account_id, profile=profile, session_secret=sealed
     )
-    await first_sync(services, account.workspace_id, account.id)
+    await services.first_sync(account.workspace_id, account.id)
     return connected

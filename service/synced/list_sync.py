@@ -23,18 +23,23 @@ changed rows are written, in a short transaction of its own: a sync holds one pa
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Awaitable, Callable
+import functools
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from attrs import frozen
 
 from service.accounts.model import Account
-from service.ports import Store
-from service.revenue.usecases import observe_transactions
+from service.ports import Store, UnitOfWork
 from service.synced.fans import platform_fan
 from service.synced.offsets import PAGE, walk
 
 Call = Callable[..., Awaitable[Any]]
+ObserveTransactions = Callable[
+    [UnitOfWork, dt.datetime, str, str, Sequence[dict[str, Any]]], Awaitable[Sequence[object]]
+]
+"""Records the platform's revenue rows for one account in the unit of work; returns the new
+versions (the revenue feature's `observe_transactions`, handed in by the composition root)."""
 FANS = ("fans_active", "fans_expired")
 TRANSACTIONS = "transactions"
 ROUTES = {
@@ -110,6 +115,7 @@ async def sync_lists(
     chosen: Plan,
     *,
     max_pages: int,
+    observe: ObserveTransactions,
     fans_listed: int | None = None,
 ) -> dict[str, Walked]:
     """Run the planned passes; each page's changes are committed as it is read.
@@ -120,7 +126,9 @@ async def sync_lists(
         if chosen_pass is None:
             continue
         offset, full = chosen_pass
-        write = _write_transactions if name == TRANSACTIONS else _write_fans
+        write: Write = (
+            functools.partial(_write_transactions, observe) if name == TRANSACTIONS else _write_fans
+        )
         walked[name] = await _walk(
             store, call, account, now, name, offset, full, max_pages, write, seen
         )
@@ -239,12 +247,16 @@ async def _write_fans(
 
 
 async def _write_transactions(
-    store: Store, account: Account, now: dt.datetime, rows: list[dict[str, Any]]
+    observe: ObserveTransactions,
+    store: Store,
+    account: Account,
+    now: dt.datetime,
+    rows: list[dict[str, Any]],
 ) -> tuple[int, int]:
     """Revenue rows whose content changed get a new version (observe_transactions compares
     fingerprints first and takes no lock when nothing changed)."""
     async with store.transaction() as uow:
-        observed = await observe_transactions(uow, now, account.workspace_id, account.id, rows)
+        observed = await observe(uow, now, account.workspace_id, account.id, rows)
     return len(observed), len({str(row["id"]) for row in rows}) - len(observed)
 
 

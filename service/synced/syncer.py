@@ -50,7 +50,7 @@ from service.synced.family_sync import (
     write_families,
     write_fan_lists,
 )
-from service.synced.list_sync import Walked, plan, sync_lists
+from service.synced.list_sync import ObserveTransactions, Walked, plan, sync_lists
 from service.synced.snapshot import Snapshot, read_snapshot
 
 log = logging.getLogger("countersign.syncer")
@@ -69,8 +69,9 @@ REASONS = {
 
 class SyncDeps(Protocol):
     """What the syncer uses, and all it may: the store, the clock, the platforms (each
-    account's connection and budget) and the settings (interval, concurrency, windows, page
-    cap). The composition root's container is one."""
+    account's connection and budget), the settings (interval, concurrency, windows, page cap)
+    and how the revenue rows it reads are recorded (the revenue feature's, wired in by the
+    composition root). The composition root's container is one."""
 
     @property
     def store(self) -> Store: ...
@@ -80,6 +81,8 @@ class SyncDeps(Protocol):
     def platforms(self) -> Platforms: ...
     @property
     def settings(self) -> Settings: ...
+    @property
+    def observe_transactions(self) -> ObserveTransactions: ...
 
 
 async def sync_all(services: SyncDeps, worker: str | None = None) -> dict[str, int]:
@@ -244,6 +247,7 @@ async def _sync(
                 fans_changed=held is None or held[1] != snapshot.fans_signature,
             ),
             max_pages=services.settings.sync_max_pages,
+            observe=services.observe_transactions,
             fans_listed=snapshot.counts["activeFans"] + snapshot.counts["expiredFans"],
         )
     except AccountUnavailable as error:

@@ -1,0 +1,6 @@
+"""What the composition root holds of the links feature (service/services.py imports a feature
+only through its public.py): the hosted links' tokens."""
+
+from service.linking.tokens import LinkTokens
+
+__all__ = ["LinkTokens"]
