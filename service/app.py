@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 from collections.abc import AsyncIterator
 
 from starlette.applications import Starlette
@@ -44,7 +45,7 @@ from service.kit.local_secret import local_secret_key
 from service.kit.outgoing_http import OutgoingHttp
 from service.kit.passwords import Passwords
 from service.linking.pages import link_templates, linking_routes
-from service.linking.public import LinkTokens
+from service.linking.public import LinkDeps, LinkTokens
 from service.mcp import McpGate, build_mcp, mcp_asgi_app
 from service.platform.budget import PlatformBudget
 from service.platform.sandbox import SandboxPlatform
@@ -56,7 +57,7 @@ from service.runtime.runner import run_workers
 from service.services import Services
 from service.settings import Settings
 from service.synced import syncer
-from service.synced.public import LiveReads
+from service.synced.public import LiveReads, SyncDeps
 from service.webhooks.reseal import reseal_webhook_secrets
 from storage.sql.store import SqlStore
 
@@ -107,11 +108,24 @@ def build_services(
             sync_share=settings.platform_budget_sync_share,
         ),
     )
-
-    async def first_sync(workspace_id: str, account_id: str) -> None:
-        await syncer.first_sync(services, workspace_id, account_id)  # the container built below
-
-    services = Services(
+    syncing = SyncDeps(
+        store=store,
+        clock=clock,
+        platforms=platforms,
+        settings=settings,
+        observe_transactions=observe_transactions,
+    )
+    link_tokens = LinkTokens(secret, [settings.secret_key_previous])
+    linking = LinkDeps(
+        store=store,
+        clock=clock,
+        platforms=platforms,
+        secrets=secrets,
+        link_tokens=link_tokens,
+        settings=settings,
+        first_sync=functools.partial(syncer.first_sync, syncing),
+    )
+    return Services(
         settings=settings,
         store=store,
         clock=clock,
@@ -122,7 +136,7 @@ def build_services(
         limits=limits,
         client_address=ClientAddress(settings.forwarded_allow_ips),
         secrets=secrets,
-        link_tokens=LinkTokens(secret, [settings.secret_key_previous]),
+        link_tokens=link_tokens,
         passwords=passwords,
         http=http,
         platforms=platforms,
@@ -136,10 +150,9 @@ def build_services(
         waiters=ActionWaiters(store),
         chats=Chats(settings, secrets),
         chat_wakeup=asyncio.Event(),
-        first_sync=first_sync,
-        observe_transactions=observe_transactions,
+        syncing=syncing,
+        linking=linking,
     )
-    return services
 
 
 @contextlib.asynccontextmanager

@@ -1,8 +1,7 @@
 """Everything a request or worker needs, built once by the composition root (service/app.py).
 
-It names a feature only through the feature's public.py, what the container holds of it; the
-calls one feature makes into another (a first sync, recording revenue rows) are fields, wired
-by the composition root.
+It names a feature only through the feature's public.py, what the container holds of it: the
+syncer's and a hosted link's dependencies are built here by name, never the container itself.
 
 `Services` is frozen and complete when built: nothing is attached to it later. Resources that
 must not outlive the app (the outgoing HTTP client) are opened by the lifespan inside the
@@ -13,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from attrs import frozen
@@ -31,11 +30,11 @@ from service.http.validators import RequestValidator
 from service.kit.crypto import SecretBox
 from service.kit.outgoing_http import OutgoingHttp
 from service.kit.passwords import Passwords
-from service.linking.public import LinkTokens
+from service.linking.public import LinkDeps, LinkTokens
 from service.platform.seam import Platforms
 from service.ports import Store
 from service.settings import Settings
-from service.synced.public import LiveReads, ObserveTransactions
+from service.synced.public import LiveReads, SyncDeps
 from service.webhooks.public import PinnedClients, Sender
 
 log = logging.getLogger("countersign")
@@ -71,11 +70,10 @@ class Services:
     chats: Chats
     """Slack and Telegram (service/chat/): the poster's and the clicks' private replies."""
     chat_wakeup: asyncio.Event
-    first_sync: Callable[[str, str], Awaitable[None]]
-    """A newly linked account's first sync (service/synced/syncer.py), which finishing a hosted
-    link waits for."""
-    observe_transactions: ObserveTransactions
-    """How the syncer records the revenue rows it reads (service/revenue/usecases.py)."""
+    linking: LinkDeps
+    """What finishing a hosted link uses (service/linking/finishing.py), for its page."""
+    syncing: SyncDeps
+    """What the syncer uses (service/synced/syncing.py), for the runner's rounds and the tests."""
 
     def wake_poster(self) -> None:
         """A chat message was queued or bumped in this process: post it now."""

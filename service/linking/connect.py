@@ -8,49 +8,18 @@ history, its writes switch kept as the owner left it.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from typing import Any, Protocol
+from typing import Any
 
 from service.accounts import status as account_status
 from service.accounts.model import Account
-from service.domain.clock import Clock
 from service.domain.events import Event
 from service.domain.ids import new_id
 from service.errors.api_error import ApiError
 from service.errors.codes import ErrorCode
-from service.kit.crypto import SecretBox
 from service.linking import steps
+from service.linking.finishing import LinkDeps
 from service.linking.model import Link
 from service.linking.render import link_json
-from service.linking.tokens import LinkTokens
-from service.platform.seam import Platforms
-from service.ports import Store
-from service.settings import Settings
-
-FirstSync = Callable[[str, str], Awaitable[None]]
-"""A newly linked account's first sync, given its workspace and account ids (the synced
-feature's `first_sync`, wired in by the composition root): the creator's last page waits for it."""
-
-
-class LinkDeps(Protocol):
-    """What finishing a hosted link uses, and all it may: the store, the clock, the platforms
-    (sign-in), the secret box that seals a platform session, the link tokens, the settings and
-    the first sync of the account it connects. The composition root's container is one."""
-
-    @property
-    def store(self) -> Store: ...
-    @property
-    def clock(self) -> Clock: ...
-    @property
-    def platforms(self) -> Platforms: ...
-    @property
-    def secrets(self) -> SecretBox: ...
-    @property
-    def link_tokens(self) -> LinkTokens: ...
-    @property
-    def settings(self) -> Settings: ...
-    @property
-    def first_sync(self) -> FirstSync: ...
 
 
 async def connect_account(

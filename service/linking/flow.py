@@ -18,7 +18,8 @@ from service.errors.api_error import ApiError
 from service.errors.codes import ErrorCode
 from service.kit.crypto import looks_sealed
 from service.linking import steps
-from service.linking.connect import LinkDeps, connect_account, fail_link, sandbox_profile
+from service.linking.connect import connect_account, fail_link, sandbox_profile
+from service.linking.finishing import LinkDeps
 from service.linking.model import Link
 from service.linking.repository import LinkChanges
 from service.platform.client import PlatformClient, SignInResult

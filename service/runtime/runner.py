@@ -87,7 +87,9 @@ async def run_workers(services: Services, *, enabled: bool) -> AsyncIterator[Non
             mailer = Mailer(services.store, services.clock, services.settings)
             tasks.append(asyncio.create_task(mailer.run_forever()))
         tasks.append(
-            asyncio.create_task(every(services.settings.sync_interval, lambda: sync_all(services)))
+            asyncio.create_task(
+                every(services.settings.sync_interval, lambda: sync_all(services.syncing))
+            )
         )
         settings = services.settings
         retention = Retention(settings.retention_deliveries_days, settings.retention_events_days)

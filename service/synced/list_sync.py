@@ -24,22 +24,18 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from attrs import frozen
 
 from service.accounts.model import Account
-from service.ports import Store, UnitOfWork
+from service.ports import Store
 from service.synced.fans import platform_fan
 from service.synced.offsets import PAGE, walk
+from service.synced.syncing import ObserveTransactions
 
 Call = Callable[..., Awaitable[Any]]
-ObserveTransactions = Callable[
-    [UnitOfWork, dt.datetime, str, str, Sequence[dict[str, Any]]], Awaitable[Sequence[object]]
-]
-"""Records the platform's revenue rows for one account in the unit of work; returns the new
-versions (the revenue feature's `observe_transactions`, handed in by the composition root)."""
 FANS = ("fans_active", "fans_expired")
 TRANSACTIONS = "transactions"
 ROUTES = {
