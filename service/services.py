@@ -1,7 +1,8 @@
 """Everything a request or worker needs, built once by the composition root (service/app.py).
 
-It names a feature only through the feature's public.py, what the container holds of it: the
-syncer's and a hosted link's dependencies are built here by name, never the container itself.
+It names a feature only through the feature's public.py, what the container holds of it. The
+syncer and a hosted link's finish take their dependencies as the composition root named them
+(`syncing`, `linking`), never the container.
 
 `Services` is frozen and complete when built: nothing is attached to it later. Resources that
 must not outlive the app (the outgoing HTTP client) are opened by the lifespan inside the
