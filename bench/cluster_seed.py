@@ -47,12 +47,12 @@ async def seed(settings: Settings, receiver_url: str) -> dict:
                     email,
                     tokens=services.link_tokens,
                 )
-                link = await flow.open_page(services, link)
-                link = await flow.sign_in(services, link, email, password)
+                link = await flow.open_page(services.linking, link)
+                link = await flow.sign_in(services.linking, link, email, password)
                 if code:
-                    link = await flow.submit_2fa(services, link, code)
+                    link = await flow.submit_2fa(services.linking, link, code)
                 if selfie:
-                    link = await flow.submit_selfie(services, link, "selfie.jpg")
+                    link = await flow.submit_selfie(services.linking, link, "selfie.jpg")
                 assert link.account_id, f"{email} did not link: {link.status} {link.step}"
                 async with services.store.reading() as uow:
                     fans = await uow.fans.list(workspace.id, link.account_id, limit=50)

@@ -147,7 +147,7 @@ async def measure(url: str, args) -> dict[str, dict[str, int]]:
 
                 async def one_sync() -> dict[str, int]:
                     state.calls.clear()
-                    account = await sync_account(services, workspace_id, user_id)
+                    account = await sync_account(services.syncing, workspace_id, user_id)
                     assert account is not None and account.status == "healthy", account
                     return state.calls_by_route(user_id)
 

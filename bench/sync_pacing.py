@@ -119,7 +119,7 @@ async def measure(url: str, args) -> dict:
                 key = services.platforms.budget.key(workspace_id, user_id)
                 state.calls.clear()
                 started = time.monotonic()
-                syncing = asyncio.create_task(sync_account(services, workspace_id, user_id))
+                syncing = asyncio.create_task(sync_account(services.syncing, workspace_id, user_id))
                 live = {"ok": 0, "refused": 0}
                 peak, next_live = 0, started
                 ended: float | None = None

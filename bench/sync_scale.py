@@ -183,7 +183,7 @@ async def measure(url: str, size: int, chats: int) -> list[dict[str, object]]:
                     cpu, fake = time.process_time(), _thread_cpu("fake-platform")
                     started = time.perf_counter()
                     with Peak() as peak:
-                        account = await sync_account(services, workspace_id, user_id)
+                        account = await sync_account(services.syncing, workspace_id, user_id)
                     assert account is not None and account.status == "healthy", account
                     seconds = time.perf_counter() - started
                     fake = _thread_cpu("fake-platform") - fake

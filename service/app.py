@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 from collections.abc import AsyncIterator
 
 from starlette.applications import Starlette
@@ -16,12 +17,12 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Mount
 
-from service.actions.waiting import ActionWaiters
+from service.actions.public import ActionWaiters
 from service.api.docs import render_errors_page
 from service.api.edge import Edge
 from service.api.routes import api_routes
+from service.chat.public import Chats
 from service.chat.rest import chat_routes
-from service.chat.sending import Chats
 from service.dashboard import build_dashboard
 from service.dashboard.routes import dashboard_routes
 from service.dashboard.same_origin import SameOriginPosts
@@ -44,17 +45,19 @@ from service.kit.local_secret import local_secret_key
 from service.kit.outgoing_http import OutgoingHttp
 from service.kit.passwords import Passwords
 from service.linking.pages import link_templates, linking_routes
-from service.linking.tokens import LinkTokens
+from service.linking.public import LinkDeps, LinkTokens
 from service.mcp import McpGate, build_mcp, mcp_asgi_app
 from service.platform.budget import PlatformBudget
 from service.platform.sandbox import SandboxPlatform
 from service.platform.seam import Platforms
 from service.ports import Store
+from service.revenue.usecases import observe_transactions
 from service.runtime.heap import serving_heap
 from service.runtime.runner import run_workers
 from service.services import Services
 from service.settings import Settings
-from service.synced.live import LiveReads
+from service.synced import syncer
+from service.synced.public import LiveReads, SyncDeps
 from service.webhooks.reseal import reseal_webhook_secrets
 from storage.sql.store import SqlStore
 
@@ -105,6 +108,23 @@ def build_services(
             sync_share=settings.platform_budget_sync_share,
         ),
     )
+    syncing = SyncDeps(
+        store=store,
+        clock=clock,
+        platforms=platforms,
+        settings=settings,
+        observe_transactions=observe_transactions,
+    )
+    link_tokens = LinkTokens(secret, [settings.secret_key_previous])
+    linking = LinkDeps(
+        store=store,
+        clock=clock,
+        platforms=platforms,
+        secrets=secrets,
+        link_tokens=link_tokens,
+        settings=settings,
+        first_sync=functools.partial(syncer.first_sync, syncing),
+    )
     return Services(
         settings=settings,
         store=store,
@@ -116,7 +136,7 @@ def build_services(
         limits=limits,
         client_address=ClientAddress(settings.forwarded_allow_ips),
         secrets=secrets,
-        link_tokens=LinkTokens(secret, [settings.secret_key_previous]),
+        link_tokens=link_tokens,
         passwords=passwords,
         http=http,
         platforms=platforms,
@@ -130,6 +150,8 @@ def build_services(
         waiters=ActionWaiters(store),
         chats=Chats(settings, secrets),
         chat_wakeup=asyncio.Event(),
+        syncing=syncing,
+        linking=linking,
     )
 
 

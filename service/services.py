@@ -1,5 +1,9 @@
 """Everything a request or worker needs, built once by the composition root (service/app.py).
 
+It names a feature only through the feature's public.py, what the container holds of it. The
+syncer and a hosted link's finish take their dependencies as the composition root named them
+(`syncing`, `linking`), never the container.
+
 `Services` is frozen and complete when built: nothing is attached to it later. Resources that
 must not outlive the app (the outgoing HTTP client) are opened by the lifespan inside the
 objects that hold them.
@@ -14,8 +18,8 @@ from typing import Any
 
 from attrs import frozen
 
-from service.actions.waiting import ActionWaiters
-from service.chat.sending import Chats
+from service.actions.public import ActionWaiters
+from service.chat.public import Chats
 from service.domain.clock import Clock
 from service.http.cursors import Cursors
 from service.http.forwarded import ClientAddress
@@ -27,13 +31,12 @@ from service.http.validators import RequestValidator
 from service.kit.crypto import SecretBox
 from service.kit.outgoing_http import OutgoingHttp
 from service.kit.passwords import Passwords
-from service.linking.tokens import LinkTokens
+from service.linking.public import LinkDeps, LinkTokens
 from service.platform.seam import Platforms
 from service.ports import Store
 from service.settings import Settings
-from service.synced.live import LiveReads
-from service.webhooks.pinned import PinnedClients
-from service.webhooks.sender import Sender
+from service.synced.public import LiveReads, SyncDeps
+from service.webhooks.public import PinnedClients, Sender
 
 log = logging.getLogger("countersign")
 
@@ -68,6 +71,10 @@ class Services:
     chats: Chats
     """Slack and Telegram (service/chat/): the poster's and the clicks' private replies."""
     chat_wakeup: asyncio.Event
+    linking: LinkDeps
+    """What finishing a hosted link uses (service/linking/finishing.py), for its page."""
+    syncing: SyncDeps
+    """What the syncer uses (service/synced/syncing.py), for the runner's rounds and the tests."""
 
     def wake_poster(self) -> None:
         """A chat message was queued or bumped in this process: post it now."""

@@ -12,6 +12,8 @@ session) or another writer's move is never undone by a stale verdict; the move r
 
 Every move that changes the status writes its `account.status_changed` event (at `now`) in the
 caller's unit of work, so there is no change without its event and no event without its change.
+A link that connected an account announces it here too (`account.connected`, with the account
+as the API shows it), so no other feature renders an account for an event.
 """
 
 from __future__ import annotations
@@ -21,6 +23,9 @@ from typing import Any, TypedDict, Unpack
 
 from service.accounts.events import status_changed
 from service.accounts.model import UNAVAILABLE_STATUSES, Account
+from service.accounts.render import account_json
+from service.domain.events import Event
+from service.domain.ids import new_id
 from service.ports import UnitOfWork
 
 HEALTHY, SYNCING = "healthy", "syncing"
@@ -81,6 +86,24 @@ async def linked(
     )
     await _emit(uow, existing.status, updated, now)
     return updated or existing
+
+
+async def announce_linked(
+    uow: UnitOfWork, account: Account, link_id: str, now: dt.datetime
+) -> None:
+    """The `account.connected` event of the link that connected `account` (as `linked` wrote
+    it), carrying the account as the API shows it."""
+    await uow.events.add(
+        Event(
+            id=new_id("evt_"),
+            workspace_id=account.workspace_id,
+            type="account.connected",
+            account_id=account.id,
+            data={"account": account_json(account), "linkId": link_id},
+            created_at=now,
+            mode=account.mode,
+        )
+    )
 
 
 async def synced(

@@ -9,6 +9,7 @@ from typing import Any
 from service.actions.model import Action
 from service.actions.policies.policy_rule import PolicyRule
 from service.actions.transitions import effective
+from service.domain.approval_url import approval_url, with_approval_url
 from service.domain.clock import isoformat
 
 _last_rendered: tuple[Action, dict[str, Any]] | None = None
@@ -43,20 +44,6 @@ def action_json(action: Action, public_url: str, now: dt.datetime) -> dict[str, 
     return _action_body(shown, public_url)
 
 
-def with_approval_url(record: dict[str, Any], public_url: str) -> dict[str, Any]:
-    """`record` with its `approvalUrl`, where the API's schema places it (after `price`)."""
-    body: dict[str, Any] = {}
-    for key, value in record.items():
-        body[key] = value
-        if key == "price":
-            body["approvalUrl"] = _approval_url(public_url, record["id"])
-    return body
-
-
-def _approval_url(public_url: str, action_id: str) -> str:
-    return f"{public_url}/dashboard/actions/{action_id}"
-
-
 def _action_body(action: Action, public_url: str | None) -> dict[str, Any]:
     return {
         "id": action.id,
@@ -68,7 +55,7 @@ def _action_body(action: Action, public_url: str | None) -> dict[str, Any]:
         "params": action.params,
         "estimatedRecipients": action.estimated_recipients,
         "price": action.price,
-        "approvalUrl": None if public_url is None else _approval_url(public_url, action.id),
+        "approvalUrl": None if public_url is None else approval_url(public_url, action.id),
         "requestedBy": action.requested_by,
         "decidedBy": action.decided_by,
         "decisionNote": action.decision_note,

@@ -16,10 +16,10 @@ import asyncio
 import datetime as dt
 import logging
 from collections import Counter
+from collections.abc import Callable
 
 from service.accounts.model import Account
 from service.actions.model import Action
-from service.actions.policies.policy_rule import stored_rules
 from service.actions.transitions import effective
 from service.chat import notes
 from service.chat.compose import Composed, Mention, compose
@@ -40,6 +40,11 @@ MAX_ATTEMPTS = 12
 """Tries before a message is given up as `failed` (a 429's wait counts as one)."""
 
 
+LatestPause = Callable[[Account], tuple[str, str] | None]
+"""Why the account's most recently paused allowance was paused, and its name (None: none is):
+the policies feature's `latest_pause`, handed in by the composition root."""
+
+
 class Poster(Wakeable):
     def __init__(
         self,
@@ -48,6 +53,7 @@ class Poster(Wakeable):
         chats: Chats,
         public_url: str,
         *,
+        latest_pause: LatestPause,
         batch: int = 100,
         per_workspace: int = 8,
         idle_seconds: float = 1.0,
@@ -58,6 +64,7 @@ class Poster(Wakeable):
         self.clock = clock
         self.chats = chats
         self.public_url = public_url
+        self.latest_pause = latest_pause
         self.batch = batch
         self.per_workspace = per_workspace
         self._flying: dict[asyncio.Task[None], str] = {}  # task -> workspace id
@@ -205,14 +212,13 @@ class Poster(Wakeable):
             return notes.escalation(
                 action, username=account.username, public_url=self.public_url, mentions=mentions
             )
-        # The most recently paused rule (the pause writes it with `paused.at`).
-        paused = [(r.paused, r) for r in stored_rules(account.policy) or () if r.paused]
-        if not paused:
+        paused = self.latest_pause(account)
+        if paused is None:
             return None
-        pause, rule = max(paused, key=lambda found: found[0].at)
+        reason, name = paused
         return notes.pause(
-            pause.reason,
-            rule.allowance.name,
+            reason,
+            name,
             username=account.username,
             account_id=account.id,
             public_url=self.public_url,

@@ -23,14 +23,16 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from service.actions.decisions import decide_action, refusal
 from service.api.endpoint import Call, Reply, endpoint
 from service.chat import connections as chat
+from service.chat.clicks import Answer, Click, click, refused
 from service.chat.compose import APPROVE, REJECT, Mention
 from service.chat.models import SLACK, TELEGRAM, ChatConnection, ChatUser
 from service.chat.refusals import ChatRefused
 from service.chat.slack import REASON_FORM, reason_form
 from service.chat.telegram import reason_asked
-from service.chat.usecases import Answer, Click, click, refused, telegram_started
+from service.chat.usecases import telegram_started
 from service.domain.clock import Clock, isoformat
 from service.errors.api_error import ApiError
 from service.errors.codes import ErrorCode
@@ -168,7 +170,11 @@ async def slack_interactions(request: Request) -> Response:
     if not the_click.approve and trigger:
         # Reject asks for an optional reason in a form, once the click could decide.
         why_not = await refused(
-            services.store, services.clock, the_click, public_url=services.settings.public_url
+            services.store,
+            services.clock,
+            the_click,
+            public_url=services.settings.public_url,
+            refusal=refusal,
         )
         if why_not is not None:
             return _privately(services, connection, channel, user, why_not.text)
@@ -185,6 +191,7 @@ async def slack_interactions(request: Request) -> Response:
         services.clock,
         the_click,
         public_url=services.settings.public_url,
+        decide=decide_action,
         wake_executor=services.wake_executor,
         wake_poster=services.wake_poster,
     )
@@ -209,6 +216,7 @@ async def _reason_given(
         services.clock,
         Click(connection.workspace_id, SLACK, user, str(meta.get("action", "")), False),
         public_url=services.settings.public_url,
+        decide=decide_action,
         wake_executor=services.wake_executor,
         wake_poster=services.wake_poster,
         note=reason,
@@ -300,6 +308,7 @@ async def _telegram_reason(services: Services, message: Any, action_id: str) -> 
         services.clock,
         Click(connection.workspace_id, TELEGRAM, user, action_id, False),
         public_url=services.settings.public_url,
+        decide=decide_action,
         wake_executor=services.wake_executor,
         wake_poster=services.wake_poster,
         note=None if reason in ("-", "—") else reason[:500],
@@ -349,7 +358,11 @@ async def _telegram_click(services: Services, query: Any) -> Answer:
     if not the_click.approve:
         # Reject asks for an optional reason (a reply), once the click could decide.
         why_not = await refused(
-            services.store, services.clock, the_click, public_url=services.settings.public_url
+            services.store,
+            services.clock,
+            the_click,
+            public_url=services.settings.public_url,
+            refusal=refusal,
         )
         if why_not is not None:
             return why_not
@@ -363,6 +376,7 @@ async def _telegram_click(services: Services, query: Any) -> Answer:
         services.clock,
         the_click,
         public_url=services.settings.public_url,
+        decide=decide_action,
         wake_executor=services.wake_executor,
         wake_poster=services.wake_poster,
     )

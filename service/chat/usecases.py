@@ -1,11 +1,6 @@
-"""Approvals in chat: connecting a chat, linking people, and a click on Approve or Reject.
-
-A click decides through the same use case as the dashboard (actions/decisions.py), as the
-member the chat user is linked to: quorum, admins-only, no-self-approval, test mode and the
-writes switch hold whatever the channel. A click that decides nothing (an unlinked chat user, a
-policy's refusal, an action already decided) is answered privately with why; an unlinked chat
-user also gets a one-time link where the member signs in and confirms who they are. Links are
-read at every click: unlinking or removing a member stops their clicks at once.
+"""Approvals in chat: connecting a chat and linking people (a click on Approve or Reject is
+clicks.py's). Links are read at every click: unlinking or removing a member stops their clicks
+at once.
 """
 
 from __future__ import annotations
@@ -13,12 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import secrets
-from collections.abc import Callable
 
-from attrs import frozen
-
-from service.actions.decisions import decide_action, refusal
-from service.actions.transitions import PENDING, effective
 from service.chat.models import (
     SLACK,
     SLACK_STATE,
@@ -51,7 +41,7 @@ def _hash(code: str) -> str:
     return hashlib.sha256(code.encode()).hexdigest()
 
 
-async def _new_code(
+async def new_code(
     store: Store,
     clock: Clock,
     kind: str,
@@ -138,7 +128,7 @@ async def connect(
 async def telegram_start_code(store: Store, clock: Clock, principal: Principal) -> str:
     """The code an admin sends in a Telegram group (`/start <code>`) to connect it."""
     require(principal, Permission.WEBHOOKS_MANAGE)
-    return await _new_code(store, clock, START_CODE, principal.workspace_id, TELEGRAM)
+    return await new_code(store, clock, START_CODE, principal.workspace_id, TELEGRAM)
 
 
 async def telegram_started(store: Store, clock: Clock, code: str, chat_id: str) -> str | None:
@@ -166,7 +156,7 @@ async def telegram_started(store: Store, clock: Clock, code: str, chat_id: str) 
 async def slack_state(store: Store, clock: Clock, principal: Principal) -> str:
     """The OAuth `state` of one "Add to Slack": spent by the callback, by the same person."""
     require(principal, Permission.WEBHOOKS_MANAGE)
-    return await _new_code(
+    return await new_code(
         store, clock, SLACK_STATE, principal.workspace_id, SLACK, user_id=principal.user_id
     )
 
@@ -292,107 +282,3 @@ async def confirm_link(store: Store, clock: Clock, principal: Principal, code: s
         )
         await uow.chat_users.link(linked)
     return linked
-
-
-# --- a click -----------------------------------------------------------------------------
-
-
-@frozen
-class Click:
-    workspace_id: str
-    provider: str
-    chat_user_id: str
-    action_id: str
-    approve: bool
-
-
-@frozen
-class Answer:
-    decided: bool
-    text: str  # what the clicker is told privately
-    link: str | None = None  # the one-time page to confirm who they are (an unlinked click)
-    asks_reason: bool = False  # a Reject that could decide: the chat asks for a reason first
-
-
-async def _decider(
-    store: Store, clock: Clock, the_click: Click, public_url: str
-) -> Principal | Answer:
-    """The member the chat user is linked to, as a signed-in person; or why nobody."""
-    async with store.reading() as uow:
-        linked = await uow.chat_users.get(
-            the_click.workspace_id, the_click.provider, the_click.chat_user_id
-        )
-        member = await uow.members.get(the_click.workspace_id, linked.user_id) if linked else None
-        user = await uow.users.get(member.user_id) if member else None
-    if member is not None and user is not None:
-        return Principal.person(the_click.workspace_id, user, member.role)
-    code = await _new_code(
-        store,
-        clock,
-        USER_LINK,
-        the_click.workspace_id,
-        the_click.provider,
-        chat_user_id=the_click.chat_user_id,
-    )
-    name = PROVIDER_NAMES[the_click.provider]
-    link = f"{public_url}/dashboard/chat/link/{code}"
-    return Answer(
-        False,
-        f"Nothing was decided: your {name} account is not linked to a Countersign member. "
-        f"Sign in and confirm it is you (the link works once, for an hour): {link}",
-        link,
-    )
-
-
-async def refused(
-    store: Store, clock: Clock, the_click: Click, *, public_url: str
-) -> Answer | None:
-    """Why this click could not decide now (None: it could): asked before a chat opens a form
-    for the click (Slack's reason for a rejection), so nobody fills in a form for nothing."""
-    decider = await _decider(store, clock, the_click, public_url)
-    if isinstance(decider, Answer):
-        return decider
-    async with store.reading() as uow:
-        action = await uow.actions.get(the_click.workspace_id, the_click.action_id)
-    if action is None:
-        return Answer(False, "Nothing was decided: no such action.")
-    action = effective(action, clock.now())
-    if action.status != PENDING:
-        return Answer(False, f"Nothing was decided: the action is already {action.status}.")
-    refusing = refusal(decider, action, approve=the_click.approve)
-    return Answer(False, f"Nothing was decided: {refusing.message}") if refusing else None
-
-
-async def click(
-    store: Store,
-    clock: Clock,
-    the_click: Click,
-    *,
-    public_url: str,
-    wake_executor: Callable[[], None],
-    wake_poster: Callable[[], None],
-    note: str | None = None,
-) -> Answer:
-    """Decide as the linked member, through the dashboard's use case; or say why not."""
-    decider = await _decider(store, clock, the_click, public_url)
-    if isinstance(decider, Answer):
-        return decider
-    try:
-        action = await decide_action(
-            store,
-            clock,
-            decider,
-            the_click.action_id,
-            approve=the_click.approve,
-            note=note or None,
-            wake_executor=wake_executor,
-        )
-    except ApiError as error:
-        return Answer(False, f"Nothing was decided: {error.message}")
-    # An approval that does not complete the quorum writes no event: show it now.
-    async with store.transaction() as uow:
-        await uow.chat_messages.bump(action.id)
-    wake_poster()
-    if action.status == "pending":
-        return Answer(True, f"Your approval is counted; it needs {action.approvals_needed} more.")
-    return Answer(True, "You approved it." if the_click.approve else "You rejected it.")

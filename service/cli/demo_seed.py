@@ -112,8 +112,8 @@ async def _demo_account(services: Services, workspace_id: str, clock: Clock) -> 
         "demo creator",
         tokens=services.link_tokens,
     )
-    link = await flow.open_page(services, link)
-    link = await flow.sign_in(services, link, CREATOR_EMAIL, CREATOR_PASSWORD)
+    link = await flow.open_page(services.linking, link)
+    link = await flow.sign_in(services.linking, link, CREATOR_EMAIL, CREATOR_PASSWORD)
     if link.account_id is None:
         raise RuntimeError(f"the demo creator did not connect: {link.step}")
     return link.account_id

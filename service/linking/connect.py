@@ -8,43 +8,18 @@ history, its writes switch kept as the owner left it.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
 
 from service.accounts import status as account_status
 from service.accounts.model import Account
-from service.accounts.render import account_json
-from service.domain.clock import Clock
 from service.domain.events import Event
 from service.domain.ids import new_id
 from service.errors.api_error import ApiError
 from service.errors.codes import ErrorCode
-from service.kit.crypto import SecretBox
 from service.linking import steps
+from service.linking.finishing import LinkDeps
 from service.linking.model import Link
 from service.linking.render import link_json
-from service.linking.tokens import LinkTokens
-from service.platform.seam import Platforms
-from service.ports import Store
-from service.settings import Settings
-
-
-class LinkDeps(Protocol):
-    """What finishing a hosted link uses, and all it may: the store, the clock, the platforms
-    (sign-in, and the first sync's reads), the secret box that seals a platform session, the
-    link tokens and the settings. The composition root's container is one."""
-
-    @property
-    def store(self) -> Store: ...
-    @property
-    def clock(self) -> Clock: ...
-    @property
-    def platforms(self) -> Platforms: ...
-    @property
-    def secrets(self) -> SecretBox: ...
-    @property
-    def link_tokens(self) -> LinkTokens: ...
-    @property
-    def settings(self) -> Settings: ...
 
 
 async def connect_account(
@@ -90,17 +65,7 @@ async def connect_account(
         )
         if done is None:
             raise ApiError(ErrorCode.LINK_NOT_READY, "This link finished in another window.")
-        await uow.events.add(
-            Event(
-                id=new_id("evt_"),
-                workspace_id=link.workspace_id,
-                type="account.connected",
-                account_id=account_id,
-                data={"account": account_json(account), "linkId": link.id},
-                created_at=now,
-                mode=link.mode,
-            )
-        )
+        await account_status.announce_linked(uow, account, link.id, now)
     return done, account
 
 

@@ -18,12 +18,12 @@ from service.errors.api_error import ApiError
 from service.errors.codes import ErrorCode
 from service.kit.crypto import looks_sealed
 from service.linking import steps
-from service.linking.connect import LinkDeps, connect_account, fail_link, sandbox_profile
+from service.linking.connect import connect_account, fail_link, sandbox_profile
+from service.linking.finishing import LinkDeps
 from service.linking.model import Link
 from service.linking.repository import LinkChanges
 from service.platform.client import PlatformClient, SignInResult
 from service.platform.errors import PlatformError, PlatformTimeout
-from service.synced.syncer import first_sync
 
 log = logging.getLogger("countersign.linking")
 
@@ -254,5 +254,5 @@ async def _connect(
     connected, account = await connect_account(
         services, link, account_id=account_id, profile=profile, session_secret=sealed
     )
-    await first_sync(services, account.workspace_id, account.id)
+    await services.first_sync(account.workspace_id, account.id)
     return connected

@@ -96,7 +96,9 @@ async def _find(services: Services, token: str) -> Link:
 async def show(request: Request) -> Response:
     services = request.app.state.services
     try:
-        link = await flow.open_page(services, await _find(services, request.path_params["token"]))
+        link = await flow.open_page(
+            services.linking, await _find(services, request.path_params["token"])
+        )
     except ApiError as error:
         return await _error(request, error, None)
     return await _render(request, link)
@@ -111,7 +113,7 @@ def _form(action: Step) -> Callable[[Request], Awaitable[Response]]:
         link = None
         try:
             link = await flow.open_page(
-                services, await _find(services, request.path_params["token"])
+                services.linking, await _find(services, request.path_params["token"])
             )
             steps.require_stage(link, "any", services.clock.now())  # finished: 409 before 400
             fields = await _fields(request, link)
@@ -158,19 +160,21 @@ async def _fields(request: Request, link: Link) -> dict[str, str]:
 
 
 async def _sign_in(services: Services, link: Link, fields: dict[str, str]) -> Link:
-    return await flow.sign_in(services, link, fields.get("email", ""), fields.get("password", ""))
+    return await flow.sign_in(
+        services.linking, link, fields.get("email", ""), fields.get("password", "")
+    )
 
 
 async def _two_factor(services: Services, link: Link, fields: dict[str, str]) -> Link:
-    return await flow.submit_2fa(services, link, fields.get("code", ""))
+    return await flow.submit_2fa(services.linking, link, fields.get("code", ""))
 
 
 async def _selfie(services: Services, link: Link, fields: dict[str, str]) -> Link:
-    return await flow.submit_selfie(services, link, fields.get("image", ""))
+    return await flow.submit_selfie(services.linking, link, fields.get("image", ""))
 
 
 async def _cancel(services: Services, link: Link, fields: dict[str, str]) -> Link:
-    return await flow.cancel(services, link)
+    return await flow.cancel(services.linking, link)
 
 
 def _meta(request: Request) -> dict[str, Any]:

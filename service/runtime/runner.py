@@ -15,6 +15,7 @@ from service.actions.execution.escalation import SWEEP_SECONDS, escalate_due
 from service.actions.execution.executor import Executor
 from service.actions.execution.expirer import expire_due
 from service.actions.execution.retries import RetryPolicy
+from service.actions.policies.pausing import latest_pause
 from service.chat.outbox import queue_chat
 from service.chat.poster import Poster
 from service.mail.mailer import Mailer
@@ -23,6 +24,7 @@ from service.operations.model import HEARTBEAT_SECONDS, Heartbeat, Retention
 from service.operations.pruner import prune
 from service.people.routing import route_created
 from service.services import Services
+from service.synced.chats import record_write
 from service.synced.syncer import sync_all
 from service.webhooks.deliverer import Deliverer
 from service.webhooks.pinned import PinnedClients
@@ -77,6 +79,7 @@ async def run_workers(services: Services, *, enabled: bool) -> AsyncIterator[Non
                 services.clock,
                 services.chats,
                 services.settings.public_url,
+                latest_pause=latest_pause,
                 wakeup=services.chat_wakeup,
             )
             tasks.append(asyncio.create_task(poster.run_forever()))
@@ -84,7 +87,9 @@ async def run_workers(services: Services, *, enabled: bool) -> AsyncIterator[Non
             mailer = Mailer(services.store, services.clock, services.settings)
             tasks.append(asyncio.create_task(mailer.run_forever()))
         tasks.append(
-            asyncio.create_task(every(services.settings.sync_interval, lambda: sync_all(services)))
+            asyncio.create_task(
+                every(services.settings.sync_interval, lambda: sync_all(services.syncing))
+            )
         )
         settings = services.settings
         retention = Retention(settings.retention_deliveries_days, settings.retention_events_days)
@@ -124,6 +129,7 @@ def executor_for(
         services.store,
         services.clock,
         services.platforms.connect,
+        record_write=record_write,
         wakeup=services.executor_wakeup,
         wake_deliverer=services.wake_deliverer,
         patience=dt.timedelta(seconds=services.settings.execution_patience),

@@ -23,6 +23,7 @@ changed rows are written, in a short transaction of its own: a sync holds one pa
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -30,9 +31,9 @@ from attrs import frozen
 
 from service.accounts.model import Account
 from service.ports import Store
-from service.revenue.usecases import observe_transactions
 from service.synced.fans import platform_fan
 from service.synced.offsets import PAGE, walk
+from service.synced.syncing import ObserveTransactions
 
 Call = Callable[..., Awaitable[Any]]
 FANS = ("fans_active", "fans_expired")
@@ -110,6 +111,7 @@ async def sync_lists(
     chosen: Plan,
     *,
     max_pages: int,
+    observe: ObserveTransactions,
     fans_listed: int | None = None,
 ) -> dict[str, Walked]:
     """Run the planned passes; each page's changes are committed as it is read.
@@ -120,7 +122,9 @@ async def sync_lists(
         if chosen_pass is None:
             continue
         offset, full = chosen_pass
-        write = _write_transactions if name == TRANSACTIONS else _write_fans
+        write: Write = (
+            functools.partial(_write_transactions, observe) if name == TRANSACTIONS else _write_fans
+        )
         walked[name] = await _walk(
             store, call, account, now, name, offset, full, max_pages, write, seen
         )
@@ -239,12 +243,16 @@ async def _write_fans(
 
 
 async def _write_transactions(
-    store: Store, account: Account, now: dt.datetime, rows: list[dict[str, Any]]
+    observe: ObserveTransactions,
+    store: Store,
+    account: Account,
+    now: dt.datetime,
+    rows: list[dict[str, Any]],
 ) -> tuple[int, int]:
     """Revenue rows whose content changed get a new version (observe_transactions compares
     fingerprints first and takes no lock when nothing changed)."""
     async with store.transaction() as uow:
-        observed = await observe_transactions(uow, now, account.workspace_id, account.id, rows)
+        observed = await observe(uow, now, account.workspace_id, account.id, rows)
     return len(observed), len({str(row["id"]) for row in rows}) - len(observed)
 
 

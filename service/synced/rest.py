@@ -20,8 +20,7 @@ from service.synced import shapes
 from service.synced.earnings import MAX_DAYS, earnings_range
 from service.synced.families import FAMILIES, POSTS, Family
 from service.synced.fans import platform_fan
-from service.synced.render import fan_json
-from service.synced.rest_reads import (
+from service.synced.reads.rest import (
     Listed,
     Rows,
     account_of,
@@ -34,6 +33,7 @@ from service.synced.rest_reads import (
     synced_or_live,
     synced_page,
 )
+from service.synced.render import fan_json
 
 
 @endpoint("listFans")

@@ -33,16 +33,13 @@ import asyncio
 import datetime as dt
 import logging
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
 from service.accounts import status as account_status
 from service.accounts.model import Account
-from service.domain.clock import Clock
 from service.domain.ids import worker_name
 from service.platform.errors import AccountUnavailable, PlatformError
-from service.platform.seam import NotConnected, Platforms
-from service.ports import Store
-from service.settings import Settings
+from service.platform.seam import NotConnected
 from service.synced.family_sync import (
     Changes,
     Windows,
@@ -52,6 +49,7 @@ from service.synced.family_sync import (
 )
 from service.synced.list_sync import Walked, plan, sync_lists
 from service.synced.snapshot import Snapshot, read_snapshot
+from service.synced.syncing import SyncDeps
 
 log = logging.getLogger("countersign.syncer")
 
@@ -67,35 +65,20 @@ REASONS = {
 }
 
 
-class SyncDeps(Protocol):
-    """What the syncer uses, and all it may: the store, the clock, the platforms (each
-    account's connection and budget) and the settings (interval, concurrency, windows, page
-    cap). The composition root's container is one."""
-
-    @property
-    def store(self) -> Store: ...
-    @property
-    def clock(self) -> Clock: ...
-    @property
-    def platforms(self) -> Platforms: ...
-    @property
-    def settings(self) -> Settings: ...
-
-
-async def sync_all(services: SyncDeps, worker: str | None = None) -> dict[str, int]:
+async def sync_all(deps: SyncDeps, worker: str | None = None) -> dict[str, int]:
     """One round over every workspace's live accounts whose sync is due, up to
     `sync_concurrency` at once (a sync paced by its budget holds one place while the others go
     on); one failure never stops the round. `skipped` counts accounts another worker claimed
     first, `deferred` those whose platform budget is spent."""
     worker = worker or WORKER
-    async with services.store.reading() as uow:
-        due = await uow.accounts.due_for_sync(services.clock.now(), statuses=ROUND_STATUSES)
+    async with deps.store.reading() as uow:
+        due = await uow.accounts.due_for_sync(deps.clock.now(), statuses=ROUND_STATUSES)
     tally = {"synced": 0, "failed": 0, "skipped": 0}
-    places = asyncio.Semaphore(services.settings.sync_concurrency)
+    places = asyncio.Semaphore(deps.settings.sync_concurrency)
 
     async def visit(workspace_id: str, account_id: str) -> None:
         async with places:  # the lease is claimed only once the sync can start
-            outcome = await _visit(services, workspace_id, account_id, worker)
+            outcome = await _visit(deps, workspace_id, account_id, worker)
         tally[outcome] = tally.get(outcome, 0) + 1
 
     await asyncio.gather(*(visit(workspace_id, account_id) for workspace_id, account_id in due))
@@ -103,15 +86,15 @@ async def sync_all(services: SyncDeps, worker: str | None = None) -> dict[str, i
     return tally
 
 
-async def _visit(services: SyncDeps, workspace_id: str, account_id: str, worker: str) -> str:
+async def _visit(deps: SyncDeps, workspace_id: str, account_id: str, worker: str) -> str:
     """Sync one due account for a round; what came of it, as the round counts it."""
-    if await _budget_spent(services, workspace_id, account_id):
+    if await _budget_spent(deps, workspace_id, account_id):
         return "deferred"
-    account = await _claim(services, workspace_id, account_id, worker)
+    account = await _claim(deps, workspace_id, account_id, worker)
     if account is None:
         return "skipped"
     try:
-        synced = await _sync(services, account)
+        synced = await _sync(deps, account)
     except Exception:
         log.exception("sync of %s/%s failed", workspace_id, account_id)
         return "failed"
@@ -119,27 +102,25 @@ async def _visit(services: SyncDeps, workspace_id: str, account_id: str, worker:
     return "synced" if fresh else "failed"
 
 
-async def _budget_spent(services: SyncDeps, workspace_id: str, account_id: str) -> bool:
+async def _budget_spent(deps: SyncDeps, workspace_id: str, account_id: str) -> bool:
     """The account's platform budget (service/platform/budget.py) has no call left: the
     round leaves it unclaimed, so a later round syncs it; it is deferred, never failed. A sync
     that starts is never stopped half-way: it is paced, never refused."""
-    budget = services.platforms.budget
+    budget = deps.platforms.budget
     return budget is not None and await budget.spent(workspace_id, account_id)
 
 
-async def _claim(
-    services: SyncDeps, workspace_id: str, account_id: str, worker: str
-) -> Account | None:
-    now = services.clock.now()
-    until = now + dt.timedelta(seconds=services.settings.sync_interval)
-    async with services.store.transaction() as uow:
+async def _claim(deps: SyncDeps, workspace_id: str, account_id: str, worker: str) -> Account | None:
+    now = deps.clock.now()
+    until = now + dt.timedelta(seconds=deps.settings.sync_interval)
+    async with deps.store.transaction() as uow:
         return await uow.accounts.claim_sync(
             workspace_id, account_id, worker=worker, now=now, until=until, statuses=ROUND_STATUSES
         )
 
 
 async def sync_account(
-    services: SyncDeps,
+    deps: SyncDeps,
     workspace_id: str,
     account_id: str,
     *,
@@ -147,17 +128,17 @@ async def sync_account(
 ) -> Account | None:
     """Sync one account now; returns it as stored afterwards (None when it does not exist).
     `on_wait` is called whenever the sync waits for its share of the budget."""
-    async with services.store.reading() as uow:
+    async with deps.store.reading() as uow:
         account = await uow.accounts.get(workspace_id, account_id)
     if account is None:
         return None
-    return await _sync(services, account, on_wait)
+    return await _sync(deps, account, on_wait)
 
 
 _first_syncs: set[asyncio.Task[Account | None]] = set()  # strong references while they run
 
 
-async def first_sync(services: SyncDeps, workspace_id: str, account_id: str) -> None:
+async def first_sync(deps: SyncDeps, workspace_id: str, account_id: str) -> None:
     """A newly linked account's first sync, for the hosted link's last step: the page waits
     for it, unless the sync has to wait for the account's platform budget (a large account: a
     5,000-fan, 1,000-chat first sync is paced over about two minutes). Then it goes on in the
@@ -166,10 +147,10 @@ async def first_sync(services: SyncDeps, workspace_id: str, account_id: str) -> 
 
     It takes the account's sync lease first, as a round does, so no round syncs the account
     again at the same time nor before one sync interval has passed."""
-    await _claim(services, workspace_id, account_id, WORKER)  # held by a round: sync anyway
+    await _claim(deps, workspace_id, account_id, WORKER)  # held by a round: sync anyway
     waiting = asyncio.Event()
     task = asyncio.create_task(
-        sync_account(services, workspace_id, account_id, on_wait=waiting.set),
+        sync_account(deps, workspace_id, account_id, on_wait=waiting.set),
         name=f"first-sync-{account_id}",
     )
     _first_syncs.add(task)
@@ -197,26 +178,24 @@ async def first_syncs_finished() -> None:
     await asyncio.gather(*running, return_exceptions=True)
 
 
-def _pace_for(services: SyncDeps) -> float:
+def _pace_for(deps: SyncDeps) -> float:
     """Seconds a sync may wait for the syncer's share of the budget. A round's lease lasts one
     sync interval from the claim, just before the sync (the link's first sync claims one too)."""
-    return services.settings.sync_interval * PACE_WITHIN
+    return deps.settings.sync_interval * PACE_WITHIN
 
 
 async def _sync(
-    services: SyncDeps, account: Account, on_wait: Callable[[], None] | None = None
+    deps: SyncDeps, account: Account, on_wait: Callable[[], None] | None = None
 ) -> Account:
-    now = services.clock.now()
+    now = deps.clock.now()
     try:
         # The sandbox in test mode; paced within the syncer's share of the budget.
-        connection = services.platforms.connect(
-            account, pace_for=_pace_for(services), on_wait=on_wait
-        )
+        connection = deps.platforms.connect(account, pace_for=_pace_for(deps), on_wait=on_wait)
     except NotConnected as error:
         log.warning("cannot sync %s: %s", account.id, error.message)
         return account
-    windows = Windows.of(services.settings)
-    async with services.store.reading() as uow:
+    windows = Windows.of(deps.settings)
+    async with deps.store.reading() as uow:
         states = await uow.synced.states(account.workspace_id, account.id)
         heads = await uow.synced.chat_heads(account.workspace_id, account.id)
     try:
@@ -233,7 +212,7 @@ async def _sync(
         )
         held = states.get("fans")
         lists = await sync_lists(
-            services.store,
+            deps.store,
             _with_session(request, connection.session),
             account,
             now,
@@ -243,19 +222,20 @@ async def _sync(
                 windows.full_interval,
                 fans_changed=held is None or held[1] != snapshot.fans_signature,
             ),
-            max_pages=services.settings.sync_max_pages,
+            max_pages=deps.settings.sync_max_pages,
+            observe=deps.observe_transactions,
             fans_listed=snapshot.counts["activeFans"] + snapshot.counts["expiredFans"],
         )
     except AccountUnavailable as error:
         status = error.account_status or "needs_relink"
         log.info("account %s is %s on the platform", account.id, status)
-        return await _set_status(services, account, status, REASONS.get(status, error.message))
+        return await _set_status(deps, account, status, REASONS.get(status, error.message))
     except PlatformError as error:
         log.warning(
             "platform error while syncing %s (kept %s): %r", account.id, account.status, error
         )
         return account
-    return await _store(services, account, snapshot, changes, lists, services.clock.now())
+    return await _store(deps, account, snapshot, changes, lists, deps.clock.now())
 
 
 def _with_session(request: Callable[..., Any], session: str) -> Callable[..., Any]:
@@ -269,16 +249,14 @@ class _MovedOn(Exception):
     """The account left the status or session this sync started from: write nothing."""
 
 
-async def _set_status(services: SyncDeps, account: Account, status: str, reason: str) -> Account:
-    async with services.store.transaction() as uow:
-        updated = await account_status.platform_said(
-            uow, account, status, reason, services.clock.now()
-        )
-    return updated or await _moved_on(services, account)
+async def _set_status(deps: SyncDeps, account: Account, status: str, reason: str) -> Account:
+    async with deps.store.transaction() as uow:
+        updated = await account_status.platform_said(uow, account, status, reason, deps.clock.now())
+    return updated or await _moved_on(deps, account)
 
 
 async def _store(
-    services: SyncDeps,
+    deps: SyncDeps,
     account: Account,
     snapshot: Snapshot,
     changes: Changes,
@@ -287,10 +265,10 @@ async def _store(
 ) -> Account:
     """The account row and the small families in one unit of work (the fans and revenue rows
     were written page by page as they were read)."""
-    windows = Windows.of(services.settings)
+    windows = Windows.of(deps.settings)
     ws, account_id = account.workspace_id, account.id
     try:
-        async with services.store.transaction() as uow:
+        async with deps.store.transaction() as uow:
             # The families first (they only touch their own rows), so the account's counts
             # below can say how many chats are held.
             await write_families(uow, ws, account_id, changes, now, windows)
@@ -323,16 +301,16 @@ async def _store(
             if any(name in lists for name in ("fans_active", "fans_expired")):
                 await uow.synced.set_state(ws, account_id, "fans", now, snapshot.fans_signature)
     except _MovedOn:
-        return await _moved_on(services, account)
+        return await _moved_on(deps, account)
     return updated
 
 
-async def _moved_on(services: SyncDeps, account: Account) -> Account:
+async def _moved_on(deps: SyncDeps, account: Account) -> Account:
     log.info(
         "account %s changed while it was synced (relinked or status moved); the sync wrote nothing",
         account.id,
     )
-    async with services.store.reading() as uow:
+    async with deps.store.reading() as uow:
         return await uow.accounts.get(account.workspace_id, account.id) or account
 
 

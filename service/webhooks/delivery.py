@@ -22,7 +22,7 @@ from typing import Any
 
 from attrs import frozen
 
-from service.actions.render import with_approval_url
+from service.domain.approval_url import with_approval_url
 from service.domain.clock import Clock, isoformat
 from service.domain.events import Event
 from service.domain.ids import new_id

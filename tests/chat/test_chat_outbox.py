@@ -10,6 +10,7 @@ import asyncio
 
 from service.actions.creation import create_action
 from service.actions.decisions import decide_action
+from service.actions.policies.pausing import latest_pause
 from service.actions.policies.policy_rule import parse_rules
 from service.actions.policies.usecases import set_account_policy
 from service.chat.outbox import queue_chat
@@ -99,7 +100,9 @@ async def test_a_rate_limited_workspace_delays_no_other_and_nothing_is_lost_or_d
     fake.faults["TA"] = {"status": 429, "retryAfter": 30, "count": 6}
     first = Chats(chat_settings, BOX)
     try:
-        await Poster(store, clock, first, "http://countersign.test").run_once()
+        await Poster(
+            store, clock, first, "http://countersign.test", latest_pause=latest_pause
+        ).run_once()
     finally:
         await first.close()
     posted = {
@@ -111,7 +114,7 @@ async def test_a_rate_limited_workspace_delays_no_other_and_nothing_is_lost_or_d
     # A new process: Retry-After still holds, then every one of TA's goes out once.
     second = Chats(chat_settings, BOX)
     try:
-        poster = Poster(store, clock, second, "http://countersign.test")
+        poster = Poster(store, clock, second, "http://countersign.test", latest_pause=latest_pause)
         assert await poster.run_once() == 0
         clock.advance(seconds=30)
         assert await poster.run_once() == 6
@@ -156,7 +159,15 @@ async def test_a_slow_workspace_holds_only_its_own_share_of_the_poster(
     release = fake.hold("TA")
     chats = Chats(chat_settings, BOX)
     try:
-        poster = Poster(store, clock, chats, "http://countersign.test", batch=10, per_workspace=2)
+        poster = Poster(
+            store,
+            clock,
+            chats,
+            "http://countersign.test",
+            latest_pause=latest_pause,
+            batch=10,
+            per_workspace=2,
+        )
         sending = asyncio.create_task(poster.run_once())
         posted_b = await asyncio.to_thread(
             fake.wait_for, lambda: len([m for m in fake.slack if m["teamId"] == "TB"]) == 3, 10
@@ -187,7 +198,7 @@ async def test_a_decision_edits_the_message_and_a_final_refusal_stops(
     fake.faults["TA"] = {"status": 403, "retryAfter": 0, "count": 1}
     chats = Chats(chat_settings, BOX)
     try:
-        poster = Poster(store, clock, chats, "http://countersign.test")
+        poster = Poster(store, clock, chats, "http://countersign.test", latest_pause=latest_pause)
         assert await poster.run_once() == 1  # refused for good: no retry
         second = await ask(store, clock, world.workspace_id, sandbox, "k2")
         await dispatch_all(store, clock, also=[queue_chat])

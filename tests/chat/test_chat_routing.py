@@ -7,6 +7,7 @@ the default channel."""
 from __future__ import annotations
 
 from service.actions.execution.escalation import escalate_due
+from service.actions.policies.pausing import latest_pause
 from service.chat.outbox import queue_chat
 from service.chat.poster import Poster
 from service.chat.sending import Chats
@@ -63,7 +64,7 @@ async def test_routed_people_are_mentioned_and_an_escalation_tells_the_managers_
     await set_shift(store, clock, world.owner, world.owner.user_id, "off")
 
     chats = Chats(telegram_settings, BOX)
-    poster = Poster(store, clock, chats, "http://countersign.test")
+    poster = Poster(store, clock, chats, "http://countersign.test", latest_pause=latest_pause)
     fan_outs = [route_created, queue_chat]
     try:
         on_shift = await ask(store, clock, world.workspace_id, sandbox, "k1")
@@ -129,7 +130,12 @@ async def test_a_paused_allowance_is_told_in_the_default_channel(
     chats = Chats(telegram_settings, BOX)
     try:
         await dispatch_all(store, clock, also=[queue_chat])
-        assert await Poster(store, clock, chats, "http://countersign.test").run_once() == 2
+        assert (
+            await Poster(
+                store, clock, chats, "http://countersign.test", latest_pause=latest_pause
+            ).run_once()
+            == 2
+        )
     finally:
         await chats.close()
     (slack,) = fake.slack

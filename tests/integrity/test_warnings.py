@@ -11,7 +11,7 @@ from tests.execution.test_executor import create, creator
 @pytest.fixture
 async def synced(linked):
     """The linked creator after one real sync: fans, fan lists and vault media are known."""
-    await sync_account(linked.services, linked.world.workspace_id, linked.creator_id)
+    await sync_account(linked.services.syncing, linked.world.workspace_id, linked.creator_id)
     return linked
 
 

@@ -96,7 +96,7 @@ async def test_the_syncer_is_counted_never_stopped_and_defers_a_spent_account(
         before = clock.now()
         clock.advance(seconds=1)
         with caplog.at_level(logging.WARNING, "countersign.platform.budget"):
-            synced = await sync_account(services, world.workspace_id, creator.user_id)
+            synced = await sync_account(services.syncing, world.workspace_id, creator.user_id)
         # A sync needs far more than 4 reads; it ran to the end all the same. At its share
         # (3) the window (a day) frees no room within its lease, so it stopped pacing at once.
         assert synced.status == "healthy" and synced.last_synced_at > before
@@ -104,7 +104,7 @@ async def test_the_syncer_is_counted_never_stopped_and_defers_a_spent_account(
         assert any("stopped pacing" in r.getMessage() for r in caplog.records)
         url = f"/v1/accounts/{creator.user_id}/platform/users/me"
         assert_over_budget(await client.get(url, headers=world.auth()))
-        tally = await sync_all(services)
+        tally = await sync_all(services.syncing)
     assert tally["deferred"] == 1 and tally["synced"] == 0, tally
     async with store.reading() as uow:
         account = await uow.accounts.get(world.workspace_id, creator.user_id)
@@ -116,7 +116,7 @@ async def test_a_fresh_budget_syncs_and_reads(tmp_path, fake_platform, store, cl
     settings = budget_settings(tmp_path, fake_platform, 1000)
     async with instance(settings, store, clock) as (client, services):
         creator = await link_creator(services, fake_platform, world.workspace_id, clock)
-        tally = await sync_all(services)
+        tally = await sync_all(services.syncing)
         response = await client.get(
             f"/v1/accounts/{creator.user_id}/platform/users/me", headers=world.auth()
         )

@@ -214,7 +214,9 @@ async def test_a_sync_over_its_share_is_paced_completes_and_leaves_room_for_live
 
         budget.sleep = sleep
         peak = 0
-        syncing = asyncio.create_task(sync_account(services, world.workspace_id, creator.user_id))
+        syncing = asyncio.create_task(
+            sync_account(services.syncing, world.workspace_id, creator.user_id)
+        )
         started = time.monotonic()
         while not syncing.done():  # sampling the count the whole time the sync runs
             peak = max(peak, await window_count(services, key))
@@ -277,7 +279,7 @@ async def test_a_round_goes_on_with_other_accounts_while_one_sync_waits_for_its_
 
         budget.sleep = held
         clock.advance(minutes=5)
-        tally = await sync_all(services)
+        tally = await sync_all(services.syncing)
         assert tally == {"synced": 2, "failed": 0, "skipped": 0}, tally
         async with store.reading() as uow:
             for creator in creators:

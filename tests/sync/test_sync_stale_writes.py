@@ -20,7 +20,7 @@ async def test_a_slow_sync_never_overwrites_needs_relink(linked):
             status="needs_relink",
             status_reason="The platform session expired.",
         )
-    after = await syncer._sync(linked.services, started)
+    after = await syncer._sync(linked.services.syncing, started)
     assert (after.status, after.last_synced_at) == ("needs_relink", started.last_synced_at)
 
 
@@ -36,6 +36,6 @@ async def test_a_sync_with_the_old_session_never_marks_a_relinked_account(linked
             status="syncing",
             session_secret=services.secrets.seal(fresh.token),
         )
-    after = await syncer._sync(services, started)
+    after = await syncer._sync(services.syncing, started)
     assert after.status == "syncing"
-    assert (await syncer._sync(services, await _account(linked))).status == "healthy"
+    assert (await syncer._sync(services.syncing, await _account(linked))).status == "healthy"

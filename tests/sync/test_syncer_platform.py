@@ -29,13 +29,13 @@ async def test_expired_session_needs_relink_and_relink_keeps_id_and_history(stor
 
         assert (await env.control.post(f"/creators/{mia}/expire-session")).status_code == 200
         clock.advance(minutes=5)
-        await sync_account(env.services, env.world.workspace_id, mia)
+        await sync_account(env.services.syncing, env.world.workspace_id, mia)
         account = (await env.account(mia))["data"]
         assert account["status"] == "needs_relink"
         assert account["statusReason"] == ("The platform session expired. Link the account again.")
         synced_at = account["lastSyncedAt"]
 
-        tally = await sync_all(env.services)  # a needs_relink account is left alone
+        tally = await sync_all(env.services.syncing)  # a needs_relink account is left alone
         assert (await env.account(mia))["data"]["lastSyncedAt"] == synced_at
         assert tally["synced"] == 0
 
@@ -57,16 +57,16 @@ async def test_restriction_is_followed_both_ways(store, clock, settings):
         await env.control.post(f"/creators/{mia}/restrict")
         # The link's first sync holds the account's lease for one interval: no round syncs
         # it again before then.
-        assert (await sync_all(env.services))["synced"] == 0
+        assert (await sync_all(env.services.syncing))["synced"] == 0
         assert (await env.account(mia))["data"]["status"] == "healthy"
         clock.advance(seconds=settings.sync_interval)
-        await sync_all(env.services)
+        await sync_all(env.services.syncing)
         account = (await env.account(mia))["data"]
         assert account["status"] == "restricted" and "restricted" in account["statusReason"]
 
         await env.control.post(f"/creators/{mia}/unrestrict")
         clock.advance(seconds=settings.sync_interval)  # the next round's due time
-        await sync_all(env.services)
+        await sync_all(env.services.syncing)
         account = (await env.account(mia))["data"]
         assert (account["status"], account["statusReason"]) == ("healthy", None)
 
@@ -77,14 +77,14 @@ async def test_platform_down_keeps_status_and_data(store, clock, settings):
         before = (await env.account(mia))["data"]
         await env.control.post("/faults", json={"route": "*", "status": 503})
         clock.advance(minutes=5)
-        tally = await sync_all(env.services)
+        tally = await sync_all(env.services.syncing)
         after = (await env.account(mia))["data"]
         assert tally["failed"] == 1
         assert (after["status"], after["lastSyncedAt"]) == ("healthy", before["lastSyncedAt"])
         await env.control.delete("/faults")
-        assert (await sync_all(env.services))["synced"] == 0  # retried once per interval
+        assert (await sync_all(env.services.syncing))["synced"] == 0  # retried once per interval
         clock.advance(seconds=settings.sync_interval)
-        await sync_all(env.services)
+        await sync_all(env.services.syncing)
         assert (await env.account(mia))["data"]["lastSyncedAt"] != before["lastSyncedAt"]
 
 
@@ -95,7 +95,7 @@ async def test_transactions_are_observed_once_per_change(store, clock, settings)
         assert len(first) == len(env.platform.state.creators[mia].transactions)
 
         clock.advance(minutes=5)
-        await sync_account(env.services, env.world.workspace_id, mia)
+        await sync_account(env.services.syncing, env.world.workspace_id, mia)
         assert len(await env.events("transaction.observed")) == len(first)  # nothing changed
 
         pending = next(
@@ -112,8 +112,8 @@ async def test_transactions_are_observed_once_per_change(store, clock, settings)
         )
         assert added.status_code == 201
         clock.advance(minutes=5)
-        await sync_account(env.services, env.world.workspace_id, mia)
-        await sync_account(env.services, env.world.workspace_id, mia)
+        await sync_account(env.services.syncing, env.world.workspace_id, mia)
+        await sync_account(env.services.syncing, env.world.workspace_id, mia)
         new = (await env.events("transaction.observed"))[len(first) :]
         assert sorted(e.data["id"] for e in new) == sorted([pending.id, added.json()["id"]])
         by_id = {e.data["id"]: e.data for e in new}

@@ -14,7 +14,9 @@ async def get(linked, path, key=None):
 async def synced(linked):
     before = linked.services.clock.now()
     linked.services.clock.advance(seconds=1)
-    account = await sync_account(linked.services, linked.world.workspace_id, linked.creator_id)
+    account = await sync_account(
+        linked.services.syncing, linked.world.workspace_id, linked.creator_id
+    )
     assert account.status == "healthy" and account.last_synced_at > before
     return linked.platform.state.creator(linked.creator_id)
 

@@ -14,7 +14,9 @@ from tests.dashboard.dashboard_helpers import sign_in
 
 async def _sync(linked):
     linked.services.clock.advance(seconds=1)
-    account = await sync_account(linked.services, linked.world.workspace_id, linked.creator_id)
+    account = await sync_account(
+        linked.services.syncing, linked.world.workspace_id, linked.creator_id
+    )
     assert account.status == "healthy"
     return linked.platform.state.creator(linked.creator_id)
 

@@ -26,7 +26,9 @@ async def sync(linked) -> dict[str, int]:
     state = linked.platform.state
     state.calls.clear()
     linked.services.clock.advance(seconds=1)
-    account = await sync_account(linked.services, linked.world.workspace_id, linked.creator_id)
+    account = await sync_account(
+        linked.services.syncing, linked.world.workspace_id, linked.creator_id
+    )
     assert account.status == "healthy"
     return state.calls_by_route(linked.creator_id)
 

@@ -12,7 +12,9 @@ from storage.sql import tables as t
 
 
 async def test_every_family_the_syncer_stores_as_items_is_named_once(linked, store):
-    account = await sync_account(linked.services, linked.world.workspace_id, linked.creator_id)
+    account = await sync_account(
+        linked.services.syncing, linked.world.workspace_id, linked.creator_id
+    )
     assert account.status == "healthy"
     async with store.reading() as uow:
         stored = await uow.conn.execute(sa.select(t.synced_items.c.family).distinct())

@@ -65,7 +65,9 @@ async def sync(linked: Linked, **advance: float) -> dict[str, int]:
     state = linked.platform.state
     state.calls.clear()
     linked.services.clock.advance(**({"seconds": 1} | advance))
-    account = await sync_account(linked.services, linked.world.workspace_id, linked.creator_id)
+    account = await sync_account(
+        linked.services.syncing, linked.world.workspace_id, linked.creator_id
+    )
     assert account is not None and account.status == "healthy"
     return state.calls_by_route(linked.creator_id)
 

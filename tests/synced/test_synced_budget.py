@@ -19,7 +19,7 @@ async def test_fresh_family_reads_over_the_budget_are_refused_synced_ones_answer
         world = await build_world(store, clock)
         creator = await link_creator(services, fake_platform, world.workspace_id, clock)
         fake_platform.state.calls.clear()
-        await sync_account(services, world.workspace_id, creator.user_id)
+        await sync_account(services.syncing, world.workspace_id, creator.user_id)
         spent = fake_platform.state.calls_made(creator.user_id)
         assert 0 < spent <= 60
         base = f"/v1/accounts/{creator.user_id}"

@@ -56,7 +56,7 @@ async def test_every_writer_emits_it_and_it_is_delivered_signed(
     linked.platform.state.expire_sessions(linked.creator_id)
     assert (await approve_and_run(linked, action["id"]))["status"] == "failed"
     # The syncer meets the same refusal: no change, no event.
-    await syncer.sync_account(services, world.workspace_id, linked.creator_id)
+    await syncer.sync_account(services.syncing, world.workspace_id, linked.creator_id)
     # A relink writes a new session and `syncing` (service/linking/connect.py's move) …
     session = linked.platform.state.create_session(linked.creator_id).token
     async with store.transaction() as uow:
@@ -71,7 +71,7 @@ async def test_every_writer_emits_it_and_it_is_delivered_signed(
             now=clock.now(),
         )
     # … and the syncer's first sync makes it healthy.
-    await syncer.sync_account(services, world.workspace_id, linked.creator_id)
+    await syncer.sync_account(services.syncing, world.workspace_id, linked.creator_id)
 
     await deliverer.run_once()
     got = sorted(receiver.wait_for(3), key=lambda r: r.json["sequence"])

@@ -28,7 +28,7 @@ import asyncio
 import contextlib
 import datetime as dt
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from service.accounts.model import Account
@@ -46,9 +46,13 @@ from service.domain.clock import Clock
 from service.domain.ids import worker_name
 from service.platform.seam import Connection
 from service.ports import Store
-from service.synced.chats import record_write
+from service.synced.model import ChatChange
 
 log = logging.getLogger("countersign.executor")
+
+RecordWrite = Callable[[Store, dt.datetime, str, str, ChatChange], Awaitable[None]]
+"""Applies what an executed write changes in the synced chats (the synced feature's
+`record_write`, handed in by the composition root): (store, now, workspace, account, change)."""
 
 LEASE = dt.timedelta(seconds=60)
 SWEEP_EVERY = dt.timedelta(seconds=10)
@@ -62,8 +66,9 @@ INTERRUPTED = (
 
 class Executor:
     """Takes what it uses, from the composition root (service/runtime/runner.py::executor_for): the
-    store, the clock, how to reach an account's platform, its own wake-up, the deliverer's, and
-    how long to wait for a platform that refuses a send."""
+    store, the clock, how to reach an account's platform, how to show a write in the synced
+    chats, its own wake-up, the deliverer's, and how long to wait for a platform that refuses a
+    send."""
 
     def __init__(
         self,
@@ -71,6 +76,7 @@ class Executor:
         clock: Clock,
         connect: Callable[[Account], Connection],
         *,
+        record_write: RecordWrite,
         wakeup: asyncio.Event,
         wake_deliverer: Callable[[], None],
         patience: dt.timedelta,
@@ -78,6 +84,7 @@ class Executor:
         retry: RetryPolicy | None = None,
     ) -> None:
         self.store, self.clock, self.connect = store, clock, connect
+        self.record_write = record_write
         self.wakeup, self.wake_deliverer = wakeup, wake_deliverer
         self.name = name or worker_name()
         self.retry = retry or RetryPolicy()
@@ -184,7 +191,9 @@ class Executor:
             change = synced_change(action, result)
             if change is not None:
                 now = self.clock.now()
-                await record_write(self.store, now, action.workspace_id, action.account_id, change)
+                await self.record_write(
+                    self.store, now, action.workspace_id, action.account_id, change
+                )
         except Exception:
             log.exception("could not update the synced chat after action %s", action.id)
 

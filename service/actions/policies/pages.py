@@ -11,10 +11,10 @@ from service.actions.creation import rules_for
 from service.actions.policies import resuming
 from service.actions.policies.activity import account_activity
 from service.actions.policies.activity_chart import OUTCOMES, charts, wait_text
+from service.actions.policies.member_activity import member_activity
 from service.actions.policies.suggesting import apply_suggestion, suggestions_in
 from service.dashboard.web import Page, page
 from service.domain.permissions import Permission
-from service.people.activity import member_activity
 
 
 @page()

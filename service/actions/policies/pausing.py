@@ -232,3 +232,13 @@ def _resumed_at(rule: PolicyRule) -> dt.datetime | None:
         return dt.datetime.fromisoformat(rule.resumed_at)
     except ValueError:
         return None  # never resumed (or a value a client made up: the whole record counts)
+
+
+def latest_pause(account: Account) -> tuple[str, str] | None:
+    """Why the account's most recently paused rule was paused, and its allowance's name (the
+    pause writes `paused.at`); None when none is paused. A chat note of the pause says both."""
+    paused = [(r.paused, r) for r in stored_rules(account.policy) or () if r.paused]
+    if not paused:
+        return None
+    pause, rule = max(paused, key=lambda found: found[0].at)
+    return pause.reason, rule.allowance.name
