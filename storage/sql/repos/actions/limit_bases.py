@@ -1,0 +1,87 @@
+"""What this process last counted of each daily limit's window, so that most writes under a
+limit read a few index entries instead of every action of the day (limit_write.py).
+
+A base is a window's count read in one snapshot, with the account's newest number then and the
+moment the window ended. Later, the window holds at most the base, plus every number taken
+since (each creation written under a limit of the account), plus every action of the limit's
+types created since that moment: whatever ended or left the window only makes that bound
+larger. While the bound is under `perDay` the write needs no count; once it is not, or after
+REFRESH writes, the write counts the window again and that count is the next base.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import weakref
+from collections import OrderedDict
+from collections.abc import Sequence
+
+from attrs import evolve, frozen
+
+from service.actions.model import Action, LimitCap
+from storage.sql.driver.statements import Planner
+
+REFRESH = 64
+"""Writes on one base before the window is counted again: the actions created since a base
+are read on each write, so they are kept few."""
+KEPT = 4096
+"""Bases kept per database, the least recently written dropped first."""
+
+Key = tuple[str, str, str, tuple[str, ...]]
+
+
+@frozen
+class Base:
+    """A window counted at `at` (its end): `used` counted, `number` the account's newest then."""
+
+    used: int
+    number: int
+    at: dt.datetime
+    writes: int = 0
+
+
+_bases: weakref.WeakKeyDictionary[Planner, OrderedDict[Key, Base]] = weakref.WeakKeyDictionary()
+
+
+def _key(action: Action, cap: LimitCap) -> Key:
+    return (action.workspace_id, action.mode, action.account_id, tuple(sorted(cap.types)))
+
+
+def _of(planner: Planner) -> OrderedDict[Key, Base]:
+    """One database's bases (a planner belongs to one store), so no count crosses databases."""
+    found = _bases.get(planner)
+    if found is None:
+        found = _bases[planner] = OrderedDict()
+    return found
+
+
+def bases(planner: Planner, action: Action, caps: Sequence[LimitCap]) -> list[Base | None]:
+    """Each limit's base, where one is kept and its window does not reach back further than
+    the one counted (a clock set back would)."""
+    kept = _of(planner)
+    found: list[Base | None] = []
+    for cap in caps:
+        base = kept.get(_key(action, cap))
+        found.append(base if base is not None and base.at <= cap.now else None)
+    return found
+
+
+def written(
+    planner: Planner,
+    action: Action,
+    caps: Sequence[LimitCap],
+    counted: Sequence[tuple[bool, int]],
+    number: int,
+) -> None:
+    """After a write: a window the statement counted (`counted[n]`: whether, and how many) is
+    the limit's next base; another base serves one more write, up to REFRESH."""
+    kept = _of(planner)
+    for cap, (fresh, used) in zip(caps, counted, strict=True):
+        key = _key(action, cap)
+        base = kept.pop(key, None)
+        if fresh:
+            kept[key] = Base(used, number, cap.now)
+        elif base is not None and base.writes + 1 < REFRESH:
+            kept[key] = evolve(base, writes=base.writes + 1)
+    while len(kept) > KEPT:
+        kept.popitem(last=False)
