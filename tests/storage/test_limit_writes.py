@@ -250,3 +250,27 @@ async def test_pruning_numbers_keeps_each_account_s_newest(store, workspace):
             "SELECT account_id, seq FROM limit_uses ORDER BY account_id, seq"
         )
         assert [tuple(r) for r in kept.all()] == [("40001", 3), ("40002", 2)]
+
+
+def test_every_refresh_th_write_on_a_count_counts_again_and_the_others_keep_it():
+    """A count serves the writes after it; every REFRESH-th of them counts the window (so the
+    actions read since stay few) while the others keep the count; a window reaching back
+    further than the one counted (a clock set back) is counted."""
+    from sqlalchemy.dialects import sqlite
+
+    from storage.sql.driver.statements import Planner
+    from storage.sql.repos.actions import limit_bases
+
+    planner = Planner(sqlite.dialect())
+    action, caps = make_action("ws_1", "40001", NOW), [cap(100)]
+    assert limit_bases.bases(planner, action, caps) == [None]
+    limit_bases.written(planner, action, caps, [(True, 7)], 3)
+    handed = [limit_bases.bases(planner, action, caps)[0] for _ in range(2 * limit_bases.REFRESH)]
+    assert [n for n, base in enumerate(handed, 1) if base is None] == [
+        limit_bases.REFRESH,
+        2 * limit_bases.REFRESH,
+    ]
+    assert {(base.used, base.number, base.at) for base in handed if base} == {(7, 3, NOW)}
+    earlier = NOW - dt.timedelta(seconds=1)
+    assert limit_bases.bases(planner, action, [cap(100, earlier)]) == [None]
+    assert limit_bases.bases(Planner(sqlite.dialect()), action, caps) == [None]

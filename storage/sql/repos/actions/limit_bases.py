@@ -5,8 +5,9 @@ A base is a window's count read in one snapshot, with the account's newest numbe
 moment the window ended. Later, the window holds at most the base, plus every number taken
 since (each creation written under a limit of the account), plus every action of the limit's
 types created since that moment: whatever ended or left the window only makes that bound
-larger. While the bound is under `perDay` the write needs no count; once it is not, or after
-REFRESH writes, the write counts the window again and that count is the next base.
+larger. While the bound is under `perDay` the write needs no count; once it is not, the write
+counts the window again and that count is the next base. Every REFRESH-th write on one base
+counts as well, so the actions since stay few; the creations waiting beside it keep the base.
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ from service.actions.model import Action, LimitCap
 from storage.sql.driver.statements import Planner
 
 REFRESH = 64
-"""Writes on one base before the window is counted again: the actions created since a base
-are read on each write, so they are kept few."""
+"""Writes on one base before one of them counts the window again: the actions created since a
+base are read on each write, so they are kept few."""
 KEPT = 4096
 """Bases kept per database, the least recently written dropped first."""
 
@@ -32,7 +33,8 @@ Key = tuple[str, str, str, tuple[str, ...]]
 
 @frozen
 class Base:
-    """A window counted at `at` (its end): `used` counted, `number` the account's newest then."""
+    """A window counted at `at` (its end): `used` counted, `number` the account's newest then,
+    `writes` the writes handed it since."""
 
     used: int
     number: int
@@ -56,13 +58,18 @@ def _of(planner: Planner) -> OrderedDict[Key, Base]:
 
 
 def bases(planner: Planner, action: Action, caps: Sequence[LimitCap]) -> list[Base | None]:
-    """Each limit's base, where one is kept and its window does not reach back further than
-    the one counted (a clock set back would)."""
+    """Each limit's base for one write, where one is kept and its window does not reach back
+    further than the one counted (a clock set back would); none for every REFRESH-th write,
+    which counts the window."""
     kept = _of(planner)
     found: list[Base | None] = []
     for cap in caps:
-        base = kept.get(_key(action, cap))
-        found.append(base if base is not None and base.at <= cap.now else None)
+        key = _key(action, cap)
+        base = kept.get(key)
+        if base is not None:
+            kept[key] = base = evolve(base, writes=base.writes + 1)
+        usable = base is not None and base.at <= cap.now and base.writes % REFRESH
+        found.append(base if usable else None)
     return found
 
 
@@ -74,14 +81,12 @@ def written(
     number: int,
 ) -> None:
     """After a write: a window the statement counted (`counted[n]`: whether, and how many) is
-    the limit's next base; another base serves one more write, up to REFRESH."""
+    the limit's next base."""
     kept = _of(planner)
     for cap, (fresh, used) in zip(caps, counted, strict=True):
-        key = _key(action, cap)
-        base = kept.pop(key, None)
         if fresh:
+            key = _key(action, cap)
+            kept.pop(key, None)
             kept[key] = Base(used, number, cap.now)
-        elif base is not None and base.writes + 1 < REFRESH:
-            kept[key] = evolve(base, writes=base.writes + 1)
     while len(kept) > KEPT:
         kept.popitem(last=False)
