@@ -274,3 +274,42 @@ def test_every_refresh_th_write_on_a_count_counts_again_and_the_others_keep_it()
     earlier = NOW - dt.timedelta(seconds=1)
     assert limit_bases.bases(planner, action, [cap(100, earlier)]) == [None]
     assert limit_bases.bases(Planner(sqlite.dialect()), action, caps) == [None]
+
+
+@pytest.mark.parametrize("database_url", ["postgres"], indirect=True)
+async def test_two_instances_writing_past_their_counts_fill_the_window_exactly(
+    store, workspace, database_url
+):
+    """Twenty-nine actions of the day and one written by each instance (so each keeps a count),
+    a limit of forty: twenty creations at once on each of two instances write exactly nine,
+    whether a write was bounded by the count kept or counted the window itself; a lost race
+    for the number counts again, as a creation does."""
+    ws = workspace.id
+    earlier = NOW - dt.timedelta(hours=1)
+    await add(
+        store,
+        *(make_action(ws, "40001", earlier, key=f"old{n}", status="executed") for n in range(29)),
+    )
+    other = SqlStore.from_url(database_url)
+    try:
+        for one, key in ((store, "s"), (other, "o")):  # each instance keeps a count
+            (first,) = await _written(one, ws, [f"{key}-first"], 40)
+            assert first.outcome is AllowedWrite.WRITTEN
+
+        async def one_creation(one, key: str) -> AllowedWrite:
+            while True:
+                try:
+                    (written,) = await _written(one, ws, [key], 40)
+                    return written.outcome
+                except DuplicateError:
+                    continue
+
+        async def burst(one, key: str) -> list[AllowedWrite]:
+            return list(await asyncio.gather(*(one_creation(one, f"{key}{n}") for n in range(20))))
+
+        mine, theirs = await asyncio.gather(burst(store, "s"), burst(other, "o"))
+    finally:
+        await other.close()
+    outcomes = mine + theirs
+    assert outcomes.count(AllowedWrite.WRITTEN) == 9, outcomes
+    assert outcomes.count(AllowedWrite.LIMIT_REACHED) == 31, outcomes
