@@ -3,7 +3,7 @@ no policy, in one run, in process (the use case the REST and MCP channels call).
 
     python -m bench.governance [--actions 1000] [--rounds 3] [--databases sqlite,postgres]
                                [--latency 50] [--channel use-case|api] [--concurrency 1]
-                               [--limit]
+                               [--limit] [--window 0]
 
 For each database and round: a fresh workspace with two linked accounts, one under an allowance
 large enough for every action (`approvals: 0`, `maxPerDay` 10,000) and one with no policy; the
@@ -16,7 +16,9 @@ whole app in process (ASGI, no socket, no workers, no rate limit), so the ratio 
 client's throughput loses. `--concurrency N` keeps N creations in flight at once (N tasks, each
 creating one after another), as N agents of one agency would. `--limit` adds a third account
 under the same allowance and a daily limit of 10,000 `send_message` actions, created in the same
-rounds: its ratios to no policy and to the allowance alone.
+rounds: its ratios to no policy and to the allowance alone. `--window N` first writes N executed
+`send_message` actions of the last day on the allowance's and the limit's accounts, so the
+limit's window is full of actions a count would read.
 
 Then, per database, `--latency` actions created one at a time under an allowance with the
 executor running in the process (woken by the creation, as the API wakes it): p50 and p95 from
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import datetime as dt
 import json
 import statistics
 import time
@@ -133,7 +136,7 @@ def _order(labels: list[str], r: int) -> list[str]:
 
 
 async def one_round_api(
-    url: str, n: int, labels: list[str], concurrency: int = 1
+    url: str, n: int, labels: list[str], concurrency: int = 1, window: int = 0
 ) -> dict[str, float]:
     from bench.hot_path_cpu import _lifespan
     from bench.in_process import bench_settings
@@ -141,7 +144,7 @@ async def one_round_api(
 
     store, clock = SqlStore.from_url(url), SystemClock()
     try:
-        world = await _seed(url, store, clock)
+        world = await _seed(url, store, clock, window)
     finally:
         await store.close()
     app = create_app(bench_settings(url))
@@ -159,9 +162,34 @@ async def one_round_api(
         await stop()
 
 
-async def _seed(url: str, store, clock):
+async def _fill(store, world, window: int) -> None:
+    """`window` executed actions of the last day on the allowance's and the limit's accounts."""
+    from storage.sql import tables
+    from storage.sql.driver.rows import to_row
+    from tests.storage.test_store_contract import make_action
+
+    now = SystemClock().now()
+    for account in (GOVERNED, LIMITED):
+        rows = [
+            to_row(
+                make_action(
+                    world.workspace_id,
+                    account,
+                    now - dt.timedelta(seconds=i + 1),
+                    status="executed",
+                )
+            )
+            for i in range(window)
+        ]
+        async with store.transaction() as uow:
+            for start in range(0, len(rows), 1000):
+                await uow.conn.execute(tables.actions.insert(), rows[start : start + 1000])
+
+
+async def _seed(url: str, store, clock, window: int = 0):
     """A migrated database holding a workspace with three live accounts: one under the
-    allowance, one with no policy, one under the allowance and a daily limit."""
+    allowance, one with no policy, one under the allowance and a daily limit (and `window`
+    actions already in the last day of the first and the last)."""
     engine = make_engine(url)
     await migrate(engine)
     await engine.dispose()
@@ -171,13 +199,17 @@ async def _seed(url: str, store, clock):
     await add_live_account(store, clock, world.workspace_id, LIMITED, "lim.live")
     await set_account_policy(store, clock, world.owner, GOVERNED, parse_rules(ALLOWANCE))
     await set_account_policy(store, clock, world.owner, LIMITED, parse_rules(ALLOWANCE), LIMIT)
+    if window:
+        await _fill(store, world, window)
     return world
 
 
-async def one_round(url: str, n: int, labels: list[str], concurrency: int = 1) -> dict[str, float]:
+async def one_round(
+    url: str, n: int, labels: list[str], concurrency: int = 1, window: int = 0
+) -> dict[str, float]:
     store, clock = SqlStore.from_url(url), SystemClock()
     try:
-        world = await _seed(url, store, clock)
+        world = await _seed(url, store, clock, window)
         return {
             label: await _create_many(store, clock, world, SIDES[label], n, concurrency)
             for label in labels
@@ -277,7 +309,13 @@ def main() -> None:
         action="store_true",
         help="also an account under the allowance and a daily limit",
     )
-    args = quick.parse(parser, None, actions=10, rounds=1, databases="sqlite")
+    parser.add_argument(
+        "--window",
+        type=int,
+        default=0,
+        help="executed actions already in the last day of the allowance's and limit's accounts",
+    )
+    args = quick.parse(parser, None, actions=10, rounds=1, databases="sqlite", window=20)
     creating = one_round_api if args.channel == "api" else one_round
     labels = ["allowance", "none", *(["limit"] if args.limit else [])]
     for name in args.databases.split(","):
@@ -290,7 +328,13 @@ def main() -> None:
                 try:
                     results.append(
                         asyncio.run(
-                            creating(f"sqlite:///{path}", args.actions, order, args.concurrency)
+                            creating(
+                                f"sqlite:///{path}",
+                                args.actions,
+                                order,
+                                args.concurrency,
+                                args.window,
+                            )
                         )
                     )
                 finally:
@@ -299,7 +343,9 @@ def main() -> None:
             else:
                 with scratch_database(POSTGRES, "cs_bench") as url:
                     results.append(
-                        asyncio.run(creating(url, args.actions, order, args.concurrency))
+                        asyncio.run(
+                            creating(url, args.actions, order, args.concurrency, args.window)
+                        )
                     )
             print(
                 f"{name} {args.channel} x{args.concurrency} round {r}: {_rates(results[-1])} (load {load})"

@@ -11,8 +11,9 @@ import datetime as dt
 import pytest
 from attrs import evolve
 
-from service.actions.model import AllowedWrite, LimitCap
+from service.actions.model import AllowedWrite, GovernedWrite, LimitCap
 from service.domain.storage_errors import DuplicateError
+from storage.sql import tables
 from storage.sql.repos.actions import allowed_write, limit_write
 from storage.sql.repos.actions.allowed_write import NEXT_USE
 from storage.sql.store import SqlStore
@@ -99,6 +100,77 @@ async def test_the_loser_of_a_race_for_the_number_writes_nothing_and_counts_agai
         assert await uow.actions.get(ws, third.id) is None
 
 
+async def _written(store, ws: str, keys: list[str], per_day: int, at=NOW) -> list[GovernedWrite]:
+    found = []
+    for key in keys:
+        async with store.single_statement() as uow:
+            found.append(
+                await uow.actions.add_governed(
+                    make_action(ws, "40001", at, key=key), [], None, None, [cap(per_day, at)]
+                )
+            )
+    return found
+
+
+@pytest.mark.parametrize("database_url", ["postgres"], indirect=True)
+async def test_a_counted_window_bounds_the_next_writes_until_the_bound_reaches_per_day(
+    store, workspace
+):
+    """After a write counted the window, the next ones add the numbers and the actions taken
+    since to that count and do not read the window (their answer: the bound, no oldest);
+    once the bound reaches `perDay` the window is counted again, and only a full one refuses.
+    An action cancelled after the count frees its place as soon as the window is counted."""
+    ws = workspace.id
+    first = await _written(store, ws, ["b0", "b1", "b2"], 3)
+    assert [w.outcome for w in first] == [AllowedWrite.WRITTEN] * 3
+    # counted (empty); bounded by 0 + one number + one action since; counted again (two)
+    assert [w.windows for w in first] == [((0, None),), ((2, None),), ((2, NOW),)]
+    async with store.transaction() as uow:
+        await uow.conn.execute(
+            tables.actions.update()
+            .where(tables.actions.c.idempotency_key == "b1")
+            .values(status="cancelled")
+        )
+    again = await _written(store, ws, ["b3", "b4"], 3)
+    assert [(w.outcome, w.windows) for w in again] == [
+        (AllowedWrite.WRITTEN, ((2, NOW),)),
+        (AllowedWrite.LIMIT_REACHED, ((3, NOW),)),
+    ]
+
+
+@pytest.mark.parametrize("database_url", ["postgres"], indirect=True)
+async def test_actions_no_limit_wrote_since_the_count_are_in_the_bound(store, workspace):
+    """Actions of the limit's types that took no number (written while no limit held them)
+    after the window was counted: the bound reads them from the actions, so it reaches
+    `perDay` and the write counts the window, full."""
+    ws = workspace.id
+    assert [w.outcome for w in await _written(store, ws, ["p0"], 3)] == [AllowedWrite.WRITTEN]
+    later = NOW + dt.timedelta(seconds=1)
+    await add(store, *(make_action(ws, "40001", later, key=f"plain{n}") for n in range(2)))
+    (refused,) = await _written(store, ws, ["p1"], 3, later)
+    assert (refused.outcome, refused.windows) == (AllowedWrite.LIMIT_REACHED, ((3, NOW),))
+
+
+@pytest.mark.parametrize("database_url", ["postgres"], indirect=True)
+async def test_another_instance_s_writes_older_than_the_count_are_in_the_bound(
+    store, workspace, database_url
+):
+    """Another instance's writes whose creation time precedes this instance's count (in
+    flight while it counted) are not in the actions since the count, but their numbers are
+    in the bound: the write counts the window, full."""
+    ws = workspace.id
+    assert [w.outcome for w in await _written(store, ws, ["i0"], 3)] == [AllowedWrite.WRITTEN]
+    other = SqlStore.from_url(database_url)
+    try:
+        earlier = NOW - dt.timedelta(hours=1)
+        theirs = await _written(other, ws, ["o0", "o1"], 3, earlier)
+        assert [w.outcome for w in theirs] == [AllowedWrite.WRITTEN] * 2
+    finally:
+        await other.close()
+    (refused,) = await _written(store, ws, ["i1"], 3)
+    assert (refused.outcome, refused.windows) == (AllowedWrite.LIMIT_REACHED, ((3, earlier),))
+
+
 async def test_creations_of_one_process_under_a_limit_take_the_number_in_turn(
     store, clock, workspace
 ):
@@ -136,7 +208,7 @@ async def test_the_window_and_the_number_are_read_by_index_without_statistics(st
             await uow.conn.exec_driver_sql("SET LOCAL enable_seqscan = off")  # as at scale
             statement = allowed_write._statement("postgresql", 1, False, False, False, 1)
             values = allowed_write._statement_values(action, [], None, None, None)
-            values |= limit_write.values(action, caps)
+            values |= limit_write.values(action, caps, [None])
             values |= {f"event0_{name}": None for name in allowed_write._EVENT_COLUMNS}
         else:
             from storage.sql.repos.actions.counts import _LIMIT_WINDOW as statement
@@ -159,8 +231,6 @@ async def test_the_window_and_the_number_are_read_by_index_without_statistics(st
 async def test_pruning_numbers_keeps_each_account_s_newest(store, workspace):
     """Numbers older than the window go, but each account's newest stays: a number taken
     again from 1 would not collide with a creation that read the old newest one."""
-    from storage.sql import tables
-
     old = NOW - 3 * DAY
     rows = [
         {"workspace_id": workspace.id, "account_id": account, "seq": seq, "created_at": at}
@@ -180,3 +250,66 @@ async def test_pruning_numbers_keeps_each_account_s_newest(store, workspace):
             "SELECT account_id, seq FROM limit_uses ORDER BY account_id, seq"
         )
         assert [tuple(r) for r in kept.all()] == [("40001", 3), ("40002", 2)]
+
+
+def test_every_refresh_th_write_on_a_count_counts_again_and_the_others_keep_it():
+    """A count serves the writes after it; every REFRESH-th of them counts the window (so the
+    actions read since stay few) while the others keep the count; a window reaching back
+    further than the one counted (a clock set back) is counted."""
+    from sqlalchemy.dialects import sqlite
+
+    from storage.sql.driver.statements import Planner
+    from storage.sql.repos.actions import limit_bases
+
+    planner = Planner(sqlite.dialect())
+    action, caps = make_action("ws_1", "40001", NOW), [cap(100)]
+    assert limit_bases.bases(planner, action, caps) == [None]
+    limit_bases.written(planner, action, caps, [(True, 7)], 3)
+    handed = [limit_bases.bases(planner, action, caps)[0] for _ in range(2 * limit_bases.REFRESH)]
+    assert [n for n, base in enumerate(handed, 1) if base is None] == [
+        limit_bases.REFRESH,
+        2 * limit_bases.REFRESH,
+    ]
+    assert {(base.used, base.number, base.at) for base in handed if base} == {(7, 3, NOW)}
+    earlier = NOW - dt.timedelta(seconds=1)
+    assert limit_bases.bases(planner, action, [cap(100, earlier)]) == [None]
+    assert limit_bases.bases(Planner(sqlite.dialect()), action, caps) == [None]
+
+
+@pytest.mark.parametrize("database_url", ["postgres"], indirect=True)
+async def test_two_instances_writing_past_their_counts_fill_the_window_exactly(
+    store, workspace, database_url
+):
+    """Twenty-nine actions of the day and one written by each instance (so each keeps a count),
+    a limit of forty: twenty creations at once on each of two instances write exactly nine,
+    whether a write was bounded by the count kept or counted the window itself; a lost race
+    for the number counts again, as a creation does."""
+    ws = workspace.id
+    earlier = NOW - dt.timedelta(hours=1)
+    await add(
+        store,
+        *(make_action(ws, "40001", earlier, key=f"old{n}", status="executed") for n in range(29)),
+    )
+    other = SqlStore.from_url(database_url)
+    try:
+        for one, key in ((store, "s"), (other, "o")):  # each instance keeps a count
+            (first,) = await _written(one, ws, [f"{key}-first"], 40)
+            assert first.outcome is AllowedWrite.WRITTEN
+
+        async def one_creation(one, key: str) -> AllowedWrite:
+            while True:
+                try:
+                    (written,) = await _written(one, ws, [key], 40)
+                    return written.outcome
+                except DuplicateError:
+                    continue
+
+        async def burst(one, key: str) -> list[AllowedWrite]:
+            return list(await asyncio.gather(*(one_creation(one, f"{key}{n}") for n in range(20))))
+
+        mine, theirs = await asyncio.gather(burst(store, "s"), burst(other, "o"))
+    finally:
+        await other.close()
+    outcomes = mine + theirs
+    assert outcomes.count(AllowedWrite.WRITTEN) == 9, outcomes
+    assert outcomes.count(AllowedWrite.LIMIT_REACHED) == 31, outcomes

@@ -237,8 +237,9 @@ allowance_uses = sa.Table(
 # Each creation under a daily limit on PostgreSQL takes the account's next number, in the
 # statement that counts the limit and writes the action: two creations that counted the same
 # window take the same number, so one of them writes nothing and counts again. A limit is
-# exact on any number of replicas without locking the account. Rows older than a day only keep
-# the numbering going (the pruner removes all but the newest).
+# exact on any number of replicas without locking the account. The numbers taken since a count
+# also bound the window, so most writes skip the count (repos/actions/limit_bases.py). Rows older
+# than a day only keep the numbering going (the pruner removes all but the newest).
 limit_uses = sa.Table(
     "limit_uses",
     metadata,

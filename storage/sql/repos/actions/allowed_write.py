@@ -29,7 +29,7 @@ from storage.sql.driver.connection import Connection, IntegrityViolation
 from storage.sql.driver.dialect import insert_ignore, inserts_in_with
 from storage.sql.driver.rows import to_row
 from storage.sql.driver.statements import prebuilt
-from storage.sql.repos.actions import limit_write
+from storage.sql.repos.actions import limit_bases, limit_write
 from storage.sql.repos.actions.turns import Turns
 
 NUMBERED = "ix_allowance_uses_seq"
@@ -242,8 +242,9 @@ async def add_governed(
 ) -> GovernedWrite:
     """PostgreSQL: the write of `add_allowed` (or of a pending action with no `use`) held to
     `caps` as well, in one statement that also takes the account's next number."""
+    bases = limit_bases.bases(conn.planner, action, caps)
     values = _statement_values(action, events, audit, use, wake)
-    values |= limit_write.values(action, caps)
+    values |= limit_write.values(action, caps, bases)
     statement = _statement(
         conn.dialect.name,
         len(events),
@@ -256,14 +257,16 @@ async def add_governed(
     turn = (action.workspace_id, action.account_id, "limits")
     row = await _run(conn, turn, statement, values)
     room, written = row[0], row[1]
-    read = limit_write.read_windows(row, 3)
+    read = limit_write.read(row, 3)
+    counts = [(fresh, used) for fresh, (used, _) in zip(read.counted, read.windows, strict=True)]
+    limit_bases.written(conn.planner, action, caps, counts, read.newest)
     if written is not None:
         outcome = AllowedWrite.WRITTEN
-    elif limit_write.reached(caps, read):
+    elif limit_write.reached(caps, read.windows):
         outcome = AllowedWrite.LIMIT_REACHED
     else:
         outcome = AllowedWrite.KEY_TAKEN if room else AllowedWrite.USED_UP
-    return GovernedWrite(outcome, read)
+    return GovernedWrite(outcome, read.windows)
 
 
 async def add_allowed(

@@ -1,0 +1,92 @@
+"""What this process last counted of each daily limit's window, so that most writes under a
+limit read a few index entries instead of every action of the day (limit_write.py).
+
+A base is a window's count read in one snapshot, with the account's newest number then and the
+moment the window ended. Later, the window holds at most the base, plus every number taken
+since (each creation written under a limit of the account), plus every action of the limit's
+types created since that moment: whatever ended or left the window only makes that bound
+larger. While the bound is under `perDay` the write needs no count; once it is not, the write
+counts the window again and that count is the next base. Every REFRESH-th write on one base
+counts as well, so the actions since stay few; the creations waiting beside it keep the base.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import weakref
+from collections import OrderedDict
+from collections.abc import Sequence
+
+from attrs import evolve, frozen
+
+from service.actions.model import Action, LimitCap
+from storage.sql.driver.statements import Planner
+
+REFRESH = 64
+"""Writes on one base before one of them counts the window again: the actions created since a
+base are read on each write, so they are kept few."""
+KEPT = 4096
+"""Bases kept per database, the least recently written dropped first."""
+
+Key = tuple[str, str, str, tuple[str, ...]]
+
+
+@frozen
+class Base:
+    """A window counted at `at` (its end): `used` counted, `number` the account's newest then,
+    `writes` the writes handed it since."""
+
+    used: int
+    number: int
+    at: dt.datetime
+    writes: int = 0
+
+
+_bases: weakref.WeakKeyDictionary[Planner, OrderedDict[Key, Base]] = weakref.WeakKeyDictionary()
+
+
+def _key(action: Action, cap: LimitCap) -> Key:
+    return (action.workspace_id, action.mode, action.account_id, tuple(sorted(cap.types)))
+
+
+def _of(planner: Planner) -> OrderedDict[Key, Base]:
+    """One database's bases (a planner belongs to one store), so no count crosses databases."""
+    found = _bases.get(planner)
+    if found is None:
+        found = _bases[planner] = OrderedDict()
+    return found
+
+
+def bases(planner: Planner, action: Action, caps: Sequence[LimitCap]) -> list[Base | None]:
+    """Each limit's base for one write, where one is kept and its window does not reach back
+    further than the one counted (a clock set back would); none for every REFRESH-th write,
+    which counts the window."""
+    kept = _of(planner)
+    found: list[Base | None] = []
+    for cap in caps:
+        key = _key(action, cap)
+        base = kept.get(key)
+        if base is not None:
+            kept[key] = base = evolve(base, writes=base.writes + 1)
+        usable = base is not None and base.at <= cap.now and base.writes % REFRESH
+        found.append(base if usable else None)
+    return found
+
+
+def written(
+    planner: Planner,
+    action: Action,
+    caps: Sequence[LimitCap],
+    counted: Sequence[tuple[bool, int]],
+    number: int,
+) -> None:
+    """After a write: a window the statement counted (`counted[n]`: whether, and how many) is
+    the limit's next base."""
+    kept = _of(planner)
+    for cap, (fresh, used) in zip(caps, counted, strict=True):
+        if fresh:
+            key = _key(action, cap)
+            kept.pop(key, None)
+            kept[key] = Base(used, number, cap.now)
+    while len(kept) > KEPT:
+        kept.popitem(last=False)
