@@ -6,7 +6,7 @@ from starlette.responses import Response
 
 from service.accounts import usecases as account_cases
 from service.actions.policies import allowances
-from service.actions.policies.policy_rule import FIELDS, Rules, stored_rules
+from service.actions.policies.policy_rule import FIELDS, rules_of, stored_rules
 from service.actions.policies.suggesting import suggestions_in
 from service.actions.policies.usecases import account_policy
 from service.actions.types import by_family
@@ -14,11 +14,6 @@ from service.dashboard.web import Page, page
 from service.domain.permissions import Permission
 
 RELINK = ("needs_relink", "awaiting_2fa", "awaiting_selfie", "disconnected")
-
-
-def _or(own: Rules | None, default: Rules) -> Rules:
-    """An account's own rules (even none), else the workspace default it follows."""
-    return default if own is None else own
 
 
 @page()
@@ -32,10 +27,13 @@ async def accounts(p: Page) -> Response:
             limit=1000,
         )
         workspace = await uow.workspaces.get(p.principal.workspace_id)
-        default = stored_rules(workspace.policy if workspace is not None else None) or ()
+        default_json = workspace.policy if workspace is not None else None
+        default = stored_rules(default_json) or ()
         own = {a.id: stored_rules(a.policy) for a in rows}
         used = {
-            a.id: await allowances.uses(uow, a.workspace_id, a.id, _or(own[a.id], default), now)
+            a.id: await allowances.uses(
+                uow, a.workspace_id, a.id, rules_of(a.policy, default_json) or (), now
+            )
             for a in rows
         }
         suggested = {a.id: await suggestions_in(uow, a, p.principal.mode, now) for a in rows}
