@@ -6,6 +6,7 @@ from starlette.responses import Response
 
 from service.accounts import usecases as account_cases
 from service.actions.policies import allowances
+from service.actions.policies.limits import limits_json, stored_limits
 from service.actions.policies.policy_rule import FIELDS, rules_of, stored_rules
 from service.actions.policies.suggesting import suggestions_in
 from service.actions.policies.usecases import account_policy
@@ -39,14 +40,14 @@ async def accounts(p: Page) -> Response:
         suggested = {a.id: await suggestions_in(uow, a, p.principal.mode, now) for a in rows}
         # Each daily limit with its use over the last 24 hours: why an agent got a 429.
         limits = {a.id: (await account_policy(uow, a, now))["limits"] for a in rows}
-        default_limits = await uow.accounts.limits(p.principal.workspace_id, "") or []
+        default_limits = stored_limits(await uow.accounts.limits(p.principal.workspace_id, ""))
     return await p.render(
         "accounts.html",
         accounts=rows,
         allowance_uses=used,
         suggested=suggested,
         limits=limits,
-        default_limits=list(default_limits),
+        default_limits=limits_json(default_limits),
         relink=RELINK,
         default_rules=default,
         own_rules=own,

@@ -60,7 +60,7 @@ def fingerprint(
 
 async def _account_and_rules(
     tx: UnitOfWork, principal: Principal, account_id: str
-) -> tuple[Account, Rules | None, list[dict[str, Any]]]:
+) -> tuple[Account, Rules | None, limits.Limits]:
     """The account (as `visible_account`), the approval rules a new action of it gets and
     its daily limits (the policy is inherited whole), in one read."""
     found = await tx.accounts.get_for_create(principal.workspace_id, account_id)
@@ -79,7 +79,7 @@ async def rules_for(uow: UnitOfWork, account: Account) -> Rules | None:
     return rules_of(account.policy, workspace.policy if workspace is not None else None)
 
 
-async def limits_for(uow: UnitOfWork, account: Account) -> list[dict[str, Any]]:
+async def limits_for(uow: UnitOfWork, account: Account) -> limits.Limits:
     """The daily limits a new action of `account` is held to: its own with rules of its own,
     else the workspace default's (the policy is inherited whole)."""
     own = await uow.accounts.limits(account.workspace_id, account.id)

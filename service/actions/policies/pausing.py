@@ -187,7 +187,7 @@ async def _pause(
         copied = daily.effective(False, own, default)
     await tx.accounts.update(account.workspace_id, account.id, policy=new_rules)
     if copied is not None:
-        await tx.accounts.set_limits(account.workspace_id, account.id, copied)
+        await tx.accounts.set_limits(account.workspace_id, account.id, daily.limits_json(copied))
     await record_in(
         tx,
         clock,
@@ -196,7 +196,7 @@ async def _pause(
         account.id,
         before=account.policy,
         rules=new_rules,
-        limits=copied,
+        limits=None if copied is None else daily.limits_json(copied),
         mode=account.mode,
         paused=matched.allowance.name,
     )
