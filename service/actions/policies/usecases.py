@@ -28,6 +28,8 @@ from service.ports import Store, UnitOfWork
 
 
 class Keep(enum.Enum):
+    """The type of KEEP, so a caller's limits are typed: a sequence, None, or KEEP."""
+
     KEEP = "keep"
 
 
