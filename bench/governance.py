@@ -40,6 +40,7 @@ from pathlib import Path
 from bench import quick
 from harness.scratch import scratch_database
 from service.actions.creation import create_action
+from service.actions.policies.limits import parse_limits
 from service.actions.policies.policy_rule import parse_rules
 from service.actions.policies.usecases import set_account_policy
 from service.domain.clock import SystemClock
@@ -52,7 +53,7 @@ ALLOWANCE = [
     {"types": ["send_message"], "approvals": 0, "approvers": "members", "maxPerDay": 10_000}
 ]
 POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
-LIMIT = [{"types": ["send_message"], "perDay": 10_000}]
+LIMIT = parse_limits([{"types": ["send_message"], "perDay": 10_000}])
 GOVERNED, PLAIN, LIMITED = "41001", "41002", "41003"
 """The account under the allowance, the one with no policy, and the one under both the
 allowance and a daily limit (`--limit`)."""

@@ -6,7 +6,8 @@ from starlette.responses import Response
 
 from service.accounts import usecases as account_cases
 from service.actions.policies import allowances
-from service.actions.policies.policy_rule import FIELDS, Rules, stored_rules
+from service.actions.policies.limits import limits_json, stored_limits
+from service.actions.policies.policy_rule import FIELDS, rules_of, stored_rules
 from service.actions.policies.suggesting import suggestions_in
 from service.actions.policies.usecases import account_policy
 from service.actions.types import by_family
@@ -14,11 +15,6 @@ from service.dashboard.web import Page, page
 from service.domain.permissions import Permission
 
 RELINK = ("needs_relink", "awaiting_2fa", "awaiting_selfie", "disconnected")
-
-
-def _or(own: Rules | None, default: Rules) -> Rules:
-    """An account's own rules (even none), else the workspace default it follows."""
-    return default if own is None else own
 
 
 @page()
@@ -32,23 +28,26 @@ async def accounts(p: Page) -> Response:
             limit=1000,
         )
         workspace = await uow.workspaces.get(p.principal.workspace_id)
-        default = stored_rules(workspace.policy if workspace is not None else None) or ()
+        default_json = workspace.policy if workspace is not None else None
+        default = stored_rules(default_json) or ()
         own = {a.id: stored_rules(a.policy) for a in rows}
         used = {
-            a.id: await allowances.uses(uow, a.workspace_id, a.id, _or(own[a.id], default), now)
+            a.id: await allowances.uses(
+                uow, a.workspace_id, a.id, rules_of(a.policy, default_json) or (), now
+            )
             for a in rows
         }
         suggested = {a.id: await suggestions_in(uow, a, p.principal.mode, now) for a in rows}
         # Each daily limit with its use over the last 24 hours: why an agent got a 429.
         limits = {a.id: (await account_policy(uow, a, now))["limits"] for a in rows}
-        default_limits = await uow.accounts.limits(p.principal.workspace_id, "") or []
+        default_limits = stored_limits(await uow.accounts.limits(p.principal.workspace_id, ""))
     return await p.render(
         "accounts.html",
         accounts=rows,
         allowance_uses=used,
         suggested=suggested,
         limits=limits,
-        default_limits=list(default_limits),
+        default_limits=limits_json(default_limits),
         relink=RELINK,
         default_rules=default,
         own_rules=own,

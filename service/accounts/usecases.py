@@ -1,8 +1,9 @@
-"""The writes switch: per account, or every account of the workspace at once (a kill switch).
+"""The writes switch: per account, or every account of the workspace at once (a kill switch);
+and whether a workspace has linked an account at all.
 
-One place for it, audited, so the dashboard and the CLI change writes the same way. While
-writes are off, new actions are refused, approvals answer `writes_disabled`, and an approved
-action not yet claimed ends `failed` with `writes_disabled` instead of running.
+One place for the switch, audited, so the dashboard and the CLI change writes the same way.
+While writes are off, new actions are refused, approvals answer `writes_disabled`, and an
+approved action not yet claimed ends `failed` with `writes_disabled` instead of running.
 """
 
 from __future__ import annotations
@@ -63,3 +64,17 @@ async def switch_all_writes(
             accounts=len(changed),
         )
     return changed
+
+
+async def has_linked_account(store: Store, workspace_id: str, mode: str) -> bool:
+    """Whether any account of the workspace in `mode` has been linked: what tells a workspace
+    using the service for real from one only trying it."""
+    after = None
+    async with store.reading() as uow:
+        while True:
+            page = await uow.accounts.list(workspace_id, mode=mode, after=after, limit=100)
+            if any(a.linked_at is not None for a in page):
+                return True
+            if len(page) < 100:
+                return False
+            after = page[-1].id

@@ -8,7 +8,6 @@ asked for, whoever asks.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
 
 from attrs import evolve
 
@@ -97,7 +96,7 @@ async def _write(
     principal: Principal,
     original: Action,
     action: Action,
-    caps: list[dict[str, Any]],
+    caps: limits.Limits,
     stored_status: str,
     now: dt.datetime,
 ) -> Created:

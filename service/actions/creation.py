@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
@@ -24,7 +24,7 @@ from service.actions.facts import Facts, as_sent, work_out_facts
 from service.actions.model import Action
 from service.actions.policies import governed, limits, shadow
 from service.actions.policies.policy import Requirement, requirement
-from service.actions.policies.policy_rule import Rules, stored_rules
+from service.actions.policies.policy_rule import Rules, rules_of
 from service.actions.reach import unavailable, visible, writes_off
 from service.actions.transitions import APPROVED, LIFETIME, PENDING
 from service.actions.types import price_of, type_of
@@ -60,24 +60,26 @@ def fingerprint(
 
 async def _account_and_rules(
     tx: UnitOfWork, principal: Principal, account_id: str
-) -> tuple[Account, Rules | None, list[dict[str, Any]]]:
+) -> tuple[Account, Rules | None, limits.Limits]:
     """The account (as `visible_account`), the approval rules a new action of it gets and
     its daily limits (the policy is inherited whole), in one read."""
     found = await tx.accounts.get_for_create(principal.workspace_id, account_id)
     account = visible(found.account if found else None, principal, account_id)
     assert found is not None
     caps = limits.effective(account.policy is not None, found.own_limits, found.default_limits)
-    return account, _rules_of(account, found.default_rules), caps
+    return account, rules_of(account.policy, found.default_rules), caps
 
 
 async def rules_for(uow: UnitOfWork, account: Account) -> Rules | None:
-    if account.policy is not None:
-        return stored_rules(account.policy)
-    workspace = await uow.workspaces.get(account.workspace_id)
-    return _rules_of(account, workspace.policy if workspace is not None else None)
+    """The rules a new action of `account` gets (the workspace is read only when it follows
+    the default)."""
+    workspace = (
+        None if account.policy is not None else await uow.workspaces.get(account.workspace_id)
+    )
+    return rules_of(account.policy, workspace.policy if workspace is not None else None)
 
 
-async def limits_for(uow: UnitOfWork, account: Account) -> list[dict[str, Any]]:
+async def limits_for(uow: UnitOfWork, account: Account) -> limits.Limits:
     """The daily limits a new action of `account` is held to: its own with rules of its own,
     else the workspace default's (the policy is inherited whole)."""
     own = await uow.accounts.limits(account.workspace_id, account.id)
@@ -85,13 +87,6 @@ async def limits_for(uow: UnitOfWork, account: Account) -> list[dict[str, Any]]:
         None if account.policy is not None else await uow.accounts.limits(account.workspace_id, "")
     )
     return limits.effective(account.policy is not None, own, default)
-
-
-def _rules_of(account: Account, default: Sequence[dict[str, Any]] | None) -> Rules | None:
-    """The account's approval rules, else the workspace's default, read from their JSON once."""
-    if account.policy is not None:
-        return stored_rules(account.policy)
-    return stored_rules(default) if default else None
 
 
 def needs_of(rules: Rules | None, type_: str, sent: dict[str, Any], facts: Facts) -> Requirement:

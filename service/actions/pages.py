@@ -13,7 +13,7 @@ from service.actions.cancel import cancel_action
 from service.actions.decisions import decide_action, refusal
 from service.actions.model import Action
 from service.actions.policies.edits import EDITABLE
-from service.actions.policies.usecases import account_policy
+from service.actions.policies.usecases import limit_uses
 from service.actions.reach import present
 from service.actions.render import action_json
 from service.actions.transitions import STATUSES
@@ -193,9 +193,9 @@ async def action_page(p: Page) -> Response:
         # A daily limit of this type near its end: one more approval may be the last today.
         near = (
             [
-                limit
-                for limit in (await account_policy(uow, account, now))["limits"]
-                if action.type in limit["types"] and limit["used"] >= NEAR_LIMIT * limit["perDay"]
+                use.to_json()
+                for use in await limit_uses(uow, account, now)
+                if action.type in use.limit.types and use.used >= NEAR_LIMIT * use.limit.per_day
             ]
             if account is not None and action.status == "pending"
             else []

@@ -1,4 +1,6 @@
 """openapi.yaml as the API reference's viewer reads it: OpenAPI 3.0.
+Channel machinery (the whole document rewritten for the /docs viewer, no feature's), so it
+stays here.
 
 The reference at /docs is Swagger UI from the swagger-ui-bundle package (assets shipped in the
 wheel, so it works offline). That package ships Swagger UI 4, which renders OpenAPI 3.0.x only

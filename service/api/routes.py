@@ -1,4 +1,5 @@
-"""The HTTP surface: one Route per path with its methods, so 405s carry a complete Allow header."""
+"""The HTTP surface: one Route per path with its methods, so 405s carry a complete Allow header.
+Channel machinery (the route table over the features' rest.py handlers), so it stays here."""
 
 from __future__ import annotations
 

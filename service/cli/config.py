@@ -120,6 +120,7 @@ def _confirmed() -> bool:
 
 
 def cmd_policy_get(settings: Settings, args: argparse.Namespace) -> None:
+    from service.actions.policies.limits import limits_json, stored_limits
     from service.actions.policies.policy_rule import stored_json, stored_rules
     from service.actions.policies.usecases import account_policy
     from service.domain.clock import SystemClock
@@ -129,9 +130,9 @@ def cmd_policy_get(settings: Settings, args: argparse.Namespace) -> None:
         async with store.reading() as uow:
             if args.account is None:
                 workspace = await uow.workspaces.get(workspace_id)
-                limits = await uow.accounts.limits(workspace_id, "")
+                limits = stored_limits(await uow.accounts.limits(workspace_id, ""))
                 rules = stored_json(stored_rules(workspace.policy if workspace else None)) or []
-                shown: dict[str, Any] = {"rules": rules, "limits": limits or []}
+                shown: dict[str, Any] = {"rules": rules, "limits": limits_json(limits)}
             else:
                 account = await uow.accounts.get(workspace_id, args.account)
                 if account is None:
@@ -143,8 +144,14 @@ def cmd_policy_get(settings: Settings, args: argparse.Namespace) -> None:
 
 
 def cmd_policy_set(settings: Settings, args: argparse.Namespace) -> None:
+    from service.actions.policies.limits import Limits, parse_limits
     from service.actions.policies.policy_rule import PolicyRule, parse_rules
-    from service.actions.policies.usecases import KEEP, set_account_policy, set_workspace_policy
+    from service.actions.policies.usecases import (
+        KEEP,
+        Keep,
+        set_account_policy,
+        set_workspace_policy,
+    )
     from service.domain.clock import SystemClock
 
     sent = None if args.follow_default else _structured(args.rules or "[]", "--rules")
@@ -158,18 +165,22 @@ def cmd_policy_set(settings: Settings, args: argparse.Namespace) -> None:
     async def checked() -> tuple[PolicyRule, ...] | None:
         return None if sent is None else parse_rules(sent)
 
+    async def checked_limits() -> Limits | Keep:
+        return KEEP if limits is KEEP else parse_limits(limits or ())
+
     async def work(store: Store) -> None:
         principal = await _operator(store, args)
         clock = SystemClock()
         rules = await refused_in_one_line(checked())
+        caps = await refused_in_one_line(checked_limits())
         if args.account is None:
             await refused_in_one_line(
-                set_workspace_policy(store, clock, principal, rules or (), limits)
+                set_workspace_policy(store, clock, principal, rules or (), caps)
             )
             print("workspace default policy set")
         else:
             await refused_in_one_line(
-                set_account_policy(store, clock, principal, args.account, rules, limits)
+                set_account_policy(store, clock, principal, args.account, rules, caps)
             )
             print(f"policy of account {args.account} set")
 

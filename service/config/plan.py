@@ -50,18 +50,23 @@ def _policy(
     for i, rule in enumerate(rules):
         _refusal(document, (*path, "rules", i), _rules_json, [rule], problems)
     for i, limit in enumerate(limits):
-        _refusal(document, (*path, "limits", i), daily.normalised, [limit], problems)
+        _refusal(document, (*path, "limits", i), _limits_json, [limit], problems)
     if len(problems) > found:
         return None
     stored = _refusal(document, (*path, "rules"), _rules_json, rules, problems)
     if stored is None:
         return None
-    return {"rules": stored, "limits": daily.normalised(limits)}
+    return {"rules": stored, "limits": _limits_json(limits)}
 
 
 def _rules_json(entries: Sequence[Any]) -> list[dict[str, Any]]:
     """The rules as they would be stored, so that a plan compares them with the stored ones."""
     return stored_json(parse_rules(entries)) or []
+
+
+def _limits_json(entries: Sequence[Any]) -> list[dict[str, Any]]:
+    """The daily limits as they would be stored, compared with the stored ones likewise."""
+    return daily.limits_json(daily.parse_limits(entries))
 
 
 def _refusal(
@@ -93,7 +98,8 @@ def _workspace(document: Document, state: Current, problems: list[Problem]) -> l
     async def step(store: Store, principal: Principal, tools: Tools) -> None:
         assert wanted is not None
         rules = stored_rules(wanted["rules"]) or ()
-        await set_workspace_policy(store, tools.clock, principal, rules, wanted["limits"])
+        limits = daily.stored_limits(wanted["limits"])
+        await set_workspace_policy(store, tools.clock, principal, rules, limits)
 
     return [Change(CHANGE, "workspace default policy", state.workspace, wanted, step)]
 
@@ -144,7 +150,7 @@ def _name(state: Current, account_id: str) -> str:
 def _set(account_id: str, wanted: dict[str, Any] | None) -> Any:
     async def step(store: Store, principal: Principal, tools: Tools) -> None:
         rules = None if wanted is None else stored_rules(wanted["rules"])
-        limits = None if wanted is None else wanted["limits"]
+        limits = None if wanted is None else daily.stored_limits(wanted["limits"])
         await set_account_policy(store, tools.clock, principal, account_id, rules, limits)
 
     return step

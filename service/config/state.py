@@ -10,6 +10,7 @@ from typing import Any
 import yaml
 from attrs import field, frozen
 
+from service.actions.policies.limits import limits_json, stored_limits
 from service.actions.policies.policy_rule import stored_json, stored_rules
 from service.chat.models import ChatConnection
 from service.ports import Store
@@ -85,8 +86,8 @@ async def current(store: Store, workspace_id: str, now: Any) -> Current:
         own: dict[str, dict[str, Any]] = {}
         for account in accounts:
             if account.policy is not None:
-                limits = await uow.accounts.limits(workspace_id, account.id)
-                own[account.id] = {"rules": _shown(account.policy), "limits": limits or []}
+                limits = stored_limits(await uow.accounts.limits(workspace_id, account.id))
+                own[account.id] = {"rules": _shown(account.policy), "limits": limits_json(limits)}
         endpoints = [*await uow.webhooks.list(workspace_id, mode="live")]
         endpoints += await uow.webhooks.list(workspace_id, mode="test")
         members = list(await uow.members.list(workspace_id))
@@ -94,7 +95,7 @@ async def current(store: Store, workspace_id: str, now: Any) -> Current:
         chats = list(await uow.chat_connections.of_workspace(workspace_id))
     rules = _shown(workspace.policy if workspace is not None else None) or []
     return Current(
-        workspace={"rules": rules, "limits": default_limits or []},
+        workspace={"rules": rules, "limits": limits_json(stored_limits(default_limits))},
         accounts=own,
         usernames={a.id: a.username for a in accounts},
         endpoints=sorted(endpoints, key=lambda e: (e.mode, e.kind != "transactions", e.id)),

@@ -1,4 +1,6 @@
 """What every dashboard page shares: the signed-in context, CSRF on forms, and error pages.
+Channel machinery (the page context every feature's pages.py runs in), so it stays here; what
+it reads of members and workspaces is service/workspaces/members.py's.
 
 A handler is `async def handler(page: Page) -> Response`. The `page` decorator resolves the
 session (no session: a page is redirected (303) to the sign-in page with `next`, a form sent
@@ -21,7 +23,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 
 from service.dashboard import flash
 from service.domain.access import require
-from service.domain.permissions import PERMISSION_WORDS, ROLE_PERMISSIONS, Permission, allowed
+from service.domain.permissions import PERMISSION_WORDS, Permission, allowed
 from service.domain.principal import Principal
 from service.domain.storage_errors import StorageBusy
 from service.errors.api_error import ApiError
@@ -30,6 +32,7 @@ from service.http.responses import error_response
 from service.http.sessions import DashboardSessions, Signed
 from service.people.shifts import on_shift
 from service.services import Services
+from service.workspaces.members import holders, workspaces_of
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data: https:; style-src 'self'; "
@@ -116,13 +119,7 @@ class Page:
         **context: Any,
     ) -> Response:
         p, services = self.principal, self.services
-        async with services.store.reading() as uow:
-            memberships = await uow.members.workspaces_of(self.signed.session.user_id)
-            workspaces = [
-                w
-                for w in [await uow.workspaces.get(m.workspace_id) for m in memberships]
-                if w is not None
-            ]
+        memberships, workspaces = await workspaces_of(services.store, self.signed.session.user_id)
         current = next((w for w in workspaces if w.id == p.workspace_id), None)
         mine = next((m for m in memberships if m.workspace_id == p.workspace_id), None)
         shown = self.flash
@@ -162,15 +159,6 @@ class Page:
 def is_live(request: Request) -> bool:
     """A refresh by the page's own script (app.js), as opposed to a person loading the page."""
     return request.headers.get("x-live") == "1"
-
-
-async def holders(services: Services, workspace_id: str, permission: Permission) -> list[str]:
-    """Who in the workspace may do it, so the forbidden page can say whom to ask."""
-    roles = {r for r, perms in ROLE_PERMISSIONS.items() if permission in perms}
-    async with services.store.reading() as uow:
-        members = [m for m in await uow.members.list(workspace_id) if m.role in roles]
-        users = [await uow.users.get(m.user_id) for m in members[:10]]
-    return [f"{u.name} ({m.role})" for u, m in zip(users, members, strict=False) if u]
 
 
 FORM_FIELDS = 300
@@ -360,7 +348,7 @@ async def navigable_error(p: Page, error: ApiError) -> Response:
     if error.code == "missing_permission" and error.permission in PERMISSION_WORDS:
         permission = Permission(error.permission)
         words = PERMISSION_WORDS[permission]
-        who = await holders(p.services, p.principal.workspace_id, permission)
+        who = await holders(p.services.store, p.principal.workspace_id, permission)
     public_url = p.services.settings.public_url
     return await p.render(
         "error.html",

@@ -2,7 +2,7 @@
 
 Agents never approve: only a person in the dashboard runs an action. See docs/mcp.md. Each
 feature declares its tools in its tools.py; this package holds the server, the declarations'
-machinery and the tools over the platform's catalogue.
+machinery, and the assembly of the catalogue tools (what they show is the features').
 """
 
 from service.mcp.gate import McpGate

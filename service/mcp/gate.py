@@ -1,4 +1,5 @@
 """The door of /mcp: no key, no session; and a bounded number of sessions per key.
+Channel machinery (transport sessions and authentication before any tool), so it stays here.
 
 MCP's streamable HTTP transport opens a session (a server task and its memory, kept up to its
 idle timeout) for any `initialize`; unguarded, keyless callers could open thousands. So every

@@ -16,7 +16,7 @@ from service.api.endpoint import Call, Endpoint, Reply
 from service.api.platform import method_not_allowed, read_route
 from service.errors.api_error import ApiError
 from service.errors.codes import ErrorCode
-from service.mcp.catalogue import resolve
+from service.platform.routes import resolve
 
 OPERATION = "getPlatformRoute"
 

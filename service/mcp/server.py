@@ -1,6 +1,6 @@
-"""The MCP server: its tool list (each feature declares its own in its tools.py), the catalogue
-and platform tools, which run no one REST operation, and the ASGI app mounted at /mcp by
-service/app.py.
+"""The MCP server: its tool list (each feature declares its own in its tools.py; the catalogue's
+steps are catalogue.py's, call_platform's platform_tool.py's), and the ASGI app mounted at /mcp
+by service/app.py.
 
 Arguments are typed loosely on purpose: openapi.yaml is the one validator, so a bad argument gets
 the same `invalid_parameter` (with `error.param`) over MCP as over REST. The advertised input
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-import anyio.to_thread
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.tools import Tool
 from mcp.server.transport_security import TransportSecuritySettings
@@ -22,12 +21,11 @@ from service.accounts import tools as accounts
 from service.actions import tools as actions
 from service.api.endpoint import Call, Endpoint, Reply
 from service.errors.api_error import ApiError
-from service.errors.codes import ErrorCode
 from service.linking import tools as links
 from service.mcp import bounds
 from service.mcp.args import AccountId, arg
 from service.mcp.calls import run_tool
-from service.mcp.catalogue import Catalogue, require_catalogue_access
+from service.mcp.catalogue import catalogue_tools
 from service.mcp.declared import READ, Declared, declared_tool
 from service.mcp.gate import IDLE_SECONDS
 from service.mcp.platform_tool import call_platform_step, query_of
@@ -38,12 +36,6 @@ from service.synced import tools as synced
 from service.version import package_version
 
 
-def _required(name: str, value: Any) -> str:
-    if value is None or value == "":
-        raise ApiError(ErrorCode.INVALID_PARAMETER, f"`{name}` is required.", param=name)
-    return str(value)
-
-
 def _raise(error: ApiError) -> Any:
     """A step that fails with `error` once the pipeline has authenticated the caller (so a bad
     key is still `invalid_api_key`, and the call spends the key's budget like any other)."""
@@ -52,27 +44,6 @@ def _raise(error: ApiError) -> Any:
         raise error
 
     return handler
-
-
-def catalogue_tools(services: Services) -> tuple[Endpoint, Endpoint]:
-    """search_api and describe_endpoint: MCP-only, through the same pipeline (no openapi.yaml
-    operation to validate against, so they check their one argument themselves)."""
-    catalogue = Catalogue(services.document)
-
-    async def search(call: Call) -> Reply:
-        await require_catalogue_access(call.services.store, call.principal, "search_api")
-        query = _required("query", call.incoming.query.get("query"))
-        # Bounded input keeps it to about a millisecond; a thread keeps it off the loop anyway.
-        found = await anyio.to_thread.run_sync(catalogue.search, query)
-        return Reply({"data": found, "meta": call.meta()})
-
-    async def describe(call: Call) -> Reply:
-        await require_catalogue_access(call.services.store, call.principal, "describe_endpoint")
-        route = _required("route", call.incoming.query.get("route"))
-        described = await anyio.to_thread.run_sync(catalogue.describe, route)
-        return Reply({"data": described, "meta": call.meta()})
-
-    return Endpoint(None, search), Endpoint(None, describe)
 
 
 def build_tools(services: Services) -> list[Tool]:

@@ -8,7 +8,8 @@ everything that speaks about platform routes: the request function
 refuses a route that is not here (a ValueError: a programming error, not a platform answer, so
 a typo can never call some other platform path), `GET /v1/accounts/{id}/platform/{path}`
 matches and validates reads with it, openapi.yaml describes that route from it (a test keeps
-them equal), and MCP's `search_api`/`describe_endpoint`/`call_platform` read it.
+them equal), and MCP's `search_api`/`describe_endpoint`/`call_platform` read it (`resolve`
+finds a route by the name an agent gives).
 
 The three list routes (`GET /lists`, list membership writes) are our design; the platform
 documents none, and the `add_fan_to_list`/`remove_fan_from_list` actions need them. `offset` beside
@@ -304,6 +305,21 @@ def match(method: str, path: str) -> tuple[PlatformRoute, dict[str, str]] | None
     if not found:
         return None
     return min(found, key=lambda item: _specificity(item[0]))
+
+
+def resolve(name: str) -> tuple[PlatformRoute, dict[str, str]] | None:
+    """A route by name (`GET /vault/media`, `get vault/media`) or by a concrete path
+    (`GET /users/123`), with the `:params` a concrete path filled in (`{"id": "123"}`)."""
+    method, _, path = name.strip().partition(" ")
+    method, path = method.upper(), "/" + path.strip().lstrip("/")
+    found = ROUTES.get(f"{method} {path}")
+    if found is not None:
+        return found, {}
+    matched = match(method, path)
+    if matched is None:
+        return None
+    route, params = matched
+    return route, {k: v for k, v in params.items() if not v.startswith(":")}
 
 
 class PlatformRequester(Protocol):

@@ -1,4 +1,5 @@
-"""Members of a workspace: invite, accept, change role, remove; a workspace keeps an owner."""
+"""Members of a workspace: invite, accept, change role, remove; a workspace keeps an owner.
+Who may do what, and which workspaces a person belongs to, as the dashboard shows them."""
 
 from __future__ import annotations
 
@@ -10,13 +11,21 @@ from service.domain.audit import record_in
 from service.domain.clock import Clock
 from service.domain.etags import check_if_match, etag
 from service.domain.ids import hash_secret, new_id
-from service.domain.permissions import Permission
+from service.domain.permissions import ROLE_PERMISSIONS, Permission
 from service.domain.principal import Principal
 from service.errors.api_error import ApiError
 from service.errors.codes import ErrorCode
 from service.kit.passwords import Passwords
 from service.ports import Store, UnitOfWork
-from service.workspaces.model import ROLES, Invite, Member, User, check_password, checked_email
+from service.workspaces.model import (
+    ROLES,
+    Invite,
+    Member,
+    User,
+    Workspace,
+    check_password,
+    checked_email,
+)
 
 INVITE_LIFETIME = timedelta(days=7)
 
@@ -250,3 +259,25 @@ async def listing(
             list(await uow.members.list(workspace_id)),
             list(await uow.invites.pending(workspace_id, clock.now())),
         )
+
+
+async def holders(store: Store, workspace_id: str, permission: Permission) -> list[str]:
+    """Who in the workspace may do it (up to ten, "Name (role)"), so a refusal can say whom
+    to ask."""
+    roles = {r for r, perms in ROLE_PERMISSIONS.items() if permission in perms}
+    async with store.reading() as uow:
+        members = [m for m in await uow.members.list(workspace_id) if m.role in roles]
+        users = [await uow.users.get(m.user_id) for m in members[:10]]
+    return [f"{u.name} ({m.role})" for u, m in zip(users, members, strict=False) if u]
+
+
+async def workspaces_of(store: Store, user_id: str) -> tuple[list[Member], list[Workspace]]:
+    """A person's memberships and the workspaces they are in (the dashboard's switcher)."""
+    async with store.reading() as uow:
+        memberships = list(await uow.members.workspaces_of(user_id))
+        workspaces = [
+            w
+            for w in [await uow.workspaces.get(m.workspace_id) for m in memberships]
+            if w is not None
+        ]
+    return memberships, workspaces

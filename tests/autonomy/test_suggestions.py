@@ -104,6 +104,7 @@ async def test_a_suggestion_from_the_record_applied_in_shadow_then_live(
     for page in (f"/dashboard/accounts/{world.live_account}/activity", "/dashboard/accounts"):
         shown = await client.get(page)
         assert BECAUSE in shown.text and "Try it in shadow" in shown.text, page
+        assert "up to 75 a day, and a daily limit of 90." in shown.text, page
 
     shadowed = await apply(client, world, "shadow")
     assert shadowed.status_code == 200, shadowed.text

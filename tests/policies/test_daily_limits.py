@@ -9,6 +9,7 @@ import httpx
 import pytest
 
 from service.actions.cancel import cancel_action
+from service.actions.policies.limits import DailyLimit, parse_limits
 from service.actions.policies.policy_rule import parse_rules
 from service.actions.policies.usecases import set_account_policy, set_workspace_policy
 from service.app import create_app, outgoing_http
@@ -18,7 +19,7 @@ from tests.dashboard.dashboard_helpers import csrf_of, sign_in
 from tests.factories import add_live_account, build_world
 from tests.policies.kit import create, decide, mass, message, people
 
-TWO_MASS = [{"types": ["send_mass_message"], "perDay": 2}]
+TWO_MASS = parse_limits([{"types": ["send_mass_message"], "perDay": 2}])
 
 
 @pytest.fixture
@@ -103,7 +104,9 @@ async def test_rejected_expired_and_cancelled_do_not_count(client, store, clock,
 
 async def test_limits_are_inherited_with_the_default_rules(client, store, clock, world):
     await add_live_account(store, clock, world.workspace_id, "40002", "zoe.live")
-    await set_workspace_policy(store, clock, world.owner, [], [{**TWO_MASS[0], "perDay": 1}])
+    await set_workspace_policy(
+        store, clock, world.owner, [], [DailyLimit(("send_mass_message",), 1)]
+    )
     await create(client, world, mass(), "d0")
     assert (await attempt(client, world, mass(), "d1")).status_code == 429
     assert (await attempt(client, world, mass(), "z0", account="40002")).status_code == 202
@@ -122,11 +125,12 @@ async def test_limits_are_inherited_with_the_default_rules(client, store, clock,
         ([{"types": ["send_mass_message"], "perDay": 0}], "limits[0].perDay"),
         ([{"types": ["send_mass_message"]}], "limits[0].perDay"),
         ([{"types": ["post_photo"], "perDay": 2}], "limits[0].types"),
+        ([{"types": ["send_mass_message"], "perDay": 2}, "two"], "limits[1]"),
     ],
 )
-async def test_invalid_limits_are_invalid_parameter(store, clock, world, limits, param):
+def test_invalid_limits_are_invalid_parameter(limits, param):
     with pytest.raises(ApiError) as refused:
-        await set_account_policy(store, clock, world.owner, world.live_account, [], limits)
+        parse_limits(limits)
     assert (refused.value.code, refused.value.param) == ("invalid_parameter", param)
 
 
@@ -139,7 +143,7 @@ async def test_two_instances_never_pass_a_limit(
         world.owner,
         world.live_account,
         [],
-        [{"types": ["send_message"], "perDay": 5}],
+        [DailyLimit(("send_message",), 5)],
     )
     other_store = SqlStore.from_url(database_url)
     other_app = create_app(settings, store=other_store, clock=clock)
@@ -179,7 +183,7 @@ async def test_two_instances_under_a_limit_and_an_allowance_fill_the_freed_room_
         world.owner,
         world.live_account,
         allowance,
-        [{"types": ["send_message"], "perDay": 5}],
+        [DailyLimit(("send_message",), 5)],
     )
     kept = await create(client, world, message(text="<p>kept</p>"), "k0")
     freed = await create(client, world, message(text="<p>freed</p>"), "k1")

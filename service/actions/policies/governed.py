@@ -17,7 +17,6 @@ creation; the executor checks both again before anything runs.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from service.actions import lifecycle
 from service.actions.model import Action, AllowedWrite, GovernedWrite, LimitCap
@@ -34,17 +33,14 @@ RACES = 50
 on the same account was written, so this is fifty writes in the time of one statement."""
 
 
-def caps_of(action: Action, limits: Sequence[dict[str, Any]]) -> list[LimitCap]:
+def caps_of(action: Action, limits: Sequence[daily.DailyLimit]) -> list[LimitCap]:
     """The limits as the write checks them: windows ending at the action's creation."""
     now = action.created_at
-    return [
-        LimitCap(tuple(limit["types"]), limit["perDay"], now - daily.WINDOW, now)
-        for limit in limits
-    ]
+    return [LimitCap(limit.types, limit.per_day, now - daily.WINDOW, now) for limit in limits]
 
 
 def refusal(
-    action: Action, limits: Sequence[dict[str, Any]], written: GovernedWrite
+    action: Action, limits: Sequence[daily.DailyLimit], written: GovernedWrite
 ) -> ApiError | None:
     """`write_limit_exceeded` for the first limit the write found full, else None."""
     for limit, (used, oldest) in zip(limits, written.windows, strict=True):
@@ -60,7 +56,7 @@ async def create(
     action: Action,
     *,
     allowance: Allowance | None,
-    limits: Sequence[dict[str, Any]],
+    limits: Sequence[daily.DailyLimit],
 ) -> tuple[Action, bool]:
     """Write `action` (built pending) under its limits and allowance: `(action, True)`, or the
     action that had already taken its idempotency key and False (a retry is answered as before,

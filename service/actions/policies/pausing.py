@@ -33,8 +33,8 @@ from service.actions.policies.policy_rule import (
     Paused,
     PolicyRule,
     Rules,
+    rules_of,
     stored_json,
-    stored_rules,
 )
 from service.actions.transitions import FAILED, REJECTED
 from service.domain.audit import record_in
@@ -153,10 +153,10 @@ async def _live_allowance(
 
 
 async def _rules_of(tx: UnitOfWork, account: Account) -> Rules:
-    if account.policy is not None:
-        return stored_rules(account.policy) or ()
-    workspace = await tx.workspaces.get(account.workspace_id)
-    return stored_rules(workspace.policy if workspace is not None else None) or ()
+    workspace = (
+        None if account.policy is not None else await tx.workspaces.get(account.workspace_id)
+    )
+    return rules_of(account.policy, workspace.policy if workspace is not None else None) or ()
 
 
 async def _pause(
@@ -187,7 +187,7 @@ async def _pause(
         copied = daily.effective(False, own, default)
     await tx.accounts.update(account.workspace_id, account.id, policy=new_rules)
     if copied is not None:
-        await tx.accounts.set_limits(account.workspace_id, account.id, copied)
+        await tx.accounts.set_limits(account.workspace_id, account.id, daily.limits_json(copied))
     await record_in(
         tx,
         clock,
@@ -196,7 +196,7 @@ async def _pause(
         account.id,
         before=account.policy,
         rules=new_rules,
-        limits=copied,
+        limits=None if copied is None else daily.limits_json(copied),
         mode=account.mode,
         paused=matched.allowance.name,
     )

@@ -198,6 +198,16 @@ def stored_rules(raw: Sequence[Mapping[str, Any]] | None) -> Rules | None:
     return None if raw is None else tuple(PolicyRule.from_json(r) for r in raw)
 
 
+def rules_of(
+    own: Sequence[Mapping[str, Any]] | None, default: Sequence[Mapping[str, Any]] | None
+) -> Rules | None:
+    """The rules an account follows, read from their JSON once: its own (even none), else the
+    workspace default (None when the workspace has none either)."""
+    if own is not None:
+        return stored_rules(own)
+    return stored_rules(default) if default else None
+
+
 def stored_json(rules: Sequence[PolicyRule] | None) -> list[Json] | None:
     """Rules as the database stores them and the API shows them."""
     return None if rules is None else [r.to_json() for r in rules]

@@ -5,8 +5,17 @@ Each GET answers the setting with its `ETag`; each POST takes `If-Match` and ans
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from service.accounts.render import account_detail_json
 from service.actions.policies.activity import account_activity, activity_json
+from service.actions.policies.limits import (
+    DailyLimit,
+    limits_json,
+    parse_limits,
+    stored_limits,
+)
 from service.actions.policies.policy_rule import parse_rules, stored_json, stored_rules
 from service.actions.policies.suggesting import (
     account_suggestions,
@@ -15,6 +24,7 @@ from service.actions.policies.suggesting import (
 )
 from service.actions.policies.usecases import (
     KEEP,
+    Keep,
     account_etag,
     account_policy,
     set_account_policy,
@@ -23,6 +33,11 @@ from service.actions.policies.usecases import (
 )
 from service.actions.reach import visible_account
 from service.api.endpoint import Call, Reply, endpoint, if_match
+
+
+def _limits(body: dict[str, Any]) -> Sequence[DailyLimit] | Keep:
+    """The limits sent (null: none), or KEEP when the body leaves them out."""
+    return parse_limits(body["limits"] or ()) if "limits" in body else KEEP
 
 
 @endpoint("getAccountPolicy", scope="admin", auth="key_or_session")
@@ -46,7 +61,7 @@ async def set_account(call: Call) -> Reply:
         call.principal,
         call.params.path["accountId"],
         None if sent is None else parse_rules(sent),
-        call.params.body.get("limits", KEEP),
+        _limits(call.params.body),
         if_match=if_match(call),
     )
     async with services.store.reading() as uow:
@@ -60,11 +75,11 @@ async def _workspace_reply(call: Call) -> Reply:
     workspace_id = call.principal.workspace_id
     async with call.services.store.reading() as uow:
         workspace = await uow.workspaces.get(workspace_id)
-        limits = await uow.accounts.limits(workspace_id, "")
+        limits = stored_limits(await uow.accounts.limits(workspace_id, ""))
         tag = await workspace_etag(uow, workspace_id)
     rules = stored_json(stored_rules(workspace.policy if workspace is not None else None)) or []
     return Reply(
-        {"data": {"rules": rules, "limits": limits or []}, "meta": call.meta()},
+        {"data": {"rules": rules, "limits": limits_json(limits)}, "meta": call.meta()},
         headers={"etag": tag},
     )
 
@@ -83,7 +98,7 @@ async def set_workspace(call: Call) -> Reply:
         services.clock,
         call.principal,
         parse_rules(body["rules"]),
-        body.get("limits", KEEP),
+        _limits(body),
         if_match=if_match(call),
     )
     return await _workspace_reply(call)

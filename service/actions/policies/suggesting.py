@@ -111,7 +111,7 @@ def suggestion_json(s: Suggestion) -> dict[str, Any]:
         "type": s.type,
         "kind": s.kind,
         "rule": None if s.rule is None else s.rule.to_json(sparse=True),
-        "limit": s.limit,
+        "limit": s.limit.to_json(),
         "state": s.state,
         "because": s.priced.sentence() if s.priced else f.sentence(),
         "figures": {

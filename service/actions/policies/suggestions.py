@@ -22,8 +22,7 @@ people's decisions make a rule (pure; suggesting.py reads the record and applies
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
 
 from attrs import evolve, frozen
 
@@ -105,7 +104,7 @@ class Suggestion:
     kind: str
     rule: PolicyRule | None
     """The approval rule suggested (None for a daily limit alone)."""
-    limit: dict[str, Any]
+    limit: daily.DailyLimit
     figures: Figures
     state: str
     """`new`; `shadow` once its allowance runs in shadow; `applied` once it is live."""
@@ -140,10 +139,7 @@ def suggest(account_id: str, figures: Figures, rules: Rules | None) -> Suggestio
         return None
     turned_down = (figures.edited + figures.rejected) / figures.decided
     t = figures.type
-    limit = {
-        "types": [t],
-        "perDay": min(daily.MAX_PER_DAY, math.ceil(figures.busiest_day * LIMIT_HEADROOM)),
-    }
+    limit = _limit(t, figures)
     rule: PolicyRule | None
     if turned_down <= ALLOW_AT_MOST:
         per_day = min(MAX_PER_DAY, math.ceil(figures.busiest_day * HEADROOM))
@@ -200,13 +196,16 @@ def suggest_admins_above(
         return None
     t, cut = figures.type, priced.min_price_cents
     rule = PolicyRule((t,), min_price_cents=cut, approvals=1, approvers=ADMINS)
-    limit = {
-        "types": [t],
-        "perDay": min(daily.MAX_PER_DAY, math.ceil(figures.busiest_day * LIMIT_HEADROOM)),
-    }
+    limit = _limit(t, figures)
     applied = any(_admins_above(r, t) for r in rules or ())
     state = "applied" if applied else "new"
     return Suggestion(account_id, t, ADMINS_ABOVE, rule, limit, figures, state, priced)
+
+
+def _limit(type_: str, figures: Figures) -> daily.DailyLimit:
+    """The daily limit suggested with any suggestion: LIMIT_HEADROOM above the busiest day."""
+    per_day = min(daily.MAX_PER_DAY, math.ceil(figures.busiest_day * LIMIT_HEADROOM))
+    return daily.DailyLimit((type_,), per_day)
 
 
 def _admins_above(rule: PolicyRule, type_: str) -> bool:
@@ -239,10 +238,10 @@ def _state(kind: str, type_: str, rules: Rules | None) -> str:
 def with_suggestion(
     suggestion: Suggestion,
     rules: Rules,
-    limits: Sequence[Mapping[str, Any]],
+    limits: Sequence[daily.DailyLimit],
     *,
     live: bool,
-) -> tuple[Rules, list[dict[str, Any]]]:
+) -> tuple[Rules, daily.Limits]:
     """The policy (rules, limits) with the suggestion written in: an allowance in shadow
     (`live` False) or live, replacing the type's own rule of the same kind. The type leaves
     the unconditional one-person rules it shared (they ask what no rule asks: one member),
@@ -273,9 +272,9 @@ def with_suggestion(
     if suggestion.rule is not None:
         shadow = suggestion.kind == ALLOWANCE and not live
         kept.append(evolve(suggestion.rule, shadow=True) if shadow else suggestion.rule)
-    caps = [dict(limit) for limit in limits]
-    if not any(t in limit.get("types", ()) for limit in caps):
-        caps.append(dict(suggestion.limit))
+    caps = tuple(limits)
+    if not any(t in limit.types for limit in caps):
+        caps += (suggestion.limit,)
     return tuple(kept), caps
 
 

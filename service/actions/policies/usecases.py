@@ -4,11 +4,15 @@ account (docs/policies.md). The rules themselves are service/actions/policies/po
 from __future__ import annotations
 
 import datetime as dt
+import enum
 from collections.abc import Sequence
 from typing import Any
 
+from attrs import frozen
+
 from service.accounts.model import Account
 from service.actions.policies import limits as daily
+from service.actions.policies.limits import DailyLimit, limits_json, stored_limits
 from service.actions.policies.policy import mark_resumed
 from service.actions.policies.policy_rule import PolicyRule, stored_json, stored_rules
 from service.actions.render import policy_json
@@ -22,32 +26,54 @@ from service.errors.api_error import ApiError
 from service.errors.codes import ErrorCode
 from service.ports import Store, UnitOfWork
 
-KEEP = object()
+
+class Keep(enum.Enum):
+    """The type of KEEP, so a caller's limits are typed: a sequence, None, or KEEP."""
+
+    KEEP = "keep"
+
+
+KEEP = Keep.KEEP
 """`limits` left out of a policy change: the stored limits stay as they are."""
+
+
+@frozen
+class LimitUse:
+    """A daily limit and how many actions it counts over the last 24 hours."""
+
+    limit: DailyLimit
+    used: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.limit.to_json(), "used": self.used}
+
+
+async def limit_uses(uow: UnitOfWork, account: Account, now: dt.datetime) -> list[LimitUse]:
+    """The account's daily limits (its own with rules of its own, else the workspace
+    default's), each with its use now."""
+    own = account.policy is not None
+    stored = stored_limits(
+        await uow.accounts.limits(account.workspace_id, account.id if own else "")
+    )
+    uses = []
+    for limit in stored:
+        used, _ = await uow.actions.limit_window(
+            account.workspace_id, account.mode, account.id, limit.types, now - daily.WINDOW, now
+        )
+        uses.append(LimitUse(limit, used))
+    return uses
 
 
 async def account_policy(uow: UnitOfWork, account: Account, now: dt.datetime) -> dict[str, Any]:
     """`{rules, source, limits}`: the account's own rules, or the workspace default it follows,
     and its daily limits (inherited with the rules), each with `used` over the last 24 hours."""
-    own = account.policy is not None
-    if own:
+    if account.policy is not None:
         policy = policy_json(stored_rules(account.policy), own=True)
     else:
         workspace = await uow.workspaces.get(account.workspace_id)
         default = stored_rules(workspace.policy if workspace is not None else None)
         policy = policy_json(default, own=False)
-    stored = await uow.accounts.limits(account.workspace_id, account.id if own else "")
-    shown = []
-    for limit in stored or ():
-        used, _ = await uow.actions.limit_window(
-            account.workspace_id,
-            account.mode,
-            account.id,
-            limit["types"],
-            now - daily.WINDOW,
-            now,
-        )
-        shown.append({**limit, "used": used})
+    shown = [use.to_json() for use in await limit_uses(uow, account, now)]
     return {**policy, "limits": shown}
 
 
@@ -70,7 +96,7 @@ async def set_account_policy(
     principal: Principal,
     account_id: str,
     rules: Sequence[PolicyRule] | None,
-    limits: Any = KEEP,
+    limits: Sequence[DailyLimit] | Keep | None = KEEP,
     *,
     if_match: str | None = None,
 ) -> tuple[Account, dict[str, Any]]:
@@ -78,7 +104,7 @@ async def set_account_policy(
     when given, its daily limits. New actions use them; actions already pending keep the
     requirement captured when they were created."""
     require(principal, Permission.POLICIES_MANAGE)
-    caps = daily.normalised(limits) if limits is not KEEP and limits is not None else None
+    caps = limits_json(limits) if limits is not KEEP and limits is not None else None
     async with store.transaction() as uow:
         if if_match is not None:
             await uow.workspaces.lock(principal.workspace_id)
@@ -121,7 +147,7 @@ async def set_workspace_policy(
     clock: Clock,
     principal: Principal,
     rules: Sequence[PolicyRule],
-    limits: Any = KEEP,
+    limits: Sequence[DailyLimit] | Keep | None = KEEP,
     *,
     if_match: str | None = None,
 ) -> None:
@@ -129,7 +155,7 @@ async def set_workspace_policy(
     require(principal, Permission.POLICIES_MANAGE)
     require_mode(principal, "live")
     stored = stored_json(rules)
-    caps = daily.normalised(limits or []) if limits is not KEEP else None
+    caps = limits_json(limits or ()) if limits is not KEEP else None
     async with store.transaction() as uow:
         if if_match is not None:
             await uow.workspaces.lock(principal.workspace_id)
