@@ -35,6 +35,7 @@ from service.actions.policies.policy_rule import (
     Rules,
     rules_of,
     stored_json,
+    stored_rules,
 )
 from service.actions.transitions import FAILED, REJECTED
 from service.domain.audit import record_in
