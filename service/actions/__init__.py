@@ -9,7 +9,7 @@
 - warnings.py: what may make an approved action fail, found against synced data.
 - lifecycle.py: the only module that writes an action's status (create, decide, expire, claim,
   finish), performing each move's side effects from the table.
-- creation.py, decisions.py, cancel.py, ask_again.py: create, decide, cancel and ask again, as
+- creation.py, decisions.py, ask_again.py: create, decide (and cancel) and ask again, as
   every channel calls them; facts.py and reach.py: what they share.
 - waiting.py: waiting for an action to settle; render.py: an action as the API shows it;
   repository.py: the actions' storage port.

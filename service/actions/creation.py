@@ -22,7 +22,7 @@ from service.actions import lifecycle
 from service.actions.execution import schedule
 from service.actions.facts import Facts, as_sent, work_out_facts
 from service.actions.model import Action
-from service.actions.policies import governed, limits, shadow
+from service.actions.policies import governed, limits
 from service.actions.policies.policy import Requirement, requirement
 from service.actions.policies.policy_rule import Rules, rules_of
 from service.actions.reach import unavailable, visible, writes_off
@@ -184,8 +184,8 @@ async def create_action(
         facts = await work_out_facts(uow, account, kind, sent)
         now = clock.now()
         needs = needs_of(rules, type_, sent, facts)
-        # A shadow allowance's verdict reads its own day in the same unit (shadow.py).
-        marked = await shadow.verdict(
+        # A shadow allowance's verdict reads its own day in the same unit (governed.verdict).
+        marked = await governed.verdict(
             uow, needs, principal.workspace_id, principal.mode, account.id, now
         )
     action = new_action(

@@ -3,6 +3,14 @@ who may decide it under its policy and the note's limit (docs/actions.md).
 
 One conditional write decides a race; the loser reads the action again. The status moves
 themselves are lifecycle.py's.
+
+Cancelling an action so that it never runs (the rules every channel shares):
+
+A pending action (before its expiry) or an approved one the executor has not claimed can be
+cancelled, by a key with the `write` scope that reaches the account or by any member in the
+dashboard: stopping a write is always the safe direction, so it needs no more than asking for
+one. Anything further along gets `409`: `action_expired` for a pending action past its expiry,
+`action_not_pending` for the rest (already running, run, rejected or cancelled).
 """
 
 from __future__ import annotations
@@ -19,7 +27,7 @@ from service.actions.policies import pausing
 from service.actions.policies.edits import check_narrowing
 from service.actions.policies.policy_rule import ADMINS
 from service.actions.reach import unavailable, writes_off
-from service.actions.transitions import EXPIRED, PENDING, REJECTED, expired_on_read
+from service.actions.transitions import APPROVED, EXPIRED, PENDING, REJECTED, expired_on_read
 from service.actions.types import type_of
 from service.domain.access import holder, reaches, require
 from service.domain.clock import Clock
@@ -40,6 +48,12 @@ ATTEMPTS = 5
 
 NOTE_MAX = 500
 """Characters a decision note may hold: it is shown whole beside the decision."""
+
+
+def _visible(principal: Principal, action: Action | None) -> Action:
+    if action is None or not reaches(principal, action.account_id, action.mode):
+        raise ApiError(ErrorCode.ACTION_NOT_FOUND, param="actionId")
+    return action
 
 
 def check_note(note: str | None) -> None:
@@ -75,9 +89,9 @@ async def decide_action(
         now = clock.now()
         try:
             async with store.transaction() as tx:
-                action = await tx.actions.get(principal.workspace_id, action_id)
-                if action is None or not reaches(principal, action.account_id, action.mode):
-                    raise ApiError(ErrorCode.ACTION_NOT_FOUND, param="actionId")
+                action = _visible(
+                    principal, await tx.actions.get(principal.workspace_id, action_id)
+                )
                 decided = None
                 if expired_on_read(action, now):
                     await lifecycle.expire(
@@ -204,3 +218,61 @@ async def _edit(
     if edited is None:
         raise _Moved
     return edited
+
+
+CANCELLABLE = (PENDING, APPROVED)
+
+
+def _too_late(action: Action) -> ApiError:
+    if action.status == EXPIRED:
+        return ApiError(
+            ErrorCode.ACTION_EXPIRED,
+            "The action expired before it was decided; it will never run, so there is "
+            "nothing to cancel.",
+        )
+    return ApiError(
+        ErrorCode.ACTION_NOT_PENDING,
+        f"The action is already {action.status}, so it can no longer be cancelled; only a "
+        "pending action, or an approved one that has not started, can be.",
+    )
+
+
+async def cancel_action(
+    store: Store,
+    clock: Clock,
+    principal: Principal,
+    action_id: str,
+    *,
+    note: str | None,
+    wake_deliverer: lifecycle.Notifier,
+) -> Action:
+    """The action, now `cancelled`, with who cancelled it in `decidedBy`.
+
+    The write is conditional on the status just read: when an approval landed in between, the
+    action is read again and cancelled from `approved`; when the executor claimed it first, the
+    cancel loses and says so."""
+    if principal.kind == "user":
+        require(principal, Permission.ACTIONS_DECIDE)
+    for _ in range(ATTEMPTS):
+        now = clock.now()
+        cancelled = None
+        async with store.transaction() as tx:
+            action = _visible(principal, await tx.actions.get(principal.workspace_id, action_id))
+            if expired_on_read(action, now):
+                await lifecycle.expire(tx, action, now=now)
+                expired = True
+            else:
+                expired = False
+                if action.status not in CANCELLABLE:
+                    raise _too_late(action)
+                cancelled = await lifecycle.cancel(tx, clock, principal, action, note=note, now=now)
+        if expired:  # after the commit that persisted what every read already showed
+            raise ApiError(ErrorCode.ACTION_EXPIRED)
+        if cancelled is not None:
+            wake_deliverer()
+            return cancelled
+    raise ApiError(
+        ErrorCode.ACTION_NOT_PENDING,
+        "The action kept changing while it was being cancelled; nothing was changed. "
+        "Read it again and retry.",
+    )

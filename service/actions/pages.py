@@ -9,8 +9,7 @@ from starlette.responses import Response
 
 from service.accounts.model import Account
 from service.actions.ask_again import request_again
-from service.actions.cancel import cancel_action
-from service.actions.decisions import decide_action, refusal
+from service.actions.decisions import cancel_action, decide_action, refusal
 from service.actions.model import Action
 from service.actions.policies.edits import EDITABLE
 from service.actions.policies.usecases import limit_uses

@@ -11,8 +11,8 @@ from typing import Any
 from starlette.requests import Request
 
 from service.actions.ask_again import request_again as ask_again
-from service.actions.cancel import cancel_action as cancel
 from service.actions.creation import create_action as create
+from service.actions.decisions import cancel_action as cancel
 from service.actions.decisions import decide_action
 from service.actions.model import Action
 from service.actions.render import action_json

@@ -8,7 +8,7 @@ import asyncio
 import httpx
 import pytest
 
-from service.actions.cancel import cancel_action
+from service.actions.decisions import cancel_action
 from service.actions.policies.limits import DailyLimit, parse_limits
 from service.actions.policies.policy_rule import parse_rules
 from service.actions.policies.usecases import set_account_policy, set_workspace_policy

@@ -5,7 +5,7 @@
 - policy.py: what a policy's rules ask of an action (how many people, which roles, allowances,
   escalation), captured at creation; edits.py: how far an approver may narrow params.
 - usecases.py: setting and reading policies; governed.py, allowances.py, limits.py: creating an
-  action its policy governs; shadow.py: shadow allowances.
+  action its policy governs, and what a shadow allowance would have done.
 - pausing.py, resuming.py: an allowance paused by the service, and resumed by a person.
 - record.py, activity_day.py: what people decided, counted by the database; activity.py,
   shadow_activity.py: the Activity figures; suggestions.py, suggesting.py: rules suggested from

@@ -11,7 +11,7 @@ action matches says 0: any rule asking for a person wins.
 
 A rule with `approvals: 0` may say `shadow: true`: it approves nothing (matching actions wait
 for a person exactly as without it) and each matching action records what it would have done
-(service/actions/policies/shadow.py). A live allowance may be `paused` (by a person, or by the service
+(service/actions/policies/governed.py). A live allowance may be `paused` (by a person, or by the service
 when what it approved starts failing: service/actions/policies/pausing.py): it stays in the policy and
 asks for one person meanwhile, as one used up does.
 
