@@ -96,6 +96,8 @@ def _fans_statement(search: bool, after: bool, plan: Plan) -> Any:
         )
     if plan is Plan.INDEX:
         query = query.select_from(candidates(t.fans))
+    if plan is Plan.IDS:  # a prefix's page, its ids read from the prefix indexes
+        query = query.where(c.id.in_(sa.bindparam("ids", expanding=True)))
     return prebuilt(query.order_by(c.id).limit(sa.bindparam("limit")))
 
 
