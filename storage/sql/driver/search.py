@@ -200,6 +200,8 @@ class Plan(enum.Enum):
     """Only the candidates the index named (`rowids` in the values), sorted into page order."""
     IDS = "ids"
     """The rows of the ids given (`ids` in the values: a prefix's page), by primary key."""
+    PREFIX = "prefix"
+    """A two-character prefix's page from the prefix indexes (PostgreSQL), in one statement."""
     BOUNDED = "bounded"
     """The first `budget` rows in page order, each checked: a page when the term is common."""
     TRIGRAM = "trigram"
@@ -252,6 +254,9 @@ async def search_page(
                 page = await run(Plan.BOUNDED)
                 if len(page) >= values["limit"]:
                     return page
+            if conn.dialect.name == "postgresql" and len(search) == START:
+                values["start"] = search.lower()
+                return await run(Plan.PREFIX)
             ids = await prefix_ids(conn, table, search, FREQUENT, values)
             if ids is not None:
                 values["ids"] = ids
