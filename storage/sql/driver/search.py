@@ -152,7 +152,7 @@ async def prefix_ids(
 
     after = values.get("after") or ""
     indexes = PREFIX_INDEXES[table]
-    arms = []
+    arms: list[str] = []
     for index, column in indexes:
         key = f"substr(lower({column}), 1, {START})"
         source = f"{table} INDEXED BY {index}" if sqlite else table

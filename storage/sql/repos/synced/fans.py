@@ -112,12 +112,13 @@ def _prefix_page(query: Any) -> Any:
     table never analyzed. A fan whose username and name both match comes from the first part
     only."""
     c = t.fans.c
-    one, two = sa.literal_column("1"), sa.literal_column(str(START))  # as the index is written
+    one: Any = sa.literal_column("1")  # as the index is written: no bound values
+    two: Any = sa.literal_column(str(START))
 
     def starts(column: Any) -> Any:
         return sa.func.substr(sa.func.lower(column), one, two)
 
-    start = sa.bindparam("start")
+    start: Any = sa.bindparam("start")
     by_username = query.where(starts(c.username) == start)
     by_name = query.where(starts(c.name) == start, starts(c.username) != start)
     parts = [part.order_by(c.id).limit(sa.bindparam("limit")) for part in (by_username, by_name)]
