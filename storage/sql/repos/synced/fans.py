@@ -87,20 +87,14 @@ def _fans_statement(search: bool, after: bool, plan: Plan) -> Any:
     if plan is Plan.BOUNDED:
         walked = query.order_by(c.id).limit(sa.bindparam("budget")).subquery("walked")
         query, c = sa.select(walked), walked.c
+    if plan is Plan.PREFIX:
+        return prebuilt(_prefix_page(query))
     if search:
-        pattern = sa.bindparam("pattern", type_=sa.String)
-        query = query.where(
-            sa.or_(
-                sa.func.lower(c.username).like(pattern, escape="\\"),
-                sa.func.lower(c.name).like(pattern, escape="\\"),
-            )
-        )
+        query = query.where(_matches(c))
     if plan is Plan.INDEX:
         query = query.select_from(candidates(t.fans))
     if plan is Plan.IDS:  # a prefix's page, its ids read from the prefix indexes (SQLite)
         query = query.where(c.id.in_(sa.bindparam("ids", expanding=True)))
-    if plan is Plan.PREFIX:
-        return prebuilt(_prefix_page(query))
     return prebuilt(query.order_by(c.id).limit(sa.bindparam("limit")))
 
 
@@ -123,7 +117,19 @@ def _prefix_page(query: Any) -> Any:
     by_name = query.where(starts(c.name) == start, starts(c.username) != start)
     parts = [part.order_by(c.id).limit(sa.bindparam("limit")) for part in (by_username, by_name)]
     merged = sa.union_all(*parts).subquery("matched")
-    return sa.select(merged).order_by(merged.c.id).limit(sa.bindparam("limit"))
+    # The search's predicate on the merged rows, not in each part: there the planner, with
+    # statistics, read the trigram indexes for `LIKE 'ab%'` too and sorted every match.
+    page = sa.select(merged).where(_matches(merged.c)).order_by(merged.c.id)
+    return page.limit(sa.bindparam("limit"))
+
+
+def _matches(c: Any) -> Any:
+    """The search's one predicate: the pattern in the lowered username or name."""
+    pattern = sa.bindparam("pattern", type_=sa.String)
+    return sa.or_(
+        sa.func.lower(c.username).like(pattern, escape="\\"),
+        sa.func.lower(c.name).like(pattern, escape="\\"),
+    )
 
 
 class SqlFans:
