@@ -19,9 +19,10 @@ predicate is checked on:
 
 Terms shorter than MIN_INDEXED characters hold no trigram. A fans search that short matches the
 start of the username or the name (`lower(column) LIKE 'ab%'`, docs/decisions.md), found
-through B-tree indexes on `lower(column)` within the account (PREFIX_INDEXES): on PostgreSQL
-with text_pattern_ops, which the planner seeks for the LIKE itself; on SQLite read by range for
-the candidates, as the trigram index is. A messages search that short is answered by the walk in
+through B-tree indexes within the account keyed by the column's first START characters, then
+the id (PREFIX_INDEXES): a two-character term is an equality there, so each index hands its
+matches in page order and the page is the first entries of each, merged (`prefix_ids` on
+SQLite, Plan.PREFIX on PostgreSQL). A messages search that short is answered by the walk in
 page order, as before the indexes.
 """
 
@@ -141,21 +142,24 @@ async def prefix_ids(
     more (a common prefix: the walk in page order finds a page sooner). Each index is read on
     its own and the two merged with UNION ALL: a UNION, which drops a row matched twice, built
     a temporary index of every match first (67 ms for a one-letter prefix at 1M fans). A row
-    matched by both columns comes twice, then once."""
-    sqlite = conn.dialect.name == "sqlite"
+    matched by both columns comes twice, then once.
+
+    SQLite only: PostgreSQL reads a two-character page in one statement (Plan.PREFIX), since
+    ids handed to a second statement were checked against a walk of the whole account on a
+    table never analyzed."""
     low = term.lower()
     args: list[Any] = []
 
     def arg(value: Any) -> str:
         args.append(value)
-        return "?" if sqlite else f"${len(args)}"
+        return "?"
 
     after = values.get("after") or ""
     indexes = PREFIX_INDEXES[table]
     arms: list[str] = []
     for index, column in indexes:
         key = f"substr(lower({column}), 1, {START})"
-        source = f"{table} INDEXED BY {index}" if sqlite else table
+        source = f"{table} INDEXED BY {index}"
         which = f"workspace_id = {arg(values['ws'])} AND account_id = {arg(values['account'])}"
         if len(low) == START:
             arms.append(
@@ -163,11 +167,10 @@ async def prefix_ids(
                 f" AND id > {arg(after)} ORDER BY id LIMIT {int(values['limit'])}) AS a{len(arms)}"
             )
         else:
-            at_least, below = (">=", "<") if sqlite else ("~>=~", "~<~")
             high = low[:-1] + chr(ord(low[-1]) + 1)
             arms.append(
-                f"SELECT id FROM {source} WHERE {which} AND {key} {at_least} {arg(low)}"
-                f" AND {key} {below} {arg(high)} LIMIT {int(most)}"
+                f"SELECT id FROM {source} WHERE {which} AND {key} >= {arg(low)}"
+                f" AND {key} < {arg(high)} LIMIT {int(most)}"
             )
     if len(low) == START:
         sql = (
@@ -177,13 +180,12 @@ async def prefix_ids(
         return [str(row[0]) for row in await conn.exec_driver_sql(sql, tuple(args))]
     counted = ", ".join(f"m{i} AS MATERIALIZED ({arm})" for i, arm in enumerate(arms))
     both = " UNION ALL ".join(f"SELECT id FROM m{i}" for i in range(len(arms)))
-    bigger = "max" if sqlite else "greatest"
     counts = ", ".join(f"(SELECT count(*) FROM m{i})" for i in range(len(arms)))
     limit = int(values["limit"])
     sql = (
-        f"WITH {counted} SELECT id, {bigger}({counts}) FROM (SELECT DISTINCT id FROM ({both})"
+        f"WITH {counted} SELECT id, max({counts}) FROM (SELECT DISTINCT id FROM ({both})"
         f" AS u WHERE id > {arg(after)} ORDER BY id LIMIT {limit}) AS page"
-        f" UNION ALL SELECT NULL, {bigger}({counts})"
+        f" UNION ALL SELECT NULL, max({counts})"
     )
     rows = (await conn.exec_driver_sql(sql, tuple(args))).all()
     if int(rows[-1][1]) >= most:
@@ -236,10 +238,11 @@ async def search_page(
     reading FREQUENT index matches to prove the term frequent cost more than the page itself.
     Only when that falls short are up to FREQUENT matches read (candidates again, or the walk).
 
-    A prefix (a term shorter than MIN_INDEXED), both databases: two characters are the page's
-    ids from the prefix indexes (`prefix_ids`), whatever the count of matches. One character
-    starts about one name in a few dozen: the bounded walk is tried first, then up to FREQUENT
-    matches from the indexes, then the walk."""
+    A prefix (a term shorter than MIN_INDEXED), both databases: two characters are the page
+    from the prefix indexes, whatever the count of matches (SQLite: the page's ids from
+    `prefix_ids`, then their rows; PostgreSQL: Plan.PREFIX, one statement). One character
+    starts many names: the bounded walk is tried first, then (SQLite) up to FREQUENT matches
+    from the indexes (`prefix_ids`), then the walk."""
     if not search:
         return await run(Plan.WALK)
     short = by_prefix(table, search)
@@ -254,11 +257,11 @@ async def search_page(
                 page = await run(Plan.BOUNDED)
                 if len(page) >= values["limit"]:
                     return page
-            if conn.dialect.name == "postgresql" and len(search) == START:
-                values["start"] = search.lower()
-                return await run(Plan.PREFIX)
-            ids = await prefix_ids(conn, table, search, FREQUENT, values)
-            if ids is not None:
+            if conn.dialect.name == "postgresql":
+                if len(search) == START:
+                    values["start"] = search.lower()
+                    return await run(Plan.PREFIX)
+            elif (ids := await prefix_ids(conn, table, search, FREQUENT, values)) is not None:
                 values["ids"] = ids
                 return await run(Plan.IDS)
         elif len(search) >= MIN_INDEXED and conn.dialect.name == "postgresql":
