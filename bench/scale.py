@@ -6,6 +6,7 @@
     .venv/bin/python -m bench.scale --database sqlite --steps 100000  # one database, one step
     .venv/bin/python -m bench.scale --through api --steps 10000,100000,1000000   # as requests
     .venv/bin/python -m bench.scale --database sqlite --steps 1000000 --statistics none --stall
+    .venv/bin/python -m bench.scale --through http --steps 1000000 --stall   # as a user's requests
 
 For each database and each size step N, a workspace of its own is seeded through the storage
 layer, in one unit of work, by the repositories' own bulk writes: `fans.replace` (one
@@ -36,6 +37,9 @@ list filter's p95 growing at most 1.5x per 10x rows from 10,000 rows up.
 the workspace, through the whole app in process (ASGI, no socket, as bench/hot_path_cpu.py
 drives it; no workers, no rate limit): what a request costs at each size, the page included,
 as the agency's requests were measured. The inbox (a dashboard page) is left out there.
+`--through http` sends those requests over a socket to the service run by uvicorn in a process of
+its own (bench/scale_http.py), as a user's requests reach it; with `--stall`, the cheap read and
+the slowest read are requests too.
 """
 
 from __future__ import annotations
@@ -56,6 +60,7 @@ import asyncpg
 
 from bench import quick
 from bench.scale_api import app_reads
+from bench.scale_http import http_reads
 from bench.scale_seed import ACCOUNT, CHAT, NOW, seed
 from bench.scale_stall import slowest, stall
 from harness.scratch import run_admin
@@ -128,6 +133,8 @@ LIMITS = {  # the plain first page of each table, by its bare index
 }
 
 
+THROUGH = {"store": "", "api": ", through the API", "http": ", over HTTP (uvicorn)"}
+"""How the reads are sent (`--through`), and how the report says so."""
 TABLES = {"fans": "fans, first page", "messages": "messages, first page", "actions": "actions"}
 """Each read's table (the start of its name), and the store's plain first page of it."""
 
@@ -252,7 +259,7 @@ async def run_database(
     rounds: int,
     vacuum: bool = False,
     tidy: bool = True,
-    api: bool = False,
+    through: str = "store",
     kept: str = "product",
     stalls: bool = False,
 ) -> list[str]:
@@ -260,7 +267,7 @@ async def run_database(
     await migrate(store.engine)
     rng = random.Random(32)
     lines: list[str] = []
-    kind = ("PostgreSQL" if postgres else "SQLite") + (", through the API" if api else "")
+    kind = ("PostgreSQL" if postgres else "SQLite") + THROUGH[through]
     by_step: dict[int, Figures] = {}
     try:
         for n in steps:
@@ -270,15 +277,16 @@ async def run_database(
             raw, close = await _raw_reads(url, postgres, s["ws"])
             stop = None
             try:
-                if api:
+                slow = slowest(store, s["ws"])
+                if through == "http":
+                    reads, slow, stop = await http_reads(url, store, s)
+                elif through == "api":
                     reads, stop = await app_reads(url, store, s)
                 else:
                     reads = _store_reads(store, s)
                 figures = await measure_rounds({**raw, **reads}, requests, rounds)
                 if stalls:
-                    stall_lines = await stall(
-                        reads["fans, first page"], slowest(store, s["ws"]), requests, rounds
-                    )
+                    stall_lines = await stall(reads["fans, first page"], slow, requests, rounds)
             finally:
                 await close()
                 if stop is not None:
@@ -326,7 +334,7 @@ async def run(args: argparse.Namespace) -> None:
                 args.requests,
                 args.rounds,
                 tidy=not args.untidied,
-                api=args.through == "api",
+                through=args.through,
                 kept=args.statistics,
                 stalls=args.stall,
             )
@@ -343,7 +351,7 @@ async def run(args: argparse.Namespace) -> None:
                 args.rounds,
                 args.vacuum,
                 not args.untidied,
-                args.through == "api",
+                args.through,
                 args.statistics,
                 args.stall,
             )
@@ -383,9 +391,10 @@ def main() -> None:
     parser.add_argument("--database", choices=["sqlite", "postgresql", "both"], default="both")
     parser.add_argument(
         "--through",
-        choices=["store", "api"],
+        choices=list(THROUGH),
         default="store",
-        help="read through the store's repositories (the default) or as requests to the app",
+        help="read through the store's repositories (the default), as requests to the app in"
+        " process (api) or as HTTP requests to the service under uvicorn (http)",
     )
     parser.add_argument("--postgres-url", default="postgresql://postgres@127.0.0.1:5432/test")
     asyncio.run(

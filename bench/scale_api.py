@@ -14,10 +14,8 @@ PAGE = 25  # the API's default page
 Read = Callable[[], Awaitable[Any]]
 
 
-def _api_reads(app: Any, key: str, s: dict[str, Any]) -> dict[str, Read]:
-    """The reads of `_store_reads` as requests through the app; every answer must be a 200."""
-    from bench.hot_path_cpu import _request, _scope
-
+def api_paths(s: dict[str, Any]) -> dict[str, str]:
+    """The reads of bench/scale.py's `_store_reads` as the requests a client sends."""
     fans = f"/v1/accounts/{ACCOUNT}/fans?limit={PAGE}"
     messages = f"/v1/accounts/{ACCOUNT}/chats/{CHAT}/messages?limit={PAGE}"
     actions = f"/v1/actions?limit={PAGE}"
@@ -25,6 +23,7 @@ def _api_reads(app: Any, key: str, s: dict[str, Any]) -> dict[str, Read]:
         "fans, first page": fans,
         "fans search, one match": f"{fans}&search={s['fan_term']}",
         "fans search, a tenth": f"{fans}&search=common",
+        "fans search, two letters": f"{fans}&search={s['fan_prefix']}",
         "messages, first page": messages,
         "messages search, one match": f"{messages}&search={s['message_term']}",
         "messages search, a tenth": f"{messages}&search=refund",
@@ -35,6 +34,12 @@ def _api_reads(app: Any, key: str, s: dict[str, Any]) -> dict[str, Read]:
         "actions ?status=expired": f"{actions}&status=expired",
         "actions ?accountId=&status=failed": f"{actions}&accountId={ACCOUNT}&status=failed",
     }
+    return paths
+
+
+def _api_reads(app: Any, key: str, s: dict[str, Any]) -> dict[str, Read]:
+    """`api_paths` through the app in process; every answer must be a 200."""
+    from bench.hot_path_cpu import _request, _scope
 
     def requesting(path: str) -> Read:
         async def read() -> Any:
@@ -45,7 +50,21 @@ def _api_reads(app: Any, key: str, s: dict[str, Any]) -> dict[str, Read]:
 
         return read
 
-    return {name: requesting(path) for name, path in paths.items()}
+    return {name: requesting(path) for name, path in api_paths(s).items()}
+
+
+async def live_key(store: SqlStore, ws: str) -> str:
+    """A live key of the seeded workspace."""
+    from service.domain.clock import ManualClock
+    from service.domain.principal import Principal
+    from service.keys.usecases import create_key
+
+    principal = Principal.operator(ws)
+    scopes = ["read", "write"]
+    _, key = await create_key(
+        store, ManualClock(NOW), principal, name="scale", scopes=scopes, mode="live"
+    )
+    return key
 
 
 async def app_reads(url: str, store: SqlStore, s: dict[str, Any]) -> tuple[dict[str, Read], Any]:
@@ -53,14 +72,8 @@ async def app_reads(url: str, store: SqlStore, s: dict[str, Any]) -> tuple[dict[
     from bench.hot_path_cpu import _lifespan
     from service.app import create_app
     from service.domain.clock import ManualClock
-    from service.domain.principal import Principal
-    from service.keys.usecases import create_key
 
-    principal = Principal.operator(s["ws"])
-    scopes = ["read", "write"]
-    _, key = await create_key(
-        store, ManualClock(NOW), principal, name="scale", scopes=scopes, mode="live"
-    )
+    key = await live_key(store, s["ws"])
     # At the seed's time, as the store's reads are: no action is overdue with no expirer running.
     app = create_app(bench_settings(url), clock=ManualClock(NOW))
     return _api_reads(app, key, s), await _lifespan(app)

@@ -112,6 +112,13 @@ async def seed(
         for account_id in (ACCOUNT, OTHER):
             await uow.accounts.add(_account(ws, account_id))
         await uow.fans.replace(ws, ACCOUNT, fans)
+        # The chat itself, as a sync writes it: an empty search of it is a page, not a 404.
+        chat = {
+            "fanId": CHAT,
+            "lastActivityAt": NOW.isoformat(),
+            "lastMessage": {"id": "m00000000"},
+        }
+        await uow.synced.put_chats(ws, ACCOUNT, [chat])
         for start in range(0, n, 10_000):
             await uow.synced.add_messages(ws, ACCOUNT, messages[start : start + 10_000])
         for start in range(0, n, 10_000):

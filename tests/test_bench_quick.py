@@ -37,7 +37,9 @@ NOT_RUN = {
         ("cluster_platform", "platform_proxy_app", "tcp_proxy", "openapi_core_validation"),
         "a process or part other benches start",
     ),
-    **dict.fromkeys(("scale_api", "scale_seed", "scale_stall", "quick"), "a part of other benches"),
+    **dict.fromkeys(
+        ("scale_api", "scale_http", "scale_seed", "scale_stall", "quick"), "a part of other benches"
+    ),
     **dict.fromkeys(
         (
             *("cluster_faults", "cluster_figures", "cluster_load", "cluster_processes"),
@@ -59,9 +61,18 @@ def test_every_bench_has_a_quick_run_or_a_reason():
         importlib.import_module(f"bench.{name}")
 
 
-@pytest.mark.parametrize("name", QUICK)
-def test_the_bench_runs_quick(name, monkeypatch, capsys):
-    monkeypatch.setattr(sys, "argv", [f"bench.{name}", "--quick"])
+QUICK_WAYS = {"scale": [["--through", "http", "--stall"]]}
+"""Benches whose other ways of measuring run quick too (the scale probe over HTTP, through a
+uvicorn server process of its own)."""
+
+
+@pytest.mark.parametrize(
+    ("name", "extra"),
+    [(name, []) for name in QUICK] + [(n, w) for n, ways in QUICK_WAYS.items() for w in ways],
+    ids=lambda value: " ".join(value) if isinstance(value, list) else value,
+)
+def test_the_bench_runs_quick(name, extra, monkeypatch, capsys):
+    monkeypatch.setattr(sys, "argv", [f"bench.{name}", "--quick", *extra])
     saved = dict(os.environ)  # some benches set the service's settings in the environment
     try:
         runpy.run_path(str(BENCH / f"{name}.py"), run_name="__main__")

@@ -124,6 +124,30 @@ async def test_a_term_shorter_than_a_trigram_finds_prefixes(store):
             assert await _search_all(store, ws, term, 7) == expected, term
 
 
+async def test_a_prefix_of_both_columns_lists_each_fan_once_in_order(store):
+    """A fan whose username and name both start with the term is found in both prefix
+    indexes: listed once, in id order, page after page, between fans matched by one column
+    only."""
+    ws = await _workspace(store)
+    fans = [
+        _fan(
+            ws,
+            n,
+            ("Qxuser" if n % 3 else "other") + str(n),
+            "QX person" if n % 2 else "Someone",
+        )
+        for n in range(120)
+    ]
+    async with store.transaction() as uow:
+        await uow.fans.replace(ws, ACCOUNT, fans)
+    expected = _starting(fans, "qX")
+    assert len(expected) > 25
+    async with store.reading() as uow:
+        first = await uow.fans.list(ws, ACCOUNT, search="qX", limit=25)
+    assert [f.id for f in first] == expected[:25]
+    assert await _search_all(store, ws, "qX", 7) == expected
+
+
 async def test_fans_written_by_plain_sql_are_found_changed_and_forgotten(store):
     ws = await _workspace(store)
     insert = sa.text(

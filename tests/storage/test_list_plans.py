@@ -211,12 +211,16 @@ NAMED = {
     "sqlite": {
         "fans": "sqlite_autoindex_fans_1",
         "search": "USING INTEGER PRIMARY KEY (rowid=?)",
-        "prefix": "USING INTEGER PRIMARY KEY (rowid=?)",
+        # a prefix's page: the ids the prefix indexes gave, by primary key
+        "prefix": "sqlite_autoindex_fans_1 (workspace_id=? AND account_id=? AND id=?)",
     },
     "postgresql": {"fans": "pk_fans", "search": "_search_", "prefix": "ix_fans_prefix_"},
 }
 
-FIRST_READS = ("VIRTUAL TABLE", "USING INDEX ix_fans_prefix_", "pk_fans", "ix_synced_messages_chat")
+FIRST_READS = (
+    *("VIRTUAL TABLE", "USING INDEX ix_fans_prefix_", "using ix_fans_prefix_"),
+    *("pk_fans", "ix_synced_messages_chat"),
+)
 """What a search reads before its page: the index's probe (SQLite), or the first rows in page
 order (PostgreSQL, storage/sql/driver/search.py), on the indexes of the lists' own order."""
 

@@ -9,6 +9,8 @@ statistic forgotten after the rows were written."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.storage.conftest import forget_statistics
@@ -67,3 +69,35 @@ async def test_a_common_term_reads_a_page_in_page_order_without_statistics(store
     named = {"sqlite": "sqlite_autoindex_fans_1", "postgresql": "pk_fans"}[store.dialect]
     assert named in plan, plan
     assert "_search_" not in plan, plan
+
+
+async def test_two_letters_read_the_page_from_the_prefix_indexes_without_statistics(store, clock):
+    """A two-character term is an equality on the prefix indexes' key (the first two characters,
+    then the id): each index hands its matches in id order, so the page is the first entries of
+    each, merged (PostgreSQL: in one statement; SQLite: their ids, then those rows by primary
+    key). No walk of the account and no sort of every match, whatever the statistics."""
+    ws = await _seed(store, clock)
+    await forget_statistics(store)
+    term = FANS[123][2][:2]
+    statements = await _statements(
+        store, ws, lambda uow, ws: uow.fans.list(ws, "40001", search=term, limit=26)
+    )
+    plans = [await _plan(store, sql, args) for sql, args in statements]
+    if store.dialect == "sqlite":
+        probe, page = plans
+        for index in ("ix_fans_prefix_username", "ix_fans_prefix_name"):
+            seek = f"SEARCH fans USING INDEX {index} (workspace_id=? AND account_id=? AND <expr>=?"
+            assert seek in probe, probe
+        assert "TEMP B-TREE FOR ORDER BY" not in probe, probe  # each index in id order
+        assert page.strip() == (
+            "SEARCH fans USING INDEX sqlite_autoindex_fans_1"
+            " (workspace_id=? AND account_id=? AND id=?)"
+        ), page
+    else:
+        (plan,) = plans
+        for index in ("ix_fans_prefix_username", "ix_fans_prefix_name"):
+            assert re.search(rf"Index Scan using {index} on .*\n\s+Index Cond: .*substr", plan), (
+                plan
+            )
+        assert "Merge Append" in plan, plan  # each index in id order: merged, not sorted
+        assert "pk_fans" not in plan and "Seq Scan" not in plan, plan

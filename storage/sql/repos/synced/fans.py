@@ -18,6 +18,7 @@ from storage.sql.driver.dialect import json_array_overlaps, upsert
 from storage.sql.driver.result import Row
 from storage.sql.driver.rows import to_model, to_row
 from storage.sql.driver.search import (
+    START,
     Plan,
     by_prefix,
     candidates,
@@ -86,17 +87,49 @@ def _fans_statement(search: bool, after: bool, plan: Plan) -> Any:
     if plan is Plan.BOUNDED:
         walked = query.order_by(c.id).limit(sa.bindparam("budget")).subquery("walked")
         query, c = sa.select(walked), walked.c
+    if plan is Plan.PREFIX:
+        return prebuilt(_prefix_page(query))
     if search:
-        pattern = sa.bindparam("pattern", type_=sa.String)
-        query = query.where(
-            sa.or_(
-                sa.func.lower(c.username).like(pattern, escape="\\"),
-                sa.func.lower(c.name).like(pattern, escape="\\"),
-            )
-        )
+        query = query.where(_matches(c))
     if plan is Plan.INDEX:
         query = query.select_from(candidates(t.fans))
+    if plan is Plan.IDS:  # a prefix's page, its ids read from the prefix indexes (SQLite)
+        query = query.where(c.id.in_(sa.bindparam("ids", expanding=True)))
     return prebuilt(query.order_by(c.id).limit(sa.bindparam("limit")))
+
+
+def _prefix_page(query: Any) -> Any:
+    """Plan.PREFIX (PostgreSQL): the page from each prefix index in id order, merged. Each part
+    is an equality on the index's key (the first START characters, bound as `start`) ordered by
+    the index's next column: the planner reads its first rows whatever its statistics, where
+    ids handed to a second statement were checked against a walk of the whole account on a
+    table never analyzed. A fan whose username and name both match comes from the first part
+    only."""
+    c = t.fans.c
+    one: Any = sa.literal_column("1")  # as the index is written: no bound values
+    two: Any = sa.literal_column(str(START))
+
+    def starts(column: Any) -> Any:
+        return sa.func.substr(sa.func.lower(column), one, two)
+
+    start: Any = sa.bindparam("start")
+    by_username = query.where(starts(c.username) == start)
+    by_name = query.where(starts(c.name) == start, starts(c.username) != start)
+    parts = [part.order_by(c.id).limit(sa.bindparam("limit")) for part in (by_username, by_name)]
+    merged = sa.union_all(*parts).subquery("matched")
+    # The search's predicate on the merged rows, not in each part: there the planner, with
+    # statistics, read the trigram indexes for `LIKE 'ab%'` too and sorted every match.
+    page = sa.select(merged).where(_matches(merged.c)).order_by(merged.c.id)
+    return page.limit(sa.bindparam("limit"))
+
+
+def _matches(c: Any) -> Any:
+    """The search's one predicate: the pattern in the lowered username or name."""
+    pattern = sa.bindparam("pattern", type_=sa.String)
+    return sa.or_(
+        sa.func.lower(c.username).like(pattern, escape="\\"),
+        sa.func.lower(c.name).like(pattern, escape="\\"),
+    )
 
 
 class SqlFans:
