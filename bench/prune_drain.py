@@ -7,16 +7,19 @@
 Seeds one workspace with 3 event endpoints, then, `--slices` times an hour apart, copies one real
 delivered event (made by the dispatcher and the deliverer's own statements) into a slice of the
 `--deliveries` finished deliveries, one attempt each, 3 per event (ids random, as in
-production, so deletes dirty index pages all over). Then, slice after slice, on the same store:
+production, so deletes dirty index pages all over). Then, slice after slice (a round each), on
+the same store:
 
-1. idle: creations through the real use case, `--rate` a second, each timed from when it was
-   due, for as long as the last prune took (at least `--least-idle` seconds);
-2. pruning: the clock moves an hour, and the pruner (paced as the worker runs it) drains that
-   slice while creations go on at the same rate beside it, each timed.
+1. pruning: the clock moves an hour, and the pruner (paced as the worker runs it) drains that
+   slice while creations go on through the real use case beside it, `--rate` a second, each
+   timed from when it was due;
+2. idle: creations at the same rate for as long as that prune took (at least `--least-idle`
+   seconds): the round's own baseline, a moment later on the same machine.
 
-So the baseline and the load interleave on the same machine. Prints the drain's time (the sum
-of the prunes) and rows a second, and the creations' p50/p99 while pruning as a ratio of the
-idle windows'. `--quick` seeds 3,000 deliveries and times a few creations: a check that the
+So the baseline and the load interleave, and a neighbour's burst of load falls on both. Prints
+each round (its rows a second, its creations' p50/p99 while pruning and idle, their ratios),
+then the drain's time (the sum of the prunes), and the median of the rounds' ratios: on a shared
+machine one idle window's p99 swings tenfold, so one pooled ratio says little. `--quick` seeds 3,000 deliveries and times a few creations: a check that the
 bench runs, not a measurement.
 """
 
@@ -29,6 +32,8 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
+
+from attrs import frozen
 
 from bench.growth import MESSAGE, deliver_everything
 from harness.scratch import scratch_database
@@ -183,15 +188,12 @@ async def run(args: argparse.Namespace, url: str) -> None:
         held = (await uow.conn.exec_driver_sql("SELECT count(*) FROM deliveries")).scalar()
     print(f"{store.dialect}: {held} deliveries seeded in {time.perf_counter() - started:.0f} s")
     every = 1 / args.rate
-    idle: list[float] = []
-    busy: list[float] = []
+    rounds: list[Round] = []
     took = 0.0
     removed = {"deliveries": 0, "attempts": 0, "events": 0}
     held_ms: list[float] = []
-    window = args.least_idle
+    pruner_cpu = 0.0
     for n in range(args.slices):
-        count = max(10, int(window * args.rate))
-        idle += await _creations(store, clock, agent, count, f"idle{n}-", every)
         clock.advance(hours=1)  # one more slice past its retention
 
         async def creating(tag: str, drained: asyncio.Future[Timed]) -> list[float]:
@@ -200,30 +202,65 @@ async def run(args: argparse.Namespace, url: str) -> None:
                 taken += await _creations(store, clock, agent, 10, f"{tag}{len(taken)}-", every)
             return taken
 
+        cpu = time.process_time()
         drained = asyncio.ensure_future(_timed_prune(store, clock))
-        busy += await creating(f"busy{n}-", drained)
+        busy = await creating(f"busy{n}-", drained)
         report, seconds = await drained
-        window = max(args.least_idle, seconds)
+        cpu_busy, cpu = time.process_time() - cpu, time.process_time()
+        # then as long again with nothing pruning: the round's baseline, on the same machine
+        # a moment later, so a neighbour's burst of load falls on both sides alike
+        count = max(10, int(max(args.least_idle, seconds) * args.rate))
+        idle = await _creations(store, clock, agent, count, f"idle{n}-", every)
+        # this process's CPU while pruning less the same creations' idle: the pruner's own
+        # (PostgreSQL's server works apart), a figure the neighbours' load does not stretch
+        pruner_cpu += cpu_busy - (time.process_time() - cpu) * len(busy) / max(1, len(idle))
+        rounds.append(Round(report.removed["deliveries"], seconds, busy, idle))
         took += seconds
         held_ms += report.held_ms
         for kind in removed:
             removed[kind] += report.removed[kind]
-        print(f"  slice {n + 1}: {report.removed['deliveries']} in {window:.1f} s", flush=True)
+        print(f"  round {n + 1}: {rounds[-1]}", flush=True)
     await store.close()
     done = removed["deliveries"]
     print(
         f"drained {done} deliveries ({removed['attempts']} attempts, {removed['events']} events)"
-        f" in {args.slices} prunes taking {took:.1f} s: {done / took:.0f} deliveries/s; 1M would"
-        f" take {1_000_000 / (done / took) / 60:.1f} min at this pace; {len(held_ms)} batches,"
-        f" held median {_at(held_ms, 0.5):.1f} ms, p99 {_at(held_ms, 0.99):.1f} ms"
+        f" in {args.slices} prunes taking {took:.1f} s ({took / 60:.2f} min): {done / took:.0f}"
+        f" deliveries/s; 1M at this pace: {1_000_000 / (done / took) / 60:.1f} min;"
+        f" {len(held_ms)} batches, held median {_at(held_ms, 0.5):.1f} ms,"
+        f" p99 {_at(held_ms, 0.99):.1f} ms; the pruner's CPU in this process {pruner_cpu:.0f} s"
     )
-    p50, p99 = _at(idle, 0.5), _at(idle, 0.99)
+    busy = [t for r in rounds for t in r.busy]
+    idle = [t for r in rounds for t in r.idle]
     print(
-        f"creation idle: p50 {p50:.2f} ms, p99 {p99:.2f} ms ({len(idle)}); while pruning: "
-        f"p50 {_at(busy, 0.5):.2f} ms ({_at(busy, 0.5) / p50:.2f}x), p99 {_at(busy, 0.99):.2f} ms "
-        f"({_at(busy, 0.99) / p99:.2f}x) over {len(busy)} creations; "
-        f"mean {statistics.mean(busy):.2f} ms (idle {statistics.mean(idle):.2f})"
+        f"creation while pruning ÷ idle, median of the {len(rounds)} rounds' ratios:"
+        f" p50 {statistics.median(r.ratio(0.5) for r in rounds):.2f}x,"
+        f" p99 {statistics.median(r.ratio(0.99) for r in rounds):.2f}x;"
+        f" pooled: p50 {_at(busy, 0.5):.2f} / {_at(idle, 0.5):.2f} ms,"
+        f" p99 {_at(busy, 0.99):.2f} / {_at(idle, 0.99):.2f} ms"
+        f" ({len(busy)} / {len(idle)} creations)"
     )
+
+
+@frozen
+class Round:
+    """One slice pruned with creations beside it, then an idle window as long."""
+
+    deliveries: int
+    seconds: float
+    busy: list[float]
+    idle: list[float]
+
+    def ratio(self, share: float) -> float:
+        return _at(self.busy, share) / _at(self.idle, share)
+
+    def __str__(self) -> str:
+        return (
+            f"{self.deliveries} in {self.seconds:.1f} s ({self.deliveries / self.seconds:.0f}/s);"
+            f" creation p50 {_at(self.busy, 0.5):.2f} / {_at(self.idle, 0.5):.2f} ms idle"
+            f" ({self.ratio(0.5):.2f}x), p99 {_at(self.busy, 0.99):.2f} /"
+            f" {_at(self.idle, 0.99):.2f} ms ({self.ratio(0.99):.2f}x);"
+            f" {len(self.busy)} / {len(self.idle)} creations"
+        )
 
 
 def main(argv: list[str] | None = None) -> None:

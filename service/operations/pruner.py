@@ -50,14 +50,16 @@ class Pace:
     pauses t × (1 - share) / share."""
 
 
-QUEUED_WRITES = Pace(step=0.004, hold=0.025, share=0.75)
+QUEUED_WRITES = Pace(step=0.002, hold=0.010, share=0.75)
 """Where every writer waits for one lock (SQLite). 25 rows a batch and a fixed 50 ms pause
 capped pruning at ~480 rows a second; 5,000-row statements held creations behind them 90 ms.
-A batch of 4 ms statements ends for a queued creation within one of them, and its 25 ms
-amortize the batch's BEGIN and COMMIT. A writer of this process never needs the pause (it is
-handed the lock after the current statement), so the pause is only for other processes' writers,
-which SQLite expects few of: a third of the hold (a quarter of the time) leaves them a gap after
-every batch, where a pause as long as the hold halved the pace."""
+A creation queued behind a batch waits for the statement under way and the batch's COMMIT,
+whose pages grow with the batch: 2 ms statements and 10 ms batches, against 4 and 25, brought a
+creation's p50 while pruning from 2.3 to 1.5 times idle's and its p99 from 4.8 to 2.9 (median of
+interleaved rounds, bench/prune_drain.py) for a sixth more CPU a row. A writer of this process
+never needs the pause (it is handed the lock after the current statement), so the pause is only
+for other processes' writers, which SQLite expects few of: a third of the hold (a quarter of the
+time) leaves them a gap after every batch, where a pause as long as the hold halved the pace."""
 ROW_LOCKS = Pace(step=0.05, hold=0.2, share=0.5)
 """Where a batch locks only the rows it deletes (PostgreSQL): no creation waits for it, and a
 statement's round trip, not its rows, sets its time; longer statements keep up, and a pause as

@@ -258,6 +258,22 @@ async def _checkpoint(path) -> None:
     raw.close()
 
 
+async def test_the_deletes_give_their_page_cache_back(tmp_path, clock):
+    """SQLite: deliveries are deleted with a roomier page cache, and the connection goes back to
+    the pool with the cache it had: every pooled connection does not keep 64 MB."""
+    from storage.sql.store import SqlStore
+
+    store = SqlStore.from_url(f"sqlite:///{tmp_path / 'cache.db'}")
+    try:
+        await store.migrate()
+        async with store.transaction() as uow:
+            usual = (await uow.conn.exec_driver_sql("PRAGMA cache_size")).scalar()
+            assert await uow.retention.prune_deliveries(clock.now(), 25) == (0, 0)
+            assert (await uow.conn.exec_driver_sql("PRAGMA cache_size")).scalar() == usual
+    finally:
+        await store.close()
+
+
 def test_statements_are_sized_by_the_time_they_take():
     """A statement that took well under its step doubles the next (at most); one over it
     shrinks the next to what fits (at least half); a short one (the last of its kind) and a

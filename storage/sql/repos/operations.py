@@ -19,7 +19,7 @@ from storage.sql.driver.connection import Connection
 from storage.sql.driver.dialect import single_writer
 from storage.sql.driver.rows import to_model
 from storage.sql.driver.search import tidy_search
-from storage.sql.driver.vacuum import checkpoint, reclaim
+from storage.sql.driver.vacuum import ROOMY_CACHE, USUAL_CACHE, checkpoint, reclaim
 
 d = t.deliveries.c
 ev = t.events.c
@@ -44,6 +44,9 @@ _DELETE_ATTEMPTS = t.delivery_attempts.delete().where(
     t.delivery_attempts.c.delivery_id.in_(_OLDEST_FINISHED.scalar_subquery())
 )
 _DELETE_DELIVERIES = t.deliveries.delete().where(d.id.in_(_OLDEST_FINISHED.scalar_subquery()))
+# The deletes run with SQLite's page cache roomier (vacuum.ROOMY_CACHE), given back after them.
+_NONE: dict[str, object] = {}
+_ROOMY, _USUAL = (ROOMY_CACHE, _NONE), (USUAL_CACHE, _NONE)
 # PostgreSQL: one statement. A delivery being resent is locked by its resender and left alone
 # (SKIP LOCKED); the attempts' foreign key is checked at the statement's end, after both deletes.
 _PG_DELETE_DELIVERIES = """
@@ -150,7 +153,7 @@ class SqlRetention:
                 deliveries, attempts = found.one()
                 return int(deliveries), int(attempts)
             both = [(_DELETE_ATTEMPTS, chosen), (_DELETE_DELIVERIES, chosen)]
-            attempts, deliveries = await self.conn.rowcounts(both)
+            _, attempts, deliveries, _ = await self.conn.rowcounts([_ROOMY, *both, _USUAL])
             return deliveries, attempts
 
     async def prune_events(self, before: dt.datetime, limit: int) -> int:
