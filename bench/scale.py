@@ -48,19 +48,16 @@ import argparse
 import asyncio
 import itertools
 import random
-import sqlite3
-import statistics
 import tempfile
 import time
 import uuid
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-import asyncpg
-
 from bench import quick
 from bench.scale_api import app_reads
 from bench.scale_http import http_reads
+from bench.scale_measure import Figures, measure_rounds, raw_reads
 from bench.scale_seed import ACCOUNT, CHAT, NOW, seed
 from bench.scale_stall import slowest, stall
 from harness.scratch import run_admin
@@ -123,80 +120,10 @@ def _store_reads(store: SqlStore, s: dict[str, Any]) -> dict[str, Read]:
     }
 
 
-LIMITS = {  # the plain first page of each table, by its bare index
-    "limit: fans page": "SELECT * FROM fans WHERE workspace_id = {0} AND account_id = {1}"
-    " ORDER BY id LIMIT 26",
-    "limit: messages page": "SELECT data FROM synced_messages WHERE workspace_id = {0}"
-    " AND account_id = {1} AND fan_id = {2} ORDER BY created_at DESC, id DESC LIMIT 26",
-    "limit: actions page": "SELECT * FROM actions WHERE workspace_id = {0} AND mode = 'live'"
-    " ORDER BY created_at DESC, id DESC LIMIT 26",
-}
-
-
 THROUGH = {"store": "", "api": ", through the API", "http": ", over HTTP (uvicorn)"}
 """How the reads are sent (`--through`), and how the report says so."""
 TABLES = {"fans": "fans, first page", "messages": "messages, first page", "actions": "actions"}
 """Each read's table (the start of its name), and the store's plain first page of it."""
-
-
-async def _raw_reads(url: str, postgres: bool, ws: str) -> tuple[dict[str, Read], Callable]:
-    args = (ws, ACCOUNT, CHAT)
-    if postgres:
-        conn = await asyncpg.connect(url)
-        reads: dict[str, Read] = {}
-        for name, sql in LIMITS.items():
-            text = sql.format("$1", "$2", "$3")
-            used = args[: text.count("$")]
-            reads[name] = lambda text=text, used=used: conn.fetch(text, *used)
-        return reads, conn.close
-    raw = sqlite3.connect(url.split("///", 1)[1], check_same_thread=False)
-    reads = {}
-    for name, sql in LIMITS.items():
-        text = sql.format("?", "?", "?")
-        used = args[: text.count("?")]
-
-        async def read(text: str = text, used: tuple[str, ...] = used) -> Any:
-            return raw.execute(text, used).fetchall()
-
-        reads[name] = read
-
-    async def close() -> None:
-        raw.close()
-
-    return reads, close
-
-
-async def measure(reads: dict[str, Read], requests: int) -> dict[str, list[float]]:
-    for read in reads.values():  # warm: statements prepared, pages cached
-        await read()
-    times: dict[str, list[float]] = {name: [] for name in reads}
-    for _ in range(requests):
-        for name, read in reads.items():
-            started = time.perf_counter()
-            await read()
-            times[name].append((time.perf_counter() - started) * 1000)
-    return times
-
-
-def _p(values: list[float], q: float) -> float:
-    return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1]
-
-
-Figures = dict[str, tuple[float, float]]
-"""Each read's p50 and p95 in ms: the median of the rounds' own."""
-
-
-async def measure_rounds(reads: dict[str, Read], requests: int, rounds: int) -> Figures:
-    """`rounds` measurements of every read on the same rows; each figure is the median of the
-    rounds' percentiles, so one round a neighbour's job slowed moves no figure alone."""
-    runs = [await measure(reads, requests) for _ in range(rounds)]
-    return {
-        name: (
-            statistics.median(_p(run[name], 50) for run in runs),
-            statistics.median(_p(run[name], 95) for run in runs),
-        )
-        for name in reads
-    }
 
 
 def _table(name: str) -> str:
@@ -274,7 +201,7 @@ async def run_database(
             started = time.perf_counter()
             s = await seed(store, n, rng, vacuum, tidy, kept)
             seeded = time.perf_counter() - started
-            raw, close = await _raw_reads(url, postgres, s["ws"])
+            raw, close = await raw_reads(url, postgres, s["ws"])
             stop = None
             try:
                 slow = slowest(store, s["ws"])

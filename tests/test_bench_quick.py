@@ -38,7 +38,8 @@ NOT_RUN = {
         "a process or part other benches start",
     ),
     **dict.fromkeys(
-        ("scale_api", "scale_http", "scale_seed", "scale_stall", "quick"), "a part of other benches"
+        ("scale_api", "scale_http", "scale_measure", "scale_seed", "scale_stall", "quick"),
+        "a part of other benches",
     ),
     **dict.fromkeys(
         (
