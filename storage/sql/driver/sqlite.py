@@ -10,7 +10,7 @@ inline, and only a wait for a lock leaves the loop:
   `BEGIN IMMEDIATE` is tried with no busy wait. Only when another *process* holds the write lock
   does the BEGIN move to a thread that waits (busy_timeout) while the loop goes on serving.
 - Once BEGIN IMMEDIATE succeeds the unit holds the write lock: its statements and COMMIT never
-  wait (WAL commits append to the log; sqlite_checkpoint.py copies it, off the commit path).
+  wait (WAL commits append to the log; vacuum.py's Checkpointer copies it, off the commit path).
 - A statement that may take long (`Connection.long_statements`: a search reading rows in page
   order, an account's fans rewritten; or a batch of LONG_BATCH rows and more) runs in a worker thread, its connection
   still the unit's alone: sqlite3 lets go of the GIL while SQLite works, so the loop serves
@@ -39,11 +39,11 @@ from service.domain.storage_errors import StorageBusy, StorageError, StorageUnav
 from storage.sql.driver.connection import Connection, IntegrityViolation, acquire_within
 from storage.sql.driver.private_file import make_private
 from storage.sql.driver.search import CrossJoin
-from storage.sql.driver.sqlite_checkpoint import AUTOCHECKPOINT, Checkpointer
 from storage.sql.driver.sqlite_writer import Writer
 from storage.sql.driver.statements import Planner
 from storage.sql.driver.statistics import OPEN_PRAGMAS
 from storage.sql.driver.types import compact_json
+from storage.sql.driver.vacuum import AUTOCHECKPOINT, Checkpointer
 
 T = TypeVar("T")
 BUSY_TIMEOUT = 30.0
