@@ -18,7 +18,6 @@ from bench.governance_floor_rows import (
     USE_COLUMNS,
     WORKSPACE,
 )
-from storage.sql.driver.sqlite import CHECKPOINT_PAGES
 
 
 def _insert(table: str, columns: list[str], marks: list[str]) -> str:
@@ -61,7 +60,7 @@ def sqlite_connection(path: str) -> sqlite3.Connection:
         "journal_mode=WAL",
         "foreign_keys=ON",
         "synchronous=NORMAL",
-        f"wal_autocheckpoint={CHECKPOINT_PAGES}",
+        "wal_autocheckpoint=10000",  # no background checkpoint here: commits copy the log
     ):
         conn.execute(f"PRAGMA {pragma}")
     conn.execute(

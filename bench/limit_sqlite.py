@@ -28,7 +28,6 @@ from bench.limit_rows import (
     render,
     routes,
 )
-from storage.sql.driver.sqlite import CHECKPOINT_PAGES
 
 SQ_ACTION = f"SELECT {COLUMNS} FROM actions WHERE workspace_id = ? AND id = ?"
 SQ_LIST = (
@@ -66,7 +65,7 @@ def sqlite_app(path: str) -> Starlette:
                 "busy_timeout=30000",
                 "foreign_keys=ON",
                 "synchronous=NORMAL",
-                f"wal_autocheckpoint={CHECKPOINT_PAGES}",  # the service's, as every pragma here
+                "wal_autocheckpoint=10000",  # no background checkpoint here: commits copy the log
             ):
                 conn.execute(f"PRAGMA {pragma}")
             local.conn = conn

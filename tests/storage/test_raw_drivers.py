@@ -201,11 +201,9 @@ async def test_postgres_connection_is_replaced_after_its_share_of_units(postgres
         await store.close()
 
 
-async def test_sqlite_connections_checkpoint_their_log_at_the_services_interval(sqlite_url):
-    """Every pooled connection (a checkpoint runs in whichever commit crosses the interval)
-    copies the log into the database every CHECKPOINT_PAGES pages, not SQLite's 1,000."""
-    from storage.sql.driver.sqlite import CHECKPOINT_PAGES
-
+async def test_sqlite_connections_never_checkpoint_in_a_commit(sqlite_url):
+    """No pooled connection copies the log into the database in a commit (SQLite's automatic
+    checkpoint is off): the driver's background checkpointer does, off the commit path."""
     store = SqlStore.from_url(sqlite_url)
     try:
         async with store.reading() as uow:
@@ -214,4 +212,4 @@ async def test_sqlite_connections_checkpoint_their_log_at_the_services_interval(
             written = (await uow.conn.exec_driver_sql("PRAGMA wal_autocheckpoint")).scalar()
     finally:
         await store.close()
-    assert read == written == CHECKPOINT_PAGES == 10_000
+    assert read == written == 0

@@ -10,7 +10,7 @@ inline, and only a wait for a lock leaves the loop:
   `BEGIN IMMEDIATE` is tried with no busy wait. Only when another *process* holds the write lock
   does the BEGIN move to a thread that waits (busy_timeout) while the loop goes on serving.
 - Once BEGIN IMMEDIATE succeeds the unit holds the write lock: its statements and COMMIT never
-  wait (WAL commits append to the log; checkpoints are passive).
+  wait (WAL commits append to the log; vacuum.py's Checkpointer copies it, off the commit path).
 - A statement that may take long (`Connection.long_statements`: a search reading rows in page
   order, an account's fans rewritten; or a batch of LONG_BATCH rows and more) runs in a worker thread, its connection
   still the unit's alone: sqlite3 lets go of the GIL while SQLite works, so the loop serves
@@ -43,18 +43,13 @@ from storage.sql.driver.sqlite_writer import Writer
 from storage.sql.driver.statements import Planner
 from storage.sql.driver.statistics import OPEN_PRAGMAS
 from storage.sql.driver.types import compact_json
+from storage.sql.driver.vacuum import AUTOCHECKPOINT, Checkpointer
 
 T = TypeVar("T")
 BUSY_TIMEOUT = 30.0
 """Seconds a writer waits for the write lock (in this process or another) before giving up."""
 LONG_BATCH = 200
 """Rows from which one batch of writes runs in a worker thread rather than on the loop."""
-CHECKPOINT_PAGES = 10_000
-"""WAL pages (4 KiB each: a log of up to 40 MiB) after which a commit copies the log into the
-database file. A creation rewrites the same dozen or so index pages over and over; checkpointing
-every 1,000 pages (SQLite's default) copied and synced them ten times as often, and cost each
-creation about 8% of its CPU (bench/hot_path_cpu.py)."""
-
 
 INLINE_BUDGET = 0.004
 """Seconds of CPU a read may spend on the event loop's thread. An indexed read takes
@@ -228,7 +223,7 @@ def _open(path: str) -> sqlite3.Connection:
     raw.execute("PRAGMA journal_mode=WAL")
     raw.execute("PRAGMA foreign_keys=ON")
     raw.execute("PRAGMA synchronous=NORMAL")
-    raw.execute(f"PRAGMA wal_autocheckpoint={CHECKPOINT_PAGES}")
+    raw.execute(AUTOCHECKPOINT)  # the log is copied off the commit path
     raw.execute("PRAGMA busy_timeout=0")  # inline statements never wait: see the module doc
     for pragma in OPEN_PRAGMAS:  # planner statistics (statistics.py)
         try:
@@ -279,6 +274,8 @@ class SqliteDriver:
         self.committed: list[Callable[[], None]] = []
         """Called after each commit of this process's writes (storage/sql/driver/action_watch.py)."""
         self._writer = Writer(self._begin, self._put_back, self.committed)
+        self.checkpointer = Checkpointer(path, self._writer.quiet, _open)
+        self.committed.append(self.checkpointer.committed)
 
     @asynccontextmanager
     async def _checkout(self) -> AsyncIterator[sqlite3.Connection]:
@@ -361,6 +358,7 @@ class SqliteDriver:
         return SqliteReading(self)
 
     async def close(self) -> None:
+        await self.checkpointer.close()
         while self._idle:
             self._idle.pop().close()
 

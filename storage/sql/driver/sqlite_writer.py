@@ -153,6 +153,10 @@ class Writer:
         shared.done.exception()  # the units that wait read it; none may, so mark it read
         self._put_back(shared.raw)
 
+    def quiet(self) -> bool:
+        """No unit holds the turn or waits for it."""
+        return not self._writing and not self._queue
+
     def someone_waits(self) -> bool:
         return any(not turn.done() for turn in self._queue)
 

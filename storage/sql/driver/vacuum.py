@@ -2,11 +2,29 @@
 file switches to only through a VACUUM (it rewrites the file; it cannot run in a transaction, so
 alembic cannot do it). `SqlStore.migrate` calls this once per file; afterwards prune batches
 free pages with `PRAGMA incremental_vacuum` (`reclaim`, the pruner's), and copy the write-ahead
-log back into the file between batches (`checkpoint`)."""
+log back into the file between batches (`checkpoint`).
+
+No commit copies the log into the file (`Checkpointer`). Left to itself SQLite checkpoints inside
+whichever COMMIT takes the log past `wal_autocheckpoint` pages: that commit (often a creation's, on
+the event loop's thread) copies the log into the file and syncs it, 100–250 ms while every request
+waits, when the pruner fills the log fast. So the pool's connections turn the automatic checkpoint
+off (`AUTOCHECKPOINT`), and after a commit that leaves PAGES or more pages in the log not yet
+copied, a connection of its own copies them in a worker thread: a passive checkpoint, which never
+waits for readers or writers. A writer starts the log over from its beginning only if it began after
+a checkpoint had copied all of it, which a checkpoint beside steady writes seldom achieves: so once
+the log is RESTART_PAGES long, a restarting checkpoint follows, when no writer of this process holds
+or waits for the lock, and TRUNCATE_PAGES long, a truncating one; both take the lock only if they
+can at once (no busy wait). The pruner also copies the log, in its pauses.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import os
 import sqlite3
+import sys
+from collections.abc import Callable
 
 import sqlalchemy as sa
 
@@ -60,3 +78,130 @@ async def checkpoint(conn: Connection) -> int:
     with conn.long_statements():
         found = await conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
     return int(found.one()[1])
+
+
+AUTOCHECKPOINT = "PRAGMA wal_autocheckpoint=0"
+"""Set on every pool connection: no commit checkpoints."""
+PAGES = 10_000
+"""Log pages (4 KiB each: 40 MiB) not yet copied that start a background checkpoint. A creation
+rewrites the same dozen or so index pages over and over; copying every 1,000 pages (SQLite's
+default) copied and synced them ten times as often (bench/hot_path_cpu.py)."""
+EVERY = 0.2
+"""Seconds between the end of one background checkpoint and the start of the next, at least."""
+RESTART_PAGES = 2 * PAGES
+"""Log pages past which a restarting checkpoint follows the passive one: it copies what is left
+and has the next writer start the log over (the file keeps its size, about this long)."""
+TRUNCATE_PAGES = 250_000
+"""Log pages (about 1 GB) past which the file is truncated, should restarts keep failing."""
+_HEADER = 100
+"""Bytes of the wal-index (the `-shm` file, native byte order, sqlite.org/walformat.html) read
+after a commit: the log's last frame (`mxFrame`, at 16) and the frames copied (`nBackfill`, at
+96). A read without SQLite's locks may see a header mid-change: the next commit reads again."""
+
+
+class Checkpointer:
+    """Copies the log of the database at `path` after commits (`committed`, a commit hook);
+    `quiet` says whether no writer of this process holds or waits for the lock, `connect` opens
+    a connection as the pool does."""
+
+    def __init__(
+        self, path: str, quiet: Callable[[], bool], connect: Callable[[str], sqlite3.Connection]
+    ) -> None:
+        self.path = path
+        self._connect = connect
+        self.pages = PAGES
+        self.restart = RESTART_PAGES
+        self.every = EVERY
+        self.running: asyncio.Task[tuple[int, int, int]] | None = None
+        """The background checkpoint under way (or waiting out `every`), if any."""
+        self._quiet = quiet
+        self._raw: sqlite3.Connection | None = None
+        self._index: int | None = None
+        self._last = -float("inf")
+
+    def committed(self) -> None:
+        """A commit hook: start a background checkpoint when the log holds `pages` not copied,
+        or `restart` in all (copied, but not started over: see RESTART_PAGES)."""
+        if self.running is None and self._due():
+            self.running = asyncio.get_running_loop().create_task(self._spaced())
+
+    def _due(self) -> bool:
+        last, copied = self._log()
+        return last - copied >= self.pages or last >= self.restart
+
+    def pending(self) -> int:
+        """Log pages not yet copied into the database file (0 before the log exists)."""
+        last, copied = self._log()
+        return max(0, last - copied)
+
+    def _log(self) -> tuple[int, int]:
+        """The log's length and the pages of it copied, in pages."""
+        if self._index is None:
+            try:
+                self._index = os.open(self.path + "-shm", os.O_RDONLY)
+            except OSError:
+                return 0, 0
+        header = os.pread(self._index, _HEADER, 0)
+        if len(header) < _HEADER:
+            return 0, 0
+        last, copied = (int.from_bytes(header[at : at + 4], sys.byteorder) for at in (16, 96))
+        return last, copied
+
+    async def _spaced(self) -> tuple[int, int, int]:
+        loop = asyncio.get_running_loop()
+        try:
+            if (wait := self._last + self.every - loop.time()) > 0:
+                await asyncio.sleep(wait)
+                if not self._due():  # another checkpoint (the pruner's) did it
+                    return (0, 0, 0)
+            return await self.run()
+        except sqlite3.Error:  # a writer came first (RESTART), or a disk gone: commits will tell
+            return (1, -1, -1)
+        finally:
+            self._last = loop.time()
+            self.running = None
+
+    async def run(self) -> tuple[int, int, int]:
+        """One checkpoint in a worker thread, passive, then restarting or truncating if the log
+        is long and no writer here waits: SQLite's (busy, log pages, pages copied)."""
+        result = await _own_thread(self._checkpoint, "PASSIVE")
+        for mode, pages in (("RESTART", self.restart), ("TRUNCATE", TRUNCATE_PAGES)):
+            if result[1] >= pages and result[0] == 0 and self._quiet():
+                result = await _own_thread(self._checkpoint, mode)
+        return result
+
+    def _checkpoint(self, mode: str) -> tuple[int, int, int]:
+        if self._raw is None:
+            self._raw = self._connect(self.path)  # the pool's settings: synchronous=NORMAL
+        cursor = self._raw.execute(f"PRAGMA wal_checkpoint({mode})")
+        try:  # closed on this thread (sqlite.py's _read says why)
+            busy, log, copied = cursor.fetchone()
+        finally:
+            cursor.close()
+        return int(busy), int(log), int(copied)
+
+    async def close(self) -> None:
+        if self.running is not None:
+            self.running.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.running
+            self.running = None
+        if self._raw is not None:
+            self._raw.close()
+            self._raw = None
+        if self._index is not None:
+            os.close(self._index)
+            self._index = None
+
+
+async def _own_thread(
+    checkpoint: Callable[[str], tuple[int, int, int]], mode: str
+) -> tuple[int, int, int]:
+    """A checkpoint in a worker thread; if cancelled, let it end first: its connection is busy."""
+    call = asyncio.ensure_future(asyncio.to_thread(checkpoint, mode))
+    try:
+        return await asyncio.shield(call)
+    except asyncio.CancelledError:
+        with contextlib.suppress(Exception):
+            await call
+        raise

@@ -1,0 +1,88 @@
+"""SQLite: the write-ahead log is copied into the database file by the driver's background
+checkpointer, never inside a commit, and stays bounded while writes go on.
+
+Each write adds about one log page per row (a 3,000-byte blob); the log's size is read from
+the file system, as an operator would see it."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import AsyncIterator
+
+import pytest
+
+from storage.sql.driver.sqlite import SqliteDriver
+
+PAGE = 4096
+ROWS = 100
+"""Rows (log pages) a test commit writes."""
+
+
+@pytest.fixture
+async def driver(tmp_path) -> AsyncIterator[SqliteDriver]:
+    path = str(tmp_path / "log.db")
+    setup = sqlite3.connect(path, isolation_level=None)
+    setup.execute("PRAGMA journal_mode=WAL")
+    setup.execute("CREATE TABLE blobs (id INTEGER PRIMARY KEY, body BLOB)")
+    setup.close()
+    driver = SqliteDriver(path, size=4, timeout=5.0)
+    yield driver
+    await driver.close()
+
+
+async def write(driver: SqliteDriver, commits: int) -> None:
+    for _ in range(commits):
+        async with driver.transaction() as conn:
+            for _ in range(ROWS):
+                await conn.exec_driver_sql("INSERT INTO blobs (body) VALUES (randomblob(3000))")
+
+
+def log_pages(driver: SqliteDriver) -> int:
+    return os.path.getsize(driver.path + "-wal") // PAGE
+
+
+async def test_commits_leave_the_log_to_the_background(driver):
+    """Commits never copy the log: it grows past SQLite's automatic limit (1,000 pages),
+    commit after commit, short of the checkpointer's. One checkpoint copies it all, and the
+    writes after it start the log over instead of growing it."""
+    sizes = []
+    for _ in range(16):
+        await write(driver, 1)
+        sizes.append(log_pages(driver))
+        assert driver.checkpointer.running is None
+    assert sizes == sorted(sizes) and sizes[-1] - sizes[0] >= 14 * ROWS
+    assert sizes[-1] > 1500 and driver.checkpointer.pending() >= 16 * ROWS
+
+    busy, log, copied = await driver.checkpointer.run()
+    assert (busy, copied) == (0, log) and log >= 16 * ROWS
+    assert driver.checkpointer.pending() == 0
+    await write(driver, 3)
+    assert log_pages(driver) == sizes[-1]  # the new writes went to the log's start
+
+
+async def test_background_checkpoints_keep_the_log_bounded(driver):
+    """Once a commit leaves `pages` or more in the log, a checkpoint starts in the background
+    and copies them; the log is reused and stays about `pages` long while writes go on."""
+    driver.checkpointer.pages = 3 * ROWS
+    driver.checkpointer.every = 0.0
+    for _ in range(20):
+        commits = 0
+        while driver.checkpointer.running is None and commits < 4:
+            await write(driver, 1)
+            commits += 1
+        assert driver.checkpointer.running is not None and commits == 3
+        busy, log, copied = await driver.checkpointer.running
+        assert busy == 0 and copied == log >= 3 * ROWS
+    assert log_pages(driver) <= 6 * ROWS
+    async with driver.reading() as conn:
+        count = (await conn.exec_driver_sql("SELECT count(*) FROM blobs")).scalar()
+    assert count >= 60 * ROWS
+
+
+async def test_closing_stops_the_checkpointer(driver):
+    driver.checkpointer.pages = ROWS
+    await write(driver, 1)
+    assert driver.checkpointer.running is not None
+    await driver.close()
+    assert driver.checkpointer.running is None and driver.checkpointer._raw is None
