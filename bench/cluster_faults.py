@@ -62,7 +62,7 @@ async def phase_faults(cluster: Cluster, load: Load, store, args) -> dict:
         )
         found = await executing_pid(store, load.seeded["workspace"], 15)
         victim = next(
-            (n for n in ("worker1", "worker2") if found and cluster.procs[n].pid == found[1]), None
+            (n for n in cluster.WORKERS if found and cluster.procs[n].pid == found[1]), None
         )
         if victim:
             cluster.procs[victim].kill()

@@ -95,6 +95,9 @@ def wait_redis(port: int, timeout: float = 10.0) -> None:
 
 
 class Cluster:
+    WORKERS = ("worker1", "worker2")
+    """The worker processes beside the API replicas."""
+
     def __init__(self, args, db_url: str, logs: Path) -> None:
         self.args, self.db_url, self.logs = args, db_url, logs
         self.procs: dict[str, Proc] = {}
@@ -133,6 +136,7 @@ class Cluster:
         return proc
 
     def start_infra(self) -> None:
+        """The private Redis, fake platform and receiver, started together, then waited for."""
         redis = self.add(
             "redis",
             [
@@ -148,8 +152,6 @@ class Cluster:
             ],
             dict(os.environ),
         )
-        redis.start()
-        wait_redis(self.redis_port)
         platform = self.add(
             "platform",
             [
@@ -162,8 +164,6 @@ class Cluster:
             ],
             self.env(),
         )
-        platform.start()
-        wait_http(self.platform_url + "/_control/faults", platform)
         receiver = self.add(
             "receiver",
             [
@@ -177,7 +177,10 @@ class Cluster:
             ],
             self.env(),
         )
-        receiver.start()
+        for proc in (redis, platform, receiver):
+            proc.start()
+        wait_redis(self.redis_port)
+        wait_http(self.platform_url + "/_control/faults", platform)
         wait_http(self.receiver_url + "/_control/mode", receiver)
 
     def start_service(self) -> None:
@@ -188,8 +191,8 @@ class Cluster:
                 self.env(COUNTERSIGN_RUN_WORKERS="false"),
                 port,
             ).start()
-        for i in (1, 2):
-            self.add(f"worker{i}", [PYTHON, "-m", "service.cli", "worker"], self.env()).start()
+        for name in self.WORKERS:
+            self.add(name, [PYTHON, "-m", "service.cli", "worker"], self.env()).start()
         for i, port in enumerate(self.api_ports, 1):
             wait_http(f"http://127.0.0.1:{port}/healthz", self.procs[f"api{i}"])
         time.sleep(1.0)  # workers: LISTEN set up

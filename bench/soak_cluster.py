@@ -4,10 +4,9 @@ adds on the receiver so deliveries fan out to three."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-from bench.cluster_processes import PYTHON, ROOT, Cluster, Proc, wait_http, wait_redis
+from bench.cluster_processes import Cluster, Proc
 from service.settings import Settings
 
 
@@ -27,68 +26,6 @@ class Soak(Cluster):
     """bench/cluster.py's deployment, with one steady worker and one victim."""
 
     WORKERS = ("worker-steady", "worker-victim")
-
-    def start_service(self) -> None:
-        for i, port in enumerate(self.api_ports, 1):
-            self.add(
-                f"api{i}",
-                [PYTHON, "-m", "service.cli", "serve", "--host", "127.0.0.1", "--port", str(port)],
-                self.env(COUNTERSIGN_RUN_WORKERS="false"),
-                port,
-            ).start()
-        for name in self.WORKERS:
-            self.add(name, [PYTHON, "-m", "service.cli", "worker"], self.env()).start()
-        for i, port in enumerate(self.api_ports, 1):
-            wait_http(f"http://127.0.0.1:{port}/healthz", self.procs[f"api{i}"])
-
-    def start_infra(self) -> None:
-        """bench/cluster.py's private Redis, fake platform and receiver, started together."""
-        env = self.env()
-        self.add(
-            "redis",
-            [
-                "redis-server",
-                "--port",
-                str(self.redis_port),
-                "--bind",
-                "127.0.0.1",
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-            ],
-            dict(os.environ),
-        ).start()
-        platform = self.add(
-            "platform",
-            [
-                PYTHON,
-                str(ROOT / "bench" / "cluster_platform.py"),
-                "--port",
-                str(self.platform_port),
-                "--state-dir",
-                str(self.logs / "platform-state"),
-            ],
-            env,
-        )
-        receiver = self.add(
-            "receiver",
-            [
-                PYTHON,
-                "-m",
-                "harness.receiver",
-                "--port",
-                str(self.receiver_port),
-                "--secret",
-                "whsec_unset",
-            ],
-            env,
-        )
-        platform.start()
-        receiver.start()
-        wait_redis(self.redis_port)
-        wait_http(self.platform_url + "/_control/faults", platform)
-        wait_http(self.receiver_url + "/_control/mode", receiver)
 
     def watched(self) -> dict[str, Proc]:
         return {n: self.procs[n] for n in ("api1", "api2", *self.WORKERS)}
