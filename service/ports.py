@@ -89,6 +89,12 @@ class Store(Protocol):
 
     def transaction(self) -> AbstractAsyncContextManager[UnitOfWork]: ...
     def reading(self) -> AbstractAsyncContextManager[UnitOfWork]: ...
+    def upkeep(self) -> AbstractAsyncContextManager[UnitOfWork]:
+        """A write unit for the store's own upkeep (a prune batch): it lets requests' writes
+        queued for the same lock go first and never shares a COMMIT with them, so a request
+        waits at most for the statement under way. Where writes lock only their rows it is
+        `transaction()`."""
+
     def single_statement(self) -> AbstractAsyncContextManager[UnitOfWork]:
         """A unit whose one write is a single atomic statement (a repository method that says
         so, such as `Actions.add_with_event`), reads aside. On PostgreSQL it sends no BEGIN or

@@ -75,6 +75,9 @@ class MemoryStore:
     def single_statement(self) -> AbstractAsyncContextManager[MemoryUnit]:
         return self.transaction()
 
+    def upkeep(self) -> AbstractAsyncContextManager[MemoryUnit]:
+        return self.transaction()
+
     @asynccontextmanager
     async def listen(self, channel: str, callback: Callable[[], object]) -> AsyncIterator[None]:
         self._listeners.setdefault(channel, []).append(callback)

@@ -87,6 +87,9 @@ class OneTransaction:
     def single_statement(self) -> contextlib.nullcontext[UnitOfWork]:
         return contextlib.nullcontext(self.uow)
 
+    def upkeep(self) -> contextlib.nullcontext[UnitOfWork]:
+        return contextlib.nullcontext(self.uow)
+
     def listen(self, channel: str, callback: Any) -> contextlib.AbstractAsyncContextManager[None]:
         raise NotImplementedError("a plan's changes never listen")
 

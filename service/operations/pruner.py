@@ -74,9 +74,6 @@ SHORTEST_PAUSE = 0.002
 """Seconds between two batches at least, however short the batch."""
 PAUSE = 0.05
 """Seconds between two fixed-size batches (`batch=`) and the tidy-up's steps."""
-RECLAIM_PAGES = 250
-"""SQLite pages (4 KiB each) given back per vacuum batch (1 MB): moving pages to fill the
-holes rewrites their parents, so a batch of 1,000 took 60–120 ms on a loaded machine."""
 TIDY_PAGES = 100
 """Index pages merged per step of the search indexes' tidy-up (SQLite), each step its own short
 unit: merging 1,000,000 fans' and messages' pieces took 244 steps, the longest holding the write
@@ -104,9 +101,8 @@ class PruneReport:
     cpu_ms: list[float] = field(factory=list)
     """Every batch's CPU time on this thread, in the same order."""
     longest_by_step: dict[str, float] = field(factory=dict)
-    """The same per kind of batch (`deliveries`, `events`, …, `step` for a vacuum step). On
-    SQLite it includes COMMIT, and a COMMIT may run a WAL checkpoint after it released the
-    database's write lock: other processes' writers wait less than this."""
+    """The same per kind of batch (`deliveries`, `events`, …, `reclaim` for giving pages
+    back). On SQLite it includes the COMMIT, which runs in a worker thread."""
 
     @property
     def total(self) -> int:
@@ -281,7 +277,7 @@ async def _prune_batch(
 
 
 async def _batch(store: Store, step: Step, report: PruneReport) -> dict[str, int]:
-    transaction = store.transaction()
+    transaction = store.upkeep()
     uow = await transaction.__aenter__()
     started = time.perf_counter()  # the lock is held from here (BEGIN IMMEDIATE) to COMMIT
     cpu = time.thread_time()
@@ -309,15 +305,17 @@ async def _checkpoint(store: Store) -> None:
 
 
 async def _reclaim(store: Store, report: PruneReport, pace: Pace) -> None:
-    """Free pages a few hundred at a time, each step its own short unit, paced as the batches:
-    a fixed pause after each was most of a large prune's vacuum time."""
+    """Free pages in batches paced as the deletes' (statements sized to take `pace.step`, a
+    batch ending when a request waits): moving a page rewrites its parents, so a fixed 250 pages
+    held a creation behind them 15–30 ms."""
+    sizes = Batches(None, pace.step)
 
-    async def step(uow: UnitOfWork) -> dict[str, int]:
-        return {"pages": await uow.retention.reclaim(RECLAIM_PAGES)}
+    async def reclaim(uow: UnitOfWork) -> dict[str, int]:
+        return {"pages": await uow.retention.reclaim(sizes.size)}
 
     while True:
-        freed = (await _batch(store, step, report))["pages"]
-        report.pages_reclaimed += freed
-        if freed < RECLAIM_PAGES:
+        counts, short = await _prune_batch(store, reclaim, "pages", sizes, pace, report)
+        report.pages_reclaimed += counts.get("pages", 0)
+        if short:
             return
         await asyncio.sleep(pause_after(report.held_ms[-1] / 1000, pace))

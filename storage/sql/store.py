@@ -31,8 +31,7 @@ from service.workspaces.repository import Invites, Members, Sessions, Users, Wor
 from storage.migrate import HEAD, migrate
 from storage.sql.driver import statistics, wakeups
 from storage.sql.driver.connection import POOL_TIMEOUT, Connection
-from storage.sql.driver.dialect import gives_pages_back, table_exists
-from storage.sql.driver.from_url import driver_for
+from storage.sql.driver.dialect import driver_for, gives_pages_back, table_exists
 from storage.sql.driver.statistics import Growth
 
 if TYPE_CHECKING:
@@ -336,6 +335,10 @@ class SqlStore:
 
     async def _optimize(self) -> None:
         await statistics.optimize(self.driver, self.growth)
+
+    def upkeep(self) -> Scope:
+        """A write unit for the store's own upkeep (service/ports.py)."""
+        return Scope(self.driver.upkeep(), self.growth)
 
     def reading(self) -> Scope:
         """A read-only unit: it never waits for a writer."""

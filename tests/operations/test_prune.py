@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import itertools
 
 import pytest
 
@@ -336,12 +337,13 @@ async def test_checkpoint_copies_the_log_into_the_file(store, clock, client, wor
 
 
 async def until(condition) -> None:
-    """Let other tasks run until `condition` holds (they queue or finish without a timer)."""
-    for _ in range(10_000):
-        if condition():
-            return
-        await asyncio.sleep(0)
-    raise AssertionError("never came to pass")
+    """Let other tasks run until `condition` holds (they queue, or finish a round trip to the
+    database), failing after 10 seconds."""
+    async with asyncio.timeout(10):
+        for _ in itertools.count():
+            if condition():
+                return
+            await asyncio.sleep(0)
 
 
 async def _write_unit(store) -> None:
@@ -350,7 +352,7 @@ async def _write_unit(store) -> None:
 
 
 async def test_a_prune_batch_lets_a_waiting_writer_go_first(
-    store, clock, client, world, events_endpoint, deliverer
+    store, clock, client, world, events_endpoint, deliverer, monkeypatch
 ):
     """A batch whose pace would let it take every due delivery ends after its first statement
     when a writer queued behind it (SQLite): the writer goes next and sees the rest of the
@@ -358,6 +360,17 @@ async def test_a_prune_batch_lets_a_waiting_writer_go_first(
     the writer's own COMMIT does not carry the batch's pages. Where writers lock rows, nothing
     queues behind a batch."""
     from service.operations.pruner import BATCH, Pace
+    from storage.sql.repos.operations import SqlRetention
+
+    first_statement = SqlRetention.prune_deliveries
+    writing: asyncio.Future[tuple[int, int]] | None = None
+
+    async def with_a_writer_queued(self, before, limit):  # the batch's first statement
+        nonlocal writing
+        if writing is None:
+            writing = asyncio.ensure_future(writer())
+            await until(lambda: not self.writes_queue() or self.others_waiting())
+        return await first_statement(self, before, limit)
 
     for n in range(BATCH + 10):
         await create(client, world, f"k{n}")
@@ -372,12 +385,12 @@ async def test_a_prune_batch_lets_a_waiting_writer_go_first(
             found = await uow.conn.exec_driver_sql("SELECT count(*) FROM deliveries")
             return int(found.scalar()), await count(store, "deliveries")
 
-    async with store.transaction() as uow:  # both queue behind this unit, the pruner first
+    async with store.reading() as uow:
         queues = uow.retention.writes_queue()
-        pruning = asyncio.ensure_future(prune(store, clock, DEFAULT, pace=unhurried))
-        await until(lambda: not queues or uow.retention.others_waiting())
-        writing = asyncio.ensure_future(writer())
-    report, left = await asyncio.gather(pruning, writing)
+    monkeypatch.setattr(SqlRetention, "prune_deliveries", with_a_writer_queued)
+    report = await prune(store, clock, DEFAULT, pace=unhurried)
+    assert writing is not None
+    left = await writing
     assert report.removed["deliveries"] == BATCH + 10
     assert await count(store, "deliveries") == 0
     if queues:

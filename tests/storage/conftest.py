@@ -6,6 +6,7 @@ import pytest
 
 from harness.scratch import scratch_database
 from service.workspaces.usecases import create_workspace
+from storage.sql.tables import metadata
 from tests.conftest import postgres_admin_url
 from tests.factories import add_live_account
 
@@ -55,3 +56,16 @@ async def forget_statistics(store) -> None:
             "UPDATE pg_class SET reltuples = -1, relpages = 0"
             " WHERE relnamespace = 'public'::regnamespace AND relkind IN ('r', 'i')"
         )
+
+
+async def start_afresh(store) -> None:
+    """A plan test's seeding start on PostgreSQL: every table truncated (its files started
+    anew), then no statistics (forget_statistics). A table never analyzed is planned by its
+    files' sizes, and the rows earlier tests deleted leave some indexes larger than others by
+    chance of the order tests ran in: the planner then preferred a smaller index that needs a
+    sort over the one that gives the order, where a restored database has no such bloat."""
+    if store.dialect == "postgresql":
+        names = ", ".join(f'"{table.name}"' for table in metadata.sorted_tables)
+        async with store.transaction() as uow:
+            await uow.conn.exec_driver_sql(f"TRUNCATE {names}")
+    await forget_statistics(store)

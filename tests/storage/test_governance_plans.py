@@ -15,7 +15,7 @@ from storage.sql import tables
 from storage.sql.repos.actions import allowed_write
 from storage.sql.repos.actions import counts as action_counts
 from tests.factories import add_live_account
-from tests.storage.conftest import forget_statistics
+from tests.storage.conftest import start_afresh
 from tests.storage.test_keyset_plans import _plan
 from tests.storage.test_store_contract import make_action
 
@@ -47,7 +47,7 @@ async def _seed(store, clock) -> str:
     seek their index without statistics, as on a database a restore just filled."""
     from service.workspaces.usecases import create_workspace
 
-    await forget_statistics(store)
+    await start_afresh(store)
     ws = (await create_workspace(store, clock, "A")).id
     accounts = ["40001", "40002", "40003", "40004"]
     for account in accounts:
@@ -78,7 +78,7 @@ async def test_an_allowance_s_room_is_probed_by_number_on_a_table_without_statis
     each one's number on every creation."""
     from service.workspaces.usecases import create_workspace
 
-    await forget_statistics(store)
+    await start_afresh(store)
     ws = (await create_workspace(store, clock, "A")).id
     await add_live_account(store, clock, ws, "40001")
     async with store.transaction() as uow:

@@ -23,7 +23,7 @@ from typing import Any
 from service.synced.model import Fan
 from storage.sql.tables import metadata
 from tests.factories import add_live_account
-from tests.storage.conftest import forget_statistics
+from tests.storage.conftest import start_afresh
 from tests.storage.test_kept_statistics import _transactions
 from tests.storage.test_store_contract import make_action
 
@@ -54,7 +54,7 @@ async def _seed(store, clock) -> str:
     seek their index without."""
     from service.workspaces.usecases import create_workspace
 
-    await forget_statistics(store)
+    await start_afresh(store)
     ids = []
     for name in ("A", "B"):
         workspace = await create_workspace(store, clock, name)

@@ -86,3 +86,48 @@ async def test_closing_stops_the_checkpointer(driver):
     assert driver.checkpointer.running is not None
     await driver.close()
     assert driver.checkpointer.running is None and driver.checkpointer._raw is None
+
+
+async def test_a_log_copied_to_its_end_starts_over_without_holding_the_lock(driver, monkeypatch):
+    """A long log that a passive checkpoint copied to its end is started over by the next
+    writer for free: no restarting checkpoint holds the write lock (and the fsync after it)
+    while requests wait."""
+    held: list[str] = []
+    monkeypatch.setattr(driver._writer, "hold_lock", lambda *_: held.append("restart"))
+    await write(driver, 3)
+    assert driver.checkpointer.running is None
+    driver.checkpointer.restart = ROWS
+    busy, log, copied = await driver.checkpointer.run()
+    assert (busy, copied) == (0, log) and log >= 3 * ROWS and held == []
+    size = log_pages(driver)
+    await write(driver, 1)
+    assert log_pages(driver) == size  # the next commit went to the log's start
+
+
+async def test_a_log_left_behind_by_writers_is_restarted_on_the_writers_turn(driver):
+    """When writers keep adding to a long log while it is copied, a restarting checkpoint
+    follows on an upkeep turn, and the log starts over."""
+    await write(driver, 3)
+    assert driver.checkpointer.running is None
+    driver.checkpointer.restart = ROWS
+    calls: list[str] = []
+    copy = driver.checkpointer._checkpoint
+
+    def with_a_writer_beside(mode: str) -> tuple[int, int, int]:
+        calls.append(mode)
+        if mode != "PASSIVE":
+            return copy(mode)
+        # another process's write, begun before this copy and committed while it runs
+        other = sqlite3.connect(driver.path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
+        other.execute("INSERT INTO blobs (body) VALUES (randomblob(3000))")
+        found = copy(mode)
+        other.execute("COMMIT")
+        other.close()
+        return found
+
+    driver.checkpointer._checkpoint = with_a_writer_beside  # type: ignore[method-assign]
+    busy, log, copied = await driver.checkpointer.run()
+    assert calls == ["PASSIVE", "PASSIVE", "PASSIVE", "RESTART"]
+    assert busy == 0 and copied == log
+    assert driver._writer.quiet()

@@ -56,7 +56,7 @@ async def until(condition: Callable[[], bool]) -> None:
 
 
 def queued(driver: SqliteDriver) -> int:
-    return sum(not turn.done() for turn in driver._writer._queue)
+    return sum(not unit.turn.done() for unit in driver._writer._queue)
 
 
 async def insert(driver: SqliteDriver, row: int, *, then: Awaitable[object] | None = None) -> None:

@@ -65,6 +65,11 @@ class Connection:
         (SQLite, whose writers queue for one lock); always False where writers lock rows."""
         return False
 
+    async def copy_log(self) -> int:
+        """Copy the database's write-ahead log into its file now, the log's length in pages
+        (SQLite: vacuum.py's Checkpointer); 0 where the server checkpoints itself."""
+        return 0
+
     def defer_notify(self, channel: str) -> bool:
         """Send a NOTIFY of `channel` with this unit's COMMIT, in its round trip; False when the
         driver can't (no transaction to commit): the caller sends it now."""

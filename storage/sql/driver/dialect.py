@@ -5,7 +5,8 @@ compiler extension, `@compiles`), and the planner keeps one plan per dialect. Ho
 stored decides the SQL: `UtcMicros` is integer microseconds on SQLite, other times are text
 there, and both are timestamptz on PostgreSQL. Statements that need a dialect's own INSERT
 (`ON CONFLICT`) are built per dialect name, importing that dialect only when it is used:
-SQLite never loads PostgreSQL's (it would slow the CLI's start, bench/cli_start.py).
+SQLite never loads PostgreSQL's (it would slow the CLI's start, bench/cli_start.py), and the
+raw driver a URL names (`driver_for`) imports only that database's client library.
 """
 
 from __future__ import annotations
@@ -13,14 +14,19 @@ from __future__ import annotations
 import datetime as dt
 import importlib
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
+from sqlalchemy.engine import make_url
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.functions import FunctionElement
 from sqlalchemy.sql.visitors import InternalTraversal
 
 from storage.sql.driver.types import UtcMicros
+
+if TYPE_CHECKING:
+    from storage.sql.driver.postgres import PgDriver
+    from storage.sql.driver.sqlite import SqliteDriver
 
 _EPOCH_DAY = dt.date(1970, 1, 1)
 _UNIX_JULIAN_DAY = 2440587.5
@@ -213,3 +219,16 @@ def gives_pages_back(dialect: str) -> bool:
     """Whether freed pages return to the file system only when asked (SQLite's incremental
     auto-vacuum, vacuum.py); PostgreSQL reuses them itself."""
     return dialect == "sqlite"
+
+
+def driver_for(url: str, *, size: int, timeout: float) -> SqliteDriver | PgDriver:
+    """`postgresql://…` or `sqlite:///path` (driver suffixes such as `+asyncpg` are ignored)."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        from storage.sql.driver.sqlite import SqliteDriver
+
+        return SqliteDriver(parsed.database or "", size=size, timeout=timeout)
+    from storage.sql.driver.postgres import PgDriver
+
+    dsn = parsed.set(drivername="postgresql").render_as_string(hide_password=False)
+    return PgDriver(dsn, size=size, timeout=timeout)

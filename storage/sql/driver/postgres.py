@@ -210,6 +210,10 @@ class PgDriver:
     def transaction(self) -> PgUnit:
         return PgUnit(self, begin=True)
 
+    def upkeep(self) -> PgUnit:
+        """A transaction: a batch locks only the rows it changes, so no request waits for it."""
+        return PgUnit(self, begin=True)
+
     def reading(self) -> PgUnit:
         return PgUnit(self, begin=False)
 

@@ -33,8 +33,11 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, TypeVar
 
 import sqlalchemy as sa
+from sqlalchemy.dialects.sqlite import base as sqlite_base
+from sqlalchemy.dialects.sqlite import pysqlite
 
 from storage.sql.driver.connection import Connection
+from storage.sql.driver.types import compact_json
 
 MIN_INDEXED = 3
 """A trigram index holds three-character pieces: a shorter term cannot be looked up in it."""
@@ -324,3 +327,32 @@ async def _owned(conn: Connection, indexes: Sequence[str]) -> list[str]:
 
 async def _total_changes(conn: Connection) -> int:
     return int((await conn.exec_driver_sql("SELECT total_changes()")).scalar())
+
+
+class _HintingCompiler(sqlite_base.SQLiteCompiler):
+    """SQLite's compiler, rendering a statement's table hint (`Select.with_hint(table,
+    "INDEXED BY name", "sqlite")`) after the table's name, as SQLite reads it (SQLAlchemy renders
+    such hints for MySQL and Oracle only), and a `CrossJoin` as CROSS JOIN."""
+
+    def get_from_hint_text(self, table: Any, text: str | None) -> str | None:
+        return text
+
+    def visit_join(self, join: Any, asfrom: Any = False, from_linter: Any = None, **kw: Any) -> Any:
+        """A `CrossJoin` as SQLite's CROSS JOIN: its left side drives the loop."""
+        if not isinstance(join, CrossJoin):
+            return super().visit_join(  # type: ignore[no-untyped-call]
+                join, asfrom=asfrom, from_linter=from_linter, **kw
+            )
+        kw["from_linter"] = from_linter
+        left, right = (
+            side._compiler_dispatch(self, asfrom=True, **kw) for side in (join.left, join.right)
+        )
+        on: Any = join.onclause
+        return f"{left} CROSS JOIN {right} ON {on._compiler_dispatch(self, **kw)}"
+
+
+def sqlite_dialect() -> pysqlite.SQLiteDialect_pysqlite:
+    """SQLite's dialect for the driver's planner, with the compiler above."""
+    dialect = pysqlite.dialect(json_serializer=compact_json)
+    dialect.statement_compiler = _HintingCompiler
+    return dialect

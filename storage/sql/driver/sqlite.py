@@ -5,20 +5,22 @@ A statement on an indexed table takes microseconds; handing it to a worker threa
 inline, and only a wait for a lock leaves the loop:
 
 - WAL mode: readers never wait for the writer, so a read never blocks.
-- Writers in this process queue, FIFO, without holding a connection (sqlite_writer.py: the
-  units queued behind each other share one transaction and one COMMIT); then
+- Writers in this process queue, FIFO (the store's upkeep after requests), without holding a
+  connection (sqlite_writer.py: the units queued behind each other share one transaction and
+  one COMMIT); then
   `BEGIN IMMEDIATE` is tried with no busy wait. Only when another *process* holds the write lock
   does the BEGIN move to a thread that waits (busy_timeout) while the loop goes on serving.
 - Once BEGIN IMMEDIATE succeeds the unit holds the write lock: its statements and COMMIT never
   wait (WAL commits append to the log; vacuum.py's Checkpointer copies it, off the commit path).
 - A statement that may take long (`Connection.long_statements`: a search reading rows in page
-  order, an account's fans rewritten; or a batch of LONG_BATCH rows and more) runs in a worker thread, its connection
-  still the unit's alone: sqlite3 lets go of the GIL while SQLite works, so the loop serves
-  other requests on the pool's other connections meanwhile (WAL: readers never wait for each
-  other or for the writer).
+  order, an account's fans rewritten; or a batch of LONG_BATCH rows and more) runs in a worker
+  thread (sqlite_threads.py), its connection still the unit's alone: sqlite3 lets go of the GIL
+  while SQLite works, so the loop serves other requests on the pool's other connections
+  meanwhile (WAL: readers never wait for each other or for the writer).
 - A read nobody marked long that turns out slow (a plan without statistics) is stopped by
-  SQLite's progress handler once it has used INLINE_BUDGET of CPU on the loop, and run again in a worker
-  thread: the fast path stays inline, and a slow read holds other requests milliseconds at most.
+  SQLite's progress handler once it has used INLINE_BUDGET of CPU on the loop, and run again in
+  a worker thread: the fast path stays inline, and a slow read holds other requests
+  milliseconds at most. Slow reads run at a lower CPU priority than the loop.
 """
 
 from __future__ import annotations
@@ -32,22 +34,26 @@ from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, TypeVar
 
-from sqlalchemy.dialects.sqlite import base as sqlite_base
-from sqlalchemy.dialects.sqlite import pysqlite
-
 from service.domain.storage_errors import StorageBusy, StorageError, StorageUnavailable
 from storage.sql.driver.connection import Connection, IntegrityViolation, acquire_within
 from storage.sql.driver.private_file import make_private
-from storage.sql.driver.search import CrossJoin
+from storage.sql.driver.search import sqlite_dialect
+from storage.sql.driver.sqlite_threads import (
+    BUSY_TIMEOUT,
+    Ran,
+    busy,
+    each,
+    fetched,
+    many,
+    off_loop,
+    read_all,
+)
 from storage.sql.driver.sqlite_writer import Writer
 from storage.sql.driver.statements import Planner
 from storage.sql.driver.statistics import OPEN_PRAGMAS
-from storage.sql.driver.types import compact_json
 from storage.sql.driver.vacuum import AUTOCHECKPOINT, Checkpointer
 
 T = TypeVar("T")
-BUSY_TIMEOUT = 30.0
-"""Seconds a writer waits for the write lock (in this process or another) before giving up."""
 LONG_BATCH = 200
 """Rows from which one batch of writes runs in a worker thread rather than on the loop."""
 
@@ -61,10 +67,6 @@ of 2). The thread's CPU time, not the wall clock: on a loaded machine a read des
 is not slow, and running it again would only waste its work."""
 PROGRESS_STEPS = 1000
 """SQLite virtual-machine steps between two looks at the budget (microseconds apart)."""
-
-
-def _busy(exc: sqlite3.OperationalError) -> bool:
-    return getattr(exc, "sqlite_errorcode", None) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
 
 
 def _interrupted(exc: sqlite3.OperationalError) -> bool:
@@ -82,9 +84,12 @@ class _Raw(sqlite3.Connection):
 
 
 class SqliteConnection(Connection):
-    def __init__(self, planner: Planner, raw: sqlite3.Connection) -> None:
+    def __init__(
+        self, planner: Planner, raw: sqlite3.Connection, checkpointer: Checkpointer | None = None
+    ) -> None:
         super().__init__(planner)
         self.raw = raw
+        self.checkpointer = checkpointer
         self.away = False
         """Statements run in a worker thread (inside `long_statements`)."""
         self.heavy = False
@@ -94,6 +99,11 @@ class SqliteConnection(Connection):
 
     def others_waiting(self) -> bool:
         return self.queue is not None and self.queue.someone_waits()
+
+    async def copy_log(self) -> int:
+        if self.checkpointer is None:
+            return 0
+        return (await self.checkpointer.run())[1]
 
     @contextlib.contextmanager
     def long_statements(self) -> Iterator[None]:
@@ -109,19 +119,20 @@ class SqliteConnection(Connection):
     ) -> tuple[Sequence[str], Sequence[Sequence[Any]], int]:
         raw = self.raw
         try:
-            if self.away:
-                return await _off_loop(_fetched, raw, sql, args)
             reading = sql.startswith("SELECT")  # only a read is stopped: see INLINE_BUDGET
+            if self.away:
+                aside = reading and self.queue is None  # a read unit's: it holds no lock
+                return await off_loop(fetched, raw, sql, args, slow=aside)
             if reading:
                 raw.deadline = time.thread_time() + INLINE_BUDGET  # type: ignore[attr-defined]
             try:
-                return _read(raw.execute(sql, args))
+                return read_all(raw.execute(sql, args))
             except sqlite3.OperationalError as exc:
                 if reading and _interrupted(exc):
                     return await _slow_read(raw, sql, args)
-                if not _busy(exc):
+                if not busy(exc):
                     raise
-                return await _off_loop(_fetched, raw, sql, args, True)
+                return await off_loop(fetched, raw, sql, args, True)
             finally:
                 if reading:
                     raw.deadline = math.inf  # type: ignore[attr-defined]
@@ -134,7 +145,7 @@ class SqliteConnection(Connection):
         if not self.away:
             return await super()._run_each(bound)
         try:  # one trip to a worker thread for them all: each trip waits for the scheduler
-            return await _off_loop(_each, self.raw, bound)
+            return await off_loop(each, self.raw, bound)
         except sqlite3.IntegrityError as exc:
             raise IntegrityViolation(str(exc)) from exc
         except sqlite3.Error as exc:
@@ -144,7 +155,7 @@ class SqliteConnection(Connection):
         try:
             # only in write units, which hold the lock
             if self.away or len(args) >= LONG_BATCH:
-                await _off_loop(_many, self.raw, sql, args)
+                await off_loop(many, self.raw, sql, args)
             else:
                 self.raw.executemany(sql, args).close()
         except sqlite3.IntegrityError as exc:
@@ -153,64 +164,15 @@ class SqliteConnection(Connection):
             raise StorageError(str(exc)) from exc
 
 
-Ran = tuple[list[str], list[Any], int]
-
-
-def _read(cursor: sqlite3.Cursor) -> Ran:
-    """A cursor's rows, column names and row count, then the cursor closed: on the thread that
-    ran it. A cursor left to the garbage collector may be finalized on another thread while a
-    worker thread runs the next statement of the same connection, which SQLite refuses
-    ("bad parameter or other API misuse", seen in CI under load)."""
-    try:
-        rows = cursor.fetchall()
-        names = [d[0] for d in cursor.description] if cursor.description else []
-        return names, rows, cursor.rowcount
-    finally:
-        cursor.close()
-
-
-def _fetched(raw: sqlite3.Connection, sql: str, args: Sequence[Any], wait: bool = False) -> Ran:
-    """Run and read a statement in a worker thread (the unit's connection, no one else's),
-    waiting for locks when `wait` or when the database is busy."""
-    if wait:
-        return _read(_waiting(raw, sql, args))
-    try:
-        cursor = raw.execute(sql, args)
-    except sqlite3.OperationalError as exc:
-        if not _busy(exc):
-            raise
-        cursor = _waiting(raw, sql, args)
-    return _read(cursor)
-
-
 async def _slow_read(raw: sqlite3.Connection, sql: str, args: Sequence[Any]) -> Ran:
     """A read stopped past INLINE_BUDGET, run again in a worker thread without its progress
     handler (which would take the GIL back every few steps)."""
     raw.deadline = math.inf  # type: ignore[attr-defined]
     raw.set_progress_handler(None, 0)
     try:
-        return await _off_loop(_fetched, raw, sql, args)
+        return await off_loop(fetched, raw, sql, args, slow=True)
     finally:
         raw.set_progress_handler(raw.over, PROGRESS_STEPS)  # type: ignore[attr-defined]
-
-
-def _each(raw: sqlite3.Connection, bound: Sequence[tuple[str, Sequence[Any]]]) -> list[int]:
-    """Statements in a worker thread, one after another: the rows each changed."""
-    return [_fetched(raw, sql, args)[2] for sql, args in bound]
-
-
-def _many(raw: sqlite3.Connection, sql: str, args: Sequence[Sequence[Any]]) -> None:
-    """A batch in a worker thread, its cursor closed there (see _read)."""
-    raw.executemany(sql, args).close()
-
-
-def _waiting(raw: sqlite3.Connection, sql: str, args: Sequence[Any] = ()) -> sqlite3.Cursor:
-    """Run `sql` waiting up to BUSY_TIMEOUT for locks: only ever called in a worker thread."""
-    raw.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT * 1000)}")
-    try:
-        return raw.execute(sql, args)
-    finally:
-        raw.execute("PRAGMA busy_timeout=0")
 
 
 def _open(path: str) -> sqlite3.Connection:
@@ -229,37 +191,9 @@ def _open(path: str) -> sqlite3.Connection:
         try:
             raw.execute(pragma).close()
         except sqlite3.OperationalError as exc:
-            if not _busy(exc):  # another writer holds the lock: the periodic one will do
+            if not busy(exc):  # another writer holds the lock: the periodic one will do
                 raise
     return raw
-
-
-class _HintingCompiler(sqlite_base.SQLiteCompiler):
-    """SQLite's compiler, rendering a statement's table hint (`Select.with_hint(table,
-    "INDEXED BY name", "sqlite")`) after the table's name, as SQLite reads it (SQLAlchemy renders
-    such hints for MySQL and Oracle only), and a `CrossJoin` as CROSS JOIN."""
-
-    def get_from_hint_text(self, table: Any, text: str | None) -> str | None:
-        return text
-
-    def visit_join(self, join: Any, asfrom: Any = False, from_linter: Any = None, **kw: Any) -> Any:
-        """A `CrossJoin` as SQLite's CROSS JOIN: its left side drives the loop."""
-        if not isinstance(join, CrossJoin):
-            return super().visit_join(  # type: ignore[no-untyped-call]
-                join, asfrom=asfrom, from_linter=from_linter, **kw
-            )
-        kw["from_linter"] = from_linter
-        left, right = (
-            side._compiler_dispatch(self, asfrom=True, **kw) for side in (join.left, join.right)
-        )
-        on: Any = join.onclause
-        return f"{left} CROSS JOIN {right} ON {on._compiler_dispatch(self, **kw)}"
-
-
-def _dialect() -> pysqlite.SQLiteDialect_pysqlite:
-    dialect = pysqlite.dialect(json_serializer=compact_json)
-    dialect.statement_compiler = _HintingCompiler
-    return dialect
 
 
 class SqliteDriver:
@@ -267,14 +201,14 @@ class SqliteDriver:
 
     def __init__(self, path: str, *, size: int, timeout: float) -> None:
         self.path = path
-        self.planner = Planner(_dialect())
+        self.planner = Planner(sqlite_dialect())
         self.timeout = timeout
         self._idle: list[sqlite3.Connection] = []
         self._free = asyncio.Semaphore(size)
         self.committed: list[Callable[[], None]] = []
         """Called after each commit of this process's writes (storage/sql/driver/action_watch.py)."""
         self._writer = Writer(self._begin, self._put_back, self.committed)
-        self.checkpointer = Checkpointer(path, self._writer.quiet, _open)
+        self.checkpointer = Checkpointer(path, self._writer, _open)
         self.committed.append(self.checkpointer.committed)
 
     @asynccontextmanager
@@ -310,14 +244,23 @@ class SqliteDriver:
         finally:
             self._free.release()
 
+    def transaction(self) -> AbstractAsyncContextManager[SqliteConnection]:
+        return self._write_unit(upkeep=False)
+
+    def upkeep(self) -> AbstractAsyncContextManager[SqliteConnection]:
+        """A write unit that lets requests' writes go first and commits alone, off the loop
+        (sqlite_writer.py)."""
+        return self._write_unit(upkeep=True)
+
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[SqliteConnection]:
-        shared = await self._writer.take_turn(BUSY_TIMEOUT)
+    async def _write_unit(self, upkeep: bool) -> AsyncIterator[SqliteConnection]:
+        shared = await self._writer.take_turn(BUSY_TIMEOUT, upkeep)
         raw = shared.raw
         try:
             raw.execute("SAVEPOINT unit")
-            conn = SqliteConnection(self.planner, raw)
+            conn = SqliteConnection(self.planner, raw, self.checkpointer)
             conn.queue = self._writer
+            conn.heavy = upkeep
             yield conn
             raw.execute("RELEASE unit")
         except BaseException as exc:
@@ -339,10 +282,10 @@ class SqliteDriver:
             try:
                 raw.execute("BEGIN IMMEDIATE")
             except sqlite3.OperationalError as exc:
-                if not _busy(exc):
+                if not busy(exc):
                     raise
                 try:  # another process writes: wait for it off the loop
-                    await _off_loop(_fetched, raw, "BEGIN IMMEDIATE", (), True)
+                    await off_loop(fetched, raw, "BEGIN IMMEDIATE", (), True)
                 except sqlite3.OperationalError as again:
                     raise StorageBusy("the database stayed locked by a writer") from again
         except BaseException:
@@ -377,20 +320,7 @@ class SqliteReading:
 
     async def __aenter__(self) -> SqliteConnection:
         self._raw = await self._driver._take()
-        return SqliteConnection(self._driver.planner, self._raw)
+        return SqliteConnection(self._driver.planner, self._raw, self._driver.checkpointer)
 
     async def __aexit__(self, exc_type: type[BaseException] | None, *_: object) -> None:
         self._driver._put_back(self._raw)
-
-
-async def _off_loop(function: Callable[..., T], *args: Any) -> T:
-    """Run a blocking call in a thread. If the caller is cancelled, the connection is still in
-    the thread's hands: wait for the call to end before letting the cancellation through, so
-    the connection is never returned to the pool while a thread uses it."""
-    call = asyncio.ensure_future(asyncio.to_thread(function, *args))
-    try:
-        return await asyncio.shield(call)
-    except asyncio.CancelledError:
-        with contextlib.suppress(Exception):
-            await call
-        raise

@@ -13,8 +13,10 @@ copied, a connection of its own copies them in a worker thread: a passive checkp
 waits for readers or writers. A writer starts the log over from its beginning only if it began after
 a checkpoint had copied all of it, which a checkpoint beside steady writes seldom achieves: so once
 the log is RESTART_PAGES long, a restarting checkpoint follows, when no writer of this process holds
-or waits for the lock, and TRUNCATE_PAGES long, a truncating one; both take the lock only if they
-can at once (no busy wait). The pruner also copies the log, in its pauses.
+or waits for the lock, and TRUNCATE_PAGES long, a truncating one. Both take SQLite's write lock, so
+they run on an upkeep turn of this process's writers (`Writer.hold_lock`: its writers wait in line,
+not in SQLite's busy handler), and give up at once if another process holds it. The pruner also
+copies the log, in its pauses.
 """
 
 from __future__ import annotations
@@ -29,7 +31,8 @@ from collections.abc import Callable
 import sqlalchemy as sa
 
 from storage.sql.driver.connection import Connection
-from storage.sql.driver.dialect import gives_pages_back, single_writer
+from storage.sql.driver.dialect import gives_pages_back
+from storage.sql.driver.sqlite_writer import Writer
 
 INCREMENTAL = 2  # PRAGMA auto_vacuum: 0 none, 1 full, 2 incremental
 ROOMY_CACHE = sa.text("PRAGMA cache_size=-65536")
@@ -40,6 +43,12 @@ spent a fifth to a third less system time."""
 USUAL_CACHE = sa.text("PRAGMA cache_size=-2000")
 """SQLite's own default, given back after the statement: the pool's connections keep small
 caches."""
+
+
+_FREE_ONE_PAGE: tuple[sa.TextClause, dict[str, object]] = (
+    sa.text("PRAGMA incremental_vacuum(1)"),
+    {},
+)
 
 
 def use_incremental_vacuum(path: str) -> bool:
@@ -62,22 +71,18 @@ async def reclaim(conn: Connection, pages: int) -> int:
         return 0
     free = int((await conn.exec_driver_sql("PRAGMA freelist_count")).scalar())
     # Each step of the statement frees one page, and a driver steps a statement that
-    # returns no rows once: so it is run once per page (microseconds each).
-    for _ in range(min(free, pages)):
-        await conn.exec_driver_sql("PRAGMA incremental_vacuum(1)")
+    # returns no rows once: so it is run once per page, all in one trip to a worker thread
+    # (moving a page rewrites its parents: 250 of them held the event loop 15–30 ms).
+    with conn.long_statements():
+        await conn.rowcounts([_FREE_ONE_PAGE] * min(free, pages))
     after = int((await conn.exec_driver_sql("PRAGMA freelist_count")).scalar())
     return free - after
 
 
 async def checkpoint(conn: Connection) -> int:
-    """SQLite: copy what the write-ahead log holds back into the file without waiting for
-    readers (a passive checkpoint), the number of log pages it holds. PostgreSQL checkpoints
-    itself: nothing to do, 0."""
-    if not single_writer(conn.dialect.name):
-        return 0
-    with conn.long_statements():
-        found = await conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
-    return int(found.one()[1])
+    """SQLite: copy what the write-ahead log holds back into the file (Checkpointer.catch_up),
+    the number of log pages it holds. PostgreSQL checkpoints itself: nothing to do, 0."""
+    return await conn.copy_log()
 
 
 AUTOCHECKPOINT = "PRAGMA wal_autocheckpoint=0"
@@ -93,6 +98,10 @@ RESTART_PAGES = 2 * PAGES
 and has the next writer start the log over (the file keeps its size, about this long)."""
 TRUNCATE_PAGES = 250_000
 """Log pages (about 1 GB) past which the file is truncated, should restarts keep failing."""
+CATCH_UP = 2
+"""Passive checkpoints more, at most, to copy what writers added during the first."""
+LOCK_WITHIN = 30.0
+"""Seconds a restarting checkpoint waits for its turn among this process's writers."""
 _HEADER = 100
 """Bytes of the wal-index (the `-shm` file, native byte order, sqlite.org/walformat.html) read
 after a commit: the log's last frame (`mxFrame`, at 16) and the frames copied (`nBackfill`, at
@@ -101,11 +110,10 @@ after a commit: the log's last frame (`mxFrame`, at 16) and the frames copied (`
 
 class Checkpointer:
     """Copies the log of the database at `path` after commits (`committed`, a commit hook);
-    `quiet` says whether no writer of this process holds or waits for the lock, `connect` opens
-    a connection as the pool does."""
+    `writer` is this process's writers' queue, `connect` opens a connection as the pool does."""
 
     def __init__(
-        self, path: str, quiet: Callable[[], bool], connect: Callable[[str], sqlite3.Connection]
+        self, path: str, writer: Writer, connect: Callable[[str], sqlite3.Connection]
     ) -> None:
         self.path = path
         self._connect = connect
@@ -114,7 +122,9 @@ class Checkpointer:
         self.every = EVERY
         self.running: asyncio.Task[tuple[int, int, int]] | None = None
         """The background checkpoint under way (or waiting out `every`), if any."""
-        self._quiet = quiet
+        self._one_at_a_time = asyncio.Lock()
+        """SQLite runs one checkpoint at a time; a second would only come back busy."""
+        self._writer = writer
         self._raw: sqlite3.Connection | None = None
         self._index: int | None = None
         self._last = -float("inf")
@@ -162,13 +172,27 @@ class Checkpointer:
             self.running = None
 
     async def run(self) -> tuple[int, int, int]:
-        """One checkpoint in a worker thread, passive, then restarting or truncating if the log
-        is long and no writer here waits: SQLite's (busy, log pages, pages copied)."""
-        result = await _own_thread(self._checkpoint, "PASSIVE")
-        for mode, pages in (("RESTART", self.restart), ("TRUNCATE", TRUNCATE_PAGES)):
-            if result[1] >= pages and result[0] == 0 and self._quiet():
-                result = await _own_thread(self._checkpoint, mode)
-        return result
+        """One checkpoint in a worker thread, after the one under way: passive, then restarting
+        or truncating if the log is long. SQLite's (busy, log pages, pages copied). The pruner
+        runs one between two batches: with no batch writing beside it, the passive one copies
+        the whole log, and the restart after it has little left to copy while it holds the
+        lock."""
+        async with self._one_at_a_time:
+            result = await _own_thread(self._checkpoint, "PASSIVE")
+            for _ in range(CATCH_UP):
+                if result[1] < self.restart or result[0] or not self.pending():
+                    break
+                result = await _own_thread(self._checkpoint, "PASSIVE")
+            if not self.pending():  # the next writer starts the log over by itself
+                return result
+            for mode, pages in (("RESTART", 2 * self.restart), ("TRUNCATE", TRUNCATE_PAGES)):
+                if result[1] >= pages and result[0] == 0:
+
+                    async def locking(mode: str = mode) -> tuple[int, int, int]:
+                        return await _own_thread(self._checkpoint, mode)
+
+                    result = await self._writer.hold_lock(LOCK_WITHIN, locking)
+            return result
 
     def _checkpoint(self, mode: str) -> tuple[int, int, int]:
         if self._raw is None:

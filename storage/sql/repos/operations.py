@@ -66,8 +66,12 @@ _OLD_EVENTS = (
     sa.select(ev.seq)
     .where(ev.dispatched_at < sa.bindparam("before", type_=ev.dispatched_at.type))
     # Kept while any delivery refers to it: a pending one still needs it, and a finished one
-    # is shown with its event until the delivery itself is pruned.
-    .where(~sa.exists().where(d.event_id == ev.id))
+    # is shown with its event until the delivery itself is pruned. Checked row by row on the
+    # deliveries' event index as the oldest events come (OFFSET 0 keeps PostgreSQL from
+    # turning the check into an anti-join): with statistics that expect every old event to
+    # have a delivery, PostgreSQL hashed every delivery and scanned every event, 0.6 s a batch
+    # at 1,000,000 deliveries, however few rows the batch asked for.
+    .where(~sa.exists(sa.select(sa.literal(1)).where(d.event_id == ev.id).offset(0)))
     .order_by(ev.dispatched_at)
     .limit(_limit())
 )
