@@ -32,6 +32,7 @@ import sqlalchemy as sa
 
 from storage.sql.driver.connection import Connection
 from storage.sql.driver.dialect import gives_pages_back
+from storage.sql.driver.sqlite_threads import off_loop
 from storage.sql.driver.sqlite_writer import Writer
 
 INCREMENTAL = 2  # PRAGMA auto_vacuum: 0 none, 1 full, 2 incremental
@@ -178,18 +179,18 @@ class Checkpointer:
         the whole log, and the restart after it has little left to copy while it holds the
         lock."""
         async with self._one_at_a_time:
-            result = await _own_thread(self._checkpoint, "PASSIVE")
+            result = await off_loop(self._checkpoint, "PASSIVE")
             for _ in range(CATCH_UP):
                 if result[1] < self.restart or result[0] or not self.pending():
                     break
-                result = await _own_thread(self._checkpoint, "PASSIVE")
+                result = await off_loop(self._checkpoint, "PASSIVE")
             if not self.pending():  # the next writer starts the log over by itself
                 return result
             for mode, pages in (("RESTART", 2 * self.restart), ("TRUNCATE", TRUNCATE_PAGES)):
                 if result[1] >= pages and result[0] == 0:
 
                     async def locking(mode: str = mode) -> tuple[int, int, int]:
-                        return await _own_thread(self._checkpoint, mode)
+                        return await off_loop(self._checkpoint, mode)
 
                     result = await self._writer.hold_lock(LOCK_WITHIN, locking)
             return result
@@ -216,16 +217,3 @@ class Checkpointer:
         if self._index is not None:
             os.close(self._index)
             self._index = None
-
-
-async def _own_thread(
-    checkpoint: Callable[[str], tuple[int, int, int]], mode: str
-) -> tuple[int, int, int]:
-    """A checkpoint in a worker thread; if cancelled, let it end first: its connection is busy."""
-    call = asyncio.ensure_future(asyncio.to_thread(checkpoint, mode))
-    try:
-        return await asyncio.shield(call)
-    except asyncio.CancelledError:
-        with contextlib.suppress(Exception):
-            await call
-        raise
