@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import os
 import shutil
+import sys
 import threading
 import time
 
@@ -21,6 +23,7 @@ import pytest
 from service.domain.clock import ManualClock
 from service.synced.model import Fan
 from service.workspaces.usecases import create_workspace
+from storage.sql.driver.sqlite_threads import SLOW_READ_NICE
 from storage.sql.store import SqlStore
 from tests.factories import add_live_account
 
@@ -171,3 +174,28 @@ async def test_a_read_that_turns_out_slow_leaves_the_loop(sqlite_store):
     finally:
         gate.release()
     assert await task >= 1
+
+
+def _thread_nice() -> int:
+    """The CPU priority (nice) of the thread running the statement."""
+    return os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+
+
+@pytest.mark.skipif(
+    sys.platform != "linux", reason="threads have a priority of their own on Linux only"
+)
+async def test_a_read_that_turns_out_slow_runs_at_a_lower_priority(sqlite_store):
+    """A read stopped past its budget goes on in a thread of lower CPU priority than the event
+    loop's, so on a busy machine the requests get the cores first; a cheap read stays on the
+    loop, at the process's own priority. (Only Linux gives threads priorities of their own;
+    elsewhere both run at the process's.)"""
+    own = _thread_nice()
+    async with sqlite_store.reading() as uow:
+        uow.conn.raw.create_function("nice", 0, _thread_nice)
+        cheap = await uow.conn.exec_driver_sql("SELECT nice()")
+        slow = await uow.conn.exec_driver_sql(
+            "SELECT max(n) FROM (WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL"
+            " SELECT x + 1 FROM c WHERE x < 200000) SELECT x, nice() AS n FROM c)"
+        )
+    assert cheap.scalar() == own
+    assert slow.scalar() == own + (SLOW_READ_NICE if sys.platform == "linux" else 0)
