@@ -14,6 +14,8 @@ from service.actions.model import AllowedWrite, GovernedWrite, LimitCap
 from storage.sql import tables
 from storage.sql.driver.rows import to_row
 from storage.sql.repos.actions import allowed_write, limit_write
+from tests.factories import empty_every_table
+from tests.storage.conftest import forget_statistics
 from tests.storage.test_store_contract import make_action
 
 NOW = dt.datetime(2026, 11, 1, 12, 0, tzinfo=dt.UTC)
@@ -29,6 +31,15 @@ async def _day(store, ws: str, actions: int) -> None:
     ]
     async with store.transaction() as uow:
         await uow.conn.execute(tables.actions.insert(), rows)
+
+
+async def _leave_no_trace(store) -> None:
+    """The rows gone, vacuumed and analyzed now, then the statistics forgotten: autovacuum has
+    nothing left to analyze in a later test that plans on a table with no statistics."""
+    await empty_every_table(store)
+    async with store.driver.single_statement() as conn:
+        await conn.raw.execute("VACUUM ANALYZE actions")
+    await forget_statistics(store)
 
 
 async def _governed(store, ws: str, key: str, cap: LimitCap) -> GovernedWrite:
@@ -73,21 +84,24 @@ async def test_the_statement_keeps_its_generic_plan_with_a_day_in_the_window(sto
     cost a planning as long as the statement); and its IN lists are all given with the
     values, so the driver keeps the expanded SQL (statements.py)."""
     await _day(store, workspace.id, 2000)
-    async with store.transaction() as uow:
-        await uow.conn.exec_driver_sql("ANALYZE actions")
-    cap = LimitCap(("send_message",), 5000, NOW - DAY, NOW)
-    async with store.transaction() as uow:  # one connection: its prepared statements
-        for n in range(12):
-            action = make_action(workspace.id, "40001", NOW, key=f"g{n}")
-            written = await uow.actions.add_governed(action, [], None, None, [cap])
-            assert written.outcome is AllowedWrite.WRITTEN
-        plans = await uow.conn.exec_driver_sql(
-            "SELECT generic_plans, custom_plans FROM pg_prepared_statements"
-            " WHERE statement LIKE 'WITH bound0%'"
-        )
-        ((generic, custom),) = plans.all()
-        statement = allowed_write._statement("postgresql", 0, False, False, False, 1)
-        values = limit_write.values(action, [cap], [None])
-        plan, _key = uow.conn.planner.plan(statement, values)
+    try:
+        async with store.transaction() as uow:
+            await uow.conn.exec_driver_sql("ANALYZE actions")
+        cap = LimitCap(("send_message",), 5000, NOW - DAY, NOW)
+        async with store.transaction() as uow:  # one connection: its prepared statements
+            for n in range(12):
+                action = make_action(workspace.id, "40001", NOW, key=f"g{n}")
+                written = await uow.actions.add_governed(action, [], None, None, [cap])
+                assert written.outcome is AllowedWrite.WRITTEN
+            plans = await uow.conn.exec_driver_sql(
+                "SELECT generic_plans, custom_plans FROM pg_prepared_statements"
+                " WHERE statement LIKE 'WITH bound0%'"
+            )
+            ((generic, custom),) = plans.all()
+            statement = allowed_write._statement("postgresql", 0, False, False, False, 1)
+            values = limit_write.values(action, [cap], [None])
+            plan, _key = uow.conn.planner.plan(statement, values)
+    finally:
+        await _leave_no_trace(store)
     assert generic >= 6 and custom <= 6, (generic, custom)
     assert plan._layout(values) is not None
