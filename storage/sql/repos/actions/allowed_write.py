@@ -217,12 +217,11 @@ def _statement_values(
     return values
 
 
-async def _run(conn: Connection, turn: Any, statement: Any, values: dict[str, Any]) -> Any:
-    """The statement's one row, taking this process's turn for `turn`; a lost race for a
-    number (the allowance's or the limits') is DuplicateError."""
+async def _one(conn: Connection, statement: Any, values: dict[str, Any]) -> Any:
+    """The statement's one row; a lost race for a number (the allowance's or the limits') is
+    DuplicateError."""
     try:
-        async with NEXT_USE.one_at_a_time(turn):
-            return (await conn.execute(statement, values)).one()
+        return (await conn.execute(statement, values)).one()
     except IntegrityViolation as exc:
         if NUMBERED not in str(exc) and limit_write.TICKETED not in str(exc):
             raise
@@ -242,9 +241,6 @@ async def add_governed(
 ) -> GovernedWrite:
     """PostgreSQL: the write of `add_allowed` (or of a pending action with no `use`) held to
     `caps` as well, in one statement that also takes the account's next number."""
-    bases = limit_bases.bases(conn.planner, action, caps)
-    values = _statement_values(action, events, audit, use, wake)
-    values |= limit_write.values(action, caps, bases)
     statement = _statement(
         conn.dialect.name,
         len(events),
@@ -253,13 +249,19 @@ async def add_governed(
         use is not None,
         len(caps),
     )
-    # Creations under limits take the account's number: in this process, one at a time.
-    turn = (action.workspace_id, action.account_id, "limits")
-    row = await _run(conn, turn, statement, values)
+    values = _statement_values(action, events, audit, use, wake)
+    # Creations under limits take the account's number: in this process, one at a time. The
+    # count each one bounds its windows from is chosen in its turn, so the creations waiting
+    # behind one that counts a window use its count rather than each counting it too.
+    async with NEXT_USE.one_at_a_time((action.workspace_id, action.account_id, "limits")):
+        bases = limit_bases.bases(conn.planner, action, caps)
+        row = await _one(conn, statement, values | limit_write.values(action, caps, bases))
+        read = limit_write.read(row, 3)
+        counted = [
+            (fresh, used) for fresh, (used, _) in zip(read.counted, read.windows, strict=True)
+        ]
+        limit_bases.written(conn.planner, action, caps, counted, read.newest)
     room, written = row[0], row[1]
-    read = limit_write.read(row, 3)
-    counts = [(fresh, used) for fresh, (used, _) in zip(read.counted, read.windows, strict=True)]
-    limit_bases.written(conn.planner, action, caps, counts, read.newest)
     if written is not None:
         outcome = AllowedWrite.WRITTEN
     elif limit_write.reached(caps, read.windows):
@@ -280,8 +282,8 @@ async def add_allowed(
     if inserts_in_with(conn.dialect.name):
         statement = _statement(conn.dialect.name, len(events), audit is not None, wake is not None)
         values = _statement_values(action, events, audit, use, wake)
-        turn = (action.workspace_id, action.account_id, use.key)
-        room, written, _woken = await _run(conn, turn, statement, values)
+        async with NEXT_USE.one_at_a_time((action.workspace_id, action.account_id, use.key)):
+            room, written, _woken = await _one(conn, statement, values)
         if written is not None:
             return AllowedWrite.WRITTEN
         return AllowedWrite.KEY_TAKEN if room else AllowedWrite.USED_UP

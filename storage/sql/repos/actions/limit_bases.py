@@ -8,6 +8,10 @@ types created since that moment: whatever ended or left the window only makes th
 larger. While the bound is under `perDay` the write needs no count; once it is not, the write
 counts the window again and that count is the next base. Every REFRESH-th write on one base
 counts as well, so the actions since stay few; the creations waiting beside it keep the base.
+
+A write takes its base in its turn (allowed_write.py: this process's creations under one
+account's limits write one at a time), so creations that arrive together with no base kept
+wait for the first one's count instead of each counting the window.
 """
 
 from __future__ import annotations
