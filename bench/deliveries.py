@@ -32,7 +32,6 @@ from harness.scratch import scratch_database
 from service.domain.clock import SystemClock
 from service.domain.events import Event
 from service.domain.ids import new_id
-from service.domain.principal import Principal
 from service.kit.crypto import SecretBox
 from service.webhooks.deliverer import Deliverer
 from service.webhooks.dispatch import dispatch_all
@@ -42,6 +41,7 @@ from service.webhooks.usecases import add_event_endpoint, current_secret
 from service.workspaces.usecases import create_workspace
 from storage.migrate import migrate
 from storage.sql.store import SqlStore
+from tests.factories import owner_of
 
 ROOT = Path(__file__).resolve().parents[1]
 RECEIVER = """
@@ -63,16 +63,7 @@ async def run(url: str, args, stack: ExitStack) -> None:
     await migrate(store.engine)
     clock, box = SystemClock(), SecretBox("bench-secret")
     workspace = await create_workspace(store, clock, "Bench agency")
-    owner = Principal(
-        workspace_id=workspace.id,
-        mode="live",
-        kind="user",
-        label="Owner",
-        scopes=frozenset({"read", "write"}),
-        user_id="usr_bench",
-        email="owner@bench.test",
-        role="owner",
-    )
+    owner = owner_of(workspace.id)
     port = free_port()
     endpoint = await add_event_endpoint(
         store, clock, owner, f"http://127.0.0.1:{port}/events", box=box, allow_loopback=True

@@ -63,7 +63,7 @@ from service.webhooks.models import DeliveryAttempt
 from service.webhooks.usecases import add_event_endpoint
 from service.workspaces.usecases import create_workspace
 from storage.sql.store import SqlStore
-from tests.factories import add_live_account
+from tests.factories import add_live_account, owner_of
 
 PUBLIC = "http://countersign.bench"
 MESSAGE = {"fanId": "123456", "text": "<p>Thanks for subscribing! Here is something for you.</p>"}
@@ -112,16 +112,7 @@ async def run(args: argparse.Namespace, path: Path | None, url: str | None = Non
     clock = ManualClock(dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
     workspace = await create_workspace(store, clock, "Growth agency")
     await add_live_account(store, clock, workspace.id, "40001", "maya.live")
-    person = Principal(
-        workspace_id=workspace.id,
-        mode="live",
-        kind="user",
-        label="Owner",
-        scopes=frozenset({"read", "write"}),
-        user_id="usr_bench",
-        email="owner@bench.test",
-        role="owner",
-    )
+    person = owner_of(workspace.id)
     probe: LockProbe | PgWriterProbe = (
         LockProbe(path) if path is not None else PgWriterProbe(str(url))
     )

@@ -47,7 +47,7 @@ from service.webhooks.dispatch import dispatch_all
 from service.webhooks.usecases import add_event_endpoint
 from service.workspaces.usecases import create_workspace
 from storage.sql.store import SqlStore
-from tests.factories import add_live_account
+from tests.factories import add_live_account, owner_of
 
 ENDPOINTS = 3
 
@@ -93,16 +93,7 @@ def _copies(sqlite: bool, count: int) -> list[str]:
 async def _seed(store: SqlStore, clock: ManualClock, deliveries: int, slices: int) -> Principal:
     workspace = await create_workspace(store, clock, "Drain agency")
     await add_live_account(store, clock, workspace.id, "40001", "maya.live")
-    owner = Principal(
-        workspace_id=workspace.id,
-        mode="live",
-        kind="user",
-        label="Owner",
-        scopes=frozenset({"read", "write"}),
-        user_id="usr_bench",
-        email="owner@bench.test",
-        role="owner",
-    )
+    owner = owner_of(workspace.id)
     box = SecretBox("bench-secret")
     for n in range(ENDPOINTS):
         await add_event_endpoint(

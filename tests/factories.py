@@ -59,6 +59,23 @@ class World:
         return {"Authorization": f"Bearer {key or self.live_key}"}
 
 
+def owner_of(
+    workspace_id: str, user_id: str = "usr_bench", email: str = "owner@bench.test"
+) -> Principal:
+    """The workspace's owner as signed in to the dashboard, for set-up that acts as a person
+    (adding an endpoint, say) without building a world."""
+    return Principal(
+        workspace_id=workspace_id,
+        mode="live",
+        kind="user",
+        label="Owner",
+        scopes=frozenset({"read", "write"}),
+        user_id=user_id,
+        email=email,
+        role="owner",
+    )
+
+
 async def add_live_account(
     store,
     clock,

@@ -17,13 +17,13 @@ import datetime as dt
 
 import sqlalchemy as sa
 
-from service.domain.principal import Principal
 from service.kit.crypto import SecretBox
 from service.webhooks.usecases import add_event_endpoint
 from service.workspaces.usecases import create_workspace
 from storage.sql import tables as t
 from storage.sql.repos import operations as upkeep_repos
 from storage.sql.repos.operations import _DELETE_EVENTS
+from tests.factories import owner_of
 from tests.storage.conftest import start_afresh
 from tests.storage.test_list_plans import _plan
 
@@ -90,16 +90,7 @@ NOW = dt.datetime(2026, 11, 1, 12, 0, tzinfo=dt.UTC)
 async def _seed(store, clock) -> None:
     await start_afresh(store)
     workspace = await create_workspace(store, clock, "Plans")
-    owner = Principal(
-        workspace_id=workspace.id,
-        mode="live",
-        kind="user",
-        label="Owner",
-        scopes=frozenset({"read", "write"}),
-        user_id="usr_plans",
-        email="owner@plans.test",
-        role="owner",
-    )
+    owner = owner_of(workspace.id)
     endpoint = await add_event_endpoint(
         store, clock, owner, "http://127.0.0.1:9/hooks", box=SecretBox("s"), allow_loopback=True
     )

@@ -20,7 +20,7 @@ from storage.migrate import HEAD, current_revision, migrate
 from storage.sql.driver.engine import make_engine
 from storage.sql.driver.packing import unpack
 from storage.sql.store import SqlStore
-from tests.factories import add_live_account
+from tests.factories import add_live_account, owner_of
 from tests.storage.staged_rows import copy_rows, read_staged, staged
 from tests.storage.test_migration_packed_actions import as_written_before_0017
 
@@ -49,16 +49,7 @@ async def _make_rows(store: SqlStore) -> tuple[str, str, str]:
     clock = ManualClock(NOW)
     workspace = await create_workspace(store, clock, "W")
     await add_live_account(store, clock, workspace.id)
-    owner = Principal(
-        workspace_id=workspace.id,
-        mode="live",
-        kind="user",
-        label="Owner",
-        scopes=frozenset({"read", "write"}),
-        user_id="usr_1",
-        email="owner@example.com",
-        role="owner",
-    )
+    owner = owner_of(workspace.id, "usr_1", "owner@example.com")
     await add_event_endpoint(
         store, clock, owner, "http://127.0.0.1:9/h", box=SecretBox("s"), allow_loopback=True
     )
