@@ -86,10 +86,7 @@ class Writer:
     async def take_turn(self, within: float, upkeep: bool = False) -> SharedWrite:
         """Wait for the turn (at most `within` seconds), then the run's transaction: the one a
         unit before handed on, or a new one (always a new one for an `upkeep` unit)."""
-        if self._writing or self._queue:
-            await self._wait_in_line(within, upkeep)
-        else:
-            self._writing = True
+        await self._wait_for_turn(within, upkeep)
         if self.open is None:
             try:
                 self.open = SharedWrite(await self._begin())
@@ -105,15 +102,19 @@ class Writer:
         writers then wait for it in line, to the microsecond, instead of in SQLite's busy
         handler, whose sleeps grow 1, 2, 5, 10 ms and more (a creation's BEGIN that met a
         restarting checkpoint waited 33–79 ms)."""
-        if self._writing or self._queue:
-            await self._wait_in_line(within, True)
-        else:
-            self._writing = True
+        await self._wait_for_turn(within, True)
         try:
             assert self.open is None  # a run commits before an upkeep unit's turn
             return await work()
         finally:
             self._pass_turn()
+
+    async def _wait_for_turn(self, within: float, upkeep: bool) -> None:
+        """Take the turn at once if no unit holds it or waits, else wait in line."""
+        if self._writing or self._queue:
+            await self._wait_in_line(within, upkeep)
+        else:
+            self._writing = True
 
     async def _wait_in_line(self, within: float, upkeep: bool) -> None:
         turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()

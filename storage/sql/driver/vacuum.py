@@ -2,7 +2,7 @@
 file switches to only through a VACUUM (it rewrites the file; it cannot run in a transaction, so
 alembic cannot do it). `SqlStore.migrate` calls this once per file; afterwards prune batches
 free pages with `PRAGMA incremental_vacuum` (`reclaim`, the pruner's), and copy the write-ahead
-log back into the file between batches (`checkpoint`).
+log back into the file between batches (`Checkpointer.run`, through `Connection.copy_log`).
 
 No commit copies the log into the file (`Checkpointer`). Left to itself SQLite checkpoints inside
 whichever COMMIT takes the log past `wal_autocheckpoint` pages: that commit (often a creation's, on
@@ -78,12 +78,6 @@ async def reclaim(conn: Connection, pages: int) -> int:
         await conn.rowcounts([_FREE_ONE_PAGE] * min(free, pages))
     after = int((await conn.exec_driver_sql("PRAGMA freelist_count")).scalar())
     return free - after
-
-
-async def checkpoint(conn: Connection) -> int:
-    """SQLite: copy what the write-ahead log holds back into the file (Checkpointer.catch_up),
-    the number of log pages it holds. PostgreSQL checkpoints itself: nothing to do, 0."""
-    return await conn.copy_log()
 
 
 AUTOCHECKPOINT = "PRAGMA wal_autocheckpoint=0"

@@ -19,7 +19,7 @@ from storage.sql.driver.connection import Connection
 from storage.sql.driver.dialect import single_writer
 from storage.sql.driver.rows import to_model
 from storage.sql.driver.search import tidy_search
-from storage.sql.driver.vacuum import ROOMY_CACHE, USUAL_CACHE, checkpoint, reclaim
+from storage.sql.driver.vacuum import ROOMY_CACHE, USUAL_CACHE, reclaim
 
 d = t.deliveries.c
 ev = t.events.c
@@ -196,7 +196,7 @@ class SqlRetention:
         return self.conn.others_waiting()
 
     async def checkpoint(self) -> int:
-        return await checkpoint(self.conn)
+        return await self.conn.copy_log()
 
     async def reclaim(self, pages: int) -> int:
         return await reclaim(self.conn, pages)
