@@ -93,3 +93,47 @@ async def test_creations_of_one_process_take_the_next_use_in_turn(store, clock):
     async with store.reading() as uow:
         rows = await uow.conn.exec_driver_sql("SELECT seq FROM allowance_uses ORDER BY seq")
         assert [r[0] for r in rows.all()] == list(range(1, len(actions) + 1))
+
+
+@pytest.mark.parametrize("database_url", ["postgres"], indirect=True)
+@pytest.mark.parametrize("limited", [False, True], ids=["allowance", "allowance-and-limit"])
+async def test_creations_waiting_for_a_turn_are_written_together(
+    store, clock, database_url, monkeypatch, limited
+):
+    """Creations that waited for the same turn go in one round trip and one COMMIT, and each
+    statement of the turn sees the numbers the earlier ones took."""
+    from service.actions.model import LimitCap
+    from service.workspaces.usecases import create_workspace
+    from storage.sql.driver.postgres import PgConnection
+
+    sent: list[int] = []
+    original = PgConnection._run_rows
+
+    async def counted(self, sql, args):
+        sent.append(len(args))
+        return await original(self, sql, args)
+
+    monkeypatch.setattr(PgConnection, "_run_rows", counted)
+    ws = (await create_workspace(store, clock, "A")).id
+    await add_live_account(store, clock, ws, "40001")
+    use = AllowanceUse("k1", 15, NOW - dt.timedelta(days=1))
+    caps = [LimitCap(("send_message",), 100, NOW - dt.timedelta(days=1), NOW)] if limited else []
+    actions = [make_action(ws, "40001", NOW, status="approved", key=f"k{n}") for n in range(20)]
+
+    async def create(action) -> AllowedWrite:
+        async with store.single_statement() as uow:
+            if limited:
+                return (await uow.actions.add_governed(action, [], None, use, caps)).outcome
+            return await uow.actions.add_allowed(action, [], None, use)
+
+    written = await asyncio.gather(*(create(a) for a in actions))
+    assert sorted(written, key=lambda w: w.value) == sorted(
+        [AllowedWrite.WRITTEN] * 15 + [AllowedWrite.USED_UP] * 5, key=lambda w: w.value
+    )
+    assert sum(sent) == len(actions) and max(sent) > 1, sent
+    async with store.reading() as uow:
+        rows = await uow.conn.exec_driver_sql("SELECT seq FROM allowance_uses ORDER BY seq")
+        assert [r[0] for r in rows.all()] == list(range(1, 16))
+        if limited:
+            rows = await uow.conn.exec_driver_sql("SELECT seq FROM limit_uses ORDER BY seq")
+            assert [r[0] for r in rows.all()] == list(range(1, 16))

@@ -252,10 +252,11 @@ async def test_pruning_numbers_keeps_each_account_s_newest(store, workspace):
         assert [tuple(r) for r in kept.all()] == [("40001", 3), ("40002", 2)]
 
 
-def test_every_refresh_th_write_on_a_count_counts_again_and_the_others_keep_it():
-    """A count serves the writes after it; every REFRESH-th of them counts the window (so the
-    actions read since stay few) while the others keep the count; a window reaching back
-    further than the one counted (a clock set back) is counted."""
+def test_a_base_serves_the_writes_after_it_and_moves_to_a_bound_or_a_count():
+    """A count serves the writes after it; every REBASE-th of them, the bound it read is the
+    next base (so the actions read since stay few), still dated by the count; a base counted
+    RECOUNT ago, or a window reaching back further than the one counted (a clock set back), is
+    counted."""
     from sqlalchemy.dialects import sqlite
 
     from storage.sql.driver.statements import Planner
@@ -265,14 +266,20 @@ def test_every_refresh_th_write_on_a_count_counts_again_and_the_others_keep_it()
     action, caps = make_action("ws_1", "40001", NOW), [cap(100)]
     assert limit_bases.bases(planner, action, caps) == [None]
     limit_bases.written(planner, action, caps, [(True, 7)], 3)
-    handed = [limit_bases.bases(planner, action, caps)[0] for _ in range(2 * limit_bases.REFRESH)]
-    assert [n for n, base in enumerate(handed, 1) if base is None] == [
-        limit_bases.REFRESH,
-        2 * limit_bases.REFRESH,
-    ]
-    assert {(base.used, base.number, base.at) for base in handed if base} == {(7, 3, NOW)}
-    earlier = NOW - dt.timedelta(seconds=1)
-    assert limit_bases.bases(planner, action, [cap(100, earlier)]) == [None]
+    for n in range(1, limit_bases.REBASE):
+        (base,) = limit_bases.bases(planner, action, caps)
+        assert base is not None and (base.used, base.number, base.at) == (7, 3, NOW)
+        limit_bases.written(planner, action, caps, [(False, 7 + 2 * n)], 3 + n)
+    limit_bases.bases(planner, action, caps)  # the REBASE-th write, which read a bound of 40
+    later = NOW + dt.timedelta(milliseconds=5)
+    limit_bases.written(planner, action, [cap(100, later)], [(False, 40)], 20)
+    (base,) = limit_bases.bases(planner, action, caps)
+    assert base is None  # dated after this window's end: a clock set back
+    (base,) = limit_bases.bases(planner, action, [cap(100, later)])
+    assert base is not None
+    assert (base.used, base.number, base.at, base.counted) == (40, 20, later, NOW)
+    stale = NOW + limit_bases.RECOUNT
+    assert limit_bases.bases(planner, action, [cap(100, stale)]) == [None]
     assert limit_bases.bases(Planner(sqlite.dialect()), action, caps) == [None]
 
 

@@ -117,6 +117,24 @@ class Connection:
             return Result(make_rows(plan.row_names, [plan.convert_row(r) for r in rows]), rowcount)
         return Result(make_rows(names, [tuple(r) for r in rows]), rowcount)
 
+    async def one_row_each(
+        self, statement: sa.Executable, values: Sequence[Mapping[str, Any]]
+    ) -> list[Row]:
+        """Run `statement`, which answers one row, once per set of `values`, in order, in one
+        transaction: each run sees the ones before. The row of each. A driver that can send them
+        all in one round trip (PostgreSQL) does."""
+        plan, key = self.planner.plan(statement, values[0])  # as each alone: one plan
+        bound = [plan.bind(v, key) for v in values]
+        if any(sql != bound[0][0] for sql, _args in bound):
+            raise ValueError("one statement: every set of values must bind the same SQL")
+        rows = await self._run_rows(bound[0][0], [args for _sql, args in bound])
+        assert plan.row_names is not None, "a statement that answers rows"
+        return make_rows(plan.row_names, [plan.convert_row(r) for r in rows])
+
+    async def _run_rows(self, sql: str, args: Sequence[Sequence[Any]]) -> list[Sequence[Any]]:
+        """One row of `sql` run with each set of arguments, in order."""
+        return [(await self._run(sql, each, True))[1][0] for each in args]
+
     async def rowcounts(
         self, statements: Sequence[tuple[sa.Executable, Mapping[str, Any]]]
     ) -> list[int]:

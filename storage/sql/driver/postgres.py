@@ -111,6 +111,16 @@ class PgConnection(Connection):
             records = await self.raw.fetch(shape.call, shape.query, texts)
         return records
 
+    async def _run_rows(self, sql: str, args: Sequence[Sequence[Any]]) -> list[Sequence[Any]]:
+        """In one round trip and, outside a transaction, one transaction (asyncpg's
+        fetchmany: one Sync after all the statements)."""
+        try:
+            return list(await self.raw.fetchmany(sql, args))
+        except asyncpg.IntegrityConstraintViolationError as exc:
+            raise IntegrityViolation(str(exc)) from exc
+        except (asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            raise StorageError(str(exc)) from exc
+
     async def _run_many(self, sql: str, args: Sequence[Sequence[Any]]) -> None:
         try:
             await self.raw.executemany(sql, args)

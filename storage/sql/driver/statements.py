@@ -96,13 +96,11 @@ class Plan:
                 for name, proc, default in self.positions
             ]
         if key is None and values is not None and (layout := self._layout(values)) is not None:
-            return layout[0], [
-                proc(value) if proc is not None else value
-                for value, proc in (
-                    (values.get(name, default) if index is None else values[name][index], proc)
-                    for name, index, proc, default in layout[1]
-                )
-            ]
+            laid: list[Any] = []  # a plain loop: a generator inside cost half as much again
+            for name, index, proc, default in layout[1]:
+                value = values.get(name, default) if index is None else values[name][index]
+                laid.append(value if proc is None else proc(value))
+            return layout[0], laid
         params: Mapping[str, Any] = _construct_params(self.compiled, values, key)
         sql: str = self.sql
         order: Sequence[str] = self.compiled.positiontup or []

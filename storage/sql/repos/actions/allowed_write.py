@@ -6,8 +6,9 @@ action's insert carries the count in its SELECT, and the other rows follow (both
 call), under the single writer's lock.
 
 Nothing is locked: each use takes the next number, unique, so of two replicas racing for it
-one writes nothing and tries again (service/actions/policies/governed.py); within a process, creations
-take the number in turn (NEXT_USE) and never race. Under daily limits the same statement counts
+one writes nothing and tries again (service/actions/policies/governed.py); within a process,
+creations take the number in turn (NEXT_USE, turns.py), those that waited together, and never
+race. Under daily limits the same statement counts
 each limit's window and takes the account's next number as well (limit_write.py), so a pending
 action under a limit is written this way too, with or without an allowance.
 """
@@ -19,6 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import sqlalchemy as sa
+from attrs import frozen
 
 from service.actions.model import Action, AllowanceUse, AllowedWrite, GovernedWrite, LimitCap
 from service.domain.audit_entry import AuditEntry
@@ -27,6 +29,7 @@ from service.domain.storage_errors import DuplicateError
 from storage.sql import tables as t
 from storage.sql.driver.connection import Connection, IntegrityViolation
 from storage.sql.driver.dialect import insert_ignore, inserts_in_with
+from storage.sql.driver.result import Row
 from storage.sql.driver.rows import to_row
 from storage.sql.driver.statements import prebuilt
 from storage.sql.repos.actions import limit_bases, limit_write
@@ -34,11 +37,12 @@ from storage.sql.repos.actions.turns import Turns
 
 NUMBERED = "ix_allowance_uses_seq"
 """The unique index a lost race for a use's number runs into."""
-NEXT_USE = Turns()
-"""This process's creations under one allowance take its next use one at a time. Racing for
-the number in the database, all but one of them lose and start over: sixteen at once on one
-allowance wrote at a quarter of the rate of creations with no policy (bench/governance.py
---concurrency 16). Replicas still race each other; the unique number settles that."""
+NEXT_USE: Turns[Any, Any] = Turns()
+"""This process's creations under one allowance (or one account's limits) take the next number
+in turn, those that waited together. Racing for the number in the database, all but one of them
+lose and start over: sixteen at once on one allowance wrote at a quarter of the rate of
+creations with no policy (bench/governance.py --concurrency 16). Replicas still race each other;
+the unique number settles that."""
 _USE_COLUMNS = ("action_id", "workspace_id", "account_id", "allowance", "created_at")
 _EVENT_COLUMNS = ("id", "workspace_id", "type", "account_id", "data", "created_at", "mode")
 
@@ -217,17 +221,49 @@ def _statement_values(
     return values
 
 
-async def _one(conn: Connection, statement: Any, values: dict[str, Any]) -> Any:
-    """The statement's one row; a lost race for a number (the allowance's or the limits') is
-    DuplicateError."""
+async def _rows(conn: Connection, statement: Any, values: Sequence[dict[str, Any]]) -> list[Row]:
+    """The statement's row for each set of values, all in one transaction; a lost race for a
+    number (the allowance's or the limits') is DuplicateError."""
     try:
-        return (await conn.execute(statement, values)).one()
+        return await conn.one_row_each(statement, values)
     except IntegrityViolation as exc:
         if NUMBERED not in str(exc) and limit_write.TICKETED not in str(exc):
             raise
         # Another creation took the number after this statement's snapshot: nothing was
         # written, and the caller tries again (a statement of its own sees that number).
         raise DuplicateError(str(exc)) from exc
+
+
+@frozen
+class _Governed:
+    """One creation's write under limits, waiting for its turn."""
+
+    conn: Connection
+    statement: Any
+    values: dict[str, Any]
+    action: Action
+    caps: Sequence[LimitCap]
+
+
+async def _governed_turn(writes: Sequence[_Governed]) -> list[tuple[Row, limit_write.Read]]:
+    """A turn's writes under limits, on the first one's connection. The count each one bounds
+    its windows from is chosen in the turn, so the creations waiting behind one that counts a
+    window use its count rather than each counting it too."""
+    conn = writes[0].conn
+    values = [
+        w.values
+        | limit_write.values(w.action, w.caps, limit_bases.bases(conn.planner, w.action, w.caps))
+        for w in writes
+    ]
+    answers = []
+    for w, row in zip(writes, await _rows(conn, writes[0].statement, values), strict=True):
+        read = limit_write.read(row, 3)
+        counted = [
+            (fresh, used) for fresh, (used, _) in zip(read.counted, read.windows, strict=True)
+        ]
+        limit_bases.written(conn.planner, w.action, w.caps, counted, read.newest)
+        answers.append((row, read))
+    return answers
 
 
 async def add_governed(
@@ -249,18 +285,15 @@ async def add_governed(
         use is not None,
         len(caps),
     )
-    values = _statement_values(action, events, audit, use, wake)
-    # Creations under limits take the account's number: in this process, one at a time. The
-    # count each one bounds its windows from is chosen in its turn, so the creations waiting
-    # behind one that counts a window use its count rather than each counting it too.
-    async with NEXT_USE.one_at_a_time((action.workspace_id, action.account_id, "limits")):
-        bases = limit_bases.bases(conn.planner, action, caps)
-        row = await _one(conn, statement, values | limit_write.values(action, caps, bases))
-        read = limit_write.read(row, 3)
-        counted = [
-            (fresh, used) for fresh, (used, _) in zip(read.counted, read.windows, strict=True)
-        ]
-        limit_bases.written(conn.planner, action, caps, counted, read.newest)
+    write = _Governed(
+        conn, statement, _statement_values(action, events, audit, use, wake), action, caps
+    )
+    # Creations under limits take the account's number: in this process, in turn. Writes of
+    # the same statement, with as many types in each limit, can go in one turn.
+    kind = (id(statement), *(len(cap.types) for cap in caps))
+    row, read = await NEXT_USE.write(
+        (action.workspace_id, action.account_id, "limits"), kind, write, _governed_turn
+    )
     room, written = row[0], row[1]
     if written is not None:
         outcome = AllowedWrite.WRITTEN
@@ -269,6 +302,14 @@ async def add_governed(
     else:
         outcome = AllowedWrite.KEY_TAKEN if room else AllowedWrite.USED_UP
     return GovernedWrite(outcome, read.windows)
+
+
+async def _allowed_turn(
+    writes: Sequence[tuple[Connection, Any, dict[str, Any]]],
+) -> list[Row]:
+    """A turn's writes under one allowance, on the first one's connection."""
+    conn, statement, _values = writes[0]
+    return await _rows(conn, statement, [values for _conn, _statement, values in writes])
 
 
 async def add_allowed(
@@ -282,8 +323,10 @@ async def add_allowed(
     if inserts_in_with(conn.dialect.name):
         statement = _statement(conn.dialect.name, len(events), audit is not None, wake is not None)
         values = _statement_values(action, events, audit, use, wake)
-        async with NEXT_USE.one_at_a_time((action.workspace_id, action.account_id, use.key)):
-            room, written, _woken = await _one(conn, statement, values)
+        key = (action.workspace_id, action.account_id, use.key)
+        room, written, _woken = await NEXT_USE.write(
+            key, (id(statement),), (conn, statement, values), _allowed_turn
+        )
         if written is not None:
             return AllowedWrite.WRITTEN
         return AllowedWrite.KEY_TAKEN if room else AllowedWrite.USED_UP

@@ -75,17 +75,23 @@ def window(n: int) -> Any:
     )
 
 
-def _newest_number() -> Any:
-    """The account's newest number (0: none yet), from the top of pk_limit_uses."""
+@functools.cache
+def _newest() -> Any:
+    """The account's newest number (0: none yet), from the top of pk_limit_uses: a CTE, read
+    once however many parts of the statement use it."""
     newest = t.limit_uses.alias("newest_ticket")
     return (
-        sa.select(sa.func.coalesce(sa.func.max(newest.c.seq), 0))
+        sa.select(sa.func.coalesce(sa.func.max(newest.c.seq), 0).label("seq"))
         .where(
             newest.c.workspace_id == _bind("lim_ws", _lim.workspace_id),
             newest.c.account_id == _bind("lim_account", _lim.account_id),
         )
-        .scalar_subquery()
+        .cte("newest")
     )
+
+
+def _newest_number() -> Any:
+    return sa.select(_newest().c.seq).scalar_subquery()
 
 
 @functools.cache
