@@ -113,7 +113,9 @@ class PgConnection(Connection):
 
     async def _run_rows(self, sql: str, args: Sequence[Sequence[Any]]) -> list[Sequence[Any]]:
         """In one round trip and, outside a transaction, one transaction (asyncpg's
-        fetchmany: one Sync after all the statements)."""
+        fetchmany: one Sync after all the statements); one alone as any statement."""
+        if len(args) == 1:
+            return list((await self._run(sql, args[0], True))[1])
         try:
             return list(await self.raw.fetchmany(sql, args))
         except asyncpg.IntegrityConstraintViolationError as exc:
