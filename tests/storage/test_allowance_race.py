@@ -137,3 +137,44 @@ async def test_creations_waiting_for_a_turn_are_written_together(
         if limited:
             rows = await uow.conn.exec_driver_sql("SELECT seq FROM limit_uses ORDER BY seq")
             assert [r[0] for r in rows.all()] == list(range(1, 16))
+
+
+@pytest.mark.parametrize("database_url", ["postgres"], indirect=True)
+async def test_two_instances_writing_turns_at_once_never_overrun_the_allowance(
+    store, clock, database_url
+):
+    """Twenty creations at once on each of two instances under an allowance of twenty-five:
+    each instance writes its waiting creations together, the turns of the two race for the same
+    numbers, and a turn that lost is written again one by one; exactly twenty-five are
+    approved, numbered one to twenty-five."""
+    from service.workspaces.usecases import create_workspace
+
+    ws = (await create_workspace(store, clock, "A")).id
+    await add_live_account(store, clock, ws, "40001")
+    use = AllowanceUse("k1", 25, NOW - dt.timedelta(days=1))
+
+    async def one_creation(one, key: str) -> AllowedWrite:
+        action = make_action(ws, "40001", NOW, status="approved", key=key)
+        while True:  # as a creation does after a lost race (governed.py)
+            try:
+                async with one.single_statement() as uow:
+                    return await uow.actions.add_allowed(action, [], None, use)
+            except DuplicateError:
+                continue
+
+    other = SqlStore.from_url(database_url)
+    try:
+        outcomes = await asyncio.gather(
+            *(
+                one_creation(one, f"{tag}{n}")
+                for n in range(20)
+                for one, tag in ((store, "s"), (other, "o"))
+            )
+        )
+    finally:
+        await other.close()
+    assert outcomes.count(AllowedWrite.WRITTEN) == 25, outcomes
+    assert outcomes.count(AllowedWrite.USED_UP) == 15, outcomes
+    async with store.reading() as uow:
+        rows = await uow.conn.exec_driver_sql("SELECT seq FROM allowance_uses ORDER BY seq")
+        assert [r[0] for r in rows.all()] == list(range(1, 26))
