@@ -35,6 +35,16 @@ class Writer:
         return [f"wrote {item}" for item in items]
 
 
+async def _w0_writing(failing: frozenset[str] = frozenset()) -> tuple[Turns[Any, str], Writer, Any]:
+    """Turns of one key, and the task of a first write whose turn is under way (held by its
+    writer until released)."""
+    turns: Turns[Any, str] = Turns()
+    writer = Writer(failing)
+    first = asyncio.create_task(turns.write("k", "a", "w0", writer.write))
+    await _turns(writer, 1)
+    return turns, writer, first
+
+
 async def _turns(writer: Writer, n: int) -> None:
     """Until `n` turns have started."""
     async with asyncio.timeout(5):
@@ -44,10 +54,7 @@ async def _turns(writer: Writer, n: int) -> None:
 
 
 async def test_writes_that_wait_go_together_in_the_next_turn():
-    turns: Turns[str, str] = Turns()
-    writer = Writer()
-    first = asyncio.create_task(turns.write("k", "a", "w0", writer.write))
-    await _turns(writer, 1)
+    turns, writer, first = await _w0_writing()
     waiting = [asyncio.create_task(turns.write("k", "a", f"w{n}", writer.write)) for n in (1, 2)]
     other_kind = asyncio.create_task(turns.write("k", "b", "x", writer.write))
     other_key = asyncio.create_task(turns.write("j", "a", "y", writer.write))
@@ -60,10 +67,7 @@ async def test_writes_that_wait_go_together_in_the_next_turn():
 
 
 async def test_a_turn_takes_at_most_MOST_writes():
-    turns: Turns[int, str] = Turns()
-    writer = Writer()
-    first = asyncio.create_task(turns.write("k", "a", -1, writer.write))
-    await _turns(writer, 1)
+    turns, writer, first = await _w0_writing()
     rest = [asyncio.create_task(turns.write("k", "a", n, writer.write)) for n in range(MOST + 3)]
     await asyncio.sleep(0)
     writer.release.set()
@@ -72,10 +76,7 @@ async def test_a_turn_takes_at_most_MOST_writes():
 
 
 async def test_a_failed_turn_writes_each_alone_and_each_gets_its_own_outcome():
-    turns: Turns[str, str] = Turns()
-    writer = Writer(failing=frozenset({"bad"}))
-    first = asyncio.create_task(turns.write("k", "a", "w0", writer.write))
-    await _turns(writer, 1)
+    turns, writer, first = await _w0_writing(failing=frozenset({"bad"}))
     together = [
         asyncio.create_task(turns.write("k", "a", item, writer.write))
         for item in ("w1", "bad", "w2")
@@ -89,10 +90,7 @@ async def test_a_failed_turn_writes_each_alone_and_each_gets_its_own_outcome():
 
 
 async def test_a_writer_cancelled_while_it_waits_is_left_out_and_holds_no_one_up():
-    turns: Turns[str, str] = Turns()
-    writer = Writer()
-    first = asyncio.create_task(turns.write("k", "a", "w0", writer.write))
-    await _turns(writer, 1)
+    turns, writer, first = await _w0_writing()
     gone = asyncio.create_task(turns.write("k", "a", "gone", writer.write))
     kept = asyncio.create_task(turns.write("k", "a", "kept", writer.write))
     await asyncio.sleep(0)
@@ -108,10 +106,7 @@ async def test_a_writer_cancelled_while_it_waits_is_left_out_and_holds_no_one_up
 
 
 async def test_a_writer_cancelled_as_the_turn_reaches_it_hands_the_turn_on():
-    turns: Turns[str, str] = Turns()
-    writer = Writer()
-    first = asyncio.create_task(turns.write("k", "a", "w0", writer.write))
-    await _turns(writer, 1)
+    turns, writer, first = await _w0_writing()
     handed = asyncio.create_task(turns.write("k", "b", "handed", writer.write))
     after = asyncio.create_task(turns.write("k", "c", "after", writer.write))
     await asyncio.sleep(0)
@@ -130,10 +125,7 @@ async def test_a_writer_cancelled_as_the_turn_reaches_it_hands_the_turn_on():
 async def test_when_a_turn_is_cut_short_the_writes_it_took_are_to_be_tried_again():
     """Whether a turn cut short wrote is unknown: its other writers are told to try again
     (DuplicateError, as after a lost race), and a write tried again meets its own key."""
-    turns: Turns[str, str] = Turns()
-    writer = Writer()
-    first = asyncio.create_task(turns.write("k", "a", "w0", writer.write))
-    await _turns(writer, 1)
+    turns, writer, first = await _w0_writing()
     leader = asyncio.create_task(turns.write("k", "a", "lead", writer.write))
     follower = asyncio.create_task(turns.write("k", "a", "follow", writer.write))
     await asyncio.sleep(0)
