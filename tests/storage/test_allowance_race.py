@@ -178,3 +178,48 @@ async def test_two_instances_writing_turns_at_once_never_overrun_the_allowance(
     async with store.reading() as uow:
         rows = await uow.conn.exec_driver_sql("SELECT seq FROM allowance_uses ORDER BY seq")
         assert [r[0] for r in rows.all()] == list(range(1, 26))
+
+
+class _Undone(Exception):
+    """Raised inside a transaction after its write, to roll it back."""
+
+
+@pytest.mark.parametrize("database_url", ["postgres"], indirect=True)
+async def test_a_write_inside_a_transaction_takes_its_turn_alone(store, clock, database_url):
+    """Creations that commit by themselves go together; one inside a transaction (asking again)
+    commits or rolls back with its own transaction: rolled back among ten creations at once, it
+    leaves nothing, and takes none of the ten with it."""
+    from service.workspaces.usecases import create_workspace
+
+    ws = (await create_workspace(store, clock, "A")).id
+    await add_live_account(store, clock, ws, "40001")
+    use = AllowanceUse("k1", 100, NOW - dt.timedelta(days=1))
+
+    async def alone(n: int) -> AllowedWrite:
+        action = make_action(ws, "40001", NOW, status="approved", key=f"k{n}")
+        async with store.single_statement() as uow:
+            return await uow.actions.add_allowed(action, [], None, use)
+
+    async def undone() -> None:
+        action = make_action(ws, "40001", NOW, status="approved", key="undone")
+        with pytest.raises(_Undone):
+            async with store.transaction() as tx:
+                assert await tx.actions.add_allowed(action, [], None, use) is AllowedWrite.WRITTEN
+                raise _Undone
+
+    for _ in range(5):  # in each round the transaction's write arrives at another place
+        before = await _uses(store)
+        written = await asyncio.gather(
+            *(alone(n) for n in range(5)), undone(), *(alone(n) for n in range(5, 10))
+        )
+        assert written[:5] + written[6:] == [AllowedWrite.WRITTEN] * 10
+        assert await _uses(store) == before + 10
+        async with store.transaction() as uow:
+            await uow.conn.exec_driver_sql("DELETE FROM allowance_uses")
+            await uow.conn.exec_driver_sql("DELETE FROM actions")
+
+
+async def _uses(store) -> int:
+    async with store.reading() as uow:
+        rows = await uow.conn.exec_driver_sql("SELECT count(*) FROM allowance_uses")
+        return int(rows.scalar_one())

@@ -117,6 +117,12 @@ class Connection:
             return Result(make_rows(plan.row_names, [plan.convert_row(r) for r in rows]), rowcount)
         return Result(make_rows(names, [tuple(r) for r in rows]), rowcount)
 
+    @property
+    def commits_each_statement(self) -> bool:
+        """Whether each statement commits by itself (a unit with no BEGIN): then statements of
+        other such units may run in its place, in a transaction of their own."""
+        return False
+
     async def one_row_each(
         self, statement: sa.Executable, values: Sequence[Mapping[str, Any]]
     ) -> list[Row]:

@@ -57,6 +57,10 @@ class PgConnection(Connection):
         self.notifies: list[str] | None = [] if transaction else None
         """Channels to NOTIFY with the COMMIT (a transaction's unit only)."""
 
+    @property
+    def commits_each_statement(self) -> bool:
+        return self.notifies is None  # no transaction to commit
+
     def defer_notify(self, channel: str) -> bool:
         if self.notifies is None:
             return False

@@ -16,7 +16,7 @@ action under a limit is written this way too, with or without an allowance.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 import sqlalchemy as sa
@@ -234,6 +234,15 @@ async def _rows(conn: Connection, statement: Any, values: Sequence[dict[str, Any
         raise DuplicateError(str(exc)) from exc
 
 
+def _kind(conn: Connection, statement: Any, *shape: int) -> Hashable:
+    """Which writes may share a turn: those of one statement (and shape of its lists), each
+    committing by itself. A write inside a transaction goes alone, on its own connection, so it
+    commits or rolls back with the rest of its transaction and takes no one else's with it."""
+    if not conn.commits_each_statement:
+        return object()  # equal to no other
+    return (id(statement), *shape)
+
+
 @frozen
 class _Governed:
     """One creation's write under limits, waiting for its turn."""
@@ -290,7 +299,7 @@ async def add_governed(
     )
     # Creations under limits take the account's number: in this process, in turn. Writes of
     # the same statement, with as many types in each limit, can go in one turn.
-    kind = (id(statement), *(len(cap.types) for cap in caps))
+    kind = _kind(conn, statement, *(len(cap.types) for cap in caps))
     row, read = await NEXT_USE.write(
         (action.workspace_id, action.account_id, "limits"), kind, write, _governed_turn
     )
@@ -325,7 +334,7 @@ async def add_allowed(
         values = _statement_values(action, events, audit, use, wake)
         key = (action.workspace_id, action.account_id, use.key)
         room, written, _woken = await NEXT_USE.write(
-            key, (id(statement),), (conn, statement, values), _allowed_turn
+            key, _kind(conn, statement), (conn, statement, values), _allowed_turn
         )
         if written is not None:
             return AllowedWrite.WRITTEN
