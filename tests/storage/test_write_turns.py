@@ -140,3 +140,21 @@ async def test_when_a_turn_is_cut_short_the_writes_it_took_are_to_be_tried_again
         await leader
     assert writer.turns == [["w0"], ["lead", "follow"]]
     assert len(turns) == 0
+
+
+async def test_a_writer_cancelled_during_a_failed_turn_is_not_written_alone():
+    """Its unit has let go of its connection: the writes tried one by one leave it out."""
+    turns, writer, first = await _w0_writing(failing=frozenset({"bad"}))
+    together = [
+        asyncio.create_task(turns.write("k", "a", item, writer.write))
+        for item in ("w1", "bad", "gone")
+    ]
+    await asyncio.sleep(0)
+    # Cancelled as the turn of three fails.
+    writer.then = lambda: len(writer.turns) == 2 and together[2].cancel()
+    writer.release.set()
+    assert await first == "wrote w0"
+    answers = await asyncio.gather(*together, return_exceptions=True)
+    assert answers[0] == "wrote w1" and isinstance(answers[1], ValueError)
+    assert isinstance(answers[2], asyncio.CancelledError)
+    assert writer.turns == [["w0"], ["w1", "bad", "gone"], ["w1"], ["bad"]]

@@ -135,6 +135,9 @@ async def _outcomes(
             return [exc]
     alone: list[R | Exception] = []
     for w in turn:
+        if w is not turn[0] and w.answer.done():  # cancelled: its unit let go of its connection
+            alone.append(DuplicateError("its writer was cancelled"))  # told no one
+            continue
         try:
             alone.append((await write([w.item]))[0])
         except Exception as exc:  # noqa: BLE001 (raised again to its own writer)
