@@ -3,9 +3,9 @@
 Writes that take one key's next number (an allowance's use, an account's limit ticket) would
 only race each other in the database, where all but one lose and try again; so this process
 writes them one turn at a time. A turn takes every waiting write of the same kind (the same
-statement) and sends them in one round trip and one transaction: sixteen creations at once
-under one allowance cost one COMMIT a turn, not sixteen, and each later statement of the turn
-sees the numbers the earlier ones took.
+statement) and sends them in one round trip and one transaction: creations at once under one
+allowance cost one COMMIT a turn, not one each, and each later statement of the turn sees the
+numbers the earlier ones took.
 
 If a turn of several fails, its writes run again one by one, each with its own outcome: one bad
 write does not fail those it was grouped with."""
