@@ -95,7 +95,7 @@ async def test_the_statement_keeps_its_generic_plan_with_a_day_in_the_window(sto
                 assert written.outcome is AllowedWrite.WRITTEN
             plans = await uow.conn.exec_driver_sql(
                 "SELECT generic_plans, custom_plans FROM pg_prepared_statements"
-                " WHERE statement LIKE 'WITH newest AS%'"
+                " WHERE statement LIKE 'WITH newest_number AS%'"
             )
             ((generic, custom),) = plans.all()
             statement = allowed_write._statement("postgresql", 0, False, False, False, 1)
