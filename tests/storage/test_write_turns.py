@@ -45,6 +45,13 @@ async def _w0_writing(failing: frozenset[str] = frozenset()) -> tuple[Turns[Any,
     return turns, writer, first
 
 
+async def _waiting_behind(turns: Turns[Any, str], writer: Writer, *items: str) -> list[Any]:
+    """Tasks writing `items` (kind "a", key "k"), each waiting for the turn under way."""
+    tasks = [asyncio.create_task(turns.write("k", "a", item, writer.write)) for item in items]
+    await asyncio.sleep(0)
+    return tasks
+
+
 async def _turns(writer: Writer, n: int) -> None:
     """Until `n` turns have started."""
     async with asyncio.timeout(5):
@@ -77,11 +84,7 @@ async def test_a_turn_takes_at_most_MOST_writes():
 
 async def test_a_failed_turn_writes_each_alone_and_each_gets_its_own_outcome():
     turns, writer, first = await _w0_writing(failing=frozenset({"bad"}))
-    together = [
-        asyncio.create_task(turns.write("k", "a", item, writer.write))
-        for item in ("w1", "bad", "w2")
-    ]
-    await asyncio.sleep(0)
+    together = await _waiting_behind(turns, writer, "w1", "bad", "w2")
     writer.release.set()
     answers = await asyncio.gather(first, *together, return_exceptions=True)
     assert answers[:2] == ["wrote w0", "wrote w1"] and answers[3] == "wrote w2"
@@ -91,9 +94,7 @@ async def test_a_failed_turn_writes_each_alone_and_each_gets_its_own_outcome():
 
 async def test_a_writer_cancelled_while_it_waits_is_left_out_and_holds_no_one_up():
     turns, writer, first = await _w0_writing()
-    gone = asyncio.create_task(turns.write("k", "a", "gone", writer.write))
-    kept = asyncio.create_task(turns.write("k", "a", "kept", writer.write))
-    await asyncio.sleep(0)
+    gone, kept = await _waiting_behind(turns, writer, "gone", "kept")
     writer.then = gone.cancel  # as the turn ends, before `gone` runs again
     writer.release.set()
     assert await first == "wrote w0"
@@ -126,9 +127,7 @@ async def test_when_a_turn_is_cut_short_the_writes_it_took_are_to_be_tried_again
     """Whether a turn cut short wrote is unknown: its other writers are told to try again
     (DuplicateError, as after a lost race), and a write tried again meets its own key."""
     turns, writer, first = await _w0_writing()
-    leader = asyncio.create_task(turns.write("k", "a", "lead", writer.write))
-    follower = asyncio.create_task(turns.write("k", "a", "follow", writer.write))
-    await asyncio.sleep(0)
+    leader, follower = await _waiting_behind(turns, writer, "lead", "follow")
     writer.then = writer.release.clear  # the next turn waits
     writer.release.set()
     assert await first == "wrote w0"
@@ -145,11 +144,7 @@ async def test_when_a_turn_is_cut_short_the_writes_it_took_are_to_be_tried_again
 async def test_a_writer_cancelled_during_a_failed_turn_is_not_written_alone():
     """Its unit has let go of its connection: the writes tried one by one leave it out."""
     turns, writer, first = await _w0_writing(failing=frozenset({"bad"}))
-    together = [
-        asyncio.create_task(turns.write("k", "a", item, writer.write))
-        for item in ("w1", "bad", "gone")
-    ]
-    await asyncio.sleep(0)
+    together = await _waiting_behind(turns, writer, "w1", "bad", "gone")
     # Cancelled as the turn of three fails.
     writer.then = lambda: len(writer.turns) == 2 and together[2].cancel()
     writer.release.set()
