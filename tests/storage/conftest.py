@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
 import pytest
 
 from harness.scratch import scratch_database
 from service.workspaces.usecases import create_workspace
+from storage.sql.driver.sqlite import SqliteDriver
 from storage.sql.tables import metadata
 from tests.conftest import postgres_admin_url
 from tests.factories import add_live_account
@@ -69,3 +75,19 @@ async def start_afresh(store) -> None:
         async with store.transaction() as uow:
             await uow.conn.exec_driver_sql(f"TRUNCATE {names}")
     await forget_statistics(store)
+
+
+@asynccontextmanager
+async def wal_driver(path: Path, *tables: str) -> AsyncIterator[SqliteDriver]:
+    """A SQLite driver of its own on a new file in WAL mode, holding `tables` (CREATE TABLE
+    statements): the writer's and the log's tests, without the product's schema."""
+    setup = sqlite3.connect(str(path), isolation_level=None)
+    setup.execute("PRAGMA journal_mode=WAL")
+    for table in tables:
+        setup.execute(table)
+    setup.close()
+    driver = SqliteDriver(str(path), size=4, timeout=5.0)
+    try:
+        yield driver
+    finally:
+        await driver.close()

@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from storage.sql.driver.sqlite import SqliteDriver
+from tests.storage.conftest import wal_driver
 
 PAGE = 4096
 ROWS = 100
@@ -21,14 +22,10 @@ ROWS = 100
 
 @pytest.fixture
 async def driver(tmp_path) -> AsyncIterator[SqliteDriver]:
-    path = str(tmp_path / "log.db")
-    setup = sqlite3.connect(path, isolation_level=None)
-    setup.execute("PRAGMA journal_mode=WAL")
-    setup.execute("CREATE TABLE blobs (id INTEGER PRIMARY KEY, body BLOB)")
-    setup.close()
-    driver = SqliteDriver(path, size=4, timeout=5.0)
-    yield driver
-    await driver.close()
+    async with wal_driver(
+        tmp_path / "log.db", "CREATE TABLE blobs (id INTEGER PRIMARY KEY, body BLOB)"
+    ) as driver:
+        yield driver
 
 
 async def write(driver: SqliteDriver, commits: int) -> None:

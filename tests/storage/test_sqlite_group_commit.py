@@ -17,19 +17,17 @@ import pytest
 from service.domain.storage_errors import StorageError
 from storage.sql.driver.sqlite import SqliteDriver
 from storage.sql.driver.sqlite_writer import SHARED_UNITS, Writer
+from tests.storage.conftest import wal_driver
 
 
 @pytest.fixture
 async def driver(tmp_path) -> AsyncIterator[SqliteDriver]:
-    path = str(tmp_path / "runs.db")
-    setup = sqlite3.connect(path, isolation_level=None)
-    setup.execute("PRAGMA journal_mode=WAL")
-    setup.execute("CREATE TABLE parent (id INTEGER PRIMARY KEY)")
-    setup.execute("CREATE TABLE rows (id INTEGER PRIMARY KEY, parent INTEGER REFERENCES parent)")
-    setup.close()
-    driver = SqliteDriver(path, size=4, timeout=5.0)
-    yield driver
-    await driver.close()
+    async with wal_driver(
+        tmp_path / "runs.db",
+        "CREATE TABLE parent (id INTEGER PRIMARY KEY)",
+        "CREATE TABLE rows (id INTEGER PRIMARY KEY, parent INTEGER REFERENCES parent)",
+    ) as driver:
+        yield driver
 
 
 def seen(driver: SqliteDriver) -> list[int]:

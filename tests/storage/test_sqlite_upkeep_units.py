@@ -15,6 +15,7 @@ import pytest
 
 from storage.sql.driver import sqlite_writer
 from storage.sql.driver.sqlite import SqliteDriver
+from tests.storage.conftest import wal_driver
 from tests.storage.test_sqlite_group_commit import (
     commits,
     holding_the_turn,
@@ -26,14 +27,10 @@ from tests.storage.test_sqlite_group_commit import (
 
 @pytest.fixture
 async def driver(tmp_path) -> AsyncIterator[SqliteDriver]:
-    path = str(tmp_path / "upkeep.db")
-    setup = sqlite3.connect(path, isolation_level=None)
-    setup.execute("PRAGMA journal_mode=WAL")
-    setup.execute("CREATE TABLE rows (id INTEGER PRIMARY KEY)")
-    setup.close()
-    driver = SqliteDriver(path, size=4, timeout=5.0)
-    yield driver
-    await driver.close()
+    async with wal_driver(
+        tmp_path / "upkeep.db", "CREATE TABLE rows (id INTEGER PRIMARY KEY)"
+    ) as driver:
+        yield driver
 
 
 async def upkeep_insert(driver: SqliteDriver, row: int, order: list[int]) -> None:
